@@ -1,0 +1,394 @@
+"""Find the answer a completion commits to.
+
+Two steps, kept apart so reports can say which one failed:
+
+1. :func:`find_answers` locates candidate answer *spans*: ``\\boxed{}``/``\\fbox{}`` (balanced braces; an
+   unclosed box is not an answer), the markers ``Final Answer:`` / ``The final answer is`` / ``The answer
+   is`` / ``Answer:`` / ``####`` / ``A:``, ``<answer>`` tags, and a lenient last-number fallback. Only the
+   text after ``</think>`` counts when reasoning tags are present, and a few-shot continuation after the
+   answer (``\\n\\nQuestion: ...``) is cut off.
+2. :func:`read_number` / :func:`read_choice` read a value out of one span: the result of an equation
+   chain (``9 * 2 = 18``), hedges between distinct values (``3 or 4``) as ambiguous, unevaluated
+   expressions as unparseable.
+
+>>> found = find_answers("Work...\\nThe answer is 17.\\nWait, 9 * 2 = 18.\\nThe answer is 18.")
+>>> found.anchored[-1].text, found.anchored[-1].rule
+('18', 'answer_is')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rewardkit.numbers import Quantity, combine_compound, plain_quantity, same_quantity, scan
+from rewardkit.types import Answer
+
+# Completions longer than this are graded on their tail: the answer is at the end, and regexes over
+# megabytes of degenerate output would stall a training loop.
+MAX_COMPLETION_CHARS = 64_000
+MAX_SPAN_CHARS = 400
+
+_BOX_OPENERS = ("\\boxed", "\\fbox")
+
+# Marker patterns run on the lower-cased text, and only when a cheap substring test says they can match:
+# most completions carry one marker, and scanning every position for every alternative is the hot path.
+_ANSWER_MARKERS = re.compile(
+    r"""
+      (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*[:：]?)
+    | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be)\b[*_]*\s*[:：]?)
+    | (?P<answer_colon>\banswer\b[*_]*\s*[:：])
+    """,
+    re.VERBOSE,
+)
+_HASHES = re.compile(r"(?<![#])#{4}(?![#])")
+_A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
+
+# A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
+_CONTINUATION = re.compile(
+    r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
+    r"|<\|(?:im_end|endoftext|eot_id|end)\|>|</s>",
+)
+
+_THINK_OPEN = "<think>"
+_THINK_CLOSE = "</think>"
+
+# "#### Step 1:" and "A: Janet sells 16 - 3 = 13 eggs" are not answer statements: these markers must be
+# followed by something answer-like.
+_ANSWER_LIKE_START = re.compile(
+    r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+    r"hundred|a\s+dozen|half|negative|minus|yes|no|true|false)\b)",
+    re.IGNORECASE,
+)
+
+_SENTENCE_END = re.compile(r"\.(?=\s|$)|[!?;](?=\s|$)|\n")
+
+_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?\d(?:[\d,]*\d)?(?:\.\d+)?%?")
+
+
+@dataclass(frozen=True)
+class Found:
+    """What extraction found in one completion."""
+
+    anchored: list[Answer] = field(default_factory=list)
+    region_start: int = 0
+    region: str = ""
+    # why no answer region exists ("unterminated_think"), or that anchored answers exist only outside
+    # the answer region ("outside_region"); None when the region is usable
+    problem: str | None = None
+    outside: list[Answer] = field(default_factory=list)
+
+    def last_number(self) -> Answer | None:
+        """The lenient fallback: the last number in the answer region (only computed when needed)."""
+        last = _last_number(self.region)
+        if last is None:
+            return None
+        start = self.region_start + last.start()
+        return Answer(last.group(), "last_number", start, start + len(last.group()), lenient=True)
+
+
+def find_answers(text: str) -> Found:
+    """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""
+    offset = 0
+    if len(text) > MAX_COMPLETION_CHARS:
+        offset = len(text) - MAX_COMPLETION_CHARS
+        text = text[offset:]
+    close = text.rfind(_THINK_CLOSE)
+    if close >= 0:
+        region_start = close + len(_THINK_CLOSE)
+    elif _THINK_OPEN in text:
+        return Found(region_start=offset + len(text), problem="unterminated_think")
+    else:
+        region_start = 0
+    region = text[region_start:]
+    cut = _CONTINUATION.search(region, 1)
+    if cut is not None:
+        region = region[: cut.start()]
+    base = offset + region_start
+    anchored = _candidates(region, base)
+    if not anchored and region_start > 0:
+        outside = _candidates(text[:close], offset)
+        if outside:
+            return Found([], base, region, "outside_region", outside)
+    return Found(anchored, base, region)
+
+
+def _candidates(region: str, base: int) -> list[Answer]:
+    anchored: list[Answer] = []
+    if "<answer>" in region:
+        start = region.rfind("<answer>") + len("<answer>")
+        end = region.find("</answer>", start)
+        end = len(region) if end < 0 else end
+        anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
+    if "\\boxed" in region or "\\fbox" in region:
+        anchored.extend(_boxes(region, base))
+    for rule, m in _markers(region):
+        span, s, e = _marker_span(region, m.end())
+        if not span:
+            continue
+        if rule in ("hashes", "a_colon") and not _ANSWER_LIKE_START.match(span):
+            continue
+        anchored.append(Answer(span, rule, base + s, base + e))
+    anchored.sort(key=lambda a: a.start)
+    return anchored
+
+
+def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
+    lowered = region.lower()
+    if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
+    if "answer" in lowered or "result" in lowered:
+        for m in _ANSWER_MARKERS.finditer(lowered):
+            yield m.lastgroup or "answer_colon", m
+    if "####" in region:
+        for m in _HASHES.finditer(region):
+            yield "hashes", m
+    if "A:" in region or "A：" in region:
+        for m in _A_COLON.finditer(region):
+            yield "a_colon", m
+
+
+_LAST_DIGIT = re.compile(r"(?s:.*)\d")
+
+
+def _last_number(region: str) -> re.Match[str] | None:
+    # the greedy scan finds the last digit in C; the number around it is then read from a small window
+    digit = _LAST_DIGIT.match(region)
+    if digit is None:
+        return None
+    end = digit.end()
+    last = None
+    for last in _LAST_NUMBER.finditer(region, max(0, end - 80), min(len(region), end + 2)):
+        pass
+    return last
+
+
+def _boxes(region: str, base: int) -> list[Answer]:
+    out = []
+    for opener in _BOX_OPENERS:
+        i = region.find(opener)
+        while i >= 0:
+            j = i + len(opener)
+            k = j
+            while k < len(region) and region[k] in " \t":
+                k += 1
+            if k < len(region) and region[k] == "{":
+                end = _matching_brace(region, k)
+                if end is not None:
+                    out.append(Answer(region[k + 1 : end].strip(), "boxed", base + i, base + end + 1))
+            elif k > j:  # "\boxed 5": the next token is the argument
+                m = re.match(r"[^\s$]+", region[k:])
+                if m:
+                    out.append(Answer(m.group(), "boxed", base + i, base + k + m.end()))
+            i = region.find(opener, j)
+    return out
+
+
+def _matching_brace(text: str, open_at: int) -> int | None:
+    depth = 0
+    for k in range(open_at, min(len(text), open_at + 4 * MAX_SPAN_CHARS)):
+        c = text[k]
+        if c == "\\":
+            continue
+        if c == "{" and text[k - 1] != "\\":
+            depth += 1
+        elif c == "}" and text[k - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+def _marker_span(region: str, at: int) -> tuple[str, int, int]:
+    """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
+    marker ends its line (``**Final Answer**\\n\\n$$18$$``)."""
+    line_end = region.find("\n", at)
+    line_end = len(region) if line_end < 0 else line_end
+    rest = region[at:line_end]
+    if not rest.strip(" \t*_:：#`$\\[]()"):
+        nxt = at
+        while True:
+            nl = region.find("\n", nxt)
+            if nl < 0:
+                return "", at, at
+            nxt = nl + 1
+            line_end = region.find("\n", nxt)
+            line_end = len(region) if line_end < 0 else line_end
+            if region[nxt:line_end].strip(" \t*_`$\\[]()"):
+                at = nxt
+                rest = region[nxt:line_end]
+                break
+            if line_end >= len(region):
+                return "", at, at
+    stop = _SENTENCE_END.search(rest)
+    if stop is not None:
+        rest = rest[: stop.start()]
+    rest = rest[:MAX_SPAN_CHARS]
+    stripped = rest.strip()
+    if not stripped:
+        return "", at, at
+    s = at + rest.find(stripped)
+    return stripped, s, s + len(stripped)
+
+
+# --- reading a value out of a span -------------------------------------------------------------------
+
+_LATEX_WRAPPERS = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textrm|mbox|boxed|fbox)\s*\{([^{}]*)\}")
+_SPAN_NOISE = re.compile(r"\\[()\[\]]|\$\$|\*\*|__|`|\\[!;:]|\\left|\\right|\\displaystyle")
+_DOLLAR = re.compile(r"(?<!\\)\$")
+# "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
+_OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·]|\\cdot|\\times|\\div|-|/\s*[\d(\\])")
+_HEDGE_GAP = re.compile(
+    r"\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
+    re.IGNORECASE,
+)
+_OPERATOR_BEFORE = re.compile(r"(?:[+*/×÷^·-]|\\cdot|\\times|\\div)\s*$")
+
+ReadStatus = Literal["value", "none", "unparseable", "ambiguous"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one span says: a value, nothing answer-like, something uninterpretable, or a hedge."""
+
+    status: ReadStatus
+    quantity: Quantity | None = None
+    choice: str | None = None
+    text: str = ""
+    why: str = ""
+
+
+def clean_span(span: str) -> str:
+    """Drop presentation: math delimiters, emphasis, ``\\text{}`` wrappers, spacing commands.
+
+    >>> clean_span("**$\\\\boxed{\\\\text{18}}$**.")
+    '18'
+    """
+    for _ in range(3):
+        new = _LATEX_WRAPPERS.sub(r"\1", span)
+        if new == span:
+            break
+        span = new
+    span = _SPAN_NOISE.sub(" ", span)
+    if "$" in span:
+        # paired dollars delimit math ("$\\frac12$"); a lone one is currency ("$18")
+        dollars = len(_DOLLAR.findall(span))
+        if dollars >= 2 and dollars % 2 == 0:
+            span = _DOLLAR.sub(" ", span)
+    span = span.replace("\\,", " ").replace("\\ ", " ").replace("{,}", ",").replace("\\%", "%")
+    span = span.replace("\\$", "$")
+    return span.strip().strip(".,;:!?*_ ")
+
+
+# "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
+_PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
+
+
+def read_number(span: str) -> Reading:
+    """Read one numeric answer from a span.
+
+    >>> read_number("9 * 2 = 18 dollars").quantity.value
+    Fraction(18, 1)
+    >>> read_number("3 or 4").status, read_number("18 or 18.0").status
+    ('ambiguous', 'value')
+    >>> read_number("16 - 3 - 4").status, read_number("10+John's age").status
+    ('unparseable', 'unparseable')
+    """
+    plain = _PLAIN_NUMBER.fullmatch(span)
+    if plain is not None:
+        return Reading("value", plain_quantity(plain), text=plain.group(1))
+    text = clean_span(span)[:MAX_SPAN_CHARS]
+    found = list(scan(text))
+    if not found:
+        return Reading("none", text=text)
+    if _OPERATOR_BEFORE.search(text, 0, found[0].start):
+        return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    combined = combine_compound(text, found)
+    if combined is None:
+        return Reading("unparseable", text=text)
+    quantity, end = combined
+    rest = [f for f in found if f.start >= end]
+    gap_end = rest[0].start if rest else len(text)
+    gap = text[end:gap_end]
+    if _OPERATOR_GAP.match(gap):
+        return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    values = [quantity]
+    while rest and _HEDGE_GAP.fullmatch(gap):
+        values.append(rest[0].quantity)
+        end = rest[0].end
+        rest = rest[1:]
+        gap = text[end : rest[0].start if rest else len(text)]
+    if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
+        hedged = text[found[0].start : end]
+        return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    return Reading("value", quantity, text=text[found[0].start : combined[1]])
+
+
+def _after_equals(text: str) -> Reading | None:
+    eq = text.rfind("=")
+    if eq < 0 or not text[eq + 1 :].strip():
+        return None
+    reading = read_number(text[eq + 1 :])
+    return reading if reading.status != "none" else None
+
+
+_LETTER_LEAD = re.compile(r"\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])")
+_LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
+_LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()) -> Reading:
+    """Read a multiple-choice letter restricted to the offered ``letters``.
+
+    >>> read_choice("(B) 42", "ABCD").choice, read_choice("E", "ABCD").status
+    ('B', 'none')
+    >>> read_choice("(A) or (C)", "ABCD").status
+    'ambiguous'
+    """
+    text = clean_span(span)[:MAX_SPAN_CHARS]
+    m = _LETTER_LEAD.match(text)
+    letter: str | None = None
+    end = 0
+    if m is not None and m.group(1) in letters and not (m.group(1) == "A" and _is_article(text, m.end())):
+        letter, end = m.group(1), m.end()
+    else:
+        for am in _LETTER_ANY.finditer(text):
+            cand = (am.group(1) or am.group(2)).upper()
+            if cand in letters:
+                letter, end = cand, am.end()
+                break
+    if letter is None:
+        if options:
+            reading = read_number(text)
+            if reading.status == "value" and reading.quantity is not None:
+                for i, opt in enumerate(options):
+                    if opt is not None and opt.value == reading.quantity.value:
+                        return Reading("value", choice=letters[i], text=reading.text)
+        return Reading("none", text=text)
+    nxt = _LETTER_NEXT.match(text, end)
+    if nxt is not None and nxt.group(1).upper() in letters and nxt.group(1).upper() != letter:
+        return Reading("ambiguous", text=text, why=f"several distinct choices: {text!r}")
+    return Reading("value", choice=letter, text=letter)
+
+
+def _is_article(text: str, end: int) -> bool:
+    # "A bit more than (B)": a capital A followed by a lowercase word is an article, not a choice
+    return bool(re.match(r"\s+[a-z]", text[end:]))
+
+
+_LENIENT_CHOICE = re.compile(r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$", re.MULTILINE)
+
+
+def last_choice(region: str, letters: str, base: int) -> Answer | None:
+    """Lenient multiple-choice fallback: the last ``(X)`` or a line holding only a letter."""
+    last = None
+    for m in _LENIENT_CHOICE.finditer(region):
+        if (m.group(1) or m.group(2)) in letters:
+            last = m
+    if last is None:
+        return None
+    return Answer(last.group(1) or last.group(2), "choice", base + last.start(), base + last.end(), True)

@@ -1,0 +1,282 @@
+"""``grade()`` and ``grade_many()``: extraction + reading + equivalence + policy -> :class:`GradeResult`.
+
+``grade`` never raises on model output: whatever happens inside becomes a verdict. A gold that cannot be
+read is GOLD_INVALID, never CORRECT or WRONG.
+
+>>> r = grade("9 * 2 = 18\\n#### 18", gold="18")
+>>> r.correct, r.verdict, r.rule, r.match
+(True, <Verdict.CORRECT: 'CORRECT'>, 'hashes', 'exact')
+>>> grade("I think it is 18.", gold="18", policy="strict").verdict
+<Verdict.FORMAT: 'FORMAT'>
+>>> grade("The answer is 3 or 4.", gold="3").verdict
+<Verdict.AMBIGUOUS: 'AMBIGUOUS'>
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from rewardkit.equivalence import compare_quantities
+from rewardkit.extract import Found, Reading, clean_span, find_answers, last_choice, read_choice, read_number
+from rewardkit.numbers import Quantity, same_quantity
+from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
+
+Choices = str | Sequence[str] | None
+
+_LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
+_TEXT_GOLD = re.compile(r"[A-Za-z][A-Za-z'\- ]{0,40}")
+_DEFAULT_LETTERS = "ABCD"
+
+
+@dataclass(frozen=True)
+class Gold:
+    """A gold answer read once and reused for every completion graded against it."""
+
+    kind: Literal["number", "choice", "text", "invalid"]
+    raw: str
+    quantity: Quantity | None = None
+    choice: str | None = None
+    letters: str = ""
+    options: tuple[Quantity | None, ...] = ()
+    text: str = ""
+    why: str = ""
+    canonical: str | None = None
+
+    def __post_init__(self) -> None:
+        canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
+        object.__setattr__(self, "canonical", canonical)
+
+
+@lru_cache(maxsize=65536)
+def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
+    """Read a gold answer. A GSM8K rationale ending in ``#### N`` is reduced to ``N``.
+
+    >>> parse_gold("1,250").canonical, parse_gold("B").kind, parse_gold("3 or 4").kind
+    ('1250', 'choice', 'invalid')
+    """
+    if not isinstance(gold, str):
+        return Gold("invalid", repr(gold), why=f"gold must be a string, got {type(gold).__name__}")
+    raw = gold
+    if "####" in gold:
+        gold = gold.rsplit("####", 1)[1]
+    text = clean_span(gold)
+    if not text:
+        return Gold("invalid", raw, why="the gold is empty")
+    letters, options = _letters(choices)
+    m = _LETTER_GOLD.fullmatch(text)
+    if m is not None and (choices is not None or m.group(1) <= "J") and (
+        len(text) == 1 or text.startswith("(")
+    ):
+        letter = m.group(1)
+        if choices is None and letter not in letters:
+            letters = "".join(chr(c) for c in range(ord("A"), ord(letter) + 1))
+        if letter in letters:
+            return Gold("choice", raw, choice=letter, letters=letters, options=options)
+        return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
+    reading = read_number(text)
+    if reading.status == "value" and reading.quantity is not None:
+        if options:
+            for i, opt in enumerate(options):
+                if opt is not None and opt.value == reading.quantity.value:
+                    return Gold("choice", raw, choice=letters[i], letters=letters, options=options)
+        return Gold("number", raw, quantity=reading.quantity)
+    if reading.status == "ambiguous":
+        return Gold("invalid", raw, why=f"the gold itself hedges: {reading.text!r}")
+    if reading.status == "unparseable":
+        return Gold("invalid", raw, why=f"the gold is not a single value: {text!r}")
+    if _TEXT_GOLD.fullmatch(text) and len(text.split()) <= 4:
+        return Gold("text", raw, text=_normalise_text(text))
+    return Gold("invalid", raw, why=f"the gold cannot be read: {text[:80]!r}")
+
+
+def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
+    if choices is None:
+        return _DEFAULT_LETTERS, ()
+    if isinstance(choices, str):
+        return choices.upper(), ()
+    if all(len(c) == 1 and c.isalpha() for c in choices):
+        return "".join(choices).upper(), ()
+    letters = "".join(chr(ord("A") + i) for i in range(len(choices)))
+    options = tuple(r.quantity if r.status == "value" else None for r in map(read_number, choices))
+    return letters, options
+
+
+def _normalise_text(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9' ]", " ", text.lower()).split())
+
+
+def grade(
+    completion: str,
+    *,
+    gold: str,
+    policy: Policy = "flexible",
+    finished: bool | None = None,
+    choices: Choices = None,
+) -> GradeResult:
+    """Grade one completion against one gold. Never raises on model output.
+
+    ``policy``: "flexible" (default) credits the answer a careful human grader would read, including a
+    last number with no marker; "strict" demands a marker or a box and turns lenient hits into FORMAT.
+    ``finished``: False when generation hit the length limit; with no committed answer that is TRUNCATED.
+    ``choices``: the offered options for multiple choice, as letters ("ABCD") or option texts.
+    """
+    start = time.perf_counter()
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
+    try:
+        key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
+        result = _grade(completion, parse_gold(gold, key), policy, finished)
+    except Exception as exc:  # a grader bug must cost one sample, not the training run
+        result = GradeResult(False, Verdict.ERROR, gold=str(gold), policy=policy,
+                             detail=f"internal error: {type(exc).__name__}: {exc}")
+    # the result was built here a moment ago and nobody else holds it: set the clock without a copy
+    object.__setattr__(result, "elapsed_s", time.perf_counter() - start)
+    return result
+
+
+def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None) -> GradeResult:
+    if gold.kind == "invalid":
+        return GradeResult(False, Verdict.GOLD_INVALID, gold=gold.raw, policy=policy, detail=gold.why)
+    if not isinstance(completion, str):
+        return GradeResult(False, Verdict.ERROR, gold=gold.raw, gold_parsed=gold.canonical, policy=policy,
+                           detail=f"completion must be a string, got {type(completion).__name__}")
+    found = find_answers(completion)
+    base = {"gold": gold.raw, "gold_parsed": gold.canonical, "policy": policy}
+    if found.problem == "unterminated_think":
+        verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
+        return GradeResult(False, verdict, detail="the reasoning block never closed (<think> without </think>)",
+                           **base)
+
+    for answer in reversed(found.anchored):
+        reading = _read(answer.text, gold)
+        if reading.status == "none":
+            continue
+        sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
+        if sibling is not None:
+            return GradeResult(False, Verdict.AMBIGUOUS, extracted=answer.text, rule=answer.rule,
+                               span=(answer.start, answer.end),
+                               detail=f"distinct final answers on one line: {answer.text!r} and {sibling!r}",
+                               **base)
+        return _judge(answer, reading, gold, policy, base)
+
+    if found.problem == "outside_region":
+        inside = found.outside[-1]
+        return GradeResult(False, Verdict.FORMAT, extracted=inside.text, rule=inside.rule,
+                           span=(inside.start, inside.end),
+                           detail="the only committed answer is inside the reasoning block, none after </think>",
+                           **base)
+    if finished is False:
+        return GradeResult(False, Verdict.TRUNCATED, detail="hit the length limit before committing to an answer",
+                           **base)
+    lenient = _lenient(found, gold)
+    if lenient is not None:
+        reading = _read(lenient.text, gold)
+        if reading.status != "none":
+            return _judge(lenient, reading, gold, policy, base)
+    return GradeResult(False, Verdict.NO_ANSWER, detail="no answer-like text found", **base)
+
+
+def _read(span: str, gold: Gold) -> Reading:
+    if gold.kind == "choice":
+        return read_choice(span, gold.letters, gold.options)
+    if gold.kind == "text":
+        text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
+        return Reading("value" if text else "none", text=text)
+    return read_number(span)
+
+
+def _lenient(found: Found, gold: Gold) -> Answer | None:
+    if gold.kind == "choice":
+        return last_choice(found.region, gold.letters, found.region_start)
+    if gold.kind == "number":
+        return found.last_number()
+    return None
+
+
+def _hedging_sibling(completion: str, anchored: list[Answer], chosen: Answer, reading: Reading,
+                     gold: Gold) -> str | None:
+    """Another box on the same line as the chosen one, saying something different ("\\boxed{3} or \\boxed{4}")."""
+    if chosen.rule != "boxed":
+        return None
+    for other in anchored:
+        if other is chosen or other.rule != "boxed":
+            continue
+        lo, hi = (other.end, chosen.start) if other.start < chosen.start else (chosen.end, other.start)
+        if lo > hi or "\n" in completion[lo:hi]:
+            continue
+        theirs = _read(other.text, gold)
+        if theirs.status == "value" and not _same_reading(theirs, reading):
+            return other.text
+    return None
+
+
+def _same_reading(a: Reading, b: Reading) -> bool:
+    if a.quantity is not None and b.quantity is not None:
+        return same_quantity(a.quantity, b.quantity)
+    return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
+
+
+def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, base: dict) -> GradeResult:
+    common = {"extracted": answer.text, "rule": answer.rule, "span": (answer.start, answer.end),
+              "lenient": answer.lenient, **base}
+    if reading.status == "ambiguous":
+        return GradeResult(False, Verdict.AMBIGUOUS, detail=reading.why, **common)
+    if reading.status == "unparseable":
+        return GradeResult(False, Verdict.UNPARSEABLE, detail=reading.why or "the answer cannot be read",
+                           **common)
+    match, parsed = _compare(reading, gold)
+    verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
+    detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
+    if answer.lenient and policy == "strict":
+        return GradeResult(False, Verdict.FORMAT, extracted_parsed=parsed, match=match or "mismatch",
+                           detail=f"no answer marker or box; the {answer.rule} fallback reads {parsed}",
+                           **common)
+    return GradeResult(verdict is Verdict.CORRECT, verdict, extracted_parsed=parsed, match=match or "mismatch",
+                       detail=detail, **common)
+
+
+def _compare(reading: Reading, gold: Gold) -> tuple[str | None, str]:
+    if gold.kind == "choice":
+        return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
+    if gold.kind == "text":
+        return ("text" if reading.text == gold.text else None), reading.text
+    assert reading.quantity is not None and gold.quantity is not None
+    return compare_quantities(reading.quantity, gold.quantity), str(reading.quantity)
+
+
+def grade_many(
+    completions: Sequence[str],
+    golds: Sequence[str],
+    *,
+    workers: int = 1,
+    timeout_s: float = 5.0,
+    policy: Policy = "flexible",
+    finished: Sequence[bool | None] | None = None,
+    choices: Choices = None,
+) -> list[GradeResult]:
+    """Grade many completions; exactly one result per input, in input order.
+
+    ``workers > 1`` grades in that many processes. ``timeout_s`` is the per-item budget.
+    """
+    if len(completions) != len(golds):
+        raise ValueError(f"{len(completions)} completions but {len(golds)} golds")
+    if finished is not None and len(finished) != len(completions):
+        raise ValueError(f"{len(completions)} completions but {len(finished)} finished flags")
+    flags: Sequence[bool | None] = finished if finished is not None else [None] * len(completions)
+    jobs = list(zip(completions, golds, flags, strict=True))
+    if workers <= 1 or len(jobs) < 2 * workers:
+        return [grade(c, gold=g, policy=policy, finished=f, choices=choices) for c, g, f in jobs]
+    chunk = max(1, len(jobs) // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_grade_job, [(job, policy, choices) for job in jobs], chunksize=chunk))
+
+
+def _grade_job(args: tuple[tuple[str, str, bool | None], Policy, Choices]) -> GradeResult:
+    (completion, gold, finished), policy, choices = args
+    return grade(completion, gold=gold, policy=policy, finished=finished, choices=choices)

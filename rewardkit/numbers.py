@@ -1,0 +1,537 @@
+"""Plain-text numbers to exact values.
+
+Covers what graders usually get wrong: thousands separators (``1,000`` ``1 000`` ``1{,}000`` ``1\\,000``)
+told apart from lists (``1,2``), decimals, scientific notation, Unicode minus, fractions and mixed numbers
+(``2 1/2``, ``\\frac12``), scale words and SI suffixes (``1k``, ``2.5 million``), currency, percent, units
+after a number, and spelled-out numbers (``seventy-two``, ``a dozen``, ``two-thirds``).
+
+Everything is exact (:class:`fractions.Fraction`) and nothing here imports sympy: plain numbers must stay on
+the fast path.
+
+>>> parse_number("$1,250").value
+Fraction(1250, 1)
+>>> parse_number("2.5 million").value
+Fraction(2500000, 1)
+>>> str(parse_number("seventy-two"))
+'72'
+>>> parse_number("1,2") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from word2number import w2n
+
+# Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
+# that learns to print 10^5 digits must not be able to stall the reward loop.
+MAX_DIGITS = 400
+MAX_EXPONENT = 400
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit of measure: values convert to the dimension's base unit by multiplying with ``factor``."""
+
+    name: str
+    dimension: str
+    factor: Fraction
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as written: exact value (scale words applied, percent not), precision, percent, unit.
+
+    ``ulp`` is the place value of the last written digit for numbers written with a fractional part
+    (``3.14`` -> 1/100); it is None for numbers written exactly (integers, fractions, words, scale words).
+    """
+
+    value: Fraction
+    ulp: Fraction | None = None
+    percent: bool = False
+    unit: Unit | None = None
+    decimals: int = 0
+
+    @property
+    def base_value(self) -> Fraction:
+        """The value in the base unit of its dimension (the value itself when unitless)."""
+        return self.value * self.unit.factor if self.unit is not None else self.value
+
+    def __str__(self) -> str:
+        text = format_fraction(self.value)
+        if self.percent:
+            text += "%"
+        if self.unit is not None:
+            text += " " + self.unit.name
+        return text
+
+
+def same_quantity(a: Quantity, b: Quantity) -> bool:
+    """Whether two quantities read from one answer say the same thing (``2.5 hours`` and ``150 minutes``)."""
+    if a.unit is not None and b.unit is not None and a.unit.dimension == b.unit.dimension:
+        return a.base_value == b.base_value and a.percent == b.percent
+    return a.value == b.value and a.percent == b.percent
+
+
+def format_fraction(value: Fraction) -> str:
+    """Shortest exact decimal for terminating values, ``p/q`` otherwise.
+
+    >>> format_fraction(Fraction(5, 2)), format_fraction(Fraction(1, 3)), format_fraction(Fraction(-72))
+    ('2.5', '1/3', '-72')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * (10**places // value.denominator)
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+# --- units -------------------------------------------------------------------------------------------
+
+def _units() -> dict[str, Unit]:
+    """Spelling -> Unit. Abbreviations are case-sensitive (``m`` metre vs ``M`` million); words are not."""
+    table: list[tuple[str, Fraction | int, tuple[str, ...]]] = []
+
+    def add(dimension: str, name: str, factor: Fraction | int, spellings: tuple[str, ...]) -> None:
+        table.append((dimension, factor, (name, *spellings)))
+
+    # time (base: second). Months and years are calendar units with no exact day count: own dimension.
+    add("time", "second", 1, ("seconds", "sec", "secs", "s"))
+    add("time", "minute", 60, ("minutes", "min", "mins"))
+    add("time", "hour", 3600, ("hours", "hr", "hrs", "h"))
+    add("time", "day", 86400, ("days",))
+    add("time", "week", 604800, ("weeks", "wk", "wks"))
+    add("calendar", "month", 1, ("months",))
+    add("calendar", "year", 12, ("years", "yr", "yrs"))
+    add("calendar", "decade", 120, ("decades",))
+    add("calendar", "century", 1200, ("centuries",))
+    # length (base: metre); imperial units by their exact definitions
+    add("length", "millimeter", Fraction(1, 1000), ("millimeters", "millimetre", "millimetres", "mm"))
+    add("length", "centimeter", Fraction(1, 100), ("centimeters", "centimetre", "centimetres", "cm"))
+    add("length", "meter", 1, ("meters", "metre", "metres", "m"))
+    add("length", "kilometer", 1000, ("kilometers", "kilometre", "kilometres", "km"))
+    add("length", "inch", Fraction(254, 10000), ("inches",))  # not "in": "5 in total"
+    add("length", "foot", Fraction(3048, 10000), ("feet", "ft"))
+    add("length", "yard", Fraction(9144, 10000), ("yards", "yd", "yds"))
+    add("length", "mile", Fraction(1609344, 1000), ("miles", "mi"))
+    # mass (base: gram)
+    add("mass", "milligram", Fraction(1, 1000), ("milligrams", "mg"))
+    add("mass", "gram", 1, ("grams", "g"))
+    add("mass", "kilogram", 1000, ("kilograms", "kg", "kgs"))
+    add("mass", "ounce", Fraction(28349523125, 10**9), ("ounces", "oz"))
+    add("mass", "pound", Fraction(45359237, 10**5), ("pounds", "lb", "lbs"))
+    # volume (base: millilitre); US customary
+    add("volume", "milliliter", 1, ("milliliters", "millilitre", "millilitres", "ml", "mL"))
+    add("volume", "liter", 1000, ("liters", "litre", "litres", "l", "L"))
+    add("volume", "teaspoon", Fraction(492892159375, 10**11), ("teaspoons", "tsp"))
+    add("volume", "tablespoon", Fraction(1478676478125, 10**11), ("tablespoons", "tbsp"))
+    add("volume", "cup", Fraction(2365882365, 10**7), ("cups",))
+    add("volume", "pint", Fraction(473176473, 10**6), ("pints", "pt"))
+    add("volume", "quart", Fraction(946352946, 10**6), ("quarts", "qt"))
+    add("volume", "gallon", Fraction(3785411784, 10**6), ("gallons", "gal"))
+    # money (base: US cent)
+    add("usd", "dollar", 100, ("dollars", "usd", "USD", "bucks", "buck"))
+    add("usd", "cent", 1, ("cents", "¢"))
+    add("eur", "euro", 1, ("euros", "EUR", "€"))
+    add("gbp", "pound sterling", 1, ("GBP", "£"))
+
+    units: dict[str, Unit] = {}
+    for dimension, factor, spellings in table:
+        unit = Unit(spellings[0], dimension, Fraction(factor))
+        for spelling in spellings:
+            units[spelling] = unit
+    return units
+
+
+UNITS = _units()
+_CASE_SENSITIVE = {s for s in UNITS if len(s) <= 3 and s not in ("min", "sec", "day", "cup", "usd")}
+_UNITS_FOLDED = {s.lower(): u for s, u in UNITS.items() if s not in _CASE_SENSITIVE}
+
+
+def lookup_unit(word: str) -> Unit | None:
+    """The unit a spelling names, or None.
+
+    >>> lookup_unit("Hours").name, lookup_unit("m").name, lookup_unit("M")
+    ('hour', 'meter', None)
+    """
+    if word in _CASE_SENSITIVE:
+        return UNITS[word]
+    return _UNITS_FOLDED.get(word.lower())
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]
+_UNIT_RE_TEXT = (
+    r"(?:(?-i:" + _alternation(sorted(_CASE_SENSITIVE)) + r")|(?i:" +
+    _alternation([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE]) + r"))(?![A-Za-z])|¢"
+)
+
+# --- numerals ----------------------------------------------------------------------------------------
+
+_SCALES = {
+    "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+    "k": 10**3, "K": 10**3, "M": 10**6, "mn": 10**6, "B": 10**9, "bn": 10**9,
+}
+
+_NUMERAL = r"""
+(?P<sign>[-−–+])?\s*
+(?P<cur>\\\$|US\$|\$|€|£|(?-i:USD)\s?)?\s*
+(?P<sign2>[-−–])?
+(?:
+    (?P<mixed_whole>\d{1,9})\s+(?P<mixed_num>\d{1,9})\s*/\s*(?P<mixed_den>\d{1,9})(?![\d.,/])
+  | (?P<fnum>\d{1,30})\s*/\s*(?P<fden>\d{1,30})(?![\d.,/])
+  | \\[dt]?frac\s*(?:\{\s*(?P<lnum>\d+)\s*\}|(?P<lnum1>\d))\s*(?:\{\s*(?P<lden>\d+)\s*\}|(?P<lden1>\d))
+  | (?P<int>\d{1,3}(?:(?P<sep>,|\{,\}|\\,|\\\ |\\;|[\ \u00a0\u202f\u2009'])\d{3})(?:(?P=sep)\d{3})*(?![\d])
+          |\d+)?
+    (?:\.(?P<frac>\d+))?
+    (?:[eE](?P<exp>[-−+]?\d{1,4})(?![\d])
+      |\s*(?:\\times|\\cdot|×|\*)\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
+    )?
+)
+(?:\s*(?P<scale>(?i:thousand|million|billion|trillion)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
+)?
+(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z])))?
+(?:\s*(?P<unit>""" + _UNIT_RE_TEXT + r"""))?
+"""
+
+NUMERAL_RE = re.compile(_NUMERAL, re.VERBOSE)
+
+_MINUS = "-−–"
+
+
+def plain_quantity(m: re.Match[str]) -> Quantity:
+    """Quantity of a match whose group 1 is a plain decimal numeral like ``-1,250.50`` (fast path)."""
+    text = m.group(1).replace(",", "")
+    dollar = UNITS["dollar"] if m.group(0).lstrip().startswith("$") else None
+    if "." not in text:
+        return Quantity(Fraction(int(text)), unit=dollar)
+    whole, frac = text.split(".")
+    negative = whole.startswith("-")
+    value = abs(int(whole or "0")) + Fraction(int(frac), 10 ** len(frac))
+    return Quantity(-value if negative else value, Fraction(1, 10 ** len(frac)), unit=dollar, decimals=len(frac))
+
+
+def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
+    g = m.groupdict()
+    negative = (g["sign"] is not None and g["sign"] in _MINUS) or g["sign2"] is not None
+    ulp: Fraction | None = None
+    decimals = 0
+    if g["mixed_whole"] is not None:
+        den = int(g["mixed_den"])
+        if den == 0:
+            return None
+        value = int(g["mixed_whole"]) + Fraction(int(g["mixed_num"]), den)
+    elif g["fnum"] is not None:
+        den = int(g["fden"])
+        if den == 0:
+            return None
+        value = Fraction(int(g["fnum"]), den)
+    elif g["lnum"] is not None or g["lnum1"] is not None:
+        den = int(g["lden"] or g["lden1"])
+        if den == 0:
+            return None
+        value = Fraction(int(g["lnum"] or g["lnum1"]), den)
+    else:
+        int_text, frac = g["int"], g["frac"]
+        if int_text is None and frac is None:
+            return None
+        digits = re.sub(r"\D", "", int_text or "") or "0"
+        if len(digits) + len(frac or "") > MAX_DIGITS:
+            return None
+        value = Fraction(int(digits))
+        exp_text = g["exp"] or g["exp2"] or g["exp3"]
+        exponent = int(exp_text.replace("−", "-")) if exp_text else 0
+        if abs(exponent) > MAX_EXPONENT:
+            return None
+        if frac:
+            value += Fraction(int(frac), 10 ** len(frac))
+            ulp = Fraction(10) ** (exponent - len(frac))
+            decimals = len(frac)
+        if exponent:
+            value *= Fraction(10) ** exponent
+    if g["scale"]:
+        scale = _SCALES.get(g["scale"]) or _SCALES[g["scale"].lower()]
+        value *= scale
+        ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
+    unit = None
+    if g["unit"]:
+        unit = lookup_unit(g["unit"])
+    if g["cur"]:
+        currency = g["cur"].strip().lstrip("\\")
+        cur_unit = {"$": UNITS["dollar"], "US$": UNITS["dollar"], "USD": UNITS["dollar"],
+                    "€": UNITS["euro"], "£": UNITS["£"]}[currency]
+        if unit is not None and unit.dimension != cur_unit.dimension:
+            return None  # "$5 km": nonsense, not a quantity
+        unit = unit or cur_unit
+    return Quantity(-value if negative else value, ulp, g["pct"] is not None, unit, decimals)
+
+
+# --- number words ------------------------------------------------------------------------------------
+
+_UNITS_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_TENS_WORDS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90,
+}
+_SCALE_WORDS = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_DENOMINATORS = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+    "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7,
+    "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10,
+    "hundredth": 100, "hundredths": 100, "thousandth": 1000, "thousandths": 1000,
+}
+_CARDINAL = {**_UNITS_WORDS, **_TENS_WORDS, **_SCALE_WORDS}
+_NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
+_GLUE = {"a", "an", "and", "negative", "minus"}
+
+_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE])
+WORDS_RE = re.compile(
+    r"(?<![A-Za-z])(?:(?:negative|minus)\s+)?(?:(?:an?|half)[\s-]+)?"
+    r"(?:" + _alternation(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def _cardinal(words: list[str]) -> int | None:
+    """Integer value of a cardinal phrase, refusing sequences w2n would silently misread ("five five")."""
+    if not words or any(w not in _CARDINAL and w != "and" for w in words):
+        return None
+    previous_small, prev = False, ""
+    for w in words:
+        small = w in _UNITS_WORDS or w in _TENS_WORDS
+        if small and previous_small and not (w in _UNITS_WORDS and _UNITS_WORDS[w] < 10 and prev in _TENS_WORDS):
+            return None
+        previous_small, prev = small, w
+        if w == "and":
+            previous_small = False
+    if words[0] in _SCALE_WORDS or words[-1] == "and":
+        return None
+    try:
+        value = w2n.word_to_num(" ".join(words))
+    except ValueError:
+        return None
+    return int(value) if isinstance(value, int) else None
+
+
+def _words_value(words: list[str]) -> Fraction | None:
+    """Value of a validated run of number words: cardinals, decimals, fractions, dozens, mixed numbers."""
+    if not words:
+        return None
+    if words[0] in ("negative", "minus"):
+        inner = _words_value(words[1:])
+        return -inner if inner is not None else None
+    if words[0] in ("a", "an"):
+        if len(words) == 1:
+            return None
+        words = ["one", *words[1:]]
+    if "point" in words:
+        i = words.index("point")
+        whole = _cardinal(words[:i]) if i else 0
+        digits = words[i + 1:]
+        if whole is None or not digits or any(d not in _UNITS_WORDS or _UNITS_WORDS[d] > 9 for d in digits):
+            return None
+        text = "".join(str(_UNITS_WORDS[d]) for d in digits)
+        return whole + Fraction(int(text), 10 ** len(text))
+    if words[-1] in ("dozen",):
+        if len(words) >= 2 and words[0] == "half" and words[1] in ("a", "an", "one"):
+            return Fraction(6) if len(words) == 3 else None
+        count = _cardinal(words[:-1]) if len(words) > 1 else 1
+        return Fraction(count * 12) if count is not None else None
+    if words[-1] in _DENOMINATORS:
+        den = _DENOMINATORS[words[-1]]
+        head = words[:-1]
+        # "one and a half", "two and three quarters": whole part, then a fraction phrase
+        if "and" in head:
+            cut = len(head) - 1 - head[::-1].index("and")
+            whole = _cardinal(head[:cut])
+            frac = _words_value(head[cut + 1:] + [words[-1]])
+            if whole is not None and frac is not None and 0 < frac < 1:
+                return whole + frac
+            if whole is None or frac is None:
+                return None
+        if not head:
+            return Fraction(1, den) if words[-1] in ("half",) else None
+        num = _cardinal(head) if head != ["one"] else 1
+        if num is None:
+            return None
+        plural = words[-1].endswith("s") and words[-1] not in ("halves",) or words[-1] == "halves"
+        if (num == 1) == plural and words[-1] not in ("half",):
+            return None  # "one thirds", "two third": an ordinal or a typo, not a fraction
+        return Fraction(num, den)
+    value = _cardinal(words)
+    return Fraction(value) if value is not None else None
+
+
+def parse_words(text: str) -> Fraction | None:
+    """Value of a phrase made only of number words.
+
+    >>> [parse_words(t) for t in ("seventy-two", "a dozen", "two-thirds", "one and a half", "negative five")]
+    [Fraction(72, 1), Fraction(12, 1), Fraction(2, 3), Fraction(3, 2), Fraction(-5, 1)]
+    >>> parse_words("five five") is None
+    True
+    """
+    words = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
+    return _words_value(words)
+
+
+# --- scanning ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Found:
+    """A quantity found in text, with the span it came from."""
+
+    quantity: Quantity
+    start: int
+    end: int
+
+
+_WORD_UNIT_RE = re.compile(r"\s*(?P<pct>percent|per cent)?\s*(?P<unit>" + _UNIT_RE_TEXT + ")?")
+
+
+def scan(text: str) -> Iterator[Found]:
+    """Quantities in ``text`` from left to right: numerals first, number words where no numeral starts.
+
+    >>> [str(f.quantity) for f in scan("2 hours 30 minutes, or about $3.50")]
+    ['2 hour', '30 minute', '3.5 dollar']
+    """
+    pos = 0
+    n = len(text)
+    while pos < n:
+        m = _NEXT_START.search(text, pos)
+        if m is None:
+            return
+        start = m.start()
+        while text[start] in " \t\n":
+            start += 1
+        if text[start].isalpha():
+            wm = WORDS_RE.match(text, start)
+            if wm is None or not _is_word_start(text, start):
+                pos = m.end()
+                continue
+            value = parse_words(wm.group())
+            if value is None:
+                pos = wm.end()
+                continue
+            tail = _WORD_UNIT_RE.match(text, wm.end())
+            unit = lookup_unit(tail.group("unit")) if tail and tail.group("unit") else None
+            end = tail.end() if tail and (tail.group("unit") or tail.group("pct")) else wm.end()
+            yield Found(Quantity(value, None, bool(tail and tail.group("pct")), unit), start, end)
+            pos = end
+            continue
+        if text[start] in "-−–+" and _follows_operand(text, start):
+            pos = start + 1
+            continue
+        nm = NUMERAL_RE.match(text, start)
+        if nm is None or nm.end() == start:
+            pos = start + 1
+            continue
+        q = _quantity_from_numeral(nm)
+        if q is None:
+            pos = nm.end() if nm.end() > start else start + 1
+            continue
+        yield Found(q, start, nm.end())
+        pos = nm.end()
+
+
+def _follows_operand(text: str, i: int) -> bool:
+    """True when the sign at ``i`` comes right after an operand (``16 - 3``, ``x-5``): a binary operator."""
+    j = i - 1
+    while j >= 0 and text[j] in " \t":
+        j -= 1
+    return j >= 0 and (text[j].isalnum() or text[j] in ")]}")
+
+
+def _is_word_start(text: str, i: int) -> bool:
+    return i == 0 or not text[i - 1].isalnum()
+
+
+_NEXT_START = re.compile(
+    r"[-−–+]?\s*(?:\\\$|US\$|\$|€|£|USD)?\s*[-−–]?(?:\d|\.\d|\\[dt]?frac)"
+    r"|(?<![A-Za-z])(?:" + _alternation([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"]) + r")(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+_STRIP_CHARS = " \t\r\n.,;:!?*_`\"'"
+_LEAD_CHARS = " \t\r\n*_`\"'"
+
+
+@lru_cache(maxsize=4096)
+def parse_number(text: str) -> Quantity | None:
+    """The quantity ``text`` is, when the whole text is one quantity (surrounding punctuation and
+    emphasis allowed); None otherwise. Compound durations (``2 hours 30 minutes``) are one quantity.
+
+    >>> str(parse_number("2 hours and 30 minutes"))
+    '150 minute'
+    >>> parse_number("3 or 4") is None, parse_number("1k").value, parse_number("25%").percent
+    (True, Fraction(1000, 1), True)
+    """
+    text = text.lstrip(_LEAD_CHARS).rstrip(_STRIP_CHARS)
+    if not text:
+        return None
+    m = NUMERAL_RE.fullmatch(text)
+    if m is not None:
+        return _quantity_from_numeral(m)
+    found = list(scan(text))
+    if not found:
+        return None
+    combined = combine_compound(text, found)
+    if combined is None:
+        return None
+    q, end = combined
+    if found[0].start != 0 or text[end:].strip(_STRIP_CHARS):
+        return None
+    return q
+
+
+_COMPOUND_GLUE = re.compile(r"\s*(?:,|and|,\s*and)?\s*", re.IGNORECASE)
+
+
+def combine_compound(text: str, found: list[Found]) -> tuple[Quantity, int] | None:
+    """Merge a leading run like ``2 hours 30 minutes`` into one quantity in its smallest unit.
+
+    Returns the merged quantity and the end offset of the run, or the first quantity when it is not
+    followed by a compound part.
+    """
+    first = found[0]
+    q = first.quantity
+    end = first.end
+    if q.unit is None or q.percent:
+        return q, end
+    total = q.base_value
+    smallest = q.unit
+    for nxt in found[1:]:
+        u = nxt.quantity.unit
+        if (u is None or u.dimension != smallest.dimension or u.factor >= smallest.factor
+                or nxt.quantity.value < 0 or not _COMPOUND_GLUE.fullmatch(text, end, nxt.start)):
+            break
+        total += nxt.quantity.base_value
+        smallest = u
+        end = nxt.end
+    if smallest is q.unit:
+        return q, end
+    return Quantity(total / smallest.factor, None, False, smallest), end
