@@ -43,20 +43,31 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
         return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, rule)
     # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value).
     if pred.percent:
-        return (_equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent")
-                or _equal(pred_value / _HUNDRED, _scaled(pred.ulp, 1 / _HUNDRED), gold_value, gold_ulp,
-                          gold.decimals, "percent"))
-    return (_equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent")
-            or _equal(pred_value, pred.ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED),
-                      gold.decimals, "percent"))
+        return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent") or _equal(
+            pred_value / _HUNDRED,
+            _scaled(pred.ulp, 1 / _HUNDRED),
+            gold_value,
+            gold_ulp,
+            gold.decimals,
+            "percent",
+        )
+    return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent") or _equal(
+        pred_value, pred.ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold.decimals, "percent"
+    )
 
 
 def _scaled(ulp: Fraction | None, factor: Fraction) -> Fraction | None:
     return ulp * factor if ulp is not None else None
 
 
-def _equal(pred: Fraction, pred_ulp: Fraction | None, gold: Fraction, gold_ulp: Fraction | None,
-           gold_decimals: int, rule: str) -> str | None:
+def _equal(
+    pred: Fraction,
+    pred_ulp: Fraction | None,
+    gold: Fraction,
+    gold_ulp: Fraction | None,
+    gold_decimals: int,
+    rule: str,
+) -> str | None:
     if pred == gold:
         return rule
     if gold_ulp is None or gold_decimals < ROUNDED_GOLD_MIN_DECIMALS:

@@ -132,8 +132,11 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue
         if rule in ("hashes", "a_colon") and not _ANSWER_LIKE_START.match(span):
             continue
+        if ("\\boxed" in span or "\\fbox" in span) and span.count("{") > span.count("}"):
+            continue  # the box never closed: cut off before committing
         anchored.append(Answer(span, rule, base + s, base + e))
-    anchored.sort(key=lambda a: a.start)
+    # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
+    anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
 
 
@@ -161,10 +164,8 @@ def _last_number(region: str) -> re.Match[str] | None:
     if digit is None:
         return None
     end = digit.end()
-    last = None
-    for last in _LAST_NUMBER.finditer(region, max(0, end - 80), min(len(region), end + 2)):
-        pass
-    return last
+    matches = list(_LAST_NUMBER.finditer(region, max(0, end - 80), min(len(region), end + 2)))
+    return matches[-1] if matches else None
 
 
 def _boxes(region: str, base: int) -> list[Answer]:
@@ -228,7 +229,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     if stop is not None:
         rest = rest[: stop.start()]
     rest = rest[:MAX_SPAN_CHARS]
-    stripped = rest.strip()
+    stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
     if not stripped:
         return "", at, at
     s = at + rest.find(stripped)
@@ -243,10 +244,11 @@ _DOLLAR = re.compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
 _OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·]|\\cdot|\\times|\\div|-|/\s*[\d(\\])")
 _HEDGE_GAP = re.compile(
-    r"\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
+    r"\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
 )
-_OPERATOR_BEFORE = re.compile(r"(?:[+*/×÷^·-]|\\cdot|\\times|\\div)\s*$")
+# "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
+_OPERATOR_BEFORE = re.compile(r"(?:[+*/×÷^·{_-]|\\cdot|\\times|\\div|\\[A-Za-z]+)\s*$")
 
 ReadStatus = Literal["value", "none", "unparseable", "ambiguous"]
 
@@ -281,7 +283,12 @@ def clean_span(span: str) -> str:
             span = _DOLLAR.sub(" ", span)
     span = span.replace("\\,", " ").replace("\\ ", " ").replace("{,}", ",").replace("\\%", "%")
     span = span.replace("\\$", "$")
-    return span.strip().strip(".,;:!?*_ ")
+    span = span.strip().rstrip(".,;:!?*_ ").lstrip(",;:!?*_ ")
+    while span.startswith("{") and _matching_brace(span, 0) == len(span) - 1:
+        span = span[1:-1].strip()  # "{{42}}": grouping braces say nothing
+    if span.startswith(".") and not span[1:2].isdigit():
+        span = span.lstrip(". ")
+    return span
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
@@ -377,7 +384,7 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
 
 def _is_article(text: str, end: int) -> bool:
     # "A bit more than (B)": a capital A followed by a lowercase word is an article, not a choice
-    return bool(re.match(r"\s+[a-z]", text[end:]))
+    return bool(re.match(r"\s+(?!(?:or|and)\b)[a-z]", text[end:]))
 
 
 _LENIENT_CHOICE = re.compile(r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$", re.MULTILINE)

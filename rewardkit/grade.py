@@ -32,6 +32,9 @@ Choices = str | Sequence[str] | None
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 _TEXT_GOLD = re.compile(r"[A-Za-z][A-Za-z'\- ]{0,40}")
 _DEFAULT_LETTERS = "ABCD"
+# rules whose span is a definite commitment even when it holds no value ("\\boxed{???}", "Answer: N/A");
+# "the answer is" also appears in prose ("whether the answer is right"), so it is not one of them
+_COMMITTING_RULES = frozenset({"boxed", "final_answer", "answer_colon", "hashes", "a_colon", "answer_tag"})
 
 
 @dataclass(frozen=True)
@@ -68,10 +71,14 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     text = clean_span(gold)
     if not text:
         return Gold("invalid", raw, why="the gold is empty")
+    if text.count("{") != text.count("}"):
+        return Gold("invalid", raw, why=f"unbalanced braces in the gold: {text[:80]!r}")
     letters, options = _letters(choices)
     m = _LETTER_GOLD.fullmatch(text)
-    if m is not None and (choices is not None or m.group(1) <= "J") and (
-        len(text) == 1 or text.startswith("(")
+    if (
+        m is not None
+        and (choices is not None or m.group(1) <= "J")
+        and (len(text) == 1 or text.startswith("("))
     ):
         letter = m.group(1)
         if choices is None and letter not in letters:
@@ -133,8 +140,13 @@ def grade(
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
         result = _grade(completion, parse_gold(gold, key), policy, finished)
     except Exception as exc:  # a grader bug must cost one sample, not the training run
-        result = GradeResult(False, Verdict.ERROR, gold=str(gold), policy=policy,
-                             detail=f"internal error: {type(exc).__name__}: {exc}")
+        result = GradeResult(
+            False,
+            Verdict.ERROR,
+            gold=str(gold),
+            policy=policy,
+            detail=f"internal error: {type(exc).__name__}: {exc}",
+        )
     # the result was built here a moment ago and nobody else holds it: set the clock without a copy
     object.__setattr__(result, "elapsed_s", time.perf_counter() - start)
     return result
@@ -142,44 +154,77 @@ def grade(
 
 def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None) -> GradeResult:
     if gold.kind == "invalid":
-        return GradeResult(False, Verdict.GOLD_INVALID, gold=gold.raw, policy=policy, detail=gold.why)
+        return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
     if not isinstance(completion, str):
-        return GradeResult(False, Verdict.ERROR, gold=gold.raw, gold_parsed=gold.canonical, policy=policy,
-                           detail=f"completion must be a string, got {type(completion).__name__}")
+        return _result(
+            gold,
+            policy,
+            Verdict.ERROR,
+            detail=f"completion must be a string, got {type(completion).__name__}",
+        )
     found = find_answers(completion)
-    base = {"gold": gold.raw, "gold_parsed": gold.canonical, "policy": policy}
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
-        return GradeResult(False, verdict, detail="the reasoning block never closed (<think> without </think>)",
-                           **base)
+        return _result(
+            gold, policy, verdict, detail="the reasoning block never closed (<think> without </think>)"
+        )
 
+    unreadable: Answer | None = None
     for answer in reversed(found.anchored):
         reading = _read(answer.text, gold)
         if reading.status == "none":
+            # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
+            # unreadable statement does not override an earlier value; with no value anywhere it is
+            # UNPARSEABLE rather than a fallback to some number in the reasoning.
+            if unreadable is None and answer.rule in _COMMITTING_RULES:
+                unreadable = answer
             continue
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            return GradeResult(False, Verdict.AMBIGUOUS, extracted=answer.text, rule=answer.rule,
-                               span=(answer.start, answer.end),
-                               detail=f"distinct final answers on one line: {answer.text!r} and {sibling!r}",
-                               **base)
-        return _judge(answer, reading, gold, policy, base)
+            detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
+        return _judge(answer, reading, gold, policy)
+    if unreadable is not None:
+        detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
+        return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
 
-    if found.problem == "outside_region":
-        inside = found.outside[-1]
-        return GradeResult(False, Verdict.FORMAT, extracted=inside.text, rule=inside.rule,
-                           span=(inside.start, inside.end),
-                           detail="the only committed answer is inside the reasoning block, none after </think>",
-                           **base)
-    if finished is False:
-        return GradeResult(False, Verdict.TRUNCATED, detail="hit the length limit before committing to an answer",
-                           **base)
     lenient = _lenient(found, gold)
-    if lenient is not None:
-        reading = _read(lenient.text, gold)
-        if reading.status != "none":
-            return _judge(lenient, reading, gold, policy, base)
-    return GradeResult(False, Verdict.NO_ANSWER, detail="no answer-like text found", **base)
+    reading = _read(lenient.text, gold) if lenient is not None else None
+    if found.problem == "outside_region" and (reading is None or reading.status == "none"):
+        detail = "the only committed answer is inside the reasoning block, none after </think>"
+        return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)
+    if finished is False:
+        detail = "hit the length limit before committing to an answer"
+        return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
+    if lenient is not None and reading is not None and reading.status != "none":
+        return _judge(lenient, reading, gold, policy)
+    return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
+
+
+def _result(
+    gold: Gold,
+    policy: Policy,
+    verdict: Verdict,
+    answer: Answer | None = None,
+    *,
+    extracted_parsed: str | None = None,
+    match: str | None = None,
+    detail: str = "",
+) -> GradeResult:
+    return GradeResult(
+        correct=verdict is Verdict.CORRECT,
+        verdict=verdict,
+        extracted=answer.text if answer is not None else None,
+        rule=answer.rule if answer is not None else None,
+        gold=gold.raw,
+        gold_parsed=gold.canonical,
+        extracted_parsed=extracted_parsed,
+        match=match,
+        lenient=answer.lenient if answer is not None else False,
+        policy=policy,
+        detail=detail,
+        span=(answer.start, answer.end) if answer is not None else None,
+    )
 
 
 def _read(span: str, gold: Gold) -> Reading:
@@ -199,9 +244,10 @@ def _lenient(found: Found, gold: Gold) -> Answer | None:
     return None
 
 
-def _hedging_sibling(completion: str, anchored: list[Answer], chosen: Answer, reading: Reading,
-                     gold: Gold) -> str | None:
-    """Another box on the same line as the chosen one, saying something different ("\\boxed{3} or \\boxed{4}")."""
+def _hedging_sibling(
+    completion: str, anchored: list[Answer], chosen: Answer, reading: Reading, gold: Gold
+) -> str | None:
+    """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``)."""
     if chosen.rule != "boxed":
         return None
     for other in anchored:
@@ -222,23 +268,29 @@ def _same_reading(a: Reading, b: Reading) -> bool:
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
-def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, base: dict) -> GradeResult:
-    common = {"extracted": answer.text, "rule": answer.rule, "span": (answer.start, answer.end),
-              "lenient": answer.lenient, **base}
+def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy) -> GradeResult:
     if reading.status == "ambiguous":
-        return GradeResult(False, Verdict.AMBIGUOUS, detail=reading.why, **common)
+        return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
     if reading.status == "unparseable":
-        return GradeResult(False, Verdict.UNPARSEABLE, detail=reading.why or "the answer cannot be read",
-                           **common)
+        return _result(
+            gold, policy, Verdict.UNPARSEABLE, answer, detail=reading.why or "the answer cannot be read"
+        )
     match, parsed = _compare(reading, gold)
+    if answer.lenient and policy == "strict":
+        return _result(
+            gold,
+            policy,
+            Verdict.FORMAT,
+            answer,
+            extracted_parsed=parsed,
+            match=match or "mismatch",
+            detail=f"no answer marker or box; the {answer.rule} fallback reads {parsed}",
+        )
     verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
-    if answer.lenient and policy == "strict":
-        return GradeResult(False, Verdict.FORMAT, extracted_parsed=parsed, match=match or "mismatch",
-                           detail=f"no answer marker or box; the {answer.rule} fallback reads {parsed}",
-                           **common)
-    return GradeResult(verdict is Verdict.CORRECT, verdict, extracted_parsed=parsed, match=match or "mismatch",
-                       detail=detail, **common)
+    return _result(
+        gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
+    )
 
 
 def _compare(reading: Reading, gold: Gold) -> tuple[str | None, str]:

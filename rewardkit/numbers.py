@@ -105,6 +105,7 @@ def format_fraction(value: Fraction) -> str:
 
 # --- units -------------------------------------------------------------------------------------------
 
+
 def _units() -> dict[str, Unit]:
     """Spelling -> Unit. Abbreviations are case-sensitive (``m`` metre vs ``M`` million); words are not."""
     table: list[tuple[str, Fraction | int, tuple[str, ...]]] = []
@@ -182,18 +183,30 @@ def _alternation(words: list[str]) -> str:
 
 _UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]
 _UNIT_RE_TEXT = (
-    r"(?:(?-i:" + _alternation(sorted(_CASE_SENSITIVE)) + r")|(?i:" +
-    _alternation([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE]) + r"))(?![A-Za-z])|¢"
+    r"(?:(?-i:"
+    + _alternation(sorted(_CASE_SENSITIVE))
+    + r")|(?i:"
+    + _alternation([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE])
+    + r"))(?![A-Za-z])|¢"
 )
 
 # --- numerals ----------------------------------------------------------------------------------------
 
 _SCALES = {
-    "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
-    "k": 10**3, "K": 10**3, "M": 10**6, "mn": 10**6, "B": 10**9, "bn": 10**9,
+    "thousand": 10**3,
+    "million": 10**6,
+    "billion": 10**9,
+    "trillion": 10**12,
+    "k": 10**3,
+    "K": 10**3,
+    "M": 10**6,
+    "mn": 10**6,
+    "B": 10**9,
+    "bn": 10**9,
 }
 
-_NUMERAL = r"""
+_NUMERAL = (
+    r"""
 (?P<sign>[-−–+])?\s*
 (?P<cur>\\\$|US\$|\$|€|£|(?-i:USD)\s?)?\s*
 (?P<sign2>[-−–])?
@@ -211,8 +224,11 @@ _NUMERAL = r"""
 (?:\s*(?P<scale>(?i:thousand|million|billion|trillion)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z])))?
-(?:\s*(?P<unit>""" + _UNIT_RE_TEXT + r"""))?
+(?:\s*(?P<unit>"""
+    + _UNIT_RE_TEXT
+    + r"""))?
 """
+)
 
 NUMERAL_RE = re.compile(_NUMERAL, re.VERBOSE)
 
@@ -228,7 +244,9 @@ def plain_quantity(m: re.Match[str]) -> Quantity:
     whole, frac = text.split(".")
     negative = whole.startswith("-")
     value = abs(int(whole or "0")) + Fraction(int(frac), 10 ** len(frac))
-    return Quantity(-value if negative else value, Fraction(1, 10 ** len(frac)), unit=dollar, decimals=len(frac))
+    return Quantity(
+        -value if negative else value, Fraction(1, 10 ** len(frac)), unit=dollar, decimals=len(frac)
+    )
 
 
 def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
@@ -278,8 +296,13 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
         unit = lookup_unit(g["unit"])
     if g["cur"]:
         currency = g["cur"].strip().lstrip("\\")
-        cur_unit = {"$": UNITS["dollar"], "US$": UNITS["dollar"], "USD": UNITS["dollar"],
-                    "€": UNITS["euro"], "£": UNITS["£"]}[currency]
+        cur_unit = {
+            "$": UNITS["dollar"],
+            "US$": UNITS["dollar"],
+            "USD": UNITS["dollar"],
+            "€": UNITS["euro"],
+            "£": UNITS["£"],
+        }[currency]
         if unit is not None and unit.dimension != cur_unit.dimension:
             return None  # "$5 km": nonsense, not a quantity
         unit = unit or cur_unit
@@ -289,20 +312,63 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
 # --- number words ------------------------------------------------------------------------------------
 
 _UNITS_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
 }
 _TENS_WORDS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
     "ninety": 90,
 }
 _SCALE_WORDS = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _DENOMINATORS = {
-    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
-    "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7,
-    "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10,
-    "hundredth": 100, "hundredths": 100, "thousandth": 1000, "thousandths": 1000,
+    "half": 2,
+    "halves": 2,
+    "third": 3,
+    "thirds": 3,
+    "quarter": 4,
+    "quarters": 4,
+    "fourth": 4,
+    "fourths": 4,
+    "fifth": 5,
+    "fifths": 5,
+    "sixth": 6,
+    "sixths": 6,
+    "seventh": 7,
+    "sevenths": 7,
+    "eighth": 8,
+    "eighths": 8,
+    "ninth": 9,
+    "ninths": 9,
+    "tenth": 10,
+    "tenths": 10,
+    "hundredth": 100,
+    "hundredths": 100,
+    "thousandth": 1000,
+    "thousandths": 1000,
 }
 _CARDINAL = {**_UNITS_WORDS, **_TENS_WORDS, **_SCALE_WORDS}
 _NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
@@ -323,7 +389,11 @@ def _cardinal(words: list[str]) -> int | None:
     previous_small, prev = False, ""
     for w in words:
         small = w in _UNITS_WORDS or w in _TENS_WORDS
-        if small and previous_small and not (w in _UNITS_WORDS and _UNITS_WORDS[w] < 10 and prev in _TENS_WORDS):
+        if (
+            small
+            and previous_small
+            and not (w in _UNITS_WORDS and _UNITS_WORDS[w] < 10 and prev in _TENS_WORDS)
+        ):
             return None
         previous_small, prev = small, w
         if w == "and":
@@ -351,7 +421,7 @@ def _words_value(words: list[str]) -> Fraction | None:
     if "point" in words:
         i = words.index("point")
         whole = _cardinal(words[:i]) if i else 0
-        digits = words[i + 1:]
+        digits = words[i + 1 :]
         if whole is None or not digits or any(d not in _UNITS_WORDS or _UNITS_WORDS[d] > 9 for d in digits):
             return None
         text = "".join(str(_UNITS_WORDS[d]) for d in digits)
@@ -368,7 +438,7 @@ def _words_value(words: list[str]) -> Fraction | None:
         if "and" in head:
             cut = len(head) - 1 - head[::-1].index("and")
             whole = _cardinal(head[:cut])
-            frac = _words_value(head[cut + 1:] + [words[-1]])
+            frac = _words_value([*head[cut + 1 :], words[-1]])
             if whole is not None and frac is not None and 0 < frac < 1:
                 return whole + frac
             if whole is None or frac is None:
@@ -378,7 +448,7 @@ def _words_value(words: list[str]) -> Fraction | None:
         num = _cardinal(head) if head != ["one"] else 1
         if num is None:
             return None
-        plural = words[-1].endswith("s") and words[-1] not in ("halves",) or words[-1] == "halves"
+        plural = (words[-1].endswith("s") and words[-1] not in ("halves",)) or words[-1] == "halves"
         if (num == 1) == plural and words[-1] not in ("half",):
             return None  # "one thirds", "two third": an ordinal or a typo, not a fraction
         return Fraction(num, den)
@@ -399,6 +469,7 @@ def parse_words(text: str) -> Fraction | None:
 
 
 # --- scanning ----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Found:
@@ -427,7 +498,7 @@ def scan(text: str) -> Iterator[Found]:
         start = m.start()
         while text[start] in " \t\n":
             start += 1
-        if text[start].isalpha():
+        if m.lastgroup == "word":
             wm = WORDS_RE.match(text, start)
             if wm is None or not _is_word_start(text, start):
                 pos = m.end()
@@ -470,8 +541,10 @@ def _is_word_start(text: str, i: int) -> bool:
 
 
 _NEXT_START = re.compile(
-    r"[-−–+]?\s*(?:\\\$|US\$|\$|€|£|USD)?\s*[-−–]?(?:\d|\.\d|\\[dt]?frac)"
-    r"|(?<![A-Za-z])(?:" + _alternation([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"]) + r")(?![A-Za-z])",
+    r"(?P<num>[-−–+]?\s*(?:\\\$|US\$|\$|€|£|USD)?\s*[-−–]?(?:\d|\.\d|\\[dt]?frac))"
+    r"|(?P<word>(?<![A-Za-z])(?:"
+    + _alternation([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"])
+    + r")(?![A-Za-z]))",
     re.IGNORECASE,
 )
 
@@ -526,8 +599,13 @@ def combine_compound(text: str, found: list[Found]) -> tuple[Quantity, int] | No
     smallest = q.unit
     for nxt in found[1:]:
         u = nxt.quantity.unit
-        if (u is None or u.dimension != smallest.dimension or u.factor >= smallest.factor
-                or nxt.quantity.value < 0 or not _COMPOUND_GLUE.fullmatch(text, end, nxt.start)):
+        if (
+            u is None
+            or u.dimension != smallest.dimension
+            or u.factor >= smallest.factor
+            or nxt.quantity.value < 0
+            or not _COMPOUND_GLUE.fullmatch(text, end, nxt.start)
+        ):
             break
         total += nxt.quantity.base_value
         smallest = u

@@ -1,0 +1,509 @@
+"""The ``rewardkit`` command line: ``grade``, ``score``, ``check-data``.
+
+Exit status: 0 when the command did its job (a wrong answer is a result, not an error), 1 when
+``check-data`` found golds that cannot be parsed, 2 for usage errors and unreadable or malformed
+input. A malformed JSONL line is reported as ``FILE:LINE: ...`` on stderr and skipped; every other
+line is still processed, and the exit status is 2 at the end.
+
+This module is imported by the console script before any argument is parsed, so it imports nothing
+heavy at module level: sympy and rich load inside the subcommand that needs them, and ``--help``
+stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from rewardkit.jsonl import JsonlWriter, LineError, Record, iter_jsonl
+
+if TYPE_CHECKING:
+    from rewardkit.types import GradeResult
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+POLICIES = ("flexible", "strict")
+
+# Fields a scored line gains; an input field of the same name is overwritten.
+RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def _version() -> str:
+    from rewardkit import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rewardkit",
+        description="Grade LLM answers to math problems against gold answers.",
+        epilog="Run 'rewardkit COMMAND --help' for the options of one command.",
+    )
+    parser.add_argument("--version", action="version", version=f"rewardkit {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    policy_help = (
+        "flexible (default) judges the final answer wherever the completion states it; "
+        "strict demands an anchored answer (a marker or a box) and turns a lenient-only hit into FORMAT"
+    )
+
+    g = sub.add_parser(
+        "grade",
+        help="grade one completion",
+        description="Grade one completion against a gold answer and show why it got its verdict. "
+        "The exit status is 0 whatever the verdict.",
+    )
+    g.add_argument("text", metavar="TEXT", help="the completion to grade; '-' reads it from stdin")
+    g.add_argument("--gold", required=True, help="the gold answer")
+    g.add_argument("--policy", choices=POLICIES, default="flexible", help=policy_help)
+    fin = g.add_mutually_exclusive_group()
+    fin.add_argument(
+        "--finished",
+        dest="finished",
+        action="store_const",
+        const=True,
+        default=None,
+        help="the generation ended by itself (stop token)",
+    )
+    fin.add_argument(
+        "--unfinished",
+        dest="finished",
+        action="store_const",
+        const=False,
+        help="the generation hit the length limit (an answer it never committed to is TRUNCATED)",
+    )
+    g.add_argument("--choices", metavar="LETTERS", help="multiple-choice letters, e.g. ABCD")
+    g.add_argument("--json", action="store_true", help="print the full result as one JSON object")
+
+    s = sub.add_parser(
+        "score",
+        help="grade every line of a JSONL file",
+        description="Grade every line of a JSONL file and print a summary per verdict, with accuracy "
+        "under both the flexible and the strict policy (GOLD_INVALID lines are excluded from accuracy). "
+        "Without -o the per-line results are not written anywhere: only the summary is printed. "
+        "With -o FILE each valid input line becomes one output line: the input fields plus "
+        + ", ".join(RESULT_FIELDS)
+        + ". With -o - the results go to stdout and the summary to stderr. Malformed lines are "
+        "reported as FILE:LINE on stderr and skipped; the exit status is then 2.",
+    )
+    s.add_argument("input", metavar="IN.jsonl", help="input JSONL file ('-' reads stdin)")
+    s.add_argument("--gold-key", default="answer", help="field holding the gold answer (default: answer)")
+    s.add_argument(
+        "--completion-key", default="completion", help="field holding the completion (default: completion)"
+    )
+    s.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.jsonl",
+        help="write one result line per valid input line here ('-' for stdout); without it, results are "
+        "discarded and only the summary is printed",
+    )
+    s.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
+    s.add_argument("--timeout", type=_positive_float, metavar="SECONDS", help="budget per completion")
+    s.add_argument("--policy", choices=POLICIES, default="flexible", help=policy_help)
+    s.add_argument(
+        "--finished-key",
+        default="finished",
+        help="boolean field saying whether the generation ended by itself; used on lines that have it "
+        "(default: finished)",
+    )
+    s.add_argument(
+        "--choices-key",
+        help="field holding the multiple-choice letters of each line (a string like 'ABCD' or a list)",
+    )
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+    c = sub.add_parser(
+        "check-data",
+        help="check that every gold answer can be parsed",
+        description="Parse the gold answer of every line and list those that cannot be parsed as "
+        "FILE:LINE. Exit status 1 if any gold cannot be parsed, 2 if any line is malformed.",
+    )
+    c.add_argument("input", metavar="IN.jsonl", help="input JSONL file ('-' reads stdin)")
+    c.add_argument("--gold-key", default="answer", help="field holding the gold answer (default: answer)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI and return its exit status (``--help`` and usage errors included)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors: report the status, don't exit
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    command: Callable[[argparse.Namespace], int] = _COMMANDS[args.command]
+    try:
+        return command(args)
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    except BrokenPipeError:  # `rewardkit score ... -o - | head`: the reader left, which is fine
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush stays quiet
+        except (OSError, ValueError):
+            pass
+        return EXIT_OK
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _error(message: str) -> None:
+    print(f"rewardkit: error: {message}", file=sys.stderr)
+
+
+def _open_failed(path: str, exc: OSError) -> int:
+    _error(f"cannot read {path}: {exc.strerror or exc}")
+    return EXIT_USAGE
+
+
+def _choices_arg(value: Any) -> Any:
+    """Multiple-choice letters as the grader takes them: a tuple of labels, hashable for grouping."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        parts = [p.strip() for p in value.split(",")] if "," in value else list(value.strip())
+        return tuple(p for p in parts if p)
+    return tuple(value)
+
+
+def _grade_options(*, policy: str, finished: bool | None, choices: Any) -> dict[str, Any]:
+    options: dict[str, Any] = {"policy": policy}
+    if finished is not None:
+        options["finished"] = finished
+    if choices is not None:
+        options["choices"] = choices
+    return options
+
+
+def _text(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+# --------------------------------------------------------------------------- grade
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from rewardkit import grade
+
+    text = sys.stdin.read() if args.text == "-" else args.text
+    try:
+        result = grade(
+            text,
+            gold=args.gold,
+            **_grade_options(policy=args.policy, finished=args.finished, choices=_choices_arg(args.choices)),
+        )
+    except (TypeError, ValueError) as exc:  # bad options; model output never raises
+        _error(str(exc))
+        return EXIT_USAGE
+
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return EXIT_OK
+
+    other = "strict" if result.policy == "flexible" else "flexible"
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column(overflow="fold")
+    verdict_style = "green" if result.correct else "red"
+    table.add_row("verdict", Text(f"{result.verdict.value} ({result.verdict.bucket})", style=verdict_style))
+    table.add_row(f"under {other}", Text(result.under(other).verdict.value))  # type: ignore[arg-type]
+    rows = [
+        ("extracted", result.extracted),
+        ("rule", result.rule),
+        ("gold", result.gold),
+        ("gold_parsed", result.gold_parsed),
+        ("extracted_parsed", result.extracted_parsed),
+        ("match", result.match),
+        ("detail", result.detail or None),
+    ]
+    for name, value in rows:
+        table.add_row(name, Text(_text(value)))
+    Console(file=sys.stdout, highlight=False).print(table)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- score
+
+
+class _Item:
+    __slots__ = ("choices", "finished", "record")
+
+    def __init__(self, record: Record, finished: bool | None, choices: Any) -> None:
+        self.record = record
+        self.finished = finished
+        self.choices = choices
+
+
+def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
+    keys = (args.gold_key, args.completion_key)
+    for item in iter_jsonl(args.input, required=keys, strings=keys):
+        if isinstance(item, LineError):
+            report(item)
+            continue
+        data = item.data
+        finished = data.get(args.finished_key)
+        if not (finished is None or isinstance(finished, bool)):
+            report(_field_error(args.input, item, args.finished_key, "must be true, false or null"))
+            continue
+        choices = None
+        if args.choices_key is not None:
+            raw = data.get(args.choices_key)
+            if not (
+                raw is None
+                or isinstance(raw, str)
+                or (isinstance(raw, list) and all(isinstance(x, str) for x in raw))
+            ):
+                report(
+                    _field_error(args.input, item, args.choices_key, "must be a string or a list of strings")
+                )
+                continue
+            choices = _choices_arg(raw)
+        yield _Item(item, finished, choices)
+
+
+def _field_error(path: str, record: Record, key: str, what: str) -> LineError:
+    value = json.dumps(record.data.get(key))
+    if len(value) > 40:
+        value = value[:37] + "..."
+    return LineError(path, record.line, f"field {key!r} {what}, got {value}", key)
+
+
+def _chunks(n: int, size: int) -> Iterator[range]:
+    for start in range(0, n, size):
+        yield range(start, min(start + size, n))
+
+
+def _grade_items(
+    items: Sequence[_Item], args: argparse.Namespace, advance: Callable[[int], None]
+) -> list[GradeResult]:
+    """Grade in chunks so the progress bar moves; one grade_many call per choices group of a chunk."""
+    from rewardkit import grade_many
+
+    results: list[Any] = [None] * len(items)
+    # grade_many starts a process pool per call, so with workers the chunks must be big enough to pay for it
+    size = 64 if args.workers == 1 else max(512, 128 * args.workers)
+    extra: dict[str, Any] = {"workers": args.workers, "policy": args.policy}
+    if args.timeout is not None:
+        extra["timeout_s"] = args.timeout
+    for chunk in _chunks(len(items), size):
+        groups: dict[Any, list[int]] = {}
+        for i in chunk:
+            groups.setdefault(items[i].choices, []).append(i)
+        for choices, idx in groups.items():
+            options = dict(extra)
+            flags = [items[i].finished for i in idx]
+            if any(f is not None for f in flags):
+                options["finished"] = flags
+            if choices is not None:
+                options["choices"] = choices
+            graded = grade_many(
+                [items[i].record.data[args.completion_key] for i in idx],
+                [items[i].record.data[args.gold_key] for i in idx],
+                **options,
+            )
+            if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
+                raise RuntimeError(f"grade_many returned {len(graded)} results for {len(idx)} inputs")
+            for i, r in zip(idx, graded, strict=True):
+                results[i] = r
+        advance(len(chunk))
+    return results
+
+
+def _result_fields(r: GradeResult) -> dict[str, Any]:
+    return {
+        "correct": r.correct,
+        "verdict": r.verdict.value,
+        "extracted": r.extracted,
+        "rule": r.rule,
+        "match": r.match,
+        "detail": r.detail,
+    }
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    errors: list[LineError] = []
+
+    def report(e: LineError) -> None:
+        errors.append(e)
+        err.print(str(e), markup=False)
+
+    try:
+        items = list(_read_items(args, report))
+    except OSError as exc:
+        return _open_failed(args.input, exc)
+
+    show_progress = not args.quiet and sys.stderr.isatty() and len(items) > 0
+    results: list[GradeResult]
+    if show_progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(
+            TextColumn("grading"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("grading", total=len(items))
+            results = _grade_items(items, args, lambda k: progress.advance(task, k))
+    else:
+        results = _grade_items(items, args, lambda k: None)
+
+    if args.output is not None:
+        try:
+            with JsonlWriter(args.output) as writer:
+                for item, r in zip(items, results, strict=True):
+                    writer.write({**item.record.data, **_result_fields(r)})
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _error(f"cannot write {args.output}: {exc.strerror or exc}")
+            return EXIT_USAGE
+
+    summary_to = sys.stderr if args.output == "-" else sys.stdout
+    _print_summary(results, errors, args, summary_to)
+    return EXIT_USAGE if errors else EXIT_OK
+
+
+def _print_summary(
+    results: Sequence[GradeResult], errors: Sequence[LineError], args: argparse.Namespace, out: TextIO
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from rewardkit.types import Verdict
+
+    n = len(results)
+    views = {p: [r.under(p) for r in results] for p in POLICIES}  # type: ignore[arg-type]
+    counts = {p: {v: 0 for v in Verdict} for p in POLICIES}
+    for p in POLICIES:
+        for r in views[p]:
+            counts[p][r.verdict] += 1
+
+    def share(k: int) -> str:
+        return f"{k / n:.1%}" if n else "-"
+
+    table = Table()
+    table.add_column("verdict")
+    table.add_column("bucket")
+    for p in POLICIES:
+        marker = "*" if p == args.policy else ""
+        table.add_column(f"{p}{marker}", justify="right")
+        table.add_column("share", justify="right")
+    for v in Verdict:
+        if not any(counts[p][v] for p in POLICIES):
+            continue
+        cells = [v.value, v.bucket]
+        for p in POLICIES:
+            cells += [str(counts[p][v]), share(counts[p][v])]
+        table.add_row(*cells)
+    total = ["total", ""]
+    for _ in POLICIES:
+        total += [str(n), share(n) if n else "-"]
+    table.add_row(*total, end_section=False, style="bold")
+
+    console = Console(file=out, highlight=False, soft_wrap=False)
+    # a long path must not wrap: tests and scripts grep this line
+    console.print(f"{args.input}: {n} graded", markup=False, soft_wrap=True)
+    console.print(table, markup=False)
+    invalid = counts["flexible"][Verdict.GOLD_INVALID]
+    denom = n - invalid
+    for p in POLICIES:
+        correct = counts[p][Verdict.CORRECT]
+        acc = f"{correct / denom:.1%}" if denom else "n/a"
+        console.print(f"accuracy ({p}): {correct}/{denom} = {acc}", markup=False)
+    console.print(f"GOLD_INVALID excluded: {invalid}", markup=False)
+    if errors:
+        console.print(f"malformed lines skipped: {len(errors)}", markup=False)
+
+
+# --------------------------------------------------------------------------- check-data
+
+
+def cmd_check_data(args: argparse.Namespace) -> int:
+    from rewardkit import Verdict, grade
+
+    errors: list[LineError] = []
+    invalid = 0
+    n = 0
+    seen: dict[str, Any] = {}  # golds repeat a lot (multiple completions per question)
+    keys = (args.gold_key,)
+    try:
+        for item in iter_jsonl(args.input, required=keys, strings=keys):
+            if isinstance(item, LineError):
+                errors.append(item)
+                print(item, file=sys.stderr)
+                continue
+            n += 1
+            gold = item.data[args.gold_key]
+            if gold not in seen:
+                seen[gold] = grade("", gold=gold)
+            r = seen[gold]
+            if r.verdict is Verdict.GOLD_INVALID:
+                invalid += 1
+                shown = gold if len(gold) <= 60 else gold[:57] + "..."
+                print(f"{args.input}:{item.line}: gold {shown!r} cannot be parsed: {r.detail or 'no detail'}")
+    except OSError as exc:
+        return _open_failed(args.input, exc)
+
+    bad = f"; {len(errors)} malformed line(s) skipped" if errors else ""
+    if invalid:
+        print(f"{args.input}: {invalid} of {n} golds cannot be parsed{bad}")
+    else:
+        print(f"{args.input}: OK, all {n} golds parse{bad}")
+    if errors:
+        return EXIT_USAGE
+    return EXIT_FINDINGS if invalid else EXIT_OK
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "grade": cmd_grade,
+    "score": cmd_score,
+    "check-data": cmd_check_data,
+}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,35 @@
+"""The exception tree. Model output never raises (it becomes a verdict); these are for callers' mistakes.
+
+::
+
+    RewardkitError                      base of everything rewardkit raises on purpose
+    ├── DataError(ValueError)           bad input data: names the file, line and field
+    └── ConfigError(ValueError)         an invalid option or reward spec
+
+>>> err = DataError("not valid JSON", path="in.jsonl", line=3)
+>>> str(err)
+'in.jsonl:3: not valid JSON'
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class RewardkitError(Exception):
+    """Base class of the errors rewardkit raises on purpose."""
+
+
+class DataError(RewardkitError, ValueError):
+    """Input data that cannot be used; the message names where (file, line, field)."""
+
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None, field: str | None = None
+    ) -> None:
+        self.message, self.path, self.line, self.field = message, path, line, field
+        where = ":".join(str(p) for p in (path, line) if p is not None)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class ConfigError(RewardkitError, ValueError):
+    """An option or spec that rewardkit cannot act on."""

@@ -1,0 +1,144 @@
+"""The grading core's contracts: public API, import cost, result objects, gold handling, grade_many."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pathlib
+import re
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import rewardkit
+from rewardkit import GradeResult, Verdict, grade, grade_many
+from rewardkit.errors import DataError
+from rewardkit.grade import parse_gold
+from rewardkit.numbers import format_fraction, parse_number, parse_words
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_public_api_is_curated():
+    assert rewardkit.__all__ == ["Answer", "GradeResult", "Verdict", "grade", "grade_many"]
+
+
+def test_import_is_light_and_torch_free():
+    code = (
+        "import sys, time; t = time.perf_counter(); import rewardkit; dt = time.perf_counter() - t;"
+        "import json; print(json.dumps({'dt': dt, 'mods': sorted(m for m in ('torch', 'transformers',"
+        " 'sympy', 'rich', 'numpy') if m in sys.modules)}))"
+    )
+    out = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                    check=True).stdout)
+    assert out["mods"] == []
+    assert out["dt"] < 0.3
+
+
+def test_no_code_execution_on_strings():
+    offenders = []
+    pattern = re.compile(r"\b(?:eval|exec|sympify|parse_expr)\s*\(|\bpickle\.loads?\(")
+    for path in (ROOT / "rewardkit").rglob("*.py"):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line.split("#", 1)[0]):
+                offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def test_result_is_frozen_and_serialisable():
+    r = grade("The answer is 18.", gold="18")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.correct = False  # type: ignore[misc]
+    d = r.to_dict()
+    assert json.loads(json.dumps(d))["verdict"] == "CORRECT"
+    assert d["rule"] == "answer_is" and d["extracted_parsed"] == "18" and d["gold_parsed"] == "18"
+    assert 0 <= r.elapsed_s < 1
+
+
+def test_every_verdict_has_a_bucket():
+    assert {v.bucket for v in Verdict} == {
+        "correct", "reasoning_error", "extraction_failure", "format_error", "truncated", "data_problem",
+        "grader_problem"}
+    assert not Verdict.GOLD_INVALID.scored and Verdict.WRONG.scored
+
+
+def test_policies_view_one_result_both_ways():
+    flexible = grade("so she pays 9 * 2 = 18 dollars", gold="18")
+    assert flexible.verdict is Verdict.CORRECT and flexible.lenient and flexible.rule == "last_number"
+    strict = flexible.under("strict")
+    assert strict.verdict is Verdict.FORMAT and not strict.correct
+    direct = grade("so she pays 9 * 2 = 18 dollars", gold="18", policy="strict")
+    assert (direct.verdict, direct.correct, direct.match, direct.extracted) == (
+        strict.verdict, strict.correct, strict.match, strict.extracted)
+    assert strict.under("flexible").verdict is Verdict.CORRECT
+    wrong = grade("so she pays 9 * 2 = 19 dollars", gold="18", policy="strict")
+    assert wrong.verdict is Verdict.FORMAT and wrong.under("flexible").verdict is Verdict.WRONG
+    anchored = grade("#### 18", gold="18")
+    assert anchored.under("strict").verdict is Verdict.CORRECT
+
+
+def test_unknown_policy_is_a_caller_error():
+    with pytest.raises(ValueError, match="policy"):
+        grade("1", gold="1", policy="lenient")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("gold", ["", "   ", "3 or 4", "N/A ???", "16 - 3 - 4 =", "$", "12,34,5"])
+def test_unreadable_gold_is_never_scored(gold):
+    for completion in ("The answer is 3.", "\\boxed{4}", "nothing"):
+        r = grade(completion, gold=gold)
+        assert r.verdict is Verdict.GOLD_INVALID and not r.correct and r.detail
+
+
+def test_gsm8k_rationale_gold_is_reduced():
+    assert parse_gold("She has 3 + 4 = <<3+4=7>>7 apples.\n#### 7").canonical == "7"
+
+
+@pytest.mark.parametrize("completion", [None, 17, b"bytes", ["list"]])
+def test_non_string_completion_is_an_error_verdict_not_an_exception(completion):
+    r = grade(completion, gold="17")  # type: ignore[arg-type]
+    assert r.verdict is Verdict.ERROR and not r.correct
+
+
+def test_grade_many_keeps_order_and_count():
+    completions = [f"The answer is {i}." for i in range(50)] + ["", "\\boxed{", "<think>"]
+    golds = [str(i if i % 3 else i + 1) for i in range(50)] + ["1", "1", "1"]
+    expected = [grade(c, gold=g) for c, g in zip(completions, golds, strict=True)]
+    for workers in (1, 2):
+        got = grade_many(completions, golds, workers=workers)
+        assert [r.verdict for r in got] == [r.verdict for r in expected]
+        assert [r.extracted for r in got] == [r.extracted for r in expected]
+
+
+def test_grade_many_rejects_mismatched_lengths():
+    with pytest.raises(ValueError, match="2 completions but 1 golds"):
+        grade_many(["a", "b"], ["1"])
+
+
+def test_choices_given_as_option_texts_map_answers_to_letters():
+    options = ["12", "15", "18", "21"]
+    assert grade("The answer is 18.", gold="C", choices=options).verdict is Verdict.CORRECT
+    assert grade("The answer is (C).", gold="18", choices=options).verdict is Verdict.CORRECT
+    assert grade("The answer is 15.", gold="C", choices=options).verdict is Verdict.WRONG
+
+
+def test_number_api_examples():
+    assert parse_number("1{,}000").value == 1000
+    assert parse_number("3 \\times 10^{5}").value == 300000
+    assert parse_number("0.50").ulp == Fraction(1, 100)
+    assert parse_number("$-5").value == -5 and parse_number("$-5").unit.name == "dollar"
+    assert parse_number("12,34") is None
+    assert parse_number("1" * 1000) is None  # digit guard
+    assert parse_words("one hundred and five") == 105
+    assert parse_words("two thirds") == Fraction(2, 3) and parse_words("one thirds") is None
+    assert format_fraction(Fraction(1, 8)) == "0.125"
+
+
+def test_data_error_names_the_place():
+    err = DataError("missing field 'answer'", path="x.jsonl", line=7, field="answer")
+    assert str(err) == "x.jsonl:7: missing field 'answer'" and err.field == "answer"
+
+
+def test_result_type_is_exported():
+    assert isinstance(grade("1", gold="1"), GradeResult)

@@ -1,0 +1,519 @@
+"""Property tests for the grading core: invariants over generated inputs, not hand-picked examples.
+
+What is checked (each test's docstring states its invariant):
+
+1. formatting variants of one number grade the same (all CORRECT), and the same variants of a different
+   number all grade WRONG;
+2. ``grade`` is total: arbitrary and adversarial text never raises, never hangs, and yields a
+   well-formed result quickly;
+3. round trips: numbers rendered as words, with separators or with scale suffixes parse back to their
+   value, and equal golds written differently have the same canonical ``gold_parsed``;
+4. the two policies are consistent with :meth:`GradeResult.under`;
+5. ``grade_many`` returns exactly what per-item ``grade`` calls return, in input order.
+
+Number words come from ``tests/numberwords.py``, a renderer written apart from ``rewardkit.numbers`` so
+that the round trip has a second opinion.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from numberwords import to_words
+
+from rewardkit import GradeResult, Verdict, grade, grade_many
+
+# Grading is fast but not free, and timings vary on shared CI machines: no per-example deadline, and
+# example counts sized so the whole file runs in well under 30 s on two cores.
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TOTALITY = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+
+INT_LIMIT = 10**12
+WORDS_LIMIT = 10**6
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm_up():
+    # The first calls may import sympy or build regex tables; keep that out of the timing asserts.
+    for completion, gold in [("The answer is 72.", "72"), ("\\boxed{\\frac{1}{2}}", "\\frac12"), ("x", "y")]:
+        grade(completion, gold=gold)
+
+
+# --------------------------------------------------------------------------------------------------
+# Rendering numbers
+
+
+def plain(value: int | Decimal) -> str:
+    """The shortest plain decimal text of ``value``: no exponent, no trailing fractional zeros."""
+    if isinstance(value, int):
+        return str(value)
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def group(digits: str, sep: str) -> str:
+    """Thousands grouping of a string of digits: ``group("1234567", ",") == "1,234,567"``."""
+    head = len(digits) % 3 or 3
+    return sep.join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])
+
+
+def number_forms(value: int | Decimal, *, latex: bool) -> list[str]:
+    """Texts of ``value`` differing only in formatting: separators, trailing fractional zeros.
+
+    With ``latex`` the LaTeX thousands separators ``{,}`` and ``\\,`` are included; they only make
+    sense inside math (a box).
+    """
+    text = plain(value)
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, _, frac = body.partition(".")
+    tail = f".{frac}" if frac else ""
+    zeros = [f"{text}0", f"{text}00"] if frac else [f"{text}.0", f"{text}.00"]
+    forms = [text, *zeros]
+    if len(whole) > 3:
+        seps = [",", "{,}", "\\,"] if latex else [","]
+        forms += [f"{sign}{group(whole, sep)}{tail}" for sep in seps]
+        forms.append(f"{sign}{group(whole, ',')}{tail}{'0' if frac else '.00'}")
+    return forms
+
+
+def scale_forms(value: int) -> list[str]:
+    """Exact scale-suffix texts of an integer: ``72000 -> 72k, 72 thousand``, ``2500000 -> 2.5 million``."""
+    forms: list[str] = []
+    for scale, suffixes in (
+        (10**3, ["k", "K", " thousand"]),
+        (10**6, ["M", " million"]),
+        (10**9, [" billion"]),
+    ):
+        mantissa = Decimal(value) / scale
+        # Only exact mantissas from 1 to 999.99, as people write them ("2.5 million", not "0.5k" or
+        # "72000 thousand").
+        if 1 <= abs(mantissa) < 1000 and mantissa == mantissa.quantize(Decimal("0.01")):
+            forms += [f"{plain(mantissa.normalize())}{suffix}" for suffix in suffixes]
+    return forms
+
+
+def word_forms(value: int) -> list[str]:
+    """English words for an integer in the renderer's range, in a few styles."""
+    if abs(value) >= WORDS_LIMIT:
+        return []
+    forms = {to_words(value), to_words(value, and_=True), to_words(value, hyphen=False)}
+    if value < 0:
+        forms.add(to_words(value, negative="minus"))
+    return sorted(forms)
+
+
+def variants(value: int | Decimal, prefix: str = "") -> list[str]:
+    """Completions that all commit to ``value`` as the final answer, in many formats."""
+    out = [f"{prefix}\\boxed{{{t}}}" for t in number_forms(value, latex=True)]
+    out += [f"{prefix}So the final answer is $\\boxed{{{t}}}$." for t in number_forms(value, latex=True)[:1]]
+    for t in number_forms(value, latex=False):
+        out += [
+            f"{prefix}The answer is {t}.",
+            f"{prefix}Final Answer: {t}",
+            f"{prefix}#### {t}",
+            f"{prefix}**{t}**",
+        ]
+    if value >= 0:
+        for t in number_forms(value, latex=False):
+            out += [f"{prefix}The answer is ${t}.", f"{prefix}#### ${t}"]
+        out.append(f"{prefix}\\boxed{{\\${plain(value)}}}")
+    if isinstance(value, int) or value == value.to_integral_value():
+        n = int(value)
+        for t in scale_forms(n):
+            out += [f"{prefix}The answer is {t}.", f"{prefix}Final Answer: {t}"]
+        for t in word_forms(n):
+            out += [f"{prefix}The answer is {t}.", f"{prefix}Final Answer: {t}"]
+    return out
+
+
+def grade_all(completions: list[str], gold: str) -> dict[tuple[Verdict, bool], list[tuple[str, str | None]]]:
+    """Group completions by (verdict, correct), keeping what was extracted for the failure message."""
+    groups: dict[tuple[Verdict, bool], list[tuple[str, str | None]]] = {}
+    for c in completions:
+        r = grade(c, gold=gold)
+        groups.setdefault((r.verdict, r.correct), []).append((c, r.extracted))
+    return groups
+
+
+def describe(groups) -> str:
+    lines = []
+    for (verdict, correct), items in groups.items():
+        lines.append(f"{verdict.value} (correct={correct}): {len(items)}")
+        lines += [f"    {c!r} -> extracted {e!r}" for c, e in items[:6]]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------------
+# Strategies
+
+integers = st.one_of(
+    st.integers(0, INT_LIMIT - 1),
+    st.integers(-INT_LIMIT + 1, -1),
+    st.integers(0, 2000),
+    st.integers(-999, 999).map(lambda k: k * 10**3),
+    st.integers(-999, 999).map(lambda k: k * 10**6),
+    st.integers(1, 999).map(lambda k: k * 10**5),  # 2.5 million and friends
+    st.integers(-99, 99).map(lambda k: k * 10**9),
+)
+
+
+@st.composite
+def decimals(draw) -> Decimal:
+    """A decimal with 1 to 4 fractional digits as written (so ``str`` may keep trailing zeros)."""
+    places = draw(st.integers(1, 4))
+    mantissa = draw(st.integers(-(10**12), 10**12))
+    return Decimal(mantissa).scaleb(-places)
+
+
+prefixes = st.sampled_from(["", "Let me think step by step.\n", "We have 3 + 4 = 7 and 12 / 4 = 3.\n"])
+
+
+def next_value(value: int | Decimal) -> int | Decimal:
+    """The value one unit in the last written place above ``value`` (n+1, or 72.5 -> 72.6)."""
+    if isinstance(value, int):
+        return value + 1
+    return value + Decimal(1).scaleb(value.as_tuple().exponent)
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. Formatting variants of one number grade the same
+
+
+@FAST
+@given(n=integers, prefix=prefixes)
+def test_integer_formatting_variants_are_all_correct(n, prefix):
+    """Every formatting variant of integer n (box, separators, trailing zeros, $, markers, bold, scale
+    suffix, words) is CORRECT against gold str(n): one verdict, CORRECT, for all of them."""
+    groups = grade_all(variants(n, prefix), gold=str(n))
+    assert set(groups) == {(Verdict.CORRECT, True)}, describe(groups)
+
+
+@FAST
+@given(n=integers, prefix=prefixes)
+def test_integer_formatting_variants_of_another_number_are_all_wrong(n, prefix):
+    """The same variants of n+1, and of -n when n != 0, are all WRONG against gold str(n): formatting
+    never turns a different number into a match, and a sign is never dropped."""
+    others = variants(next_value(n), prefix)
+    if n != 0:
+        others += variants(-n, prefix)
+    groups = grade_all(others, gold=str(n))
+    assert set(groups) == {(Verdict.WRONG, False)}, describe(groups)
+
+
+@FAST
+@given(d=decimals(), prefix=prefixes)
+def test_decimal_formatting_variants_are_all_correct(d, prefix):
+    """Every formatting variant of a decimal d (<= 4 fractional digits) is CORRECT against gold str(d),
+    including golds written with trailing zeros ("72.50")."""
+    groups = grade_all(variants(d, prefix), gold=str(d))
+    assert set(groups) == {(Verdict.CORRECT, True)}, describe(groups)
+
+
+@FAST
+@given(d=decimals(), prefix=prefixes)
+def test_decimal_formatting_variants_of_another_number_are_all_wrong(d, prefix):
+    """The same variants of d + 10**-places (one unit in the last written digit) and of -d are all WRONG
+    against gold str(d): the grader compares decimals exactly, not within a float tolerance."""
+    others = variants(next_value(d), prefix)
+    if d != 0:
+        others += variants(-d, prefix)
+    groups = grade_all(others, gold=str(d))
+    assert set(groups) == {(Verdict.WRONG, False)}, describe(groups)
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. Totality
+
+FRAGMENTS = [
+    "\\boxed{", "\\boxed", "}", "{", "\\", "<think>", "</think>", "####", "The answer is ", "Final Answer: ",
+    "Answer:", "A:", "**", "$", "$$", "\\frac{", "\\frac", "\\dfrac", "\\sqrt{", "\\sqrt[", "^", "^{", "_",
+    "!", "\\left(", "\\right)", "(", ")", "[", "]", "1", "0", "9", "-", "+", ".", ",", "{,}", "\\,", "e",
+    "E", "1e308", "1e-400", "10^{10^{10}}", "9^9^9^9", "1000000!", "(10!)!", "\\infty", "nan", "inf",
+    "\\text{", "\\mathrm{", "\\%", "%", "\\pi", "x", "=", " or ", " and ", "(B)", "\n", "\x00", "\u2212",
+    "\u0663", "\uff11\uff12", "\u00bd", "\u00b2", " million", " thousand", "seventy-two", " hundred", "k",
+    "\\begin{pmatrix}", "\\end{pmatrix}", "&", "\\\\", "\\cdot", "\\times", "\\div", "\\lim", "\\int",
+    "\\sum_{i=1}^{10^{100}}", ":", ";", "<answer>", "</answer>", "\\{", "\\}", "\\ne", "\\le", "1/0", "0/0",
+    "\\frac{1}{0}", "i", "\\sqrt{-1}", "\\log", "\\sin", "'", '"', "\\$", "#", "~", "\t", "\r",
+]
+
+HUGE = [
+    "\\boxed{" * 500,
+    "<think>" + "x" * 2000,
+    "####" * 1000,
+    "9" * 10_000,
+    "1" + "0" * 10_000,
+    "0." + "9" * 10_000,
+    "\\frac{" * 300,
+    "\\frac{1}{" * 300 + "}" * 300,
+    "{" * 2000,
+    "}" * 2000,
+    "\\sqrt{" * 500 + "2" + "}" * 500,
+    "10^" * 200 + "10",
+    "2^{" * 100 + "2" + "}" * 100,
+    "9^{9^{9^{9}}}",
+    "99999999999!",
+    "(" * 1000 + "1" + ")" * 1000,
+    "\\left(" * 300,
+    "-" * 5000 + "1",
+    "1e" + "9" * 100,
+    "\\boxed{" + "9" * 10_000 + "}",
+    "\\boxed{" + "9" * 10_000 + "!}",
+    "The answer is " + "1," * 3000 + "1.",
+    "#### " + "9" * 10_000,
+    "1/" * 3000 + "1",
+    "\\binom{10^{100}}{10^{50}}",
+    "10^{-10^{10}}",
+    "e^{e^{e^{100}}}",
+    "\\underbrace{" * 200,
+    "\\boxed{1}" * 2000,
+    " or ".join(str(i) for i in range(2000)),
+    "one hundred " * 1000,
+    "\\begin{pmatrix}" * 100,
+    "1.5" * 3000,
+]
+
+adversarial = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(HUGE), st.text(max_size=8)), max_size=10
+).map("".join)
+any_text = st.one_of(st.text(), adversarial)
+policies = st.sampled_from(["flexible", "strict"])
+finished = st.sampled_from([None, True, False])
+
+HANG_S = 10.0
+
+
+def call_with_watchdog(fn, *args, **kwargs):
+    """Run ``fn`` in a daemon thread so that a hang fails the test instead of stalling the run."""
+    box: dict = {}
+
+    def target():
+        try:
+            box["result"] = fn(*args, **kwargs)
+        except BaseException as exc:  # reported below, with the input, by the caller's assert
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(HANG_S)
+    if worker.is_alive():
+        pytest.fail(f"grade did not return within {HANG_S}s")
+    if "error" in box:
+        raise AssertionError(f"grade raised {box['error']!r}") from box["error"]
+    return box["result"]
+
+
+def check_well_formed(completion: str, gold: str, **options) -> GradeResult:
+    started = time.perf_counter()
+    r = call_with_watchdog(grade, completion, gold=gold, **options)
+    wall = time.perf_counter() - started
+    note(f"result: {r!r}")
+    assert isinstance(r, GradeResult)
+    assert isinstance(r.verdict, Verdict)
+    assert isinstance(r.correct, bool)
+    assert r.correct == (r.verdict is Verdict.CORRECT)
+    assert r.extracted is None or isinstance(r.extracted, str)
+    assert 0.0 <= r.elapsed_s < 1.0, f"elapsed_s={r.elapsed_s}"
+    # elapsed_s is the grader's own measurement; a generous wall-clock bound catches a wrong one.
+    assert wall < 2.0, f"wall={wall:.2f}s"
+    return r
+
+
+@TOTALITY
+@given(completion=st.text(), gold=st.text(), policy=policies, finished=finished)
+def test_grade_is_total_on_arbitrary_text(completion, gold, policy, finished):
+    """For any unicode text as completion and gold, grade returns a well-formed GradeResult (never
+    raises), correct is True iff the verdict is CORRECT, and it takes under a second."""
+    check_well_formed(completion, gold, policy=policy, finished=finished)
+
+
+@TOTALITY
+@given(completion=any_text, gold=any_text, policy=policies, finished=finished)
+def test_grade_is_total_on_adversarial_math_text(completion, gold, policy, finished):
+    """Adversarial math-looking text (unclosed boxes and think tags, repeated ####, 10,000 digits, deep
+    fractions, exponent towers, huge factorials) as completion or gold: well-formed result, under 1 s."""
+    check_well_formed(completion, gold, policy=policy, finished=finished)
+
+
+@settings(TOTALITY, max_examples=60)
+@given(answer=adversarial)
+def test_grade_is_total_when_both_sides_are_adversarial(answer):
+    """A boxed adversarial answer graded against itself as gold (so both sides reach the parser and the
+    comparison): well-formed result, under 1 s. The verdict is not prescribed."""
+    check_well_formed(f"The answer is \\boxed{{{answer}}}.", answer)
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. Round trips
+
+
+@FAST
+@given(
+    n=st.integers(-INT_LIMIT + 1, INT_LIMIT - 1) | st.integers(-2000, 2000),
+    hyphen=st.booleans(),
+    and_=st.booleans(),
+    negative=st.sampled_from(["negative", "minus"]),
+    template=st.sampled_from(["The answer is {}.", "Final Answer: {}", "So the total is {}.\nAnswer: {}"]),
+    capital=st.booleans(),
+)
+def test_number_words_round_trip(n, hyphen, and_, negative, template, capital):
+    """An integer written in English words (American or British "and", hyphenated or not, "negative" or
+    "minus", up to the billions) reads back as its value: CORRECT against gold str(n)."""
+    words = to_words(n, hyphen=hyphen, and_=and_, negative=negative)
+    if capital:
+        words = words[0].upper() + words[1:]
+    completion = template.format(words, words)
+    r = grade(completion, gold=str(n))
+    assert r.verdict is Verdict.CORRECT, (completion, r.verdict, r.extracted, r.detail)
+
+
+@FAST
+@given(
+    mantissa=st.integers(100, 99_999).map(lambda m: Decimal(m).scaleb(-2)) | st.integers(1, 999).map(Decimal),
+    scale=st.sampled_from([10**3, 10**6, 10**9]),
+    negative=st.booleans(),
+)
+def test_scale_suffix_round_trip(mantissa, scale, negative):
+    """An integer written with an exact scale suffix (72k, 2.5 million, 3M, 1.25 billion) reads back as
+    its value: every such form is CORRECT against gold str(value)."""
+    value = int(mantissa * scale) * (-1 if negative else 1)
+    forms = scale_forms(value)
+    assert forms  # the renderer must produce something, or the test checks nothing
+    completions = [f"The answer is {t}." for t in forms] + [f"Final Answer: {t}" for t in forms]
+    groups = grade_all(completions, gold=str(value))
+    assert set(groups) == {(Verdict.CORRECT, True)}, describe(groups)
+
+
+def gold_spellings(value: int | Decimal) -> list[str]:
+    """Golds of one value written differently: plain, thousands commas, trailing zeros, padding."""
+    text = plain(value)
+    golds = [text, f" {text} "] + [t for t in number_forms(value, latex=False) if t != text]
+    if isinstance(value, Decimal):
+        golds.append(str(value))
+    return golds
+
+
+@FAST
+@given(value=integers | decimals())
+def test_equal_golds_have_identical_gold_parsed(value):
+    """Golds of one value written differently ("1,000", "1000", "1000.0", " 1000 ") parse to the same
+    canonical gold_parsed, and each one grades the same completion CORRECT."""
+    golds = gold_spellings(value)
+    completion = f"The answer is {plain(value)}."
+    results = {g: grade(completion, gold=g) for g in golds}
+    parsed = {g: r.gold_parsed for g, r in results.items()}
+    assert None not in parsed.values(), parsed
+    assert len(set(parsed.values())) == 1, parsed
+    verdicts = {g: r.verdict for g, r in results.items()}
+    assert set(verdicts.values()) == {Verdict.CORRECT}, verdicts
+
+
+@FAST
+@given(value=integers | decimals())
+def test_different_golds_have_different_gold_parsed(value):
+    """The canonical form distinguishes values: gold str(v) and gold str(next(v)) parse differently."""
+    completion = f"The answer is {plain(value)}."
+    a = grade(completion, gold=str(value)).gold_parsed
+    b = grade(completion, gold=str(next_value(value))).gold_parsed
+    assert a is not None and b is not None
+    assert a != b, (value, a, b)
+
+
+# --------------------------------------------------------------------------------------------------
+# 4. Policy consistency
+
+
+@st.composite
+def numeric_golds(draw) -> str:
+    return str(draw(integers | decimals()))
+
+
+@st.composite
+def completions_for(draw, gold: str) -> str:
+    """A completion around ``gold``: some reasoning, maybe a think region, maybe a final answer in one of
+    many forms (anchored, lenient, hedged, missing), with the gold or a nearby number."""
+    try:
+        value: int | Decimal = int(gold)
+    except ValueError:
+        value = Decimal(gold)
+    answer = draw(st.sampled_from([value, next_value(value), -value, 0, 7]))
+    answer_text = draw(st.sampled_from(number_forms(answer, latex=False) + word_forms(int(answer))
+                                       if isinstance(answer, int) else number_forms(answer, latex=False)))
+    other = plain(next_value(answer))
+    reasoning = draw(st.sampled_from(["", "First, 3 + 4 = 7.\n", f"We get {other} apples. ", "Hmm.\n"]))
+    final = draw(st.sampled_from([
+        "The answer is {a}.", "\\boxed{{{a}}}", "#### {a}", "Final Answer: {a}", "Answer: {a}", "**{a}**",
+        "{a}", "So it is {a} apples.", "It is {a} or {o}.", "\\boxed{{{a}}} and \\boxed{{{o}}}",
+        "The answer is \\boxed{{{a}}}.", "<answer>{a}</answer>", "", "The answer is",
+    ]))
+    final = final.format(a=answer_text, o=other)
+    shape = draw(st.sampled_from(["plain", "think_closed", "think_open", "answer_in_think"]))
+    if shape == "think_closed":
+        return f"<think>{reasoning}</think>\n{final}"
+    if shape == "think_open":
+        return f"<think>{reasoning}{final}"
+    if shape == "answer_in_think":
+        return f"<think>{reasoning}{final}</think>\nDone."
+    return f"{reasoning}{final}"
+
+
+@st.composite
+def graded_pairs(draw) -> tuple[str, str]:
+    if draw(st.integers(0, 4)) == 0:
+        return draw(any_text), draw(st.one_of(numeric_golds(), any_text))
+    gold = draw(numeric_golds())
+    return draw(completions_for(gold)), gold
+
+
+@settings(FAST, max_examples=150)
+@given(pair=graded_pairs(), finished=finished)
+def test_strict_policy_agrees_with_under(pair, finished):
+    """grade(c, policy="strict") has the verdict and correctness of grade(c).under("strict"), and the
+    strict result under("flexible") restores the flexible judgement; strict CORRECT implies flexible
+    CORRECT."""
+    completion, gold = pair
+    flexible = grade(completion, gold=gold, finished=finished)
+    strict = grade(completion, gold=gold, policy="strict", finished=finished)
+    note(f"flexible={flexible!r}\nstrict={strict!r}")
+    assert flexible.policy == "flexible" and strict.policy == "strict"
+    converted = flexible.under("strict")
+    assert (strict.verdict, strict.correct) == (converted.verdict, converted.correct)
+    back = strict.under("flexible")
+    assert (back.verdict, back.correct) == (flexible.verdict, flexible.correct)
+    if strict.correct:
+        assert flexible.correct
+
+
+# --------------------------------------------------------------------------------------------------
+# 5. grade_many
+
+
+def key(r: GradeResult) -> tuple:
+    return (r.verdict, r.correct, r.extracted, r.rule, r.gold_parsed, r.match, r.lenient, r.policy)
+
+
+@settings(FAST, max_examples=30)
+@given(pairs=st.lists(graded_pairs(), max_size=8), data=st.data(), policy=policies)
+def test_grade_many_matches_grade_in_input_order(pairs, data, policy):
+    """grade_many returns exactly one result per input, equal to grade(c, gold=g) for that input, in
+    input order; permuting the inputs permutes the results the same way."""
+    completions = [c for c, _ in pairs]
+    golds = [g for _, g in pairs]
+    expected = [key(grade(c, gold=g, policy=policy)) for c, g in pairs]
+    got = grade_many(completions, golds, policy=policy)
+    assert len(got) == len(pairs)
+    assert [key(r) for r in got] == expected
+
+    order = data.draw(st.permutations(range(len(pairs))))
+    shuffled = grade_many([completions[i] for i in order], [golds[i] for i in order], policy=policy)
+    assert [key(r) for r in shuffled] == [expected[i] for i in order]
