@@ -3,9 +3,11 @@
     .venv/bin/python bench/grading_speed.py                      # every suite, full size
     .venv/bin/python bench/grading_speed.py --limit 500          # quick look
     .venv/bin/python bench/grading_speed.py --suites gsm8k_real --json out/bench.json
+    .venv/bin/python bench/grading_speed.py --suites math500_boxed,math500_alt,grade_many --limit 300
 
 Prints a markdown table per run: throughput of each grader, their ratio, agreement of each grader with the
-labels and with each other, and rewardkit's slowest single item. Ratios are the numbers to quote; absolute
+labels and with each other, and rewardkit's slowest single item; then a targets table, and (``grade_many``
+in ``--suites``) grade_many's workers=2 vs workers=1 speedup. Ratios are the numbers to quote; absolute
 throughput depends on the machine.
 
 Adding a suite: write ``<name>_rows(data_dir)`` returning ``(group, (completion, gold, label_or_None))``
@@ -18,11 +20,14 @@ subject); ``label`` is ``None`` where the data has no ground truth. Adding a gra
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import json
 import logging
+import os
 import platform
 import random
+import re
 import statistics
 import sys
 import time
@@ -40,6 +45,7 @@ Row = tuple[str, Item]  # (group, item)
 
 WARMUP_ITEMS = 50
 BLOCK_ITEMS = 250  # graders take turns in blocks of this many items
+SLOWEST = 5  # rewardkit's slowest items listed per suite in the JSON
 
 
 # --------------------------------------------------------------------------------------------- suites
@@ -50,6 +56,7 @@ class Suite:
     name: str
     rows: Callable[[Path], list[Row]]
     doc: str
+    latex_gold: bool = False  # golds are bare LaTeX: math-verify reads them as "$gold$" (its documented way)
 
     def items(self, data_dir: Path) -> list[Item]:
         return [item for _, item in self.rows(data_dir)]
@@ -58,11 +65,13 @@ class Suite:
 SUITES: dict[str, Suite] = {}
 
 
-def suite(name: str) -> Callable[[Callable[[Path], list[Row]]], Callable[[Path], list[Row]]]:
+def suite(
+    name: str, *, latex_gold: bool = False
+) -> Callable[[Callable[[Path], list[Row]]], Callable[[Path], list[Row]]]:
     """Register ``fn(data_dir) -> [(group, (completion, gold, label_or_None)), ...]`` as a suite."""
 
     def register(fn: Callable[[Path], list[Row]]) -> Callable[[Path], list[Row]]:
-        SUITES[name] = Suite(name, fn, (fn.__doc__ or "").strip().splitlines()[0])
+        SUITES[name] = Suite(name, fn, (fn.__doc__ or "").strip().splitlines()[0], latex_gold)
         return fn
 
     return register
@@ -167,6 +176,393 @@ def gsm8k_styles_rows(data_dir: Path) -> list[Row]:
     return rows
 
 
+# MATH-500 suites. The golds are LaTeX; the bench reads them with math-verify's own parser (trusted data,
+# never model output) only to *build* items: wrong variants and sympy-derived alternative forms. rewardkit
+# never sees that parse.
+
+_MATH_REASONING = (
+    "We start from the given conditions and rewrite them in a simpler form.\n"
+    "Combining the terms and simplifying step by step gives the value below.\n"
+)
+# gold text that names units, text, bases or percent: sympy forms of those would not be faithful
+_NOT_PLAIN_MATH = re.compile(r"\\text|\\mbox|\\%|%|\\circ|\\\$|\$|_|\\pm|\\mp|\\!|\\,|\\;")
+
+
+def _boxed(answer: str) -> str:
+    return f"{_MATH_REASONING}Therefore, the answer is $\\boxed{{{answer}}}$."
+
+
+def _minerva(answer: str) -> str:
+    return f"{_MATH_REASONING}The final answer is ${answer}$. I hope it is correct."
+
+
+@functools.cache
+def _math500_golds(data_dir: Path) -> tuple[str, ...]:
+    return tuple(rec["answer"] for rec in _read_jsonl(data_dir / "math500" / "test.jsonl"))
+
+
+def _sympy_read(latex: str) -> Any:
+    """The first sympy object math-verify's parser reads from ``$latex$``, or None."""
+    logging.getLogger("math_verify").setLevel(logging.CRITICAL)
+    from math_verify import parse
+
+    try:
+        found = parse(f"${latex}$")
+    except Exception:
+        return None
+    return found[0] if found and not isinstance(found[0], str) else None
+
+
+def _is_expr(obj: Any) -> bool:
+    import sympy
+
+    return isinstance(obj, sympy.Expr) and not isinstance(obj, sympy.MatrixBase)
+
+
+def _is_tuple_of_exprs(obj: Any) -> bool:
+    import sympy
+
+    return isinstance(obj, sympy.Tuple) and all(_is_expr(a) for a in obj.args)
+
+
+def _differs(a: Any, b: Any) -> bool:
+    """True when two sympy expressions (or tuples of them) are certainly not equal."""
+    import sympy
+
+    try:
+        if _is_tuple_of_exprs(a) and _is_tuple_of_exprs(b):
+            return len(a) != len(b) or any(_differs(x, y) for x, y in zip(a.args, b.args, strict=True))
+        if _is_expr(a) and _is_expr(b):
+            return sympy.simplify(a - b) != 0
+        # sets, intervals, matrices of literal numbers: a changed digit changes the structure
+        return a is not None and b is not None and a != b
+    except Exception:
+        return False
+
+
+@suite("math500_boxed", latex_gold=True)
+def math500_boxed_rows(data_dir: Path) -> list[Row]:
+    """MATH-500 golds boxed and in Minerva style (label True), plus gold+1 variants (label False)."""
+    import sympy
+
+    rows: list[Row] = []
+    wrong_rows: list[Row] = []
+    for gold in _math500_golds(data_dir):
+        rows.append(("boxed", (_boxed(gold), gold, True)))
+        rows.append(("final_answer_is", (_minerva(gold), gold, True)))
+        if re.search(r"\\text|\\mbox", gold):
+            continue  # a word answer; "Evelyn + 1" tests nothing
+        expr = _sympy_read(gold)
+        if not _is_expr(expr) or not expr.is_finite:
+            continue  # tuples, sets, intervals, equations, matrices, infinity: no "+1"
+        wrong = str(int(expr) + 1) if expr.is_Integer else sympy.latex(expr + 1)
+        wrong_rows.append(("wrong_boxed", (_boxed(wrong), gold, False)))
+        wrong_rows.append(("wrong_final_answer_is", (_minerva(wrong), gold, False)))
+    return rows + wrong_rows
+
+
+def _alt_dfrac(gold: str, expr: Any) -> str | None:
+    if re.search(r"\\[dt]frac", gold):
+        return re.sub(r"\\[dt]frac", r"\\frac", gold)
+    return gold.replace("\\frac", "\\dfrac") if "\\frac" in gold else None
+
+
+def _alt_left_right(gold: str, expr: Any) -> str | None:
+    """Add ``\\left( … \\right)`` around a bracketed tuple/interval, or drop it where the gold has it."""
+    if gold.startswith("\\left") and re.search(r"\\right[)\]]\s*$", gold) and gold.count("\\left") == 1:
+        return re.sub(r"^\\left\s*", "", re.sub(r"\\right(?=[)\]]\s*$)", "", gold)).strip()
+    if "\\left" in gold or gold[:1] not in "([" or gold[-1:] not in ")]" or "," not in gold:
+        return None
+    if "\\cup" in gold:
+        return None
+    return f"\\left{gold[0]} {gold[1:-1]} \\right{gold[-1]}"
+
+
+def _alt_spaces(gold: str, expr: Any) -> str | None:
+    if _NOT_PLAIN_MATH.search(gold) or "\\\\" in gold:
+        return None
+    # a comma between digit groups ("58,500") is a thousands separator, not a list: leave it alone
+    out = re.sub(r"\s*([+=-]|,(?!\d{3}(?!\d)))\s*", r" \1 ", gold)
+    out = re.sub(r"(?<!\\)\{", "{ ", out)
+    out = re.sub(r"(?<!\\)\}", " }", out)
+    out = re.sub(r"\s+", "  ", out)
+    return f" {out.strip()} "
+
+
+_FRAC_INT = re.compile(r"\\[dt]?frac\{(-?\d+)\}\{(\d+)\}")
+
+
+def _alt_slash(gold: str, expr: Any) -> str | None:
+    """``\\frac{a}{b}`` -> ``a/b`` for plain integers, only where the fraction stands alone as an operand
+    (never after a digit or letter, never before ^ or a letter: ``2\\frac{1}{2}`` is a mixed number)."""
+    out, last, changed = [], 0, False
+    for m in _FRAC_INT.finditer(gold):
+        before, after = gold[: m.start()].rstrip(), gold[m.end() :].lstrip()
+        ok_before = before == "" or before[-1] in "([,+-={&" or before.endswith("\\left(")
+        ok_after = after == "" or after[0] in ")],+-=}&" or after.startswith(("\\right", "\\\\"))
+        if ok_before and ok_after:
+            out.append(gold[last : m.start()] + f"{m.group(1)}/{m.group(2)}")
+            last, changed = m.end(), True
+    return "".join(out) + gold[last:] if changed else None
+
+
+def _alt_decimal(gold: str, expr: Any) -> str | None:
+    """A terminating decimal for a non-integer rational gold (``\\frac{3}{2}`` -> ``1.5``)."""
+    import sympy
+
+    if _NOT_PLAIN_MATH.search(gold) or not isinstance(expr, sympy.Rational) or expr.is_Integer:
+        return None
+    q = int(expr.q)
+    twos = fives = 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1:
+        return None
+    places = max(twos, fives)
+    scaled = int(expr.p) * 10**places // int(expr.q)  # exact: the denominator divides 10**places
+    sign, digits = ("-" if scaled < 0 else ""), str(abs(scaled)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def _faithful(gold: str, expr: Any) -> bool:
+    """The parse kept the gold's letters: math-verify lower-cases some ("3R^2" reads as 3*r**2)."""
+    return all(str(sym) in gold for sym in getattr(expr, "free_symbols", ()))
+
+
+def _sympy_form(fn: Callable[[Any], Any]) -> Callable[[str, Any], str | None]:
+    def render(gold: str, expr: Any) -> str | None:
+        import sympy
+
+        if _NOT_PLAIN_MATH.search(gold) or not _faithful(gold, expr):
+            return None
+        try:
+            if _is_expr(expr):
+                return str(sympy.latex(fn(expr)))
+            if _is_tuple_of_exprs(expr):
+                return str(sympy.latex(sympy.Tuple(*[fn(a) for a in expr.args])))
+        except Exception:
+            return None
+        return None
+
+    return render
+
+
+_ASCII_NAMES = {"sqrt", "pi", "sin", "cos", "tan", "log"}
+
+
+def _alt_ascii(gold: str, expr: Any) -> str | None:
+    """``str(expr)``: sympy's ASCII, the way a model writes Python (``3*sqrt(13)``, ``x**2``)."""
+    import sympy
+
+    if _NOT_PLAIN_MATH.search(gold) or not (_is_expr(expr) or _is_tuple_of_exprs(expr)):
+        return None
+    if not _faithful(gold, expr):
+        return None
+    if expr.has(sympy.I, sympy.E, sympy.oo, sympy.zoo):
+        return None
+    text = str(expr)
+    if any(len(w) > 1 and w not in _ASCII_NAMES for w in re.findall(r"[A-Za-z_]+", text)):
+        return None  # Abs(...), Symbol names sympy spells its own way, ...
+    return text
+
+
+_ALT_FORMS: list[tuple[str, Callable[[str, Any], str | None]]] = [
+    ("dfrac", _alt_dfrac),
+    ("left_right", _alt_left_right),
+    ("spaces", _alt_spaces),
+    ("slash", _alt_slash),
+    ("decimal", _alt_decimal),
+    ("sympy_expand", _sympy_form(lambda e: __import__("sympy").expand(e))),
+    ("sympy_factor", _sympy_form(lambda e: __import__("sympy").factor(e))),
+    ("ascii", _alt_ascii),
+]
+
+
+def _perturb_last_digit(text: str) -> str | None:
+    """Change the last digit of ``text`` (d -> d+1, 9 -> 8), or None when it has no digit."""
+    for i in range(len(text) - 1, -1, -1):
+        if text[i].isdigit():
+            d = int(text[i])
+            return text[:i] + str(d + 1 if d < 9 else 8) + text[i + 1 :]
+    return None
+
+
+def _alt_completion(form_name: str, answer: str) -> str:
+    if form_name == "ascii":  # nobody boxes Python; a model that writes it writes it as plain text
+        return f"{_MATH_REASONING}Final Answer: {answer}"
+    return _boxed(answer)
+
+
+@functools.cache
+def _math500_alt_rows(data_dir: Path) -> tuple[Row, ...]:
+    def same(a: str, b: str) -> bool:
+        return re.sub(r"\s+", "", a) == re.sub(r"\s+", "", b)
+
+    rows: list[Row] = []
+    wrong_rows: list[Row] = []
+    for gold in _math500_golds(data_dir):
+        expr = _sympy_read(gold)
+        # the wrong twin: the gold with its last digit changed, checked to differ where sympy reads both
+        wgold = _perturb_last_digit(gold)
+        wexpr = _sympy_read(wgold) if wgold is not None else None
+        if wgold is not None and (expr is not None or wexpr is not None) and not _differs(expr, wexpr):
+            wgold = None
+        seen = {re.sub(r"\s+", "", gold)}
+        for name, render in _ALT_FORMS:
+            form = render(gold, expr)
+            if form is None or form == gold:
+                continue
+            if name != "spaces":  # other forms: skip what an earlier form (or the gold) already spells
+                if re.sub(r"\s+", "", form) in seen:
+                    continue
+                seen.add(re.sub(r"\s+", "", form))
+            rows.append((name, (_alt_completion(name, form), gold, True)))
+            if name == "decimal":  # 3/2 -> 3/3 would not terminate or not be a fraction; 1.5 -> 1.6 is
+                wform = _perturb_last_digit(form)
+            else:
+                wform = render(wgold, wexpr) if wgold is not None else None
+            if wform is not None and not same(wform, form):
+                wrong_rows.append((f"wrong_{name}", (_alt_completion(name, wform), gold, False)))
+    return tuple(rows + wrong_rows)
+
+
+@suite("math500_alt", latex_gold=True)
+def math500_alt_rows(data_dir: Path) -> list[Row]:
+    """Equivalent rewrites of the MATH-500 golds (dfrac, left/right, spaces, a/b, decimal, sympy forms)."""
+    return list(_math500_alt_rows(data_dir))
+
+
+POLY_SEED = 20240611
+POLY_ITEMS = 200  # identities; as many perturbed ones again
+
+
+def _random_factors(rng: random.Random, two_vars: bool) -> tuple[int, list[Any]]:
+    """A constant and 2+ integer factors of total degree 2..6 in x (or x, y)."""
+    import sympy
+
+    x, y = sympy.symbols("x y")
+    target = rng.randint(2, 6)
+    factors: list[Any] = []
+    degree = 0
+    while degree < target or len(factors) < 2:
+        room = target - degree
+        nz = [k for k in range(-7, 8) if k]
+        if two_vars and rng.random() < 0.6:
+            f = rng.choice([1, 1, 2, -1]) * x + rng.choice(nz) * y + rng.randint(-5, 5)
+            deg = 1
+        elif room >= 2 and rng.random() < 0.35:
+            b = rng.randint(-3, 3)
+            c = rng.randint(b * b // 4 + 1, b * b // 4 + 9)  # b^2 < 4c: irreducible over the rationals
+            f, deg = x**2 + b * x + c, 2
+        else:
+            f, deg = rng.choice([1, 1, 1, 2, 3, -1]) * x + rng.choice(nz), 1
+        factors.append(f)
+        degree += deg
+        if degree >= 6:
+            break
+    return rng.choice([1, 1, 1, 2, 3, -1, -2]), factors
+
+
+@suite("polynomial_identities", latex_gold=True)
+def polynomial_identities_rows(data_dir: Path) -> list[Row]:
+    """Seeded random polynomials: expanded gold vs factored form (True), one coefficient off (False)."""
+    import sympy
+
+    rng = random.Random(POLY_SEED)
+    rows: list[Row] = []
+    wrong_rows: list[Row] = []
+    for i in range(POLY_ITEMS):
+        two_vars = i % 4 == 3
+        k, factors = _random_factors(rng, two_vars)
+        p = sympy.expand(k * sympy.Mul(*factors))
+        gold = sympy.latex(p)
+        var = "xy" if two_vars else "x"
+        if i % 5 == 4:  # the factors as multiplied, uncollected: "3 (x - 2) (x - 2) (x^2 + 1)"
+            answer, form = sympy.latex(sympy.Mul(k, *factors, evaluate=False)), "product"
+        else:
+            answer, form = sympy.latex(sympy.factor(p)), "factor"
+        rows.append((f"{var}_{form}", (_boxed(answer), gold, True)))
+        # perturb: one coefficient of one factor moves by 1..3
+        j = rng.randrange(len(factors))
+        poly = sympy.Poly(factors[j], *sorted(factors[j].free_symbols, key=str))
+        terms = poly.terms()
+        t = rng.randrange(len(terms))
+        bumped = [
+            (m, c + (rng.choice([-3, -2, -1, 1, 2, 3]) if n == t else 0)) for n, (m, c) in enumerate(terms)
+        ]
+        if bumped[t][1] == 0:
+            bumped[t] = (bumped[t][0], terms[t][1] + 4)
+        wrong_factor = sympy.Poly.from_dict(dict(bumped), *poly.gens).as_expr()
+        wrong_factors = [*factors[:j], wrong_factor, *factors[j + 1 :]]
+        q = sympy.expand(k * sympy.Mul(*wrong_factors))
+        assert sympy.expand(q - p) != 0
+        wrong = (
+            sympy.latex(sympy.Mul(k, *wrong_factors, evaluate=False))
+            if form == "product"
+            else sympy.latex(sympy.factor(q))
+        )
+        wrong_rows.append((f"{var}_perturbed", (_boxed(wrong), gold, False)))
+    return rows + wrong_rows
+
+
+PROSE_CHARS = 32_000
+# no digits, no number words, no answer markers: nothing in here is answer-like
+_PROSE_SENTENCES = [
+    "The river bent slowly around the hill where the old mill used to stand.",
+    "Nobody in the village remembered who had planted the row of tall poplars.",
+    "We should first understand what the question is really asking for.",
+    "Let us consider the shape of the argument before touching any quantities.",
+    "A careful reader notices that the conditions are stated in a roundabout way.",
+    "The merchant counted his coins twice and still felt that something was missing.",
+    "It helps to restate the problem in plain words and look at it again.",
+    "Perhaps the trick is to compare the situation before and after the trade.",
+    "The wind carried the smell of rain across the empty market square.",
+    "Each step of the reasoning should follow from the step before it.",
+    "If we are not careful, we might confuse the rate with the total amount.",
+    "She wrote the key facts on a slip of paper and pinned it above the desk.",
+    "The pattern seems regular, although it is not yet clear why it holds.",
+    "Before drawing a conclusion, it is worth checking the assumptions again.",
+    "The teacher smiled, because the students had finally asked the right question.",
+    "Some of these details are distractions that do not change the outcome.",
+    "Looking at the problem from the other side often makes it simpler.",
+    "The lamp flickered while the clock on the wall kept its patient rhythm.",
+    "We keep track of what is known and what still has to be found.",
+    "At this point the picture becomes clearer, though a few gaps remain.",
+]
+
+
+def _prose(seed: int, digits: bool) -> str:
+    rng = random.Random(seed)
+    parts: list[str] = []
+    size = 0
+    while size < PROSE_CHARS + 200:
+        s = rng.choice(_PROSE_SENTENCES)
+        if digits and rng.random() < 0.3:  # a number in passing, never 42
+            n = rng.choice([n for n in range(1, 1000) if n != 42])
+            s = s[:-1] + rng.choice([f" near mile {n}.", f", about {n} of them.", f" ({n} times)."])
+        s += "\n\n" if rng.random() < 0.15 else " "
+        parts.append(s)
+        size += len(s)
+    text = "".join(parts)[: PROSE_CHARS - 1].rstrip()
+    return (text + " " * PROSE_CHARS)[: PROSE_CHARS - 1] + "."
+
+
+@suite("long_prose")
+def long_prose_rows(data_dir: Path) -> list[Row]:
+    """32,000-character prose with no answer (with and without stray digits) against gold 42."""
+    rows: list[Row] = []
+    for seed in range(4):
+        rows.append(("no_digits", (_prose(seed, digits=False), "42", False)))
+    for seed in range(4):
+        rows.append(("scattered_digits", (_prose(100 + seed, digits=True), "42", False)))
+    for seed in range(2):  # about the same length with a committed answer at the end, for contrast
+        text = _prose(200 + seed, digits=True)[: PROSE_CHARS - 20].rsplit(". ", 1)[0]
+        rows.append(("answer_at_end", (text + ". The answer is 42.", "42", True)))
+    return rows
+
+
 # -------------------------------------------------------------------------------------------- graders
 
 
@@ -202,19 +598,25 @@ def rewardkit_grader() -> Grader:
         name="rewardkit",
         grade=lambda completion, gold: grade(completion, gold=gold),
         correct=lambda r: bool(r.correct),
-        detail=lambda r: {"verdict": str(r.verdict), "extracted": r.extracted, "rule": r.rule},
+        detail=lambda r: {
+            "verdict": str(r.verdict),
+            "extracted": r.extracted,
+            "rule": r.rule,
+            "detail": r.detail,
+        },
     )
 
 
-def math_verify_grader() -> Grader:
+def math_verify_grader(latex_gold: bool = False) -> Grader:
     # math-verify logs every parse failure and timeout; that is noise here and costs time.
     logging.getLogger("math_verify").setLevel(logging.CRITICAL)
     from math_verify import parse, verify
 
     def grade(completion: str, gold: str) -> bool:
         # Its timeouts use signal.alarm, so this must run in the main thread (it does).
+        # A bare LaTeX gold goes in "$...$", as its README does: parse("3 \\sqrt{5}") alone reads just 3.
         try:
-            return bool(verify(parse(gold), parse(completion)))
+            return bool(verify(parse(f"${gold}$" if latex_gold else gold), parse(completion)))
         except Exception:
             return False
 
@@ -286,7 +688,20 @@ def summarize(name: str, rows: list[Row], rk: Run, mv: Run) -> tuple[dict[str, A
         "rewardkit_median_item_ms": statistics.median(rk.item_s) * 1e3,
         "rewardkit_p99_item_ms": statistics.quantiles(rk.item_s, n=100)[-1] * 1e3 if len(items) > 1 else None,
         "math_verify_worst_item_ms": max(mv.item_s) * 1e3,
+        "math_verify_median_item_ms": statistics.median(mv.item_s) * 1e3,
         "rewardkit_worst_item": {"index": worst, "gold": items[worst][1], "tail": items[worst][0][-150:]},
+        "rewardkit_slowest_items": [
+            {
+                "index": i,
+                "group": groups[i],
+                "ms": rk.item_s[i] * 1e3,
+                "math_verify_ms": mv.item_s[i] * 1e3,
+                "gold": items[i][1],
+                "tail": items[i][0][-100:],
+                "verdict": rk.details[i].get("verdict"),
+            }
+            for i in sorted(range(len(items)), key=rk.item_s.__getitem__, reverse=True)[:SLOWEST]
+        ],
         "rewardkit_verdicts": _count(d.get("verdict") for d in rk.details),
         "groups": {},
     }
@@ -312,6 +727,20 @@ def summarize(name: str, rows: list[Row], rk: Run, mv: Run) -> tuple[dict[str, A
         }
         for i in range(len(items))
         if labels[i] is not None and rk.correct[i] != labels[i]
+    ]
+    res["rewardkit_vs_math_verify_disagreements"] = [
+        {
+            "index": i,
+            "group": groups[i],
+            "gold": items[i][1],
+            "label": labels[i],
+            "rewardkit": rk.correct[i],
+            **rk.details[i],
+            "math_verify": mv.correct[i],
+            "tail": items[i][0][-150:],
+        }
+        for i in range(len(items))
+        if rk.correct[i] != mv.correct[i]
     ]
     return res, disagreements
 
@@ -357,15 +786,180 @@ def group_table(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def disagreement_list(name: str, rows: list[dict[str, Any]], show: int) -> str:
+def disagreement_list(name: str, rows: list[dict[str, Any]], show: int, what: str = "the label") -> str:
     shown = min(show, len(rows))
-    out = [f"### {name}: rewardkit disagrees with the label on {len(rows)} items (showing {shown})"]
+    out = [f"### {name}: rewardkit disagrees with {what} on {len(rows)} items (showing {shown})"]
     for d in rows[:show]:
+        detail = (d.get("detail") or "")[:120]
         out.append(
             f"- #{d['index']} [{d['group']}] gold={d['gold']!r} label={d['label']} "
             f"rewardkit={d['rewardkit']} "
             f"verdict={d.get('verdict')} extracted={d.get('extracted')!r} rule={d.get('rule')} "
-            f"math-verify={d['math_verify']}\n  tail: {d['tail']!r}"
+            f"math-verify={d['math_verify']}\n  detail: {detail!r}\n  tail: {d['tail'][-100:]!r}"
+        )
+    return "\n".join(out)
+
+
+# -------------------------------------------------------------------------------------------- targets
+
+MAX_ITEM_MS = 1000.0  # no single item over 1 s, in any suite
+PROSE_ITEM_MS = 50.0
+WORKERS_SPEEDUP = 1.7
+
+
+def _ratio_target(minimum: float) -> Callable[[dict[str, Any]], tuple[str, str, bool]]:
+    return lambda r: (f"throughput >= {minimum:g}x math-verify", f"{r['ratio']:.1f}x", r["ratio"] >= minimum)
+
+
+def _labels_all(r: dict[str, Any]) -> tuple[str, str, bool]:
+    got, n = r["rewardkit_vs_labels"]
+    return "agreement with labels n/n", f"{got}/{n}", got == n
+
+
+def _labels_at_least_math_verify(r: dict[str, Any]) -> tuple[str, str, bool]:
+    rk, mv = r["rewardkit_vs_labels"], r["math_verify_vs_labels"]
+    return "agreement with labels >= math-verify's", f"{rk[0]}/{rk[1]} vs {mv[0]}/{mv[1]}", rk[0] >= mv[0]
+
+
+def _prose_time(r: dict[str, Any]) -> tuple[str, str, bool]:
+    value = (
+        f"worst {r['rewardkit_worst_item_ms']:.1f} ms, median {r['rewardkit_median_item_ms']:.1f} ms "
+        f"(math-verify median {r['math_verify_median_item_ms']:.1f} ms, "
+        f"worst {r['math_verify_worst_item_ms']:.1f} ms)"
+    )
+    return f"rewardkit <= {PROSE_ITEM_MS:g} ms per item", value, r["rewardkit_worst_item_ms"] <= PROSE_ITEM_MS
+
+
+TARGETS: dict[str, list[Callable[[dict[str, Any]], tuple[str, str, bool]]]] = {
+    "gsm8k_real": [_ratio_target(30), _labels_all],
+    "math500_boxed": [_ratio_target(5), _labels_at_least_math_verify],
+    "math500_alt": [_ratio_target(5), _labels_at_least_math_verify],
+    "polynomial_identities": [_ratio_target(3)],
+    "long_prose": [_prose_time],
+}
+
+
+def check_targets(results: list[dict[str, Any]], scaling: dict[str, Any] | None) -> list[dict[str, Any]]:
+    out = []
+    for r in results:
+        for check in TARGETS.get(r["suite"], []):
+            target, value, met = check(r)
+            out.append({"suite": r["suite"], "target": target, "value": value, "met": met})
+        worst = r["rewardkit_worst_item_ms"]
+        out.append(
+            {
+                "suite": r["suite"],
+                "target": "no item over 1 s",
+                "value": f"worst {worst:.1f} ms",
+                "met": worst <= MAX_ITEM_MS,
+            }
+        )
+    if scaling is not None:
+        for key, what in (
+            ("speedup", "incl. pool start-up"),
+            ("speedup_excl_startup", "excl. pool start-up"),
+        ):
+            out.append(
+                {
+                    "suite": "grade_many",
+                    "target": f"workers=2 >= {WORKERS_SPEEDUP:g}x workers=1 ({what})",
+                    "value": f"{scaling[key]:.2f}x",
+                    "met": scaling[key] >= WORKERS_SPEEDUP,
+                }
+            )
+    return out
+
+
+def targets_table(checks: list[dict[str, Any]]) -> str:
+    lines = ["| suite | target | value | met |", "|---|---|---|---|"]
+    for c in checks:
+        lines.append(f"| {c['suite']} | {c['target']} | {c['value']} | {'yes' if c['met'] else '**NO**'} |")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------- grade_many scaling
+
+SCALING = "grade_many"  # not a suite: grade_many(workers=1) vs (workers=2) on math500_boxed + math500_alt
+SCALING_SUITES = ("math500_boxed", "math500_alt")
+
+
+def grade_many_scaling(items: Sequence[Item], rounds: int = 3) -> dict[str, Any]:
+    """Time ``grade_many(..., workers=1)`` against ``workers=2`` on the same items.
+
+    A first untimed ``workers=1`` call loads what grading loads (imports, the sandbox worker, gold caches),
+    so both sides start from the same state; workers are forked from this process and inherit it. The first
+    ``workers=2`` call is then timed on its own (``first``), and after it the two take turns ``rounds``
+    times (median reported). Every ``workers=2`` call starts its pool, so its time includes start-up; the
+    start-up alone is measured as a call on 4 one-token items and subtracted for ``excl. start-up``.
+    """
+    from rewardkit import grade_many
+
+    completions = [c for c, _, _ in items]
+    golds = [g for _, g, _ in items]
+    clock = time.perf_counter
+
+    def timed(workers: int, c: Sequence[str], g: Sequence[str]) -> tuple[float, list[Any]]:
+        gc.collect()
+        t0 = clock()
+        out = grade_many(c, g, workers=workers)
+        return clock() - t0, out
+
+    grade_many(completions, golds, workers=1)  # warm-up, untimed
+    first_w2, r2 = timed(2, completions, golds)
+    w1_times: list[float] = []
+    w2_times: list[float] = []
+    r1: list[Any] = []
+    for _ in range(rounds):
+        t, r1 = timed(1, completions, golds)
+        w1_times.append(t)
+        t, r2 = timed(2, completions, golds)
+        w2_times.append(t)
+    startup = statistics.median(timed(2, ["1"] * 4, ["1"] * 4)[0] for _ in range(3))
+    w1, w2 = statistics.median(w1_times), statistics.median(w2_times)
+    w2_excl = max(w2 - startup, 1e-9)
+    return {
+        "items": len(items),
+        "rounds": rounds,
+        "workers1_s": w1,
+        "workers2_s": w2,
+        "workers2_first_call_s": first_w2,
+        "pool_startup_s": startup,
+        "workers2_excl_startup_s": w2_excl,
+        "speedup": w1 / w2,
+        "speedup_first_call": w1 / first_w2,
+        "speedup_excl_startup": w1 / w2_excl,
+        "workers1_times_s": w1_times,
+        "workers2_times_s": w2_times,
+        "results_differ": sum(a.correct != b.correct for a, b in zip(r1, r2, strict=True)),
+        "workers2_verdicts": _count(str(r.verdict) for r in r2),
+    }
+
+
+def scaling_table(s: dict[str, Any]) -> str:
+    return "\n".join(
+        [
+            "| grade_many on math500_boxed + math500_alt | items | workers=1 | workers=2 | speedup |",
+            "|---|---|---|---|---|",
+            f"| first workers=2 call (pool start-up counted once) | {s['items']} | {s['workers1_s']:.2f} s "
+            f"| {s['workers2_first_call_s']:.2f} s | {s['speedup_first_call']:.2f}x |",
+            f"| steady, every call starts its pool (median of {s['rounds']}) | {s['items']} "
+            f"| {s['workers1_s']:.2f} s "
+            f"| {s['workers2_s']:.2f} s | {s['speedup']:.2f}x |",
+            f"| steady, minus pool start-up ({s['pool_startup_s'] * 1e3:.0f} ms) | {s['items']} "
+            f"| {s['workers1_s']:.2f} s | {s['workers2_excl_startup_s']:.2f} s "
+            f"| {s['speedup_excl_startup']:.2f}x |",
+            f"\nworkers=1 and workers=2 differ on {s['results_differ']} items; workers=2 verdicts: "
+            f"{s['workers2_verdicts']}",
+        ]
+    )
+
+
+def slowest_list(res: dict[str, Any]) -> str:
+    out = [f"### {res['suite']}: rewardkit's {len(res['rewardkit_slowest_items'])} slowest items"]
+    for d in res["rewardkit_slowest_items"]:
+        out.append(
+            f"- #{d['index']} [{d['group']}] {d['ms']:.1f} ms (math-verify {d['math_verify_ms']:.1f} ms) "
+            f"{d['verdict']} gold={d['gold'][:60]!r} tail={d['tail'][-60:]!r}"
         )
     return "\n".join(out)
 
@@ -382,22 +976,26 @@ def subsample(n: int, limit: int | None, seed: int) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    every = [*SUITES, SCALING]
     p.add_argument(
-        "--suites", default=",".join(SUITES), help=f"comma-separated, default all: {','.join(SUITES)}"
+        "--suites", default=",".join(every), help=f"comma-separated, default all: {','.join(every)}"
     )
     p.add_argument("--data-dir", type=Path, default=REPO.parent / "shared" / "data")
     p.add_argument("--limit", type=int, default=None, help="random subsample of N items per suite")
     p.add_argument("--seed", type=int, default=0, help="seed for --limit")
     p.add_argument("--json", type=Path, default=None, help="also write the numbers to this JSON file")
     p.add_argument("--show", type=int, default=15, help="disagreements with the labels to print per suite")
+    p.add_argument("--rounds", type=int, default=3, help="grade_many: timed rounds per worker count")
     args = p.parse_args(argv)
 
     names = [s.strip() for s in args.suites.split(",") if s.strip()]
-    unknown = [n for n in names if n not in SUITES]
+    unknown = [n for n in names if n not in every]
     if unknown:
-        p.error(f"unknown suite(s) {unknown}; known: {list(SUITES)}")
+        p.error(f"unknown suite(s) {unknown}; known: {every}")
+    run_scaling = SCALING in names
+    names = [n for n in names if n != SCALING]
 
-    graders = [rewardkit_grader(), math_verify_grader()]
+    rk_grader = rewardkit_grader()
     results: list[dict[str, Any]] = []
     all_disagreements: dict[str, list[dict[str, Any]]] = {}
     for name in names:
@@ -406,6 +1004,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = [all_rows[i] for i in keep]
         items = [it for _, it in rows]
         print(f"[{name}] {len(items)} items ...", file=sys.stderr, flush=True)
+        graders = [rk_grader, math_verify_grader(latex_gold=SUITES[name].latex_gold)]
         runs = time_graders(graders, items)
         speeds = ", ".join(f"{r.grader} {r.per_s:,.0f}/s" for r in runs)
         print(f"[{name}] {speeds}", file=sys.stderr, flush=True)
@@ -413,16 +1012,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in dis:  # report positions in the full suite, so --limit runs name the same items
             d["index"] = keep[d["index"]]
         res["rewardkit_worst_item"]["index"] = keep[res["rewardkit_worst_item"]["index"]]
+        for d in [*res["rewardkit_slowest_items"], *res["rewardkit_vs_math_verify_disagreements"]]:
+            d["index"] = keep[d["index"]]
+        res["groups_full_suite"] = _count(g for g, _ in all_rows)  # items per group before --limit
         results.append(res)
         all_disagreements[name] = dis
 
-    print(markdown_table(results))
+    scaling = None
+    if run_scaling:
+        items = []
+        for name in SCALING_SUITES:
+            all_rows = SUITES[name].rows(args.data_dir)
+            items += [all_rows[i][1] for i in subsample(len(all_rows), args.limit, args.seed)]
+        print(f"[{SCALING}] {len(items)} items, workers=1 vs 2 ...", file=sys.stderr, flush=True)
+        scaling = grade_many_scaling(items, rounds=args.rounds)
+    checks = check_targets(results, scaling)
+
+    if results:
+        print(markdown_table(results))
     print()
-    print(group_table(results))
+    print(targets_table(checks))
+    if scaling is not None:
+        print()
+        print(scaling_table(scaling))
+    if results:
+        print()
+        print(group_table(results))
     for res in results:
         if res["rewardkit_vs_labels"] is not None:
             print()
             print(disagreement_list(res["suite"], all_disagreements[res["suite"]], args.show))
+    for res in results:
+        print()
+        print(
+            disagreement_list(
+                res["suite"], res["rewardkit_vs_math_verify_disagreements"], args.show, what="math-verify"
+            )
+        )
+    for res in results:
+        print()
+        print(slowest_list(res))
 
     if args.json:
         import math_verify
@@ -444,9 +1073,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "seed": args.seed,
                 "warmup_items": WARMUP_ITEMS,
                 "block_items": BLOCK_ITEMS,
+                "poly_seed": POLY_SEED,
+                "cpus": os.cpu_count(),
                 "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             },
             "suites": results,
+            "targets": checks,
+            "grade_many_scaling": scaling,
             "disagreements_with_labels": all_disagreements,
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -19,8 +19,33 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
+from rewardkit.evaluate import NotEvaluable, TooLarge, context, exact_value, numeric_value, sample_points
+from rewardkit.mathtree import (
+    Add,
+    Chain,
+    Constant,
+    Degrees,
+    Interval,
+    ListOf,
+    Matrix,
+    Neg,
+    Node,
+    Number,
+    Percent,
+    PlusMinus,
+    Relation,
+    SetOf,
+    Symbol,
+    Text,
+    TupleOf,
+    Union,
+    is_scalar,
+    symbols_of,
+)
 from rewardkit.numbers import Quantity
 
 # A gold needs at least this many written decimals before it is treated as a possibly rounded figure.
@@ -78,3 +103,329 @@ def _equal(
     if abs(pred - gold) * 2 <= gold_ulp:
         return "rounded_gold" if rule == "exact" else rule
     return None
+
+
+# --- math trees --------------------------------------------------------------------------------------
+#
+# The ladder for one pair of trees: exact structure -> exact rationals -> high-precision numeric values
+# (free symbols bound to deterministic random points) with a tolerance derived from the gold -> bounded
+# symbolic simplification of the difference, which runs in a sandboxed worker with a deadline and only
+# when numbers cannot decide (no finite value anywhere, or values equal to 12 digits but not to 40).
+
+SymbolicCheck = Callable[[Node, Node], bool]
+
+# relative difference under which two values are the same number at 60 digits, and over which they are
+# certainly different; in between the symbolic rung decides
+_SAME = Fraction(1, 10**40)
+_DIFFERENT = Fraction(1, 10**12)
+
+
+def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) -> str | None:
+    """The rule under which the tree ``pred`` equals the tree ``gold``, or None.
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> compare_math(p("2\\\\sqrt{2}"), p("\\\\sqrt{8}")), compare_math(p("(x+1)^2"), p("x^2+2x+1"))
+    ('numeric', 'numeric')
+    >>> compare_math(p("[0,1)"), p("[0,1]")) is None, compare_math(p("2x+1=y"), p("y=2x+1"))
+    (True, 'equation')
+    """
+    if pred == gold:
+        return "structural"
+    if isinstance(gold, Degrees):
+        gold = gold.x
+    if isinstance(pred, Degrees):
+        pred = pred.x
+    # "x = 5" against a bare value (or a set, "x = \\pm 3") compares its value
+    if _is_equation(gold) and not _is_equation(pred):
+        gold = _solved_value(gold) or gold  # type: ignore[arg-type]
+    elif _is_equation(pred) and not _is_equation(gold):
+        pred = _solved_value(pred) or pred  # type: ignore[arg-type]
+    if isinstance(gold, Text) or isinstance(pred, Text):
+        if isinstance(gold, Text) and isinstance(pred, Text):
+            return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
+        return None
+    gold_items, pred_items = _set_items(gold), _set_items(pred)
+    if gold_items is not None or pred_items is not None:
+        if gold_items is None:
+            gold_items = (gold,)
+        if pred_items is None:
+            pred_items = (pred,)
+        return "set" if _same_items(pred_items, gold_items, symbolic) else None
+    # a pair "(3, \\infty)" is an open interval when the other side is one, or when it reaches infinity
+    pairs_are_open = _interval_like(pred) or any(_infinity(i) for i in getattr(gold, "items", ()))
+    gold_intervals = _intervals(gold, pairs_are_open=pairs_are_open)
+    if gold_intervals is not None:
+        pred_intervals = _intervals(pred, pairs_are_open=True)
+        if pred_intervals is None:
+            return None
+        return "interval" if _same_intervals(pred_intervals, gold_intervals, symbolic) else None
+    if isinstance(gold, TupleOf):
+        if isinstance(pred, Interval) and pred.left_open and pred.right_open:
+            pred = TupleOf((pred.lo, pred.hi))
+        if not isinstance(pred, TupleOf) or len(pred.items) != len(gold.items):
+            return None
+        ok = all(compare_math(p, g, symbolic) for p, g in zip(pred.items, gold.items, strict=True))
+        return "tuple" if ok else None
+    if isinstance(gold, Matrix):
+        if not isinstance(pred, Matrix) or [len(r) for r in pred.rows] != [len(r) for r in gold.rows]:
+            return None
+        ok = all(
+            compare_math(p, g, symbolic)
+            for pr, gr in zip(pred.rows, gold.rows, strict=True)
+            for p, g in zip(pr, gr, strict=True)
+        )
+        return "matrix" if ok else None
+    if isinstance(gold, Relation) and isinstance(pred, Relation) and gold.op == pred.op == "=":
+        return _equations(pred, gold, symbolic)
+    if isinstance(gold, (Relation, Chain)) or isinstance(pred, (Relation, Chain)):
+        return None
+    if not (is_scalar(pred) and is_scalar(gold)):
+        return None
+    if isinstance(gold, Percent) != isinstance(pred, Percent):
+        return _percent(pred, gold, symbolic)
+    return compare_scalars(pred, gold, symbolic)
+
+
+def _percent(pred: Node, gold: Node, symbolic: SymbolicCheck | None) -> str | None:
+    # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse
+    if isinstance(pred, Percent):
+        ok = compare_scalars(pred.x, gold, symbolic) or compare_scalars(pred, gold, symbolic)
+    else:
+        assert isinstance(gold, Percent)
+        ok = compare_scalars(pred, gold.x, symbolic) or compare_scalars(pred, gold, symbolic)
+    return "percent" if ok else None
+
+
+def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) -> str | None:
+    """Exact rationals first, then numeric values at 60 digits, then the symbolic check."""
+    sign_p, sign_g = _infinity(pred), _infinity(gold)
+    if sign_p or sign_g:
+        return "exact" if sign_p == sign_g else None
+    exact_p, exact_g = exact_value(pred), exact_value(gold)
+    gold_ulp = _written_ulp(gold)
+    if exact_p is not None and exact_g is not None:
+        return _equal(exact_p, _written_ulp(pred), exact_g, gold_ulp, _decimals(gold), "exact")
+    names = symbols_of(pred) | symbols_of(gold)
+    evaluated = 0
+    undecided = False
+    for point in sample_points(names, 3 if names else 1):
+        try:
+            p, g = numeric_value(pred, point), numeric_value(gold, point)
+        except TooLarge:
+            raise
+        except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+            continue
+        evaluated += 1
+        if gold_ulp is not None and _decimals(gold) >= ROUNDED_GOLD_MIN_DECIMALS and not names:
+            # a rounded gold ("3.14") accepts a more precise value that rounds to it (pi, 3.1416)
+            pred_ulp = _written_ulp(pred)
+            close = abs(p - g) * 2 <= _mpf(gold_ulp) and abs(_imag(p)) < _mpf(gold_ulp)
+            if close and (pred_ulp is None or pred_ulp < gold_ulp):
+                return "rounded_gold"
+        verdict = _closeness(p, g)
+        if verdict == "different":
+            return None
+        if verdict == "undecided":
+            undecided = True
+    if evaluated and not undecided:
+        return "numeric"
+    if symbolic is None:
+        return None
+    return "symbolic" if symbolic(pred, gold) else None
+
+
+def _closeness(p: Any, g: Any) -> str:
+    ctx = context()
+    scale = max(abs(p), abs(g))
+    diff = abs(p - g)
+    if diff == 0:
+        return "same"
+    tiny = ctx.mpf(10) ** -45
+    if scale < tiny:
+        return "undecided"  # both vanish at this precision: e^{-200} vs e^{-201}, or sin(pi) vs 0
+    rel = diff / scale
+    if rel <= _mpf(_SAME):
+        return "same"
+    if rel > _mpf(_DIFFERENT):
+        return "different"
+    return "undecided"
+
+
+def _mpf(value: Fraction) -> Any:
+    ctx = context()
+    return ctx.mpf(value.numerator) / value.denominator
+
+
+def _imag(value: Any) -> Any:
+    return context().im(value)
+
+
+def _written_ulp(node: Node) -> Fraction | None:
+    """Place value of the last written digit when the tree is one decimal number (``3.14`` -> 1/100)."""
+    if isinstance(node, Neg):
+        node = node.x
+    if isinstance(node, Number) and node.decimals:
+        return Fraction(1, 10**node.decimals)
+    return None
+
+
+def _decimals(node: Node) -> int:
+    if isinstance(node, Neg):
+        node = node.x
+    return node.decimals or 0 if isinstance(node, Number) else 0
+
+
+def _infinity(node: Node) -> int:
+    if isinstance(node, Constant) and node.name == "oo":
+        return 1
+    if isinstance(node, Neg) and isinstance(node.x, Constant) and node.x.name == "oo":
+        return -1
+    return 0
+
+
+def _set_items(node: Node) -> tuple[Node, ...] | None:
+    if isinstance(node, (SetOf, ListOf)):
+        items: list[Node] = []
+        for item in node.items:
+            items.extend(_set_items(item) or (item,) if isinstance(item, PlusMinus) else (item,))
+        return tuple(items)
+    if isinstance(node, PlusMinus):
+        return (Add((node.center, Neg(node.offset))), Add((node.center, node.offset)))
+    return None
+
+
+def _same_items(pred: tuple[Node, ...], gold: tuple[Node, ...], symbolic: SymbolicCheck | None) -> bool:
+    """Equal as sets: every gold item has a partner among the predictions and vice versa."""
+    pred_u, gold_u = _distinct(pred, symbolic), _distinct(gold, symbolic)
+    if len(pred_u) != len(gold_u):
+        return False
+    unmatched = list(pred_u)
+    for g in gold_u:
+        for k, p in enumerate(unmatched):
+            if compare_math(p, g, symbolic):
+                del unmatched[k]
+                break
+        else:
+            return False
+    return True
+
+
+def _distinct(items: tuple[Node, ...], symbolic: SymbolicCheck | None) -> list[Node]:
+    out: list[Node] = []
+    for item in items:
+        if not any(item == o or compare_math(item, o, symbolic) for o in out):
+            out.append(item)
+    return out
+
+
+def _intervals(node: Node, pairs_are_open: bool = False) -> list[Interval] | None:
+    """A gold (or prediction) as a list of intervals: intervals, unions, one-variable inequalities."""
+    if isinstance(node, Interval):
+        return [node]
+    if isinstance(node, Union):
+        parts = [_intervals(p, pairs_are_open) for p in node.parts]
+        return None if any(p is None for p in parts) else [i for p in parts if p for i in p]
+    if pairs_are_open and isinstance(node, TupleOf) and len(node.items) == 2:
+        return [Interval(node.items[0], node.items[1], True, True)]
+    if isinstance(node, Relation) and node.op in _BOUNDS:
+        return _relation_interval(node.op, node.lhs, node.rhs)
+    if isinstance(node, Chain) and len(node.terms) == 3:
+        (op1, op2), (a, x, b) = node.ops, node.terms
+        if not isinstance(x, Symbol) or symbols_of(a) or symbols_of(b):
+            return None
+        if op1 in ("<", "<=") and op2 in ("<", "<="):
+            return [Interval(a, b, op1 == "<", op2 == "<")]
+        if op1 in (">", ">=") and op2 in (">", ">="):
+            return [Interval(b, a, op2 == ">", op1 == ">")]
+    return None
+
+
+_BOUNDS = {"<", "<=", ">", ">="}
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_OO = Constant("oo")
+
+
+def _relation_interval(op: str, lhs: Node, rhs: Node) -> list[Interval] | None:
+    if not isinstance(lhs, Symbol):
+        if isinstance(rhs, Symbol):
+            return _relation_interval(_FLIP[op], rhs, lhs)
+        return None
+    if symbols_of(rhs):
+        return None
+    if op in (">", ">="):
+        return [Interval(rhs, _OO, op == ">", True)]
+    return [Interval(Neg(_OO), rhs, True, op == "<")]
+
+
+def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
+    if len(pred) != len(gold):
+        return False
+    unmatched = list(pred)
+    for g in gold:
+        for k, p in enumerate(unmatched):
+            if (
+                (p.left_open, p.right_open) == (g.left_open, g.right_open)
+                and compare_math(p.lo, g.lo, symbolic)
+                and compare_math(p.hi, g.hi, symbolic)
+            ):
+                del unmatched[k]
+                break
+        else:
+            return False
+    return True
+
+
+def _interval_like(node: Node) -> bool:
+    if isinstance(node, Relation):
+        return node.op in _BOUNDS
+    return isinstance(node, (Interval, Union, Chain))
+
+
+def _is_equation(node: Node) -> bool:
+    return isinstance(node, Relation) and node.op == "="
+
+
+def _solved_value(eq: Relation) -> Node | None:
+    """``x = 5`` -> ``5``: the value of an equation solved for a single variable."""
+    if isinstance(eq.lhs, Symbol) and eq.lhs.name not in symbols_of(eq.rhs):
+        return eq.rhs
+    if isinstance(eq.rhs, Symbol) and eq.rhs.name not in symbols_of(eq.lhs):
+        return eq.lhs
+    return None
+
+
+def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -> str | None:
+    """Equal up to swapping sides and a nonzero constant factor: ``y=2x+1`` ~ ``2x+1=y`` ~ ``2y=4x+2``."""
+    for p_lhs, p_rhs in ((pred.lhs, pred.rhs), (pred.rhs, pred.lhs)):
+        if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic):
+            return "equation"
+    diff_p = Add((pred.lhs, Neg(pred.rhs)))
+    diff_g = Add((gold.lhs, Neg(gold.rhs)))
+    names = symbols_of(diff_p) | symbols_of(diff_g)
+    if not names:
+        return None
+    ratios = []
+    for point in sample_points(names, 3):
+        try:
+            p, g = numeric_value(diff_p, point), numeric_value(diff_g, point)
+        except (NotEvaluable, ZeroDivisionError, ValueError):
+            continue
+        if abs(g) < context().mpf(10) ** -30:
+            if abs(p) < context().mpf(10) ** -30:
+                continue
+            return None
+        ratios.append(p / g)
+    if len(ratios) < 2 or abs(ratios[0]) < context().mpf(10) ** -30:
+        return None
+    same = all(_closeness(r, ratios[0]) == "same" for r in ratios[1:])
+    return "equation" if same else None
+
+
+def symbolic_equal(pred: Node, gold: Node) -> bool:
+    """The last rung: sympy simplifies the difference to zero. Runs in a sandbox worker (it can be slow)."""
+    import sympy
+
+    from rewardkit.mathtree import to_sympy
+
+    difference = to_sympy(pred) - to_sympy(gold)
+    return bool(sympy.simplify(difference) == 0)

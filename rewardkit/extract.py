@@ -23,13 +23,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rewardkit.mathtree import Node
 from rewardkit.numbers import Quantity, combine_compound, plain_quantity, same_quantity, scan
 from rewardkit.types import Answer
 
 # Completions longer than this are graded on their tail: the answer is at the end, and regexes over
 # megabytes of degenerate output would stall a training loop.
 MAX_COMPLETION_CHARS = 64_000
-MAX_SPAN_CHARS = 400
+MAX_SPAN_CHARS = 2500
 
 _BOX_OPENERS = ("\\boxed", "\\fbox")
 
@@ -65,7 +66,7 @@ _ANSWER_LIKE_START = re.compile(
     re.IGNORECASE,
 )
 
-_SENTENCE_END = re.compile(r"\.(?=\s|$)|[!?;](?=\s|$)|\n")
+_SENTENCE_END = re.compile(r"\.(?=\s|$)|(?<!\\)[!?;](?=\s|$)|\n")
 
 _LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?\d(?:[\d,]*\d)?(?:\.\d+)?%?")
 
@@ -155,6 +156,7 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
             yield "a_colon", m
 
 
+_NUMBER_BODY = frozenset("0123456789,.")
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
 
 
@@ -164,7 +166,10 @@ def _last_number(region: str) -> re.Match[str] | None:
     if digit is None:
         return None
     end = digit.end()
-    matches = list(_LAST_NUMBER.finditer(region, max(0, end - 80), min(len(region), end + 2)))
+    start = end - 1
+    while start > 0 and region[start - 1] in _NUMBER_BODY:  # the whole digit run, however long
+        start -= 1
+    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
     return matches[-1] if matches else None
 
 
@@ -228,7 +233,6 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     stop = _SENTENCE_END.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
-    rest = rest[:MAX_SPAN_CHARS]
     stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
     if not stripped:
         return "", at, at
@@ -239,16 +243,56 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
 # --- reading a value out of a span -------------------------------------------------------------------
 
 _LATEX_WRAPPERS = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textrm|mbox|boxed|fbox)\s*\{([^{}]*)\}")
-_SPAN_NOISE = re.compile(r"\\[()\[\]]|\$\$|\*\*|__|`|\\[!;:]|\\left|\\right|\\displaystyle")
+_SPAN_NOISE = re.compile(
+    r"(?<!\\)\\[()\[\]]|\$\$|(?<![\w)])\*\*|\*\*(?![\w(])|__|`|(?<!\\)\\[!;:, ]"
+    r"|\\left(?![a-z])|\\right(?![a-z])|\\displaystyle"
+)
+_VULGAR_VALUES = {
+    "½": "1/2",
+    "⅓": "1/3",
+    "⅔": "2/3",
+    "¼": "1/4",
+    "¾": "3/4",
+    "⅕": "1/5",
+    "⅖": "2/5",
+    "⅗": "3/5",
+    "⅘": "4/5",
+    "⅙": "1/6",
+    "⅚": "5/6",
+    "⅛": "1/8",
+    "⅜": "3/8",
+    "⅝": "5/8",
+    "⅞": "7/8",
+}
+_VULGAR = re.compile(r"(\d?)\s*([" + "".join(_VULGAR_VALUES) + "])")
+
+
+def _vulgar_fraction(m: re.Match[str]) -> str:
+    # "3½" and "3 ½" are the mixed number 3 1/2; a lone "½" is 1/2
+    return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
+
+
+_THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
-_OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·]|\\cdot|\\times|\\div|-|/\s*[\d(\\])")
+_OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|-|/\s*[\d(\\])")
+# "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
+# a space is a variable, except the words "a", "A" and "I")
+_MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![A-Za-z'])")
+_MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
 _HEDGE_GAP = re.compile(
-    r"\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
+    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
 )
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
-_OPERATOR_BEFORE = re.compile(r"(?:[+*/×÷^·{_-]|\\cdot|\\times|\\div|\\[A-Za-z]+)\s*$")
+# What may stand before the answer number: words ("approximately", "a total of") and one "name ="; not
+# operators, relations, brackets or commands ("x + 5", "0 < x", "(3, \\frac{\\pi}{2})", "\\sqrt{2}")
+_PLAIN_PREFIX = re.compile(r"[^\d+*/^<>=≤≥≠|!\\()\[\]{}×÷·−–-]*(?:=\s*)?")
+
+
+def _unbalanced(text: str) -> bool:
+    return text.count("(") + text.count("[") != text.count(")") + text.count("]")
+
 
 ReadStatus = Literal["value", "none", "unparseable", "ambiguous"]
 
@@ -259,6 +303,7 @@ class Reading:
 
     status: ReadStatus
     quantity: Quantity | None = None
+    node: Node | None = None
     choice: str | None = None
     text: str = ""
     why: str = ""
@@ -275,15 +320,18 @@ def clean_span(span: str) -> str:
         if new == span:
             break
         span = new
+    if not span.isascii():
+        span = _VULGAR.sub(_vulgar_fraction, span)
+    span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
     span = _SPAN_NOISE.sub(" ", span)
     if "$" in span:
         # paired dollars delimit math ("$\\frac12$"); a lone one is currency ("$18")
         dollars = len(_DOLLAR.findall(span))
         if dollars >= 2 and dollars % 2 == 0:
             span = _DOLLAR.sub(" ", span)
-    span = span.replace("\\,", " ").replace("\\ ", " ").replace("{,}", ",").replace("\\%", "%")
-    span = span.replace("\\$", "$")
-    span = span.strip().rstrip(".,;:!?*_ ").lstrip(",;:!?*_ ")
+    span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
+    # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
+    span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
     while span.startswith("{") and _matching_brace(span, 0) == len(span) - 1:
         span = span[1:-1].strip()  # "{{42}}": grouping braces say nothing
     if span.startswith(".") and not span[1:2].isdigit():
@@ -308,11 +356,15 @@ def read_number(span: str) -> Reading:
     plain = _PLAIN_NUMBER.fullmatch(span)
     if plain is not None:
         return Reading("value", plain_quantity(plain), text=plain.group(1))
-    text = clean_span(span)[:MAX_SPAN_CHARS]
+    text = clean_span(span)
+    if len(text) > MAX_SPAN_CHARS:
+        return Reading("unparseable", text=text[:80] + "…", why=f"the answer is {len(text)} characters long")
     found = list(scan(text))
     if not found:
+        if _DIGIT.search(text):  # "1/0": digits that make no number
+            return Reading("unparseable", text=text, why=f"{text!r} is not a number")
         return Reading("none", text=text)
-    if _OPERATOR_BEFORE.search(text, 0, found[0].start):
+    if not _PLAIN_PREFIX.fullmatch(text, 0, found[0].start) or _unbalanced(text):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
     combined = combine_compound(text, found)
     if combined is None:
@@ -321,8 +373,12 @@ def read_number(span: str) -> Reading:
     rest = [f for f in found if f.start >= end]
     gap_end = rest[0].start if rest else len(text)
     gap = text[end:gap_end]
-    if _OPERATOR_GAP.match(gap):
+    if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    if _MATH_AFTER.search(text, end):
+        return Reading("unparseable", text=text, why="math follows the number")
+    if rest and not gap:  # "1.2.3": two numerals run together
+        return Reading("unparseable", text=text, why=f"{text!r} is not one number")
     values = [quantity]
     while rest and _HEDGE_GAP.fullmatch(gap):
         values.append(rest[0].quantity)
@@ -336,8 +392,9 @@ def read_number(span: str) -> Reading:
 
 
 def _after_equals(text: str) -> Reading | None:
+    # only an arithmetic chain ("9 * 2 = 18") is settled by its result; "5x - 7y + 4 = 0" is an equation
     eq = text.rfind("=")
-    if eq < 0 or not text[eq + 1 :].strip():
+    if eq < 0 or not text[eq + 1 :].strip() or _LETTERS.search(text, 0, eq):
         return None
     reading = read_number(text[eq + 1 :])
     return reading if reading.status != "none" else None
@@ -356,7 +413,7 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     >>> read_choice("(A) or (C)", "ABCD").status
     'ambiguous'
     """
-    text = clean_span(span)[:MAX_SPAN_CHARS]
+    text = clean_span(span)[:MAX_SPAN_CHARS]  # a letter is found at the start or not at all
     m = _LETTER_LEAD.match(text)
     letter: str | None = None
     end = 0
@@ -399,3 +456,29 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     if last is None:
         return None
     return Answer(last.group(1) or last.group(2), "choice", base + last.start(), base + last.end(), True)
+
+
+_LETTERS = re.compile(r"[A-Za-z]")
+_DIGIT = re.compile(r"\d")
+_MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
+
+
+def read_math(span: str) -> Reading:
+    """Read a span as a math expression (LaTeX or ASCII) into a tree; the whole span must parse.
+
+    >>> read_math("\\\\frac{\\\\sqrt{3}}{2}").status, read_math("2x+").status
+    ('value', 'unparseable')
+    """
+    from rewardkit.latex import MathParseError, parse_math
+
+    text = _MEMBER_OF.sub("", clean_span(span))
+    if ("\\choose" in text or "\\over" in text) and not text.startswith("{"):
+        text = "{" + text + "}"  # TeX's infix forms need their group, which cleaning removed
+    if len(text) > MAX_SPAN_CHARS:
+        return Reading("unparseable", text=text[:80] + "…", why=f"the answer is {len(text)} characters long")
+    if not text:
+        return Reading("none", text=text)
+    try:
+        return Reading("value", node=parse_math(text), text=text)
+    except MathParseError as exc:
+        return Reading("unparseable", text=text, why=f"cannot read {text!r} as math: {exc}")

@@ -16,22 +16,38 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit.equivalence import compare_quantities
-from rewardkit.extract import Found, Reading, clean_span, find_answers, last_choice, read_choice, read_number
+from rewardkit import sandbox
+from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
+from rewardkit.evaluate import NotEvaluable, TooLarge, exact_value
+from rewardkit.extract import (
+    Found,
+    Reading,
+    clean_span,
+    find_answers,
+    last_choice,
+    read_choice,
+    read_math,
+    read_number,
+)
+from rewardkit.mathtree import Node, Text, quantity_tree, render, structural_key
 from rewardkit.numbers import Quantity, same_quantity
+from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
 
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
-_TEXT_GOLD = re.compile(r"[A-Za-z][A-Za-z'\- ]{0,40}")
+# a word answer ("yes", "Monday"); single letters are variables (or choices), not words
+_TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+_HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
+# hard budget of the symbolic step of one comparison (and of one item in grade_many's workers)
+DEFAULT_TIMEOUT_S = 1.0
 # rules whose span is a definite commitment even when it holds no value ("\\boxed{???}", "Answer: N/A");
 # "the answer is" also appears in prose ("whether the answer is right"), so it is not one of them
 _COMMITTING_RULES = frozenset({"boxed", "final_answer", "answer_colon", "hashes", "a_colon", "answer_tag"})
@@ -41,19 +57,30 @@ _COMMITTING_RULES = frozenset({"boxed", "final_answer", "answer_colon", "hashes"
 class Gold:
     """A gold answer read once and reused for every completion graded against it."""
 
-    kind: Literal["number", "choice", "text", "invalid"]
+    kind: Literal["number", "math", "choice", "text", "invalid"]
     raw: str
     quantity: Quantity | None = None
     choice: str | None = None
     letters: str = ""
     options: tuple[Quantity | None, ...] = ()
+    node: Node | None = None
     text: str = ""
     why: str = ""
     canonical: str | None = None
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
+        if self.kind == "math" and self.node is not None:
+            canonical = render(self.node)
         object.__setattr__(self, "canonical", canonical)
+
+    @property
+    def tree(self) -> Node:
+        """The gold as a math tree (numbers too), for comparison with a predicted expression."""
+        if self.node is not None:
+            return self.node
+        assert self.quantity is not None
+        return quantity_tree(self.quantity)
 
 
 @lru_cache(maxsize=65536)
@@ -93,13 +120,19 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
                 if opt is not None and opt.value == reading.quantity.value:
                     return Gold("choice", raw, choice=letters[i], letters=letters, options=options)
         return Gold("number", raw, quantity=reading.quantity)
-    if reading.status == "ambiguous":
-        return Gold("invalid", raw, why=f"the gold itself hedges: {reading.text!r}")
-    if reading.status == "unparseable":
-        return Gold("invalid", raw, why=f"the gold is not a single value: {text!r}")
-    if _TEXT_GOLD.fullmatch(text) and len(text.split()) <= 4:
+    if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
+        return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
+    if _TEXT_GOLD.fullmatch(text):
         return Gold("text", raw, text=_normalise_text(text))
-    return Gold("invalid", raw, why=f"the gold cannot be read: {text[:80]!r}")
+    math = read_math(text)
+    if math.status == "value" and math.node is not None:
+        try:
+            exact_value(math.node)
+            refused = ""
+        except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
+            refused = f"the gold cannot be evaluated safely: {exc}"
+        return Gold("math", raw, node=math.node, text=structural_key(text), why=refused)
+    return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
@@ -125,6 +158,7 @@ def grade(
     policy: Policy = "flexible",
     finished: bool | None = None,
     choices: Choices = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
 ) -> GradeResult:
     """Grade one completion against one gold. Never raises on model output.
 
@@ -132,13 +166,14 @@ def grade(
     last number with no marker; "strict" demands a marker or a box and turns lenient hits into FORMAT.
     ``finished``: False when generation hit the length limit; with no committed answer that is TRUNCATED.
     ``choices``: the offered options for multiple choice, as letters ("ABCD") or option texts.
+    ``timeout_s``: hard budget for the symbolic step (sympy, in a sandbox worker); overrun is TIMEOUT.
     """
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
-        result = _grade(completion, parse_gold(gold, key), policy, finished)
+        result = _grade(completion, parse_gold(gold, key), policy, finished, timeout_s)
     except Exception as exc:  # a grader bug must cost one sample, not the training run
         result = GradeResult(
             False,
@@ -152,7 +187,9 @@ def grade(
     return result
 
 
-def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None) -> GradeResult:
+def _grade(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, timeout_s: float
+) -> GradeResult:
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
     if not isinstance(completion, str):
@@ -183,21 +220,21 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None) -
         if sibling is not None:
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
-        return _judge(answer, reading, gold, policy)
+        return _judge(answer, reading, gold, policy, timeout_s)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
 
     lenient = _lenient(found, gold)
-    reading = _read(lenient.text, gold) if lenient is not None else None
-    if found.problem == "outside_region" and (reading is None or reading.status == "none"):
+    fallback = _read(lenient.text, gold) if lenient is not None else None
+    if found.problem == "outside_region" and (fallback is None or fallback.status == "none"):
         detail = "the only committed answer is inside the reasoning block, none after </think>"
         return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)
     if finished is False:
         detail = "hit the length limit before committing to an answer"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-    if lenient is not None and reading is not None and reading.status != "none":
-        return _judge(lenient, reading, gold, policy)
+    if lenient is not None and fallback is not None and fallback.status != "none":
+        return _judge(lenient, fallback, gold, policy, timeout_s)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
@@ -233,7 +270,18 @@ def _read(span: str, gold: Gold) -> Reading:
     if gold.kind == "text":
         text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
         return Reading("value" if text else "none", text=text)
-    return read_number(span)
+    if gold.kind == "math":
+        key = structural_key(clean_span(span))
+        if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
+            return Reading("value", node=gold.node, text=key)
+        return read_math(span)
+    reading = read_number(span)
+    if reading.status in ("unparseable", "none"):
+        # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
+        math = read_math(span)
+        if math.status == "value" and not isinstance(math.node, Text):
+            return math
+    return reading
 
 
 def _lenient(found: Found, gold: Gold) -> Answer | None:
@@ -265,18 +313,37 @@ def _hedging_sibling(
 def _same_reading(a: Reading, b: Reading) -> bool:
     if a.quantity is not None and b.quantity is not None:
         return same_quantity(a.quantity, b.quantity)
+    if a.node is not None or b.node is not None:
+        tree_a = a.node if a.node is not None else quantity_tree(a.quantity) if a.quantity else None
+        tree_b = b.node if b.node is not None else quantity_tree(b.quantity) if b.quantity else None
+        if tree_a is None or tree_b is None:
+            return False
+        try:
+            return compare_math(tree_a, tree_b) is not None
+        except NotEvaluable:
+            return False
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
-def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy) -> GradeResult:
+def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, timeout_s: float) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
     if reading.status == "unparseable":
-        return _result(
-            gold, policy, Verdict.UNPARSEABLE, answer, detail=reading.why or "the answer cannot be read"
-        )
-    match, parsed = _compare(reading, gold)
+        detail = reading.why or "the answer cannot be read"
+        return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
+    try:
+        match, parsed = _compare(reading, gold, timeout_s)
+    except GoldRefused as exc:
+        return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
+    except TooLarge as exc:
+        return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=f"refused before evaluating: {exc}")
+    except NotEvaluable as exc:
+        return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=f"the answer has no value: {exc}")
+    except DeadlineExceeded:
+        detail = f"symbolic comparison exceeded its {timeout_s:g} s budget"
+        return _result(gold, policy, Verdict.TIMEOUT, answer, detail=detail)
     if answer.lenient and policy == "strict":
+        detail = f"no answer marker or box; the {answer.rule} fallback reads {parsed}"
         return _result(
             gold,
             policy,
@@ -284,7 +351,7 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy) -> Grad
             answer,
             extracted_parsed=parsed,
             match=match or "mismatch",
-            detail=f"no answer marker or box; the {answer.rule} fallback reads {parsed}",
+            detail=detail,
         )
     verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
@@ -293,13 +360,34 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy) -> Grad
     )
 
 
-def _compare(reading: Reading, gold: Gold) -> tuple[str | None, str]:
+def _compare(reading: Reading, gold: Gold, timeout_s: float) -> tuple[str | None, str]:
     if gold.kind == "choice":
         return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
     if gold.kind == "text":
         return ("text" if reading.text == gold.text else None), reading.text
-    assert reading.quantity is not None and gold.quantity is not None
-    return compare_quantities(reading.quantity, gold.quantity), str(reading.quantity)
+    if reading.node is None and gold.kind == "number":
+        assert reading.quantity is not None and gold.quantity is not None
+        return compare_quantities(reading.quantity, gold.quantity), str(reading.quantity)
+    pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
+    if gold.why and pred != gold.tree:
+        raise GoldRefused(gold.why)
+    return compare_math(pred, gold.tree, _symbolic_check(timeout_s)), render(pred)
+
+
+class GoldRefused(ValueError):
+    """The gold trips a size guard, so nothing but an identical answer can be compared with it."""
+
+
+def _symbolic_check(timeout_s: float) -> Callable[[Node, Node], bool]:
+    def check(pred: Node, gold: Node) -> bool:
+        if sandbox.INLINE:  # already inside a grading worker whose own deadline covers this item
+            return symbolic_equal(pred, gold)
+        try:
+            return bool(sandbox.call(symbolic_equal, pred, gold, timeout_s=timeout_s))
+        except sandbox.WorkerFailed:
+            return False  # sympy could not simplify this difference: not shown equal
+
+    return check
 
 
 def grade_many(
@@ -307,14 +395,17 @@ def grade_many(
     golds: Sequence[str],
     *,
     workers: int = 1,
-    timeout_s: float = 5.0,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
     policy: Policy = "flexible",
     finished: Sequence[bool | None] | None = None,
     choices: Choices = None,
 ) -> list[GradeResult]:
-    """Grade many completions; exactly one result per input, in input order.
+    """Grade many completions; exactly one result per input, in input order, whatever happens inside.
 
-    ``workers > 1`` grades in that many processes. ``timeout_s`` is the per-item budget.
+    ``workers > 1`` grades in that many worker processes; an item that runs past ``timeout_s`` gets a
+    TIMEOUT result and its worker is replaced. With one worker, items are graded in this process and only
+    the symbolic step (the one that can be slow) runs under a hard deadline in a sandbox worker.
+    ``finished`` is one flag per completion (or None).
     """
     if len(completions) != len(golds):
         raise ValueError(f"{len(completions)} completions but {len(golds)} golds")
@@ -323,12 +414,20 @@ def grade_many(
     flags: Sequence[bool | None] = finished if finished is not None else [None] * len(completions)
     jobs = list(zip(completions, golds, flags, strict=True))
     if workers <= 1 or len(jobs) < 2 * workers:
-        return [grade(c, gold=g, policy=policy, finished=f, choices=choices) for c, g, f in jobs]
-    chunk = max(1, len(jobs) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_grade_job, [(job, policy, choices) for job in jobs], chunksize=chunk))
+        return [
+            grade(c, gold=g, policy=policy, finished=f, choices=choices, timeout_s=timeout_s)
+            for c, g, f in jobs
+        ]
+    options = {"policy": policy, "choices": choices, "timeout_s": timeout_s}
 
+    def on_timeout(item: tuple[str, str, bool | None]) -> GradeResult:
+        detail = f"grading exceeded the {timeout_s:g} s per-item deadline; the worker was replaced"
+        return GradeResult(
+            False, Verdict.TIMEOUT, gold=str(item[1]), policy=policy, detail=detail, elapsed_s=timeout_s
+        )
 
-def _grade_job(args: tuple[tuple[str, str, bool | None], Policy, Choices]) -> GradeResult:
-    (completion, gold, finished), policy, choices = args
-    return grade(completion, gold=gold, policy=policy, finished=finished, choices=choices)
+    def on_crash(item: tuple[str, str, bool | None], why: str) -> GradeResult:
+        return GradeResult(False, Verdict.ERROR, gold=str(item[1]), policy=policy, detail=why)
+
+    pool = sandbox.GradingPool(workers, timeout_s, options, on_timeout, on_crash)
+    return pool.run(jobs)

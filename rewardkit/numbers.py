@@ -26,11 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from word2number import w2n
-
 # Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
 # that learns to print 10^5 digits must not be able to stall the reward loop.
-MAX_DIGITS = 400
+MAX_DIGITS = 2000
 MAX_EXPONENT = 400
 
 
@@ -198,6 +196,7 @@ _SCALES = {
     "billion": 10**9,
     "trillion": 10**12,
     "k": 10**3,
+    "dozen": 12,
     "K": 10**3,
     "M": 10**6,
     "mn": 10**6,
@@ -221,12 +220,12 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*)\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:thousand|million|billion|trillion)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
+(?:\s*(?P<scale>(?i:thousand|million|billion|trillion|dozen)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z])))?
 (?:\s*(?P<unit>"""
     + _UNIT_RE_TEXT
-    + r"""))?
+    + r""")(?:\s*\^\s*\{?\s*(?P<unit_power>[23])\s*\}?)?)?
 """
 )
 
@@ -292,7 +291,7 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
         value *= scale
         ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
     unit = None
-    if g["unit"]:
+    if g["unit"] and not g["unit_power"]:  # square and cubic units compare as bare numbers
         unit = lookup_unit(g["unit"])
     if g["cur"]:
         currency = g["cur"].strip().lstrip("\\")
@@ -383,28 +382,42 @@ WORDS_RE = re.compile(
 
 
 def _cardinal(words: list[str]) -> int | None:
-    """Integer value of a cardinal phrase, refusing sequences w2n would silently misread ("five five")."""
-    if not words or any(w not in _CARDINAL and w != "and" for w in words):
+    """Integer value of a cardinal phrase ("one million two hundred thousand and five").
+
+    Scale words must come in decreasing order and two small words may only pair as tens + units, so
+    "five five" or "thousand million" are refused rather than guessed at.
+    """
+    if not words or words[0] in _SCALE_WORDS or words[-1] == "and":
         return None
-    previous_small, prev = False, ""
+    total, current = 0, 0
+    last_scale = 10**15
+    previous = ""
     for w in words:
-        small = w in _UNITS_WORDS or w in _TENS_WORDS
-        if (
-            small
-            and previous_small
-            and not (w in _UNITS_WORDS and _UNITS_WORDS[w] < 10 and prev in _TENS_WORDS)
-        ):
-            return None
-        previous_small, prev = small, w
         if w == "and":
-            previous_small = False
-    if words[0] in _SCALE_WORDS or words[-1] == "and":
-        return None
-    try:
-        value = w2n.word_to_num(" ".join(words))
-    except ValueError:
-        return None
-    return int(value) if isinstance(value, int) else None
+            previous = ""
+            continue
+        if w in _UNITS_WORDS or w in _TENS_WORDS:
+            value = _UNITS_WORDS.get(w, 0) or _TENS_WORDS.get(w, 0)
+            pairs = previous in _TENS_WORDS and w in _UNITS_WORDS and 0 < value < 10
+            if previous and previous not in _SCALE_WORDS and not pairs:
+                return None
+            if current % 100 and not pairs:  # "twenty thirty"
+                return None
+            current += value
+        elif w == "hundred":
+            if current >= 100 or previous == "hundred":
+                return None
+            current = (current or 1) * 100
+        elif w in _SCALE_WORDS:
+            scale = _SCALE_WORDS[w]
+            if scale >= last_scale or current == 0:
+                return None
+            total += current * scale
+            current, last_scale = 0, scale
+        else:
+            return None
+        previous = w
+    return total + current
 
 
 def _words_value(words: list[str]) -> Fraction | None:

@@ -84,7 +84,7 @@ def test_unknown_policy_is_a_caller_error():
         grade("1", gold="1", policy="lenient")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("gold", ["", "   ", "3 or 4", "N/A ???", "16 - 3 - 4 =", "$", "12,34,5"])
+@pytest.mark.parametrize("gold", ["", "   ", "3 or 4", "N/A ???", "16 - 3 - 4 =", "$", "\\frac{1}{"])
 def test_unreadable_gold_is_never_scored(gold):
     for completion in ("The answer is 3.", "\\boxed{4}", "nothing"):
         r = grade(completion, gold=gold)
@@ -129,7 +129,7 @@ def test_number_api_examples():
     assert parse_number("0.50").ulp == Fraction(1, 100)
     assert parse_number("$-5").value == -5 and parse_number("$-5").unit.name == "dollar"
     assert parse_number("12,34") is None
-    assert parse_number("1" * 1000) is None  # digit guard
+    assert parse_number("1" * 5000) is None  # digit guard
     assert parse_words("one hundred and five") == 105
     assert parse_words("two thirds") == Fraction(2, 3) and parse_words("one thirds") is None
     assert format_fraction(Fraction(1, 8)) == "0.125"

@@ -1,0 +1,347 @@
+"""Exact and high-precision numeric values of math trees, with guards instead of hangs.
+
+Two evaluators over :mod:`rewardkit.mathtree`:
+
+* :func:`exact_value` — a :class:`~fractions.Fraction` when the tree is a rational constant (``\\frac{6}{4}``,
+  ``2^{10}``, ``\\binom{5}{2}``, ``1/2004!``), None otherwise. Sizes are checked before computing, so
+  ``9^{9^{9^9}}`` is refused rather than computed.
+* :func:`numeric_value` — a complex value at 60 significant digits (mpmath, in a private context so the
+  caller's ``mpmath.mp`` settings are untouched), with free symbols bound to the given point. Magnitudes are
+  checked after every power and factorial.
+
+Both raise :class:`TooLarge` when a guard trips and :class:`NotEvaluable` when the tree has no value
+(``\\infty``, a set, division by zero at this point).
+
+>>> from rewardkit.mathtree import Number, Pow, Factorial, Div
+>>> exact_value(Div(Number(Fraction(1)), Factorial(Number(Fraction(5)))))
+Fraction(1, 120)
+>>> exact_value(Pow(Number(Fraction(9)), Pow(Number(Fraction(9)), Number(Fraction(9)))))
+Traceback (most recent call last):
+...
+rewardkit.evaluate.TooLarge: 9^387420489 has too many digits
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from rewardkit.mathtree import (
+    Add,
+    Binomial,
+    Constant,
+    Degrees,
+    Div,
+    Factorial,
+    Func,
+    Mul,
+    Neg,
+    Node,
+    Number,
+    Percent,
+    Pow,
+    Root,
+    Symbol,
+)
+
+# Exact integers up to this many bits (about 60,000 digits) are cheap to build and compare.
+MAX_EXACT_BITS = 200_000
+MAX_FACTORIAL = 5_000
+# Numeric values whose binary exponent exceeds this are refused (10^(3*10^5) and beyond).
+MAX_MAGNITUDE_BITS = 1_000_000
+DIGITS = 60
+
+
+class NotEvaluable(ValueError):
+    """The tree has no numeric value here (infinity, a structure, a pole at this point)."""
+
+
+class TooLarge(NotEvaluable):
+    """A size guard tripped: the value would be too large to compute safely."""
+
+
+def exact_value(node: Node) -> Fraction | None:
+    """The exact rational value of a constant tree, or None when it is not rational (or not constant)."""
+    if isinstance(node, Number):
+        return node.value
+    if isinstance(node, Neg):
+        v = exact_value(node.x)
+        return -v if v is not None else None
+    if isinstance(node, Add):
+        total = Fraction(0)
+        for term in node.terms:
+            v = exact_value(term)
+            if v is None:
+                return None
+            total += v
+        return total
+    if isinstance(node, Mul):
+        product = Fraction(1)
+        for factor in node.factors:
+            v = exact_value(factor)
+            if v is None:
+                return None
+            product *= v
+        return product
+    if isinstance(node, Div):
+        num, den = exact_value(node.num), exact_value(node.den)
+        if num is None or den is None:
+            return None
+        if den == 0:
+            raise NotEvaluable("division by zero")
+        return num / den
+    if isinstance(node, Percent):
+        v = exact_value(node.x)
+        return v / 100 if v is not None else None
+    if isinstance(node, Pow):
+        return _exact_power(node)
+    if isinstance(node, Root):
+        return _exact_root(node)
+    if isinstance(node, Factorial):
+        n = exact_value(node.x)
+        if n is None or n.denominator != 1 or n < 0:
+            return None
+        if n > MAX_FACTORIAL:
+            raise TooLarge(f"{n}! has too many digits")
+        return Fraction(math.factorial(int(n)))
+    if isinstance(node, Binomial):
+        n, k = exact_value(node.n), exact_value(node.k)
+        if n is None or k is None or n.denominator != 1 or k.denominator != 1 or n < 0:
+            return None
+        if n > MAX_FACTORIAL:
+            raise TooLarge(f"binomial({n}, {k}) has too many digits")
+        return Fraction(math.comb(int(n), int(k))) if 0 <= k <= n else Fraction(0)
+    return None
+
+
+def _exact_power(node: Pow) -> Fraction | None:
+    base = exact_value(node.base)
+    if base is None:
+        return None
+    exp = exact_value(node.exp)
+    if exp is None:
+        return None
+    if exp.denominator != 1:
+        # a rational power is rational only for perfect powers: 8^{2/3} = 4, 2^{1/2} is not
+        root = _rational_root(base, exp.denominator)
+        if root is None:
+            return None
+        base, exp = root, Fraction(exp.numerator)
+    e = int(exp)
+    if base in (0, 1, -1):
+        if base == 0 and e < 0:
+            raise NotEvaluable("division by zero")
+        return base**e
+    bits = max(abs(base.numerator).bit_length(), abs(base.denominator).bit_length())
+    if bits * abs(e) > MAX_EXACT_BITS:
+        raise TooLarge(f"{_short(base)}^{e} has too many digits")
+    return base**e
+
+
+def _exact_root(node: Root) -> Fraction | None:
+    radicand, index = exact_value(node.radicand), exact_value(node.index)
+    if radicand is None or index is None or index.denominator != 1 or index <= 0:
+        return None
+    return _rational_root(radicand, int(index))
+
+
+def _rational_root(value: Fraction, n: int) -> Fraction | None:
+    if n == 1:
+        return value
+    if value < 0:
+        if n % 2 == 0:
+            return None
+        root = _rational_root(-value, n)
+        return -root if root is not None else None
+    num, den = _int_root(value.numerator, n), _int_root(value.denominator, n)
+    return Fraction(num, den) if num is not None and den is not None else None
+
+
+def _int_root(value: int, n: int) -> int | None:
+    if value.bit_length() > MAX_EXACT_BITS:
+        return None
+    guess = round(value ** (1.0 / n)) if value.bit_length() < 1000 else _newton_root(value, n)
+    for candidate in (guess - 1, guess, guess + 1):
+        if candidate >= 0 and candidate**n == value:
+            return candidate
+    return None
+
+
+def _newton_root(value: int, n: int) -> int:
+    x = 1 << ((value.bit_length() + n - 1) // n)
+    while True:
+        y = ((n - 1) * x + value // x ** (n - 1)) // n
+        if y >= x:
+            return x
+        x = y
+
+
+def _short(value: Fraction) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else text[:8] + "…"
+
+
+# --- numeric -----------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _context() -> Any:
+    from mpmath.ctx_mp import MPContext  # imported on first use: plain numbers never need it
+
+    ctx = MPContext()
+    ctx.dps = DIGITS
+    return ctx
+
+
+def context() -> Any:
+    """The private mpmath context used for numeric evaluation."""
+    return _context()
+
+
+_FUNCTIONS = {
+    "sin": "sin", "cos": "cos", "tan": "tan", "sec": "sec", "csc": "csc", "cot": "cot",
+    "asin": "asin", "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+    "ln": "ln", "exp": "exp", "abs": "fabs",
+}  # fmt: skip
+
+
+def sample_points(names: frozenset[str], count: int = 3) -> list[dict[str, Any]]:
+    """Deterministic pseudo-random points for free symbols, identical in every process.
+
+    Values lie in [0.5, 2.5) with irrational-looking digits, so identities that hold at all of them hold
+    everywhere with overwhelming probability (polynomials and rational functions: Schwartz-Zippel), and
+    positive so that square roots and logarithms stay on their principal branch.
+    """
+    ctx = _context()
+    points: list[dict[str, Any]] = [{} for _ in range(count)]
+    for name in sorted(names):
+        rng = random.Random(zlib.crc32(name.encode()))
+        for point in points:
+            point[name] = ctx.mpf(0.5 + 2 * rng.random()) + ctx.mpf(1) / (7 + rng.randrange(1000))
+    return points
+
+
+def numeric_value(node: Node, point: dict[str, Any]) -> Any:
+    """The value of ``node`` at ``point`` as an mpmath complex number (60 digits)."""
+    ctx = _context()
+    return _num(node, point, ctx)
+
+
+def _num(node: Node, point: dict[str, Any], ctx: Any) -> Any:
+    if isinstance(node, Number):
+        return ctx.mpf(node.value.numerator) / node.value.denominator
+    if isinstance(node, Symbol):
+        if node.name not in point:
+            raise NotEvaluable(f"no value for {node.name}")
+        return point[node.name]
+    if isinstance(node, Constant):
+        if node.name == "pi":
+            return +ctx.pi
+        if node.name == "e":
+            return +ctx.e
+        if node.name == "i":
+            return ctx.mpc(0, 1)
+        raise NotEvaluable(f"{node.name} has no finite value")
+    if isinstance(node, Neg):
+        return -_num(node.x, point, ctx)
+    if isinstance(node, Add):
+        total = ctx.mpf(0)
+        for term in node.terms:
+            total += _num(term, point, ctx)
+        return total
+    if isinstance(node, Mul):
+        product = ctx.mpf(1)
+        for factor in node.factors:
+            product *= _num(factor, point, ctx)
+        return _checked(product, ctx)
+    if isinstance(node, Div):
+        den = _num(node.den, point, ctx)
+        if den == 0:
+            raise NotEvaluable("division by zero")
+        return _checked(_num(node.num, point, ctx) / den, ctx)
+    if isinstance(node, Pow):
+        return _power(node, point, ctx)
+    if isinstance(node, Root):
+        radicand = _num(node.radicand, point, ctx)
+        index = _num(node.index, point, ctx)
+        if index == 0:
+            raise NotEvaluable("zeroth root")
+        if ctx.im(radicand) == 0 and radicand < 0 and ctx.im(index) == 0:
+            n = ctx.re(index)
+            if n == int(n) and int(n) % 2 == 1:  # odd roots of negatives are real: \sqrt[3]{-8} = -2
+                return -ctx.power(-ctx.re(radicand), 1 / n)
+        return ctx.power(radicand, 1 / index)
+    if isinstance(node, Func):
+        return _function(node, point, ctx)
+    if isinstance(node, Factorial):
+        x = _num(node.x, point, ctx)
+        if ctx.im(x) != 0 or ctx.re(x) > 10**6:
+            raise TooLarge("factorial too large") if ctx.im(x) == 0 else NotEvaluable("complex factorial")
+        if ctx.re(x) < 0 and ctx.re(x) == int(ctx.re(x)):
+            raise NotEvaluable("factorial of a negative integer")
+        return _checked(ctx.factorial(ctx.re(x)), ctx)
+    if isinstance(node, Binomial):
+        n, k = _num(node.n, point, ctx), _num(node.k, point, ctx)
+        if abs(n) > 10**6:
+            raise TooLarge("binomial too large")
+        return _checked(ctx.binomial(n, k), ctx)
+    if isinstance(node, Percent):
+        return _num(node.x, point, ctx) / 100
+    if isinstance(node, Degrees):
+        return _num(node.x, point, ctx) * ctx.pi / 180
+    raise NotEvaluable(f"{type(node).__name__} has no single value")
+
+
+def _power(node: Pow, point: dict[str, Any], ctx: Any) -> Any:
+    base = _num(node.base, point, ctx)
+    exp = _num(node.exp, point, ctx)
+    if base == 0:
+        if ctx.re(exp) <= 0:
+            raise NotEvaluable("0 to a non-positive power")
+        return ctx.mpf(0)
+    # estimate the size before computing: |base^exp| ~ 2^(re(exp) * log2|base|)
+    size = abs(ctx.re(exp) * ctx.log(abs(base), 2)) if abs(base) != 1 else 0
+    if size > MAX_MAGNITUDE_BITS:
+        raise TooLarge("power too large")
+    if ctx.im(base) == 0 and ctx.im(exp) == 0 and (ctx.re(base) > 0 or ctx.re(exp) == int(ctx.re(exp))):
+        return ctx.power(ctx.re(base), ctx.re(exp))
+    return ctx.power(base, exp)
+
+
+def _function(node: Func, point: dict[str, Any], ctx: Any) -> Any:
+    args = [_num(a, point, ctx) for a in node.args]
+    name = node.name
+    if name == "log":
+        if len(args) == 2:  # log(x, base)
+            x, base = args
+            if x == 0 or base in (0, 1):
+                raise NotEvaluable("logarithm undefined here")
+            return ctx.log(x) / ctx.log(base)
+        name = "ln"  # a bare \log in answers is the natural logarithm (documented in the README)
+    if name in ("floor", "ceil"):
+        (x,) = args
+        if ctx.im(x) != 0:
+            raise NotEvaluable(f"{name} of a complex number")
+        return getattr(ctx, name)(ctx.re(x))
+    if name not in _FUNCTIONS or len(args) != 1:
+        raise NotEvaluable(f"unknown function {name}/{len(args)}")
+    (x,) = args
+    if name == "ln" and x == 0:
+        raise NotEvaluable("log of zero")
+    if name in ("tan", "sec") and abs(ctx.cos(x)) < ctx.mpf(10) ** (-DIGITS + 5):
+        raise NotEvaluable(f"{name} at a pole")
+    if name in ("cot", "csc") and abs(ctx.sin(x)) < ctx.mpf(10) ** (-DIGITS + 5):
+        raise NotEvaluable(f"{name} at a pole")
+    if name == "exp" and abs(x) > MAX_MAGNITUDE_BITS:
+        raise TooLarge("exponential too large")
+    return getattr(ctx, _FUNCTIONS[name])(x)
+
+
+def _checked(value: Any, ctx: Any) -> Any:
+    if value != 0 and ctx.mag(value) > MAX_MAGNITUDE_BITS:
+        raise TooLarge("value too large")
+    return value
