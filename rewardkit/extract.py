@@ -142,10 +142,10 @@ def _candidates(region: str, base: int) -> list[Answer]:
 
 
 def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
-    lowered = region.lower()
-    if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
-        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
-    if "answer" in lowered or "result" in lowered:
+    if "nswer" in region or "esult" in region or "NSWER" in region or "ESULT" in region:
+        lowered = region.lower()
+        if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
+            lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
         for m in _ANSWER_MARKERS.finditer(lowered):
             yield m.lastgroup or "answer_colon", m
     if "####" in region:

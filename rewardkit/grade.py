@@ -429,5 +429,5 @@ def grade_many(
     def on_crash(item: tuple[str, str, bool | None], why: str) -> GradeResult:
         return GradeResult(False, Verdict.ERROR, gold=str(item[1]), policy=policy, detail=why)
 
-    pool = sandbox.GradingPool(workers, timeout_s, options, on_timeout, on_crash)
-    return pool.run(jobs)
+    pool = sandbox.shared_pool(workers)
+    return pool.run(jobs, timeout_s=timeout_s, options=options, on_timeout=on_timeout, on_crash=on_crash)

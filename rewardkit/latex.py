@@ -1086,6 +1086,8 @@ class _Parser:
         if k == "num":
             node = self.vals[i][0]
             self.i = i + 1
+            if kinds[self.i] == "_":
+                node = self.base_number(str(self.vals[i][1]), i)
         elif k == "sym":
             self.i = i + 1
             node = Symbol(self.subscripted(self.vals[i]))
@@ -1132,6 +1134,16 @@ class _Parser:
             self.fail(f"expected an expression, found {self.found()}")
         self.depth -= 1
         return node
+
+    def base_number(self, digits: str, at: int) -> Node:
+        """``52_8``, ``4210_{5}``: a numeral written in base 2..10, read as its integer value."""
+        base_text = self.subscripted("")[1:]
+        if not base_text.isdigit() or not 2 <= int(base_text) <= 10:
+            self.fail(f"unsupported number base {base_text!r}", at)
+        base = int(base_text)
+        if not digits.isdigit() or any(int(d) >= base for d in digits):
+            self.fail(f"{digits} is not a numeral in base {base}", at)
+        return Number(Fraction(int(digits, base)))
 
     def subscripted(self, name: str) -> str:
         """``x_1`` → "x_1", ``x_{12}`` → "x_12", ``a_{ij}`` → "a_ij"; only letters and digits."""

@@ -197,7 +197,7 @@ class _BatchWorker:
         )
         self.process.start()
         child.close()
-        self.chunk: _Chunk | None = None
+        self.inflight: deque[_Chunk] = deque()
         self.started = False
 
     def wait_ready(self) -> None:
@@ -217,27 +217,42 @@ class _BatchWorker:
 class GradingPool:
     """Grade (completion, gold, finished) items in ``workers`` processes with a per-item deadline.
 
-    ``on_timeout(item)`` and ``on_crash(item, why)`` build the result for an item whose worker had to be
-    killed or died; the items after it in the same chunk are graded again by a fresh worker.
+    Workers persist between :meth:`run` calls (a training loop grades every step; starting processes each
+    time would cost more than the grading). ``on_timeout(item)`` and ``on_crash(item, why)`` build the
+    result for an item whose worker had to be killed or died; the rest of its chunk is graded again by a
+    fresh worker.
     """
 
-    def __init__(
+    def __init__(self, workers: int, grade: Callable[..., Any] | None = None) -> None:
+        self.grade = grade  # an importable stand-in for rewardkit.grade.grade (tests use one that hangs)
+        self.size = max(1, workers)
+        self.workers: list[_BatchWorker] = []
+        self.lock = threading.Lock()
+
+    def run(
         self,
-        workers: int,
+        items: Sequence[tuple[Any, Any, Any]],
+        *,
         timeout_s: float,
         options: dict[str, Any],
         on_timeout: Callable[[tuple[Any, Any, Any]], Any],
         on_crash: Callable[[tuple[Any, Any, Any], str], Any],
-        grade: Callable[..., Any] | None = None,
-    ) -> None:
-        self.grade = grade  # an importable stand-in for rewardkit.grade.grade (tests use one that hangs)
-        self.size = max(1, workers)
-        self.timeout_s = timeout_s
-        self.options = options
-        self.on_timeout = on_timeout
-        self.on_crash = on_crash
+    ) -> list[Any]:
+        with self.lock:
+            try:
+                return self._run(items, timeout_s, options, on_timeout, on_crash)
+            except BaseException:
+                self.close()  # workers may hold half-sent chunks: start clean next time
+                raise
 
-    def run(self, items: Sequence[tuple[Any, Any, Any]]) -> list[Any]:
+    def _run(
+        self,
+        items: Sequence[tuple[Any, Any, Any]],
+        timeout_s: float,
+        options: dict[str, Any],
+        on_timeout: Callable[[tuple[Any, Any, Any]], Any],
+        on_crash: Callable[[tuple[Any, Any, Any], str], Any],
+    ) -> list[Any]:
         n = len(items)
         results: list[Any] = [None] * n
         chunk_size = max(1, min(64, n // (self.size * 4) or 1))
@@ -245,55 +260,81 @@ class GradingPool:
             _Chunk(s, list(range(s, min(n, s + chunk_size))), list(items[s : s + chunk_size]))
             for s in range(0, n, chunk_size)
         )
-        workers = [_BatchWorker(self.grade) for _ in range(min(self.size, len(pending)))]
-        try:
+        self.workers = [w for w in self.workers if w.process.is_alive()]
+        while len(self.workers) < self.size:
+            self.workers.append(_BatchWorker(self.grade))
+        workers = self.workers
+        for w in workers:
+            w.wait_ready()
+
+        def replace(i: int, crashed: bool) -> None:
+            w = workers[i]
+            chunk = w.inflight[0]
+            current = max(0, int(w.progress[0]))
+            w.kill()
+            item, index = chunk.items[current], chunk.indices[current]
+            results[index] = on_crash(item, "grading worker died") if crashed else on_timeout(item)
+            rest = [k for k in range(len(chunk.items)) if k != current]
+            requeue = list(w.inflight)[1:]
+            if rest:
+                requeue.insert(
+                    0, _Chunk(chunk.start, [chunk.indices[k] for k in rest], [chunk.items[k] for k in rest])
+                )
+            pending.extendleft(reversed(requeue))
+            workers[i] = _BatchWorker(self.grade)
+            workers[i].wait_ready()
+
+        while pending or any(w.inflight for w in workers):
+            # two chunks in flight per worker: the next one is already waiting when a result goes back
             for w in workers:
-                w.wait_ready()
-            while pending or any(w.chunk is not None for w in workers):
-                for w in workers:
-                    if w.chunk is None and pending:
-                        w.chunk = pending.popleft()
-                        w.conn.send((w.chunk.start, w.chunk.items, self.options))
-                busy = [w for w in workers if w.chunk is not None]
-                ready = multiprocessing.connection.wait([w.conn for w in busy], timeout=0.05)
-                for i, w in enumerate(workers):
-                    if w.chunk is None:
+                while len(w.inflight) < 2 and pending:
+                    chunk = pending.popleft()
+                    w.inflight.append(chunk)
+                    w.conn.send((chunk.start, chunk.items, options))
+            busy = [w for w in workers if w.inflight]
+            ready = multiprocessing.connection.wait([w.conn for w in busy], timeout=0.05)
+            for i, w in enumerate(workers):
+                if not w.inflight:
+                    continue
+                if w.conn in ready:
+                    try:
+                        _, chunk_results = w.conn.recv()
+                    except (EOFError, OSError):
+                        replace(i, crashed=True)
                         continue
-                    if w.conn in ready:
-                        try:
-                            _, chunk_results = w.conn.recv()
-                        except (EOFError, OSError):
-                            workers[i] = self._replace(w, pending, results, crashed=True)
-                            continue
-                        for index, result in zip(w.chunk.indices, chunk_results, strict=True):
-                            results[index] = result
-                        w.chunk = None
-                    elif not w.process.is_alive():
-                        workers[i] = self._replace(w, pending, results, crashed=True)
-                    else:
-                        current, since = int(w.progress[0]), w.progress[1]
-                        if current >= 0 and time.monotonic() - since > self.timeout_s:
-                            workers[i] = self._replace(w, pending, results, crashed=False)
-        finally:
-            for w in workers:
-                w.kill()
+                    done = w.inflight.popleft()
+                    for index, result in zip(done.indices, chunk_results, strict=True):
+                        results[index] = result
+                elif not w.process.is_alive():
+                    replace(i, crashed=True)
+                else:
+                    current, since = int(w.progress[0]), w.progress[1]
+                    if current >= 0 and time.monotonic() - since > timeout_s:
+                        replace(i, crashed=False)
         return results
 
-    def _replace(
-        self, worker: _BatchWorker, pending: deque[_Chunk], results: list[Any], crashed: bool
-    ) -> _BatchWorker:
-        chunk = worker.chunk
-        assert chunk is not None
-        current = max(0, int(worker.progress[0]))
-        worker.kill()
-        item = chunk.items[current]
-        index = chunk.indices[current]
-        results[index] = self.on_crash(item, "grading worker died") if crashed else self.on_timeout(item)
-        rest = [k for k in range(len(chunk.items)) if k != current]
-        if rest:
-            pending.appendleft(
-                _Chunk(chunk.start, [chunk.indices[k] for k in rest], [chunk.items[k] for k in rest])
-            )
-        fresh = _BatchWorker(self.grade)
-        fresh.wait_ready()
-        return fresh
+    def close(self) -> None:
+        """Stop the workers (they are daemons, so an exiting interpreter stops them anyway)."""
+        for w in self.workers:
+            w.kill()
+        self.workers = []
+
+
+_pools: dict[int, GradingPool] = {}
+_pools_lock = threading.Lock()
+
+
+def shared_pool(workers: int) -> GradingPool:
+    """The process-wide pool with this many workers (a new one when another thread is using it)."""
+    with _pools_lock:
+        pool = _pools.get(workers)
+        if pool is None or pool.lock.locked():
+            pool = GradingPool(workers)
+            _pools.setdefault(workers, pool)
+        return pool
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in list(_pools.values()):
+        pool.close()

@@ -79,6 +79,8 @@ HALF = Div(N(1), N(2))
 CASES: list[tuple[str, Node]] = [
     # --- numbers ---
     ("42", N(42)),
+    ("52_8", N(42)),  # a numeral in base 8
+    ("4210_{5}", N(555)),
     ("0", N(0)),
     ("-7", Neg(N(7))),
     ("+7", N(7)),
@@ -382,6 +384,8 @@ CASES: list[tuple[str, Node]] = [
 ]
 
 ERRORS: list[str] = [
+    "19_8",  # 9 is not a base-8 digit
+    "52_{16}",  # only bases 2..10
     "",
     "   ",
     "$ $",

@@ -85,12 +85,17 @@ def test_pool_times_out_one_item_and_keeps_the_rest():
     items = [(f"The answer is {i}.", str(i), None) for i in range(40)]
     items[7] = ("HANG", "7", None)
     items[30] = ("CRASH", "30", None)
-    pool = sandbox.GradingPool(2, 0.5, {}, _timeout, _crash, grade=grade_or_hang)
+    pool = sandbox.GradingPool(2, grade=grade_or_hang)
     start = time.perf_counter()
-    results = pool.run(items)
+    results = pool.run(items, timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash)
     assert time.perf_counter() - start < 20
     assert len(results) == 40
     assert results[7].verdict is Verdict.TIMEOUT
     assert results[30].verdict is Verdict.ERROR
     others = [r for i, r in enumerate(results) if i not in (7, 30)]
     assert all(r.verdict is Verdict.CORRECT for r in others)
+
+    # the pool keeps its (replaced) workers for the next batch
+    again = pool.run(items[:5], timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash)
+    assert [r.verdict for r in again] == [Verdict.CORRECT] * 5
+    pool.close()
