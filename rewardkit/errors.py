@@ -4,7 +4,12 @@
 
     RewardkitError                      base of everything rewardkit raises on purpose
     ├── DataError(ValueError)           bad input data: names the file, line and field
-    └── ConfigError(ValueError)         an invalid option or reward spec
+    ├── ConfigError(ValueError)         an invalid option or reward spec
+    └── MathParseError(ValueError)      rewardkit.latex: text that is not (entirely) a math expression
+
+Grading never lets these escape for model output: they become verdicts. Outside the tree, on purpose:
+``rewardkit.sandbox.DeadlineExceeded`` (a ``TimeoutError``) and ``WorkerFailed`` (a ``RuntimeError``),
+and ``rewardkit.evaluate.NotEvaluable`` / ``TooLarge`` (``ValueError``), which stay inside the ladder.
 
 >>> err = DataError("not valid JSON", path="in.jsonl", line=3)
 >>> str(err)

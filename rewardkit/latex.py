@@ -52,7 +52,8 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   0: ``1{,}000`` and ``1\,000`` anywhere, a plain ``1,000`` only outside brackets (``[1,100]`` is an
   interval, a top-level ``1,2`` two answers; ``(1,000, 2)`` is refused as ambiguous). ``1.5e3`` and
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
-  ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A.
+  ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
+  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``.
 - ``(a, b)`` is a :class:`TupleOf` (the comparer decides whether a pair is an open interval), except as a
   ``\cup`` operand, where it is an open :class:`Interval`. ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals;
   ``(a)``/``[a]`` are groups. ``\{...\}`` and plain ``{a, b}`` with a comma are sets. ``\mathbb{R}`` is

@@ -223,8 +223,11 @@ class GradingPool:
     fresh worker.
     """
 
-    def __init__(self, workers: int, grade: Callable[..., Any] | None = None) -> None:
+    def __init__(
+        self, workers: int, grade: Callable[..., Any] | None = None, temporary: bool = False
+    ) -> None:
         self.grade = grade  # an importable stand-in for rewardkit.grade.grade (tests use one that hangs)
+        self.temporary = temporary  # closed after its one run
         self.size = max(1, workers)
         self.workers: list[_BatchWorker] = []
         self.lock = threading.Lock()
@@ -244,6 +247,9 @@ class GradingPool:
             except BaseException:
                 self.close()  # workers may hold half-sent chunks: start clean next time
                 raise
+            finally:
+                if self.temporary:
+                    self.close()
 
     def _run(
         self,
@@ -328,9 +334,10 @@ def shared_pool(workers: int) -> GradingPool:
     """The process-wide pool with this many workers (a new one when another thread is using it)."""
     with _pools_lock:
         pool = _pools.get(workers)
-        if pool is None or pool.lock.locked():
-            pool = GradingPool(workers)
-            _pools.setdefault(workers, pool)
+        if pool is None:
+            pool = _pools[workers] = GradingPool(workers)
+        elif pool.lock.locked():
+            pool = GradingPool(workers, temporary=True)
         return pool
 
 

@@ -99,3 +99,14 @@ def test_pool_times_out_one_item_and_keeps_the_rest():
     again = pool.run(items[:5], timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash)
     assert [r.verdict for r in again] == [Verdict.CORRECT] * 5
     pool.close()
+
+
+def test_grade_many_from_two_threads_at_once():
+    completions = [f"The answer is {i}." for i in range(200)]
+    golds = [str(i) for i in range(200)]
+    from rewardkit import grade_many
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = [pool.submit(grade_many, completions, golds, workers=2) for _ in range(2)]
+        for run in runs:
+            assert [r.verdict for r in run.result()] == [Verdict.CORRECT] * 200
