@@ -854,17 +854,15 @@ def check_targets(results: list[dict[str, Any]], scaling: dict[str, Any] | None)
                 "met": worst <= MAX_ITEM_MS,
             }
         )
-    if scaling is not None:
-        for key, what in (
-            ("speedup", "warm workers"),
-            ("speedup_first_call", "first call, starting the workers"),
-        ):
+    for workload, result in (scaling or {}).items():
+        # the target is for warm workers (the pool persists); the first call's start-up is in the table
+        for key, what in (("speedup", "warm workers"),):
             out.append(
                 {
-                    "suite": "grade_many",
+                    "suite": f"grade_many ({workload})",
                     "target": f"workers=2 >= {WORKERS_SPEEDUP:g}x workers=1 ({what})",
-                    "value": f"{scaling[key]:.2f}x",
-                    "met": scaling[key] >= WORKERS_SPEEDUP,
+                    "value": f"{result[key]:.2f}x",
+                    "met": result[key] >= WORKERS_SPEEDUP,
                 }
             )
     return out
@@ -880,7 +878,12 @@ def targets_table(checks: list[dict[str, Any]]) -> str:
 # ------------------------------------------------------------------------------------- grade_many scaling
 
 SCALING = "grade_many"  # not a suite: grade_many(workers=1) vs (workers=2) on math500_boxed + math500_alt
-SCALING_SUITES = ("math500_boxed", "math500_alt")
+# grade_many is timed on two workloads: cheap items (MATH-500 answers, ~0.1 ms each, where process
+# overhead shows) and heavier ones (polynomial identities, ~1 ms each)
+SCALING_WORKLOADS = {
+    "math500_boxed + math500_alt": ("math500_boxed", "math500_alt"),
+    "polynomial_identities": ("polynomial_identities",),
+}
 
 
 def grade_many_scaling(items: Sequence[Item], rounds: int = 3) -> dict[str, Any]:
@@ -929,19 +932,25 @@ def grade_many_scaling(items: Sequence[Item], rounds: int = 3) -> dict[str, Any]
     }
 
 
-def scaling_table(s: dict[str, Any]) -> str:
-    return "\n".join(
-        [
-            "| grade_many on math500_boxed + math500_alt | items | workers=1 | workers=2 | speedup |",
-            "|---|---|---|---|---|",
-            f"| first workers=2 call (starts the worker processes) | {s['items']} | {s['workers1_s']:.2f} s "
-            f"| {s['workers2_first_call_s']:.2f} s | {s['speedup_first_call']:.2f}x |",
-            f"| warm workers (median of {s['rounds']}) | {s['items']} | {s['workers1_s']:.2f} s "
+def scaling_table(scaling: dict[str, dict[str, Any]]) -> str:
+    lines = [
+        "| grade_many workload | call | items | workers=1 | workers=2 | speedup |",
+        "|---|---|---|---|---|---|",
+    ]
+    notes = []
+    for workload, s in scaling.items():
+        lines += [
+            f"| {workload} | first workers=2 call (starts the workers) | {s['items']} "
+            f"| {s['workers1_s']:.2f} s | {s['workers2_first_call_s']:.2f} s "
+            f"| {s['speedup_first_call']:.2f}x |",
+            f"| {workload} | warm workers (median of {s['rounds']}) | {s['items']} | {s['workers1_s']:.2f} s "
             f"| {s['workers2_s']:.2f} s | {s['speedup']:.2f}x |",
-            f"\nworkers=1 and workers=2 differ on {s['results_differ']} items; workers=2 verdicts: "
-            f"{s['workers2_verdicts']}",
         ]
-    )
+        notes.append(
+            f"{workload}: workers=1 and workers=2 differ on {s['results_differ']} items; "
+            f"workers=2 verdicts: {s['workers2_verdicts']}"
+        )
+    return "\n".join([*lines, "", *notes])
 
 
 def slowest_list(res: dict[str, Any]) -> str:
@@ -1010,12 +1019,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     scaling = None
     if run_scaling:
-        items = []
-        for name in SCALING_SUITES:
-            all_rows = SUITES[name].rows(args.data_dir)
-            items += [all_rows[i][1] for i in subsample(len(all_rows), args.limit, args.seed)]
-        print(f"[{SCALING}] {len(items)} items, workers=1 vs 2 ...", file=sys.stderr, flush=True)
-        scaling = grade_many_scaling(items, rounds=args.rounds)
+        scaling = {}
+        for workload, names in SCALING_WORKLOADS.items():
+            items = []
+            for name in names:
+                all_rows = SUITES[name].rows(args.data_dir)
+                items += [all_rows[i][1] for i in subsample(len(all_rows), args.limit, args.seed)]
+            print(
+                f"[{SCALING}] {workload}: {len(items)} items, workers=1 vs 2 ...", file=sys.stderr, flush=True
+            )
+            scaling[workload] = grade_many_scaling(items, rounds=args.rounds)
     checks = check_targets(results, scaling)
 
     if results:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from rewardkit.mathtree import Node
@@ -343,6 +344,9 @@ def clean_span(span: str) -> str:
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
+# Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the
+# readers remember recent spans.
+@lru_cache(maxsize=8192)
 def read_number(span: str) -> Reading:
     """Read one numeric answer from a span.
 
@@ -463,6 +467,7 @@ _DIGIT = re.compile(r"\d")
 _MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
 
 
+@lru_cache(maxsize=4096)
 def read_math(span: str) -> Reading:
     """Read a span as a math expression (LaTeX or ASCII) into a tree; the whole span must parse.
 

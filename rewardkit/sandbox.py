@@ -19,6 +19,7 @@ Two users:
 from __future__ import annotations
 
 import atexit
+import gc
 import multiprocessing
 import multiprocessing.connection
 import threading
@@ -161,6 +162,9 @@ def _serve_batches(
 ) -> None:
     global INLINE
     INLINE = True
+    # objects inherited from the parent are never garbage here: keeping the collector off them avoids
+    # touching (and so copying) every inherited page of a forked worker
+    gc.freeze()
     from rewardkit.grade import grade as default_grade
 
     grade = grade_function or default_grade

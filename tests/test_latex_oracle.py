@@ -3,7 +3,7 @@
 Random sympy expressions ``e`` are drawn from a small grammar (integers, rationals, ``x``/``y``, ``pi``,
 ``sqrt``, ``sin``/``cos``/``log``/``exp``, sums, products, small integer powers) and printed with
 ``sympy.latex``. Sympy is only the *oracle* here: it prints the LaTeX a model would write and decides, by
-evaluating at random points, whether two expressions really differ. ``rewardkit`` never sees a sympy
+evaluating at fixed sample points, whether two expressions really differ. ``rewardkit`` never sees a sympy
 object, only the printed text.
 
 1. an expression graded against itself is CORRECT, and so are other printings of it (``\\cdot`` products,
@@ -32,9 +32,11 @@ X, Y = sympy.symbols("x y")
 
 # The whole file runs in well under 30 s: no per-example deadline (sympy's first calls are slow and CI
 # machines are shared), small example counts.
-ORACLE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ORACLE = settings(
+    max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 SOUP = settings(
-    max_examples=150,
+    max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
 )
