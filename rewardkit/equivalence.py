@@ -23,7 +23,15 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rewardkit.evaluate import NotEvaluable, TooLarge, context, exact_value, numeric_value, sample_points
+from rewardkit.evaluate import (
+    NotEvaluable,
+    TooLarge,
+    context,
+    exact_value,
+    needs_signed_points,
+    numeric_value,
+    sample_points,
+)
 from rewardkit.mathtree import (
     Add,
     Chain,
@@ -208,7 +216,9 @@ def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = Non
     names = symbols_of(pred) | symbols_of(gold)
     evaluated = 0
     undecided = False
-    for point in sample_points(names, 3 if names else 1):
+    for point in sample_points(
+        names, 3 if names else 1, signed=bool(names) and needs_signed_points(pred, gold)
+    ):
         try:
             p, g = numeric_value(pred, point), numeric_value(gold, point)
         except TooLarge:

@@ -46,6 +46,7 @@ from rewardkit.mathtree import (
     Pow,
     Root,
     Symbol,
+    walk,
 )
 
 # Exact integers up to this many bits (about 60,000 digits) are cheap to build and compare.
@@ -209,20 +210,31 @@ _FUNCTIONS = {
 }  # fmt: skip
 
 
-def sample_points(names: frozenset[str], count: int = 3) -> list[dict[str, Any]]:
+def sample_points(names: frozenset[str], count: int = 3, signed: bool = False) -> list[dict[str, Any]]:
     """Deterministic pseudo-random points for free symbols, identical in every process.
 
     Values lie in [0.5, 2.5) with irrational-looking digits, so identities that hold at all of them hold
     everywhere with overwhelming probability (polynomials and rational functions: Schwartz-Zippel), and
-    positive so that square roots and logarithms stay on their principal branch.
+    positive so that square roots and logarithms stay on their principal branch. ``signed`` adds a point
+    with negative values, for trees with ``|x|``, floor or ceiling, which positive points cannot tell
+    from ``x``.
     """
     ctx = _context()
-    points: list[dict[str, Any]] = [{} for _ in range(count)]
+    points: list[dict[str, Any]] = [{} for _ in range(count + signed)]
     for name in sorted(names):
         rng = random.Random(zlib.crc32(name.encode()))
-        for point in points:
-            point[name] = ctx.mpf(0.5 + 2 * rng.random()) + ctx.mpf(1) / (7 + rng.randrange(1000))
+        for k, point in enumerate(points):
+            value = ctx.mpf(0.5 + 2 * rng.random()) + ctx.mpf(1) / (7 + rng.randrange(1000))
+            point[name] = -value if k == count else value
     return points
+
+
+_SIGN_SENSITIVE = frozenset({"abs", "floor", "ceil"})
+
+
+def needs_signed_points(*trees: Node) -> bool:
+    """Whether a tree holds a function that positive sample points cannot tell apart from its argument."""
+    return any(isinstance(n, Func) and n.name in _SIGN_SENSITIVE for tree in trees for n in walk(tree))
 
 
 def numeric_value(node: Node, point: dict[str, Any]) -> Any:
