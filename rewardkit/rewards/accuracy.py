@@ -1,0 +1,212 @@
+"""Rewards that grade the answer: accuracy, and the length penalty and step bonus (paid only when correct).
+
+The seed's formulas, exactly:
+
+* accuracy: ``r_acc`` is 1 for a CORRECT verdict, 0 otherwise, ``None`` when the gold cannot be read.
+* length penalty: ``r_acc − α·max(0, l − l_target)``, applied only when correct (target 200 characters,
+  actual 500, α = 0.001 gives 0.7).
+* step reward: ``r_acc + β·s`` with ``s`` the number of reasoning steps (capped), only when correct.
+
+>>> from rewardkit.rewards.accuracy import LengthPenaltyReward
+>>> reward = LengthPenaltyReward(alpha=0.001, target=200)
+>>> reward(completions=["x" * 490 + " #### 42"], answer=["42"])
+[0.702]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from rewardkit.grade import DEFAULT_TIMEOUT_S, grade_many
+from rewardkit.rewards.base import Reward, Scored, column
+from rewardkit.types import GradeResult, Policy, Verdict
+
+# Verdicts that say nothing about the completion: the reward is None ("not applicable"), never 0 or 1.
+_NOT_APPLICABLE = frozenset({Verdict.GOLD_INVALID, Verdict.TIMEOUT, Verdict.ERROR})
+
+
+def gold_for(value: Any) -> str:
+    """A gold column entry as the string ``grade`` reads (numbers from JSON/Arrow columns included).
+
+    >>> gold_for(72), gold_for(2.5), gold_for("She has 7.\\n#### 7")
+    ('72', '2.5', 'She has 7.\\n#### 7')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or value is None:
+        return ""  # a missing gold is GOLD_INVALID, never True/False read as 1/0
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class GradedReward(Reward):
+    """Shared part of the rewards that grade: reads the gold column, grades the batch, keeps the results.
+
+    ``gold_key``: the dataset column with the gold answer. ``policy``: "flexible" or "strict" (strict pays
+    only anchored answers: a marker or a box). ``max_tokens``: the generation limit; with ``completion_ids``
+    a completion that used all of it is unfinished, so one with no committed answer is TRUNCATED (0).
+    ``workers``: grade in that many processes (``grade_many``). ``timeout_s``: per-item hard budget.
+    """
+
+    def __init__(
+        self,
+        *,
+        gold_key: str = "answer",
+        policy: Policy = "flexible",
+        max_tokens: int | None = None,
+        workers: int = 1,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name=name)
+        self.gold_key = gold_key
+        self.policy: Policy = policy
+        self.max_tokens = max_tokens
+        self.workers = workers
+        self.timeout_s = timeout_s
+
+    def grade(
+        self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None, columns: Mapping[str, Any]
+    ) -> list[GradeResult]:
+        golds = [gold_for(g) for g in column(columns, self.gold_key, len(texts), reward=self.name)]
+        finished: list[bool | None] | None = None
+        if self.max_tokens is not None and completion_ids is not None:
+            finished = [len(ids) < self.max_tokens for ids in completion_ids]
+        results = grade_many(
+            texts,
+            golds,
+            workers=self.workers,
+            timeout_s=self.timeout_s,
+            policy=self.policy,
+            finished=finished,
+        )
+        log_metric = columns.get("log_metric")
+        if log_metric is not None and results:
+            for verdict in (Verdict.GOLD_INVALID, Verdict.TIMEOUT, Verdict.ERROR):
+                count = sum(r.verdict is verdict for r in results)
+                if count:
+                    log_metric(f"{self.name}/{verdict.value.lower()}_frac", count / len(results))
+        return results
+
+    def score(
+        self,
+        texts: list[str],
+        *,
+        completion_ids: Sequence[Sequence[int]] | None = None,
+        columns: Mapping[str, Any],
+    ) -> list[Scored]:
+        results = self.grade(texts, completion_ids, columns)
+        lengths = self.lengths(texts, completion_ids)
+        out = []
+        for i, r in enumerate(results):
+            if r.verdict in _NOT_APPLICABLE:
+                out.append(Scored(None, r.verdict.value, r.extracted))
+                continue
+            value = self.value(1.0 if r.correct else 0.0, texts[i], lengths[i] if lengths else None)
+            out.append(Scored(value, r.verdict.value, r.extracted))
+        return out
+
+    def lengths(self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None) -> list[int] | None:
+        return None
+
+    def value(self, accuracy: float, text: str, length: int | None) -> float:
+        return accuracy
+
+
+class AccuracyReward(GradedReward):
+    """1.0 for a CORRECT answer, 0.0 otherwise, ``None`` for a gold that cannot be read (or a grader
+    timeout/error): counted and logged as ``<name>/gold_invalid_frac``, never a fake score.
+
+    >>> AccuracyReward()(completions=["The answer is 18.", "I got 17."], answer=["18", "18"])
+    [1.0, 0.0]
+    """
+
+    default_name = "accuracy"
+
+
+class LengthPenaltyReward(GradedReward):
+    """``r_acc − α·max(0, l − target)`` for correct answers; 0 for the rest (a wrong answer is not made
+    better or worse by its length).
+
+    ``unit``: "chars" (default) or "tokens" (needs ``completion_ids``). ``floor``: the lowest value a correct
+    answer can get (default 0.0: a correct answer never scores below a wrong one; None disables).
+
+    >>> LengthPenaltyReward(alpha=0.001, target=200)(completions=["#### 7".rjust(500, ".")], answer=["7"])
+    [0.7]
+    """
+
+    default_name = "length_penalty"
+
+    def __init__(
+        self,
+        *,
+        alpha: float,
+        target: int,
+        unit: Literal["chars", "tokens"] = "chars",
+        floor: float | None = 0.0,
+        **options: Any,
+    ) -> None:
+        super().__init__(**options)
+        if alpha < 0 or target < 0:
+            raise ValueError(f"length_penalty needs alpha >= 0 and target >= 0, got {alpha}, {target}")
+        if unit not in ("chars", "tokens"):
+            raise ValueError(f"length_penalty unit must be 'chars' or 'tokens', got {unit!r}")
+        self.alpha, self.target, self.unit, self.floor = alpha, target, unit, floor
+
+    def lengths(self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None) -> list[int]:
+        if self.unit == "chars":
+            return [len(t) for t in texts]
+        if completion_ids is None:
+            raise ValueError(f"reward {self.name!r} counts tokens but no completion_ids were passed")
+        return [len(ids) for ids in completion_ids]
+
+    def value(self, accuracy: float, text: str, length: int | None) -> float:
+        if not accuracy:
+            return 0.0
+        assert length is not None
+        reward = accuracy - self.alpha * max(0, length - self.target)
+        reward = round(reward, 12)  # 1 - 0.3 is 0.7, not 0.7000000000000001
+        return max(self.floor, reward) if self.floor is not None else reward
+
+
+# Reasoning steps: numbered or bulleted lines, "Step 3:" headings, and lines that compute something (an
+# equals sign with a digit on each side). Blank lines and plain prose lines are not steps, so padding a
+# completion with newlines earns nothing.
+_STEP_LINE = re.compile(
+    r"^\s*(?:(?:step\s*\d+\b)|(?:\d{1,3}[.)]\s)|(?:[-*•]\s+\S)|(?:.*\d.*=.*\d))", re.IGNORECASE
+)
+
+
+def count_steps(text: str) -> int:
+    """Number of reasoning steps in a completion.
+
+    >>> count_steps("Step 1: 3 + 4 = 7\\n\\n\\n- then 7 * 2 = 14\\nSo the answer is 14.")
+    2
+    """
+    return sum(1 for line in text.splitlines() if _STEP_LINE.match(line))
+
+
+class StepReward(GradedReward):
+    """``r_acc + β·min(s, cap)`` for correct answers, 0 for the rest: steps are never paid to a wrong answer.
+
+    ``s`` is :func:`count_steps` (numbered or bulleted steps, equation lines; not raw newlines).
+
+    >>> StepReward(beta=0.1, cap=3)(completions=["1. 2+2=4\\n2. 4*2=8\\n#### 8"], answer=["8"])
+    [1.2]
+    """
+
+    default_name = "step"
+
+    def __init__(self, *, beta: float = 0.1, cap: int = 10, **options: Any) -> None:
+        super().__init__(**options)
+        if beta < 0 or cap < 0:
+            raise ValueError(f"step needs beta >= 0 and cap >= 0, got {beta}, {cap}")
+        self.beta, self.cap = beta, cap
+
+    def value(self, accuracy: float, text: str, length: int | None) -> float:
+        if not accuracy:
+            return 0.0
+        return round(accuracy + self.beta * min(count_steps(text), self.cap), 12)

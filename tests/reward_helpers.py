@@ -1,0 +1,17 @@
+"""Importable user-style rewards for the spec tests (``module:callable``)."""
+
+from __future__ import annotations
+
+
+def says_boxed(completions, **kwargs):
+    """A naive, hackable reward: 1.0 whenever a box appears."""
+    return [1.0 if "\\boxed" in c else 0.0 for c in completions]
+
+
+def make_constant(value=0.5):
+    """A factory taking parameters."""
+
+    def constant(completions, **kwargs):
+        return [value] * len(completions)
+
+    return constant
