@@ -181,12 +181,13 @@ _STEP_LINE = re.compile(
 
 
 def count_steps(text: str) -> int:
-    """Number of reasoning steps in a completion.
+    """Number of distinct reasoning steps in a completion (a step line repeated counts once, so padding
+    a correct answer with copies of one equation earns nothing).
 
-    >>> count_steps("Step 1: 3 + 4 = 7\\n\\n\\n- then 7 * 2 = 14\\nSo the answer is 14.")
+    >>> count_steps("Step 1: 3 + 4 = 7\\n\\n\\n- then 7 * 2 = 14\\n- then 7 * 2 = 14\\nSo the answer is 14.")
     2
     """
-    return sum(1 for line in text.splitlines() if _STEP_LINE.match(line))
+    return len({" ".join(line.split()) for line in text.splitlines() if _STEP_LINE.match(line)})
 
 
 class StepReward(GradedReward):

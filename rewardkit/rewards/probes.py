@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -483,13 +483,13 @@ def run_probes(
 ) -> list[ProbeResult]:
     """Score every probe (default: :data:`PROBES`) on every item (default: :data:`ITEMS`) with ``reward``.
 
-    ``reward``: anything :func:`~rewardkit.rewards.build` accepts. ``threshold``: the ceiling of every
-    non-relative attack (default: each probe's own ``ceiling``, else 0.0). Results come in probe order,
-    with references a relative probe needed appended.
+    ``reward``: anything :func:`~rewardkit.rewards.build` accepts, or a plain TRL-style reward function.
+    ``threshold``: the ceiling of every non-relative attack (default: each probe's own ``ceiling``, else
+    0.0). Results come in probe order, followed by the references a selected relative probe needed.
     """
-    from rewardkit.rewards import build
+    from rewardkit.rewards import FunctionReward, build
 
-    fn = build(reward)
+    fn = FunctionReward(reward) if callable(reward) and not isinstance(reward, Reward) else build(reward)
     chosen = _select(probes)
     pairs = [i if isinstance(i, Item) else Item(*i) for i in (ITEMS if items is None else items)]
     if not pairs:
@@ -544,18 +544,18 @@ def run_probes(
             if probe.relative_to is not None:
                 bound = mean_of(probe.relative_to)
                 if bound is None:
-                    bound = threshold if threshold is not None else (probe.ceiling or 0.0)
+                    bound = (
+                        threshold
+                        if threshold is not None
+                        else (probe.ceiling if probe.ceiling is not None else 0.0)
+                    )
             else:
-                bound = threshold if threshold is not None else (probe.ceiling or 0.0)
+                bound = (
+                    threshold
+                    if threshold is not None
+                    else (probe.ceiling if probe.ceiling is not None else 0.0)
+                )
             # an attack nothing was paid for (all None) passes; tolerance for float sums
             passed = error is None and (mean is None or mean <= bound + 1e-9)
         results.append(ProbeResult(probe, tuple(values), bound, passed, error, tuple(completions)))
     return results
-
-
-def describe(results: Sequence[ProbeResult]) -> Mapping[str, int]:
-    """Counts of failed attacks and unpaid controls."""
-    return {
-        "attacks_failed": sum(r.exceeded for r in results),
-        "controls_failed": sum(r.probe.kind == "control" and r.passed is False for r in results),
-    }
