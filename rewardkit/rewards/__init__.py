@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
-from rewardkit.rewards.base import Reward, Scored, completion_text
+from rewardkit.rewards.base import RAW_COMPLETIONS, Reward, Scored, completion_text
 
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
 REWARDS: dict[str, str] = {
@@ -193,5 +193,6 @@ class FunctionReward(Reward):
     def score(
         self, texts: list[str], *, completion_ids: Any = None, columns: Mapping[str, Any]
     ) -> list[Scored]:
-        values = self.function(completions=texts, completion_ids=completion_ids, **columns)
+        dataset_columns = {k: v for k, v in columns.items() if k != RAW_COMPLETIONS}
+        values = self.function(completions=texts, completion_ids=completion_ids, **dataset_columns)
         return [Scored(None if v is None else float(v)) for v in values]

@@ -20,8 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-# Keys TRL adds to every call that are not dataset columns.
-TRAINER_KEYS = frozenset({"trainer_state", "log_extra", "log_metric", "environments"})
+# The completions as the trainer passed them (chat messages with tool calls intact), handed down to
+# :meth:`Reward.score` through ``columns`` so that parts of a composite that need structure can read it.
+RAW_COMPLETIONS = "__completions__"
+# Keys in ``columns`` that are not dataset columns: TRL's own, and the raw completions.
+TRAINER_KEYS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", RAW_COMPLETIONS})
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,7 @@ class Reward:
         if completions is None:
             raise TypeError(f"reward {self.name!r} needs completions=")
         texts = [completion_text(c) for c in completions]
+        columns[RAW_COMPLETIONS] = completions
         scored = self.score(texts, completion_ids=completion_ids, columns=columns)
         if len(scored) != len(texts):  # the contract TRL enforces; fail here with our name on it
             raise RuntimeError(f"reward {self.name!r} scored {len(scored)} of {len(texts)} completions")

@@ -1,4 +1,4 @@
-"""Agentic trajectory reward: per-step rewards from pluggable scorers plus the graded final answer, ``Σ γᵗ rₜ``.
+"""Agentic trajectory reward: per-step rewards from pluggable scorers plus the graded final answer, Σ γᵗ rₜ.
 
 A trajectory is a list of :class:`Step` s — ``thought``, ``tool_call``, ``observation``, ``final_answer`` —
 read from TRL/OpenAI chat messages (:meth:`Trajectory.from_messages`), from ReAct-style text
@@ -61,7 +61,7 @@ from rewardkit import grade
 from rewardkit.errors import ConfigError
 from rewardkit.grade import DEFAULT_TIMEOUT_S
 from rewardkit.rewards.accuracy import gold_for
-from rewardkit.rewards.base import TRAINER_KEYS, Reward, Scored, column, log_scored
+from rewardkit.rewards.base import RAW_COMPLETIONS, TRAINER_KEYS, Reward, Scored, column, log_scored
 from rewardkit.types import GradeResult, Policy, Verdict
 
 __all__ = [
@@ -155,7 +155,7 @@ class Trajectory:
     def from_text(cls, text: str) -> Trajectory:
         """Parse ReAct-style text (see the module docstring). Never raises."""
         try:
-            return cls(_text_steps(text if isinstance(text, str) else str(text), in_message=False))
+            return cls(tuple(_text_steps(text if isinstance(text, str) else str(text), in_message=False)))
         except Exception as exc:  # a parser bug must cost one sample, not the run
             return cls((_invalid(f"unparseable trajectory: {type(exc).__name__}"),))
 
@@ -163,7 +163,7 @@ class Trajectory:
     def from_messages(cls, messages: Any) -> Trajectory:
         """Parse chat messages (see the module docstring). Never raises."""
         try:
-            return cls(_message_steps(messages))
+            return cls(tuple(_message_steps(messages)))
         except Exception as exc:
             return cls((_invalid(f"unparseable trajectory: {type(exc).__name__}"),))
 
@@ -286,7 +286,7 @@ def _action_step(body: str, given: str | None) -> Step:
     content = body if given is None else f"{body}\nAction Input: {given}"
     if body.startswith("{"):
         return _json_call_step(body)
-    m = _BRACKET_CALL.fullmatch(body)
+    m = _BRACKET_CALL.match(body)  # up to the last "]"; a remark after the call does not void it
     if m is not None:
         return Step("tool_call", content, tool=m.group(1), arguments=_arguments(m.group(2)))
     if _NAME.fullmatch(body):
@@ -463,7 +463,9 @@ class StepScorer(Protocol):
     picklable (module-level functions or classes) for TRL's multiprocessing.
     """
 
-    def __call__(self, step: Step, index: int, trajectory: Trajectory, context: Mapping[str, Any]) -> float: ...
+    def __call__(
+        self, step: Step, index: int, trajectory: Trajectory, context: Mapping[str, Any]
+    ) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -520,7 +522,9 @@ def _schema_spec(schema: Any) -> _ToolSpec:
         )
     if isinstance(schema, (list, tuple, set, frozenset)):
         return _ToolSpec(required=tuple(str(s) for s in schema))
-    raise ConfigError(f"a tool's schema must be None, a list of required arguments or a mapping, got {schema!r}")
+    raise ConfigError(
+        f"a tool's schema must be None, a list of required arguments or a mapping, got {schema!r}"
+    )
 
 
 def _tool_specs(tools: Any) -> dict[str, _ToolSpec] | None:
@@ -535,7 +539,8 @@ def _tool_specs(tools: Any) -> dict[str, _ToolSpec] | None:
         if isinstance(tool, str):
             specs[tool] = _ANY
         elif isinstance(tool, Mapping):
-            described = tool.get("function") if isinstance(tool.get("function"), Mapping) else tool
+            inner = tool.get("function")
+            described: Mapping[str, Any] = inner if isinstance(inner, Mapping) else tool
             if not isinstance(described.get("name"), str):
                 raise ConfigError(f"a tool description needs a 'name', got {tool!r}")
             specs[described["name"]] = _schema_spec(described)
@@ -645,7 +650,11 @@ class ToolSucceeded:
     name = "tool_ok"
 
     def __init__(
-        self, *, reward: float = 0.1, penalty: float = 0.0, error_patterns: Sequence[str] = DEFAULT_ERROR_PATTERNS
+        self,
+        *,
+        reward: float = 0.1,
+        penalty: float = 0.0,
+        error_patterns: Sequence[str] = DEFAULT_ERROR_PATTERNS,
     ) -> None:
         self.reward, self.penalty = float(reward), float(penalty)
         self.error = re.compile("|".join(f"(?:{p})" for p in error_patterns)) if error_patterns else None
@@ -676,13 +685,16 @@ class ToolSucceeded:
 _NUMBER = re.compile(r"-?\d[\d,]{0,60}(?:\.\d{1,30})?")
 
 
-@lru_cache(maxsize=4096)
 def _numbers(text: str) -> frozenset[str]:
     out = set()
     for m in _NUMBER.finditer(text):
         s = m.group().rstrip(",").replace(",", "")
         # "x-5" is a subtraction, not minus five
-        if s.startswith("-") and m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == ")"):
+        if (
+            s.startswith("-")
+            and m.start() > 0
+            and (text[m.start() - 1].isalnum() or text[m.start() - 1] == ")")
+        ):
             s = s[1:]
         try:
             d = Decimal(s)
@@ -690,6 +702,11 @@ def _numbers(text: str) -> frozenset[str]:
             continue
         out.add(str(int(d)) if d == d.to_integral_value() else format(d.normalize(), "f"))
     return frozenset(out)
+
+
+@lru_cache(maxsize=4096)  # golds repeat across a group of completions; observations are not cached (size)
+def _gold_numbers(gold: str) -> frozenset[str]:
+    return _numbers(gold.rsplit("####", 1)[-1][:10_000])
 
 
 def gold_numbers(text: str, context: Mapping[str, Any]) -> set[Hashable]:
@@ -702,7 +719,7 @@ def gold_numbers(text: str, context: Mapping[str, Any]) -> set[Hashable]:
     gold = context.get("gold")
     if not isinstance(gold, str) or not gold:
         return set()
-    wanted = _numbers(gold.rsplit("####", 1)[-1])
+    wanted = _gold_numbers(gold)
     if not wanted:
         return set()
     return set(wanted & _numbers(text[:100_000]))
@@ -849,9 +866,12 @@ class TrajectoryReward(Reward):
       grader's. ``gold_key`` ("answer"): the column holding the gold.
     * ``gamma`` (1.0): discount, in [0, 1].
     * ``step_cap`` ("auto"): per-episode cap on the positive part of the (discounted) step rewards, so
-      tool-call spam cannot buy reward; "auto" caps at ``final_reward`` (step rewards alone can at most
-      match, never exceed, a correct answer), a number sets the cap, ``None`` disables it. Penalties are
-      never capped: a negative step reward always counts.
+      tool-call spam cannot buy reward. "auto" is what one clean round trip earns — the sum of the scorers'
+      ``reward`` attributes, 0.1 + 0.1 + 0.2 = 0.4 with the defaults — and never more than ``final_reward``
+      (when that is positive; a scorer without a numeric ``reward`` makes it ``final_reward``). So step
+      rewards alone stay below a correct answer (0.4 < 0.6), and padding a correct episode with extra calls
+      earns nothing over the short one. A number sets the cap, ``None`` disables it. Penalties are never
+      capped: a negative step reward always counts.
     * ``max_steps`` (None): step budget. ``overflow="cut"`` (default) drops the steps past it before scoring —
       a final answer past the budget is not seen (the verdict is TRUNCATED); ``"penalize"`` keeps them, but
       each earns ``overflow_penalty`` (−0.1) instead of its step-scorer rewards (the final answer is still
@@ -873,7 +893,7 @@ class TrajectoryReward(Reward):
     >>> reward(prompts=None, completions=[episode], answer=["492"])
     [1.0]
     >>> reward.evaluate(Trajectory.coerce(episode), gold="492").step_rewards
-    (0.1, 0.30000000000000004, 0.6)
+    (0.1, 0.3, 0.6)
     """
 
     default_name = "trajectory"
@@ -898,7 +918,9 @@ class TrajectoryReward(Reward):
         super().__init__(name=name)
         if not 0.0 <= gamma <= 1.0:
             raise ConfigError(f"trajectory gamma must be in [0, 1], got {gamma}")
-        if max_steps is not None and (isinstance(max_steps, bool) or int(max_steps) != max_steps or max_steps < 1):
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or int(max_steps) != max_steps or max_steps < 1
+        ):
             raise ConfigError(f"trajectory max_steps must be a positive integer or None, got {max_steps!r}")
         if overflow not in ("cut", "penalize"):
             raise ConfigError(f"trajectory overflow must be 'cut' or 'penalize', got {overflow!r}")
@@ -906,17 +928,20 @@ class TrajectoryReward(Reward):
             raise ConfigError(f"trajectory clip must be (low, high) with low <= high, got {clip!r}")
         if scorers is None:
             scorers = [ValidToolCall(), ToolSucceeded(), Progress()]
-        named = list(scorers.items()) if isinstance(scorers, Mapping) else [(_scorer_name(s), s) for s in scorers]
+        named = (
+            list(scorers.items()) if isinstance(scorers, Mapping) else [(_scorer_name(s), s) for s in scorers]
+        )
         names = [n for n, _ in named]
         clashes = sorted({n for n in names if names.count(n) > 1} | (set(names) & _RESERVED))
         if clashes:
-            raise ConfigError(f"trajectory scorer names must be unique and not {sorted(_RESERVED)}: {clashes}")
+            raise ConfigError(
+                f"trajectory scorer names must be unique and not {sorted(_RESERVED)}: {clashes}"
+            )
         self.scorers: list[tuple[str, StepScorer]] = named
         self.final = FinalAnswer(reward=final_reward, policy=policy, timeout_s=timeout_s)
         self.gamma = float(gamma)
         if step_cap == "auto":
-            # With no final reward the user wants step rewards alone; an automatic cap of 0 would zero them.
-            self.step_cap: float | None = float(final_reward) if final_reward > 0 else None
+            self.step_cap: float | None = _auto_cap([s for _, s in named], float(final_reward))
         else:
             self.step_cap = None if step_cap is None else float(step_cap)
         self.max_steps = None if max_steps is None else int(max_steps)
@@ -947,7 +972,9 @@ class TrajectoryReward(Reward):
         if self.clip is not None:
             keys.append("clip")
         if final_value is None:
-            return TrajectoryScore(None, trajectory, components=dict.fromkeys(keys), grade=result, dropped=dropped)
+            return TrajectoryScore(
+                None, trajectory, components=dict.fromkeys(keys), grade=result, dropped=dropped
+            )
 
         parts = dict.fromkeys(keys, 0.0)
         rewards = [0.0] * len(trajectory)
@@ -980,19 +1007,31 @@ class TrajectoryReward(Reward):
         if index is not None:
             rewards[index] += final_value
         parts["final"] = self.gamma**at * final_value
-        if self.step_cap is not None and positive > self.step_cap:
+        # tolerance: float noise (0.1 + 0.1 + 0.2 vs 0.4) must not cut an episode that sits at the cap
+        if self.step_cap is not None and positive > self.step_cap + 1e-12:
             parts["cap"] = self.step_cap - positive
         total = math.fsum(parts.values())
         if self.clip is not None:
             low, high = self.clip
             parts["clip"] = min(max(total, low), high) - total
             total = math.fsum(parts.values())
-        return TrajectoryScore(total, trajectory, tuple(rewards), parts, result, dropped)
+        # r_t is for records and eyes: 0.1 + 0.2 reads 0.3, not 0.30000000000000004
+        return TrajectoryScore(
+            total, trajectory, tuple(round(r, 12) for r in rewards), parts, result, dropped
+        )
 
     def score(
-        self, texts: list[str], *, completion_ids: Sequence[Sequence[int]] | None = None, columns: Mapping[str, Any]
+        self,
+        texts: list[str],
+        *,
+        completion_ids: Sequence[Sequence[int]] | None = None,
+        columns: Mapping[str, Any],
     ) -> list[Scored]:
-        """Texts are ReAct trajectories (composites pass flattened text; a ``trajectory_key`` column wins)."""
+        """Trajectories from the completions as the trainer passed them (chat messages keep their tool calls,
+        also inside a composite), else from the texts as ReAct; a ``trajectory_key`` column wins."""
+        raw = columns.get(RAW_COMPLETIONS)
+        if raw is not None and len(raw) == len(texts):
+            return self._score_all([Trajectory.coerce(c) for c in raw], columns)
         return self._score_all([Trajectory.from_text(t) for t in texts], columns)
 
     def __call__(
@@ -1004,8 +1043,12 @@ class TrajectoryReward(Reward):
     ) -> list[float | None]:
         if completions is None:
             if self.trajectory_key is None or self.trajectory_key not in columns:
-                raise TypeError(f"reward {self.name!r} needs completions= (or the {self.trajectory_key!r} column)")
-            trajectories = [Trajectory(())] * len(column(columns, self.trajectory_key, 1, reward=self.name))
+                raise TypeError(
+                    f"reward {self.name!r} needs completions= (or the {self.trajectory_key!r} column)"
+                )
+            raw = columns[self.trajectory_key]
+            many = isinstance(raw, Sequence) and not isinstance(raw, (str, bytes, Mapping))
+            trajectories = [Trajectory(())] * (len(raw) if many else 1)
         else:
             trajectories = [Trajectory.coerce(c) for c in completions]
         scored = self._score_all(trajectories, columns)
@@ -1035,3 +1078,14 @@ def _scorer_name(scorer: Any) -> str:
     if not isinstance(name, str):
         name = getattr(scorer, "__name__", None)
     return name if isinstance(name, str) else type(scorer).__name__
+
+
+def _auto_cap(scorers: Sequence[Any], final_reward: float) -> float | None:
+    units = [getattr(s, "reward", None) for s in scorers]
+    numeric = [float(u) for u in units if isinstance(u, (int, float)) and not isinstance(u, bool)]
+    if len(numeric) == len(units):
+        unit = math.fsum(max(u, 0.0) for u in numeric)
+        return min(unit, final_reward) if final_reward > 0 else unit
+    # Unknown scorers: the cap can only promise the brief's bound, step rewards <= a correct answer.
+    # With no final reward the user wants step rewards alone; an automatic cap of 0 would zero them.
+    return final_reward if final_reward > 0 else None
