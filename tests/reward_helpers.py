@@ -15,3 +15,17 @@ def make_constant(value=0.5):
         return [value] * len(completions)
 
     return constant
+
+
+class Log:
+    """Stands in for TRL's ``log_metric`` / ``log_extra`` and keeps what was logged."""
+
+    def __init__(self):
+        self.metrics: dict[str, list[float]] = {}
+        self.extra: dict[str, list] = {}
+
+    def metric(self, name, value):
+        self.metrics.setdefault(name, []).append(value)
+
+    def column(self, name, values):
+        self.extra.setdefault(name, []).extend(values)

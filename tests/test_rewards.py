@@ -7,26 +7,13 @@ import pickle
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build, load_spec
 from rewardkit.rewards.accuracy import AccuracyReward, LengthPenaltyReward, StepReward, count_steps
 from rewardkit.rewards.adapters import AsyncReward, compute_score, score, score_details, verl_scorer
 from rewardkit.rewards.compose import Clip, Gate, Product, WeightedSum
-
-
-class Log:
-    """Stands in for TRL's log_metric / log_extra."""
-
-    def __init__(self):
-        self.metrics: dict[str, list[float]] = {}
-        self.extra: dict[str, list] = {}
-
-    def metric(self, name, value):
-        self.metrics.setdefault(name, []).append(value)
-
-    def column(self, name, values):
-        self.extra.setdefault(name, []).extend(values)
 
 
 def trl_call(reward, completions, answers, completion_ids=None, **extra):

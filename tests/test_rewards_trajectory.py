@@ -9,6 +9,7 @@ import pickle
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build
@@ -42,18 +43,6 @@ def seed_episode(answer="The answer is 492."):
 def multiply(a: int, b: int) -> int:
     """A tool as TRL takes it (a typed Python function)."""
     return a * b
-
-
-class Log:
-    def __init__(self):
-        self.metrics: dict[str, list[float]] = {}
-        self.extra: dict[str, list] = {}
-
-    def metric(self, name, value):
-        self.metrics.setdefault(name, []).append(value)
-
-    def column(self, name, values):
-        self.extra.setdefault(name, []).extend(values)
 
 
 # --- the seed's worked example --------------------------------------------------------------------------

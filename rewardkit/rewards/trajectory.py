@@ -61,7 +61,7 @@ from rewardkit import grade
 from rewardkit.errors import ConfigError
 from rewardkit.grade import DEFAULT_TIMEOUT_S
 from rewardkit.rewards.accuracy import gold_for
-from rewardkit.rewards.base import RAW_COMPLETIONS, TRAINER_KEYS, Reward, Scored, column, log_scored
+from rewardkit.rewards.base import RAW_COMPLETIONS, TRAINER_KEYS, Reward, Scored, column
 from rewardkit.types import GradeResult, Policy, Verdict
 
 __all__ = [
@@ -1041,19 +1041,12 @@ class TrajectoryReward(Reward):
         completion_ids: Sequence[Sequence[int]] | None = None,
         **columns: Any,
     ) -> list[float | None]:
-        if completions is None:
-            if self.trajectory_key is None or self.trajectory_key not in columns:
-                raise TypeError(
-                    f"reward {self.name!r} needs completions= (or the {self.trajectory_key!r} column)"
-                )
+        if completions is None and self.trajectory_key is not None and self.trajectory_key in columns:
+            # a rollout that records structured trajectories needs no completion text at all
             raw = columns[self.trajectory_key]
             many = isinstance(raw, Sequence) and not isinstance(raw, (str, bytes, Mapping))
-            trajectories = [Trajectory(())] * (len(raw) if many else 1)
-        else:
-            trajectories = [Trajectory.coerce(c) for c in completions]
-        scored = self._score_all(trajectories, columns)
-        log_scored(self.name, scored, columns)
-        return [s.value for s in scored]
+            completions = [""] * (len(raw) if many else 1)
+        return super().__call__(prompts, completions, completion_ids, **columns)
 
     def _score_all(self, trajectories: list[Trajectory], columns: Mapping[str, Any]) -> list[Scored]:
         n = len(trajectories)
