@@ -139,6 +139,7 @@ def test_gate_stops_format_farming():
     no_format = "3+4=7\n#### 7"
     wrong_format_ok = "<think>guess</think>\n<answer>8</answer>"
     assert gated(completions=[good, no_format, wrong_format_ok], answer=["7"] * 3) == [1.0, 0.0, 0.0]
+    assert gated(completions=["no format 3"], answer=["3 or 4"]) == [None]  # a bad gold is never scored
     additive = build({"accuracy": 1.0, "format": 1.0})
     assert additive(completions=[wrong_format_ok], answer=["7"]) == [1.0]  # what the gate prevents
 

@@ -118,7 +118,9 @@ class Gate(Reward):
         for v, g in zip(values, gates, strict=True):
             components = {**_components(self.reward.name, v), **_components(self.on.name, g)}
             open_ = g.value is not None and g.value >= self.threshold
-            out.append(Scored(v.value if open_ else self.otherwise, v.verdict, v.extracted, components))
+            # an unreadable gold stays unscored whichever way the gate falls
+            value = v.value if open_ or v.value is None else self.otherwise
+            out.append(Scored(value, v.verdict, v.extracted, components))
         return out
 
 
