@@ -196,6 +196,14 @@ def test_spec_files(tmp_path):
     good = tmp_path / "r.json"
     good.write_text('{"accuracy": 1.0,\n "step": {"beta": 0.1}}')
     assert build(load_spec(f"@{good}"))(completions=["#### 1"], answer=["1"]) == [2.0]
+    yaml_spec = tmp_path / "r.yaml"
+    yaml_spec.write_text("gate:\n  reward: accuracy\n  on: format\n")
+    tagged = ["<think>1</think><answer>1</answer>"]
+    assert build(load_spec(f"@{yaml_spec}"))(completions=tagged, answer=["1"]) == [1.0]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("gate: [unclosed\n")
+    with pytest.raises(ConfigError, match=r"broken\.yaml: not valid YAML"):
+        load_spec(f"@{broken}")
     bad = tmp_path / "bad.json"
     bad.write_text('{"accuracy": 1.0,\n "step": }')
     with pytest.raises(ConfigError, match=r"bad.json:2: not valid JSON"):

@@ -6,7 +6,6 @@ probes that expose them.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -334,8 +333,7 @@ def test_cli_spec_from_files_and_module(
 
     spec_yaml = tmp_path / "sum.yaml"
     spec_yaml.write_text("accuracy: 1.0\nformat: 1.0\n")
-    code = main(["stress", f"@{spec_yaml}", "--probe", "format_only"])
-    assert code == (1 if importlib.util.find_spec("yaml") else 2)
+    assert main(["stress", f"@{spec_yaml}", "--probe", "format_only"]) == 1  # the additive sum is farmed
 
     (tmp_path / "my_rewards.py").write_text(
         "def boxed(completions, **kw):\n    return [1.0 if '\\\\boxed' in c else 0.0 for c in completions]\n"

@@ -167,7 +167,7 @@ def load_spec(text: str) -> Any:
             except ImportError as exc:
                 raise ConfigError(f"{path}: reading YAML needs PyYAML (pip install pyyaml)") from exc
             try:
-                return yaml.safe_load(content)
+                return yaml.load(content, Loader=_yaml_loader())  # a SafeLoader subclass, see below
             except yaml.YAMLError as exc:
                 raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
         try:
@@ -180,6 +180,26 @@ def load_spec(text: str) -> Any:
         except json.JSONDecodeError as exc:
             raise ConfigError(f"reward spec is not valid JSON at column {exc.colno}: {exc.msg}") from exc
     return text
+
+
+def _yaml_loader() -> Any:
+    """PyYAML's safe loader with YAML 1.2 booleans: only true/false. Under YAML 1.1 the key of
+    ``gate: {reward: accuracy, on: format}`` would load as the boolean True."""
+    import re
+
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    bool_tag = "tag:yaml.org,2002:bool"
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != bool_tag]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    booleans = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+    Loader.add_implicit_resolver(bool_tag, booleans, list("tTfF"))
+    return Loader
 
 
 class FunctionReward(Reward):
