@@ -890,9 +890,9 @@ def grade_many_scaling(items: Sequence[Item], rounds: int = 3) -> dict[str, Any]
     """Time ``grade_many(..., workers=1)`` against ``workers=2`` on the same items.
 
     A first untimed ``workers=1`` call loads what grading loads (imports, the sandbox worker, gold caches).
-    The first ``workers=2`` call is timed on its own (``first``): it starts the worker processes. The pool
-    persists between calls, so after it the two take turns ``rounds`` times (median reported) with warm
-    workers, which is how a training loop that grades every step sees it.
+    The first ``workers=2`` call is timed on its own (``first``): it starts the worker processes. Then the
+    two take turns ``rounds`` times (median reported) with started workers and cold span caches on both
+    sides, as a training loop grading new completions every step sees it.
     """
     from rewardkit import grade_many
 
@@ -900,14 +900,36 @@ def grade_many_scaling(items: Sequence[Item], rounds: int = 3) -> dict[str, Any]
     golds = [g for _, g, _ in items]
     clock = time.perf_counter
 
+    from rewardkit import sandbox
+    from rewardkit.extract import read_math, read_number
+
+    def cold_start(workers: int) -> None:
+        # Every timed call starts from cold span caches: the same batch graded again would otherwise hit
+        # them in this process (workers=1) and flatter it against workers that saw other chunks last time.
+        # Workers are restarted (forked from this cleared state) and warmed on trivial items, untimed.
+        read_number.cache_clear()
+        read_math.cache_clear()
+        if workers > 1:
+            for pool in list(sandbox._pools.values()):
+                pool.close()
+            grade_many(["#### 1"] * 4 * workers, ["1"] * 4 * workers, workers=workers)
+            read_number.cache_clear()
+            read_math.cache_clear()
+
     def timed(workers: int) -> tuple[float, list[Any]]:
+        cold_start(workers)
         gc.collect()
         t0 = clock()
         out = grade_many(completions, golds, workers=workers)
         return clock() - t0, out
 
     grade_many(completions, golds, workers=1)  # warm-up, untimed
-    first_w2, r2 = timed(2)
+    for pool in list(sandbox._pools.values()):
+        pool.close()
+    gc.collect()
+    t0 = clock()
+    r2 = grade_many(completions, golds, workers=2)  # the first call pays for starting the workers
+    first_w2 = clock() - t0
     w1_times: list[float] = []
     w2_times: list[float] = []
     r1: list[Any] = []

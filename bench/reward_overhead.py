@@ -33,6 +33,7 @@ SPECS: dict[str, Any] = {
     "overlong": {"overlong": {"max_length": 512, "cache_length": 128}},
     "cosine": {"cosine": {"max_length": 512}},
     "repetition": "repetition",
+    "trajectory (text episodes)": "trajectory",
     "gated accuracy on format": {"gate": {"reward": "accuracy", "on": "format"}},
     "accuracy + 0.1 step + monitor length": {
         "accuracy": 1.0,

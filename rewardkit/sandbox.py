@@ -265,7 +265,7 @@ class GradingPool:
     ) -> list[Any]:
         n = len(items)
         results: list[Any] = [None] * n
-        chunk_size = max(1, min(64, n // (self.size * 4) or 1))
+        chunk_size = max(1, min(32, n // (self.size * 16) or 1))
         pending: deque[_Chunk] = deque(
             _Chunk(s, list(range(s, min(n, s + chunk_size))), list(items[s : s + chunk_size]))
             for s in range(0, n, chunk_size)
