@@ -1,4 +1,4 @@
-"""The ``rewardkit`` command line: ``grade``, ``score``, ``check-data``, ``stress``.
+"""The ``rewardkit`` command line: ``grade``, ``score``, ``check-data``, ``stress``, ``eval``.
 
 Exit status: 0 when the command did its job (a wrong answer is a result, not an error), 1 when
 ``check-data`` found golds that cannot be parsed or ``stress`` found a reward that pays an attack, 2 for
@@ -58,6 +58,13 @@ def _positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be positive, got {text}")
     return value
+
+
+def _k_list(text: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise argparse.ArgumentTypeError("expected a comma-separated list of whole numbers, e.g. 1,4,8")
+    return sorted({_positive_int(p) for p in parts})
 
 
 def _version() -> str:
@@ -194,6 +201,48 @@ def build_parser() -> argparse.ArgumentParser:
         help="also fail when a control probe (a correct answer) earns no reward; by default it is a warning",
     )
     st.add_argument("--list", action="store_true", help="list the probes and exit")
+
+    e = sub.add_parser(
+        "eval",
+        help="evaluate completions: records, accuracy, pass@k, maj@k",
+        description="Grade existing completions (--completions IN.jsonl) with no model and write the "
+        "per-sample records (DIR/records.jsonl, both policies) and DIR/summary.json (n, accuracy under "
+        "the strict policy, accuracy_flexible, 95% intervals, pass@k, maj@k, pass^k, counts per "
+        "verdict). Lines with the same id are samples of one problem. A rerun into the same DIR grades "
+        "only what is not yet recorded. Malformed lines are reported as FILE:LINE on stderr and skipped; "
+        "the exit status is then 2. Generating completions with a model is not available yet in this "
+        "version.",
+    )
+    e.add_argument("--completions", metavar="IN.jsonl", help="grade the completions in this JSONL file")
+    e.add_argument("--model", help=argparse.SUPPRESS)  # generation: not in this version, see cmd_eval
+    e.add_argument("--output-dir", metavar="DIR", help="where records.jsonl and summary.json are written")
+    e.add_argument(
+        "--question-key", default="question", help="field holding the question (default: question)"
+    )
+    e.add_argument("--answer-key", default="answer", help="field holding the gold answer (default: answer)")
+    e.add_argument(
+        "--completion-key", default="completion", help="field holding the completion (default: completion)"
+    )
+    e.add_argument(
+        "--id-key",
+        default="id",
+        help="field holding the problem id; lines sharing it are samples of one problem (default: id; "
+        "without it, lines with the same question are one problem)",
+    )
+    e.add_argument(
+        "--sample-key",
+        default="sample_index",
+        help="field holding the sample number within its problem (default: sample_index; without it, "
+        "the order of the lines)",
+    )
+    e.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
+    e.add_argument(
+        "--k",
+        type=_k_list,
+        metavar="K[,K...]",
+        help="the k of pass@k, maj@k and pass^k (default: every k up to the samples per problem)",
+    )
+    e.add_argument("--limit", type=_positive_int, metavar="N", help="evaluate only the first N problems")
     return parser
 
 
@@ -659,11 +708,44 @@ def cmd_stress(args: argparse.Namespace) -> int:
     return status
 
 
+# --------------------------------------------------------------------------- eval
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    if args.completions is None:
+        _error(
+            "generating completions with a model is not available yet in this version"
+            + (f" (--model {args.model})" if args.model else "")
+            + "; grade existing completions with: rewardkit eval --completions IN.jsonl --output-dir DIR"
+        )
+        return EXIT_USAGE
+    if args.output_dir is None:
+        _error("eval needs --output-dir DIR (where records.jsonl and summary.json are written)")
+        return EXIT_USAGE
+
+    from evalkit.completions import CompletionsOptions, run_completions
+
+    opts = CompletionsOptions(
+        completions=args.completions,
+        output_dir=args.output_dir,
+        question_key=args.question_key,
+        answer_key=args.answer_key,
+        completion_key=args.completion_key,
+        id_key=args.id_key,
+        sample_key=args.sample_key,
+        workers=args.workers,
+        ks=args.k,
+        limit=args.limit,
+    )
+    return run_completions(opts)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "grade": cmd_grade,
     "score": cmd_score,
     "check-data": cmd_check_data,
     "stress": cmd_stress,
+    "eval": cmd_eval,
 }
 
 

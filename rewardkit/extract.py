@@ -69,7 +69,7 @@ _ANSWER_LIKE_START = re.compile(
 
 _SENTENCE_END = re.compile(r"\.(?=\s|$)|(?<!\\)[!?;](?=\s|$)|\n")
 
-_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?\d(?:[\d,]*\d)?(?:\.\d+)?%?")
+_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?\d(?:[\d,]*\d)?(?:\.\d+)?(?:/\d+(?![\d/]))?%?")
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
             yield "a_colon", m
 
 
-_NUMBER_BODY = frozenset("0123456789,.")
+_NUMBER_BODY = frozenset("0123456789,./")
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
 
 

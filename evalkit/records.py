@@ -1,0 +1,269 @@
+"""Per-sample eval records: the schema, an incremental writer that resumes, and the atomic summary.
+
+One checkpoint's output folder holds ``records.jsonl`` (one line per graded sample) and ``summary.json``.
+A record is keyed by ``(id, sample_index)``. Lines are written and flushed one at a time, so an
+interrupted run loses at most the line it was writing; a rerun reads what is there, drops a truncated
+last line with a warning, and grades only the samples not yet recorded.
+
+Record fields, in order: ``id``, ``sample_index``, ``question``, ``prompt``, ``completion``,
+``finish_reason`` (``"stop"``, ``"length"`` or null), ``token_count`` (null when unknown), ``gold``, every
+:class:`~rewardkit.types.GradeResult` field under the flexible policy (``correct``, ``verdict``,
+``extracted``, ``rule``, ``gold_parsed``, ``extracted_parsed``, ``match``, ``lenient``, ``policy``,
+``detail``, ``span``, ``elapsed_s``), ``verdict_strict``, ``correct_strict``, then the passthrough fields
+``subject``, ``level`` and ``calculations`` (the number of ``<<...>>`` calculations in a GSM8K gold
+rationale, null when the gold is not one).
+
+>>> count_calculations("48/2 = <<48/2=24>>24\\n48+24 = <<48+24=72>>72\\n#### 72")
+2
+>>> count_calculations("72") is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rewardkit.types import GradeResult
+
+__all__ = [
+    "RECORDS_FILE",
+    "SUMMARY_FILE",
+    "RecordWriter",
+    "count_calculations",
+    "load_records",
+    "make_record",
+    "record_key",
+    "write_summary",
+]
+
+RECORDS_FILE = "records.jsonl"
+SUMMARY_FILE = "summary.json"
+
+FINISH_REASONS = ("stop", "length")
+
+_CALCULATION = re.compile(r"<<[^<>]*>>")
+
+Key = tuple[str, int]
+
+
+def count_calculations(gold: str | None) -> int | None:
+    """The number of ``<<...>>`` calculations in a GSM8K rationale gold (``... #### N``); None otherwise."""
+    if not isinstance(gold, str) or "####" not in gold:
+        return None
+    return len(_CALCULATION.findall(gold.rsplit("####", 1)[0]))
+
+
+def record_key(id_: Any, sample_index: int) -> Key:
+    """The resume key of a record. Ids compare by their JSON text, so ``7`` and ``"7"`` stay distinct."""
+    return (json.dumps(id_, ensure_ascii=False), int(sample_index))
+
+
+def make_record(
+    *,
+    id: Any,
+    sample_index: int,
+    completion: str,
+    gold: str,
+    result: GradeResult,
+    question: str | None = None,
+    prompt: str | None = None,
+    finish_reason: str | None = None,
+    token_count: int | None = None,
+    subject: Any = None,
+    level: Any = None,
+) -> dict[str, Any]:
+    """One record line; ``result`` is a flexible-policy grade (a strict one is turned back first)."""
+    if finish_reason not in (None, *FINISH_REASONS):
+        raise ValueError(f"finish_reason must be 'stop', 'length' or None, got {finish_reason!r}")
+    flexible = result.under("flexible")
+    strict = result.under("strict")
+    record: dict[str, Any] = {
+        "id": id,
+        "sample_index": sample_index,
+        "question": question,
+        "prompt": prompt,
+        "completion": completion,
+        "finish_reason": finish_reason,
+        "token_count": token_count,
+        "gold": gold,
+    }
+    fields = flexible.to_dict()
+    fields.pop("gold", None)  # the same text as the record's own gold
+    record.update(fields)
+    record["verdict_strict"] = strict.verdict.value
+    record["correct_strict"] = strict.correct
+    record["subject"] = subject
+    record["level"] = level
+    record["calculations"] = count_calculations(gold)
+    return record
+
+
+def _valid_record(obj: Any) -> str | None:
+    """Why ``obj`` is not a usable record, or None when it is."""
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    if "id" not in obj:
+        return "no 'id'"
+    index = obj.get("sample_index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        return "no valid 'sample_index'"
+    return None
+
+
+def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], list[str], bool]:
+    """Read a records file: ``(records, warnings, needs_repair)``.
+
+    Unreadable lines (the truncated last line of an interrupted run, above all) and repeated keys are
+    dropped with a warning each; ``needs_repair`` says the file on disk should be rewritten before more
+    lines are appended to it. A missing file is an empty one.
+    """
+    label = os.fspath(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        return [], [], False
+    records: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    seen: set[Key] = set()
+    repair = bool(raw) and not raw.endswith(b"\n")
+    lines = raw.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    last = len(lines)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        why: str | None
+        try:
+            obj = json.loads(line.decode("utf-8"))
+            why = _valid_record(obj)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            obj, why = None, f"unreadable ({exc.__class__.__name__})"
+        if why is None:
+            key = record_key(obj["id"], obj["sample_index"])
+            if key in seen:
+                why = f"repeats id {obj['id']!r} sample {obj['sample_index']}"
+            else:
+                seen.add(key)
+                records.append(obj)
+                continue
+        repair = True
+        if number == last and why.startswith("unreadable"):
+            warnings.append(f"{label}:{number}: dropping a truncated last line (an interrupted run?)")
+        else:
+            warnings.append(f"{label}:{number}: dropping a line: {why}")
+    return records, warnings, repair
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _dumps(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+class RecordWriter:
+    """Append records to ``DIR/records.jsonl``, resuming from what a previous run left there.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     with RecordWriter(d) as w:
+    ...         _ = w.write({"id": "a", "sample_index": 0})
+    ...     with RecordWriter(d) as w:
+    ...         print(w.has("a", 0), w.has("a", 1), len(w.records))
+    True False 1
+    """
+
+    def __init__(self, out_dir: str | os.PathLike[str], *, warn: Callable[[str], None] | None = None) -> None:
+        self.dir = Path(out_dir)
+        self.path = self.dir / RECORDS_FILE
+        self.records: list[dict[str, Any]] = []
+        self.resumed = 0
+        self.warnings: list[str] = []
+        self._warn = warn
+        self._keys: set[Key] = set()
+        self._fh: IO[str] | None = None
+
+    def __enter__(self) -> RecordWriter:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def open(self) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        records, warnings, repair = load_records(self.path)
+        for message in warnings:
+            self.warnings.append(message)
+            if self._warn is not None:
+                self._warn(message)
+        if repair:  # keep only the good lines, so the lines appended next start on a line of their own
+            _atomic_write(self.path, "".join(_dumps(r) + "\n" for r in records))
+        self.records = records
+        self.resumed = len(records)
+        self._keys = {record_key(r["id"], r["sample_index"]) for r in records}
+        self._fh = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def has(self, id_: Any, sample_index: int) -> bool:
+        """Whether ``(id, sample_index)`` is already recorded."""
+        return record_key(id_, sample_index) in self._keys
+
+    def write(self, record: Mapping[str, Any]) -> bool:
+        """Append one record and flush it; a key already recorded is not written again (returns False)."""
+        assert self._fh is not None, "open the writer first (use it as a context manager)"
+        key = record_key(record["id"], record["sample_index"])
+        if key in self._keys:
+            return False
+        self._fh.write(_dumps(record) + "\n")
+        self._fh.flush()
+        self._keys.add(key)
+        self.records.append(dict(record))
+        return True
+
+    def write_many(self, records: Iterable[Mapping[str, Any]]) -> int:
+        return sum(self.write(r) for r in records)
+
+
+def write_summary(out_dir: str | os.PathLike[str], summary: Mapping[str, Any]) -> Path:
+    """Write ``DIR/summary.json`` atomically (a temporary file, then ``os.replace``)."""
+    path = Path(out_dir) / SUMMARY_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _atomic_write(path, json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+    return path
+
+
+def _finite(obj: Any) -> Any:
+    """NaN and infinities become null: JSON has no spelling for them."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, Mapping):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    return obj
