@@ -24,7 +24,14 @@ from typing import Any, TextIO
 from evalkit.records import RECORDS_FILE, SUMMARY_FILE, RecordWriter, make_record, record_key, write_summary
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
-__all__ = ["CompletionsOptions", "Sample", "read_samples", "run_completions"]
+__all__ = [
+    "CompletionsOptions",
+    "Sample",
+    "grade_and_write",
+    "print_summary",
+    "read_samples",
+    "run_completions",
+]
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -190,7 +197,7 @@ def _chunks(n: int, size: int) -> Iterator[range]:
         yield range(start, min(start + size, n))
 
 
-def _grade_and_write(
+def grade_and_write(
     todo: Sequence[Sample], writer: RecordWriter, workers: int, advance: Callable[[int], None]
 ) -> None:
     """Grade in chunks and write each chunk's records as soon as it is graded, so an interrupt keeps them."""
@@ -323,7 +330,7 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
 
 def _grade_with_progress(todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any) -> None:
     if not (errc.is_terminal and todo):
-        _grade_and_write(todo, writer, workers, lambda k: None)
+        grade_and_write(todo, writer, workers, lambda k: None)
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -336,22 +343,22 @@ def _grade_with_progress(todo: Sequence[Sample], writer: RecordWriter, workers: 
         transient=True,
     ) as progress:
         task = progress.add_task("grading", total=len(todo))
-        _grade_and_write(todo, writer, workers, lambda k: progress.advance(task, k))
+        grade_and_write(todo, writer, workers, lambda k: progress.advance(task, k))
 
 
 # --------------------------------------------------------------------------- the summary table
 
 
-def _pct(value: Any) -> str:
+def pct(value: Any) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def _with_ci(value: Any, ci: Any) -> str:
+def with_ci(value: Any, ci: Any) -> str:
     if value is None:
         return "-"
     if not ci:
-        return _pct(value)
-    return f"{_pct(value)} [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+        return pct(value)
+    return f"{pct(value)} [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
 def _samples_text(summary: dict[str, Any]) -> str:
@@ -383,14 +390,14 @@ def print_summary(summary: dict[str, Any], out: TextIO, *, title: str | None = N
         table.add_row("GOLD_INVALID (excluded)", f"{invalid} records", "")
     table.add_row(
         "accuracy [95% CI]",
-        _with_ci(summary.get("accuracy"), summary.get("accuracy_ci95_cluster")),
-        _with_ci(summary.get("accuracy_flexible"), summary.get("accuracy_flexible_ci95_cluster")),
+        with_ci(summary.get("accuracy"), summary.get("accuracy_ci95_cluster")),
+        with_ci(summary.get("accuracy_flexible"), summary.get("accuracy_flexible_ci95_cluster")),
     )
     for name in ("pass@k", "maj@k", "pass^k"):
         strict = summary.get(name) or {}
         flexible = summary.get(f"{name}_flexible") or {}
         for k in summary.get("ks", []):
-            table.add_row(name.replace("k", str(k)), _pct(strict.get(str(k))), _pct(flexible.get(str(k))))
+            table.add_row(name.replace("k", str(k)), pct(strict.get(str(k))), pct(flexible.get(str(k))))
     console.print(table)
 
     counts = Table()

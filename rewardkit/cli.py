@@ -60,6 +60,26 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {text}")
+    return value
+
+
 def _k_list(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts:
@@ -204,30 +224,46 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser(
         "eval",
-        help="evaluate completions: records, accuracy, pass@k, maj@k",
-        description="Grade existing completions (--completions IN.jsonl) with no model and write the "
-        "per-sample records (DIR/records.jsonl, both policies) and DIR/summary.json (n, accuracy under "
-        "the strict policy, accuracy_flexible, 95% intervals, pass@k, maj@k, pass^k, counts per "
-        "verdict). Lines with the same id are samples of one problem. A rerun into the same DIR grades "
-        "only what is not yet recorded. Malformed lines are reported as FILE:LINE on stderr and skipped; "
-        "the exit status is then 2. Generating completions with a model is not available yet in this "
-        "version.",
+        help="evaluate a model's checkpoints, or existing completions: records, accuracy, pass@k, maj@k",
+        description="Generate with a model (--model PATH, on --dataset/--data-file problems) or grade "
+        "existing completions (--completions IN.jsonl), and write the per-sample records "
+        "(records.jsonl, both policies) and summary.json (n, accuracy under the strict policy, "
+        "accuracy_flexible, 95% intervals, pass@k, maj@k, pass^k, counts per verdict). --model takes a "
+        "model folder, a training run folder (each checkpoint-N subfolder, in step order, goes to "
+        "DIR/checkpoint-N/), a LoRA adapter folder, a .gguf file or a hub id. A rerun into the same DIR "
+        "only does what is not yet recorded. Malformed lines are reported as FILE:LINE on stderr and "
+        "skipped; the exit status is then 2.",
     )
     e.add_argument("--completions", metavar="IN.jsonl", help="grade the completions in this JSONL file")
-    e.add_argument("--model", help=argparse.SUPPRESS)  # generation: not in this version, see cmd_eval
+    e.add_argument(
+        "--model",
+        metavar="PATH",
+        help="model folder, run folder of checkpoint-N subfolders, LoRA adapter folder, .gguf file or hub id "
+        "(needs torch and transformers: pip install 'rewardkit[eval]')",
+    )
     e.add_argument("--output-dir", metavar="DIR", help="where records.jsonl and summary.json are written")
     e.add_argument(
-        "--question-key", default="question", help="field holding the question (default: question)"
+        "--dataset",
+        choices=("gsm8k", "math500"),
+        help="with --model: the benchmark (its field names; loaded from the hub unless --data-file is given)",
     )
-    e.add_argument("--answer-key", default="answer", help="field holding the gold answer (default: answer)")
+    e.add_argument(
+        "--data-file", metavar="FILE.jsonl", help="with --model: the problems, one JSON object a line"
+    )
+    e.add_argument("--split", help="with --dataset and no --data-file: the hub split (default: test)")
+    e.add_argument(
+        "--question-key",
+        help="field holding the question (default: question; problem for --dataset math500)",
+    )
+    e.add_argument("--answer-key", help="field holding the gold answer (default: answer)")
     e.add_argument(
         "--completion-key", default="completion", help="field holding the completion (default: completion)"
     )
     e.add_argument(
         "--id-key",
-        default="id",
-        help="field holding the problem id; lines sharing it are samples of one problem (default: id; "
-        "without it, lines with the same question are one problem)",
+        help="field holding the problem id (default: id; unique_id for --dataset math500). With "
+        "--completions, lines sharing it are samples of one problem (without it, lines with the same "
+        "question are); with --model, a problem without it is named by its 0-based line number",
     )
     e.add_argument(
         "--sample-key",
@@ -243,6 +279,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="the k of pass@k, maj@k and pass^k (default: every k up to the samples per problem)",
     )
     e.add_argument("--limit", type=_positive_int, metavar="N", help="evaluate only the first N problems")
+    gen = e.add_argument_group("generation (with --model)")
+    gen.add_argument(
+        "--base-model", metavar="PATH", help="base model of a LoRA adapter (default: its config's)"
+    )
+    gen.add_argument("--n", type=_positive_int, default=1, help="samples per problem (default: 1)")
+    gen.add_argument(
+        "--max-new-tokens", type=_positive_int, default=512, help="tokens per completion (default: 512)"
+    )
+    gen.add_argument(
+        "--temperature",
+        type=_non_negative_float,
+        default=0.0,
+        help="0 is greedy (default: 0; with --n above 1, sampling at 1.0 is used instead)",
+    )
+    gen.add_argument("--top-p", type=_probability, default=1.0, help="nucleus sampling mass (default: 1)")
+    gen.add_argument("--batch-size", type=_positive_int, default=8, help="sequences per batch (default: 8)")
+    gen.add_argument("--seed", type=int, default=0, help="sampling and --shuffle seed (default: 0)")
+    gen.add_argument("--shuffle", action="store_true", help="shuffle the problems with --seed before --limit")
+    gen.add_argument(
+        "--system", help="the system prompt (default: a short math-solver instruction; '' for none)"
+    )
+    gen.add_argument(
+        "--instruction",
+        help="the answer-format instruction after each question (default: answer after '####' or in "
+        "\\boxed{}; '' for none)",
+    )
+    gen.add_argument("--device", help="torch device (default: cuda when available, else cpu)")
     return parser
 
 
@@ -712,32 +775,74 @@ def cmd_stress(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    if args.completions is None:
+    if (args.completions is None) == (args.model is None):
         _error(
-            "generating completions with a model is not available yet in this version"
-            + (f" (--model {args.model})" if args.model else "")
-            + "; grade existing completions with: rewardkit eval --completions IN.jsonl --output-dir DIR"
+            "eval needs either --model PATH (generate, then grade) or --completions IN.jsonl (grade existing "
+            "completions), not " + ("both" if args.model else "neither")
         )
         return EXIT_USAGE
     if args.output_dir is None:
         _error("eval needs --output-dir DIR (where records.jsonl and summary.json are written)")
         return EXIT_USAGE
+    if args.model is not None:
+        return _eval_model(args)
 
     from evalkit.completions import CompletionsOptions, run_completions
 
     opts = CompletionsOptions(
         completions=args.completions,
         output_dir=args.output_dir,
-        question_key=args.question_key,
-        answer_key=args.answer_key,
+        question_key=args.question_key or "question",
+        answer_key=args.answer_key or "answer",
         completion_key=args.completion_key,
-        id_key=args.id_key,
+        id_key=args.id_key or "id",
         sample_key=args.sample_key,
         workers=args.workers,
         ks=args.k,
         limit=args.limit,
     )
     return run_completions(opts)
+
+
+def _eval_model(args: argparse.Namespace) -> int:
+    if args.dataset is None and args.data_file is None:
+        _error("--model needs the problems: --dataset gsm8k|math500 and/or --data-file FILE.jsonl")
+        return EXIT_USAGE
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError as exc:
+        _error(f"--model needs torch and transformers ({exc}); install them: pip install 'rewardkit[eval]'")
+        return EXIT_USAGE
+
+    from evalkit.model_eval import ModelEvalOptions, run_model_eval
+    from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM
+
+    opts = ModelEvalOptions(
+        model=args.model,
+        output_dir=args.output_dir,
+        dataset=args.dataset,
+        data_file=args.data_file,
+        split=args.split,
+        question_key=args.question_key,
+        answer_key=args.answer_key,
+        id_key=args.id_key,
+        base_model=args.base_model,
+        n=args.n,
+        max_new_tokens=args.max_new_tokens,
+        temperature=args.temperature,
+        top_p=args.top_p,
+        batch_size=args.batch_size,
+        limit=args.limit,
+        shuffle=args.shuffle,
+        seed=args.seed,
+        system=DEFAULT_SYSTEM if args.system is None else args.system,
+        instruction=DEFAULT_INSTRUCTION if args.instruction is None else args.instruction,
+        ks=args.k,
+        workers=args.workers,
+        device=args.device,
+    )
+    return run_model_eval(opts)
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

@@ -61,9 +61,8 @@ def demo_scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict
 
 
 def test_import_cli_does_not_load_sympy_or_rich() -> None:
-    code = (
-        "import sys, rewardkit.cli\nprint(sorted(m for m in ('sympy', 'rich', 'mpmath') if m in sys.modules))"
-    )
+    heavy = ("sympy", "rich", "mpmath", "torch", "transformers", "evalkit.generate")
+    code = f"import sys, rewardkit.cli\nprint(sorted(m for m in {heavy!r} if m in sys.modules))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]", proc.stdout + proc.stderr
 

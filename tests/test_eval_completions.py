@@ -1,4 +1,4 @@
-"""``rewardkit eval --completions``: records, summary.json, resume, malformed input, the no-model message.
+"""``rewardkit eval --completions``: records, summary.json, resume, malformed input, the usage messages.
 
 The expected verdicts and summary values of ``fixtures/eval/completions.jsonl`` were worked out by hand
 (see the tables below); the fixture has 12 problems x 4 samples, one of them with an unreadable gold.
@@ -366,12 +366,16 @@ def test_malformed_lines_reported_and_rest_graded(tmp_path: Path, capsys: Any) -
     assert json.loads((tmp_path / "summary.json").read_text())["malformed_lines"] == 7
 
 
-def test_no_model_yet(tmp_path: Path, capsys: Any) -> None:
+def test_model_or_completions_required(tmp_path: Path, capsys: Any) -> None:
     rc, _, err = _run(["eval", "--output-dir", str(tmp_path)], capsys)
     assert rc == 2
-    assert "not available yet in this version" in err and "--completions" in err
+    assert "--model" in err and "--completions" in err and "neither" in err
+    rc, _, err = _run(
+        ["eval", "--model", "m", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path)], capsys
+    )
+    assert rc == 2 and "both" in err
     rc, _, err = _run(["eval", "--model", "some/model", "--output-dir", str(tmp_path)], capsys)
-    assert rc == 2 and "not available yet" in err
+    assert rc == 2 and "--data-file" in err
     assert not (tmp_path / "summary.json").exists()
 
 

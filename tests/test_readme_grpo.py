@@ -13,10 +13,10 @@ Needs the ``[train]`` extra (CI installs it); without TRL the test is skipped.
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 
 import pytest
+from tiny_model import tiny_model
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 SECTION = "## Drop it into GRPOTrainer"
@@ -37,11 +37,6 @@ TINY = {
     "seed": 0,
 }
 
-CHAT_TEMPLATE = (
-    "{% for m in messages %}<|{{ m['role'] }}|>{{ m['content'] }}{{ eos_token }}{% endfor %}"
-    "{% if add_generation_prompt %}<|assistant|>{% endif %}"
-)
-
 
 def readme_snippet() -> str:
     """The first ```python block after the section heading."""
@@ -51,49 +46,6 @@ def readme_snippet() -> str:
     match = re.search(r"```python\n(.*?)```", section, re.DOTALL)
     assert match, f"no python block under {SECTION!r}"
     return match.group(1)
-
-
-def tiny_model(folder: Path) -> None:
-    """A random ~1M-parameter Llama and a character tokenizer, saved as a folder ``from_pretrained`` loads.
-
-    Llama, not qwen2: for a qwen2 folder transformers substitutes Qwen2Tokenizer, which drops spaces.
-    """
-    import torch
-    from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
-    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
-
-    specials = ["<pad>", "<s>", "</s>", "<unk>"]
-    chars = sorted(set(string.printable) - set("\x0b\x0c"))
-    vocab = {token: i for i, token in enumerate(specials + chars)}
-    core = Tokenizer(models.WordLevel(vocab, unk_token="<unk>"))
-    core.pre_tokenizer = pre_tokenizers.Split(Regex(r"[\s\S]"), behavior="isolated")
-    core.decoder = decoders.Fuse()
-    tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=core,
-        pad_token="<pad>",
-        bos_token="<s>",
-        eos_token="</s>",
-        unk_token="<unk>",
-        padding_side="left",
-        chat_template=CHAT_TEMPLATE,
-    )
-    tokenizer.save_pretrained(folder)
-
-    torch.manual_seed(0)
-    config = LlamaConfig(
-        vocab_size=len(vocab),
-        hidden_size=64,
-        intermediate_size=256,
-        num_hidden_layers=4,
-        num_attention_heads=4,
-        num_key_value_heads=4,
-        max_position_embeddings=1024,
-        pad_token_id=vocab["<pad>"],
-        bos_token_id=vocab["<s>"],
-        eos_token_id=vocab["</s>"],
-        tie_word_embeddings=True,
-    )
-    LlamaForCausalLM(config).save_pretrained(folder)
 
 
 def test_readme_grpo_snippet_trains(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
