@@ -180,6 +180,7 @@ def load_model(ckpt: Checkpoint, *, device: str | None = None, tokenizer: Any = 
     """
     from transformers import AutoModelForCausalLM
 
+    model: Any  # transformers' stubs type `.to()` oddly; the model is used duck-typed here
     if ckpt.kind == "gguf":
         model = AutoModelForCausalLM.from_pretrained(ckpt.path, gguf_file=ckpt.gguf_file)
     elif ckpt.kind == "lora":
