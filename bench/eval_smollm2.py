@@ -60,7 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     if rc != 0:
         return rc
-    [out_dir] = [p for p in args.output_dir.iterdir() if p.is_dir()]
+    from evalkit.generate import discover_checkpoints
+
+    [checkpoint] = discover_checkpoints(folder)
+    out_dir = args.output_dir / checkpoint.name
     records = [json.loads(line) for line in (out_dir / "records.jsonl").read_text().splitlines()]
     summary = json.loads((out_dir / "summary.json").read_text())
     checks = {

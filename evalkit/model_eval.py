@@ -433,7 +433,9 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
             error(f"{outcome.name}: {outcome.error}")
     print_comparison(outcomes, out)
     console = Console(file=out, highlight=False, soft_wrap=True)
-    console.print(f"wrote {opts.output_dir}/<checkpoint>/{RECORDS_FILE} and {SUMMARY_FILE}", markup=False)
+    folders = ", ".join(o.name for o in outcomes if o.error is None) or "none"
+    where = f"wrote {RECORDS_FILE} and {SUMMARY_FILE} under {opts.output_dir}/ for: {folders}"
+    console.print(where, markup=False)
     if malformed:
         console.print(f"malformed lines skipped: {len(malformed)}", markup=False)
     failed = any(o.error is not None for o in outcomes)
