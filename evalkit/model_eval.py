@@ -79,6 +79,8 @@ class ModelEvalOptions:
     ks: Sequence[int] | None = None
     workers: int = 1
     device: str | None = None
+    few_shot_file: str | None = None
+    few_shot_n: int = 4
 
     def keys(self) -> tuple[str, str, str]:
         preset = DATASETS.get(self.dataset or "gsm8k", DATASETS["gsm8k"])
@@ -158,6 +160,31 @@ def load_problems(opts: ModelEvalOptions, report: Callable[[LineError], None]) -
     return problems[: opts.limit] if opts.limit is not None else problems
 
 
+def load_few_shot(opts: ModelEvalOptions) -> list[tuple[str, str]]:
+    """The first ``few_shot_n`` (question, worked answer) pairs of ``--few-shot FILE`` (the data's keys).
+
+    Raises OSError naming the file and line of the first unreadable exemplar: a prompt silently missing an
+    exemplar would change every result.
+    """
+    if opts.few_shot_file is None or opts.few_shot_n <= 0:
+        return []
+    question_key, answer_key, _ = opts.keys()
+    shots: list[tuple[str, str]] = []
+    for item in iter_jsonl(opts.few_shot_file, required=(question_key, answer_key), strings=(question_key,)):
+        if isinstance(item, LineError):
+            raise OSError(f"few-shot exemplar unreadable: {item}")
+        shots.append((item.data[question_key], str(item.data[answer_key])))
+        if len(shots) == opts.few_shot_n:
+            break
+    return shots
+
+
+def without_exemplars(problems: list[Problem], shots: Sequence[tuple[str, str]]) -> list[Problem]:
+    """Problems minus the ones shown as exemplars (a problem solved in its own prompt measures nothing)."""
+    shown = {" ".join(q.split()) for q, _ in shots}
+    return [p for p in problems if " ".join(p.question.split()) not in shown]
+
+
 # --------------------------------------------------------------------------- one checkpoint
 
 
@@ -205,6 +232,7 @@ def _evaluate_checkpoint(
     opts: ModelEvalOptions,
     out: TextIO,
     errc: Any,
+    shots: Sequence[tuple[str, str]] = (),
 ) -> _Outcome:
     from evalkit.generate import generate, load_model, load_tokenizer
     from evalkit.metrics import summarize
@@ -234,7 +262,7 @@ def _evaluate_checkpoint(
             return _Outcome(ckpt.name, None, f"cannot load the tokenizer of {ckpt.path}: {_why(exc)}")
         prompts = {
             json.dumps(p.id): build_prompt(
-                tokenizer, p.question, system=opts.system, instruction=opts.instruction
+                tokenizer, p.question, system=opts.system, instruction=opts.instruction, few_shot=shots
             )
             for p in problems
         }
@@ -408,10 +436,12 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
 
     try:
         problems = load_problems(opts, report)
+        shots = load_few_shot(opts)
     except OSError as exc:
         where = opts.data_file or opts.dataset
-        error(f"cannot read {where}: {exc.strerror or exc}" if exc.strerror else str(exc))
+        error(f"cannot read {exc.filename or where}: {exc.strerror}" if exc.strerror else str(exc))
         return EXIT_USAGE
+    problems = without_exemplars(problems, shots)
     if not problems:
         error(f"no problems to evaluate in {opts.data_file or opts.dataset}")
         return EXIT_USAGE
@@ -427,7 +457,7 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
         markup=False,
     )
 
-    outcomes = [_evaluate_checkpoint(c, problems, opts, out, errc) for c in checkpoints]
+    outcomes = [_evaluate_checkpoint(c, problems, opts, out, errc, shots) for c in checkpoints]
     for outcome in outcomes:
         if outcome.error is not None:
             error(f"{outcome.name}: {outcome.error}")

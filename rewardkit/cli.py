@@ -305,6 +305,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="the answer-format instruction after each question (default: answer after '####' or in "
         "\\boxed{}; '' for none)",
     )
+    gen.add_argument(
+        "--few-shot",
+        metavar="FILE",
+        help="JSONL of worked examples (same question/answer keys as the data) shown before each question; "
+        "problems that appear as exemplars are not evaluated",
+    )
+    gen.add_argument(
+        "--few-shot-n", type=_positive_int, default=4, help="how many exemplars from --few-shot (default: 4)"
+    )
     gen.add_argument("--device", help="torch device (default: cuda when available, else cpu)")
     return parser
 
@@ -841,6 +850,8 @@ def _eval_model(args: argparse.Namespace) -> int:
         ks=args.k,
         workers=args.workers,
         device=args.device,
+        few_shot_file=args.few_shot,
+        few_shot_n=args.few_shot_n,
     )
     return run_model_eval(opts)
 

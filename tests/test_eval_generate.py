@@ -280,3 +280,29 @@ def test_eval_lora_adapter(tiny: Path, tmp_path: Path) -> None:
     assert rc == 0, err
     summary = json.loads((tmp_path / "out" / "adapter" / "summary.json").read_text())
     assert summary["kind"] == "lora" and summary["base_model"] == str(tiny) and summary["n"] == 2
+
+
+def test_few_shot_exemplars_load_and_leave_the_evaluation(tmp_path: Path) -> None:
+    from evalkit.model_eval import ModelEvalOptions, load_few_shot, load_problems, without_exemplars
+
+    opts = ModelEvalOptions(
+        model="m", output_dir="o", data_file=str(PROBLEMS), few_shot_file=str(PROBLEMS), few_shot_n=2
+    )
+    shots = load_few_shot(opts)
+    assert [q[:9] for q, _ in shots] == ["Tom has 3", "A train t"]
+    assert shots[0][1].endswith("#### 7")  # the worked rationale is the exemplar's answer
+    problems = load_problems(opts, lambda e: None)
+    kept = without_exemplars(problems, shots)
+    assert len(kept) == len(problems) - 2 and all(p.question not in dict(shots) for p in kept)
+    bad = tmp_path / "shots.jsonl"
+    bad.write_text('{"question": "q1", "answer": "1"}\n{"question": "q2"}\n')
+    with pytest.raises(OSError, match=r"shots\.jsonl:2"):
+        load_few_shot(ModelEvalOptions(model="m", output_dir="o", few_shot_file=str(bad)))
+
+
+def test_eval_cli_few_shot_prompts(tiny: Path, tmp_path: Path) -> None:
+    rc, _, err = _eval(tiny, tmp_path / "f", "--few-shot", str(PROBLEMS), "--few-shot-n", "1")
+    assert rc == 0, err
+    records = _records(tmp_path / "f" / "tiny-llama")
+    assert records and all("Tom has 3 * 4 = <<3*4=12>>12 pens." in r["prompt"] for r in records)
+    assert all(not r["question"].startswith("Tom has 3 boxes") for r in records)
