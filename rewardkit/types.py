@@ -107,8 +107,8 @@ class GradeResult:
         """The same judgement under another policy.
 
         Strict demands an anchored answer: a CORRECT or WRONG reached through a lenient rule becomes
-        FORMAT. Going from strict back to flexible restores the judged verdict, which a strict result
-        keeps in ``detail``-independent form through ``lenient`` and ``match``.
+        FORMAT. Going back to flexible restores the comparison's verdict, which a strict FORMAT result
+        still carries in ``lenient`` and ``match``.
 
         >>> r = GradeResult(True, Verdict.CORRECT, rule="last_number", match="exact", lenient=True)
         >>> r.under("strict").verdict
