@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from evalkit.records import RECORDS_FILE, SUMMARY_FILE, RecordWriter, make_record, record_key, write_summary
+from evalkit.records import (
+    PASSTHROUGH,
+    RECORDS_FILE,
+    SUMMARY_FILE,
+    RecordWriter,
+    make_record,
+    record_key,
+    write_summary,
+)
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 __all__ = [
@@ -46,7 +54,6 @@ _FINISH_REASONS = {
     "max_tokens": "length",
     "max_length": "length",
 }
-_PASSTHROUGH = ("subject", "level")
 
 
 @dataclass(frozen=True)
@@ -188,7 +195,7 @@ def read_samples(opts: CompletionsOptions, report: Callable[[LineError], None]) 
             prompt=prompt if isinstance(prompt, str) else None,
             finish_reason=reason,
             token_count=tokens,
-            extra={k: data.get(k) for k in _PASSTHROUGH},
+            extra={k: data.get(k) for k in PASSTHROUGH},
         )
 
 

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from evalkit.completions import Sample, grade_and_write, pct, print_summary, with_ci
 from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM, build_prompt
-from evalkit.records import RECORDS_FILE, SUMMARY_FILE, RecordWriter, record_key, write_summary
+from evalkit.records import PASSTHROUGH, RECORDS_FILE, SUMMARY_FILE, RecordWriter, record_key, write_summary
 from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
@@ -50,7 +50,6 @@ DATASETS: dict[str, dict[str, Any]] = {
         "id": "unique_id",
     },
 }
-_PASSTHROUGH = ("subject", "level")
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def _problem(data: dict[str, Any], position: int, keys: tuple[str, str, str]) ->
         if isinstance(raw_id, str) or (isinstance(raw_id, int) and not isinstance(raw_id, bool))
         else position
     )
-    return Problem(pid, data[question_key], str(data[answer_key]), {k: data.get(k) for k in _PASSTHROUGH})
+    return Problem(pid, data[question_key], str(data[answer_key]), {k: data.get(k) for k in PASSTHROUGH})
 
 
 def _hub_rows(opts: ModelEvalOptions) -> list[dict[str, Any]]:

@@ -49,6 +49,8 @@ RECORDS_FILE = "records.jsonl"
 SUMMARY_FILE = "summary.json"
 
 FINISH_REASONS = ("stop", "length")
+# input fields carried into every record (and into the summary's breakdowns)
+PASSTHROUGH = ("subject", "level")
 
 _CALCULATION = re.compile(r"<<[^<>]*>>")
 

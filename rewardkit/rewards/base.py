@@ -40,6 +40,30 @@ class Scored:
     components: Mapping[str, float | None] = field(default_factory=dict)
 
 
+def content_text(content: Any) -> str:
+    """The text of one message's ``content``: a string, or content parts (``{"type": "text", "text": ...}``,
+    plain strings, nested ``content``) joined by newlines; anything else is empty.
+
+    >>> content_text([{"type": "text", "text": "4"}, "2"])
+    '4\\n2'
+    """
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Mapping):
+        content = [content]
+    if not isinstance(content, Sequence):
+        return ""
+    parts = []
+    for part in content:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, Mapping) and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+        elif isinstance(part, Mapping) and "content" in part:
+            parts.append(content_text(part["content"]))
+    return "\n".join(parts)
+
+
 def completion_text(completion: Any) -> str:
     """The text of one completion: a string as is; for conversational completions (a list of messages, as
     TRL passes them) the assistant messages' contents joined by newlines, with content parts flattened.
@@ -52,16 +76,11 @@ def completion_text(completion: Any) -> str:
     if isinstance(completion, Mapping):
         completion = [completion]
     if isinstance(completion, Sequence):
-        parts = []
-        for message in completion:
-            if not isinstance(message, Mapping) or message.get("role", "assistant") != "assistant":
-                continue
-            content = message.get("content", "")
-            if isinstance(content, str):
-                parts.append(content)
-            elif isinstance(content, Sequence):
-                parts.extend(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
-        return "\n".join(parts)
+        return "\n".join(
+            content_text(message.get("content", ""))
+            for message in completion
+            if isinstance(message, Mapping) and message.get("role", "assistant") == "assistant"
+        )
     return "" if completion is None else str(completion)
 
 
@@ -124,6 +143,22 @@ class Reward:
             raise RuntimeError(f"reward {self.name!r} scored {len(scored)} of {len(texts)} completions")
         log_scored(self.name, scored, columns)
         return [s.value for s in scored]
+
+
+class TextReward(Reward):
+    """A reward that scores each completion text on its own: implement :meth:`value`."""
+
+    def value(self, text: str) -> float:
+        raise NotImplementedError
+
+    def score(
+        self,
+        texts: list[str],
+        *,
+        completion_ids: Sequence[Sequence[int]] | None = None,
+        columns: Mapping[str, Any],
+    ) -> list[Scored]:
+        return [Scored(self.value(t)) for t in texts]
 
 
 def log_scored(name: str, scored: list[Scored], columns: Mapping[str, Any]) -> None:

@@ -11,11 +11,10 @@ two boxes — and is meant to be gated on or summed with an accuracy reward.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError
-from rewardkit.rewards.base import Reward, Scored
+from rewardkit.rewards.base import TextReward
 
 FormatMode = Literal["tolerant", "strict"]
 _MODES: tuple[FormatMode, ...] = ("tolerant", "strict")
@@ -28,7 +27,7 @@ def _check_tag(reward: str, option: str, tag: str) -> str:
     return tag
 
 
-class FormatReward(Reward):
+class FormatReward(TextReward):
     """1.0 when the completion has the reasoning/answer tag format, else 0.0.
 
     Options (keyword-only):
@@ -120,14 +119,8 @@ class FormatReward(Reward):
         m = self._pattern.fullmatch(text) if self.mode == "strict" else self._pattern.search(text)
         return m is not None and bool(m.group("answer").strip())
 
-    def score(
-        self,
-        texts: list[str],
-        *,
-        completion_ids: Sequence[Sequence[int]] | None = None,
-        columns: Mapping[str, Any],
-    ) -> list[Scored]:
-        return [Scored(1.0 if self.check(t) else 0.0) for t in texts]
+    def value(self, text: str) -> float:
+        return 1.0 if self.check(text) else 0.0
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -139,7 +132,7 @@ class FormatReward(Reward):
         self._pattern = self._compile()
 
 
-class TagCountReward(Reward):
+class TagCountReward(TextReward):
     """Partial credit for the tag format, so a policy that gets some of it right sees a gradient.
 
     ``r = clamp(0.25·k − trailing_penalty·c, 0, 1)`` where ``k`` counts which of the four markers
@@ -191,15 +184,6 @@ class TagCountReward(Reward):
         # round: 0.25 * 4 - 0.001 * 100 is 0.9, not 0.9000000000000000222
         return min(1.0, max(0.0, round(0.25 * hits - self.trailing_penalty * trailing, 12)))
 
-    def score(
-        self,
-        texts: list[str],
-        *,
-        completion_ids: Sequence[Sequence[int]] | None = None,
-        columns: Mapping[str, Any],
-    ) -> list[Scored]:
-        return [Scored(self.value(t)) for t in texts]
-
 
 _BOXED = "\\boxed"
 
@@ -230,7 +214,7 @@ def _box_content(text: str, at: int) -> str | None:
     return None
 
 
-class BoxedOnceReward(Reward):
+class BoxedOnceReward(TextReward):
     """1.0 when the answer region has exactly one ``\\boxed{…}`` with balanced braces and a non-empty
     argument, else 0.0: two boxes (a hedge), an unclosed box, ``\\boxed{}`` and no box all score 0.
 
@@ -261,12 +245,3 @@ class BoxedOnceReward(Reward):
             return 0.0
         content = _box_content(text, at)
         return 1.0 if content is not None and content.strip() else 0.0
-
-    def score(
-        self,
-        texts: list[str],
-        *,
-        completion_ids: Sequence[Sequence[int]] | None = None,
-        columns: Mapping[str, Any],
-    ) -> list[Scored]:
-        return [Scored(self.value(t)) for t in texts]

@@ -61,7 +61,7 @@ from rewardkit import grade
 from rewardkit.errors import ConfigError
 from rewardkit.grade import DEFAULT_TIMEOUT_S
 from rewardkit.rewards.accuracy import gold_for
-from rewardkit.rewards.base import RAW_COMPLETIONS, TRAINER_KEYS, Reward, Scored, column
+from rewardkit.rewards.base import RAW_COMPLETIONS, TRAINER_KEYS, Reward, Scored, column, content_text
 from rewardkit.types import GradeResult, Policy, Verdict
 
 __all__ = [
@@ -339,22 +339,11 @@ def _arguments(raw: Any) -> dict[str, Any] | None:
 
 
 def _content_text(content: Any) -> str:
+    # message text as base.content_text reads it; anything unreadable is kept as a short rendering
     if content is None:
         return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, Mapping):
-        content = [content]
-    if isinstance(content, Sequence):
-        parts = []
-        for part in content:
-            if isinstance(part, str):
-                parts.append(part)
-            elif isinstance(part, Mapping) and isinstance(part.get("text"), str):
-                parts.append(part["text"])
-            elif isinstance(part, Mapping) and "content" in part:
-                parts.append(_content_text(part["content"]))
-        return "\n".join(parts)
+    if isinstance(content, (str, Mapping, list, tuple)):
+        return content_text(content)
     return _short(content)
 
 
