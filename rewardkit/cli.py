@@ -1,4 +1,6 @@
-"""The ``rewardkit`` command line: ``grade``, ``score``, ``check-data``, ``stress``, ``eval``.
+"""The ``rewardkit`` command line: ``grade``, ``score``, ``check-data``, ``stress``, ``eval``, and the
+subcommands registered by ``evalkit.commands`` (``report``, ``audit``) and ``runners.commands`` (``train``,
+``pairs``, ``demo``).
 
 Exit status: 0 when the command did its job (a wrong answer is a result, not an error), 1 when
 ``check-data`` found golds that cannot be parsed or ``stress`` found a reward that pays an attack, 2 for
@@ -14,6 +16,7 @@ stays instant.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -32,6 +35,9 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 POLICIES = ("flexible", "strict")
+
+# modules with a ``register(subparsers)`` that adds their subcommands (report, audit, train, demo, ...)
+_EXTENSIONS = ("evalkit.commands", "runners.commands")
 
 # Fields a scored line gains; an input field of the same name is overwritten.
 RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
@@ -315,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--few-shot-n", type=_positive_int, default=4, help="how many exemplars from --few-shot (default: 4)"
     )
     gen.add_argument("--device", help="torch device (default: cuda when available, else cpu)")
+
+    # subcommands owned by evalkit and runners: each module adds its parsers with a `run` default and
+    # imports only argparse at module level, so `--help` stays instant
+    for module in _EXTENSIONS:
+        importlib.import_module(module).register(sub)
     return parser
 
 
@@ -325,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors: report the status, don't exit
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    command: Callable[[argparse.Namespace], int] = _COMMANDS[args.command]
+    command: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or _COMMANDS[args.command]
     try:
         return command(args)
     except KeyboardInterrupt:
