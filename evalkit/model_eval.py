@@ -80,6 +80,7 @@ class ModelEvalOptions:
     device: str | None = None
     few_shot_file: str | None = None
     few_shot_n: int = 4
+    backend: str = "transformers"  # or "vllm" (evalkit.vllm_backend)
 
     def keys(self) -> tuple[str, str, str]:
         preset = DATASETS.get(self.dataset or "gsm8k", DATASETS["gsm8k"])
@@ -232,7 +233,9 @@ def _evaluate_checkpoint(
     out: TextIO,
     errc: Any,
     shots: Sequence[tuple[str, str]] = (),
+    position: tuple[int, int] = (0, 1),
 ) -> _Outcome:
+    from evalkit import vllm_backend
     from evalkit.generate import generate, load_model, load_tokenizer
     from evalkit.metrics import summarize
 
@@ -271,15 +274,24 @@ def _evaluate_checkpoint(
         if todo:
             began = time.perf_counter()
             try:
-                model, tokenizer = load_model(ckpt, device=opts.device, tokenizer=tokenizer)
+                if opts.backend == "vllm":
+                    model: Any = vllm_backend.load(ckpt, seed=opts.seed)
+                    sample_with: Any = vllm_backend.generate
+                else:
+                    model, tokenizer = load_model(ckpt, device=opts.device, tokenizer=tokenizer)
+                    sample_with = generate
             except Exception as exc:
                 return _Outcome(ckpt.name, None, f"cannot load {ckpt.path}: {_why(exc)}")
-            note(f"loaded {ckpt.kind} {ckpt.path} in {time.perf_counter() - began:.1f} s")
-            stats = _generate_and_grade(todo, prompts, model, tokenizer, writer, opts, errc, generate)
+            note(f"loaded {ckpt.kind} {ckpt.path} with {opts.backend} in {time.perf_counter() - began:.1f} s")
+            stats = _generate_and_grade(
+                todo, prompts, model, tokenizer, writer, opts, errc, sample_with, (ckpt.name, *position)
+            )
             note(
                 f"generated {stats['samples']} samples, {stats['new_tokens']} new tokens in "
                 f"{stats['seconds']:.1f} s ({stats['tokens_per_s']:.1f} tokens/s)"
             )
+            if opts.backend == "vllm":
+                vllm_backend.release(model)
             del model
             _free_memory()
     finally:
@@ -306,6 +318,7 @@ def _evaluate_checkpoint(
                 "temperature": opts.temperature,
                 "top_p": opts.top_p,
                 "batch_size": opts.batch_size,
+                "backend": opts.backend,
                 "seed": opts.seed,
                 "system": opts.system,
                 "instruction": opts.instruction,
@@ -327,9 +340,11 @@ def _generate_and_grade(
     opts: ModelEvalOptions,
     errc: Any,
     generate: Any,
+    where: tuple[str, int, int] = ("", 0, 1),
 ) -> dict[str, Any]:
     """Generate ``todo`` chunk by chunk, grading and writing each chunk before the next (so an interrupt
-    keeps it)."""
+    keeps it). On a terminal two bars show progress: checkpoints done of all, and this checkpoint's samples.
+    ``where`` is (checkpoint name, its 0-based position, the number of checkpoints)."""
     chunk_size = opts.batch_size * 4  # several batches per chunk: generate() sorts them by length
     counted = {"samples": 0, "new_tokens": 0, "seconds": 0.0}
 
@@ -344,10 +359,16 @@ def _generate_and_grade(
     if errc.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+        name, index, count = where
         progress = Progress(
-            TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=errc
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errc,
         )
-        task = progress.add_task("generate", total=len(todo))
+        progress.add_task("checkpoints", total=count, completed=index)
+        task = progress.add_task(f"{name} samples" if name else "samples", total=len(todo))
         progress.start()
         advance = lambda k: progress.advance(task, k)  # noqa: E731
     try:
@@ -456,7 +477,10 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
         markup=False,
     )
 
-    outcomes = [_evaluate_checkpoint(c, problems, opts, out, errc, shots) for c in checkpoints]
+    outcomes = [
+        _evaluate_checkpoint(c, problems, opts, out, errc, shots, (i, len(checkpoints)))
+        for i, c in enumerate(checkpoints)
+    ]
     for outcome in outcomes:
         if outcome.error is not None:
             error(f"{outcome.name}: {outcome.error}")

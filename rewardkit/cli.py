@@ -321,6 +321,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--few-shot-n", type=_positive_int, default=4, help="how many exemplars from --few-shot (default: 4)"
     )
     gen.add_argument("--device", help="torch device (default: cuda when available, else cpu)")
+    gen.add_argument(
+        "--backend",
+        choices=("transformers", "vllm"),
+        default="transformers",
+        help="generation backend (default: transformers); vllm needs the vllm package and a GPU, and writes "
+        "the same records",
+    )
 
     # subcommands owned by evalkit and runners: each module adds its parsers with a `run` default and
     # imports only argparse at module level, so `--help` stays instant
@@ -863,6 +870,7 @@ def _eval_model(args: argparse.Namespace) -> int:
         device=args.device,
         few_shot_file=args.few_shot,
         few_shot_n=args.few_shot_n,
+        backend=args.backend,
     )
     return run_model_eval(opts)
 

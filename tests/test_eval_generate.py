@@ -306,3 +306,16 @@ def test_eval_cli_few_shot_prompts(tiny: Path, tmp_path: Path) -> None:
     records = _records(tmp_path / "f" / "tiny-llama")
     assert records and all("Tom has 3 * 4 = <<3*4=12>>12 pens." in r["prompt"] for r in records)
     assert all(not r["question"].startswith("Tom has 3 boxes") for r in records)
+
+
+def test_eval_progress_bars_over_checkpoints_and_samples(
+    tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich treats the captured stderr as a terminal
+    run = tmp_path / "run"
+    for name in ("checkpoint-1", "checkpoint-2"):
+        shutil.copytree(tiny, run / name)
+    rc, _, err = _eval(run, tmp_path / "out", "--limit", "2")
+    assert rc == 0, err
+    assert "checkpoints" in err and "1/2" in err and "2/2" in err  # the bar over checkpoints
+    assert "checkpoint-2 samples" in err  # the bar over this checkpoint's samples
