@@ -1,0 +1,245 @@
+"""Reward model path: ``rewardkit pairs`` over eval records, the pairwise loss, tiny RM training, the RM as a
+reward.
+
+``fixtures/pairs/eval_out`` is an eval output folder with two checkpoints of 8 problems (p1..p8); the
+expected pairs below were worked out by hand from its verdicts:
+
+checkpoint-10: p1 CORRECT x2 (same text) / WRONG / strict FORMAT -> 1 pair, 1 duplicate; p2 all CORRECT;
+p3 WRONG x3 + NO_ANSWER (all wrong); p4 GOLD_INVALID x2; p5 CORRECT x2 / WRONG / TRUNCATED -> 2;
+p6 CORRECT / WRONG x2 / AMBIGUOUS -> 2; p7 CORRECT / TIMEOUT (all correct); p8 CORRECT / WRONG / strict
+FORMAT -> 1.  checkpoint-20: p1 -> 1; p2 -> 1; p3 CORRECT / WRONG x2 -> 2; p4 GOLD_INVALID; p5 -> 2;
+p6 CORRECT x2 with the same text (all correct, 1 duplicate); p7 CORRECT / ERROR (all correct); p8 -> 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rewardkit.cli import main as cli_main
+from runners import rm
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairs"
+EVAL_OUT = FIXTURES / "eval_out"
+BAD = FIXTURES / "bad" / "records.jsonl"
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], rm.PairStats]:
+    policy = options.get("policy", "strict")
+    completions, errors, warnings = rm.read_completions(rm.find_record_files(EVAL_OUT), policy=policy)
+    assert errors == [] and warnings == []
+    return rm.build_pairs(completions, **options)
+
+
+# --------------------------------------------------------------------------- rewardkit pairs
+
+
+def test_pairs_counts_on_the_fixture(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(EVAL_OUT), "-o", str(out), "--heldout-fraction", "0.34")
+    assert code == 0, stderr
+    rows = read_rows(out)
+    assert len(rows) == 14
+    assert "records: 45; excluded (never paired): ERROR 1, GOLD_INVALID 3, TIMEOUT 1" in stdout
+    assert "textual duplicates dropped: 2" in stdout
+    assert "prompts: 16; with pairs 9, all correct 4, all wrong 1, nothing usable 2" in stdout
+    # 6 ids have pairs; round(0.34 * 6) = 2 are held out
+    assert "from 4 problem ids" in stdout and "from 2 problem ids" in stdout
+    per_prompt: dict[tuple[str, str], int] = {}
+    for row in rows:
+        per_prompt[(row["checkpoint"], row["id"])] = per_prompt.get((row["checkpoint"], row["id"]), 0) + 1
+    assert per_prompt == {
+        ("checkpoint-10", "p1"): 1,
+        ("checkpoint-10", "p5"): 2,
+        ("checkpoint-10", "p6"): 2,
+        ("checkpoint-10", "p8"): 1,
+        ("checkpoint-20", "p1"): 1,
+        ("checkpoint-20", "p2"): 1,
+        ("checkpoint-20", "p3"): 2,
+        ("checkpoint-20", "p5"): 2,
+        ("checkpoint-20", "p8"): 2,
+    }
+    for row in rows:
+        assert {"prompt", "chosen", "rejected", "split", "policy"} <= set(row)
+        assert row["chosen_verdict"] == "CORRECT" and row["rejected_verdict"] == "WRONG"
+        assert row["chosen"].strip() != row["rejected"].strip()
+        assert row["prompt"].endswith("Answer:")  # the prompt the model saw, from the record
+
+
+def test_pairs_never_use_excluded_or_format_records() -> None:
+    rows, _ = fixture_pairs(max_pairs_per_prompt=None)
+    records = {
+        (c.checkpoint, c.id, c.sample_index): c
+        for c in rm.read_completions(rm.find_record_files(EVAL_OUT))[0]
+    }
+    used = [
+        (r["checkpoint"], r["id"], r[f"{side}_sample_index"]) for r in rows for side in ("chosen", "rejected")
+    ]
+    verdicts = {records[key].verdict for key in used}
+    assert verdicts == {"CORRECT", "WRONG"}
+    assert not any(
+        key[1] in ("p4", "p7") for key in used
+    )  # GOLD_INVALID, TIMEOUT/ERROR prompts yield nothing
+
+
+def test_rejected_verdicts_and_policy_widen_the_pairs() -> None:
+    wide = ("WRONG", "FORMAT", "NO_ANSWER", "TRUNCATED", "AMBIGUOUS")
+    rows, stats = fixture_pairs(rejected_verdicts=wide, max_pairs_per_prompt=None)
+    # checkpoint-10 gains p1 FORMAT (+1), p5 TRUNCATED (+2), p6 AMBIGUOUS (+1), p8 FORMAT (+1);
+    # p3 (WRONG and NO_ANSWER only) stays all wrong
+    assert len(rows) == 19
+    assert {r["rejected_verdict"] for r in rows} == {"WRONG", "FORMAT", "TRUNCATED", "AMBIGUOUS"}
+    assert stats.prompts_all_wrong == 1
+    # flexible: the unmarked "The sum is 42" and "3 * 3 * 3 = 27" become chosen candidates
+    rows, _ = fixture_pairs(policy="flexible", max_pairs_per_prompt=None)
+    assert len(rows) == 16
+    assert {r["policy"] for r in rows} == {"flexible"}
+    with pytest.raises(ValueError, match="rejected verdicts must be among"):
+        fixture_pairs(rejected_verdicts=("GOLD_INVALID",))
+
+
+def test_max_pairs_per_prompt_caps_and_spreads() -> None:
+    completions = [
+        rm.Completion("c", "q", i, "x", f"text {i}", "CORRECT" if i < 2 else "WRONG", "1", f"f:{i}")
+        for i in range(6)
+    ]
+    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=None, heldout_fraction=0)
+    assert len(rows) == 8  # 2 chosen x 4 rejected
+    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=4, heldout_fraction=0)
+    assert len(rows) == 4
+    # a capped prefix uses both chosen completions equally and four distinct rejected ones
+    assert sorted(r["chosen_sample_index"] for r in rows) == [0, 0, 1, 1]
+    assert len({r["rejected_sample_index"] for r in rows}) == 4
+
+
+def test_pairs_are_deterministic_by_seed(tmp_path: Path) -> None:
+    outputs = []
+    for name, seed in (("a", "3"), ("b", "3"), ("c", "4")):
+        out = tmp_path / f"{name}.jsonl"
+        code, _, stderr = run_cli(
+            "pairs", str(EVAL_OUT), "-o", str(out), "--seed", seed, "--max-pairs-per-prompt", "1",
+            "--heldout-fraction", "0.5",
+        )  # fmt: skip
+        assert code == 0, stderr
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert outputs[0] != outputs[2]  # another seed picks other pairs or another split
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_heldout_split_is_by_problem_id(seed: int) -> None:
+    rows, stats = fixture_pairs(seed=seed, heldout_fraction=0.34)
+    train = {r["id"] for r in rows if r["split"] == "train"}
+    heldout = {r["id"] for r in rows if r["split"] == "heldout"}
+    assert train and heldout and not train & heldout  # an id never feeds both, whatever its checkpoint
+    assert (len(train), len(heldout)) == (stats.ids["train"], stats.ids["heldout"]) == (4, 2)
+    assert stats.pairs["train"] + stats.pairs["heldout"] == len(rows)
+
+
+def test_heldout_fraction_zero_keeps_everything_for_training() -> None:
+    rows, stats = fixture_pairs(heldout_fraction=0.0)
+    assert {r["split"] for r in rows} == {"train"} and stats.pairs["heldout"] == 0
+
+
+def test_pairs_from_one_records_file_and_one_records_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "completions_eval"
+    folder.mkdir()
+    shutil.copy(EVAL_OUT / "checkpoint-20" / "records.jsonl", folder / "records.jsonl")
+    for source in (folder, folder / "records.jsonl"):
+        out = tmp_path / "pairs.jsonl"
+        code, _, stderr = run_cli("pairs", str(source), "-o", str(out), "--heldout-fraction", "0")
+        assert code == 0, stderr
+        rows = read_rows(out)
+        assert len(rows) == 8 and {r["checkpoint"] for r in rows} == {None}
+
+
+def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
+    # `rewardkit eval --completions` records have "prompt": null and the question text
+    lines = []
+    for line in (EVAL_OUT / "checkpoint-20" / "records.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        record["prompt"] = None
+        lines.append(json.dumps(record))
+    records = tmp_path / "records.jsonl"
+    records.write_text("\n".join(lines) + "\n")
+    rows, _ = rm.build_pairs(rm.read_completions([(None, records)])[0])
+    assert rows and all(r["prompt"].startswith("What is") for r in rows)
+
+
+def test_malformed_records_are_named_by_file_line_and_field(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    code, _, stderr = run_cli("pairs", str(BAD), "-o", str(out))
+    assert code == 2
+    expected = {
+        2: "invalid JSON",
+        3: "missing field 'completion'",
+        4: "field 'verdict_strict' must be one of",
+        5: "field 'completion' must be a string",
+        6: "field 'prompt' must be a string",
+        7: "field 'sample_index': id 'p1' sample 0 repeats line 1",
+        8: "field 'sample_index' must be a whole number >= 0",
+        9: "field 'correct_strict' is false but 'verdict_strict' is CORRECT",
+    }
+    for line, message in expected.items():
+        assert f"{BAD}:{line}: {message}" in stderr
+    assert "8 malformed record(s) skipped" in stderr
+    assert len(read_rows(out)) == 1  # lines 1 and 10 still make their pair
+
+
+def test_truncated_last_line_is_a_warning(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    text = (EVAL_OUT / "checkpoint-20" / "records.jsonl").read_text()
+    records.write_text(text + '{"id": "p9", "sample_ind')
+    code, _, stderr = run_cli("pairs", str(records), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 0
+    assert f"{records}:19: skipping a truncated last line" in stderr
+
+
+def test_pairs_usage_errors(tmp_path: Path) -> None:
+    code, _, stderr = run_cli("pairs", str(tmp_path), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 2 and "no records.jsonl here or in its subfolders" in stderr
+    code, _, stderr = run_cli("pairs", str(tmp_path / "missing"), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 2 and "no such file or folder" in stderr
+    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
+    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--heldout-fraction", "1.5"]) == 2
+
+
+def test_no_pairs_is_a_warning_not_an_error(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    lines = (EVAL_OUT / "checkpoint-10" / "records.jsonl").read_text().splitlines()
+    records.write_text("\n".join(line for line in lines if '"id": "p2"' in line) + "\n")  # all correct
+    out = tmp_path / "pairs.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(records), "-o", str(out))
+    assert code == 0 and "no pairs" in stderr and out.read_text() == ""
+    assert "all correct 1" in stdout
+
+
+@pytest.mark.parametrize("n_chosen", range(1, 7))
+def test_balanced_order_covers_every_pair_once(n_chosen: int) -> None:
+    for n_rejected in range(1, 7):
+        order = list(rm._balanced_order(n_chosen, n_rejected))
+        assert sorted(order) == [(i, j) for i in range(n_chosen) for j in range(n_rejected)]
+        # any prefix uses each side round-robin: usage counts differ by at most one
+        for m in range(1, len(order) + 1):
+            for side, n in ((0, n_chosen), (1, n_rejected)):
+                uses = [sum(1 for pair in order[:m] if pair[side] == x) for x in range(n)]
+                if m <= n_chosen * n_rejected // math.gcd(n_chosen, n_rejected):
+                    assert max(uses) - min(uses) <= 1
