@@ -1,0 +1,298 @@
+"""runners/common.py: configs, the tiny model, LoRA, the synthetic task, preflight checks, run logs."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+
+import pytest
+
+from rewardkit.errors import ConfigError, DataError
+from runners.common import (
+    AnswerMarkerReward,
+    DataSettings,
+    HealthMonitor,
+    LoraSettings,
+    MetricsLog,
+    ModelSettings,
+    RolloutLog,
+    RolloutRecorder,
+    check_generation_batch,
+    check_golds,
+    check_learning_rate,
+    load_config,
+    load_problems,
+    parse_args,
+    synthetic_problems,
+)
+
+
+@dataclass
+class Training:
+    learning_rate: float = 1e-6
+    steps: int = 10
+    warmup: float | None = None
+
+
+@dataclass
+class Example:
+    """An example recipe config."""
+
+    output_dir: str = "runs/x"
+    model: ModelSettings = field(default_factory=ModelSettings)
+    training: Training = field(default_factory=Training)
+    tags: list[str] = field(default_factory=list)
+    reward: object = "accuracy"
+
+
+# --------------------------------------------------------------------------- configs
+
+
+def test_yaml_and_dotted_overrides(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text(
+        "# rewardkit train example --config c.yaml\n"
+        "output_dir: runs/y\n"
+        "training:\n  learning_rate: 1e-5\n  steps: 3\n"
+        "reward: {accuracy: 1.0, format: 0.2}\n"
+    )
+    config = load_config(Example, str(path), ["training.steps=7", "model.hidden_size=32", "tags=[a, b]"])
+    assert config.output_dir == "runs/y"
+    assert config.training.learning_rate == pytest.approx(1e-5)  # YAML 1.1 reads 1e-5 as a string
+    assert config.training.steps == 7
+    assert config.model.hidden_size == 32 and config.model.source == "tiny"
+    assert config.tags == ["a", "b"]
+    assert config.reward == {"accuracy": 1.0, "format": 0.2}
+    assert load_config(Example, None, ["training.warmup="]).training.warmup is None
+
+
+def test_unknown_key_names_file_line_and_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("output_dir: runs/y\ntraining:\n  learning_rate: 1e-5\n  lr: 3\n")
+    with pytest.raises(ConfigError, match=r"c\.yaml:4: key 'training\.lr': unknown key"):
+        load_config(Example, str(path), [])
+
+
+def test_wrong_type_names_the_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("training:\n  steps: many\n")
+    with pytest.raises(ConfigError, match=r"c\.yaml:2: key 'training\.steps': expected an integer"):
+        load_config(Example, str(path), [])
+    with pytest.raises(ConfigError, match=r"override 'model\.dtype'.*not one of"):
+        load_config(Example, None, ["model.dtype=float8"])
+    with pytest.raises(ConfigError, match=r"expected key\.sub=value"):
+        load_config(Example, None, ["training.steps"])
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_config(Example, str(tmp_path / "missing.yaml"), [])
+
+
+def test_yaml_12_booleans_keep_on_as_a_string():
+    # under YAML 1.1 the key `on` of a gate spec would load as True
+    config = load_config(Example, None, ["reward={gate: {reward: accuracy, on: format}}"])
+    assert config.reward == {"gate": {"reward": "accuracy", "on": "format"}}
+
+
+def test_parse_args_help_lists_fields(capsys):
+    with pytest.raises(SystemExit):
+        parse_args(Example, ["--help"], prog="rewardkit train example")
+    out = capsys.readouterr().out
+    assert "training.learning_rate = 1e-06" in out and "model.source = 'tiny'" in out
+    assert parse_args(Example, ["training.steps=2"]).training.steps == 2
+
+
+# --------------------------------------------------------------------------- synthetic task and checks
+
+
+def test_synthetic_problems_are_deterministic_and_correct():
+    from rewardkit import grade
+
+    a = synthetic_problems(50, min_steps=1, max_steps=3, seed=1)
+    assert a == synthetic_problems(50, min_steps=1, max_steps=3, seed=1)
+    assert a != synthetic_problems(50, min_steps=1, max_steps=3, seed=2)
+    assert {p["steps"] for p in a} == {1, 2, 3}
+    for p in a:
+        assert p["answer"].count("<<") == p["steps"]
+        final = p["answer"].rsplit("#### ", 1)[1]
+        assert grade(f"#### {final}", gold=p["answer"]).correct
+        # every calculation in the rationale is right
+        for line in p["answer"].splitlines()[:-1]:
+            expression, result = line.split("<<")[1].split(">>")[0].split("=")
+            left, op, right = __import__("re").match(r"(\d+)([-+*])(\d+)", expression).groups()
+            value = {"+": int(left) + int(right), "-": int(left) - int(right), "*": int(left) * int(right)}[
+                op
+            ]
+            assert value == int(result) >= 0
+
+
+def test_load_problems_from_file_and_errors(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"q": "1+1?", "a": 2}\n{"q": "2+2?", "a": "4"}\n')
+    problems = load_problems(DataSettings(source=str(path), question_key="q", answer_key="a", n=5))
+    assert [(p["question"], p["answer"]) for p in problems] == [("1+1?", "2"), ("2+2?", "4")]
+    path.write_text('{"q": "1+1?", "a": 2}\n{"q": 3}\n')
+    with pytest.raises(DataError, match=r"d\.jsonl:2"):
+        load_problems(DataSettings(source=str(path), question_key="q", answer_key="a"))
+
+
+def test_check_golds_names_the_line():
+    check_golds(synthetic_problems(5), source="synthetic")
+    with pytest.raises(DataError, match=r"data\.jsonl:2: 1 of 2 golds cannot be parsed"):
+        check_golds([{"answer": "3"}, {"answer": ""}], source="data.jsonl")
+
+
+def test_generation_batch_must_divide():
+    check_generation_batch(8, 1, 4)
+    check_generation_batch(2, 2, 4)
+    with pytest.raises(ConfigError, match=r"6 is not divisible by training\.num_generations = 4"):
+        check_generation_batch(3, 2, 4)
+
+
+def test_learning_rate_sanity():
+    assert check_learning_rate(5e-5, lora=False, pretrained=True)
+    assert not check_learning_rate(1e-6, lora=False, pretrained=True)
+    assert not check_learning_rate(5e-5, lora=True, pretrained=True)
+    assert check_learning_rate(5e-3, lora=True, pretrained=True)
+    assert not check_learning_rate(1e-3, lora=False, pretrained=False)  # a random model has nothing to lose
+
+
+# --------------------------------------------------------------------------- rewards and logs
+
+
+def test_rollout_recorder_logs_components_and_parse_failures():
+    from rewardkit.rewards import build
+
+    recorder = RolloutRecorder(build({"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.5}), keep=3)
+    metrics: dict[str, float] = {}
+    extra: dict[str, list] = {}
+    values = recorder(
+        prompts=["p1", "p2", "p3", "p4"],
+        completions=["#### 4", "#### 5", "so 4", "no idea"],
+        answer=["4", "4", "4", "4"],
+        log_metric=metrics.__setitem__,
+        log_extra=extra.__setitem__,
+    )
+    assert values == [1.5, 0.5, 1.0, 0.0]
+    assert metrics["rewards/accuracy/mean"] == 0.5
+    assert metrics["rewards/answer_format/mean"] == 0.5
+    assert metrics["parse_failure_rate"] == 0.25
+    assert extra["verdict"] == ["CORRECT", "WRONG", "CORRECT", "NO_ANSWER"]
+    kept = recorder.take()
+    assert [k["prompt"] for k in kept] == ["p2", "p3", "p4"]  # the latest `keep`
+    assert kept[-1]["components"] == {"accuracy": 0.0, "answer_format": 0.0}
+    assert recorder.take() == []
+
+
+def test_answer_marker_reward():
+    assert AnswerMarkerReward()(completions=["x\n#### 12", "#### 1,000\n", "#### 4\nmore", "####"]) == [
+        1.0,
+        1.0,
+        0.0,
+        0.0,
+    ]
+
+
+def test_metrics_and_rollout_logs(tmp_path):
+    metrics = MetricsLog(tmp_path / "metrics.jsonl")
+    metrics.write({"step": 1, "reward": 0.25, "kl": float("inf")})
+    metrics.write({"step": 2, "reward": 0.5})
+    assert [m["reward"] for m in metrics.read()] == [0.25, 0.5]
+    assert metrics.read()[0]["kl"] is None
+    rollouts = RolloutLog(tmp_path / "rollouts.jsonl")
+    rollouts.write(2, [{"prompt": "p", "completion": "c", "verdict": "WRONG"}])
+    assert json.loads((tmp_path / "rollouts.jsonl").read_text()) == {
+        "step": 2,
+        "prompt": "p",
+        "completion": "c",
+        "verdict": "WRONG",
+    }
+
+
+def test_health_monitor_warns_once_per_window():
+    stream = io.StringIO()
+    health = HealthMonitor(every=10, print_to=stream)
+    assert health.check({"step": 1, "frac_reward_zero_std": 1.0, "completions/clipped_ratio": 0.1})
+    assert not health.check({"step": 5, "frac_reward_zero_std": 1.0})  # same warning, too soon
+    assert health.check({"step": 11, "frac_reward_zero_std": 1.0})
+    assert health.check({"step": 12, "completions/clipped_ratio": 0.9, "parse_failure_rate": 0.8})
+    text = stream.getvalue()
+    assert "all right or all wrong gives no gradient" in text
+    assert "max_completion_length" in text and "no readable answer" in text
+    assert len(health.warnings) == 4
+
+
+# --------------------------------------------------------------------------- model, tokenizer, LoRA
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    pytest.importorskip("transformers")
+    pytest.importorskip("torch")
+    from runners.common import load_model
+
+    return load_model(ModelSettings(), output_dir=tmp_path_factory.mktemp("run"))
+
+
+def test_tiny_model_roundtrips_text_and_has_tool_template(tiny):
+    model, tokenizer, source = tiny
+    assert source.endswith("base-model")
+    text = "Ben has 3 apples.\n3+4=<<3+4=7>>7\n#### 7"
+    ids = tokenizer(text)["input_ids"]
+    assert tokenizer.decode(ids) == text  # spaces and newlines survive (the Qwen2Tokenizer pitfall)
+    assert tokenizer.padding_side == "left" and tokenizer.pad_token == "<pad>"
+    assert model.config.model_type == "llama"
+    chat = tokenizer.apply_chat_template(
+        [
+            {"role": "user", "content": "add"},
+            {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [{"function": {"name": "add", "arguments": {}}}],
+            },
+            {"role": "tool", "content": "3"},
+        ],
+        tools=[{"type": "function", "function": {"name": "add"}}],
+        tokenize=False,
+        add_generation_prompt=True,
+    )
+    assert (
+        "Tools:" in chat and "<tool_call>" in chat and "<|tool|>3" in chat and chat.endswith("<|assistant|>")
+    )
+
+
+def test_prompt_dataset_uses_the_eval_prompt(tiny):
+    from evalkit.prompts import build_prompt
+    from runners.common import prompt_dataset
+
+    _, tokenizer, _ = tiny
+    problems = synthetic_problems(3)
+    data = prompt_dataset(problems, tokenizer)
+    assert data.column_names == ["prompt", "answer", "question"]
+    assert data[1]["prompt"] == build_prompt(tokenizer, problems[1]["question"])
+    short = prompt_dataset(problems, tokenizer, system="", instruction="")
+    assert short[0]["prompt"] == f"<|user|>{problems[0]['question']}</s><|assistant|>"
+
+
+def test_lora_trains_adapters_and_freezes_the_base(tiny):
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("peft")
+    import copy
+
+    from runners.common import apply_lora
+
+    model, tokenizer, _ = tiny
+    peft_model = apply_lora(copy.deepcopy(model), LoraSettings(r=4, alpha=8, dropout=0.0))
+    before = {name: p.detach().clone() for name, p in peft_model.named_parameters()}
+    trainable = [p for p in peft_model.parameters() if p.requires_grad]
+    assert trainable and len(trainable) < len(before)
+    optimizer = torch.optim.AdamW(trainable, lr=1e-2)
+    batch = tokenizer(["#### 7", "#### 12"], return_tensors="pt", padding=True)
+    for _ in range(3):
+        loss = peft_model(**batch, labels=batch["input_ids"]).loss
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    changed = {n for n, p in peft_model.named_parameters() if not torch.equal(p, before[n])}
+    assert changed and all("lora_" in n for n in changed)
+    assert any("lora_B" in n for n in changed)  # B starts at zero: it must move for the adapter to matter
+    assert apply_lora(model, LoraSettings(r=0)) is model
