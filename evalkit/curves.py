@@ -1,0 +1,159 @@
+"""Training curves: read a run's logs and plot them.
+
+A run folder may hold our runners' ``metrics.jsonl`` (one JSON object per logging step, the keys of TRL's
+``log_history`` entries) and TRL's ``trainer_state.json`` (in the run folder or in its ``checkpoint-N``
+folders; each holds the history up to its step, so the one with the most entries wins). Both are read;
+where both log a step, ``metrics.jsonl`` wins. Rows without a ``step`` (or ``global_step``) are dropped,
+and so are TRL's end-of-training summary rows (``train_runtime``...).
+
+The plotted series: total reward with its per-component means (``rewards/<name>/mean``), KL, completion
+length, clipped ratio, loss — each only when the run logged it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rewardkit.jsonl import LineError, iter_jsonl
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["METRICS_FILE", "TRAINER_STATE_FILE", "CurvePanel", "curve_panels", "read_training_log"]
+
+METRICS_FILE = "metrics.jsonl"
+TRAINER_STATE_FILE = "trainer_state.json"
+
+# end-of-training summary keys: not a point on a curve
+_SUMMARY_KEYS = ("train_runtime", "train_loss", "total_flos")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    return value if math.isfinite(value) else None
+
+
+def _row(entry: dict[str, Any]) -> dict[str, float] | None:
+    if any(k in entry for k in _SUMMARY_KEYS):
+        return None
+    step = entry.get("step", entry.get("global_step"))
+    if _number(step) is None:
+        return None
+    row = {"step": float(step)}
+    for key, value in entry.items():
+        number = _number(value)
+        if number is not None and key not in ("step", "global_step"):
+            row[key] = number
+    return row
+
+
+def _trainer_state(run: Path, errors: list[str]) -> list[dict[str, Any]]:
+    best: list[dict[str, Any]] = []
+    for path in sorted(run.rglob(TRAINER_STATE_FILE)):
+        if any(part.startswith(".") for part in path.relative_to(run).parts[:-1]):
+            continue
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            errors.append(f"{path}: unreadable ({exc.__class__.__name__}: {exc})")
+            continue
+        history = state.get("log_history") if isinstance(state, dict) else None
+        if not isinstance(history, list):
+            errors.append(f"{path}: field 'log_history' missing or not a list")
+            continue
+        entries = [e for e in history if isinstance(e, dict)]
+        if len(entries) > len(best):
+            best = entries
+    return best
+
+
+def read_training_log(run_dir: str | os.PathLike[str]) -> tuple[pd.DataFrame, list[str]]:
+    """The run's logged metrics, one row per step (sorted), and the ``FILE[:LINE]: ...`` problems met.
+
+    An empty table when the folder has no logs (a plain eval folder).
+    """
+    import pandas as pd
+
+    run = Path(run_dir)
+    errors: list[str] = []
+    rows: dict[float, dict[str, float]] = {}
+    if run.is_dir():
+        for entry in _trainer_state(run, errors):
+            row = _row(entry)
+            if row is not None:
+                rows.setdefault(row["step"], {}).update(row)
+        metrics = run / METRICS_FILE
+        if metrics.is_file():
+            for item in iter_jsonl(metrics):
+                if isinstance(item, LineError):
+                    errors.append(str(item))
+                    continue
+                row = _row(item.data)
+                if row is None:
+                    if "step" not in item.data:
+                        errors.append(f"{metrics}:{item.line}: field 'step' missing or not a number")
+                    continue
+                rows.setdefault(row["step"], {}).update(row)  # metrics.jsonl wins on shared keys
+    if not rows:
+        return pd.DataFrame(columns=["step"]), errors
+    df = pd.DataFrame([rows[s] for s in sorted(rows)])
+    if (df["step"] == df["step"].round()).all():
+        df["step"] = df["step"].astype(int)
+    return df, errors
+
+
+@dataclass(frozen=True)
+class CurvePanel:
+    """One plot: a title, a y label and the columns drawn on it."""
+
+    title: str
+    ylabel: str
+    columns: tuple[str, ...]
+
+
+def curve_panels(log: pd.DataFrame) -> list[CurvePanel]:
+    """The panels worth drawing for ``log``: only series with at least one value."""
+
+    def present(cols: Sequence[str]) -> tuple[str, ...]:
+        return tuple(c for c in cols if c in log and log[c].notna().any())
+
+    components = sorted(c for c in log.columns if c.startswith("rewards/") and c.endswith("/mean"))
+    wanted = [
+        CurvePanel("Reward (total and per component)", "reward", ("reward", *components)),
+        CurvePanel("KL to the reference", "kl", ("kl",)),
+        CurvePanel("Completion length", "tokens", ("completions/mean_length",)),
+        CurvePanel("Clipped ratio (hit max length)", "fraction", ("completions/clipped_ratio",)),
+        CurvePanel("Loss", "loss", ("loss",)),
+        CurvePanel("Groups with zero reward spread", "fraction", ("frac_reward_zero_std",)),
+    ]
+    out = []
+    for panel in wanted:
+        cols = present(panel.columns)
+        if cols:
+            out.append(CurvePanel(panel.title, panel.ylabel, cols))
+    return out
+
+
+def plot_panel(log: pd.DataFrame, panel: CurvePanel) -> bytes:
+    """One panel as PNG bytes (matplotlib, Agg backend)."""
+    from evalkit.report import new_figure, png_bytes
+
+    fig, ax = new_figure()
+    for col in panel.columns:
+        part = log[["step", col]].dropna()
+        ax.plot(part["step"], part[col], marker="." if len(part) < 40 else None, label=col)
+    ax.set_title(panel.title)
+    ax.set_xlabel("step")
+    ax.set_ylabel(panel.ylabel)
+    if len(panel.columns) > 1:
+        ax.legend(fontsize="small")
+    ax.grid(alpha=0.3)
+    return png_bytes(fig)
