@@ -1,0 +1,79 @@
+"""Trajectory statistics for the report (``evalkit/trajectories.py``) on a fixture with known answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evalkit.trajectories import (
+    find_trajectories,
+    load_trajectories,
+    render_trajectories_markdown,
+    summarize_trajectories,
+)
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "agentic" / "trajectories.jsonl"
+
+
+@pytest.fixture(scope="module")
+def summary() -> dict:
+    episodes, problems = load_trajectories(FIXTURE)
+    assert problems == [] and len(episodes) == 24
+    return summarize_trajectories(episodes)
+
+
+def test_phases_in_order_with_known_rates(summary: dict) -> None:
+    assert [p for p in summary if p != "curve"] == ["before", "train", "after"]
+    before, after = summary["before"], summary["after"]
+    assert before["episodes"] == 8 and before["tool_call_rate"] == 1 / 8 and before["accuracy"] == 2 / 8
+    assert before["accuracy_with_tool"] == 1.0 and before["accuracy_without_tool"] == 1 / 7
+    assert after["tool_call_rate"] == 6 / 8 and after["accuracy_with_tool"] == 5 / 6
+    assert after["accuracy_without_tool"] == 0.0 and after["tool_before_answer_rate"] == 6 / 8
+    low, high = after["tool_call_rate_ci"]
+    assert low < 6 / 8 < high  # Wilson interval around the rate
+    assert after["verdicts"] == {"CORRECT": 5, "WRONG": 3}
+
+
+def test_training_curve_and_call_quality(summary: dict) -> None:
+    train = summary["train"]
+    assert train["tool_calls"] == 4 and train["tool_failure_rate"] == 1 / 4
+    assert train["invalid_call_rate"] == 1 / 5
+    assert [(p["step"], p["episodes"], p["tool_call_rate"], p["accuracy"]) for p in summary["curve"]] == [
+        (1, 4, 0.25, 0.25),
+        (2, 4, 0.75, 0.5),
+    ]
+
+
+def test_returns_are_described(summary: dict) -> None:
+    returns = summary["after"]["returns"]
+    assert (
+        returns["max"] == pytest.approx(1.0)
+        and returns["min"] == 0.0
+        and returns["p25"] == pytest.approx(0.3)
+    )
+    assert returns["median"] == pytest.approx(1.0)
+    hist = summary["after"]["return_histogram"]
+    assert sum(hist["counts"]) == 8 and len(hist["edges"]) == len(hist["counts"]) + 1
+
+
+def test_markdown_section(summary: dict) -> None:
+    text = render_trajectories_markdown(summary)
+    assert text.startswith("| metric | before | train | after |")
+    assert "| called a tool [95% CI] | 12.5% [" in text
+    assert "| accuracy with a tool call | 100.0% [" in text and "(n=1)" in text
+    assert "| 2 | 4 | 75.0% | 50.0% |" in text
+    assert render_trajectories_markdown(summarize_trajectories([])) == ""
+
+
+def test_bad_lines_are_reported_and_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "run" / "trajectories.jsonl"
+    path.parent.mkdir()
+    good = json.dumps({"phase": "after", "correct": True, "tool_calls": 1, "steps": []})
+    path.write_text(f'{good}\n{{"phase": \n[1, 2]\n{{"steps": "x"}}\n\n{good}\n')
+    episodes, problems = load_trajectories(path)
+    assert len(episodes) == 2
+    assert [p.split(": ", 1)[0] for p in problems] == [f"{path}:2", f"{path}:3", f"{path}:4"]
+    assert "field 'steps' must be a list" in problems[2]
+    assert find_trajectories(tmp_path) == [path] and find_trajectories(path) == [path]
