@@ -16,6 +16,7 @@ stays instant.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -491,39 +492,50 @@ def _chunks(n: int, size: int) -> Iterator[range]:
         yield range(start, min(start + size, n))
 
 
-def _grade_items(
-    items: Sequence[_Item], args: argparse.Namespace, advance: Callable[[int], None]
-) -> list[GradeResult]:
-    """Grade in chunks so the progress bar moves; one grade_many call per choices group of a chunk."""
+def _score_chunk_size(workers: int) -> int:
+    # grade_many hands a call's items to its worker pool in one go, so with workers the chunks must be big
+    # enough to keep every worker busy; small enough that memory stays flat however long the input is
+    return 64 if workers == 1 else max(512, 128 * workers)
+
+
+def _batches(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
+    batch: list[_Item] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _grade_items(items: Sequence[_Item], args: argparse.Namespace) -> list[GradeResult]:
+    """Grade one chunk: one grade_many call per choices group, results in input order."""
     from rewardkit import grade_many
 
     results: list[Any] = [None] * len(items)
-    # grade_many starts a process pool per call, so with workers the chunks must be big enough to pay for it
-    size = 64 if args.workers == 1 else max(512, 128 * args.workers)
     extra: dict[str, Any] = {"workers": args.workers, "policy": args.policy}
     if args.timeout is not None:
         extra["timeout_s"] = args.timeout
-    for chunk in _chunks(len(items), size):
-        groups: dict[Any, list[int]] = {}
-        for i in chunk:
-            groups.setdefault(items[i].choices, []).append(i)
-        for choices, idx in groups.items():
-            options = dict(extra)
-            flags = [items[i].finished for i in idx]
-            if any(f is not None for f in flags):
-                options["finished"] = flags
-            if choices is not None:
-                options["choices"] = choices
-            graded = grade_many(
-                [items[i].record.data[args.completion_key] for i in idx],
-                [items[i].record.data[args.gold_key] for i in idx],
-                **options,
-            )
-            if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
-                raise RuntimeError(f"grade_many returned {len(graded)} results for {len(idx)} inputs")
-            for i, r in zip(idx, graded, strict=True):
-                results[i] = r
-        advance(len(chunk))
+    groups: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        groups.setdefault(item.choices, []).append(i)
+    for choices, idx in groups.items():
+        options = dict(extra)
+        flags = [items[i].finished for i in idx]
+        if any(f is not None for f in flags):
+            options["finished"] = flags
+        if choices is not None:
+            options["choices"] = choices
+        graded = grade_many(
+            [items[i].record.data[args.completion_key] for i in idx],
+            [items[i].record.data[args.gold_key] for i in idx],
+            **options,
+        )
+        if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
+            raise RuntimeError(f"grade_many returned {len(graded)} results for {len(idx)} inputs")
+        for i, r in zip(idx, graded, strict=True):
+            results[i] = r
     return results
 
 
@@ -538,8 +550,42 @@ def _result_fields(r: GradeResult) -> dict[str, Any]:
     }
 
 
+def _count_lines(path: str) -> int | None:
+    """Lines in the input, for the progress bar's total (None for stdin or an unreadable file)."""
+    if path == "-":
+        return None
+    try:
+        with open(path, "rb") as fh:
+            return sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
+    except OSError:
+        return None
+
+
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], None]]:
+    if args.quiet or not sys.stderr.isatty():
+        yield lambda k: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("grading"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("grading", total=_count_lines(args.input))
+        yield lambda k: progress.advance(task, k)
+
+
 def cmd_score(args: argparse.Namespace) -> int:
+    """Stream the input in chunks: read, grade, write, count. Memory stays flat however long the file;
+    the output file appears (atomically, in one move) only when the whole input has been graded."""
     from rich.console import Console
+
+    from rewardkit.types import Verdict
 
     err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
     errors: list[LineError] = []
@@ -548,59 +594,55 @@ def cmd_score(args: argparse.Namespace) -> int:
         errors.append(e)
         err.print(str(e), markup=False)
 
+    batches = _batches(_read_items(args, report), _score_chunk_size(args.workers))
     try:
-        items = list(_read_items(args, report))
+        batch = next(batches, None)  # opens the input: a missing file fails here, before any output exists
     except OSError as exc:
         return _open_failed(args.input, exc)
 
-    show_progress = not args.quiet and sys.stderr.isatty() and len(items) > 0
-    results: list[GradeResult]
-    if show_progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        with Progress(
-            TextColumn("grading"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as progress:
-            task = progress.add_task("grading", total=len(items))
-            results = _grade_items(items, args, lambda k: progress.advance(task, k))
-    else:
-        results = _grade_items(items, args, lambda k: None)
-
-    if args.output is not None:
-        try:
-            with JsonlWriter(args.output) as writer:
-                for item, r in zip(items, results, strict=True):
-                    writer.write({**item.record.data, **_result_fields(r)})
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            _error(f"cannot write {args.output}: {exc.strerror or exc}")
-            return EXIT_USAGE
+    counts = {p: dict.fromkeys(Verdict, 0) for p in POLICIES}
+    stage = "write"
+    try:
+        with contextlib.ExitStack() as stack:
+            writer = (
+                stack.enter_context(JsonlWriter(args.output, atomic=True))
+                if args.output is not None
+                else None
+            )
+            advance = stack.enter_context(_progress(args, err))
+            while batch:
+                results = _grade_items(batch, args)
+                for item, r in zip(batch, results, strict=True):
+                    if writer is not None:
+                        writer.write({**item.record.data, **_result_fields(r)})
+                    for p in POLICIES:
+                        counts[p][r.under(p).verdict] += 1  # type: ignore[arg-type]
+                advance(len(batch))
+                stage = "read"
+                batch = next(batches, None)
+                stage = "write"
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        if stage == "read":
+            return _open_failed(args.input, exc)
+        _error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_USAGE
 
     summary_to = sys.stderr if args.output == "-" else sys.stdout
-    _print_summary(results, errors, args, summary_to)
+    _print_summary(counts, errors, args, summary_to)
     return EXIT_USAGE if errors else EXIT_OK
 
 
 def _print_summary(
-    results: Sequence[GradeResult], errors: Sequence[LineError], args: argparse.Namespace, out: TextIO
+    counts: dict[str, dict[Any, int]], errors: Sequence[LineError], args: argparse.Namespace, out: TextIO
 ) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from rewardkit.types import Verdict
 
-    n = len(results)
-    views = {p: [r.under(p) for r in results] for p in POLICIES}  # type: ignore[arg-type]
-    counts = {p: {v: 0 for v in Verdict} for p in POLICIES}
-    for p in POLICIES:
-        for r in views[p]:
-            counts[p][r.verdict] += 1
+    n = sum(counts["flexible"].values())
 
     def share(k: int) -> str:
         return f"{k / n:.1%}" if n else "-"

@@ -15,6 +15,7 @@ demo.jsonl:4: field 'answer' must be a string, got number 3
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -159,19 +160,33 @@ class JsonlWriter:
 
     Use as a context manager; lines are written as they come so a long run can be followed with
     ``tail -f``. Standard output is flushed, never closed.
+
+    ``atomic=True`` writes to a hidden ``.NAME.partial`` file next to the target and moves it into place
+    only when the block ends without an exception: an interrupted or failed run leaves the previous file
+    (or none) instead of a truncated one. Standard output and existing non-regular files (``/dev/null``, a
+    pipe) are written directly.
     """
 
-    def __init__(self, target: str | os.PathLike[str]) -> None:
+    def __init__(self, target: str | os.PathLike[str], *, atomic: bool = False) -> None:
         self.target = os.fspath(target)
         self.count = 0
         self._fh: IO[str] | None = None
         self._owned = False
+        self._partial: str | None = None
+        if (
+            atomic
+            and self.target != STDIO
+            and (not os.path.exists(self.target) or os.path.isfile(self.target))
+        ):
+            folder, name = os.path.split(self.target)
+            self._partial = os.path.join(folder, f".{name}.partial")
 
     def __enter__(self) -> JsonlWriter:
         if self.target == STDIO:
             self._fh = sys.stdout
         else:
-            self._fh = open(self.target, "w", encoding="utf-8", newline="\n")
+            path = self._partial or self.target
+            self._fh = open(path, "w", encoding="utf-8", newline="\n")
             self._owned = True
         return self
 
@@ -180,14 +195,28 @@ class JsonlWriter:
         self._fh.write(_dumps(obj) + "\n")
         self.count += 1
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, *exc: object) -> None:
         if self._fh is None:
             return
-        if self._owned:
-            self._fh.close()
-        else:
-            self._fh.flush()
-        self._fh = None
+        fh, self._fh = self._fh, None
+        if not self._owned:
+            fh.flush()
+            return
+        if self._partial is None:
+            fh.close()
+            return
+        failed = exc_type is not None
+        try:
+            fh.close()  # may raise itself: the last buffered lines did not fit on the disk
+        except BaseException:
+            failed = True
+            raise
+        finally:
+            if failed:
+                with contextlib.suppress(OSError):
+                    os.unlink(self._partial)
+            else:
+                os.replace(self._partial, self.target)
 
 
 def write_jsonl(target: str | os.PathLike[str], rows: Iterable[Mapping[str, Any]]) -> int:
