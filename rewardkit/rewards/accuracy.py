@@ -174,10 +174,10 @@ class LengthPenaltyReward(GradedReward):
 
 # Reasoning steps: numbered or bulleted lines, "Step 3:" headings, and lines that compute something (an
 # equals sign with a digit on each side). Blank lines and plain prose lines are not steps, so padding a
-# completion with newlines earns nothing.
-_STEP_LINE = re.compile(
-    r"^\s*(?:(?:step\s*\d+\b)|(?:\d{1,3}[.)]\s)|(?:[-*•]\s+\S)|(?:.*\d.*=.*\d))", re.IGNORECASE
-)
+# completion with newlines earns nothing. The equation test reads "a digit, later an '=', later a digit"
+# as: up to the first digit, up to the next '=', then any digit: one way to match, so linear time (the
+# spelling ".*\d.*=.*\d" backtracks cubically: a 1,600-character line of digits and '=' took minutes).
+_STEP_LINE = re.compile(r"^\s*(?:step\s*\d+\b|\d{1,3}[.)]\s|[-*•]\s+\S)|^\D*\d[^=]*=.*\d", re.IGNORECASE)
 
 
 def count_steps(text: str) -> int:
