@@ -20,7 +20,7 @@ user can slice the same data their own way. The pieces:
 >>> category_of("UNPARSEABLE"), category_of("AMBIGUOUS"), category_of("TIMEOUT")
 ('extraction_failure', 'ambiguous', 'grader_error')
 >>> [str(x) for x in equations("so 16 - 3 - 4 = 9 eggs, and 9 * 2 = $17.")]
-['16 - 3 - 4 = 9 (true)', '9 * 2 = 17 (false: 18)']
+['16 - 3 - 4 = 9 (true)', '9 * 2 = $17 (false: 18)']
 >>> scale_factor(Fraction(1800), Fraction(18)), scale_factor(Fraction(3), Fraction(180))
 ('x100', '/60')
 """
@@ -484,14 +484,19 @@ class Equation:
 
     @property
     def holds(self) -> bool:
+        """Whether ``c`` is the value, allowing what is not an arithmetic mistake: rounding or cutting to
+        ``c``'s decimals ("5/3 = 1.6", "7/2 = 3"), float noise of a calculator ("= 9.200000000000001") and a
+        subtraction written backwards ("5.25 - 15.75 = 10.5": the magnitude is right)."""
         stated = _fraction(self.stated)
         if stated is None:
             return True
+        value = self.value
+        if abs(value) == abs(stated) or abs(value - stated) <= abs(value) * Fraction(1, 10**9):
+            return True
+        if value.denominator == 1 and stated.denominator == 1:
+            return False
         places = _decimals(self.stated)
-        tolerance = Fraction(1, 2 * 10**places) if self.value.denominator != 1 or places else Fraction(0)
-        if places == 0 and self.value.denominator != 1:
-            tolerance = Fraction(1)  # "7/2 = 3" or "= 4": whole items, rounded either way
-        return abs(self.value - stated) <= tolerance
+        return abs(value - stated) < Fraction(1, 10**places)
 
     def __str__(self) -> str:
         shown = " ".join(self.expression.split())
