@@ -329,7 +329,9 @@ def build_report(
 
     # checkpoints compared
     if len(names) > 1:
-        blocks.append(Heading(f"What moved: {names[0]} → {last}"))
+        stepped = all(a["step"] is not None for a in accuracy)
+        # folders without steps (several models, say) are compared, not read as a training trajectory
+        blocks.append(Heading(f"What moved: {names[0]} → {last}" if stepped else "Folders compared"))
         rows = []
         for cat in an.CATEGORIES:
             values = [float(comparison.loc[cat, n]) for n in names]
