@@ -237,22 +237,12 @@ def _group_plot(groups: list[tuple[str, int, float | None, float | None]], name:
 _GROUPS = (("level", "level"), ("subject", "subject"), ("calculations", "gold calculations"))
 
 
-def build_report(
-    run_dir: str | os.PathLike[str], *, examples: int = 3, seed: int = 0, plots: bool = False
-) -> Report:
-    """Read ``run_dir`` and lay out the report. ``plots`` renders the PNGs (the HTML wants them)."""
-    root = Path(run_dir)
-    df = an.load_records(root)
-    from evalkit.curves import curve_panels, plot_panel, read_training_log
-
-    log, log_errors = read_training_log(root if root.is_dir() else root.parent)
-    warnings = [_relative(m, root) for m in [*df.attrs.get("errors", []), *log_errors]]
+def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -> list[Block]:
+    """The sections built on eval records: accuracy, categories, suspects, reasoning detail, examples."""
     names = an.checkpoints(df)
     last = names[-1]
     focus = df[df["checkpoint"] == last]
-    title = f"rewardkit report: {root.resolve().name}"
     blocks: list[Block] = []
-
     n_problems = len({(c, repr(i)) for c, i in zip(df["checkpoint"], df["id"], strict=True)})
     datasets = sorted({d for d in df.get("dataset", []) if isinstance(d, str)})
     blocks.append(
@@ -468,6 +458,94 @@ def build_report(
             )
             if plots:
                 blocks.append(Plot(f"Accuracy by {label}", _group_plot(values, label)))
+    return blocks
+
+
+def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tuple[list[Block], list[str]]:
+    """Agentic episodes: tool use before the answer, accuracy with and without a tool, returns, the curve."""
+    from evalkit.trajectories import load_trajectories, render_trajectories_markdown, summarize_trajectories
+
+    episodes: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for path in files:
+        found, bad = load_trajectories(path)
+        episodes += found
+        problems += [_relative(m, root) for m in bad]
+    if not episodes:
+        return [], problems
+    summary = summarize_trajectories(episodes)
+    phases = [p for p in summary if p != "curve"]
+    blocks: list[Block] = [
+        Heading("Agentic trajectories"),
+        Para(
+            f"{len(episodes)} episodes from "
+            + ", ".join(f"`{_relative(str(p), root)}`" for p in files)
+            + ". An episode *called a tool* when it made at least one tool call before its final answer; "
+            "accuracy with and without a call shows whether the detour pays off."
+        ),
+    ]
+    table_lines = render_trajectories_markdown(summary).split("\n\n")[0].strip().splitlines()
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in table_lines[2:]]
+    blocks.append(Table(["metric", *phases], rows, set(range(1, len(phases) + 1))))
+    curve = summary["curve"]
+    if curve:
+        blocks.append(Heading("Tool use over training", 3))
+        blocks.append(
+            Table(
+                ["training step", "episodes", "called a tool", "accuracy", "mean return"],
+                [
+                    [
+                        str(c["step"]),
+                        str(c["episodes"]),
+                        _pct(c["tool_call_rate"]),
+                        _pct(c["accuracy"]),
+                        "-" if c["mean_return"] is None else f"{c['mean_return']:.2f}",
+                    ]
+                    for c in curve
+                ],
+                {1, 2, 3, 4},
+            )
+        )
+        if plots:
+            blocks.append(Plot("Tool-call rate and accuracy over training", _curve_plot(curve)))
+    return blocks, problems
+
+
+def _curve_plot(curve: list[dict[str, Any]]) -> bytes:
+    fig, ax = new_figure()
+    steps = [c["step"] for c in curve if isinstance(c["step"], (int, float))]
+    if len(steps) == len(curve):
+        for key, label in (("tool_call_rate", "called a tool"), ("accuracy", "accuracy")):
+            ax.plot(steps, [c[key] for c in curve], marker="o", label=label)
+        ax.set_xlabel("training step")
+        ax.set_ylim(-0.02, 1.02)
+        ax.legend()
+    return png_bytes(fig)
+
+
+def build_report(
+    run_dir: str | os.PathLike[str], *, examples: int = 3, seed: int = 0, plots: bool = False
+) -> Report:
+    """Read ``run_dir`` and lay out the report. ``plots`` renders the PNGs (the HTML wants them)."""
+    root = Path(run_dir)
+    from evalkit.curves import curve_panels, plot_panel, read_training_log
+    from evalkit.trajectories import find_trajectories
+
+    trajectory_files = find_trajectories(root)
+    try:
+        df = an.load_records(root)
+    except FileNotFoundError:
+        if not trajectory_files:  # an agentic run may have episodes and no eval records yet
+            raise
+        import pandas as pd
+
+        df = pd.DataFrame()
+    log, log_errors = read_training_log(root if root.is_dir() else root.parent)
+    warnings = [_relative(m, root) for m in [*df.attrs.get("errors", []), *log_errors]]
+    title = f"rewardkit report: {root.resolve().name}"
+    blocks: list[Block] = []
+    if not df.empty:
+        blocks += _record_blocks(df, examples=examples, seed=seed, plots=plots)
 
     # training curves
     panels = curve_panels(log) if not log.empty else []
@@ -491,6 +569,11 @@ def build_report(
         if plots:
             for panel in panels:
                 blocks.append(Plot(panel.title, plot_panel(log, panel)))
+
+    if trajectory_files:
+        more_blocks, bad = _trajectory_blocks(trajectory_files, root, plots=plots)
+        blocks += more_blocks
+        warnings += bad
 
     if warnings:
         blocks.append(Heading(f"Skipped input ({len(warnings)})"))

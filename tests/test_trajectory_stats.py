@@ -77,3 +77,33 @@ def test_bad_lines_are_reported_and_skipped(tmp_path: Path) -> None:
     assert [p.split(": ", 1)[0] for p in problems] == [f"{path}:2", f"{path}:3", f"{path}:4"]
     assert "field 'steps' must be a list" in problems[2]
     assert find_trajectories(tmp_path) == [path] and find_trajectories(path) == [path]
+
+
+def test_report_shows_the_trajectories_of_an_agentic_run(tmp_path: Path) -> None:
+    """`rewardkit report` on a run with episodes and no eval records yet: the trajectory section alone."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    import contextlib
+    import io
+    import shutil
+
+    from rewardkit.cli import main
+
+    run = tmp_path / "run"
+    run.mkdir()
+    shutil.copy(FIXTURE, run / "trajectories.jsonl")
+    with (run / "trajectories.jsonl").open("a") as handle:
+        handle.write("{broken\n")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(["report", str(run), "--format", "md", "-o", str(tmp_path / "r.md")])
+    # malformed input: reported, skipped, exit status 2 at the end (the report is still written)
+    assert rc == 2 and "trajectories.jsonl:25: not JSON" in err.getvalue()
+    text = (tmp_path / "r.md").read_text()
+    assert "Agentic trajectories" in text and "24 episodes" in text
+    assert "| called a tool [95% CI] | 12.5% [" in text and "Tool use over training" in text
+    assert "trajectories.jsonl:25: not JSON" in text  # the bad line is reported, the rest still counts
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["report", str(run), "--format", "html", "-o", str(tmp_path / "r.html")]) == 2
+    page = (tmp_path / "r.html").read_text()
+    assert "Tool-call rate and accuracy over training" in page and "data:image/png;base64," in page
