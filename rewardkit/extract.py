@@ -32,6 +32,10 @@ from rewardkit.types import Answer
 # megabytes of degenerate output would stall a training loop.
 MAX_COMPLETION_CHARS = 64_000
 MAX_SPAN_CHARS = 2500
+# how far past a marker its sentence is read (see _marker_span)
+_MARKER_WINDOW = MAX_SPAN_CHARS + 100
+# answer markers read per completion, the last ones: more is degenerate output, and each costs a read
+MAX_MARKERS = 64
 
 _BOX_OPENERS = ("\\boxed", "\\fbox")
 
@@ -128,7 +132,10 @@ def _candidates(region: str, base: int) -> list[Answer]:
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
     if "\\boxed" in region or "\\fbox" in region:
         anchored.extend(_boxes(region, base))
-    for rule, m in _markers(region):
+    markers = list(_markers(region))
+    if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
+        markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
+    for rule, m in markers:
         span, s, e = _marker_span(region, m.end())
         if not span:
             continue
@@ -176,6 +183,9 @@ def _last_number(region: str) -> re.Match[str] | None:
 
 def _boxes(region: str, base: int) -> list[Answer]:
     out = []
+    # past a few boxes, match every brace of the region in one pass: scanning from each opener is quadratic
+    # when boxes nest ("\\boxed{" * 10_000 took 20 s)
+    pairs = _brace_pairs(region) if region.count("\\boxed") + region.count("\\fbox") > 8 else None
     for opener in _BOX_OPENERS:
         i = region.find(opener)
         while i >= 0:
@@ -184,7 +194,7 @@ def _boxes(region: str, base: int) -> list[Answer]:
             while k < len(region) and region[k] in " \t":
                 k += 1
             if k < len(region) and region[k] == "{":
-                end = _matching_brace(region, k)
+                end = _matching_brace(region, k) if pairs is None else pairs.get(k)
                 if end is not None:
                     out.append(Answer(region[k + 1 : end].strip(), "boxed", base + i, base + end + 1))
             elif k > j:  # "\boxed 5": the next token is the argument
@@ -193,6 +203,24 @@ def _boxes(region: str, base: int) -> list[Answer]:
                     out.append(Answer(m.group(), "boxed", base + i, base + k + m.end()))
             i = region.find(opener, j)
     return out
+
+
+_UNESCAPED_BRACE = re.compile(r"(?<!\\)[{}]")
+
+
+def _brace_pairs(text: str) -> dict[int, int]:
+    """Every ``{`` of ``text`` that :func:`_matching_brace` would match, with its ``}``, in one pass."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _UNESCAPED_BRACE.finditer(text):
+        k = m.start()
+        if m.group() == "{":
+            stack.append(k)
+        elif stack:
+            start = stack.pop()
+            if k - start < 4 * MAX_SPAN_CHARS:  # the same reach as _matching_brace
+                pairs[start] = k
+    return pairs
 
 
 def _matching_brace(text: str, open_at: int) -> int | None:
@@ -212,25 +240,35 @@ def _matching_brace(text: str, open_at: int) -> int | None:
 
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
-    marker ends its line (``**Final Answer**\\n\\n$$18$$``)."""
-    line_end = region.find("\n", at)
-    line_end = len(region) if line_end < 0 else line_end
+    marker ends its line (``**Final Answer**\\n\\n$$18$$``).
+
+    A sentence is read within :data:`_MARKER_WINDOW` characters of its start: a longer one is past
+    ``MAX_SPAN_CHARS`` and unreadable anyway. With :data:`MAX_MARKERS` it bounds the work on a line of
+    thousands of markers ("####x####x..."), where each marker used to rescan the rest of the line (30 s
+    on 64 kB).
+    """
+    window_end = min(len(region), at + _MARKER_WINDOW)
+    nl = region.find("\n", at, window_end)
+    line_end = window_end if nl < 0 else nl
     rest = region[at:line_end]
     if not rest.strip(" \t*_:：#`$\\[]()"):
-        nxt = at
+        if nl < 0:  # the line goes on past the window (or the region ends here)
+            nl = region.find("\n", window_end)
         while True:
-            nl = region.find("\n", nxt)
             if nl < 0:
                 return "", at, at
             nxt = nl + 1
-            line_end = region.find("\n", nxt)
-            line_end = len(region) if line_end < 0 else line_end
+            window_end = min(len(region), nxt + _MARKER_WINDOW)
+            nl = region.find("\n", nxt, window_end)
+            line_end = window_end if nl < 0 else nl
             if region[nxt:line_end].strip(" \t*_`$\\[]()"):
                 at = nxt
                 rest = region[nxt:line_end]
                 break
             if line_end >= len(region):
                 return "", at, at
+            if nl < 0:
+                nl = region.find("\n", window_end)
     stop = _SENTENCE_END.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
