@@ -107,14 +107,14 @@ def exact_value(node: Node) -> Fraction | None:
         if n is None or n.denominator != 1 or n < 0:
             return None
         if n > MAX_FACTORIAL:
-            raise TooLarge(f"{n}! has too many digits")
+            raise TooLarge(f"{_short(n)}! has too many digits")
         return Fraction(math.factorial(int(n)))
     if isinstance(node, Binomial):
         n, k = exact_value(node.n), exact_value(node.k)
         if n is None or k is None or n.denominator != 1 or k.denominator != 1 or n < 0:
             return None
         if n > MAX_FACTORIAL:
-            raise TooLarge(f"binomial({n}, {k}) has too many digits")
+            raise TooLarge(f"binomial({_short(n)}, {_short(k)}) has too many digits")
         return Fraction(math.comb(int(n), int(k))) if 0 <= k <= n else Fraction(0)
     return None
 
@@ -139,7 +139,7 @@ def _exact_power(node: Pow) -> Fraction | None:
         return base**e
     bits = max(abs(base.numerator).bit_length(), abs(base.denominator).bit_length())
     if bits * abs(e) > MAX_EXACT_BITS:
-        raise TooLarge(f"{_short(base)}^{e} has too many digits")
+        raise TooLarge(f"{_short(base)}^{_short(exp)} has too many digits")
     return base**e
 
 
@@ -182,6 +182,10 @@ def _newton_root(value: int, n: int) -> int:
 
 
 def _short(value: Fraction) -> str:
+    # str() of an int past 4,300 digits raises ValueError (CPython's guard): name such a number by its size
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if bits > 1000:
+        return f"<a number of about {int(bits * 0.30103)} digits>"
     text = str(value)
     return text if len(text) <= 20 else text[:8] + "…"
 
