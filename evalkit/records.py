@@ -181,7 +181,12 @@ def _atomic_write(path: Path, text: str) -> None:
 
 
 def _dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: JSON spells it "\\ud800", UTF-8 has no bytes for it
+        return json.dumps(obj, ensure_ascii=True)
+    return text
 
 
 class RecordWriter:

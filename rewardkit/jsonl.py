@@ -152,7 +152,12 @@ def read_jsonl(
 
 def _dumps(obj: Any) -> str:
     # ensure_ascii=False keeps completions readable; the file is written as UTF-8 either way.
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    text = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: JSON spells it "\\ud800", UTF-8 has no bytes for it
+        return json.dumps(obj, ensure_ascii=True, separators=(", ", ": "))
+    return text
 
 
 class JsonlWriter:
