@@ -1,0 +1,415 @@
+"""Agentic GRPO: multi-step tool use on TRL's GRPOTrainer, trained on the discounted trajectory reward.
+
+Run it::
+
+    rewardkit train agentic_grpo --config runners/configs/agentic_tiny.yaml
+
+The policy acts in a loop — call a tool, read the observation, act again, answer — inside TRL's tool loop
+(``environment_factory``: a fresh :mod:`runners.envs` environment per rollout, its public methods the tools,
+``max_tool_calling_iterations`` rounds at most). Each episode's reward is ``Σ γᵗ rₜ`` from
+:class:`rewardkit.rewards.TrajectoryReward`: a valid call, a call that succeeded, a new gold fact in an
+observation, and the final answer graded by rewardkit.
+
+Steps, top to bottom:
+
+1. problems from the environment's generator (training rows and held-out evaluation rows);
+2. the policy: ``model.source: tiny`` builds a random Llama with a character tokenizer whose chat template is
+   TRL's ``qwen2_5`` (tool calling that TRL can parse); any ChatML model works with
+   ``model.chat_template: qwen2_5``;
+3. optional SFT warm start on demonstrations in which only ``warm_start.tool_fraction`` of the episodes call
+   the tool (so the starting policy seldom does);
+4. evaluation *before*: our own episode loop (:func:`runners.agentic.run_episodes`), sampled;
+5. GRPO with the recording trajectory reward: ``RUN_DIR/trajectories.jsonl`` gets every training episode,
+   ``RUN_DIR/metrics.jsonl`` TRL's logs plus ``agentic/tool_call_rate``, ``agentic/accuracy``, ...;
+6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both and the tool-call-rate curve.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from rewardkit.errors import ConfigError
+from runners.agentic import (
+    TrajectoryLog,
+    TrajectoryRecorder,
+    build_tool_model,
+    calculator_demonstrations,
+    environment_tools,
+    run_episodes,
+    sft_warm_start,
+    summarize_episodes,
+    use_chatml_tool_template,
+)
+from runners.common import (
+    HealthMonitor,
+    LoraSettings,
+    MetricsLog,
+    ModelSettings,
+    apply_lora,
+    check_generation_batch,
+    check_golds,
+    check_learning_rate,
+    device_kwargs,
+    load_model,
+    make_callback,
+    run_recipe,
+    write_run_config,
+)
+from runners.envs import ENVIRONMENTS, PROBLEMS
+
+DEFAULT_SYSTEM = "Answer the question. Call a tool when it helps."
+
+
+@dataclass
+class Policy(ModelSettings):
+    """``ModelSettings`` plus the chat template: ``auto`` keeps the tokenizer's own (the tiny model's is
+    already TRL's qwen2_5), ``qwen2_5`` sets TRL's ChatML tool template (for SmolLM2-Instruct and kin)."""
+
+    chat_template: Literal["auto", "qwen2_5"] = "auto"
+
+
+@dataclass
+class EnvironmentSettings:
+    """Which environment (``calculator`` or ``lookup``), how many training problems, and the prompt."""
+
+    name: str = "calculator"
+    n: int = 256
+    seed: int = 0
+    two_step_fraction: float = field(default=0.0, metadata={"help": "calculator: share with a + or - step"})
+    system: str = DEFAULT_SYSTEM
+
+
+@dataclass
+class WarmStart:
+    """SFT on demonstrations before RL; ``steps: 0`` skips it (a pretrained model)."""
+
+    steps: int = 0
+    tool_fraction: float = field(default=0.2, metadata={"help": "share of demonstrations that call the tool"})
+    n: int = 512
+    batch_size: int = 16
+    learning_rate: float = 3e-3
+    seed: int = 1
+
+
+@dataclass
+class Evaluation:
+    """The before/after evaluation: held-out problems, played by our own episode loop."""
+
+    episodes: int = field(default=200, metadata={"help": "0 skips the before/after evaluation"})
+    seed: int = 12345
+    sampled: bool = field(default=True, metadata={"help": "sample (temperature) or greedy"})
+    temperature: float = 1.0
+    batch_size: int = 64
+    max_new_tokens: int = 96
+
+
+@dataclass
+class RewardSettings:
+    """The trajectory reward: ``Σ γᵗ rₜ`` (see ``rewardkit.rewards.TrajectoryReward``)."""
+
+    gamma: float = 0.9
+    final_reward: float = 0.6
+    step_cap: float | None = field(default=None, metadata={"help": "null: the automatic cap"})
+    max_steps: int | None = None
+
+
+@dataclass
+class Training:
+    """GRPO settings, forwarded to ``trl.GRPOConfig`` as named; others under ``extra``."""
+
+    learning_rate: float = 1e-5
+    max_steps: int = 100
+    per_device_train_batch_size: int = 16
+    gradient_accumulation_steps: int = 1
+    num_generations: int = 8
+    beta: float = field(default=0.0, metadata={"help": "KL coefficient; > 0 loads a reference model"})
+    loss_type: str = "dapo"
+    max_completion_length: int = field(default=160, metadata={"help": "all turns and tool results together"})
+    max_tool_calling_iterations: int = 3
+    temperature: float = 1.0
+    logging_steps: int = 1
+    save_steps: int = field(default=0, metadata={"help": "checkpoint-N every this many steps; 0: none"})
+    save_final: bool = True
+    seed: int = 0
+    extra: dict[str, Any] = field(default_factory=dict, metadata={"help": "other GRPOConfig fields"})
+
+
+@dataclass
+class Args:
+    output_dir: str = "runs/agentic_grpo"
+    model: Policy = field(default_factory=Policy)
+    lora: LoraSettings = field(default_factory=LoraSettings)
+    environment: EnvironmentSettings = field(default_factory=EnvironmentSettings)
+    warm_start: WarmStart = field(default_factory=WarmStart)
+    evaluation: Evaluation = field(default_factory=Evaluation)
+    reward: RewardSettings = field(default_factory=RewardSettings)
+    training: Training = field(default_factory=Training)
+
+
+def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str, Any]]:
+    """``n`` rows ``{question, answer, environment}`` from the environment's generator."""
+    if settings.name not in PROBLEMS:
+        raise ConfigError(f"environment.name {settings.name!r}: one of {', '.join(sorted(PROBLEMS))}")
+    if settings.name == "calculator":
+        return PROBLEMS["calculator"](n, seed=seed, two_step_fraction=settings.two_step_fraction)
+    return PROBLEMS[settings.name](n, seed=seed)
+
+
+def trajectory_reward(settings: RewardSettings) -> Any:
+    from rewardkit.rewards.trajectory import TrajectoryReward
+
+    return TrajectoryReward(
+        gamma=settings.gamma,
+        final_reward=settings.final_reward,
+        step_cap="auto" if settings.step_cap is None else settings.step_cap,
+        max_steps=settings.max_steps,
+    )
+
+
+def grpo_config(args: Args) -> Any:
+    """``trl.GRPOConfig`` from ``args.training`` and the device defaults; an unknown ``extra`` name is a
+    ConfigError, not a silent no-op."""
+    from trl import GRPOConfig
+
+    t = args.training
+    accepted = {f.name for f in dataclasses.fields(GRPOConfig)}
+    for key in t.extra:
+        if key not in accepted:
+            raise ConfigError(f"training.extra.{key}: not a GRPOConfig field")
+    return GRPOConfig(
+        output_dir=args.output_dir,
+        learning_rate=t.learning_rate,
+        max_steps=t.max_steps,
+        per_device_train_batch_size=t.per_device_train_batch_size,
+        gradient_accumulation_steps=t.gradient_accumulation_steps,
+        num_generations=t.num_generations,
+        beta=t.beta,
+        loss_type=t.loss_type,
+        max_completion_length=t.max_completion_length,
+        max_tool_calling_iterations=t.max_tool_calling_iterations,
+        temperature=t.temperature,
+        logging_steps=t.logging_steps,
+        save_strategy="steps" if t.save_steps > 0 else "no",
+        save_steps=max(t.save_steps, 1),
+        save_only_model=True,
+        seed=t.seed,
+        report_to="none",
+        log_completions=False,  # trajectories.jsonl holds every episode, step by step
+        **{**device_kwargs(), **t.extra},
+    )
+
+
+def load_policy(args: Args, tools: list[Any]) -> tuple[Any, Any, str]:
+    """(model, tokenizer, source); ``tiny`` is built once into ``RUN_DIR/base-model``."""
+    settings = dataclasses.replace(args.model)
+    if settings.source == "tiny":
+        folder = Path(args.output_dir) / "base-model"
+        if not (folder / "config.json").is_file():
+            build_tool_model(
+                folder,
+                tools=tools,
+                hidden_size=settings.hidden_size,
+                num_layers=settings.num_layers,
+                seed=settings.seed,
+            )
+        settings.source = str(folder)
+    model, tokenizer, source = load_model(settings, output_dir=args.output_dir)
+    if settings.chat_template == "qwen2_5":
+        use_chatml_tool_template(tokenizer)
+        model.generation_config.eos_token_id = tokenizer.eos_token_id
+    return model, tokenizer, source
+
+
+def train(args: Args) -> dict[str, Any]:
+    """Run the recipe; return the summary (also ``RUN_DIR/summary.json``)."""
+    import torch
+    from datasets import Dataset
+    from trl import GRPOTrainer
+
+    started = time.perf_counter()
+    run_dir = Path(args.output_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    env_cls = ENVIRONMENTS.get(args.environment.name)
+    if env_cls is None:
+        raise ConfigError(
+            f"environment.name {args.environment.name!r}: one of {', '.join(sorted(ENVIRONMENTS))}"
+        )
+
+    # 1. problems, and the checks that fail before anything heavy loads
+    rows = problems(args.environment, args.environment.n, args.environment.seed)
+    eval_rows = problems(args.environment, args.evaluation.episodes, args.evaluation.seed)
+    check_golds(rows, source=f"environment {args.environment.name}")
+    t = args.training
+    check_generation_batch(t.per_device_train_batch_size, t.gradient_accumulation_steps, t.num_generations)
+    for warning in check_learning_rate(
+        t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny"
+    ):
+        print(f"rewardkit: warning: {warning}")
+    write_run_config(run_dir, args, command="rewardkit train agentic_grpo")
+    trajectories = TrajectoryLog(run_dir / "trajectories.jsonl")
+    metrics = MetricsLog(run_dir / "metrics.jsonl")
+    for log in (trajectories, metrics):
+        log.path.unlink(missing_ok=True)  # a rerun into the same folder starts fresh logs
+
+    # 2. the policy
+    tools = environment_tools(env_cls())
+    model, tokenizer, source = load_policy(args, tools)
+    torch.manual_seed(t.seed)
+
+    # 3. SFT warm start: a policy that can call the tool, but seldom does
+    warm_losses: list[float] = []
+    if args.warm_start.steps > 0:
+        if args.environment.name != "calculator":
+            raise ConfigError("warm_start needs environment.name: calculator (its demonstrations)")
+        w = args.warm_start
+        demo_rows = problems(args.environment, w.n, w.seed + 1000)
+        conversations = [
+            [{"role": "system", "content": args.environment.system}, *c]
+            for c in calculator_demonstrations(demo_rows, tool_fraction=w.tool_fraction, seed=w.seed)
+        ]
+        warm_losses = sft_warm_start(
+            model,
+            tokenizer,
+            conversations,
+            tools=tools,
+            steps=w.steps,
+            batch_size=w.batch_size,
+            learning_rate=w.learning_rate,
+            seed=w.seed,
+            log_every=max(1, w.steps // 10),
+        )
+
+    reward = trajectory_reward(args.reward)
+
+    def evaluate(phase: str) -> dict[str, Any]:
+        if not eval_rows:
+            return {}
+        e = args.evaluation
+        records = run_episodes(
+            model,
+            tokenizer,
+            env_cls,
+            eval_rows,
+            reward=reward,
+            system=args.environment.system,
+            max_tool_calling_iterations=t.max_tool_calling_iterations,
+            max_new_tokens=e.max_new_tokens,
+            do_sample=e.sampled,
+            temperature=e.temperature,
+            seed=e.seed,
+            batch_size=e.batch_size,
+            phase=phase,
+            environment=args.environment.name,
+        )
+        trajectories.write(records)
+        summary = summarize_episodes(records)
+        print(f"{phase}: " + ", ".join(f"{k} {_fmt(v)}" for k, v in summary.items()), flush=True)
+        return summary
+
+    # 4. before
+    before = evaluate("before")
+
+    # 5. GRPO in TRL's tool loop
+    dataset = Dataset.from_list(
+        [
+            {
+                "prompt": [
+                    {"role": "system", "content": args.environment.system},
+                    {"role": "user", "content": r["question"]},
+                ],
+                "answer": r["answer"],
+                "question": r["question"],
+                "environment": r["environment"],
+            }
+            for r in rows
+        ]
+    )
+    recorder = TrajectoryRecorder(reward, log=trajectories, environment=args.environment.name)
+    health = HealthMonitor()
+    trainer = GRPOTrainer(
+        model=apply_lora(model, args.lora),
+        reward_funcs=[recorder],
+        args=grpo_config(args),
+        train_dataset=dataset,
+        processing_class=tokenizer,
+        environment_factory=env_cls,
+        callbacks=[make_callback(metrics, health=health)],
+    )
+    trainer.train()
+    if t.save_final:
+        trainer.save_model(str(run_dir))
+        tokenizer.save_pretrained(str(run_dir))
+    model = trainer.model
+
+    # 6. after
+    after = evaluate("after")
+    logged = metrics.read()
+    curve = [
+        {
+            "step": m["step"],
+            "tool_call_rate": m["agentic/tool_call_rate"],
+            "accuracy": m.get("agentic/accuracy"),
+        }
+        for m in logged
+        if isinstance(m.get("agentic/tool_call_rate"), (int, float))
+    ]
+    summary = {
+        "environment": args.environment.name,
+        "model": source,
+        "evaluation": {
+            "episodes": args.evaluation.episodes,
+            "sampled": args.evaluation.sampled,
+            "temperature": args.evaluation.temperature,
+        },
+        "before": before,
+        "after": after,
+        "tool_call_rate_curve": curve,
+        "warm_start_loss": [warm_losses[0], warm_losses[-1]] if warm_losses else None,
+        "train_episodes": recorder.episodes,
+        "health_warnings": health.warnings,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    print(report(summary), flush=True)
+    return summary
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def report(summary: dict[str, Any], *, points: int = 10) -> str:
+    """Before/after table and the tool-call-rate curve (at most ``points`` entries), as text."""
+    lines = ["", f"{'':24}{'before':>10}{'after':>10}"]
+    for key in ("tool_call_rate", "accuracy", "accuracy_with_tool", "accuracy_without_tool", "mean_return"):
+        b = (summary.get("before") or {}).get(key)
+        a = (summary.get("after") or {}).get(key)
+        lines.append(f"{key:24}{_fmt(b):>10}{_fmt(a):>10}")
+    curve = summary.get("tool_call_rate_curve") or []
+    if curve:
+        stride = max(1, len(curve) // points)
+        shown = curve[::stride]
+        if shown[-1] is not curve[-1]:
+            shown.append(curve[-1])
+        lines.append(
+            "tool-call rate during training (step: rate): "
+            + ", ".join(f"{c['step']}: {c['tool_call_rate']:.2f}" for c in shown)
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import sys
+
+    return run_recipe(
+        Args, train, sys.argv[1:] if argv is None else argv, prog="rewardkit train agentic_grpo"
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
