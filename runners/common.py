@@ -52,6 +52,7 @@ __all__ = [
     "check_learning_rate",
     "config_to_dict",
     "device_kwargs",
+    "greedy_accuracy",
     "load_config",
     "load_model",
     "load_problems",
@@ -60,6 +61,7 @@ __all__ = [
     "prompt_dataset",
     "run_recipe",
     "synthetic_problems",
+    "trl_config",
     "world_size",
     "write_run_config",
 ]
@@ -363,6 +365,40 @@ def write_run_config(run_dir: str | Path, config: Any, *, command: str) -> Path:
     body = yaml.safe_dump(config_to_dict(config), sort_keys=False)
     path.write_text(f"# {command} --config {path}\n{body}", encoding="utf-8")
     return path
+
+
+# --------------------------------------------------------------------------- trainer configs
+
+# ``training`` fields the recipes act on themselves rather than handing to TRL
+RECIPE_FIELDS = frozenset({"save_steps", "save_final", "extra", "max_prompt_length"})
+
+
+def trl_config(args: Any, config_cls: type, **fixed: Any) -> Any:
+    """``config_cls`` (GRPOConfig, RLOOConfig, SFTConfig...) built from ``args.training``: every field is
+    forwarded under its own name, so a setting TRL does not know is a ConfigError, never silently dropped.
+    Added: ``output_dir``, checkpointing from ``save_steps`` (model weights only), no external loggers, the
+    device defaults, ``fixed``, then ``training.extra`` (any other field of ``config_cls``)."""
+    t = args.training
+    accepted = {f.name for f in dataclasses.fields(config_cls)}
+    wanted = {f.name: getattr(t, f.name) for f in dataclasses.fields(t) if f.name not in RECIPE_FIELDS}
+    unknown = sorted(k for k in (*wanted, *t.extra) if k not in accepted)
+    if unknown:
+        raise ConfigError(
+            f"training.{unknown[0]}: not a setting of {config_cls.__name__} in the installed TRL version"
+        )
+    if "max_prompt_length" in accepted and getattr(t, "max_prompt_length", None) is not None:
+        wanted["max_prompt_length"] = t.max_prompt_length
+    wanted.update(
+        output_dir=args.output_dir,
+        save_strategy="steps" if t.save_steps > 0 else "no",
+        save_steps=max(t.save_steps, 1),
+        save_only_model=True,
+        report_to="none",
+        **device_kwargs(),
+        **fixed,
+    )
+    wanted.update(t.extra)
+    return config_cls(**wanted)
 
 
 # --------------------------------------------------------------------------- the tiny model, offline
@@ -683,6 +719,52 @@ def prompt_dataset(
             "question": [p["question"] for p in problems],
         }
     )
+
+
+def greedy_accuracy(
+    model: Any,
+    tokenizer: Any,
+    problems: Sequence[Mapping[str, Any]],
+    *,
+    system: str | None = None,
+    instruction: str | None = None,
+    max_new_tokens: int = 64,
+    batch_size: int = 32,
+) -> dict[str, float]:
+    """Greedy decoding on ``problems`` with the eval prompt, graded by ``rewardkit.grade``: ``accuracy``
+    (verdict CORRECT) and ``answered`` (an answer was read at all), for before/after numbers in a run's
+    summary. ``rewardkit eval --model`` is the full evaluation; this is the in-process quick look."""
+    import torch
+
+    from rewardkit import Verdict, grade
+
+    data = prompt_dataset(problems, tokenizer, system=system, instruction=instruction)
+    prompts, golds = list(data["prompt"]), list(data["answer"])
+    was_training = model.training
+    model.eval()
+    correct = answered = 0
+    device = next(model.parameters()).device
+    for start in range(0, len(prompts), batch_size):
+        batch = tokenizer(
+            prompts[start : start + batch_size], return_tensors="pt", padding=True, add_special_tokens=False
+        ).to(device)
+        with torch.no_grad():
+            out = model.generate(
+                **batch,
+                max_new_tokens=max_new_tokens,
+                do_sample=False,
+                pad_token_id=tokenizer.pad_token_id,
+                eos_token_id=tokenizer.eos_token_id,
+            )
+        texts = tokenizer.batch_decode(out[:, batch["input_ids"].shape[1] :], skip_special_tokens=True)
+        for text, gold in zip(texts, golds[start : start + batch_size], strict=True):
+            result = grade(text, gold=gold)
+            correct += result.correct
+            answered += result.verdict not in (Verdict.NO_ANSWER, Verdict.UNPARSEABLE, Verdict.TRUNCATED)
+    if was_training:
+        model.train()
+    n = max(len(prompts), 1)
+    return {"accuracy": correct / n, "answered": answered / n, "n": len(prompts)}
 
 
 # --------------------------------------------------------------------------- preflight checks
