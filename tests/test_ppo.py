@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +169,195 @@ def test_entropy_and_token_logprobs():
         ppo.entropy_from_logits(logits), [[math.log(4.0), -(0.75 * math.log(0.75) + 0.25 * math.log(0.25))]]
     )
     close(ppo.token_logprobs(logits, torch.tensor([[2, 0]])), [[math.log(0.25), math.log(0.75)]], tol=1e-6)
+
+
+# ---------------------------------------------------------------------------------------------- the recipe
+
+
+def digits_then_eos(eos_token_id: int):
+    """The learning test's reward: 1.0 for 1-3 digits followed by the end-of-sequence token, else 0.0."""
+
+    def digits_then_eos_reward(completions, completion_ids, **kwargs):
+        return [
+            1.0 if ids and ids[-1] == eos_token_id and re.fullmatch(r"\d{1,3}", text) else 0.0
+            for text, ids in zip(completions, completion_ids, strict=True)
+        ]
+
+    return digits_then_eos_reward
+
+
+def test_digits_then_eos_reward():
+    reward = digits_then_eos(2)
+    texts = ["42", "42", "1234", "4a", ""]
+    ids = [[7, 2], [7, 8], [2], [2], [2]]
+    assert reward(completions=texts, completion_ids=ids) == [1.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def short_problems(path, n=64):
+    # two-character questions: the test measures learning, not prompt processing
+    with open(path, "w", encoding="utf-8") as f:
+        for i in range(n):
+            f.write(
+                json.dumps({"question": f"{i % 9 + 1}+{i // 9}", "answer": str(i % 9 + 1 + i // 9)}) + "\n"
+            )
+    return path
+
+
+FORMAT_RUN = """\
+output_dir: {run}
+data: {{source: {data}, n: 64}}
+prompt: {{system: "", instruction: ""}}
+reward: {{"test_ppo:digits_then_eos": {{eos_token_id: 2}}}}
+training:
+  max_steps: 30
+  rollout_batch_size: 32
+  minibatch_size: 16
+  ppo_epochs: 2
+  learning_rate: 6.0e-3
+  kl_coef: 0.01
+  max_completion_length: 4
+  missing_eos_penalty: 1.0
+  save_steps: 15
+  cpu_threads: 1
+"""
+
+
+@pytest.fixture(scope="module")
+def format_run(tmp_path_factory):
+    """PPO from a random tiny model on "1-3 digits then EOS" (~20 s on 2 busy CPU cores)."""
+    root = tmp_path_factory.mktemp("ppo_format")
+    run = root / "run"
+    config = root / "ppo.yaml"
+    config.write_text(FORMAT_RUN.format(run=run, data=short_problems(root / "short.jsonl")), encoding="utf-8")
+    assert ppo.main(["--config", str(config)]) == 0
+    return run
+
+
+def read_jsonl(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_ppo_learns_a_format_reward(format_run):
+    rewards = [entry["reward"] for entry in read_jsonl(format_run / "metrics.jsonl")]
+    assert len(rewards) == 30
+    start, end = sum(rewards[:5]) / 5, sum(rewards[-5:]) / 5
+    print(f"PPO format reward: first 5 steps {start:.3f}, last 5 steps {end:.3f}")
+    assert start < 0.3
+    assert end >= 0.9
+
+
+def test_logs_use_grpos_keys(format_run):
+    entry = read_jsonl(format_run / "metrics.jsonl")[-1]
+    for key in (
+        "step", "reward", "reward_std", "rewards/digits_then_eos/mean", "kl",
+        "completions/mean_length", "completions/clipped_ratio", "loss", "policy_loss", "value_loss",
+        "clip_ratio/region_mean", "approx_kl", "entropy", "learning_rate", "num_tokens",
+    ):  # fmt: skip
+        assert isinstance(entry[key], (int, float)), key
+    assert entry["step"] == 30 and entry["learning_rate"] == pytest.approx(6e-3)
+    assert 0 <= entry["clip_ratio/region_mean"] <= 1 and entry["kl"] >= 0
+    rollouts = read_jsonl(format_run / "rollouts.jsonl")
+    assert {r["step"] for r in rollouts} == set(range(1, 31))
+    assert {"prompt", "completion", "reward"} <= set(rollouts[-1])
+    assert rollouts[-1]["prompt"].startswith("<|user|>")
+    summary = json.loads((format_run / "train_summary.json").read_text(encoding="utf-8"))
+    assert summary["steps"] == 30 and summary["tokens_per_second"] > 0 and summary["last_reward"] >= 0.8
+    assert summary["peak_rss_gib"] > 0
+    assert (
+        (format_run / "config.yaml").read_text(encoding="utf-8").startswith("# rewardkit train ppo --config")
+    )
+
+
+def test_checkpoints_are_what_rewardkit_eval_reads(format_run):
+    from evalkit.generate import discover_checkpoints, generate, load_model
+
+    found = discover_checkpoints(str(format_run))
+    assert [(c.name, c.kind, c.step) for c in found] == [
+        ("checkpoint-15", "model", 15), ("checkpoint-30", "model", 30), ("final", "model", None),
+    ]  # fmt: skip
+    model, tokenizer = load_model(found[-1], device="cpu")
+    assert tokenizer.eos_token_id == 2  # the id the test reward was given
+    (samples,) = generate(model, tokenizer, ["<|user|>3+4</s><|assistant|>"], n=4, temperature=1.0, seed=0,
+                          max_new_tokens=4)  # fmt: skip
+    assert (
+        sum(re.fullmatch(r"\d{1,3}", g.completion) is not None and g.finish_reason == "stop" for g in samples)
+        >= 2
+    )
+
+
+def test_lora_policy_with_a_separate_value_model(tmp_path):
+    data = short_problems(tmp_path / "short.jsonl", n=8)
+    code = ppo.main(
+        [
+            "--config", "runners/configs/ppo_tiny_lora.yaml", f"output_dir={tmp_path / 'run'}",
+            f"data.source={data}", "data.n=8", "prompt.system=''", "prompt.instruction=''",
+            "training.max_steps=2", "training.rollout_batch_size=8", "training.minibatch_size=4",
+            "training.max_completion_length=4", "training.save_steps=1",
+        ]
+    )  # fmt: skip
+    assert code == 0
+    from safetensors.torch import load_file
+
+    from evalkit.generate import discover_checkpoints, load_model
+
+    found = discover_checkpoints(str(tmp_path / "run"))
+    assert [(c.name, c.kind) for c in found] == [
+        ("checkpoint-1", "lora"),
+        ("checkpoint-2", "lora"),
+        ("final", "lora"),
+    ]
+    assert found[-1].base_model == str(tmp_path / "run" / "base-model")
+    adapter = load_file(str(tmp_path / "run" / "adapter_model.safetensors"))
+    # peft starts every lora_B at zero: nonzero ones mean the adapters trained
+    assert any(float(w.abs().max()) > 0 for name, w in adapter.items() if "lora_B" in name)
+    assert all("lora_" in name for name in adapter)  # the adapter only, never a copy of the base
+    load_model(found[-1], device="cpu")
+    assert (tmp_path / "run" / "value-model" / "base-model" / "config.json").is_file()
+
+
+def test_a_bad_config_key_names_it(tmp_path, capsys):
+    from rewardkit.errors import ConfigError
+    from runners.common import load_config
+
+    config = tmp_path / "ppo.yaml"
+    config.write_text("training:\n  max_steps: 3\n  clip_rnage: 0.1\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"ppo\.yaml:3: key 'training\.clip_rnage': unknown key"):
+        load_config(ppo.Args, str(config))
+    assert ppo.main(["--config", str(config)]) == 2
+    assert "training.clip_rnage" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ("training.minibatch_size=5", "not divisible by training.minibatch_size"),
+        ("training.temperature=0", "temperature must be > 0"),
+        ("training.lam=1.5", "must lie in \\[0, 1\\]"),
+        ("training.max_steps=0", "max_steps must be at least 1"),
+    ],
+)
+def test_settings_that_cannot_work_fail_before_loading(override, message):
+    from rewardkit.errors import ConfigError
+    from runners.common import load_config
+
+    with pytest.raises(ConfigError, match=message):
+        ppo.check_settings(load_config(ppo.Args, None, [override]))
+
+
+def test_prompt_batches_give_each_process_its_own_prompts():
+    world = [ppo.prompt_batches(10, 3, seed=0, rank=rank, world=2) for rank in range(2)]
+    for _ in range(5):
+        first, second = (next(b) for b in world)
+        assert len(first) == len(second) == 3 and not set(first) & set(second)
+    epoch = ppo.prompt_batches(6, 3, seed=1, rank=0, world=1)
+    assert sorted(next(epoch) + next(epoch)) == list(range(6))  # each epoch visits every prompt once
+    too_few = ppo.prompt_batches(2, 3, seed=0, rank=0, world=1)
+    assert len(next(too_few)) == 3 and set(next(too_few)) == {0, 1}
+
+
+@pytest.mark.parametrize("config", sorted(Path("runners/configs").glob("ppo_*.yaml")), ids=lambda p: p.name)
+def test_shipped_configs_load_and_name_their_command(config):
+    from runners.common import load_config
+
+    assert config.read_text(encoding="utf-8").splitlines()[0] == f"# rewardkit train ppo --config {config}"
+    ppo.check_settings(load_config(ppo.Args, str(config)))
