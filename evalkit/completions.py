@@ -70,6 +70,7 @@ class CompletionsOptions:
     workers: int = 1
     ks: Sequence[int] | None = None
     limit: int | None = None
+    timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
 
 
 @dataclass
@@ -205,9 +206,14 @@ def _chunks(n: int, size: int) -> Iterator[range]:
 
 
 def grade_and_write(
-    todo: Sequence[Sample], writer: RecordWriter, workers: int, advance: Callable[[int], None]
+    todo: Sequence[Sample],
+    writer: RecordWriter,
+    workers: int,
+    advance: Callable[[int], None],
+    timeout_s: float | None = None,
 ) -> None:
-    """Grade in chunks and write each chunk's records as soon as it is graded, so an interrupt keeps them."""
+    """Grade in chunks and write each chunk's records as soon as it is graded, so an interrupt keeps them.
+    ``timeout_s`` is the grading budget per completion (None: the grader's default)."""
     from rewardkit import grade_many
 
     # grade_many starts a process pool per call: with workers, chunks must be big enough to pay for it
@@ -220,6 +226,7 @@ def grade_and_write(
             [s.gold for s in batch],
             workers=workers,
             finished=flags if any(f is not None for f in flags) else None,
+            **({"timeout_s": timeout_s} if timeout_s is not None else {}),
         )
         if len(results) != len(batch):  # the contract says this cannot happen; never misalign records
             raise RuntimeError(f"grade_many returned {len(results)} results for {len(batch)} inputs")
@@ -307,7 +314,7 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
                 f"resuming: {len(samples) - len(todo)} of {len(samples)} samples already in {writer.path}",
                 markup=False,
             )
-        _grade_with_progress(todo, writer, opts.workers, errc)
+        _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
     finally:
         writer.close()
 
@@ -335,9 +342,11 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
     return EXIT_USAGE if errors else EXIT_OK
 
 
-def _grade_with_progress(todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any) -> None:
+def _grade_with_progress(
+    todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any, timeout_s: float | None = None
+) -> None:
     if not (errc.is_terminal and todo):
-        grade_and_write(todo, writer, workers, lambda k: None)
+        grade_and_write(todo, writer, workers, lambda k: None, timeout_s)
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -350,7 +359,7 @@ def _grade_with_progress(todo: Sequence[Sample], writer: RecordWriter, workers: 
         transient=True,
     ) as progress:
         task = progress.add_task("grading", total=len(todo))
-        grade_and_write(todo, writer, workers, lambda k: progress.advance(task, k))
+        grade_and_write(todo, writer, workers, lambda k: progress.advance(task, k), timeout_s)
 
 
 # --------------------------------------------------------------------------- the summary table

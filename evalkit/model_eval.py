@@ -81,6 +81,7 @@ class ModelEvalOptions:
     few_shot_file: str | None = None
     few_shot_n: int = 4
     backend: str = "transformers"  # or "vllm" (evalkit.vllm_backend)
+    timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
 
     def keys(self) -> tuple[str, str, str]:
         preset = DATASETS.get(self.dataset or "gsm8k", DATASETS["gsm8k"])
@@ -401,7 +402,7 @@ def _generate_and_grade(
                 )
                 for (p, j), [g] in zip(chunk, generations, strict=True)
             ]
-            grade_and_write(samples, writer, opts.workers, lambda k: None)
+            grade_and_write(samples, writer, opts.workers, lambda k: None, opts.timeout_s)
     finally:
         if progress is not None:
             progress.stop()

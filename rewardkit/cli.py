@@ -280,6 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     e.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
     e.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="grading budget per completion (default: 1.0); an overrun is a TIMEOUT verdict",
+    )
+    e.add_argument(
         "--k",
         type=_k_list,
         metavar="K[,K...]",
@@ -869,6 +875,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         workers=args.workers,
         ks=args.k,
         limit=args.limit,
+        timeout_s=args.timeout,
     )
     return run_completions(opts)
 
@@ -913,6 +920,7 @@ def _eval_model(args: argparse.Namespace) -> int:
         few_shot_file=args.few_shot,
         few_shot_n=args.few_shot_n,
         backend=args.backend,
+        timeout_s=args.timeout,
     )
     return run_model_eval(opts)
 

@@ -388,3 +388,27 @@ def test_usage_errors(tmp_path: Path, capsys: Any) -> None:
     assert rc == 2
     rc, _, err = _run(_eval(tmp_path / "missing.jsonl", tmp_path), capsys)
     assert rc == 2 and "cannot read" in err
+
+
+def test_timeout_reaches_the_grader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rewardkit
+
+    seen: list[Any] = []
+    real = rewardkit.grade_many
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("timeout_s"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rewardkit, "grade_many", spy)
+    argv = ["eval", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path / "a"), "--timeout", "2.5"]
+    rc, _, err = _run(argv, capsys)
+    assert rc == 0, err
+    assert seen and set(seen) == {2.5}
+    seen.clear()
+    rc, _, err = _run(["eval", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path / "b")], capsys)
+    assert rc == 0 and set(seen) == {None}  # the grader's own default
+    rc, _, err = _run([*argv[:-1], "0"], capsys)
+    assert rc == 2 and "--timeout" in err
