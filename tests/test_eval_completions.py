@@ -403,12 +403,13 @@ def test_timeout_reaches_the_grader(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(rewardkit, "grade_many", spy)
-    argv = ["eval", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path / "a"), "--timeout", "2.5"]
+    argv = ["eval", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path / "a")]
+    argv += ["--timeout", "2.5"]
     rc, _, err = _run(argv, capsys)
     assert rc == 0, err
     assert seen and set(seen) == {2.5}
     seen.clear()
-    rc, _, err = _run(["eval", "--completions", str(COMPLETIONS), "--output-dir", str(tmp_path / "b")], capsys)
+    rc, _, err = _run([*argv[:3], "--output-dir", str(tmp_path / "b")], capsys)
     assert rc == 0 and set(seen) == {None}  # the grader's own default
     rc, _, err = _run([*argv[:-1], "0"], capsys)
     assert rc == 2 and "--timeout" in err
