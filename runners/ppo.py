@@ -327,7 +327,9 @@ class ValueHeadModel(torch.nn.Module):
         hidden = self.backbone(
             input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, use_cache=False
         ).last_hidden_state
-        return self.value_head(hidden.to(self.value_head.weight.dtype)).squeeze(-1)
+        # the head in float32 even under bf16 autocast: returns are small differences of rewards
+        with torch.autocast(device_type=hidden.device.type, enabled=False):
+            return self.value_head(hidden.float()).squeeze(-1)
 
 
 def _backbone(causal_lm: Any) -> Any:
@@ -357,7 +359,7 @@ def build_value_model(args: Args, base_lm: Any, tokenizer: Any, run_dir: Path) -
             )
     hidden_size = value_lm.config.get_text_config().hidden_size
     model = ValueHeadModel(_backbone(value_lm), hidden_size)
-    model.value_head.to(torch.float32)  # values and their targets stay in float32 under bf16 autocast
+    model.value_head.to(torch.float32)  # also when the backbone loads in bfloat16
     return model
 
 
@@ -732,7 +734,7 @@ def train(args: Args) -> dict[str, Any]:
     reward = RolloutRecorder(build(args.reward), keep=t.rollouts_per_log)
 
     with accelerator.main_process_first():  # the tiny model is built once, by the main process
-        base_lm, tokenizer, _ = load_model(args.model, output_dir=run_dir)
+        base_lm, tokenizer, source = load_model(args.model, output_dir=run_dir)
     for warning in check_learning_rate(
         t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny"
     ):
@@ -780,6 +782,12 @@ def train(args: Args) -> dict[str, Any]:
         for log in (metrics, rollouts):
             log.path.unlink(missing_ok=True)  # a rerun into the same folder starts fresh logs
         write_run_config(run_dir, args, command=COMMAND)
+        print(
+            f"ppo: {source} → {run_dir} | {len(rows)} prompts | value model: {args.value.source} | "
+            f"{'LoRA r=' + str(args.lora.r) if args.lora.r > 0 else 'full fine-tuning'} | "
+            f"world size {accelerator.num_processes} | {accelerator.device}",
+            file=sys.stderr,
+        )
 
     per_prompt = t.samples_per_prompt
     batches = prompt_batches(
@@ -851,10 +859,17 @@ def train(args: Args) -> dict[str, Any]:
                 print(_progress_line(logged, t.max_steps), file=sys.stderr, flush=True)
         if t.save_steps and step % t.save_steps == 0:
             save_model(run_dir / f"checkpoint-{step}", policy, tokenizer, accelerator)
+    wall = time.perf_counter() - began
     if t.save_final:
         save_model(run_dir, policy, tokenizer, accelerator)
 
-    wall = time.perf_counter() - began
+    # DDP keeps every process's policy identical; a mismatch means gradients were not synchronised
+    checksum = torch.stack([p.detach().double().sum() for p in policy_parameters]).sum().reshape(1)
+    checksums = accelerator.gather(checksum.to(accelerator.device))
+    print(
+        f"ppo rank {accelerator.process_index}/{accelerator.num_processes}: trained {t.max_steps} steps",
+        file=sys.stderr,
+    )
     summary: dict[str, Any] = {
         "algorithm": "ppo",
         "steps": t.max_steps,
@@ -865,6 +880,9 @@ def train(args: Args) -> dict[str, Any]:
         "first_reward": first_reward,
         "last_reward": last_reward,
         "trainable_parameters": sum(p.numel() for p in policy_parameters + value_parameters),
+        "ranks_in_sync": bool(
+            torch.allclose(checksums, checksums[0].expand_as(checksums), rtol=1e-9, atol=0)
+        ),
         **_peak_memory(),
     }
     if accelerator.is_main_process:
