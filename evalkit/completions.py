@@ -13,6 +13,7 @@ the exit status is 2 at the end.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sys
@@ -314,9 +315,14 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
                 f"resuming: {len(samples) - len(todo)} of {len(samples)} samples already in {writer.path}",
                 markup=False,
             )
-        _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
+        try:
+            _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
+        except OSError as exc:  # a full disk, a folder removed mid-run: the lines written so far are whole
+            error(f"cannot write to {writer.path}: {exc.strerror or exc} (rerun to grade the rest)")
+            return EXIT_USAGE
     finally:
-        writer.close()
+        with contextlib.suppress(OSError):  # every line was flushed when written; a failed one is reported
+            writer.close()
 
     wanted = {record_key(s.id, s.sample_index) for s in samples}
     records = [r for r in writer.records if record_key(r["id"], r["sample_index"]) in wanted]
@@ -332,7 +338,11 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
         return EXIT_USAGE
     summary["completions"] = str(opts.completions)
     summary["malformed_lines"] = len(errors)
-    write_summary(opts.output_dir, summary)
+    try:
+        write_summary(opts.output_dir, summary)
+    except OSError as exc:
+        error(f"cannot write {Path(opts.output_dir) / SUMMARY_FILE}: {exc.strerror or exc}")
+        return EXIT_USAGE
 
     print_summary(summary, out, title=f"{opts.completions}: {len(records)} samples graded")
     console = Console(file=out, highlight=False, soft_wrap=True)
