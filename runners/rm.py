@@ -25,13 +25,17 @@ import os
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evalkit.prompts import has_chat_template
 from evalkit.records import RECORDS_FILE, record_key
+from rewardkit.errors import ConfigError, DataError
 from rewardkit.jsonl import LineError, iter_jsonl, write_jsonl
+from rewardkit.rewards.base import Reward, Scored, column, content_text
+from runners.common import LoraSettings, ModelSettings, PromptSettings
 
 __all__ = [
     "EXCLUDED_VERDICTS",
@@ -467,3 +471,458 @@ def pairs_main(argv: Sequence[str] | None = None) -> int:
         print(f"rewardkit: error: {len(errors)} malformed record(s) skipped (see above)", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
+
+
+# --------------------------------------------------------------------------- rewardkit train rm
+# (torch, transformers and trl are imported inside the functions below)
+
+
+@dataclass
+class RmData:
+    """The preference pairs. ``source``: a pairs JSONL from ``rewardkit pairs`` (rows with ``split:
+    heldout`` are the held-out set, unless ``heldout`` names a file of its own), or ``synthetic``: problems
+    from :func:`runners.common.synthetic_problems`, each with its gold rationale (graded CORRECT) and a
+    rationale one step short or one step too long (graded WRONG), paired by :func:`build_pairs` exactly as
+    ``rewardkit pairs`` pairs eval records (see :func:`synthetic_completions`)."""
+
+    source: str = "synthetic"
+    heldout: str | None = None
+    n: int = 256
+    min_steps: int = 1
+    max_steps: int = 2
+    max_operand: int = 9
+    seed: int = 0
+    heldout_fraction: float = 0.2
+
+
+@dataclass
+class RmTraining:
+    """Settings forwarded to ``trl.RewardConfig`` as named (anything else it accepts goes under ``extra``)."""
+
+    learning_rate: float = field(default=1e-5, metadata={"help": "1e-5 for a pretrained model; tiny: 1e-3"})
+    max_steps: int = field(default=-1, metadata={"help": "-1: run num_train_epochs"})
+    num_train_epochs: float = 1.0
+    per_device_train_batch_size: int = field(default=8, metadata={"help": "pairs per device step"})
+    per_device_eval_batch_size: int = 16
+    gradient_accumulation_steps: int = 1
+    max_length: int | None = field(default=1024, metadata={"help": "longer pairs are dropped (TRL)"})
+    center_rewards_coefficient: float | None = field(
+        default=None, metadata={"help": "adds c·mean((r_w + r_l)^2): keeps rewards near 0"}
+    )
+    lr_scheduler_type: str = "linear"
+    warmup_steps: float = field(default=0, metadata={"help": "steps, or a fraction in [0, 1) of them"})
+    weight_decay: float = 0.0
+    max_grad_norm: float = 1.0
+    logging_steps: int = 10
+    eval_steps: int = field(default=50, metadata={"help": "evaluate the held-out pairs every N steps"})
+    save_steps: int = field(default=0, metadata={"help": "checkpoint-N every this many steps; 0: none"})
+    save_final: bool = field(default=True, metadata={"help": "save the trained model to RUN_DIR itself"})
+    seed: int = 0
+    extra: dict[str, Any] = field(default_factory=dict, metadata={"help": "other RewardConfig fields"})
+
+
+@dataclass
+class RmArgs:
+    output_dir: str = "runs/rm"
+    model: ModelSettings = field(default_factory=ModelSettings)
+    lora: LoraSettings = field(default_factory=LoraSettings)
+    data: RmData = field(default_factory=RmData)
+    prompt: PromptSettings = field(default_factory=PromptSettings)
+    training: RmTraining = field(default_factory=RmTraining)
+
+
+def synthetic_completions(
+    problems: Sequence[dict[str, Any]], prompts: Sequence[str], *, seed: int = 0
+) -> list[Completion]:
+    """Two graded samples per problem, as ``rewardkit eval`` would record them: the gold rationale, and a
+    wrong one, by a coin flip either stopped one step early (``#### N`` the intermediate value) or given one
+    step the question never asked for (``N+k=<<N+k=M>>M``, ``#### M``). Both are graded by rewardkit
+    (strict policy), so the labels are the verifier's. The wrong one is as often shorter as longer, so
+    length alone (which an untrained model reacts to) ranks about half the pairs right: held-out accuracy
+    well above 0.5 needs the step count read against the question.
+    """
+    from rewardkit import grade
+
+    rng = random.Random(f"synthetic-wrong:{seed}")
+    out = []
+    for problem, prompt in zip(problems, prompts, strict=True):
+        *steps, final = problem["answer"].split("\n")
+        value = int(final.removeprefix("#### "))
+        if len(steps) >= 2 and rng.random() < 0.5:
+            wrong = [*steps[:-1], f"#### {steps[-2].rsplit('>>', 1)[1]}"]
+        else:
+            k = rng.randint(1, 9)
+            wrong = [*steps, f"{value}+{k}=<<{value}+{k}={value + k}>>{value + k}", f"#### {value + k}"]
+        for index, text in enumerate([problem["answer"], "\n".join(wrong)]):
+            verdict = grade(text, gold=problem["answer"], policy="strict").verdict.value
+            where = f"synthetic:{problem['id']}:{index}"
+            out.append(
+                Completion(None, problem["id"], index, prompt, text, verdict, problem["answer"], where)
+            )
+    return out
+
+
+def read_pair_rows(path: str) -> list[dict[str, Any]]:
+    """The rows of a pairs JSONL; raises DataError naming the file, the line and the field."""
+    rows = []
+    try:
+        for item in iter_jsonl(
+            path, required=("prompt", "chosen", "rejected"), strings=("prompt", "chosen", "rejected")
+        ):
+            if isinstance(item, LineError):
+                raise DataError(item.message, path=path, line=item.line, field=item.field)
+            split = item.data.get("split", TRAIN)
+            if split not in (TRAIN, HELDOUT, None):
+                raise DataError(
+                    f"field 'split' must be {TRAIN!r} or {HELDOUT!r}, got {json.dumps(split)}",
+                    path=path,
+                    line=item.line,
+                    field="split",
+                )
+            rows.append({**item.data, "split": split or TRAIN})
+    except OSError as exc:
+        raise DataError(f"cannot read the pairs: {exc.strerror or exc}", path=path) from exc
+    if not rows:
+        raise DataError("no pairs in the file (run `rewardkit pairs` on eval records first)", path=path)
+    return rows
+
+
+def load_pairs(args: RmArgs, tokenizer: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]], str]:
+    """``(train rows, held-out rows, description)`` for ``args.data``."""
+    data = args.data
+    if data.source == "synthetic":
+        from runners.common import prompt_dataset, synthetic_problems
+
+        problems = synthetic_problems(
+            data.n,
+            min_steps=data.min_steps,
+            max_steps=data.max_steps,
+            max_operand=data.max_operand,
+            seed=data.seed,
+        )
+        prompts = prompt_dataset(
+            problems, tokenizer, system=args.prompt.system, instruction=args.prompt.instruction
+        )
+        completions = synthetic_completions(problems, prompts["prompt"], seed=data.seed)
+        rows, stats = build_pairs(completions, seed=data.seed, heldout_fraction=data.heldout_fraction)
+        described = f"synthetic: {stats.prompts} problems, " + stats.lines()[-1]
+    else:
+        rows = read_pair_rows(data.source)
+        described = data.source
+    train_rows = [r for r in rows if r["split"] == TRAIN]
+    heldout_rows = [r for r in rows if r["split"] == HELDOUT]
+    if data.heldout is not None:
+        heldout_rows = read_pair_rows(data.heldout)
+        described += f" (held out: {data.heldout})"
+    if not train_rows:
+        raise DataError("no training pairs (every row is held out)", path=data.source)
+    return train_rows, heldout_rows, described
+
+
+def _preference_dataset(rows: Sequence[dict[str, Any]]) -> Any:
+    """TRL's explicit-prompt preference columns only: provenance columns (ids of mixed types) stay out."""
+    from datasets import Dataset
+
+    return Dataset.from_dict({k: [r[k] for r in rows] for k in ("prompt", "chosen", "rejected")})
+
+
+def load_reward_model(source: str, *, dtype: str = "auto") -> tuple[Any, Any]:
+    """``(model, tokenizer)``: ``source`` as a sequence classifier with one output (a causal LM folder
+    gets a new random ``score`` head), its pad token set on the config so the last real token is scored."""
+    import torch
+    from transformers import AutoModelForSequenceClassification
+    from trl.trainer.reward_trainer import suppress_seqcls_warning
+
+    from runners.common import load_tokenizer
+
+    tokenizer = load_tokenizer(source)
+    torch_dtype = torch.float32 if dtype == "auto" else getattr(torch, dtype)
+    try:
+        with suppress_seqcls_warning():
+            model = AutoModelForSequenceClassification.from_pretrained(
+                source, num_labels=1, dtype=torch_dtype
+            )
+    except OSError as exc:
+        raise ConfigError(f"model.source {source!r}: cannot load a model from it ({exc})") from exc
+    model.config.pad_token_id = tokenizer.pad_token_id
+    return model, tokenizer
+
+
+def score_texts(
+    model: Any, tokenizer: Any, texts: Sequence[str], *, batch_size: int = 16, max_length: int | None = None
+) -> list[float]:
+    """``r(text)`` for each text, exactly as ``RewardTrainer`` scores a pair side: the tokenizer's own
+    special tokens, EOS appended, right padding (the classifier reads the last non-pad token)."""
+    import torch
+
+    eos = tokenizer.eos_token or ""
+    texts = [t if t.endswith(eos) else t + eos for t in texts]
+    side, truncation_side = tokenizer.padding_side, tokenizer.truncation_side
+    tokenizer.padding_side, tokenizer.truncation_side = "right", "left"  # a cut keeps the answer
+    device = next(model.parameters()).device
+    was_training = model.training
+    model.eval()
+    scores: list[float] = []
+    try:
+        with torch.no_grad():
+            for start in range(0, len(texts), batch_size):
+                batch = tokenizer(
+                    list(texts[start : start + batch_size]),
+                    padding=True,
+                    truncation=max_length is not None,
+                    max_length=max_length,
+                    return_tensors="pt",
+                ).to(device)
+                logits = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"]).logits
+                scores.extend(logits.squeeze(-1).float().tolist())
+    finally:
+        tokenizer.padding_side, tokenizer.truncation_side = side, truncation_side
+        model.train(was_training)
+    return scores
+
+
+def pairwise_accuracy(
+    model: Any, tokenizer: Any, rows: Sequence[dict[str, Any]], *, batch_size: int = 16
+) -> dict[str, Any]:
+    """The share of ``rows`` with ``r(prompt + chosen) > r(prompt + rejected)`` (ties count as misses), and
+    the mean margin. None when there are no rows."""
+    if not rows:
+        return {"pairs": 0, "accuracy": None, "ties": 0, "mean_margin": None}
+    chosen = score_texts(model, tokenizer, [r["prompt"] + r["chosen"] for r in rows], batch_size=batch_size)
+    rejected = score_texts(
+        model, tokenizer, [r["prompt"] + r["rejected"] for r in rows], batch_size=batch_size
+    )
+    margins = [c - r for c, r in zip(chosen, rejected, strict=True)]
+    return {
+        "pairs": len(rows),
+        "accuracy": sum(m > 0 for m in margins) / len(rows),
+        "ties": sum(m == 0 for m in margins),
+        "mean_margin": sum(margins) / len(rows),
+    }
+
+
+def _merged(model: Any) -> Any:
+    """A LoRA model with its adapters merged (a plain folder that RewardModelReward loads); others as is."""
+    return model.merge_and_unload() if hasattr(model, "merge_and_unload") else model
+
+
+def train(args: RmArgs) -> dict[str, Any]:
+    """Train the reward model; return the summary (also ``RUN_DIR/train_summary.json``)."""
+    import time
+
+    from trl import RewardConfig, RewardTrainer
+
+    from runners.common import (
+        MetricsLog,
+        lora_config,
+        make_callback,
+        resolve_source,
+        trl_config,
+        write_run_config,
+    )
+
+    started = time.perf_counter()
+    run_dir = Path(args.output_dir)
+    write_run_config(run_dir, args, command="rewardkit train rm")
+    source = resolve_source(args.model, output_dir=run_dir)
+    model, tokenizer = load_reward_model(source, dtype=args.model.dtype)
+    train_rows, heldout_rows, described = load_pairs(args, tokenizer)
+    before = pairwise_accuracy(
+        model, tokenizer, heldout_rows, batch_size=args.training.per_device_eval_batch_size
+    )
+
+    metrics = MetricsLog(run_dir / "metrics.jsonl")
+    metrics.path.unlink(missing_ok=True)  # a rerun into the same folder starts a fresh log
+    peft_config = lora_config(args.lora)
+    if peft_config is not None:
+        peft_config.task_type = "SEQ_CLS"
+        peft_config.modules_to_save = ["score"]  # the new head must train, not stay random
+    has_heldout = bool(heldout_rows)
+    config = trl_config(
+        args,
+        RewardConfig,
+        eval_strategy="steps" if has_heldout else "no",
+        disable_tqdm=True,
+    )
+    trainer = RewardTrainer(
+        model=model,
+        args=config,
+        train_dataset=_preference_dataset(train_rows),
+        eval_dataset=_preference_dataset(heldout_rows) if has_heldout else None,
+        processing_class=tokenizer,
+        peft_config=peft_config,
+        callbacks=[make_callback(metrics)],
+    )
+    print(
+        f"rm: {source} → {run_dir} | {len(train_rows)} train pairs, {len(heldout_rows)} held-out "
+        f"| {described}",
+        file=sys.stderr,
+    )
+    trainer.train()
+    model = _merged(trainer.model)
+    after = pairwise_accuracy(
+        model, tokenizer, heldout_rows, batch_size=args.training.per_device_eval_batch_size
+    )
+    trl_eval = trainer.evaluate() if has_heldout else {}
+    metrics.write({"step": trainer.state.global_step, **{f"heldout/{k}": v for k, v in after.items()}})
+    if args.training.save_final:
+        model.save_pretrained(run_dir)
+        tokenizer.save_pretrained(run_dir)
+    summary = {
+        "heldout_pairwise_accuracy": after["accuracy"],
+        "heldout_pairwise_accuracy_before": before["accuracy"],
+        "heldout_pairs": after["pairs"],
+        "heldout_ties": after["ties"],
+        "heldout_mean_margin": after["mean_margin"],
+        "eval_loss": trl_eval.get("eval_loss"),
+        "eval_accuracy": trl_eval.get("eval_accuracy"),
+        "train_pairs": len(train_rows),
+        "train_loss": trainer.state.log_history[-1].get("train_loss") if trainer.state.log_history else None,
+        "steps": trainer.state.global_step,
+        "model_source": source,
+        "model_dir": str(run_dir) if args.training.save_final else None,
+        "pairs": described,
+        "wall_s": round(time.perf_counter() - started, 1),
+    }
+    (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    if after["accuracy"] is None:
+        print(
+            "rm: no held-out pairs, so no held-out accuracy (set data.heldout or split the pairs)",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"rm: held-out pairwise accuracy {after['accuracy']:.3f} on {after['pairs']} pairs "
+            f"(before training {before['accuracy']:.3f}); summary in {run_dir / 'train_summary.json'}"
+        )
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``rewardkit train rm --config FILE.yaml [key.sub=value ...]``."""
+    from runners.common import run_recipe
+
+    return run_recipe(RmArgs, train, sys.argv[1:] if argv is None else list(argv), prog="rewardkit train rm")
+
+
+# --------------------------------------------------------------------------- the trained model as a reward
+
+# Where a composite finds TRL's prompts (set by Reward.__call__ when rewardkit passes them down; set by this
+# reward's own __call__ when it is called directly).
+RAW_PROMPTS = "__prompts__"
+NORMALIZE = ("sigmoid", "none", "batch")
+
+
+class RewardModelReward(Reward):
+    """A trained reward model as a rewardkit reward: ``r(prompt + completion)`` per completion.
+
+    ``normalize``: ``sigmoid`` (default) maps the score into (0, 1), the scale of the rule rewards it sits
+    next to in a weighted sum; ``none`` keeps the raw score; ``batch`` standardizes within each call. The
+    prompt is TRL's ``prompts`` (conversational prompts rendered by the model's chat template), or the
+    dataset column ``prompt_column`` when set. The model loads on the first call, on ``device`` (default:
+    CUDA when available); the object pickles without it.
+
+        build({"accuracy": 1.0, "runners.rm:RewardModelReward": {"path": "runs/rm", "weight": 0.5}})
+    """
+
+    default_name = "reward_model"
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        batch_size: int = 16,
+        device: str | None = None,
+        normalize: str = "sigmoid",
+        prompt_column: str | None = None,
+        max_length: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name=name)
+        if normalize not in NORMALIZE:
+            raise ValueError(f"normalize must be one of {', '.join(NORMALIZE)}, got {normalize!r}")
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+        self.path, self.batch_size, self.device = str(path), batch_size, device
+        self.normalize, self.prompt_column, self.max_length = normalize, prompt_column, max_length
+        self._model: Any = None
+        self._tokenizer: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_model"] = state["_tokenizer"] = None  # reloaded lazily in the process that unpickles
+        return state
+
+    def __repr__(self) -> str:
+        return f"RewardModelReward(path={self.path!r}, normalize={self.normalize!r}, name={self.name!r})"
+
+    def _load(self) -> None:
+        import torch
+
+        model, tokenizer = load_reward_model(self.path)
+        device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
+        self._model, self._tokenizer = model.to(device).eval(), tokenizer
+
+    def __call__(
+        self,
+        prompts: Sequence[Any] | None = None,
+        completions: Sequence[Any] | None = None,
+        completion_ids: Sequence[Sequence[int]] | None = None,
+        **columns: Any,
+    ) -> list[float | None]:
+        columns.setdefault(RAW_PROMPTS, prompts)
+        return super().__call__(
+            prompts=prompts, completions=completions, completion_ids=completion_ids, **columns
+        )
+
+    def _prompt_texts(self, n: int, columns: Mapping[str, Any]) -> list[str]:
+        if self.prompt_column is not None:
+            values = column(columns, self.prompt_column, n, reward=self.name)
+        else:
+            values = columns.get(RAW_PROMPTS)
+            if values is None:
+                raise ValueError(
+                    f"reward {self.name!r} needs the prompts: call it with prompts=, or set prompt_column= "
+                    "to the dataset column that holds the prompt text"
+                )
+            if len(values) != n:
+                raise ValueError(f"reward {self.name!r}: {len(values)} prompts for {n} completions")
+        return [self._prompt_text(v) for v in values]
+
+    def _prompt_text(self, prompt: Any) -> str:
+        if isinstance(prompt, str):
+            return prompt
+        if has_chat_template(self._tokenizer):
+            return str(
+                self._tokenizer.apply_chat_template(list(prompt), tokenize=False, add_generation_prompt=True)
+            )
+        messages = [prompt] if isinstance(prompt, Mapping) else prompt
+        return "\n".join(content_text(m.get("content", "")) for m in messages if isinstance(m, Mapping))
+
+    def score(
+        self, texts: list[str], *, completion_ids: Any = None, columns: Mapping[str, Any]
+    ) -> list[Scored]:
+        if self._model is None:
+            self._load()
+        prompts = self._prompt_texts(len(texts), columns)
+        raw = score_texts(
+            self._model,
+            self._tokenizer,
+            [p + t for p, t in zip(prompts, texts, strict=True)],
+            batch_size=self.batch_size,
+            max_length=self.max_length,
+        )
+        return [Scored(v) for v in _normalized(raw, self.normalize)]
+
+
+def _normalized(values: list[float], how: str) -> list[float]:
+    """>>> _normalized([0.0, 2.0], "batch")
+    [-1.0, 1.0]
+    """
+    if how == "sigmoid":
+        return [1.0 / (1.0 + math.exp(-v)) if v >= 0 else math.exp(v) / (1.0 + math.exp(v)) for v in values]
+    if how == "batch" and len(values) > 1:
+        mean = sum(values) / len(values)
+        std = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        return [(v - mean) / std if std > 0 else 0.0 for v in values]
+    return list(values)

@@ -29,6 +29,7 @@ from runners import rm
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairs"
 EVAL_OUT = FIXTURES / "eval_out"
 BAD = FIXTURES / "bad" / "records.jsonl"
+CONFIGS = Path(__file__).resolve().parent.parent / "runners" / "configs"
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -243,3 +244,174 @@ def test_balanced_order_covers_every_pair_once(n_chosen: int) -> None:
                 uses = [sum(1 for pair in order[:m] if pair[side] == x) for x in range(n)]
                 if m <= n_chosen * n_rejected // math.gcd(n_chosen, n_rejected):
                     assert max(uses) - min(uses) <= 1
+
+
+# --------------------------------------------------------------- training (needs the [train] extra)
+
+
+def test_reward_trainer_loss_is_the_pairwise_logistic_loss() -> None:
+    """TRL's RewardTrainer.compute_loss on hand-computed rewards: -mean log σ(r_w - r_l [- margin])."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("trl")
+    from collections import defaultdict
+    from types import SimpleNamespace
+
+    from trl import RewardTrainer
+
+    class FixedScores(torch.nn.Module):
+        def forward(self, **inputs: Any) -> Any:  # the first half of the batch is chosen, the second rejected
+            return SimpleNamespace(logits=torch.tensor([[2.0], [0.5], [1.0], [1.5]]))
+
+    trainer = object.__new__(RewardTrainer)  # compute_loss alone: no dataset, no model folder
+    trainer.model = FixedScores().train()
+    trainer.args = SimpleNamespace(center_rewards_coefficient=None)
+    trainer.accelerator = SimpleNamespace(gather=lambda x: x, gather_for_metrics=lambda x: x)
+    trainer._metrics = {"train": defaultdict(list), "eval": defaultdict(list)}
+    trainer._total_train_tokens, trainer._tp_size = 0, 1
+    inputs = {"input_ids": torch.zeros(4, 3, dtype=torch.long), "attention_mask": torch.ones(4, 3)}
+
+    def nll(d: float) -> float:  # -log σ(d)
+        return math.log1p(math.exp(-d))
+
+    loss = trainer.compute_loss(trainer.model, dict(inputs))
+    assert loss.item() == pytest.approx((nll(2.0 - 1.0) + nll(0.5 - 1.5)) / 2, abs=1e-6)  # 0.81326
+    assert trainer._metrics["train"]["accuracy"] == [0.5]
+    loss = trainer.compute_loss(trainer.model, {**inputs, "margin": torch.tensor([0.5, 0.5])})
+    assert loss.item() == pytest.approx((nll(1.0 - 0.5) + nll(-1.0 - 0.5)) / 2, abs=1e-6)  # 1.08774
+
+
+def test_synthetic_pairs_are_verifier_labelled() -> None:
+    from runners.common import synthetic_problems
+
+    problems = synthetic_problems(40, min_steps=2, max_steps=2, seed=1)
+    completions = rm.synthetic_completions(problems, [p["question"] for p in problems], seed=1)
+    assert [c.verdict for c in completions] == ["CORRECT", "WRONG"] * 40
+    rows, stats = rm.build_pairs(completions, heldout_fraction=0.25)
+    assert len(rows) == 40 and stats.ids == {"train": 30, "heldout": 10}
+    lengths = [r["rejected"].count("\n") - r["chosen"].count("\n") for r in rows]
+    assert 10 <= sum(d < 0 for d in lengths) <= 30  # wrong ones are as often shorter as longer
+
+
+TINY_RM = [
+    "model.hidden_size=32",
+    "model.num_layers=2",
+    "data.n=160",
+    "training.max_steps=30",
+    "training.per_device_train_batch_size=8",
+    "training.eval_steps=1000",
+    "training.logging_steps=10",
+]
+
+
+@pytest.fixture(scope="module")
+def trained_rm(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], float]:
+    pytest.importorskip("trl")
+    pytest.importorskip("tokenizers")
+    import time
+
+    run_dir = tmp_path_factory.mktemp("rm") / "run"
+    started = time.perf_counter()
+    code = rm.main(["--config", str(CONFIGS / "rm_tiny.yaml"), *TINY_RM, f"output_dir={run_dir}"])
+    assert code == 0
+    summary = json.loads((run_dir / "train_summary.json").read_text())
+    return run_dir, summary, time.perf_counter() - started
+
+
+def test_tiny_reward_model_learns_the_verifier_preference(
+    trained_rm: tuple[Path, dict[str, Any], float],
+) -> None:
+    """From random init (which ranks about half the held-out pairs right) to clearly above 0.5.
+    Measured: 0.44 before, 0.94 after 40 steps; ~30 s of training on 2 shared CPU cores."""
+    run_dir, summary, _ = trained_rm
+    assert summary["heldout_pairs"] == 32 and summary["train_pairs"] == 128
+    assert summary["heldout_pairwise_accuracy"] >= 0.75
+    assert summary["heldout_pairwise_accuracy"] > summary["heldout_pairwise_accuracy_before"] + 0.2
+    # our scoring (the one RewardModelReward uses) agrees with TRL's own evaluation
+    assert summary["eval_accuracy"] == pytest.approx(summary["heldout_pairwise_accuracy"], abs=1e-6)
+    assert summary["eval_loss"] < math.log(2)
+    logged = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+    assert any("eval_accuracy" in m for m in logged) and any("loss" in m for m in logged)
+    assert logged[-1]["heldout/accuracy"] == summary["heldout_pairwise_accuracy"]
+    assert (run_dir / "config.json").is_file() and (run_dir / "config.yaml").is_file()
+
+
+def test_reward_model_reward_next_to_a_rule_reward(trained_rm: tuple[Path, dict[str, Any], float]) -> None:
+    import pickle
+
+    from rewardkit.rewards import build
+    from rewardkit.rewards.compose import WeightedSum
+
+    run_dir, _, _ = trained_rm
+    from runners.common import load_tokenizer, prompt_dataset, synthetic_problems
+
+    problem = synthetic_problems(1, min_steps=2, max_steps=2, seed=99)[0]
+    prompt = prompt_dataset([problem], load_tokenizer(str(run_dir)), system="", instruction="")["prompt"][0]
+    right = problem["answer"]
+    wrong = rm.synthetic_completions([problem], [prompt], seed=5)[1].text
+
+    reward = build({"runners.rm:RewardModelReward": {"path": str(run_dir)}})
+    assert isinstance(reward, rm.RewardModelReward) and reward.__name__ == "reward_model"
+    scores = reward(prompts=[prompt, prompt], completions=[right, [{"role": "assistant", "content": wrong}]])
+    assert len(scores) == 2 and all(isinstance(s, float) and 0.0 < s < 1.0 for s in scores)
+    assert scores[0] > scores[1]
+
+    clone = pickle.loads(pickle.dumps(reward))  # picklable, model reloaded lazily
+    assert clone._model is None and clone(prompts=[prompt], completions=[right]) == pytest.approx(scores[:1])
+
+    # inside a weighted sum with the rule reward: composites hand down dataset columns, so the prompt comes
+    # from a column here; one float per completion
+    total = build(
+        {
+            "accuracy": 1.0,
+            "runners.rm:RewardModelReward": {
+                "path": str(run_dir),
+                "prompt_column": "prompt_text",
+                "weight": 0.5,
+            },
+        }
+    )
+    assert isinstance(total, WeightedSum)
+    values = total(
+        prompts=[prompt] * 2,
+        completions=[right, wrong],
+        answer=[problem["answer"]] * 2,
+        prompt_text=[prompt] * 2,
+    )
+    assert len(values) == 2 and all(isinstance(v, float) for v in values)
+    assert values[0] == pytest.approx(1.0 + 0.5 * scores[0], abs=1e-5)
+    assert values[1] == pytest.approx(0.5 * scores[1], abs=1e-5)
+
+
+def test_reward_model_reward_options() -> None:
+    with pytest.raises(ValueError, match="normalize"):
+        rm.RewardModelReward("x", normalize="softmax")
+    assert rm._normalized([0.0, 2.0], "batch") == [-1.0, 1.0]
+    assert rm._normalized([0.0], "sigmoid") == [0.5]
+    assert rm._normalized([-800.0, 800.0], "sigmoid") == [0.0, 1.0]  # no overflow
+
+
+def test_pairs_file_errors_name_file_line_and_field(tmp_path: Path) -> None:
+    from rewardkit.errors import DataError
+
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(
+        '{"prompt": "p", "chosen": "a", "rejected": "b"}\n{"prompt": "p", "chosen": 3, "rejected": "b"}\n'
+    )
+    with pytest.raises(DataError, match=rf"{pairs}:2: field 'chosen' must be a string"):
+        rm.read_pair_rows(str(pairs))
+    pairs.write_text('{"prompt": "p", "chosen": "a", "rejected": "b", "split": "test"}\n')
+    with pytest.raises(DataError, match=rf"{pairs}:1: field 'split' must be 'train' or 'heldout'"):
+        rm.read_pair_rows(str(pairs))
+    assert (
+        rm.main(["--config", str(CONFIGS / "rm_tiny.yaml"), f"data.source={pairs}", f"output_dir={tmp_path}"])
+        == 2
+    )
+
+
+def test_rm_configs_load_and_name_their_command() -> None:
+    from runners.common import load_config
+
+    for path in sorted(CONFIGS.glob("rm_*.yaml")):
+        first = path.read_text().splitlines()[0]
+        assert first == f"# rewardkit train rm --config runners/configs/{path.name}"
+        assert isinstance(load_config(rm.RmArgs, str(path)), rm.RmArgs)
