@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import os
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from adversarial import guard
+from adversarial import figures, guard
 from adversarial.corpus import Item, build_corpus, small_corpus
 
 from rewardkit import GradeResult, Verdict, grade, grade_many
@@ -58,9 +57,9 @@ def sentinel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     path = guard.sentinel_path(tmp_path_factory.mktemp("adversarial"))
     yield path
     assert not path.exists(), "an injected payload ran: the sentinel file exists"
-    report = os.environ.get("REWARDKIT_ADVERSARIAL_REPORT")
-    if report:
-        Path(report).write_text(json.dumps(FIGURES, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    FIGURES["executions"] = 0  # the sentinel file never appeared
+    for section, values in FIGURES.items():
+        figures.record(f"adversarial.{section}", values if isinstance(values, dict) else {"value": values})
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +89,16 @@ def _record(path: str, items: list[Item], seconds: list[float], results: list[Gr
         "verdicts": dict(Counter(r.verdict.value for r in results)),
         "exceptions": 0,  # an exception fails the test before this line
     }
+
+
+def test_the_detectors_see_a_payload_that_runs(tmp_path: Path) -> None:
+    """The checks below could not fail if the detectors were blind: run one payload on purpose."""
+    target = guard.sentinel_path(tmp_path)
+    payload = f"open({str(target)!r}, 'w').close()"
+    with guard.watching() as events:
+        exec(compile(payload, "<payload>", "exec"))  # the one deliberate execution in this suite
+    assert target.exists()
+    assert any(e.startswith("compile") for e in events) and any(e.startswith("open") for e in events)
 
 
 def test_corpus_has_every_kind_of_attack(corpus: list[Item]) -> None:

@@ -1,0 +1,362 @@
+"""Faults: commands killed part-way and rerun, grading workers killed mid-batch, output that cannot be
+written (no such folder, an unwritable one, a full disk), a model folder whose weights were cut short.
+
+The contract: a rerun after a kill loses no row and duplicates none, and its summary equals that of a run
+that was never interrupted; a killed worker is replaced and the batch still returns one result per input;
+every failure to write or load is one clear message and exit status 2, never a traceback, and leaves no
+corrupted file behind.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from adversarial import figures
+from adversarial.synthetic import slow_grade, write_synthetic
+
+from rewardkit import GradeResult, Verdict, sandbox
+from rewardkit.cli import main
+
+KILL_ROWS = 6000
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "rewardkit", *args]
+
+
+def _lines(path: Path) -> int:
+    try:
+        with path.open("rb") as fh:
+            return sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 16), b""))
+    except FileNotFoundError:
+        return 0
+
+
+def _kill_when(proc: subprocess.Popen[bytes], grown: Path, lines: int, timeout: float = 300) -> int:
+    """SIGKILL ``proc`` once ``grown`` has ``lines`` lines; return how many it had then."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the command finished before it could be killed (status {proc.returncode})")
+        seen = _lines(grown)
+        if seen >= lines:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=60)
+            return seen
+        time.sleep(0.005)
+    proc.kill()
+    pytest.fail(f"{grown} never reached {lines} lines")
+
+
+def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line]
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_synthetic(tmp_path_factory.mktemp("faults") / "synthetic.jsonl", KILL_ROWS)
+
+
+# --------------------------------------------------------------------------- killed commands
+
+
+def test_score_killed_part_way_then_rerun(synthetic: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scored.jsonl"
+    partial = tmp_path / ".scored.jsonl.partial"
+    proc = subprocess.Popen(
+        _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
+    )
+    written = _kill_when(proc, partial, 64)
+    assert proc.returncode == -signal.SIGKILL
+    # the output appears in one move at the end: a killed run leaves none, never a truncated one
+    assert not out.exists()
+
+    rerun = subprocess.run(
+        _command("score", str(synthetic), "-o", str(out), "-q"), capture_output=True, text=True
+    )
+    assert rerun.returncode == 0, rerun.stderr
+    rows = _read_jsonl(out)
+    ids = [r["id"] for r in rows]
+    expected = [f"s{i}" for i in range(KILL_ROWS)]
+    lost, duplicated = len(set(expected) - set(ids)), len(ids) - len(set(ids))
+    assert (lost, duplicated) == (0, 0) and ids == expected
+    assert not partial.exists()
+
+    clean = subprocess.run(_command("score", str(synthetic), "-q"), capture_output=True, text=True)
+    assert rerun.stdout == clean.stdout  # the same summary as a run that was never interrupted
+    assert f"{KILL_ROWS} graded" in rerun.stdout
+    figures.record(
+        "faults.score_kill",
+        {"rows": KILL_ROWS, "lines_when_killed": written, "rows_lost": lost, "rows_duplicated": duplicated},
+    )
+
+
+def test_score_killed_keeps_the_previous_output(synthetic: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scored.jsonl"
+    out.write_text('{"previous": true}\n', encoding="utf-8")
+    proc = subprocess.Popen(
+        _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
+    )
+    _kill_when(proc, tmp_path / ".scored.jsonl.partial", 64)
+    assert out.read_text(encoding="utf-8") == '{"previous": true}\n'
+
+
+def _summary_without_paths(path: Path) -> dict[str, Any]:
+    summary = json.loads(path.read_text(encoding="utf-8"))
+    summary.pop("completions", None)
+    return summary
+
+
+def test_eval_killed_part_way_then_resumed(synthetic: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "eval"
+    records = out_dir / "records.jsonl"
+    args = ("eval", "--completions", str(synthetic), "--output-dir", str(out_dir))
+    proc = subprocess.Popen(_command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    written = _kill_when(proc, records, 200)
+    assert proc.returncode == -signal.SIGKILL
+    assert not (out_dir / "summary.json").exists()
+
+    rerun = subprocess.run(_command(*args), capture_output=True, text=True)
+    assert rerun.returncode == 0, rerun.stderr
+    assert "Traceback" not in rerun.stderr
+    assert "resuming:" in rerun.stderr
+    rows = _read_jsonl(records)
+    keys = [(r["id"], r["sample_index"]) for r in rows]
+    expected = {(f"s{i}", 0) for i in range(KILL_ROWS)}
+    lost, duplicated = len(expected - set(keys)), len(keys) - len(set(keys))
+    assert (lost, duplicated) == (0, 0) and len(keys) == KILL_ROWS
+
+    clean_dir = tmp_path / "clean"
+    clean = subprocess.run(
+        _command("eval", "--completions", str(synthetic), "--output-dir", str(clean_dir)),
+        capture_output=True,
+        text=True,
+    )
+    assert clean.returncode == 0, clean.stderr
+    assert _summary_without_paths(out_dir / "summary.json") == _summary_without_paths(
+        clean_dir / "summary.json"
+    )
+    figures.record(
+        "faults.eval_kill",
+        {"rows": KILL_ROWS, "records_when_killed": written, "rows_lost": lost, "rows_duplicated": duplicated},
+    )
+
+
+# --------------------------------------------------------------------------- killed workers
+
+
+def _items(n: int) -> list[tuple[str, str, None]]:
+    return [(f"3 * {k} = {3 * k}\nThe answer is {3 * k}.", str(3 * k), None) for k in range(n)]
+
+
+def test_grading_worker_killed_mid_batch_is_replaced() -> None:
+    items = _items(240)
+    pool = sandbox.GradingPool(2, grade=slow_grade)
+    out: dict[str, Any] = {}
+
+    def crash(item: Any, why: str) -> GradeResult:
+        return GradeResult(False, Verdict.ERROR, gold=item[1], detail=why)
+
+    def timeout(item: Any) -> GradeResult:
+        return GradeResult(False, Verdict.TIMEOUT, gold=item[1])
+
+    def run() -> None:
+        out["results"] = pool.run(
+            items, timeout_s=30, options={"policy": "flexible"}, on_timeout=timeout, on_crash=crash
+        )
+
+    try:
+        thread = threading.Thread(target=run)
+        thread.start()
+        killed = []
+        deadline = time.monotonic() + 120
+        while len(killed) < 2 and time.monotonic() < deadline:  # kill each worker once, mid-batch
+            for w in list(pool.workers):
+                pid = w.process.pid
+                if pid not in killed and w.started and w.inflight and w.progress[0] >= 1:
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(pid)
+            time.sleep(0.01)
+        thread.join(timeout=300)
+        assert not thread.is_alive()
+    finally:
+        pool.close()
+    assert len(killed) == 2
+    results = out["results"]
+    assert len(results) == len(items)
+    assert all(isinstance(r, GradeResult) for r in results)
+    assert [r.gold for r in results] == [i[1] for i in items]  # in input order
+    crashed = [r for r in results if r.verdict is Verdict.ERROR]
+    assert 1 <= len(crashed) <= 2 and all("died" in r.detail for r in crashed)
+    assert all(r.correct for r in results if r.verdict is not Verdict.ERROR)
+    figures.record("faults.worker_kill", {"items": len(items), "workers_killed": 2, "results": len(results)})
+
+
+def test_sandbox_worker_killed_during_a_call() -> None:
+    from sandbox_helpers import slow_square
+
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            result["value"] = sandbox.call(slow_square, 3, 30, timeout_s=60)
+        except sandbox.WorkerFailed as exc:
+            result["error"] = exc
+
+    thread = threading.Thread(target=run)
+    start = time.monotonic()
+    thread.start()
+    import multiprocessing
+
+    deadline = time.monotonic() + 60
+    busy: list[Any] = []
+    while not busy and time.monotonic() < deadline:
+        time.sleep(0.2)  # the call is in flight once its worker is no longer idle
+        idle = {w.process.pid for w in sandbox._idle}
+        busy = [
+            p
+            for p in multiprocessing.active_children()
+            if p.name == "rewardkit-sandbox" and p.pid not in idle
+        ]
+    assert busy, "no sandbox worker was running the call"
+    os.kill(busy[0].pid, signal.SIGKILL)
+    thread.join(timeout=60)
+    assert isinstance(result.get("error"), sandbox.WorkerFailed)
+    assert time.monotonic() - start < 30  # not the 60 s deadline: the death is noticed at once
+    assert sandbox.call(divmod, 7, 2, timeout_s=60) == (3, 1)  # a fresh worker takes its place
+
+
+# --------------------------------------------------------------------------- output that cannot be written
+
+
+def _unwritable_targets(tmp_path: Path) -> list[Path]:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    targets = [tmp_path / "missing" / "out.jsonl", a_file / "out.jsonl"]
+    if Path("/proc/self").exists():
+        targets.append(Path("/proc/rewardkit-cannot-write-here.jsonl"))  # unwritable even for root
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        targets.append(locked / "out.jsonl")
+    return targets
+
+
+def test_score_to_an_unwritable_place(
+    synthetic: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = tmp_path / "small.jsonl"
+    small.write_text("".join(synthetic.read_text(encoding="utf-8").splitlines(True)[:50]), encoding="utf-8")
+    for target in _unwritable_targets(tmp_path):
+        assert main(["score", str(small), "-o", str(target), "-q"]) == 2, target
+        err = capsys.readouterr().err
+        assert f"cannot write {target}" in err, err
+        assert not target.exists()
+
+
+def test_score_on_a_full_disk(synthetic: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if Path("/dev/full").exists():  # the kernel's always-full device: every write fails with ENOSPC
+        assert main(["score", str(synthetic), "-o", "/dev/full", "-q"]) == 2
+        assert "cannot write /dev/full: No space left on device" in capsys.readouterr().err
+
+
+def test_score_when_the_disk_fills_mid_run(
+    synthetic: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rewardkit import jsonl
+
+    real = jsonl.JsonlWriter.write
+
+    def fill_up(self: Any, obj: Any) -> None:
+        if self.count >= 500:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(self, obj)
+
+    monkeypatch.setattr(jsonl.JsonlWriter, "write", fill_up)
+    out = tmp_path / "scored.jsonl"
+    assert main(["score", str(synthetic), "-o", str(out), "-q"]) == 2
+    assert f"cannot write {out}: No space left on device" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # neither a truncated output nor its partial file
+
+
+def test_eval_to_an_unwritable_place(
+    synthetic: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = tmp_path / "small.jsonl"
+    small.write_text("".join(synthetic.read_text(encoding="utf-8").splitlines(True)[:50]), encoding="utf-8")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    # a missing folder is created; these cannot be: a file, a folder under a file, one in /proc, a locked one
+    folders = [a_file, a_file / "eval", *(t.parent for t in _unwritable_targets(tmp_path)[2:])]
+    for folder in folders:
+        assert main(["eval", "--completions", str(small), "--output-dir", str(folder)]) == 2, folder
+        err = capsys.readouterr().err
+        assert "cannot write to" in err and "Traceback" not in err, err
+
+
+def test_eval_when_the_disk_fills_mid_run(
+    synthetic: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from evalkit import records
+
+    real = records.RecordWriter.write
+
+    def fill_up(self: Any, record: Any) -> bool:
+        if len(self.records) >= 300:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(self, record)
+
+    out_dir = tmp_path / "eval"
+    with monkeypatch.context() as patch:
+        patch.setattr(records.RecordWriter, "write", fill_up)
+        assert main(["eval", "--completions", str(synthetic), "--output-dir", str(out_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Traceback" not in err, err
+    assert not (out_dir / "summary.json").exists()
+    kept = _read_jsonl(out_dir / "records.jsonl")
+    assert len(kept) == 300  # every line that was written is whole
+    # with space again, the rerun grades only the rest
+    assert main(["eval", "--completions", str(synthetic), "--output-dir", str(out_dir)]) == 0
+    assert f"resuming: 300 of {KILL_ROWS} samples" in capsys.readouterr().err
+    assert len(_read_jsonl(out_dir / "records.jsonl")) == KILL_ROWS
+
+
+# --------------------------------------------------------------------------- a model cut short
+
+
+def test_eval_model_with_truncated_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from tiny_model import tiny_model
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+
+    model = tmp_path / "model"
+    tiny_model(model)
+    weights = next(model.glob("*.safetensors"))
+    with weights.open("r+b") as fh:  # an interrupted copy: the file stops half-way
+        fh.truncate(weights.stat().st_size // 2)
+    data = tmp_path / "problems.jsonl"
+    data.write_text(json.dumps({"question": "What is 2 + 2?", "answer": "4"}) + "\n", encoding="utf-8")
+    out_dir = tmp_path / "out"
+    # in this process: torch is imported once for the whole test run, not again in a subprocess
+    status = main(["eval", "--model", str(model), "--data-file", str(data), "--output-dir", str(out_dir)])
+    err = capsys.readouterr().err
+    assert status == 2, err[-2000:]
+    assert "Traceback" not in err
+    assert f"cannot load {model}" in err
+    records = out_dir / "model" / "records.jsonl"
+    assert not records.exists() or records.read_text(encoding="utf-8") == ""
