@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,9 @@ def _weighted(spec: Mapping[str, Any], parts: list[Reward] | None = None) -> Rew
             reward = build(inner) if inner is not None else _construct(name, params)
         else:
             reward, weight = _construct(name, {}), value
+        # a NaN or infinite weight would turn every reward of the run into NaN: a config error, not a reward
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
+            raise ConfigError(f"weight of {name!r} must be a finite number, got {weight!r}")
         weighted.append((reward, float(weight)))
     return WeightedSum(weighted)
 
