@@ -33,9 +33,10 @@ __all__ = ["DemoPlan", "main", "run_demo"]
 class DemoPlan:
     """The sizes of one demo run (``--quick`` shrinks every one of them)."""
 
-    sft_steps: int = 600
-    grpo_steps: int = 60
-    checkpoints: int = 3
+    sft_steps: int = 300
+    sft_batch: int = 16
+    grpo_steps: int = 40
+    checkpoints: int = 4
     train_problems: int = 2000
     eval_problems: int = 64
     eval_samples: int = 4
@@ -44,13 +45,13 @@ class DemoPlan:
 
 
 QUICK = DemoPlan(
-    sft_steps=20, grpo_steps=4, checkpoints=2, train_problems=64, eval_problems=8, eval_samples=2,
-    hidden_size=32, num_layers=2,
+    sft_steps=20, sft_batch=16, grpo_steps=4, checkpoints=2, train_problems=64, eval_problems=8,
+    eval_samples=2, hidden_size=32, num_layers=2,
 )  # fmt: skip
 
 # The synthetic task, the prompt and the generation length: shared by all three stages, so the SFT model
 # answers the prompt GRPO samples from and the eval asks exactly that prompt again.
-TASK = {"min_steps": 1, "max_steps": 1, "max_operand": 9}
+TASK = {"min_steps": 1, "max_steps": 1, "max_operand": 5}
 SYSTEM, INSTRUCTION = "", ""
 MAX_NEW_TOKENS = 32
 
@@ -91,7 +92,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
         training=sft.Training(
             learning_rate=3e-3,
             max_steps=plan.sft_steps,
-            per_device_train_batch_size=32,
+            per_device_train_batch_size=plan.sft_batch,
             max_length=256,
             warmup_steps=max(1, plan.sft_steps // 20),
             logging_steps=max(1, plan.sft_steps // 20),
@@ -118,6 +119,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
             max_completion_length=MAX_NEW_TOKENS,
             logging_steps=1,
             save_steps=max(1, plan.grpo_steps // plan.checkpoints),
+            save_final=False,  # the last checkpoint is the final model
             seed=seed,
         ),
     )

@@ -161,9 +161,11 @@ def train(
     recorder = RolloutRecorder(build(reward if reward is not None else args.reward))
 
     # 2. model, tokenizer, prompts (the ones `rewardkit eval` uses)
+    import torch
     from accelerate import PartialState
 
-    state = PartialState()
+    # on CPU-only machines the trainer joins processes over gloo; the state must agree (cpu=True)
+    state = PartialState(cpu=not torch.cuda.is_available())
     if state.is_main_process:
         write_run_config(run_dir, args, command=f"rewardkit train {name}")
     with state.main_process_first():  # the tiny model is built once, by the main process

@@ -103,7 +103,10 @@ def train(args: Args) -> dict[str, Any]:
     problems = load_problems(args.data)
     check_golds(problems, source=args.data.source)
     test_problems = held_out(args)
-    state = PartialState()
+    import torch
+
+    # on CPU-only machines the trainer joins processes over gloo; the state must agree (cpu=True)
+    state = PartialState(cpu=not torch.cuda.is_available())
     if state.is_main_process:
         write_run_config(run_dir, args, command="rewardkit train sft")
     with state.main_process_first():
