@@ -397,7 +397,19 @@ def _grade_options(*, policy: str, finished: bool | None, choices: Any) -> dict[
 
 
 def _text(value: Any) -> str:
-    return "-" if value is None else str(value)
+    if value is None:
+        return "-"
+    # a lone surrogate (from non-UTF-8 bytes on the command line or stdin) cannot be printed: show its escape
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _print_json(obj: Any) -> None:
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):  # a lone surrogate, or a terminal that cannot show the text
+        text = json.dumps(obj)
+    print(text)
 
 
 # --------------------------------------------------------------------------- grade
@@ -422,7 +434,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        _print_json(result.to_dict())
         return EXIT_OK
 
     other = "strict" if result.policy == "flexible" else "flexible"
