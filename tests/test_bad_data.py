@@ -1,0 +1,292 @@
+"""Bad data through every command: empty files, non-UTF-8 bytes, malformed JSON, lines that are not
+objects, missing and extra keys, wrong types, duplicate ids, a folder or a missing path instead of a file,
+random bytes.
+
+The contract (rewardkit/cli.py's docstring): never a traceback. A malformed line is reported as
+``FILE:LINE: message`` naming the field where one is at fault, and skipped; the other lines are still used
+and the exit status is 2. An unreadable input is one ``cannot read FILE`` message and exit status 2. Empty
+input is not an error (nothing to grade, status 0). ``score`` and ``check-data`` have no notion of ids, so
+duplicate ids are graded line by line; ``eval`` keys samples by id and reports a duplicate as malformed.
+
+The commands run in this process through ``main()``: an exception escaping it would fail the test with its
+traceback, so "returns a status" is the "no traceback" check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from rewardkit.cli import main
+
+GOOD = {"id": "g1", "question": "What is 2 + 2?", "answer": "4", "completion": "2 + 2 = 4. The answer is 4."}
+
+# (line text, the field the error must name or None when the line is broken as a whole)
+BAD_LINES: list[tuple[bytes, str | None]] = [
+    (b"\xff\xfe{not utf-8}", None),
+    (b'{"answer": "3", "completion": "x"', None),  # cut-off JSON
+    (b"[1, 2, 3]", None),
+    (b'"just a string"', None),
+    (b"NaN", None),
+    (b'{"completion": "no gold here"}', "answer"),
+    (b'{"answer": "5"}', "completion"),
+    (b'{"answer": 4, "completion": "4"}', "answer"),
+    (b'{"answer": "5", "completion": ["a", "list"]}', "completion"),
+    (b'{"answer": null, "completion": "x"}', "answer"),
+    (b'{"answer": {"nested": 1}, "completion": "x"}', "answer"),
+]
+EXTRA_KEYS = {**GOOD, "id": "g2", "unexpected": {"nested": [1, 2]}, "another": None}
+
+
+def _mixed_file(tmp_path: Path) -> tuple[Path, dict[int, str | None]]:
+    """Good lines around every bad one; returns the file and {bad line number: field}."""
+    lines: list[bytes] = []
+    bad: dict[int, str | None] = {}
+    for k, (raw, field) in enumerate(BAD_LINES):
+        lines.append(json.dumps({**GOOD, "id": f"ok{k}"}).encode())
+        lines.append(raw)
+        bad[len(lines)] = field
+    lines.append(json.dumps(EXTRA_KEYS).encode())
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path, bad
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    assert isinstance(status, int)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _commands(path: Path, tmp_path: Path) -> dict[str, list[str]]:
+    return {
+        "score": ["score", str(path), "-o", str(tmp_path / "scored.jsonl"), "-q"],
+        "check-data": ["check-data", str(path)],
+        "eval": ["eval", "--completions", str(path), "--output-dir", str(tmp_path / "eval")],
+        "audit": ["audit", str(path), "--a", "rewardkit:flexible", "--b", "rewardkit:strict"],
+    }
+
+
+COMMANDS = ("score", "check-data", "eval", "audit")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_malformed_lines_are_named_and_skipped(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, bad = _mixed_file(tmp_path)
+    status, _, err = _run(capsys, *_commands(path, tmp_path)[command])
+    assert status == 2, err
+    assert "Traceback" not in err
+    reported = {int(n) for n in re.findall(rf"^{re.escape(str(path))}:(\d+): ", err, flags=re.M)}
+    # check-data reads only the gold: a line whose completion alone is bad is fine there
+    expected = {n for n, field in bad.items() if not (command == "check-data" and field == "completion")}
+    assert reported == expected, err
+    for line, field in bad.items():
+        message = next((m for m in err.splitlines() if m.startswith(f"{path}:{line}: ")), "")
+        if field is not None and line in expected:
+            assert repr(field) in message, message
+    if command == "score":
+        rows = [json.loads(x) for x in (tmp_path / "scored.jsonl").read_text("utf-8").split("\n") if x]
+        assert [r["id"] for r in rows] == [f"ok{k}" for k in range(len(BAD_LINES))] + ["g2"]
+        assert rows[-1]["unexpected"] == {"nested": [1, 2]}  # extra keys are kept, not errors
+    if command == "eval":
+        summary = json.loads((tmp_path / "eval" / "summary.json").read_text("utf-8"))
+        assert summary["records"] == len(BAD_LINES) + 1 and summary["malformed_lines"] == len(bad)
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n   \n\r\n"], ids=["empty", "blank"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_empty_input_is_not_an_error(
+    command: str, content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(content)
+    status, out, err = _run(capsys, *_commands(path, tmp_path)[command])
+    assert status == 0, err
+    if command == "score":
+        assert "0 graded" in out and (tmp_path / "scored.jsonl").read_text() == ""
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("what", ["missing", "folder"])
+def test_unreadable_input(
+    command: str, what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "input.jsonl"
+    if what == "folder":
+        path.mkdir()
+    status, _, err = _run(capsys, *_commands(path, tmp_path)[command])
+    assert status == 2
+    assert f"cannot read {path}" in err, err
+    assert not (tmp_path / "scored.jsonl").exists()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_random_bytes(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "noise.jsonl"
+    path.write_bytes(random.Random(9).randbytes(20_000))
+    status, _, err = _run(capsys, *_commands(path, tmp_path)[command])
+    assert status == 2
+    lines = [x for x in err.splitlines() if x.startswith(f"{path}:")]
+    assert lines and all(re.match(rf"{re.escape(str(path))}:\d+: ", x) for x in lines)
+
+
+def test_duplicate_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dups.jsonl"
+    # lines sharing an id are samples of one problem; the same id and sample_index twice is a duplicate
+    rows = [{**GOOD, "id": "same", "sample_index": 0}, {**GOOD, "id": "same", "sample_index": 0}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    commands = _commands(path, tmp_path)
+
+    status, _, err = _run(capsys, *commands["eval"])
+    assert status == 2
+    assert f"{path}:2: duplicate sample: id 'same' sample_index 0 is already on line 1" in err
+    records = (tmp_path / "eval" / "records.jsonl").read_text("utf-8").split("\n")
+    assert len([r for r in records if r]) == 1  # the first is graded, the duplicate skipped and counted
+
+    status, out, _ = _run(capsys, *commands["score"])  # no ids in score: every line is graded
+    assert status == 0 and "2 graded" in out
+
+
+def test_lone_surrogates_and_a_bom_are_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_bytes(
+        b"\xef\xbb\xbf"
+        + json.dumps({**GOOD, "completion": "The answer is \ud800 4."}).encode()
+        + b"\n"
+        + json.dumps({**GOOD, "id": "g2", "answer": "\udfff"}).encode()
+        + b"\n"
+    )
+    for command, argv in _commands(path, tmp_path).items():
+        status, _, err = _run(capsys, *argv)
+        assert status in (0, 1), f"{command}: {err}"  # check-data: 1, the second gold cannot be parsed
+    scored = (tmp_path / "scored.jsonl").read_text("utf-8")
+    assert "\\ud800" in scored and json.loads(scored.split("\n")[0])["verdict"] == "CORRECT"
+
+
+def test_wrong_option_types(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "opts.jsonl"
+    rows = [
+        {**GOOD, "finished": "yes"},
+        {**GOOD, "choices": 7},
+        {**GOOD, "id": 1.5},
+        {**GOOD, "id": "x", "sample_index": -1},
+        {**GOOD, "id": "y", "finish_reason": "exploded"},
+        {**GOOD, "id": "z", "token_count": "many"},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    status, _, err = _run(capsys, "score", str(path), "--choices-key", "choices", "-q")
+    assert status == 2
+    assert f"{path}:1: field 'finished'" in err and f"{path}:2: field 'choices'" in err
+    status, _, err = _run(capsys, *_commands(path, tmp_path)["eval"])
+    assert status == 2
+    for line, field in (
+        (1, "finished"),
+        (3, "id"),
+        (4, "sample_index"),
+        (5, "finish_reason"),
+        (6, "token_count"),
+    ):
+        assert f"{path}:{line}: field '{field}'" in err, err
+
+
+# --------------------------------------------------------------------------- grade and stress
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["grade", "", "--gold", ""],
+        ["grade", "x" * 100_000, "--gold", "1"],
+        ["grade", "\x00\ud800", "--gold", "\udfff"],
+        ["grade", "(A)", "--gold", "A", "--choices", ""],
+        ["grade", "(A)", "--gold", "A", "--choices", ",,,"],
+        ["grade", "The answer is 4", "--gold", "{{{{", "--json"],
+    ],
+    ids=["empty", "long", "surrogates", "no-choices", "commas", "bad-gold"],
+)
+def test_grade_command_on_odd_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0 and out
+
+
+def test_grade_reads_non_utf8_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"The answer is \xff 4."), encoding="utf-8", errors="surrogateescape")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status, out, _ = _run(capsys, "grade", "-", "--gold", "4", "--json")
+    assert status == 0 and json.loads(out)["verdict"] == "CORRECT"
+
+
+def _spec_files(tmp_path: Path) -> dict[str, str]:
+    files = {
+        "truncated.json": b'{"accuracy": ',
+        "broken.yaml": b"accuracy: [\n  - {",
+        "binary.json": b"\xff\xfe\x00",
+        "list-of-numbers.json": b"[1, 2]",
+        "bad-param.json": b'{"length_penalty": {"alpha": "x", "target": 200}}',
+    }
+    specs = {}
+    for name, content in files.items():
+        (tmp_path / name).write_bytes(content)
+        specs[name] = f"@{tmp_path / name}"
+    (tmp_path / "a-folder").mkdir()
+    specs["folder"] = f"@{tmp_path / 'a-folder'}"
+    specs["missing"] = f"@{tmp_path / 'missing.json'}"
+    return specs
+
+
+BAD_SPECS = [
+    '{"accuracy": ',
+    "nosuch",
+    "",
+    "rewardkit.nosuch:thing",
+    '{"gate": {}}',
+    '{"accuracy": {"weight": "heavy"}}',
+    '{"accuracy": NaN}',
+    '{"accuracy": 1e400}',
+    '{"length_penalty": {"alpha": -1, "target": 200}}',
+    '{"clip": {"reward": "accuracy", "low": 2, "high": 1}}',
+    "[]",
+]
+
+
+def test_stress_with_bad_specs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for spec in [*BAD_SPECS, *_spec_files(tmp_path).values()]:
+        status, out, err = _run(capsys, "stress", spec)
+        assert status == 2, f"{spec!r}: {out[-300:]} {err[-300:]}"
+        assert err.startswith(f"rewardkit: error: reward spec {spec!r}"), err
+
+
+# --------------------------------------------------------------------------- report
+
+
+def test_report_on_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, _, err = _run(capsys, "report", str(empty))
+    assert status == 2 and "no records.jsonl" in err
+
+    status, _, err = _run(capsys, "report", str(tmp_path / "missing"))
+    assert status == 2 and "no such file or folder" in err
+
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "records.jsonl").write_bytes(b'{"id": "a", "sample_index": 0\n[1]\n\xff\xfe\n{"id": "b"}\n')
+    status, _, err = _run(capsys, "report", str(bad))
+    assert status == 2
+    assert all(f"records.jsonl:{n}: " in err for n in (1, 2, 3, 4)), err
+    assert os.path.exists(bad / "records.jsonl")
