@@ -216,6 +216,7 @@ def grade_and_write(
     """Grade in chunks and write each chunk's records as soon as it is graded, so an interrupt keeps them.
     ``timeout_s`` is the grading budget per completion (None: the grader's default)."""
     from rewardkit import grade_many
+    from rewardkit.grade import DEFAULT_TIMEOUT_S
 
     # grade_many starts a process pool per call: with workers, chunks must be big enough to pay for it
     size = 64 if workers == 1 else max(512, 128 * workers)
@@ -227,7 +228,7 @@ def grade_and_write(
             [s.gold for s in batch],
             workers=workers,
             finished=flags if any(f is not None for f in flags) else None,
-            **({"timeout_s": timeout_s} if timeout_s is not None else {}),
+            timeout_s=DEFAULT_TIMEOUT_S if timeout_s is None else timeout_s,
         )
         if len(results) != len(batch):  # the contract says this cannot happen; never misalign records
             raise RuntimeError(f"grade_many returned {len(results)} results for {len(batch)} inputs")

@@ -345,14 +345,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI and return its exit status (``--help`` and usage errors included)."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command: Callable[[], int] | None = _handover(argv)
+    if command is None:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version and usage errors: report the status, don't exit
+            return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+        run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or _COMMANDS[args.command]
+        command = lambda: run(args)  # noqa: E731
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help, --version and usage errors: report the status, don't exit
+        return command()
+    except SystemExit as exc:  # a handed-over command's own argparse: --help and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    command: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or _COMMANDS[args.command]
-    try:
-        return command(args)
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
@@ -363,6 +369,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return EXIT_OK
+
+
+def _handover(argv: list[str]) -> Callable[[], int] | None:
+    """The command, when ``argv`` is one an extension module owns whole (``pairs``, ``demo``); else None."""
+    for module in _EXTENSIONS:
+        owns = getattr(importlib.import_module(module), "owns", None)
+        if owns is not None and owns(argv):
+            passthrough = importlib.import_module(module).passthrough
+            return lambda: int(passthrough(argv))
+    return None
 
 
 # --------------------------------------------------------------------------- helpers

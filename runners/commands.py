@@ -12,7 +12,7 @@ import argparse
 import importlib
 from typing import Any
 
-__all__ = ["ALGORITHMS", "register"]
+__all__ = ["ALGORITHMS", "owns", "passthrough", "register"]
 
 # algorithm name -> recipe module; each exposes main(argv) -> int
 ALGORITHMS = {
@@ -60,6 +60,22 @@ def _pairs(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     return _run_module("runners.demo", "main", list(args.rest))
+
+
+# subcommands whose whole command line belongs to the module: argparse's REMAINDER does not capture options
+# that come first (`rewardkit pairs --help`, `rewardkit demo --quick`), so the CLI hands them over unparsed
+_PASSTHROUGH = {"pairs": ("runners.rm", "pairs_main"), "demo": ("runners.demo", "main")}
+
+
+def owns(argv: list[str]) -> bool:
+    """Whether ``argv`` is a command a runners module parses itself."""
+    return bool(argv) and argv[0] in _PASSTHROUGH
+
+
+def passthrough(argv: list[str]) -> int:
+    """Run ``argv`` (a command :func:`owns` says yes to) in its module."""
+    module, function = _PASSTHROUGH[argv[0]]
+    return _run_module(module, function, argv[1:])
 
 
 def register(sub: Any) -> None:

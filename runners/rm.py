@@ -34,7 +34,7 @@ from evalkit.prompts import has_chat_template
 from evalkit.records import RECORDS_FILE, record_key
 from rewardkit.errors import ConfigError, DataError
 from rewardkit.jsonl import LineError, iter_jsonl, write_jsonl
-from rewardkit.rewards.base import Reward, Scored, column, content_text
+from rewardkit.rewards.base import RAW_PROMPTS, Reward, Scored, column, content_text
 from runners.common import LoraSettings, ModelSettings, PromptSettings
 
 __all__ = [
@@ -807,9 +807,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # --------------------------------------------------------------------------- the trained model as a reward
 
-# Where a composite finds TRL's prompts (set by Reward.__call__ when rewardkit passes them down; set by this
-# reward's own __call__ when it is called directly).
-RAW_PROMPTS = "__prompts__"
 NORMALIZE = ("sigmoid", "none", "batch")
 
 
@@ -862,18 +859,6 @@ class RewardModelReward(Reward):
         model, tokenizer = load_reward_model(self.path)
         device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
         self._model, self._tokenizer = model.to(device).eval(), tokenizer
-
-    def __call__(
-        self,
-        prompts: Sequence[Any] | None = None,
-        completions: Sequence[Any] | None = None,
-        completion_ids: Sequence[Sequence[int]] | None = None,
-        **columns: Any,
-    ) -> list[float | None]:
-        columns.setdefault(RAW_PROMPTS, prompts)
-        return super().__call__(
-            prompts=prompts, completions=completions, completion_ids=completion_ids, **columns
-        )
 
     def _prompt_texts(self, n: int, columns: Mapping[str, Any]) -> list[str]:
         if self.prompt_column is not None:

@@ -29,3 +29,10 @@ class Log:
 
     def column(self, name, values):
         self.extra.setdefault(name, []).extend(values)
+
+
+def prompt_length_reward(prompts, completions, **kwargs):
+    """Reads the prompts, as a reward model does: their length, or -1 when none reached it."""
+    if prompts is None:
+        return [-1.0] * len(completions)
+    return [float(len(p)) for p in prompts]

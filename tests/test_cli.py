@@ -435,3 +435,11 @@ def test_write_then_read_roundtrip(tmp_path: Path) -> None:
     records, errors = read_jsonl(path)
     assert errors == [] and [r.data for r in records] == rows and [r.line for r in records] == [1, 2]
     assert "naïve" in path.read_text(encoding="utf-8")
+
+
+def test_commands_owned_by_a_module_get_their_whole_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`rewardkit pairs --help`: options before any positional reach the module's own parser."""
+    assert main(["pairs", "--help"]) == 0
+    assert "usage: rewardkit pairs" in capsys.readouterr().out
+    assert main(["pairs"]) == 2
+    assert "required" in capsys.readouterr().err

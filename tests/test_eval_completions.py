@@ -410,6 +410,6 @@ def test_timeout_reaches_the_grader(
     assert seen and set(seen) == {2.5}
     seen.clear()
     rc, _, err = _run([*argv[:3], "--output-dir", str(tmp_path / "b")], capsys)
-    assert rc == 0 and set(seen) == {None}  # the grader's own default
+    assert rc == 0 and set(seen) == {1.0}  # the grader's own default
     rc, _, err = _run([*argv[:-1], "0"], capsys)
     assert rc == 2 and "--timeout" in err

@@ -138,7 +138,7 @@ def test_token_ids_follow_the_transformers_bos_rule() -> None:
 
 
 def test_vllm_backend_writes_the_transformers_records(fake_vllm: Any, tiny: Path, tmp_path: Path) -> None:
-    rc, out, err = _eval(tiny, tmp_path / "v", "--backend", "vllm", "--n", "2", "--temperature", "0.7")
+    rc, _, err = _eval(tiny, tmp_path / "v", "--backend", "vllm", "--n", "2", "--temperature", "0.7")
     assert rc == 0, err
     assert "with vllm" in err
     [llm] = fake_vllm.created

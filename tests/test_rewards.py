@@ -266,3 +266,13 @@ def test_batch_api_with_workers():
     assert one == two and sum(one) == sum(1 for i in range(60) if i % 7 == i % 5)
     details = score_details(completions[:2], golds[:2], spec={"accuracy": 1, "step": 0.1}, workers=2)
     assert details[0].verdict == "CORRECT" and details[0].components["accuracy"] == 1.0
+
+
+def test_prompts_reach_a_function_reward_inside_a_weighted_sum() -> None:
+    """A reward that reads prompts (a reward model) works as a part of a composite, not only alone."""
+    from rewardkit.rewards import build
+
+    total = build({"accuracy": 1.0, "tests.reward_helpers:prompt_length_reward": 0.5})
+    assert total(prompts=["abcd", "ab"], completions=["#### 3", "#### 4"], answer=["3", "3"]) == [3.0, 1.0]
+    alone = build("tests.reward_helpers:prompt_length_reward")
+    assert alone(completions=["x"], answer=["1"]) == [-1.0]

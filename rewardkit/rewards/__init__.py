@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
-from rewardkit.rewards.base import RAW_COMPLETIONS, Reward, Scored, completion_text
+from rewardkit.rewards.base import RAW_COMPLETIONS, RAW_PROMPTS, Reward, Scored, completion_text
 
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
 REWARDS: dict[str, str] = {
@@ -217,6 +217,11 @@ class FunctionReward(Reward):
     def score(
         self, texts: list[str], *, completion_ids: Any = None, columns: Mapping[str, Any]
     ) -> list[Scored]:
-        dataset_columns = {k: v for k, v in columns.items() if k != RAW_COMPLETIONS}
-        values = self.function(completions=texts, completion_ids=completion_ids, **dataset_columns)
+        dataset_columns = {k: v for k, v in columns.items() if k not in (RAW_COMPLETIONS, RAW_PROMPTS)}
+        values = self.function(
+            prompts=columns.get(RAW_PROMPTS),
+            completions=texts,
+            completion_ids=completion_ids,
+            **dataset_columns,
+        )
         return [Scored(None if v is None else float(v)) for v in values]

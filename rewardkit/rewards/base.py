@@ -23,8 +23,12 @@ from typing import Any
 # The completions as the trainer passed them (chat messages with tool calls intact), handed down to
 # :meth:`Reward.score` through ``columns`` so that parts of a composite that need structure can read it.
 RAW_COMPLETIONS = "__completions__"
-# Keys in ``columns`` that are not dataset columns: TRL's own, and the raw completions.
-TRAINER_KEYS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", RAW_COMPLETIONS})
+# The prompts the trainer passed, likewise (a reward model scores prompt + completion, also in a composite).
+RAW_PROMPTS = "__prompts__"
+# Keys in ``columns`` that are not dataset columns: TRL's own, and the raw completions and prompts.
+TRAINER_KEYS = frozenset(
+    {"trainer_state", "log_extra", "log_metric", "environments", RAW_COMPLETIONS, RAW_PROMPTS}
+)
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ class Reward:
             raise TypeError(f"reward {self.name!r} needs completions=")
         texts = [completion_text(c) for c in completions]
         columns[RAW_COMPLETIONS] = completions
+        columns[RAW_PROMPTS] = prompts
         scored = self.score(texts, completion_ids=completion_ids, columns=columns)
         if len(scored) != len(texts):  # the contract TRL enforces; fail here with our name on it
             raise RuntimeError(f"reward {self.name!r} scored {len(scored)} of {len(texts)} completions")
