@@ -290,7 +290,9 @@ def test_lora_policy_with_a_separate_value_model(tmp_path):
     code = ppo.main(
         [
             "--config", "runners/configs/ppo_tiny_lora.yaml", f"output_dir={tmp_path / 'run'}",
-            f"data.source={data}", "data.n=8", "prompt.system=''", "prompt.instruction=''",
+            "model.source=tiny", f"data.source={data}", "data.n=8",
+            # rewards are all 0 on a random model; the no-EOS penalty is what gives the adapters a gradient
+            "training.missing_eos_penalty=1.0",
             "training.max_steps=2", "training.rollout_batch_size=8", "training.minibatch_size=4",
             "training.max_completion_length=4", "training.save_steps=1", "training.samples_per_prompt=2",
         ]
@@ -384,7 +386,7 @@ def test_ppo_on_two_cpu_processes(tmp_path):
         launcher, "launch", "--multi_gpu", "--num_processes", "2", "--num_machines", "1",
         "--mixed_precision", "no", "--dynamo_backend", "no",
         "-m", "runners.ppo", "--config", str(root / "runners" / "configs" / "ppo_tiny.yaml"),
-        f"output_dir={run}", "model.hidden_size=32", "model.num_layers=2", "data.n=16",
+        f"output_dir={run}", "model.source=tiny", "model.hidden_size=32", "model.num_layers=2", "data.n=16",
         "prompt.system=''", "prompt.instruction=''", "training.max_steps=2", "training.rollout_batch_size=4",
         "training.minibatch_size=2", "training.max_completion_length=8", "training.logging_steps=1",
         "training.save_steps=0", "training.save_final=false",
