@@ -35,10 +35,16 @@ def expected_correct(i: int) -> bool:
     return STYLES[i % len(STYLES)][1]
 
 
-def synthetic_rows(n: int, *, seed: int = 0, start: int = 0) -> Iterator[dict[str, Any]]:
+def synthetic_rows(
+    n: int, *, seed: int = 0, start: int = 0, problems: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """``n`` lines from line ``start`` on. ``problems``: draw the questions from that many distinct ones (the
+    grader's caches then stop growing early, which a memory test needs); default: a fresh one per line."""
     rng = random.Random(seed * 1_000_003 + start)
     for i in range(start, start + n):
         a, b = rng.randint(12, 999), rng.randint(12, 999)
+        if problems is not None:
+            a, b = 12 + i % problems, 37
         gold = a * b
         template, _ = STYLES[i % len(STYLES)]
         answer = template.format(x=gold, wrong=gold + 1, comma=f"{gold:,}")
@@ -51,12 +57,12 @@ def synthetic_rows(n: int, *, seed: int = 0, start: int = 0) -> Iterator[dict[st
         }
 
 
-def write_synthetic(path: Path, n: int, *, seed: int = 0) -> Path:
+def write_synthetic(path: Path, n: int, *, seed: int = 0, problems: int | None = None) -> Path:
     """Write ``n`` synthetic lines to ``path`` in blocks (flat memory for a million lines)."""
     with path.open("w", encoding="utf-8") as fh:
         block = 10_000
         for start in range(0, n, block):
-            rows = synthetic_rows(min(block, n - start), seed=seed, start=start)
+            rows = synthetic_rows(min(block, n - start), seed=seed, start=start, problems=problems)
             fh.write("".join(json.dumps(r) + "\n" for r in rows))
     return path
 
