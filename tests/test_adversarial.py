@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import random
 import subprocess
 import sys
 import time
@@ -27,7 +28,7 @@ from typing import Any
 
 import pytest
 from adversarial import figures, guard
-from adversarial.corpus import Item, build_corpus, small_corpus
+from adversarial.corpus import Item, build_corpus, payloads, small_corpus
 
 from rewardkit import GradeResult, Verdict, grade, grade_many
 from rewardkit.rewards import build
@@ -302,3 +303,121 @@ def test_eval_completions_command(corpus_file: tuple[Path, list[Item]], sentinel
     assert summary["records"] == len(items)
     assert not [r["id"] for r in records if r["verdict"] == "ERROR"]
     assert not sentinel.exists()
+
+
+def test_grade_many_from_concurrent_threads(corpus: list[Item], sentinel: Path) -> None:
+    """Two threads batch-grading at once: one gets its own pool while the other holds the shared one."""
+    halves = [corpus[0::2], corpus[1::2]]
+
+    def batch(items: list[Item]) -> list[GradeResult]:
+        return grade_many(
+            [i.completion for i in items], [i.gold for i in items], workers=2, timeout_s=DEADLINE_S
+        )
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(batch, halves))
+    for items, got in zip(halves, results, strict=True):
+        _check_results("grade_many_threads", items, got, sentinel)
+
+
+@pytest.mark.slow
+def test_many_megabyte_completions(sentinel: Path, tmp_path: Path) -> None:
+    """200 one-megabyte completions of mixed hostile content, through grade_many and the score command."""
+    rng = random.Random(11)
+    pieces = [
+        *payloads(str(sentinel)),
+        "\\boxed{",
+        "}",
+        "{",
+        "The answer is ",
+        "####",
+        "1,",
+        " ",
+        "\n",
+        "9^{9^{9}}",
+        "\\frac{1}{",
+        "<think>",
+        "</think>",
+        "\x00",
+        "\ud800",
+        "Action: a[",
+        "<tool_call>",
+    ]
+    completions = []
+    for _ in range(200):
+        parts: list[str] = []
+        size = 0
+        while size < 1_000_000:
+            piece = rng.choice(pieces) * rng.randint(1, 2000)
+            parts.append(piece)
+            size += len(piece)
+        completions.append("".join(parts)[:1_000_000] + f" The answer is {rng.randint(0, 9)}.")
+    golds = [str(rng.randint(0, 9)) for _ in completions]
+    start = time.perf_counter()
+    results = grade_many(completions, golds, workers=2, timeout_s=DEADLINE_S)
+    elapsed = time.perf_counter() - start
+    assert len(results) == len(completions)
+    assert all(r.verdict is not Verdict.ERROR for r in results)
+    assert all(r.elapsed_s <= DEADLINE_S + SLACK_S for r in results)
+    assert not sentinel.exists()
+    path = tmp_path / "megabytes.jsonl"
+    with path.open("w", encoding="utf-8") as fh:
+        for k, (c, g) in enumerate(zip(completions, golds, strict=True)):
+            fh.write(json.dumps({"id": k, "answer": g, "completion": c}) + "\n")
+    proc = _rewardkit("score", str(path), "-o", str(tmp_path / "out.jsonl"), "--workers", "2", cwd=tmp_path)
+    _no_traceback(proc)
+    assert proc.returncode == 0 and f"{len(completions)} graded" in proc.stdout
+    assert len(_read_jsonl(tmp_path / "out.jsonl")) == len(completions)
+    assert not sentinel.exists()
+    figures.record(
+        "adversarial.megabytes",
+        {
+            "inputs": len(completions),
+            "grade_many_wall_s": round(elapsed, 1),
+            "worst_s": round(max(r.elapsed_s for r in results), 3),
+            "verdicts": dict(Counter(r.verdict.value for r in results)),
+        },
+    )
+
+
+# names whose call would run text as code, read it as code, or run a command
+FORBIDDEN_CALLS = {
+    "eval",
+    "exec",
+    "compile",
+    "sympify",
+    "parse_expr",
+    "__import__",
+    "system",
+    "popen",
+    "Popen",
+}
+FORBIDDEN_ATTRIBUTE_CALLS = {("pickle", "loads"), ("pickle", "load"), ("marshal", "loads"), ("yaml", "load")}
+
+
+def test_no_code_execution_primitive_in_the_packages() -> None:
+    """The grading and eval code never calls eval/exec/compile/sympify/parse_expr, unpickles, or shells out.
+    ``yaml.load`` is allowed once, with the SafeLoader subclass of rewardkit.rewards (reward specs)."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for package in ("rewardkit", "evalkit"):
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                f = node.func
+                where = f"{path.relative_to(root)}:{node.lineno}"
+                if isinstance(f, ast.Name) and f.id in FORBIDDEN_CALLS:
+                    found.append(f"{where} {f.id}()")
+                elif isinstance(f, ast.Attribute):
+                    owner = f.value.id if isinstance(f.value, ast.Name) else ""
+                    if (owner, f.attr) in FORBIDDEN_ATTRIBUTE_CALLS or (
+                        f.attr in FORBIDDEN_CALLS and owner not in ("re", "self", "model")
+                    ):
+                        found.append(f"{where} {owner}.{f.attr}()")
+    allowed = [x for x in found if x.startswith("rewardkit/rewards/__init__.py") and "yaml.load" in x]
+    assert len(allowed) <= 1
+    assert sorted(set(found) - set(allowed)) == []
