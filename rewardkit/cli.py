@@ -622,10 +622,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     from rewardkit.types import Verdict
 
     err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
-    errors: list[LineError] = []
+    malformed = 0  # a count, not a list: a file of a million bad lines must not fill the memory either
 
     def report(e: LineError) -> None:
-        errors.append(e)
+        nonlocal malformed
+        malformed += 1
         err.print(str(e), markup=False)
 
     batches = _batches(_read_items(args, report), _score_chunk_size(args.workers))
@@ -664,12 +665,12 @@ def cmd_score(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
     summary_to = sys.stderr if args.output == "-" else sys.stdout
-    _print_summary(counts, errors, args, summary_to)
-    return EXIT_USAGE if errors else EXIT_OK
+    _print_summary(counts, malformed, args, summary_to)
+    return EXIT_USAGE if malformed else EXIT_OK
 
 
 def _print_summary(
-    counts: dict[str, dict[Any, int]], errors: Sequence[LineError], args: argparse.Namespace, out: TextIO
+    counts: dict[str, dict[Any, int]], malformed: int, args: argparse.Namespace, out: TextIO
 ) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -711,8 +712,8 @@ def _print_summary(
         acc = f"{correct / denom:.1%}" if denom else "n/a"
         console.print(f"accuracy ({p}): {correct}/{denom} = {acc}", markup=False)
     console.print(f"GOLD_INVALID excluded: {invalid}", markup=False)
-    if errors:
-        console.print(f"malformed lines skipped: {len(errors)}", markup=False)
+    if malformed:
+        console.print(f"malformed lines skipped: {malformed}", markup=False)
 
 
 # --------------------------------------------------------------------------- check-data
