@@ -189,6 +189,9 @@ def test_grading_worker_killed_mid_batch_is_replaced() -> None:
             time.sleep(0.01)
         thread.join(timeout=300)
         assert not thread.is_alive()
+        # both killed workers were replaced, and the pool keeps its size for the next batch
+        assert len(pool.workers) == 2 and all(w.process.is_alive() for w in pool.workers)
+        assert not {w.process.pid for w in pool.workers} & set(killed)
     finally:
         pool.close()
     assert len(killed) == 2
