@@ -442,3 +442,16 @@ def test_recipe_runs_end_to_end_at_tiny_size(tmp_path: Path) -> None:
     assert summary["before"]["episodes"] == summary["after"]["episodes"] == 4
     assert len(summary["tool_call_rate_curve"]) == 1
     assert (tmp_path / "config.yaml").read_text().startswith("# rewardkit train agentic_grpo")
+
+
+@pytest.mark.slow
+def test_tiny_config_raises_the_tool_call_rate(tmp_path: Path) -> None:
+    """The CPU demonstration (runners/configs/agentic_tiny.yaml, ~25 minutes on 2 busy cores): after the
+    warm start the policy seldom calls the calculator; GRPO on the trajectory reward makes it call more."""
+    from runners.agentic_grpo import main
+
+    assert main(["--config", str(CONFIGS / "agentic_tiny.yaml"), f"output_dir={tmp_path}"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    before, after = summary["before"], summary["after"]
+    assert 0.0 < before["tool_call_rate"] < 0.5
+    assert after["tool_call_rate"] > before["tool_call_rate"] + 0.1
