@@ -114,6 +114,12 @@ class RewardSettings:
 
     gamma: float = 0.9
     final_reward: float = 0.6
+    valid_call: float = field(default=0.1, metadata={"help": "per well-formed tool call; 0 drops it"})
+    invalid_call: float = field(default=-0.1, metadata={"help": "per malformed tool call (a penalty)"})
+    tool_ok: float = field(default=0.1, metadata={"help": "per observation that is not an error; 0 drops it"})
+    progress: float = field(
+        default=0.2, metadata={"help": "per new gold number in an observation (a useful call); 0 drops it"}
+    )
     step_cap: float | None = field(default=None, metadata={"help": "null: the automatic cap"})
     max_steps: int | None = None
 
@@ -161,9 +167,19 @@ def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str,
 
 
 def trajectory_reward(settings: RewardSettings) -> Any:
-    from rewardkit.rewards.trajectory import TrajectoryReward
+    from rewardkit.rewards.trajectory import Progress, ToolSucceeded, TrajectoryReward, ValidToolCall
 
+    # valid_call and tool_ok pay for *any* working call, progress only for one that brings a gold number:
+    # with the first two at 0 the policy is paid for tool use only when the detour helps
+    scorers: list[Any] = []
+    if settings.valid_call or settings.invalid_call:
+        scorers.append(ValidToolCall(reward=settings.valid_call, penalty=settings.invalid_call))
+    if settings.tool_ok:
+        scorers.append(ToolSucceeded(reward=settings.tool_ok))
+    if settings.progress:
+        scorers.append(Progress(reward=settings.progress))
     return TrajectoryReward(
+        scorers=scorers,
         gamma=settings.gamma,
         final_reward=settings.final_reward,
         step_cap="auto" if settings.step_cap is None else settings.step_cap,

@@ -455,3 +455,26 @@ def test_tiny_config_raises_the_tool_call_rate(tmp_path: Path) -> None:
     before, after = summary["before"], summary["after"]
     assert 0.0 < before["tool_call_rate"] < 0.5
     assert after["tool_call_rate"] > before["tool_call_rate"] + 0.1
+
+
+def test_reward_settings_choose_what_a_call_earns() -> None:
+    """With valid_call and tool_ok at 0, a working call earns nothing unless it brings a gold number."""
+    from rewardkit.rewards.trajectory import Trajectory
+    from runners.agentic_grpo import RewardSettings, trajectory_reward
+
+    def episode(a: int, b: int, observation: str) -> Trajectory:
+        call = {"type": "function", "function": {"name": "multiply", "arguments": {"a": a, "b": b}}}
+        return Trajectory.coerce(
+            [
+                {"role": "assistant", "content": "", "tool_calls": [call]},
+                {"role": "tool", "name": "multiply", "content": observation},
+                {"role": "assistant", "content": "The answer is 5."},
+            ]
+        )
+
+    useful_only = trajectory_reward(RewardSettings(gamma=1.0, valid_call=0.0, tool_ok=0.0))
+    assert [name for name, _ in useful_only.scorers] == ["valid_call", "progress"]
+    assert useful_only.evaluate(episode(3, 4, "12"), gold="30883").value == 0.0  # a call that does not help
+    assert useful_only.evaluate(episode(347, 89, "30883"), gold="30883").value == pytest.approx(0.2)
+    default = trajectory_reward(RewardSettings(gamma=1.0))
+    assert default.evaluate(episode(3, 4, "12"), gold="30883").value == pytest.approx(0.2)
