@@ -211,6 +211,22 @@ def _eos_ids(model: Any, tokenizer: Any) -> list[int]:
     return sorted(ids)
 
 
+def sampling_temperature(*, n: int, max_new_tokens: int, temperature: float, top_p: float) -> float:
+    """The temperature to sample at, after checking the settings every backend shares: greedy (0) with
+    ``n > 1`` warns and samples at 1.0, since n greedy copies would fake pass@k."""
+    if n < 1 or max_new_tokens < 1:
+        raise ValueError("n and max_new_tokens must be at least 1")
+    if temperature < 0 or not 0 < top_p <= 1:
+        raise ValueError(f"need temperature >= 0 and 0 < top_p <= 1, got {temperature} and {top_p}")
+    if temperature == 0 and n > 1:
+        warnings.warn(
+            f"temperature 0 is greedy decoding: {n} samples would be identical; sampling at temperature 1.0",
+            stacklevel=3,
+        )
+        return 1.0
+    return temperature
+
+
 def generate(
     model: Any,
     tokenizer: Any,
@@ -235,16 +251,11 @@ def generate(
     import torch
     from transformers import GenerationConfig
 
-    if n < 1 or batch_size < 1 or max_new_tokens < 1:
-        raise ValueError("n, batch_size and max_new_tokens must be at least 1")
-    if temperature < 0 or not 0 < top_p <= 1:
-        raise ValueError(f"need temperature >= 0 and 0 < top_p <= 1, got {temperature} and {top_p}")
-    if temperature == 0 and n > 1:
-        warnings.warn(
-            f"temperature 0 is greedy decoding: {n} samples would be identical; sampling at temperature 1.0",
-            stacklevel=2,
-        )
-        temperature = 1.0
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    temperature = sampling_temperature(
+        n=n, max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p
+    )
     eos = _eos_ids(model, tokenizer)
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else eos[0]
     sampling = temperature > 0

@@ -20,13 +20,12 @@ from __future__ import annotations
 import gc
 import json
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evalkit.generate import Checkpoint, Generation
+from evalkit.generate import Checkpoint, Generation, sampling_temperature
 
 __all__ = ["VllmModel", "available", "generate", "load", "release"]
 
@@ -134,16 +133,9 @@ def generate(
     from vllm.inputs import TokensPrompt
 
     del batch_size
-    if n < 1 or max_new_tokens < 1:
-        raise ValueError("n and max_new_tokens must be at least 1")
-    if temperature < 0 or not 0 < top_p <= 1:
-        raise ValueError(f"need temperature >= 0 and 0 < top_p <= 1, got {temperature} and {top_p}")
-    if temperature == 0 and n > 1:
-        warnings.warn(
-            f"temperature 0 is greedy decoding: {n} samples would be identical; sampling at temperature 1.0",
-            stacklevel=2,
-        )
-        temperature = 1.0
+    temperature = sampling_temperature(
+        n=n, max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p
+    )
     base_seed = 0 if seed is None else seed
     requests, params = [], []
     for i, ids in enumerate(_token_ids(tokenizer, prompts)):

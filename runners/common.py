@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
-from rewardkit.rewards.base import RAW_COMPLETIONS, Reward, Scored, TextReward, completion_text
+from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
 
 __all__ = [
     "CHAT_TEMPLATE",
@@ -878,13 +878,8 @@ class RolloutRecorder(Reward):
         completion_ids: Sequence[Sequence[int]] | None = None,
         **columns: Any,
     ) -> list[float | None]:
-        if completions is None:
-            raise TypeError(f"reward {self.name!r} needs completions=")
-        texts = [completion_text(c) for c in completions]
-        columns[RAW_COMPLETIONS] = completions
-        scored = self.reward.score(texts, completion_ids=completion_ids, columns=columns)
-        if len(scored) != len(texts):
-            raise RuntimeError(f"reward {self.name!r} scored {len(scored)} of {len(texts)} completions")
+        scored = self.score_call(prompts, completions, completion_ids, columns)
+        texts = [completion_text(c) for c in completions or ()]
         self.calls += 1
         self._log(scored, columns)
         answers = columns.get("answer")

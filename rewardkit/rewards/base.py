@@ -138,6 +138,19 @@ class Reward:
         completion_ids: Sequence[Sequence[int]] | None = None,
         **columns: Any,
     ) -> list[float | None]:
+        scored = self.score_call(prompts, completions, completion_ids, columns)
+        log_scored(self.name, scored, columns)
+        return [s.value for s in scored]
+
+    def score_call(
+        self,
+        prompts: Sequence[Any] | None,
+        completions: Sequence[Any] | None,
+        completion_ids: Sequence[Sequence[int]] | None,
+        columns: dict[str, Any],
+    ) -> list[Scored]:
+        """:meth:`score` for a trainer's call: the texts, with the raw completions and prompts handed down
+        in ``columns`` (for parts of a composite that need them); exactly one result per completion."""
         if completions is None:
             raise TypeError(f"reward {self.name!r} needs completions=")
         texts = [completion_text(c) for c in completions]
@@ -146,8 +159,7 @@ class Reward:
         scored = self.score(texts, completion_ids=completion_ids, columns=columns)
         if len(scored) != len(texts):  # the contract TRL enforces; fail here with our name on it
             raise RuntimeError(f"reward {self.name!r} scored {len(scored)} of {len(texts)} completions")
-        log_scored(self.name, scored, columns)
-        return [s.value for s in scored]
+        return scored
 
 
 class TextReward(Reward):
