@@ -11,6 +11,8 @@ import argparse
 import sys
 from typing import Any
 
+from rewardkit.argtypes import int_at_least
+
 __all__ = ["register"]
 
 EXIT_OK = 0
@@ -21,14 +23,7 @@ def _error(message: str) -> None:
     print(f"rewardkit: error: {message}", file=sys.stderr)
 
 
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+_non_negative_int = int_at_least(0)
 
 
 def register(sub: Any) -> None:

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from rewardkit.argtypes import int_at_least, number_at_least
 from rewardkit.jsonl import JsonlWriter, LineError, Record, iter_jsonl
 
 if TYPE_CHECKING:
@@ -47,34 +48,9 @@ RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
 # --------------------------------------------------------------------------- parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
-
-
-def _non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
+_positive_int = int_at_least(1)
+_positive_float = number_at_least(0, inclusive=False, what="a number of seconds")
+_non_negative_float = number_at_least(0)
 
 
 def _probability(text: str) -> float:
