@@ -37,6 +37,7 @@ from typing import Any
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards.trajectory import Trajectory, TrajectoryReward, TrajectoryScore
+from runners.common import build_tiny_model
 
 __all__ = [
     "TRL_ERROR_PREFIX",
@@ -135,32 +136,9 @@ def build_tool_model(
     seed: int = 0,
 ) -> Path:
     """A random Llama and :func:`tool_tokenizer` saved to ``folder`` (what ``from_pretrained`` loads)."""
-    import torch
-    from transformers import LlamaConfig, LlamaForCausalLM
-
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    tokenizer = tool_tokenizer(tools)
-    tokenizer.save_pretrained(folder)
-    heads = max(4, hidden_size // 64)
-    if hidden_size % heads:
-        raise ConfigError(f"model.hidden_size {hidden_size} must be divisible by {heads} attention heads")
-    torch.manual_seed(seed)
-    config = LlamaConfig(
-        vocab_size=len(tokenizer),
-        hidden_size=hidden_size,
-        intermediate_size=4 * hidden_size,
-        num_hidden_layers=num_layers,
-        num_attention_heads=heads,
-        num_key_value_heads=heads,
-        max_position_embeddings=2048,
-        pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=None,
-        eos_token_id=tokenizer.eos_token_id,
-        tie_word_embeddings=True,
+    return build_tiny_model(
+        folder, hidden_size=hidden_size, num_layers=num_layers, seed=seed, tokenizer=tool_tokenizer(tools)
     )
-    LlamaForCausalLM(config).save_pretrained(folder)
-    return folder
 
 
 def use_chatml_tool_template(tokenizer: Any) -> Any:

@@ -454,6 +454,7 @@ def build_tiny_model(
     num_layers: int = 4,
     seed: int = 0,
     chat_template: str | None = CHAT_TEMPLATE,
+    tokenizer: Any = None,
 ) -> Path:
     """A random Llama and a character tokenizer saved to ``folder`` (what ``from_pretrained`` loads).
 
@@ -465,8 +466,9 @@ def build_tiny_model(
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    tokenizer = _tiny_tokenizer()
-    tokenizer.chat_template = chat_template
+    if tokenizer is None:  # the character tokenizer with role markers; a caller may bring its own
+        tokenizer = _tiny_tokenizer()
+        tokenizer.chat_template = chat_template
     tokenizer.save_pretrained(folder)
     heads = max(4, hidden_size // 64)
     if hidden_size % heads:
@@ -481,7 +483,7 @@ def build_tiny_model(
         num_key_value_heads=heads,
         max_position_embeddings=2048,
         pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=tokenizer.bos_token_id,
+        bos_token_id=tokenizer.bos_token_id,  # None for a tokenizer without one (ChatML)
         eos_token_id=tokenizer.eos_token_id,
         tie_word_embeddings=True,
     )
