@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -48,6 +49,24 @@ QUICK = DemoPlan(
     sft_steps=20, sft_batch=16, grpo_steps=4, checkpoints=2, train_problems=64, eval_problems=8,
     eval_samples=2, hidden_size=32, num_layers=2,
 )  # fmt: skip
+
+_MODEL_FILES = frozenset(
+    {
+        "config.json",
+        "generation_config.json",
+        "model.safetensors",
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "special_tokens_map.json",
+        "chat_template.jinja",
+    }
+)
+
+
+def _not_model_files(folder: str, names: list[str]) -> list[str]:
+    """What a copy of the SFT run leaves out: its logs, base model, checkpoints and optimizer state."""
+    return [n for n in names if n not in _MODEL_FILES]
+
 
 # The synthetic task, the prompt and the generation length: shared by all three stages, so the SFT model
 # answers the prompt GRPO samples from and the eval asks exactly that prompt again.
@@ -125,6 +144,8 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
     )
     grpo_summary = grpo.train(grpo_args)
     timings["grpo_s"] = time.perf_counter() - t
+    # the model GRPO started from, as its step 0: the eval table and the report then show what GRPO changed
+    shutil.copytree(out / "sft", out / "grpo" / "checkpoint-0", dirs_exist_ok=True, ignore=_not_model_files)
 
     t = _stage(console, 3, "rewardkit eval over the GRPO checkpoints (held-out problems)")
     problems_file = out / "eval_problems.jsonl"

@@ -19,7 +19,8 @@ def test_quick_demo_end_to_end(tmp_path, capsys):
     assert f"report: {report}" in printed.replace("\n", "")
     assert report.is_file() and "<html" in report.read_text(encoding="utf-8").lower()
     result = json.loads((out / "demo.json").read_text())
-    assert set(result["eval"]) == {"checkpoint-2", "checkpoint-4"}
+    # checkpoint-0 is the SFT model GRPO started from: the table shows what GRPO changed
+    assert set(result["eval"]) == {"checkpoint-0", "checkpoint-2", "checkpoint-4"}
     assert all(0.0 <= acc <= 1.0 for acc in result["eval"].values())
     assert result["sft"]["loss_end"] < result["sft"]["loss_start"]
     assert (out / "grpo" / "metrics.jsonl").is_file() and (out / "grpo" / "rollouts.jsonl").is_file()
