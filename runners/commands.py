@@ -40,13 +40,14 @@ def _missing_extra(exc: ModuleNotFoundError) -> int:
 
 
 def _run_module(module: str, function: str, argv: list[str]) -> int:
+    # recipes import torch & co. lazily, so a missing extra can surface at import or inside the run
     try:
         recipe = importlib.import_module(module)
+        result: int = getattr(recipe, function)(argv)
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.split(".")[0] in _TRAIN_EXTRA:
             return _missing_extra(exc)
         raise
-    result: int = getattr(recipe, function)(argv)
     return result
 
 

@@ -443,3 +443,12 @@ def test_commands_owned_by_a_module_get_their_whole_command_line(capsys: pytest.
     assert "usage: rewardkit pairs" in capsys.readouterr().out
     assert main(["pairs"]) == 2
     assert "required" in capsys.readouterr().err
+
+
+def test_training_without_the_extra_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` fails, as on a machine without it
+    assert main(["train", "grpo", "--config", "runners/configs/grpo_tiny.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "training needs the [train] extra (torch is not installed)" in err and "Traceback" not in err
