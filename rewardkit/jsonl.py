@@ -62,6 +62,11 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _got(value: Any) -> str:
+    """What a field held, for a message: ``null``, or its type and a short repr (``number 3``)."""
+    return "null" if value is None else f"{_type_name(value)} {_short(value)}"
+
+
 def iter_jsonl(
     source: str | os.PathLike[str] | IO[bytes],
     *,
@@ -129,7 +134,7 @@ def _check_fields(
             return LineError(
                 label,
                 number,
-                f"field {key!r} must be a string, got {_type_name(value)} {_short(value)}",
+                f"field {key!r} must be a string, got {_got(value)}",
                 key,
             )
     return None

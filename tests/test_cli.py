@@ -452,3 +452,12 @@ def test_training_without_the_extra_is_a_clear_error(
     assert main(["train", "grpo", "--config", "runners/configs/grpo_tiny.yaml"]) == 2
     err = capsys.readouterr().err
     assert "training needs the [train] extra (torch is not installed)" in err and "Traceback" not in err
+
+
+def test_a_null_field_is_named_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"answer": null, "completion": "x"}\n{"answer": 3, "completion": "x"}\n')
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1: field 'answer' must be a string, got null\n" in err
+    assert f"{path}:2: field 'answer' must be a string, got number 3\n" in err
