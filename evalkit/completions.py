@@ -356,21 +356,10 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
 def _grade_with_progress(
     todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any, timeout_s: float | None = None
 ) -> None:
-    if not (errc.is_terminal and todo):
-        grade_and_write(todo, writer, workers, lambda k: None, timeout_s)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rewardkit.cli import grading_progress
 
-    with Progress(
-        TextColumn("grading"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errc,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("grading", total=len(todo))
-        grade_and_write(todo, writer, workers, lambda k: progress.advance(task, k), timeout_s)
+    with grading_progress(errc, len(todo), enabled=bool(errc.is_terminal and todo)) as advance:
+        grade_and_write(todo, writer, workers, advance, timeout_s)
 
 
 # --------------------------------------------------------------------------- the summary table

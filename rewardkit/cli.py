@@ -30,7 +30,7 @@ from rewardkit.jsonl import JsonlWriter, LineError, Record, iter_jsonl
 if TYPE_CHECKING:
     from rewardkit.types import GradeResult
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "grading_progress", "main"]
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -572,8 +572,10 @@ def _count_lines(path: str) -> int | None:
 
 
 @contextlib.contextmanager
-def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], None]]:
-    if args.quiet or not sys.stderr.isatty():
+def grading_progress(console: Any, total: int | None, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A transient "grading" bar on ``console`` while the block runs; yields ``advance(k)``. Disabled, it
+    yields a no-op (quiet runs, output that is not a terminal)."""
+    if not enabled:
         yield lambda k: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -583,11 +585,18 @@ def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], No
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err,
+        console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task("grading", total=_count_lines(args.input))
+        task = progress.add_task("grading", total=total)
         yield lambda k: progress.advance(task, k)
+
+
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], None]]:
+    enabled = not args.quiet and sys.stderr.isatty()
+    with grading_progress(err, _count_lines(args.input) if enabled else None, enabled=enabled) as advance:
+        yield advance
 
 
 def cmd_score(args: argparse.Namespace) -> int:
