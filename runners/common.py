@@ -347,13 +347,32 @@ def parse_args(config_cls: type, argv: Sequence[str], *, prog: str | None = None
 
 def run_recipe(config_cls: type, train: Callable[[Any], Any], argv: Sequence[str], *, prog: str) -> int:
     """A recipe's ``main``: parse, train, and turn the errors a user can fix into one line and exit 2."""
+    finished = False
     try:
         config = parse_args(config_cls, argv, prog=prog)
         train(config)
+        finished = True
     except (ConfigError, DataError) as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        end_process_group(wait=finished)
     return 0
+
+
+def end_process_group(*, wait: bool) -> None:
+    """Tear down the torch.distributed group a multi-process run (``accelerate launch``) opened.
+
+    Left to interpreter exit, gloo's worker threads can be destroyed while still joinable, and a rank
+    that trained to the end aborts ("terminate called without an active exception", exit -6), failing
+    the whole launch. ``wait`` first lets every rank reach the end, so none tears down while another
+    still talks to it; after an error there is nobody to wait for."""
+    torch = sys.modules.get("torch")  # a run that never imported torch opened no group
+    if torch is None or not torch.distributed.is_available() or not torch.distributed.is_initialized():
+        return
+    if wait:
+        torch.distributed.barrier()
+    torch.distributed.destroy_process_group()
 
 
 def write_run_config(run_dir: str | Path, config: Any, *, command: str) -> Path:

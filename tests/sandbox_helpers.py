@@ -20,3 +20,24 @@ def grade_or_hang(completion, **options):
 def slow_square(x, seconds):
     time.sleep(seconds)
     return x * x
+
+
+def modules_loaded(*names):
+    """Which of ``names`` the worker process has imported."""
+    import sys
+
+    return [name for name in names if name in sys.modules]
+
+
+def grade_after_slow_import(completion, **options):
+    """``grade``, after importing a module that takes a second to import (as sympy can on a busy
+    machine): the completion "UNCHARGED" imports it the way grading does, "CHARGED" with a plain import."""
+    import importlib
+
+    from rewardkit import sandbox
+
+    if completion == "UNCHARGED":
+        sandbox.import_uncharged("slow_import")
+    elif completion == "CHARGED":
+        importlib.import_module("slow_import")
+    return grade("The answer is 1.", **options)

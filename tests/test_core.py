@@ -31,10 +31,14 @@ def test_import_is_light_and_torch_free():
         "import json; print(json.dumps({'dt': dt, 'mods': sorted(m for m in ('torch', 'transformers',"
         " 'sympy', 'rich', 'numpy') if m in sys.modules)}))"
     )
-    out = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                    check=True).stdout)
-    assert out["mods"] == []
-    assert out["dt"] < 0.3
+    # the fastest of three: a busy machine slows one start, not what the import pulls in
+    command = [sys.executable, "-c", code]
+    runs = [
+        json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+        for _ in range(3)
+    ]
+    assert all(run["mods"] == [] for run in runs)
+    assert min(run["dt"] for run in runs) < 0.3
 
 
 def test_no_code_execution_on_strings():

@@ -98,6 +98,10 @@ def test_row(where: str, text: str) -> None:
     row = _validate(where, text)
     policy = row.get("policy", "flexible")
     r = grade(row["completion"], gold=row["gold"], policy=policy, **row.get("options", {}))
+    if r.verdict is Verdict.TIMEOUT and "timeout_s" not in row.get("options", {}):
+        # the machine was too busy for the symbolic step's 1 s budget: a fact about the machine, not the
+        # case (speed is bench/'s and the adversarial tests' job), so the row is judged on a longer budget
+        r = grade(row["completion"], gold=row["gold"], policy=policy, timeout_s=30, **row.get("options", {}))
     expected = Verdict(row["expected"])
     context = (
         f"{where}: {row['note']} [{row['source']}]\n"

@@ -24,6 +24,7 @@ from runners.common import (
     load_config,
     load_problems,
     parse_args,
+    run_recipe,
     synthetic_problems,
 )
 
@@ -222,6 +223,24 @@ def test_health_monitor_warns_once_per_window():
 
 
 # --------------------------------------------------------------------------- model, tokenizer, LoRA
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_run_recipe_tears_down_the_process_group(tmp_path, fails):
+    """A group left open to interpreter exit can abort a rank that trained fine (exit -6): the recipe ends
+    it, after a clean run and after a config error alike."""
+    torch = pytest.importorskip("torch")
+    dist = torch.distributed
+    if not dist.is_available():
+        pytest.skip("torch without distributed")
+
+    def train(config):
+        dist.init_process_group("gloo", init_method=f"file://{tmp_path / 'store'}", rank=0, world_size=1)
+        if fails:
+            raise ConfigError("training.steps: must be at least 1")
+
+    assert run_recipe(Example, train, [], prog="example") == (2 if fails else 0)
+    assert not dist.is_initialized()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sandbox_helpers import grade_or_hang, slow_square
+from sandbox_helpers import grade_after_slow_import, grade_or_hang, modules_loaded, slow_square
 
 from rewardkit import GradeResult, Verdict, grade, sandbox
 
@@ -110,3 +110,27 @@ def test_grade_many_from_two_threads_at_once():
         runs = [pool.submit(grade_many, completions, golds, workers=2) for _ in range(2)]
         for run in runs:
             assert [r.verdict for r in run.result()] == [Verdict.CORRECT] * 200
+
+
+def test_call_workers_start_with_sympy_loaded():
+    """The symbolic step's deadline pays for sympy, never for importing it (half a second idle, more on
+    a busy machine: a correct answer graded TIMEOUT)."""
+    sandbox._shutdown()  # no idle worker left: the next call starts a fresh one
+    assert sandbox.call(modules_loaded, "sympy", "rewardkit.equivalence", timeout_s=30) == [
+        "sympy",
+        "rewardkit.equivalence",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("completion", "verdict"), [("UNCHARGED", Verdict.CORRECT), ("CHARGED", Verdict.TIMEOUT)]
+)
+def test_pool_does_not_charge_a_first_import_to_the_item(completion, verdict):
+    pool = sandbox.GradingPool(1, grade=grade_after_slow_import)
+    try:
+        results = pool.run(
+            [(completion, "1", None)], timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash
+        )
+    finally:
+        pool.close()
+    assert results[0].verdict is verdict
