@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rewardkit.argtypes import int_at_least
+
+if TYPE_CHECKING:
+    from rewardkit.jsonl import LineError, Record
 
 __all__ = ["register"]
 
@@ -141,6 +144,25 @@ def _finished(data: dict[str, Any]) -> bool | None:
     return None
 
 
+def _audit_sample(
+    path: str, item: Record, gold_key: str, completion_key: str
+) -> tuple[int, Any, str, str, bool | None] | LineError:
+    """One line as an audit sample (line, id, completion, gold text, finished), or why it is not one."""
+    from rewardkit.jsonl import LineError, gold_error, gold_text
+
+    data = item.data
+    for key in (gold_key, completion_key):
+        if key not in data:
+            return LineError(path, item.line, f"missing field {key!r}", key)
+    gold = gold_text(data[gold_key])
+    if gold is None:
+        return LineError(path, item.line, gold_error(gold_key, data[gold_key]), gold_key)
+    completion = data[completion_key]
+    if not isinstance(completion, str):
+        return LineError(path, item.line, f"field {completion_key!r} must be a string", completion_key)
+    return (item.line, data.get("id"), completion, gold, _finished(data))
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     from evalkit.audit import SpecError, audit, load_grader
     from rewardkit.jsonl import LineError, iter_jsonl
@@ -163,20 +185,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
             data = item.data
             if gold_key is None:  # decided on the first line: 'answer', or 'gold' for eval records
                 gold_key = "gold" if "answer" not in data and "gold" in data else "answer"
-            problem = None
-            for key in (gold_key, args.completion_key):
-                if key not in data:
-                    problem = LineError(args.input, item.line, f"missing field {key!r}", key)
-                elif not isinstance(data[key], str):
-                    problem = LineError(args.input, item.line, f"field {key!r} must be a string", key)
-                if problem is not None:
-                    break
-            if problem is not None:
-                errors.append(problem)
-                continue
-            samples.append(
-                (item.line, data.get("id"), data[args.completion_key], data[gold_key], _finished(data))
-            )
+            sample = _audit_sample(args.input, item, gold_key, args.completion_key)
+            if isinstance(sample, LineError):
+                errors.append(sample)
+            else:
+                samples.append(sample)
     except OSError as exc:
         _error(f"cannot read {args.input}: {exc.strerror or exc}")
         return EXIT_USAGE

@@ -137,11 +137,11 @@ def read_samples(opts: CompletionsOptions, report: Callable[[LineError], None]) 
     """
     path = opts.completions
     keys = (opts.answer_key, opts.completion_key)
-    strings = (*keys, opts.question_key)
+    strings = (opts.completion_key, opts.question_key)
     next_index: dict[str, int] = {}  # implicit sample index per problem
     where: dict[tuple[str, int], int] = {}  # (problem, sample) -> line, to report duplicates
     problems: set[str] = set()
-    for item in iter_jsonl(path, required=keys, strings=strings):
+    for item in iter_jsonl(path, required=keys, strings=strings, golds=(opts.answer_key,)):
         if isinstance(item, LineError):
             report(item)
             continue

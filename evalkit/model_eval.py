@@ -135,15 +135,12 @@ def load_problems(opts: ModelEvalOptions, report: Callable[[LineError], None]) -
     question_key, answer_key, _ = keys
     problems: list[Problem] = []
     if opts.data_file is not None:
-        for item in iter_jsonl(opts.data_file, required=(question_key, answer_key), strings=(question_key,)):
+        lines = iter_jsonl(
+            opts.data_file, required=(question_key, answer_key), strings=(question_key,), golds=(answer_key,)
+        )
+        for item in lines:
             if isinstance(item, LineError):
                 report(item)
-                continue
-            answer = item.data[answer_key]
-            if not isinstance(answer, (str, int, float)) or isinstance(answer, bool):
-                report(
-                    LineError(opts.data_file, item.line, f"field {answer_key!r} must be a string or a number")
-                )
                 continue
             problems.append(_problem(item.data, item.line - 1, keys))
     else:

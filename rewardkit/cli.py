@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rewardkit.argtypes import int_at_least, number_at_least
-from rewardkit.jsonl import JsonlWriter, LineError, Record, iter_jsonl
+from rewardkit.jsonl import JsonlWriter, LineError, Record, gold_error, gold_text, iter_jsonl
 
 if TYPE_CHECKING:
     from rewardkit.types import GradeResult
@@ -455,21 +455,27 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 class _Item:
-    __slots__ = ("choices", "finished", "record")
+    __slots__ = ("choices", "finished", "gold", "record")
 
-    def __init__(self, record: Record, finished: bool | None, choices: Any) -> None:
-        self.record = record
+    def __init__(self, record: Record, gold: str, finished: bool | None, choices: Any) -> None:
+        self.record = record  # as read: the output line keeps every input field as it was, a numeric gold too
+        self.gold = gold
         self.finished = finished
         self.choices = choices
 
 
 def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
     keys = (args.gold_key, args.completion_key)
-    for item in iter_jsonl(args.input, required=keys, strings=keys):
+    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,)):
         if isinstance(item, LineError):
             report(item)
             continue
         data = item.data
+        raw_gold = data[args.gold_key]
+        gold = gold_text(raw_gold)
+        if gold is None:
+            report(LineError(args.input, item.line, gold_error(args.gold_key, raw_gold), args.gold_key))
+            continue
         finished = data.get(args.finished_key)
         if not (finished is None or isinstance(finished, bool)):
             report(_field_error(args.input, item, args.finished_key, "must be true, false or null"))
@@ -487,7 +493,7 @@ def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -
                 )
                 continue
             choices = _choices_arg(raw)
-        yield _Item(item, finished, choices)
+        yield _Item(item, gold, finished, choices)
 
 
 def _field_error(path: str, record: Record, key: str, what: str) -> LineError:
@@ -539,7 +545,7 @@ def _grade_items(items: Sequence[_Item], args: argparse.Namespace) -> list[Grade
             options["choices"] = choices
         graded = grade_many(
             [items[i].record.data[args.completion_key] for i in idx],
-            [items[i].record.data[args.gold_key] for i in idx],
+            [items[i].gold for i in idx],
             **options,
         )
         if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
@@ -713,7 +719,7 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     seen: dict[str, Any] = {}  # golds repeat a lot (multiple completions per question)
     keys = (args.gold_key,)
     try:
-        for item in iter_jsonl(args.input, required=keys, strings=keys):
+        for item in iter_jsonl(args.input, required=keys, golds=keys):
             if isinstance(item, LineError):
                 errors.append(item)
                 print(item, file=sys.stderr)

@@ -11,19 +11,40 @@ numbers count every physical line, starting at 1, so they match what an editor s
 Record(line=1, data={'answer': '18', 'completion': 'x'})
 demo.jsonl:3: expected a JSON object, got array
 demo.jsonl:4: field 'answer' must be a string, got number 3
+
+Gold answers are often stored as JSON numbers. A field listed in ``golds`` may be a string or a finite
+number, and the record holds its gold text (:func:`gold_text`), so code downstream always sees a string:
+
+>>> src = io.BytesIO(b'{"answer": 72}\\n{"answer": 0.5}\\n{"answer": true}\\n{"answer": NaN}\\n')
+>>> for item in iter_jsonl(src, name="golds.jsonl", required=("answer",), golds=("answer",)):
+...     print(item)
+Record(line=1, data={'answer': '72'})
+Record(line=2, data={'answer': '0.5'})
+golds.jsonl:3: field 'answer' must be a string or a number, got boolean True
+golds.jsonl:4: field 'answer' must be a finite number, got number nan
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
-__all__ = ["JsonlWriter", "LineError", "Record", "iter_jsonl", "read_jsonl", "write_jsonl"]
+__all__ = [
+    "JsonlWriter",
+    "LineError",
+    "Record",
+    "gold_error",
+    "gold_text",
+    "iter_jsonl",
+    "read_jsonl",
+    "write_jsonl",
+]
 
 STDIO = "-"
 
@@ -67,35 +88,81 @@ def _got(value: Any) -> str:
     return "null" if value is None else f"{_type_name(value)} {_short(value)}"
 
 
+def gold_text(value: Any) -> str | None:
+    """The gold answer a decoded JSON value stands for, or ``None`` when it is not one.
+
+    A string is kept as it is; an integer is written in decimal; a finite float is written as its ``repr``,
+    the shortest text that reads back as the same float (``72.0``, ``0.1``, ``1e+20``, ``1e-07``), which the
+    grader reads as exactly that number. Booleans, null, NaN, infinities, arrays and objects are not golds
+    (:func:`gold_error` says why). Every command that reads golds from JSONL converts them here, so a
+    numeric gold means the same thing to ``score``, ``eval`` and training.
+
+    >>> [gold_text(v) for v in ("72", 72, -3, 72.0, 0.1, 1e20, 1e-7, 10**30)]
+    ['72', '72', '-3', '72.0', '0.1', '1e+20', '1e-07', '1000000000000000000000000000000']
+    >>> [gold_text(v) for v in (True, None, float("nan"), float("inf"), [1], {"a": 1})]
+    [None, None, None, None, None, None]
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):  # bool is an int subclass; true is not the gold 1
+        return None
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(value)
+    return None
+
+
+def gold_error(key: str, value: Any) -> str:
+    """Why ``value`` in field ``key`` is not a gold, worded for a ``FILE:LINE:`` message.
+
+    >>> gold_error("answer", None)
+    "field 'answer' must be a string or a number, got null"
+    >>> gold_error("answer", float("inf"))
+    "field 'answer' must be a finite number, got number inf"
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"field {key!r} must be a finite number, got {_got(value)}"
+    return f"field {key!r} must be a string or a number, got {_got(value)}"
+
+
 def iter_jsonl(
     source: str | os.PathLike[str] | IO[bytes],
     *,
     name: str | None = None,
     required: Sequence[str] = (),
     strings: Sequence[str] = (),
+    golds: Sequence[str] = (),
 ) -> Iterator[Record | LineError]:
     """Yield a :class:`Record` or a :class:`LineError` for every non-empty line of ``source``.
 
     ``source`` is a path, ``"-"`` for standard input, or a binary stream. ``required`` fields must
     be present; ``strings`` fields must be strings when present (list a field in both to demand a
-    present string). Opening a missing file raises ``OSError`` at the first ``next()``: that is a
-    problem with the whole run, not with one line.
+    present string); ``golds`` fields must be strings or finite numbers when present, and the record
+    holds their :func:`gold_text`. Opening a missing file raises ``OSError`` at the first ``next()``:
+    that is a problem with the whole run, not with one line.
     """
+    checks = _Checks(tuple(required), tuple(strings), tuple(golds))
     if isinstance(source, (str, os.PathLike)):
         label = name or os.fspath(source)
         if os.fspath(source) == STDIO:
-            yield from _iter_lines(sys.stdin.buffer, name or "<stdin>", required, strings)
+            yield from _iter_lines(sys.stdin.buffer, name or "<stdin>", checks)
             return
         with open(source, "rb") as fh:
-            yield from _iter_lines(fh, label, required, strings)
+            yield from _iter_lines(fh, label, checks)
     else:
         label = name or str(getattr(source, "name", "<stream>"))
-        yield from _iter_lines(source, label, required, strings)
+        yield from _iter_lines(source, label, checks)
 
 
-def _iter_lines(
-    fh: IO[bytes], label: str, required: Sequence[str], strings: Sequence[str]
-) -> Iterator[Record | LineError]:
+@dataclass(frozen=True)
+class _Checks:
+    required: tuple[str, ...]
+    strings: tuple[str, ...]
+    golds: tuple[str, ...]
+
+
+def _iter_lines(fh: IO[bytes], label: str, checks: _Checks) -> Iterator[Record | LineError]:
     for number, raw in enumerate(fh, start=1):
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]  # a UTF-8 BOM, as some editors and Windows tools write
@@ -111,24 +178,35 @@ def _iter_lines(
         except json.JSONDecodeError as exc:
             yield LineError(label, number, f"invalid JSON at column {exc.colno}: {exc.msg}")
             continue
+        except ValueError:  # the only other ValueError json raises: Python's int/str conversion limit
+            yield LineError(label, number, f"a number with more than {sys.get_int_max_str_digits()} digits")
+            continue
+        except RecursionError:
+            yield LineError(label, number, "JSON nested too deeply to read")
+            continue
         if not isinstance(obj, dict):
             yield LineError(label, number, f"expected a JSON object, got {_type_name(obj)}")
             continue
-        error = _check_fields(obj, label, number, required, strings)
+        error = _check_fields(obj, label, number, checks)
         if error is not None:
             yield error
             continue
         yield Record(number, obj)
 
 
-def _check_fields(
-    obj: Mapping[str, Any], label: str, number: int, required: Sequence[str], strings: Sequence[str]
-) -> LineError | None:
-    for key in required:
+def _check_fields(obj: dict[str, Any], label: str, number: int, checks: _Checks) -> LineError | None:
+    """The first problem with the fields, or None. Converts the ``golds`` fields to gold text in place."""
+    for key in checks.required:
         if key not in obj:
             present = ", ".join(repr(k) for k in list(obj)[:8]) or "none"
             return LineError(label, number, f"missing field {key!r} (fields present: {present})", key)
-    for key in strings:
+    for key in checks.golds:
+        if key in obj:
+            text = gold_text(obj[key])
+            if text is None:
+                return LineError(label, number, gold_error(key, obj[key]), key)
+            obj[key] = text
+    for key in checks.strings:
         if key in obj and not isinstance(obj[key], str):
             value = obj[key]
             return LineError(
@@ -146,11 +224,12 @@ def read_jsonl(
     name: str | None = None,
     required: Sequence[str] = (),
     strings: Sequence[str] = (),
+    golds: Sequence[str] = (),
 ) -> tuple[list[Record], list[LineError]]:
     """All valid records and all line errors of ``source`` (see :func:`iter_jsonl`)."""
     records: list[Record] = []
     errors: list[LineError] = []
-    for item in iter_jsonl(source, name=name, required=required, strings=strings):
+    for item in iter_jsonl(source, name=name, required=required, strings=strings, golds=golds):
         (records if isinstance(item, Record) else errors).append(item)  # type: ignore[arg-type]
     return records, errors
 

@@ -95,14 +95,21 @@ def test_bad_specs_are_usage_errors(capsys):
 def test_malformed_input_is_named_by_file_line_and_field(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(
-        '{"answer": "3", "completion": "#### 3"}\n{"answer": 3, "completion": "x"}\n{"answer": "3"}\n[1]\n',
+        '{"answer": "3", "completion": "#### 3"}\n{"answer": null, "completion": "x"}\n{"answer": "3"}\n[1]\n'
+        '{"answer": true, "completion": "x"}\n{"answer": 3, "completion": 3}\n'
+        '{"answer": 3, "completion": "#### 3"}\n',
         encoding="utf-8",
     )
     assert main(["audit", str(bad), "--a", "rewardkit", "--b", "lm-eval-gsm8k"]) == 2
-    err = capsys.readouterr().err
-    assert f"{bad}:2: field 'answer' must be a string" in err
+    captured = capsys.readouterr()
+    err = captured.err
+    assert f"{bad}:2: field 'answer' must be a string or a number, got null" in err
     assert f"{bad}:3: missing field 'completion'" in err
     assert f"{bad}:4: expected a JSON object" in err
+    assert f"{bad}:5: field 'answer' must be a string or a number, got boolean True" in err
+    assert f"{bad}:6: field 'completion' must be a string" in err
+    assert f"{bad}:7:" not in err  # a numeric gold is a gold
+    assert "2 samples graded" in captured.out
     assert main(["audit", str(tmp_path / "missing.jsonl"), "--a", "rewardkit", "--b", "rewardkit"]) == 2
     assert "cannot read" in capsys.readouterr().err
 

@@ -36,7 +36,10 @@ BAD_LINES: list[tuple[bytes, str | None]] = [
     (b"NaN", None),
     (b'{"completion": "no gold here"}', "answer"),
     (b'{"answer": "5"}', "completion"),
-    (b'{"answer": 4, "completion": "4"}', "answer"),
+    (b'{"answer": true, "completion": "4"}', "answer"),  # a number is a gold, a boolean is not
+    (b'{"answer": NaN, "completion": "4"}', "answer"),
+    (b'{"answer": -Infinity, "completion": "4"}', "answer"),
+    (b'{"answer": 1' + b"0" * 5000 + b', "completion": "4"}', None),  # beyond Python's int/str limit
     (b'{"answer": "5", "completion": ["a", "list"]}', "completion"),
     (b'{"answer": null, "completion": "x"}', "answer"),
     (b'{"answer": {"nested": 1}, "completion": "x"}', "answer"),

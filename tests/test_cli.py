@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "fixtures" / "demo" / "completions.jsonl"
 BAD = ROOT / "fixtures" / "demo" / "bad.jsonl"
 DEMO_ROWS = [json.loads(line) for line in DEMO.read_text(encoding="utf-8").splitlines() if line.strip()]
-BAD_LINES = {3: None, 6: "completion", 7: None, 9: "answer"}  # line -> field named in the error
-BAD_GOOD_LINES = [1, 2, 4, 8, 10]  # line 5 is empty and skipped
+BAD_LINES = {3: None, 6: "completion", 7: None}  # line -> field named in the error
+BAD_GOOD_LINES = [1, 2, 4, 8, 9, 10]  # line 5 is empty and skipped; line 9's gold is the JSON number 12
 
 ACC_RE = re.compile(r"accuracy \((flexible|strict)\): (\d+)/(\d+) = ([\d.]+)%")
 
@@ -316,8 +316,8 @@ def test_check_data_malformed_lines_exit_2(capsys: pytest.CaptureFixture[str]) -
     captured = capsys.readouterr()
     # check-data only needs the gold: the line without a completion is fine here
     reported = [int(m) for m in re.findall(rf"^{re.escape(str(BAD))}:(\d+): ", captured.err, flags=re.M)]
-    assert reported == [3, 7, 9]
-    assert "OK, all 6 golds parse; 3 malformed line(s) skipped" in captured.out
+    assert reported == [3, 7]
+    assert "OK, all 7 golds parse; 2 malformed line(s) skipped" in captured.out
 
 
 def test_check_data_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -456,8 +456,13 @@ def test_training_without_the_extra_is_a_clear_error(
 
 def test_a_null_field_is_named_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "in.jsonl"
-    path.write_text('{"answer": null, "completion": "x"}\n{"answer": 3, "completion": "x"}\n')
+    path.write_text(
+        '{"answer": null, "completion": "x"}\n{"answer": 3, "completion": "x"}\n'
+        '{"answer": [3], "completion": "x"}\n{"answer": "3", "completion": null}\n'
+    )
     assert main(["score", str(path)]) == 2
     err = capsys.readouterr().err
-    assert f"{path}:1: field 'answer' must be a string, got null\n" in err
-    assert f"{path}:2: field 'answer' must be a string, got number 3\n" in err
+    assert f"{path}:1: field 'answer' must be a string or a number, got null\n" in err
+    assert f"{path}:2:" not in err  # a numeric gold is a gold
+    assert f"{path}:3: field 'answer' must be a string or a number, got array [3]\n" in err
+    assert f"{path}:4: field 'completion' must be a string, got null\n" in err
