@@ -28,6 +28,7 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import os
 import random
 import re
 import string
@@ -289,13 +290,21 @@ class TrajectoryLog:
         self.path = Path(path)
 
     def write(self, records: Iterable[Mapping[str, Any]]) -> None:
-        rows = list(records)
-        if not rows:
+        """Append ``records``. Every process of a multi-process run appends its own episodes here: the batch
+        goes out in one ``write`` on an ``O_APPEND`` descriptor, so lines of two ranks never interleave
+        (a buffered file would split a long episode across several writes)."""
+        text = "".join(json.dumps(row, ensure_ascii=False, default=str) + "\n" for row in records)
+        if not text:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+        data = text.encode("utf-8")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            written = 0
+            while written < len(data):  # a regular file takes it whole; loop for the odd short write
+                written += os.write(fd, data[written:])
+        finally:
+            os.close(fd)
 
     def read(self) -> list[dict[str, Any]]:
         if not self.path.is_file():
@@ -319,12 +328,19 @@ class TrajectoryRecorder:
     """
 
     def __init__(
-        self, reward: TrajectoryReward, *, log: TrajectoryLog | None = None, environment: str = ""
+        self,
+        reward: TrajectoryReward,
+        *,
+        log: TrajectoryLog | None = None,
+        environment: str = "",
+        rank: int = 0,
+        world_size: int = 1,
     ) -> None:
         self.reward = reward
         self.log = log
         self.environment = environment
-        self.episodes = 0
+        self.rank, self.world_size = rank, world_size
+        self.episodes = 0  # scored by this process
         self.__name__ = reward.name
 
     def __call__(
@@ -358,7 +374,8 @@ class TrajectoryRecorder:
                     environment=str(_at(columns.get("environment"), i, self.environment) or self.environment),
                     step=step,
                     phase="train",
-                    episode=self.episodes,
+                    # unique across the processes of a run: rank r numbers r, r + world_size, ...
+                    episode=self.episodes * self.world_size + self.rank,
                 )
             )
             self.episodes += 1

@@ -22,6 +22,9 @@ Steps, top to bottom:
 5. GRPO with the recording trajectory reward: ``RUN_DIR/trajectories.jsonl`` gets every training episode,
    ``RUN_DIR/metrics.jsonl`` TRL's logs plus ``agentic/tool_call_rate``, ``agentic/accuracy``, ...;
 6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both and the tool-call-rate curve.
+
+Under ``accelerate launch`` every process trains and appends its own training episodes to the one
+``trajectories.jsonl``; the main process builds the tiny model, runs both evaluations and writes the summary.
 """
 
 from __future__ import annotations
@@ -242,8 +245,10 @@ def load_policy(args: Args, tools: list[Any]) -> tuple[Any, Any, str]:
 
 
 def train(args: Args) -> dict[str, Any]:
-    """Run the recipe; return the summary (also ``RUN_DIR/summary.json``)."""
+    """Run the recipe; return the summary (also ``RUN_DIR/summary.json``); other processes than the main
+    one return ``{}``."""
     import torch
+    from accelerate import PartialState
     from datasets import Dataset
     from trl import GRPOTrainer
 
@@ -266,15 +271,22 @@ def train(args: Args) -> dict[str, Any]:
         t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny"
     ):
         print(f"rewardkit: warning: {warning}")
-    write_run_config(run_dir, args, command="rewardkit train agentic_grpo")
+    # Under `accelerate launch` every process runs this function: the main one owns the run folder's files
+    # and the before/after evaluations; every rank trains and appends its own training episodes.
+    # On CPU-only machines the trainer joins processes over gloo; the state must agree (cpu=True).
+    state = PartialState(cpu=not torch.cuda.is_available())
     trajectories = TrajectoryLog(run_dir / "trajectories.jsonl")
     metrics = MetricsLog(run_dir / "metrics.jsonl")
-    for log in (trajectories, metrics):
-        log.path.unlink(missing_ok=True)  # a rerun into the same folder starts fresh logs
+    if state.is_main_process:
+        write_run_config(run_dir, args, command="rewardkit train agentic_grpo")
+        for log in (trajectories, metrics):
+            log.path.unlink(missing_ok=True)  # a rerun into the same folder starts fresh logs
+    state.wait_for_everyone()  # nobody appends before the old logs are gone
 
     # 2. the policy
     tools = environment_tools(env_cls())
-    model, tokenizer, source = load_policy(args, tools)
+    with state.main_process_first():  # the tiny model is built once, by the main process
+        model, tokenizer, source = load_policy(args, tools)
     torch.manual_seed(t.seed)
 
     # 3. SFT warm start: a policy that can call the tool, but seldom does
@@ -303,7 +315,7 @@ def train(args: Args) -> dict[str, Any]:
     reward = trajectory_reward(args.reward)
 
     def evaluate(phase: str) -> dict[str, Any]:
-        if not eval_rows:
+        if not eval_rows or not state.is_main_process:  # generation only: no collective to join
             return {}
         e = args.evaluation
         records = run_episodes(
@@ -345,7 +357,13 @@ def train(args: Args) -> dict[str, Any]:
             for r in rows
         ]
     )
-    recorder = TrajectoryRecorder(reward, log=trajectories, environment=args.environment.name)
+    recorder = TrajectoryRecorder(
+        reward,
+        log=trajectories,
+        environment=args.environment.name,
+        rank=state.process_index,
+        world_size=state.num_processes,
+    )
     health = HealthMonitor()
     trainer = GRPOTrainer(
         model=apply_lora(model, args.lora),
@@ -357,10 +375,19 @@ def train(args: Args) -> dict[str, Any]:
         callbacks=[make_callback(metrics, health=health)],
     )
     trainer.train()
+    print(
+        f"rank {state.process_index}/{state.num_processes}: trained {trainer.state.global_step} steps, "
+        f"{recorder.episodes} episodes",
+        flush=True,
+    )
     if t.save_final:
-        trainer.save_model(str(run_dir))
-        tokenizer.save_pretrained(str(run_dir))
+        trainer.save_model(str(run_dir))  # the trainer writes from the main process only
+        if state.is_main_process:
+            tokenizer.save_pretrained(str(run_dir))
     model = trainer.model
+    state.wait_for_everyone()  # every rank's training episodes are on disk
+    if not state.is_main_process:
+        return {}
 
     # 6. after
     after = evaluate("after")
@@ -386,7 +413,7 @@ def train(args: Args) -> dict[str, Any]:
         "after": after,
         "tool_call_rate_curve": curve,
         "warm_start_loss": [warm_losses[0], warm_losses[-1]] if warm_losses else None,
-        "train_episodes": recorder.episodes,
+        "train_episodes": sum(1 for r in trajectories.read() if r.get("phase") == "train"),  # all ranks
         "health_warnings": health.warnings,
         "seconds": round(time.perf_counter() - started, 1),
     }

@@ -151,6 +151,45 @@ def test_recorder_discounts_exactly_and_writes_records(tmp_path: Path) -> None:
     assert metrics["rewards/final/mean"] == pytest.approx(gamma**2 * 0.6 / 2)
 
 
+def test_ranks_number_their_episodes_apart_in_one_log(tmp_path: Path) -> None:
+    """Two processes of one run append to the same trajectories.jsonl: episode ids never collide and
+    long lines (several buffer sizes) never interleave."""
+    log = TrajectoryLog(tmp_path / "trajectories.jsonl")
+    recorders = [
+        TrajectoryRecorder(TrajectoryReward(), log=log, environment="calculator", rank=r, world_size=2)
+        for r in (0, 1)
+    ]
+    long_question = "How much is 347 times 89? " * 2000  # ~50 kB a line
+    for _ in range(3):
+        for recorder in recorders:
+            recorder(completions=[_episode()] * 2, answer=["30883"] * 2, question=[long_question] * 2)
+    episodes = sorted(r["episode"] for r in log.read())  # read() parses every line
+    assert episodes == list(range(12))
+
+
+def _append_many(path: str, rank: int) -> None:
+    log = TrajectoryLog(path)
+    for i in range(100):  # batches of 20 lines of 3 kB: a buffered file flushes mid-line every 8 kB
+        log.write([{"rank": rank, "i": i, "j": j, "pad": "x" * 3000} for j in range(20)])
+
+
+def test_concurrent_appends_keep_every_line_whole(tmp_path: Path) -> None:
+    import multiprocessing
+
+    path = str(tmp_path / "trajectories.jsonl")
+    ctx = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    writers = [ctx.Process(target=_append_many, args=(path, rank)) for rank in (0, 1)]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(60)
+        assert w.exitcode == 0
+    rows = TrajectoryLog(path).read()  # a torn line would fail to parse
+    assert len(rows) == 4000 and len({(r["rank"], r["i"], r["j"]) for r in rows}) == 4000
+
+
 def test_recorder_penalises_a_malformed_call_and_flags_a_failed_tool(tmp_path: Path) -> None:
     recorder = TrajectoryRecorder(TrajectoryReward(), log=TrajectoryLog(tmp_path / "t.jsonl"))
     malformed = [{"role": "assistant", "content": CALL.replace("89}}", "89}")}]  # TRL's parse fallback
