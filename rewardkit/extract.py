@@ -166,6 +166,9 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
 
 _NUMBER_BODY = frozenset("0123456789,./")
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
+# what precedes an exponent's digits in scientific notation ("1.5e+", "-3E"); not inside a word or hex ("0x1e5")
+_MANTISSA_BEFORE_EXPONENT = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?[eE][-+−]?$")
+_SCIENTIFIC = re.compile(r"[-−]?\d+(?:\.\d+)?[eE][-+−]?\d+")
 
 
 def _last_number(region: str) -> re.Match[str] | None:
@@ -177,6 +180,10 @@ def _last_number(region: str) -> re.Match[str] | None:
     start = end - 1
     while start > 0 and region[start - 1] in _NUMBER_BODY:  # the whole digit run, however long
         start -= 1
+    if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"
+        mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
+        if mantissa is not None:
+            return _SCIENTIFIC.match(region, mantissa.start(), end)
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
     return matches[-1] if matches else None
 

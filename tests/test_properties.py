@@ -629,3 +629,18 @@ def test_grade_many_matches_grade_in_input_order(items, workers, policy, data):
         finished=[flags[i] for i in order],
     )
     assert [key(r) for r in shuffled] == [expected[i] for i in order]
+
+
+@given(
+    mantissa=st.decimals(min_value=-1000, max_value=1000, places=3, allow_nan=False, allow_infinity=False),
+    exponent=st.integers(min_value=-30, max_value=30),
+    capital=st.booleans(),
+)
+def test_scientific_notation_at_the_end_is_read_whole(mantissa, exponent, capital):
+    """With no answer marker, a number in scientific notation is the last number as a whole: never its
+    exponent alone."""
+    text = f"{mantissa}{'E' if capital else 'e'}{exponent:+d}"
+    gold = str(Decimal(str(mantissa)).scaleb(exponent))
+    r = grade(f"Working it through, we get {text}", gold=gold)
+    note(f"text={text!r} gold={gold!r} extracted={r.extracted!r} detail={r.detail!r}")
+    assert r.extracted == text and r.verdict is Verdict.CORRECT, r.detail
