@@ -166,7 +166,7 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
 
 _NUMBER_BODY = frozenset("0123456789,./")
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
-# what precedes an exponent's digits in scientific notation ("1.5e+", "-3E"); not inside a word or hex ("0x1e5")
+# what precedes the exponent digits of scientific notation ("1.5e+", "-3E"); not in a word or hex ("0x1e5")
 _MANTISSA_BEFORE_EXPONENT = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?[eE][-+−]?$")
 _SCIENTIFIC = re.compile(r"[-−]?\d+(?:\.\d+)?[eE][-+−]?\d+")
 
