@@ -700,11 +700,12 @@ def load_problems(settings: DataSettings) -> list[dict[str, Any]]:
     keys = (settings.question_key, settings.answer_key)
     problems = []
     try:
-        for item in iter_jsonl(settings.source, required=keys, strings=(settings.question_key,)):
+        golds = (settings.answer_key,)  # a string or a JSON number, as everywhere (rewardkit.jsonl.gold_text)
+        for item in iter_jsonl(settings.source, required=keys, strings=keys[:1], golds=golds):
             if isinstance(item, LineError):
                 raise DataError(item.message, path=settings.source, line=item.line)
             row = dict(item.data)
-            row["question"], row["answer"] = row[keys[0]], str(row[keys[1]])
+            row["question"], row["answer"] = row[keys[0]], row[keys[1]]
             problems.append(row)
             if len(problems) == settings.n:
                 break

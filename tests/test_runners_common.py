@@ -134,6 +134,10 @@ def test_load_problems_from_file_and_errors(tmp_path):
     path.write_text('{"q": "1+1?", "a": 2}\n{"q": 3}\n')
     with pytest.raises(DataError, match=r"d\.jsonl:2"):
         load_problems(DataSettings(source=str(path), question_key="q", answer_key="a"))
+    for bad, why in (("true", "must be a string or a number, got"), ("NaN", "must be a finite number")):
+        path.write_text(f'{{"q": "1+1?", "a": 2}}\n{{"q": "2+2?", "a": {bad}}}\n')
+        with pytest.raises(DataError, match=rf"d\.jsonl:2: .*'a' {why}"):
+            load_problems(DataSettings(source=str(path), question_key="q", answer_key="a"))
 
 
 def test_check_golds_names_the_line():
