@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bad_data import _commands  # the four commands that read golds, as the bad-data tests run them
 
 from evalkit.model_eval import ModelEvalOptions, load_problems
 from rewardkit import Verdict, grade
@@ -188,15 +189,6 @@ BAD_GOLDS = {  # line -> (gold as JSON text, the message after "field 'answer' "
     5: ("-Infinity", "must be a finite number, got number -inf"),
     6: ("[72]", "must be a string or a number, got array [72]"),
 }
-
-
-def _commands(path: Path, tmp_path: Path) -> dict[str, list[str]]:
-    return {
-        "score": ["score", str(path), "-o", str(tmp_path / "scored.jsonl"), "-q"],
-        "check-data": ["check-data", str(path)],
-        "eval": ["eval", "--completions", str(path), "--output-dir", str(tmp_path / "eval")],
-        "audit": ["audit", str(path), "--a", "rewardkit:flexible", "--b", "rewardkit:strict"],
-    }
 
 
 @pytest.mark.parametrize("command", ["score", "check-data", "eval", "audit"])
