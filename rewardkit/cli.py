@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import json
 import os
@@ -713,35 +714,37 @@ def _print_summary(
 def cmd_check_data(args: argparse.Namespace) -> int:
     from rewardkit import Verdict, grade
 
-    errors: list[LineError] = []
-    invalid = 0
-    n = 0
-    seen: dict[str, Any] = {}  # golds repeat a lot (multiple completions per question)
+    # golds repeat (several completions a question, usually next to each other): a bounded cache keeps the
+    # parse of each recent one, and memory flat however many distinct golds a file holds
+    @functools.lru_cache(maxsize=4096)
+    def why_invalid(gold: str) -> str | None:
+        r = grade("", gold=gold)
+        return (r.detail or "no detail") if r.verdict is Verdict.GOLD_INVALID else None
+
+    malformed = invalid = n = 0
     keys = (args.gold_key,)
     try:
         for item in iter_jsonl(args.input, required=keys, golds=keys):
             if isinstance(item, LineError):
-                errors.append(item)
+                malformed += 1
                 print(item, file=sys.stderr)
                 continue
             n += 1
             gold = item.data[args.gold_key]
-            if gold not in seen:
-                seen[gold] = grade("", gold=gold)
-            r = seen[gold]
-            if r.verdict is Verdict.GOLD_INVALID:
+            why = why_invalid(gold)
+            if why is not None:
                 invalid += 1
                 shown = gold if len(gold) <= 60 else gold[:57] + "..."
-                print(f"{args.input}:{item.line}: gold {shown!r} cannot be parsed: {r.detail or 'no detail'}")
+                print(f"{args.input}:{item.line}: gold {shown!r} cannot be parsed: {why}")
     except OSError as exc:
         return _open_failed(args.input, exc)
 
-    bad = f"; {len(errors)} malformed line(s) skipped" if errors else ""
+    bad = f"; {malformed} malformed line(s) skipped" if malformed else ""
     if invalid:
         print(f"{args.input}: {invalid} of {n} golds cannot be parsed{bad}")
     else:
         print(f"{args.input}: OK, all {n} golds parse{bad}")
-    if errors:
+    if malformed:
         return EXIT_USAGE
     return EXIT_FINDINGS if invalid else EXIT_OK
 

@@ -1,4 +1,4 @@
-"""``rewardkit score`` streams: memory stays flat however long the input is.
+"""``rewardkit score`` and ``check-data`` stream: memory stays flat however long the input is.
 
 The default-tier test measures the Python heap (tracemalloc) while ``score`` grades 2,500 lines in this
 process, after a warm-up that fills the grader's caches: streaming holds one chunk at a time, so the peak is
@@ -53,6 +53,26 @@ def test_score_memory_does_not_grow_with_the_input(
     _count_and_check(out, 2500)
     assert peak < 1_500_000, f"peak heap {peak / 1e6:.1f} MB for 2,500 lines: is the input held in memory?"
     figures.record("load.small", {"rows": 2500, "peak_heap_mb": round(peak / 1e6, 2)})
+
+
+def test_check_data_memory_does_not_grow_with_distinct_golds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """20,000 different golds: remembering every parse held ~290 bytes a gold (5.8 MB here); the bounded
+    cache holds under 1 MB however many there are."""
+    src = tmp_path / "golds.jsonl"
+    with src.open("w", encoding="utf-8") as fh:
+        for i in range(20_000):
+            fh.write(json.dumps({"answer": str(1_000_003 * i % 99_999_989), "completion": "x"}) + "\n")
+    assert main(["check-data", str(src)]) == 0  # imports and the grader's own caches, not measured
+    tracemalloc.start()
+    try:
+        assert main(["check-data", str(src)]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "OK, all 20000 golds parse" in capsys.readouterr().out
+    assert peak < 2_500_000, f"peak heap {peak / 1e6:.1f} MB for 20,000 golds: are they all kept?"
 
 
 def _bench() -> object:
