@@ -9,6 +9,7 @@ before each stage) and wall time. Results land in ``OUT/results.json`` after eve
 keeps what it measured) and as a Markdown table in ``OUT/results.md``.
 
     bash bench/gpu_pipeline.sh                 # one GPU, sized for about 8 minutes on an H200
+    python bench/gpu_pipeline.py --scale cpu   # the demo's model size on 2 CPU cores, minutes
     python bench/gpu_pipeline.py --scale tiny  # every piece at toy size on a CPU, about a minute
 """
 
@@ -46,6 +47,8 @@ class Scale:
 SCALES = {
     # ~25 M parameters; measured budget on one H200: see results.md of a run
     "gpu": Scale(512, 8, 20000, 500, 1200, 64, 1e-3, 80, 64, 8, 1e-5, 48, 250),
+    # the demo's model size on 2 CPU cores, a few minutes: small enough to run anywhere, big enough to learn
+    "cpu": Scale(64, 4, 2000, 128, 600, 16, 3e-3, 40, 64, 8, 5e-5, 48, 64),
     # every piece at toy size, for a CPU check of the script itself
     "tiny": Scale(32, 2, 256, 16, 20, 16, 3e-3, 3, 8, 4, 1e-4, 16, 16),
 }
