@@ -166,9 +166,15 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
 
 _NUMBER_BODY = frozenset("0123456789,./")
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
-# what precedes the exponent digits of scientific notation ("1.5e+", "-3E"); not in a word or hex ("0x1e5")
-_MANTISSA_BEFORE_EXPONENT = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?[eE][-+−]?$")
-_SCIENTIFIC = re.compile(r"[-−]?\d+(?:\.\d+)?[eE][-+−]?\d+")
+# what precedes the exponent digits of scientific notation ("1.5e+", "-3E", "6.02 x 10^", "2\times10^{");
+# not in a word or hex ("0x1e5")
+_TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
+_MANTISSA_BEFORE_EXPONENT = re.compile(
+    rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
+)
+_SCIENTIFIC = re.compile(
+    rf"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+|{_TIMES_TEN}(?:\{{\s*[-+−]?\d+\s*\}}|[-+−]?\d+))"
+)
 
 
 def _last_number(region: str) -> re.Match[str] | None:
@@ -182,8 +188,8 @@ def _last_number(region: str) -> re.Match[str] | None:
         start -= 1
     if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
-        if mantissa is not None:
-            return _SCIENTIFIC.match(region, mantissa.start(), end)
+        if mantissa is not None:  # room for the closing brace of "10^{23}"
+            return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
     return matches[-1] if matches else None
 

@@ -217,7 +217,7 @@ _NUMERAL = (
           |\d+)?
     (?:\.(?P<frac>\d+))?
     (?:[eE](?P<exp>[-−+]?\d{1,4})(?![\d])
-      |\s*(?:\\times|\\cdot|×|\*)\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
+      |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
 (?:\s*(?P<scale>(?i:thousand|million|billion|trillion|dozen)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))

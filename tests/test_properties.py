@@ -634,12 +634,12 @@ def test_grade_many_matches_grade_in_input_order(items, workers, policy, data):
 @given(
     mantissa=st.decimals(min_value=-1000, max_value=1000, places=3, allow_nan=False, allow_infinity=False),
     exponent=st.integers(min_value=-30, max_value=30),
-    capital=st.booleans(),
+    form=st.sampled_from(["{m}e{x:+d}", "{m}E{x}", "{m} x 10^{x}", "{m}×10^{x}", "{m} \\times 10^{{{x}}}"]),
 )
-def test_scientific_notation_at_the_end_is_read_whole(mantissa, exponent, capital):
-    """With no answer marker, a number in scientific notation is the last number as a whole: never its
-    exponent alone."""
-    text = f"{mantissa}{'E' if capital else 'e'}{exponent:+d}"
+def test_scientific_notation_at_the_end_is_read_whole(mantissa, exponent, form):
+    """With no answer marker, a number in scientific notation (1.5e+20, 6.02 x 10^23, 2\\times 10^{5}) is
+    the last number as a whole: never its exponent alone."""
+    text = form.format(m=mantissa, x=exponent)
     gold = str(Decimal(str(mantissa)).scaleb(exponent))
     r = grade(f"Working it through, we get {text}", gold=gold)
     note(f"text={text!r} gold={gold!r} extracted={r.extracted!r} detail={r.detail!r}")
