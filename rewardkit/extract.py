@@ -391,6 +391,15 @@ def clean_span(span: str) -> str:
     return span
 
 
+# "3 and 1/2 cups": a mixed number said aloud, not a hedge between 3 and 1/2 (only a proper fraction qualifies)
+_MIXED_AND = re.compile(r"(?<![\d.,/])(\d{1,9})\s+and\s+(\d{1,9})\s*/\s*(\d{1,9})(?![\d.,/])", re.IGNORECASE)
+
+
+def _mixed_number(m: re.Match[str]) -> str:
+    whole, numerator, denominator = m.groups()
+    return f"{whole} {numerator}/{denominator}" if int(numerator) < int(denominator) else m.group()
+
+
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
@@ -405,6 +414,8 @@ def read_number(span: str) -> Reading:
     Fraction(18, 1)
     >>> read_number("3 or 4").status, read_number("18 or 18.0").status
     ('ambiguous', 'value')
+    >>> read_number("3 and 1/2 cups").quantity.value, read_number("3 and 5/2").status
+    (Fraction(7, 2), 'ambiguous')
     >>> read_number("16 - 3 - 4").status, read_number("10+John's age").status
     ('unparseable', 'unparseable')
     """
@@ -414,6 +425,8 @@ def read_number(span: str) -> Reading:
     text = clean_span(span)
     if len(text) > MAX_SPAN_CHARS:
         return Reading("unparseable", text=text[:80] + "…", why=f"the answer is {len(text)} characters long")
+    if "and" in text or "AND" in text or "And" in text:
+        text = _MIXED_AND.sub(_mixed_number, text)
     found = list(scan(text))
     if not found:
         if _DIGIT.search(text):  # "1/0": digits that make no number

@@ -274,7 +274,14 @@ def _read(span: str, gold: Gold) -> Reading:
         key = structural_key(clean_span(span))
         if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
             return Reading("value", node=gold.node, text=key)
-        return read_math(span)
+        math = read_math(span)
+        if math.status == "unparseable":
+            # "approximately 3.14", "3 or 4", "$42 per week": prose around a number is no math, but the
+            # number (or the hedge) is still what the answer says, and a wrong value is not an unread one
+            reading = read_number(span)
+            if reading.status in ("value", "ambiguous"):
+                return reading
+        return math
     reading = read_number(span)
     if reading.status in ("unparseable", "none"):
         # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
