@@ -391,7 +391,7 @@ def clean_span(span: str) -> str:
     return span
 
 
-# "3 and 1/2 cups": a mixed number said aloud, not a hedge between 3 and 1/2 (only a proper fraction qualifies)
+# "3 and 1/2 cups": a mixed number said aloud, not a hedge between 3 and 1/2 (a proper fraction only)
 _MIXED_AND = re.compile(r"(?<![\d.,/])(\d{1,9})\s+and\s+(\d{1,9})\s*/\s*(\d{1,9})(?![\d.,/])", re.IGNORECASE)
 
 
