@@ -55,7 +55,7 @@ _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
 _CONTINUATION = re.compile(
     r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
-    r"|<\|(?:im_end|endoftext|eot_id|end)\|>|</s>",
+    r"|<\|(?:im_end|im_start|endoftext|eot_id|end)\|>|</s>",
 )
 
 _THINK_OPEN = "<think>"
@@ -73,7 +73,7 @@ _ANSWER_LIKE_START = re.compile(
 
 _SENTENCE_END = re.compile(r"\.(?=\s|$)|(?<!\\)[!?;](?=\s|$)|\n")
 
-_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?\d(?:[\d,]*\d)?(?:\.\d+)?(?:/\d+(?![\d/]))?%?")
+_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?")
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,16 @@ class Found:
     # the answer region ("outside_region"); None when the region is usable
     problem: str | None = None
     outside: list[Answer] = field(default_factory=list)
+
+    def last_math(self) -> Answer | None:
+        """The lenient fallback for math: the last piece of math in the answer region (``$…$``, ``$$…$$``,
+        ``\\(…\\)``, ``\\[…\\]``) when no digit follows it, or the whole region when it is nothing but a short
+        expression (``x \\geq 5``). Only computed when needed."""
+        found = _last_math(self.region)
+        if found is None:
+            return None
+        text, s, e = found
+        return Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
 
     def last_number(self) -> Answer | None:
         """The lenient fallback: the last number in the answer region (only computed when needed)."""
@@ -177,6 +187,40 @@ _SCIENTIFIC = re.compile(
 )
 
 
+_MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: linear, whatever the input
+_MATH_DELIMITER = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
+_CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
+# a word of prose: three letters not after a backslash ("the", "answer"; not "\\sqrt", "\\frac")
+_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
+_WHOLE_EXPRESSION_CHARS = 200
+
+
+def _last_math(region: str) -> tuple[str, int, int] | None:
+    """``(text, start, end)`` of the last math span of ``region`` that nothing numeric follows."""
+    base = max(0, len(region) - _MATH_TAIL_CHARS)
+    tail = region[base:]
+    marks = [(m.group(), m.start(), m.end()) for m in _MATH_DELIMITER.finditer(tail)]
+    # pair from the end: a stray currency "$" earlier in the text does not shift the pairing of the last span
+    for i in range(len(marks) - 1, 0, -1):
+        closer, close_start, close_end = marks[i]
+        opener, _, open_end = marks[i - 1]
+        if _CLOSER_OF.get(opener) != closer:
+            continue
+        if _DIGIT_AFTER.search(tail, close_end):
+            return None  # a number comes after the math: the math is not where the text ends
+        text = tail[open_end:close_start].strip()
+        return (text, base + open_end, base + close_start) if text else None
+    text = region.strip()
+    if marks or not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(text):
+        return None
+    start = region.find(text)
+    return text, start, start + len(text)
+
+
+_DIGIT_AFTER = re.compile(r"\d")
+_TIME_OR_SPACED = re.compile(r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|[1-9]\d{0,2}(?: \d{3})+)$")
+
+
 def _last_number(region: str) -> re.Match[str] | None:
     # the greedy scan finds the last digit in C; the number around it is then read from a small window
     digit = _LAST_DIGIT.match(region)
@@ -186,10 +230,16 @@ def _last_number(region: str) -> re.Match[str] | None:
     start = end - 1
     while start > 0 and region[start - 1] in _NUMBER_BODY:  # the whole digit run, however long
         start -= 1
+    if start > 0 and end < len(region) and region[start - 1].isalpha() and region[end].isalpha():
+        return None  # "AZYUK2A": a digit inside a word is no number
     if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
             return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
+        # "12:30" is a time and "1 000" a number grouped by spaces, not "30" and "000"
+        whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
+        if whole is not None and whole.end() == end:
+            return whole
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
     return matches[-1] if matches else None
 

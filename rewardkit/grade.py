@@ -95,6 +95,8 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     raw = gold
     if "####" in gold:
         gold = gold.rsplit("####", 1)[1]
+    elif "\\boxed" in gold or "\\fbox" in gold:
+        gold = _boxed_gold(gold)
     text = clean_span(gold)
     if not text:
         return Gold("invalid", raw, why="the gold is empty")
@@ -133,6 +135,16 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
             refused = f"the gold cannot be evaluated safely: {exc}"
         return Gold("math", raw, node=math.node, text=structural_key(text), why=refused)
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+def _boxed_gold(gold: str) -> str:
+    """A worked solution as gold (MATH's ``solution`` field): its boxed answer. Several boxes on the last
+    boxed line are one answer listing several values (``\\boxed{1} and \\boxed{2}`` → ``1, 2``)."""
+    boxes = [a for a in find_answers(gold).anchored if a.rule == "boxed"]
+    if not boxes:
+        return gold
+    line_start = gold.rfind("\n", 0, boxes[-1].start) + 1
+    return ", ".join(box.text for box in boxes if box.start >= line_start)
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
@@ -225,8 +237,7 @@ def _grade(
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
 
-    lenient = _lenient(found, gold)
-    fallback = _read(lenient.text, gold) if lenient is not None else None
+    lenient, fallback = _lenient(found, gold)
     if found.problem == "outside_region" and (fallback is None or fallback.status == "none"):
         detail = "the only committed answer is inside the reasoning block, none after </think>"
         return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)
@@ -291,12 +302,21 @@ def _read(span: str, gold: Gold) -> Reading:
     return reading
 
 
-def _lenient(found: Found, gold: Gold) -> Answer | None:
+def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
+    """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
+    last piece of math (math and text golds; a number gold when the last number lies inside it, so
+    ``$\\frac{10}{9}$`` is not read as 9), else the last number."""
     if gold.kind == "choice":
-        return last_choice(found.region, gold.letters, found.region_start)
-    if gold.kind == "number":
-        return found.last_number()
-    return None
+        answer = last_choice(found.region, gold.letters, found.region_start) or found.last_math()
+        return answer, (_read(answer.text, gold) if answer is not None else None)
+    math = found.last_math()
+    number = found.last_number() if gold.kind == "number" else None
+    inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
+    if math is not None and (number is None or (inside and math.text != number.text)):
+        reading = _read(math.text, gold)
+        if reading.status in ("value", "ambiguous") or number is None:
+            return math, reading
+    return number, (_read(number.text, gold) if number is not None else None)
 
 
 def _hedging_sibling(
