@@ -37,9 +37,12 @@ from rewardkit.mathtree import (
     Chain,
     Constant,
     Degrees,
+    Div,
+    Func,
     Interval,
     ListOf,
     Matrix,
+    Mul,
     Neg,
     Node,
     Number,
@@ -143,6 +146,8 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         gold = gold.x
     if isinstance(pred, Degrees):
         pred = pred.x
+    # "z = 1 + 1 = 2" settles on its result, as "9 * 2 = 18" does
+    gold, pred = _chain_result(gold), _chain_result(pred)
     # "x = 5" against a bare value (or a set, "x = \\pm 3") compares its value
     if _is_equation(gold) and not _is_equation(pred):
         gold = _solved_value(gold) or gold  # type: ignore[arg-type]
@@ -396,12 +401,39 @@ def _is_equation(node: Node) -> bool:
 
 
 def _solved_value(eq: Relation) -> Node | None:
-    """``x = 5`` -> ``5``: the value of an equation solved for a single variable."""
+    """``x = 5`` -> ``5``: the value of an equation solved for a single variable, or of a name made of
+    symbols only set equal to a constant (``(p, q) = (3, 2)``, ``f(x) = 1``, ``|AB| = 1``)."""
     if isinstance(eq.lhs, Symbol) and eq.lhs.name not in symbols_of(eq.rhs):
         return eq.rhs
     if isinstance(eq.rhs, Symbol) and eq.rhs.name not in symbols_of(eq.lhs):
         return eq.lhs
+    if _is_name(eq.lhs) and not symbols_of(eq.rhs):
+        return eq.rhs
+    if _is_name(eq.rhs) and not symbols_of(eq.lhs):
+        return eq.lhs
     return None
+
+
+def _chain_result(node: Node) -> Node:
+    """``z = 1 + 1 = 2`` -> ``2``: a chain of equalities ending on a constant states that constant."""
+    if isinstance(node, Chain) and set(node.ops) == {"="} and not symbols_of(node.terms[-1]):
+        return node.terms[-1]
+    return node
+
+
+def _is_name(node: Node) -> bool:
+    """Symbols only, in the shapes answers name a value by: ``x``, ``(p, q)``, ``f(x)`` (read ``f·x``),
+    ``AB``, ``|AB|``, ``NO/BO``. A number in it (``x + 1 = 5``) makes it an equation to solve, not a name."""
+    if isinstance(node, Symbol):
+        return True
+    if isinstance(node, (TupleOf, Mul)):
+        parts = node.items if isinstance(node, TupleOf) else node.factors
+        return all(_is_name(part) for part in parts)
+    if isinstance(node, Div):
+        return _is_name(node.num) and _is_name(node.den)
+    if isinstance(node, Func) and node.name == "abs" and len(node.args) == 1:
+        return _is_name(node.args[0])
+    return False
 
 
 def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -> str | None:

@@ -34,7 +34,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
-from rewardkit.mathtree import Node, Text, quantity_tree, render, structural_key
+from rewardkit.mathtree import ListOf, Node, Text, quantity_tree, render, structural_key
 from rewardkit.numbers import Quantity, same_quantity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -116,6 +116,8 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
             return Gold("choice", raw, choice=letter, letters=letters, options=options)
         return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
     reading = read_number(text)
+    if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
+        reading = Reading("unparseable", text=text)  # "AB=4, CD=5": several equations, read as math below
     if reading.status == "value" and reading.quantity is not None:
         if options:
             for i, opt in enumerate(options):
