@@ -34,7 +34,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
-from rewardkit.mathtree import ListOf, Node, Text, quantity_tree, render, structural_key
+from rewardkit.mathtree import ListOf, Node, SetOf, Text, quantity_tree, render, structural_key
 from rewardkit.numbers import Quantity, same_quantity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -44,6 +44,7 @@ Choices = str | Sequence[str] | None
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+_GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
 # hard budget of the symbolic step of one comparison (and of one item in grade_many's workers)
@@ -125,7 +126,10 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
                     return Gold("choice", raw, choice=letters[i], letters=letters, options=options)
         return Gold("number", raw, quantity=reading.quantity)
     if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
-        return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
+        listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
+        if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
+            return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
+        text = listed
     if _TEXT_GOLD.fullmatch(text):
         return Gold("text", raw, text=_normalise_text(text))
     math = read_math(text)
@@ -232,6 +236,9 @@ def _grade(
             continue
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
+            if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
+                listed = _boxes_as_list(completion, found.anchored, answer)
+                return _judge(listed, _read(listed.text, gold), gold, policy, timeout_s)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
         return _judge(answer, reading, gold, policy, timeout_s)
@@ -337,6 +344,17 @@ def _hedging_sibling(
         if theirs.status == "value" and not _same_reading(theirs, reading):
             return other.text
     return None
+
+
+def _boxes_as_list(completion: str, anchored: list[Answer], chosen: Answer) -> Answer:
+    """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``), for a gold
+    that lists several values: there, several boxes are the list, not a hedge."""
+    line_start = completion.rfind("\n", 0, chosen.start) + 1
+    line_end = completion.find("\n", chosen.end)
+    line_end = len(completion) if line_end < 0 else line_end
+    boxes = [a for a in anchored if a.rule == "boxed" and line_start <= a.start and a.end <= line_end]
+    text = ", ".join(box.text for box in boxes)
+    return Answer(text, "boxed", boxes[0].start, boxes[-1].end)
 
 
 def _same_reading(a: Reading, b: Reading) -> bool:
