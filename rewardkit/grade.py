@@ -44,6 +44,7 @@ Choices = str | Sequence[str] | None
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+_COPULA = re.compile(r"\s(?:is|are|was|were|equals)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
@@ -303,6 +304,11 @@ def _read(span: str, gold: Gold) -> Reading:
                 return reading
         return math
     reading = read_number(span)
+    if reading.status == "unparseable" and _COPULA.search(span):
+        # "the number of points in the domain of $f(x)$ is 19": a sentence whose subject holds math
+        stated = read_number(_COPULA.split(span)[-1])
+        if stated.status == "value":
+            return stated
     if reading.status in ("unparseable", "none"):
         # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
         math = read_math(span)
