@@ -95,10 +95,7 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     if not isinstance(gold, str):
         return Gold("invalid", repr(gold), why=f"gold must be a string, got {type(gold).__name__}")
     raw = gold
-    if "####" in gold:
-        gold = gold.rsplit("####", 1)[1]
-    elif "\\boxed" in gold or "\\fbox" in gold:
-        gold = _boxed_gold(gold)
+    gold = _stated_gold(gold)
     text = clean_span(gold)
     if not text:
         return Gold("invalid", raw, why="the gold is empty")
@@ -144,12 +141,19 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
 
 
-def _boxed_gold(gold: str) -> str:
-    """A worked solution as gold (MATH's ``solution`` field): its boxed answer. Several boxes on the last
-    boxed line are one answer listing several values (``\\boxed{1} and \\boxed{2}`` → ``1, 2``)."""
-    boxes = [a for a in find_answers(gold).anchored if a.rule == "boxed"]
+def _stated_gold(gold: str) -> str:
+    """A worked solution as gold (MATH's ``solution`` field): the answer it states, boxed or after a marker
+    (``The final answer is …``). Several boxes on the last boxed line are one answer listing several values
+    (``\\boxed{1} and \\boxed{2}`` → ``1, 2``). A GSM8K rationale gives the ``N`` of its ``#### N``. A gold
+    with none of these is used as written."""
+    if "####" in gold:
+        return gold.rsplit("####", 1)[1]
+    if "\\boxed" not in gold and "\\fbox" not in gold and "nswer" not in gold:
+        return gold  # the common case, a bare answer: no scan
+    anchored = find_answers(gold).anchored
+    boxes = [a for a in anchored if a.rule == "boxed"]
     if not boxes:
-        return gold
+        return anchored[-1].text if anchored else gold
     line_start = gold.rfind("\n", 0, boxes[-1].start) + 1
     return ", ".join(box.text for box in boxes if box.start >= line_start)
 

@@ -1,0 +1,129 @@
+"""math-verify's own test suite, as data, graded by rewardkit: where we agree, and why we differ where we do.
+
+``../shared/data/peer/math_verify_cases.jsonl`` holds the equivalence cases of math-verify's tests (``gold``,
+``pred``, the ``expected`` outcome). Each case is graded the way a reward function grades:
+``grade(pred, gold=gold).correct`` under the default (flexible) policy; math-verify's per-test options
+(``precision``, ``strict``, ...) have no counterpart and are ignored.
+
+Every case where rewardkit's outcome differs from the expected one must be listed, with a reason, in
+``bench/peer_differences.jsonl`` (``{"id", "reason", "why"}``): a difference nobody has judged is a failure,
+and so is a listed difference that no longer occurs (the list would be out of date). Exit status: 0 when every
+difference is listed and every listed one occurs, 1 otherwise, 2 when the cases cannot be read.
+
+    python bench/peer_cases.py                      # the table, the reasons, the unlisted differences
+    python bench/peer_cases.py --show-agreed-ids    # also which case ids agree
+    python bench/peer_cases.py --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DEFAULT_CASES = ROOT.parent / "shared" / "data" / "peer" / "math_verify_cases.jsonl"
+DEFAULT_DIFFERENCES = Path(__file__).resolve().parent / "peer_differences.jsonl"
+
+
+def _read_jsonl(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
+    from rewardkit.errors import DataError
+    from rewardkit.jsonl import read_jsonl
+
+    records, errors = read_jsonl(path, required=required)
+    if errors:
+        first = errors[0]
+        raise DataError(first.message, path=str(path), line=first.line, field=first.field)
+    return [r.data for r in records]
+
+
+def compare(cases: list[dict[str, Any]], listed: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Grade every case; sort the outcomes into agreed, listed differences, unlisted ones, stale listings."""
+    from rewardkit import grade
+
+    agreed: list[str] = []
+    differences: list[dict[str, Any]] = []
+    for case in cases:
+        result = grade(case["pred"], gold=case["gold"])
+        if result.correct == bool(case["expected"]):
+            agreed.append(case["id"])
+            continue
+        differences.append(
+            {
+                "id": case["id"],
+                "expected": bool(case["expected"]),
+                "verdict": result.verdict.value,
+                "extracted": result.extracted,
+                "detail": result.detail,
+                "reason": listed.get(case["id"], {}).get("reason"),
+            }
+        )
+    different = {d["id"] for d in differences}
+    return {
+        "cases": len(cases),
+        "agreed": len(agreed),
+        "agreed_ids": agreed,
+        "differences": differences,
+        "by_reason": dict(Counter(d["reason"] or "UNLISTED" for d in differences).most_common()),
+        "unlisted": [d for d in differences if d["reason"] is None],
+        "stale": sorted(set(listed) - different),
+    }
+
+
+def render(report: dict[str, Any], listed: dict[str, dict[str, Any]]) -> str:
+    lines = [
+        f"rewardkit agrees with math-verify's expected outcome on {report['agreed']}/{report['cases']} "
+        f"of its own test cases; {len(report['differences'])} differ.",
+        "",
+        "| reason | cases | why |",
+        "|---|---:|---|",
+    ]
+    whys = {entry["reason"]: entry["why"] for entry in listed.values()}
+    for reason, count in report["by_reason"].items():
+        lines.append(f"| {reason} | {count} | {whys.get(reason, 'not judged yet: see below')} |")
+    for d in report["unlisted"]:
+        lines.append(
+            f"UNLISTED {d['id']}: expected {d['expected']}, got {d['verdict']} "
+            f"(extracted {d['extracted']!r}; {d['detail']})"
+        )
+    for case_id in report["stale"]:
+        lines.append(
+            f"STALE {case_id}: listed as a difference, but rewardkit now agrees: drop it from the list"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=Path, default=DEFAULT_CASES, help=f"default {DEFAULT_CASES}")
+    parser.add_argument("--differences", type=Path, default=DEFAULT_DIFFERENCES)
+    parser.add_argument("--json", type=Path, help="also write every outcome here")
+    parser.add_argument("--show-agreed-ids", action="store_true")
+    args = parser.parse_args(argv)
+
+    from rewardkit.errors import DataError
+
+    try:
+        cases = _read_jsonl(args.cases, ("id", "gold", "pred", "expected"))
+        entries = _read_jsonl(args.differences, ("id", "reason", "why"))
+    except (OSError, DataError) as exc:
+        print(f"peer_cases: {exc}", file=sys.stderr)
+        return 2
+    listed = {entry["id"]: entry for entry in entries}
+    report = compare(cases, listed)
+    print(render(report, listed))
+    if args.show_agreed_ids:
+        print("\nagreed: " + ", ".join(report["agreed_ids"]))
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 1 if report["unlisted"] or report["stale"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
