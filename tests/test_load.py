@@ -10,19 +10,16 @@ figures, with 1 and 2 workers; SECURITY.md quotes them).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
 from adversarial import figures
 from adversarial.synthetic import expected_correct, write_synthetic
+from bench_scripts import load_bench_script
 
 from rewardkit.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _count_and_check(out: Path, rows: int) -> None:
@@ -76,12 +73,7 @@ def test_check_data_memory_does_not_grow_with_distinct_golds(
 
 
 def _bench() -> object:
-    spec = importlib.util.spec_from_file_location("score_load", ROOT / "bench" / "score_load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["score_load"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("score_load")
 
 
 @pytest.mark.slow

@@ -6,24 +6,18 @@ written here, so they hold on any machine.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from bench_scripts import load_bench_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("peer_cases", ROOT / "bench" / "peer_cases.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["peer_cases"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("peer_cases")
 
 
 CASES = [
