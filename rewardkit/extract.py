@@ -451,7 +451,7 @@ def _mixed_number(m: re.Match[str]) -> str:
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
-_PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
+_PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
 # Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the
