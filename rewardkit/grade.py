@@ -34,7 +34,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
-from rewardkit.mathtree import ListOf, Node, SetOf, Text, quantity_tree, render, structural_key
+from rewardkit.mathtree import ListOf, Node, SetOf, Symbol, Text, quantity_tree, render, structural_key
 from rewardkit.numbers import Quantity, same_quantity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -44,6 +44,7 @@ Choices = str | Sequence[str] | None
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+_APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
@@ -290,6 +291,20 @@ def _result(
 
 
 def _read(span: str, gold: Gold) -> Reading:
+    if gold.kind in ("number", "math") and _APPROX.search(span):
+        # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
+        # lone "\\approx 2.83" states only the approximation
+        exact, approximate = _APPROX.split(clean_span(span), maxsplit=1)
+        exact = exact.strip().rstrip("=").strip()
+        if exact:
+            reading = _read_span(exact, gold)
+            if reading.status == "value" and not isinstance(reading.node, Symbol):
+                return reading
+        return _read_span(approximate, gold)
+    return _read_span(span, gold)
+
+
+def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
         return read_choice(span, gold.letters, gold.options)
     if gold.kind == "text":
