@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -364,12 +365,45 @@ def _relation_interval(op: str, lhs: Node, rhs: Node) -> list[Interval] | None:
     if not isinstance(lhs, Symbol):
         if isinstance(rhs, Symbol):
             return _relation_interval(_FLIP[op], rhs, lhs)
-        return None
+        solved = _solve_linear(op, lhs, rhs)
+        return _relation_interval(*solved) if solved is not None else None
     if symbols_of(rhs):
         return None
     if op in (">", ">="):
         return [Interval(rhs, _OO, op == ">", True)]
     return [Interval(Neg(_OO), rhs, True, op == "<")]
+
+
+def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | None:
+    """``-x > -1`` -> ``x < 1``: a one-variable inequality linear in its variable, solved exactly. The
+    coefficients are read off the difference of the sides at x = 0, 1, 2; anything else is left alone."""
+    names = symbols_of(lhs) | symbols_of(rhs)
+    if len(names) != 1:
+        return None
+    (name,) = names
+    difference = Add((lhs, Neg(rhs)))
+    f0, f1, f2 = (exact_value(_substitute(difference, name, Number(Fraction(x)))) for x in (0, 1, 2))
+    if f0 is None or f1 is None or f2 is None:
+        return None
+    slope = f1 - f0
+    if slope == 0 or f2 - f1 != slope:
+        return None
+    bound = Number(-f0 / slope)
+    return (op if slope > 0 else _FLIP[op]), Symbol(name), bound
+
+
+def _substitute(node: Node, name: str, value: Node) -> Node:
+    """``node`` with every ``Symbol(name)`` replaced by ``value``."""
+    if isinstance(node, Symbol):
+        return value if node.name == name else node
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(node):  # type: ignore[arg-type]
+        old = getattr(node, f.name)
+        if isinstance(old, Node):
+            changes[f.name] = _substitute(old, name, value)
+        elif isinstance(old, tuple) and old and all(isinstance(item, Node) for item in old):
+            changes[f.name] = tuple(_substitute(item, name, value) for item in old)
+    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
