@@ -21,6 +21,7 @@ import os
 import threading
 import time
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, event, given, note, settings
@@ -644,3 +645,24 @@ def test_scientific_notation_at_the_end_is_read_whole(mantissa, exponent, form):
     r = grade(f"Working it through, we get {text}", gold=gold)
     note(f"text={text!r} gold={gold!r} extracted={r.extracted!r} detail={r.detail!r}")
     assert r.extracted == text and r.verdict is Verdict.CORRECT, r.detail
+
+
+@given(
+    a=st.integers(min_value=-9, max_value=9).filter(bool),
+    b=st.integers(min_value=-20, max_value=20),
+    c=st.integers(min_value=-20, max_value=20),
+    op=st.sampled_from(["<", "\\leq", ">", "\\geq"]),
+)
+def test_linear_inequality_equals_its_solution(a, b, c, op):
+    """``a x + b op c`` is the same set as ``x op' (c - b) / a`` (op' flipped when a < 0), and not the same as
+    the unflipped bound when a < 0 (the classic sign slip)."""
+    flipped = {"<": ">", "\\leq": "\\geq", ">": "<", "\\geq": "\\leq"}
+    bound = Fraction(c - b, a)
+    solved = op if a > 0 else flipped[op]
+    answer = f"The answer is ${a}x + {b} {op} {c}$"
+    r = grade(answer, gold=f"x {solved} {bound.numerator}/{bound.denominator}")
+    note(f"{answer!r} detail={r.detail!r}")
+    assert r.verdict is Verdict.CORRECT, r.detail
+    if a < 0:
+        slip = grade(answer, gold=f"x {op} {bound.numerator}/{bound.denominator}")
+        assert slip.verdict is Verdict.WRONG, slip.detail
