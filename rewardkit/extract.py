@@ -88,15 +88,16 @@ class Found:
     problem: str | None = None
     outside: list[Answer] = field(default_factory=list)
 
-    def last_math(self) -> Answer | None:
+    def last_math(self) -> list[Answer]:
         """The lenient fallback for math: the last piece of math in the answer region (``$…$``, ``$$…$$``,
         ``\\(…\\)``, ``\\[…\\]``) when no digit follows it, or the whole region when it is nothing but a short
-        expression (``x \\geq 5``). Only computed when needed."""
-        found = _last_math(self.region)
-        if found is None:
-            return None
-        text, s, e = found
-        return Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
+        expression (``x \\geq 5``); with the pieces just before it that a list or a hedge joins to it
+        (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``), in order. Empty when there is none. Only computed
+        when needed."""
+        return [
+            Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
+            for text, s, e in _last_math(self.region)
+        ]
 
     def last_number(self) -> Answer | None:
         """The lenient fallback: the last number in the answer region (only computed when needed)."""
@@ -195,26 +196,45 @@ _PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
 _WHOLE_EXPRESSION_CHARS = 200
 
 
-def _last_math(region: str) -> tuple[str, int, int] | None:
-    """``(text, start, end)`` of the last math span of ``region`` that nothing numeric follows."""
+def _last_math(region: str) -> list[tuple[str, int, int]]:
+    """``(text, start, end)`` of the last math span of ``region`` that nothing numeric follows, preceded by
+    the spans a list or hedge gap joins to it."""
     base = max(0, len(region) - _MATH_TAIL_CHARS)
     tail = region[base:]
     marks = [(m.group(), m.start(), m.end()) for m in _MATH_DELIMITER.finditer(tail)]
     # pair from the end: a stray currency "$" earlier in the text does not shift the pairing of the last span
-    for i in range(len(marks) - 1, 0, -1):
+    run: list[tuple[str, int, int]] = []
+    next_open = 0  # where the span after this one opens (its delimiter), once there is one
+    i = len(marks) - 1
+    while i > 0:
         closer, close_start, close_end = marks[i]
-        opener, _, open_end = marks[i - 1]
+        opener, open_start, open_end = marks[i - 1]
         if _CLOSER_OF.get(opener) != closer:
+            if run:
+                break
+            i -= 1
             continue
-        if _DIGIT_AFTER.search(tail, close_end):
-            return None  # a number comes after the math: the math is not where the text ends
+        if not run and _DIGIT_AFTER.search(tail, close_end):
+            return []  # a number comes after the math: the math is not where the text ends
         text = tail[open_end:close_start].strip()
-        return (text, base + open_end, base + close_start) if text else None
+        if not text or (run and not _RUN_GAP.fullmatch(tail, close_end, next_open)):
+            break
+        run.insert(0, (text, base + open_end, base + close_start))
+        next_open = open_start
+        i -= 2
+    if run or marks:
+        return run
     text = region.strip()
-    if marks or not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(text):
-        return None
+    if not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(text):
+        return []
     start = region.find(text)
-    return text, start, start + len(text)
+    return [(text, start, start + len(text))]
+
+
+# what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")
+_RUN_GAP = re.compile(
+    r"(?:\s|[,;/]|\\q?quad|\\text\{\s*(?:or|and)\s*\}|(?i:or|and|maybe|possibly|perhaps)\b){0,12}"
+)
 
 
 _DIGIT_AFTER = re.compile(r"\d")

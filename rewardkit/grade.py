@@ -341,16 +341,37 @@ def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
     ``$\\frac{10}{9}$`` is not read as 9), else the last number."""
     if gold.kind == "choice":
-        answer = last_choice(found.region, gold.letters, found.region_start) or found.last_math()
+        answer = last_choice(found.region, gold.letters, found.region_start)
+        if answer is None:  # "$E$": a letter alone in the last math span
+            run = found.last_math()
+            answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
-    math = found.last_math()
+    run = found.last_math()
+    math = run[-1] if run else None
     number = found.last_number() if gold.kind == "number" else None
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
+        if len(run) > 1:
+            joined = _math_run(run, gold)
+            if joined is not None:
+                return joined
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
+    """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
+    list, when the gold lists values; a hedge when they say different things; None when they agree."""
+    text = ", ".join(a.text for a in run)
+    joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
+    if isinstance(gold.node, (ListOf, SetOf)):
+        return joined, _read(text, gold)
+    readings = [_read(a.text, gold) for a in run]
+    if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
+        return None
+    return joined, Reading("ambiguous", text=text, why=f"several distinct answers: {text!r}")
 
 
 def _hedging_sibling(

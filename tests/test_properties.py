@@ -24,7 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 from numberwords import to_words
 
@@ -666,3 +666,23 @@ def test_linear_inequality_equals_its_solution(a, b, c, op):
     if a < 0:
         slip = grade(answer, gold=f"x {op} {bound.numerator}/{bound.denominator}")
         assert slip.verdict is Verdict.WRONG, slip.detail
+
+
+@given(
+    a=st.fractions(min_value=-50, max_value=50, max_denominator=12),
+    b=st.fractions(min_value=-50, max_value=50, max_denominator=12),
+    gap=st.sampled_from([" or ", ", ", " or maybe ", " \\quad \\text{or} \\quad ", " / "]),
+)
+def test_a_hedge_across_math_spans_is_never_paid(a, b, gap):
+    """No marker, two candidate values in separate math spans: the lenient math fallback never pays the
+    last one when they differ."""
+    assume(a != b)
+
+    def tex(x: Fraction) -> str:
+        sign = "-" if x < 0 else ""
+        return f"{sign}\\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+
+    completion = f"It is ${tex(a)}${gap}${tex(b)}$"
+    r = grade(completion, gold=tex(b))
+    note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
+    assert r.verdict is Verdict.AMBIGUOUS
