@@ -1,7 +1,7 @@
 """bench/peer_cases.py: a peer's test cases graded by rewardkit, every difference listed with a reason.
 
-The real cases live outside the repository (../shared/data/peer/); these tests run the script's logic on cases
-written here, so they hold on any machine.
+The real cases live outside the repository (bench/peer_cases.py reads them in place); these tests run
+the script's logic on cases written here, so they hold on any machine.
 """
 
 from __future__ import annotations
