@@ -214,7 +214,7 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
                 break
             i -= 1
             continue
-        if not run and _DIGIT_AFTER.search(tail, close_end):
+        if not run and _DIGIT.search(tail, close_end):
             return []  # a number comes after the math: the math is not where the text ends
         text = tail[open_end:close_start].strip()
         if not text or (run and not _RUN_GAP.fullmatch(tail, close_end, next_open)):
@@ -237,7 +237,6 @@ _RUN_GAP = re.compile(
 )
 
 
-_DIGIT_AFTER = re.compile(r"\d")
 _TIME_OR_SPACED = re.compile(r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|[1-9]\d{0,2}(?: \d{3})+)$")
 
 

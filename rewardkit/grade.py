@@ -155,8 +155,7 @@ def _stated_gold(gold: str) -> str:
     boxes = [a for a in anchored if a.rule == "boxed"]
     if not boxes:
         return anchored[-1].text if anchored else gold
-    line_start = gold.rfind("\n", 0, boxes[-1].start) + 1
-    return ", ".join(box.text for box in boxes if box.start >= line_start)
+    return _boxes_as_list(gold, boxes, boxes[-1]).text
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
@@ -392,15 +391,15 @@ def _hedging_sibling(
     return None
 
 
-def _boxes_as_list(completion: str, anchored: list[Answer], chosen: Answer) -> Answer:
-    """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``), for a gold
-    that lists several values: there, several boxes are the list, not a hedge."""
-    line_start = completion.rfind("\n", 0, chosen.start) + 1
-    line_end = completion.find("\n", chosen.end)
-    line_end = len(completion) if line_end < 0 else line_end
+def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
+    """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``): in a gold, or
+    in a completion graded against a gold listing several values, several boxes are the list, not a hedge."""
+    line_start = text.rfind("\n", 0, chosen.start) + 1
+    line_end = text.find("\n", chosen.end)
+    line_end = len(text) if line_end < 0 else line_end
     boxes = [a for a in anchored if a.rule == "boxed" and line_start <= a.start and a.end <= line_end]
-    text = ", ".join(box.text for box in boxes)
-    return Answer(text, "boxed", boxes[0].start, boxes[-1].end)
+    listed = ", ".join(box.text for box in boxes)
+    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
 
 
 def _same_reading(a: Reading, b: Reading) -> bool:
