@@ -30,6 +30,7 @@ from rewardkit.evaluate import (
     context,
     exact_value,
     needs_signed_points,
+    numeric_closeness,
     numeric_value,
     sample_points,
 )
@@ -226,19 +227,19 @@ def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = Non
         names, 3 if names else 1, signed=bool(names) and needs_signed_points(pred, gold)
     ):
         try:
-            p, g = numeric_value(pred, point), numeric_value(gold, point)
+            if gold_ulp is not None and _decimals(gold) >= ROUNDED_GOLD_MIN_DECIMALS and not names:
+                # a rounded gold ("3.14") accepts a more precise value that rounds to it (pi, 3.1416)
+                p, g = numeric_value(pred, point), numeric_value(gold, point)
+                pred_ulp = _written_ulp(pred)
+                close = abs(p - g) * 2 <= _mpf(gold_ulp) and abs(_imag(p)) < _mpf(gold_ulp)
+                if close and (pred_ulp is None or pred_ulp < gold_ulp):
+                    return "rounded_gold"
+            verdict = numeric_closeness(pred, gold, point)
         except TooLarge:
             raise
         except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
             continue
         evaluated += 1
-        if gold_ulp is not None and _decimals(gold) >= ROUNDED_GOLD_MIN_DECIMALS and not names:
-            # a rounded gold ("3.14") accepts a more precise value that rounds to it (pi, 3.1416)
-            pred_ulp = _written_ulp(pred)
-            close = abs(p - g) * 2 <= _mpf(gold_ulp) and abs(_imag(p)) < _mpf(gold_ulp)
-            if close and (pred_ulp is None or pred_ulp < gold_ulp):
-                return "rounded_gold"
-        verdict = _closeness(p, g)
         if verdict == "different":
             return None
         if verdict == "undecided":

@@ -28,7 +28,7 @@ import random
 import zlib
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from rewardkit.mathtree import (
     Add,
@@ -163,7 +163,11 @@ def _rational_root(value: Fraction, n: int) -> Fraction | None:
 
 
 def _int_root(value: int, n: int) -> int | None:
-    if value.bit_length() > MAX_EXACT_BITS:
+    if value in (0, 1):
+        return value
+    if value.bit_length() > MAX_EXACT_BITS or n >= value.bit_length():
+        # an integer root r >= 2 has r^n >= 2^n, more than value once n reaches its bit length: pricing
+        # this first keeps 2^{1/2^{1000}} from trying candidate**(2^1000)
         return None
     guess = round(value ** (1.0 / n)) if value.bit_length() < 1000 else _newton_root(value, n)
     for candidate in (guess - 1, guess, guess + 1):
@@ -195,10 +199,16 @@ def _short(value: Fraction) -> str:
 
 @lru_cache(maxsize=1)
 def _context() -> Any:
+    return _context_at(DIGITS)
+
+
+@lru_cache(maxsize=64)
+def _context_at(digits: int) -> Any:
+    # one private context per precision, never re-configured: threads grading at once share them safely
     from mpmath.ctx_mp import MPContext  # imported on first use: plain numbers never need it
 
     ctx = MPContext()
-    ctx.dps = DIGITS
+    ctx.dps = digits
     return ctx
 
 
@@ -233,6 +243,7 @@ def sample_points(names: frozenset[str], count: int = 3, signed: bool = False) -
     return points
 
 
+_TRIGONOMETRIC = frozenset({"sin", "cos", "tan", "sec", "csc", "cot"})
 _SIGN_SENSITIVE = frozenset({"abs", "floor", "ceil"})
 
 
@@ -244,16 +255,92 @@ def needs_signed_points(*trees: Node) -> bool:
 def numeric_value(node: Node, point: dict[str, Any]) -> Any:
     """The value of ``node`` at ``point`` as an mpmath complex number (60 digits)."""
     ctx = _context()
-    return _num(node, point, ctx)
+    return _num(node, point, ctx, _Magnitudes())
 
 
-def _num(node: Node, point: dict[str, Any], ctx: Any) -> Any:
+# Precision is chosen from the magnitudes a comparison meets, within this cap; past it numbers cannot decide.
+MAX_DIGITS = 2000
+# a trigonometric argument past this many bits needs that many bits of pi: refused, not computed
+MAX_TRIG_ARGUMENT_BITS = 4000
+_LOG10_2 = 0.30103
+
+
+class _Magnitudes:
+    """The largest and smallest magnitudes (binary exponents) met while evaluating: what decides how many
+    digits an evaluation loses (``e^{100} + 1`` keeps the ``+ 1`` only past 44 digits) and how many it
+    needs to see a tiny term (``\\sqrt2 + 10^{-45}``)."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self) -> None:
+        self.high = 0
+        self.low = 0
+
+    def note(self, value: Any, ctx: Any) -> None:
+        if value != 0:
+            m = int(ctx.mag(value))
+            self.high = max(self.high, m)
+            self.low = min(self.low, m)
+
+    @property
+    def lost_digits(self) -> float:
+        return self.high * _LOG10_2
+
+    @property
+    def spread_digits(self) -> float:
+        return (self.high - self.low) * _LOG10_2
+
+
+Closeness = Literal["same", "different", "undecided"]
+
+
+def numeric_closeness(pred: Node, gold: Node, point: dict[str, Any]) -> Closeness:
+    """Whether two trees have the same value at ``point``, judged against the evaluation's own error.
+
+    Each value is computed with its magnitudes tracked. When they span more than a few digits (large
+    intermediates, whose rounding swamps small terms, or tiny terms below the working precision), both
+    are evaluated again with enough digits to see every term, up to :data:`MAX_DIGITS`. "same" needs the
+    difference within the error estimate and the values resolved far above it; "different" needs the
+    difference far above it; anything between is "undecided" (the caller escalates, never pays).
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> numeric_closeness(p("e^{100}+1"), p("e^{100}"), {})
+    'different'
+    >>> numeric_closeness(p("\\\\sqrt{8}"), p("2\\\\sqrt{2}"), {})
+    'same'
+    """
+    track = _Magnitudes()
+    ctx = _context()
+    p, g = _num(pred, point, ctx, track), _num(gold, point, ctx, track)
+    digits = DIGITS
+    if track.spread_digits > 15:
+        needed = DIGITS + track.spread_digits + 30
+        if needed > MAX_DIGITS:
+            return "undecided"
+        digits = 50 * (int(needed) // 50 + 1)  # a few precisions, each context built once
+        ctx = _context_at(digits)
+        track = _Magnitudes()
+        p, g = _num(pred, point, ctx, track), _num(gold, point, ctx, track)
+    noise = ctx.mpf(10) ** (track.lost_digits + 10 - digits)
+    diff = abs(p - g)
+    if diff <= noise:
+        return "same" if max(abs(p), abs(g)) >= noise * ctx.mpf(10) ** 30 else "undecided"
+    return "different" if diff > noise * 10**5 else "undecided"
+
+
+def _num(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
+    value = _value_of(node, point, ctx, track)
+    track.note(value, ctx)
+    return value
+
+
+def _value_of(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
     if isinstance(node, Number):
         return ctx.mpf(node.value.numerator) / node.value.denominator
     if isinstance(node, Symbol):
         if node.name not in point:
             raise NotEvaluable(f"no value for {node.name}")
-        return point[node.name]
+        return ctx.convert(point[node.name])
     if isinstance(node, Constant):
         if node.name == "pi":
             return +ctx.pi
@@ -263,27 +350,27 @@ def _num(node: Node, point: dict[str, Any], ctx: Any) -> Any:
             return ctx.mpc(0, 1)
         raise NotEvaluable(f"{node.name} has no finite value")
     if isinstance(node, Neg):
-        return -_num(node.x, point, ctx)
+        return -_num(node.x, point, ctx, track)
     if isinstance(node, Add):
         total = ctx.mpf(0)
         for term in node.terms:
-            total += _num(term, point, ctx)
+            total += _num(term, point, ctx, track)
         return total
     if isinstance(node, Mul):
         product = ctx.mpf(1)
         for factor in node.factors:
-            product *= _num(factor, point, ctx)
+            product *= _num(factor, point, ctx, track)
         return _checked(product, ctx)
     if isinstance(node, Div):
-        den = _num(node.den, point, ctx)
+        den = _num(node.den, point, ctx, track)
         if den == 0:
             raise NotEvaluable("division by zero")
-        return _checked(_num(node.num, point, ctx) / den, ctx)
+        return _checked(_num(node.num, point, ctx, track) / den, ctx)
     if isinstance(node, Pow):
-        return _power(node, point, ctx)
+        return _power(node, point, ctx, track)
     if isinstance(node, Root):
-        radicand = _num(node.radicand, point, ctx)
-        index = _num(node.index, point, ctx)
+        radicand = _num(node.radicand, point, ctx, track)
+        index = _num(node.index, point, ctx, track)
         if index == 0:
             raise NotEvaluable("zeroth root")
         if ctx.im(radicand) == 0 and radicand < 0 and ctx.im(index) == 0:
@@ -292,35 +379,36 @@ def _num(node: Node, point: dict[str, Any], ctx: Any) -> Any:
                 return -ctx.power(-ctx.re(radicand), 1 / n)
         return ctx.power(radicand, 1 / index)
     if isinstance(node, Func):
-        return _function(node, point, ctx)
+        return _function(node, point, ctx, track)
     if isinstance(node, Factorial):
-        x = _num(node.x, point, ctx)
+        x = _num(node.x, point, ctx, track)
         if ctx.im(x) != 0 or ctx.re(x) > 10**6:
             raise TooLarge("factorial too large") if ctx.im(x) == 0 else NotEvaluable("complex factorial")
         if ctx.re(x) < 0 and ctx.re(x) == int(ctx.re(x)):
             raise NotEvaluable("factorial of a negative integer")
         return _checked(ctx.factorial(ctx.re(x)), ctx)
     if isinstance(node, Binomial):
-        n, k = _num(node.n, point, ctx), _num(node.k, point, ctx)
+        n, k = _num(node.n, point, ctx, track), _num(node.k, point, ctx, track)
         if abs(n) > 10**6:
             raise TooLarge("binomial too large")
         return _checked(ctx.binomial(n, k), ctx)
     if isinstance(node, Percent):
-        return _num(node.x, point, ctx) / 100
+        return _num(node.x, point, ctx, track) / 100
     if isinstance(node, Degrees):
-        return _num(node.x, point, ctx) * ctx.pi / 180
+        return _num(node.x, point, ctx, track) * ctx.pi / 180
     raise NotEvaluable(f"{type(node).__name__} has no single value")
 
 
-def _power(node: Pow, point: dict[str, Any], ctx: Any) -> Any:
-    base = _num(node.base, point, ctx)
-    exp = _num(node.exp, point, ctx)
+def _power(node: Pow, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
+    base = _num(node.base, point, ctx, track)
+    exp = _num(node.exp, point, ctx, track)
     if base == 0:
         if ctx.re(exp) <= 0:
             raise NotEvaluable("0 to a non-positive power")
         return ctx.mpf(0)
     # estimate the size before computing: |base^exp| ~ 2^(re(exp) * log2|base|)
-    size = abs(ctx.re(exp) * ctx.log(abs(base), 2)) if abs(base) != 1 else 0
+    # (complex: i^{-i \\cdot 10^9} = e^{\\pi/2 \\cdot 10^9})
+    size = abs(ctx.re(exp * ctx.log(base))) / ctx.ln2
     if size > MAX_MAGNITUDE_BITS:
         raise TooLarge("power too large")
     if ctx.im(base) == 0 and ctx.im(exp) == 0 and (ctx.re(base) > 0 or ctx.re(exp) == int(ctx.re(exp))):
@@ -328,8 +416,8 @@ def _power(node: Pow, point: dict[str, Any], ctx: Any) -> Any:
     return ctx.power(base, exp)
 
 
-def _function(node: Func, point: dict[str, Any], ctx: Any) -> Any:
-    args = [_num(a, point, ctx) for a in node.args]
+def _function(node: Func, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
+    args = [_num(a, point, ctx, track) for a in node.args]
     name = node.name
     if name == "log":
         if len(args) == 2:  # log(x, base)
@@ -352,6 +440,8 @@ def _function(node: Func, point: dict[str, Any], ctx: Any) -> Any:
         raise NotEvaluable(f"{name} at a pole")
     if name in ("cot", "csc") and abs(ctx.sin(x)) < ctx.mpf(10) ** (-DIGITS + 5):
         raise NotEvaluable(f"{name} at a pole")
+    if name in _TRIGONOMETRIC and ctx.mag(x) > MAX_TRIG_ARGUMENT_BITS:
+        raise NotEvaluable(f"{name} of an argument too large to evaluate")
     if name == "exp" and abs(x) > MAX_MAGNITUDE_BITS:
         raise TooLarge("exponential too large")
     return getattr(ctx, _FUNCTIONS[name])(x)

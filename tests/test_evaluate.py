@@ -115,3 +115,71 @@ def test_sample_points_are_deterministic_and_positive():
 def test_render_is_readable():
     assert render(Add((Pow(X, n(2)), Mul((n(2), X)), n(1)))) == "x^2 + 2*x + 1"
     assert render(Div(n(1), Factorial(n(5)))) == "1/5!"
+
+
+# --- precision that knows its own error, and work priced before it runs --------------------------------
+
+# one comparison with its magnitudes in mind: equal only when the digits that could differ were computed
+CLOSENESS = [
+    ("e^{100}+1", "e^{100}", "different"),
+    ("x+10^{61}+1", "x+10^{61}", "different"),
+    ("\\sqrt2+10^{-45}", "\\sqrt2", "different"),
+    ("(-1)^{10^{300}+\\frac12}", "1", "different"),
+    ("(-1)^{10^{300}+\\frac12}", "i", "same"),
+    ("\\cos(10^{70}\\pi)", "1", "same"),
+    ("\\frac{10^{400}}{10^{400}}", "1", "same"),
+    ("(10^{30}+1)^2-10^{60}-2\\cdot10^{30}", "1", "same"),
+    # a zero is never resolved by numbers: the symbolic rung decides
+    ("\\sin(10^{20}\\pi)", "0", "undecided"),
+    ("e^{-200}", "e^{-201}", "different"),
+    ("10^{-3000}", "0", "undecided"),  # past MAX_DIGITS numbers cannot decide
+]
+
+
+@pytest.mark.parametrize(("pred", "gold", "expected"), CLOSENESS)
+def test_numeric_closeness_raises_precision_to_the_magnitudes_it_meets(pred, gold, expected):
+    from rewardkit.evaluate import numeric_closeness, sample_points
+    from rewardkit.latex import parse_math
+
+    p, g = parse_math(pred), parse_math(gold)
+    point = sample_points(frozenset({"x"}), 1)[0]
+    assert numeric_closeness(p, g, point) == expected
+
+
+def test_integer_roots_are_priced_before_they_are_tried():
+    # 2^{1/2^{1000}} used to try candidate ** (2^1000) and grow past 12 GB
+    from rewardkit.evaluate import _int_root
+
+    start = time.perf_counter()
+    assert _int_root(2, 2**1000) is None
+    assert _int_root(3**40, 40) == 3
+    assert _int_root(1, 2**1000) == 1 and _int_root(0, 7) == 0
+    assert time.perf_counter() - start < 5  # idle: microseconds
+
+
+def test_huge_trigonometric_arguments_are_refused_not_computed():
+    from rewardkit.latex import parse_math
+
+    start = time.perf_counter()
+    with pytest.raises(NotEvaluable):
+        numeric_value(parse_math("\\sin(10^{300000})"), {})
+    assert time.perf_counter() - start < 5  # computing it took 10 s (pi to a million bits)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold"),
+    [
+        ("The answer is $2^{\\frac{1}{2^{1000}}}$.", "1"),  # grew past 12 GB in the caller
+        ("\\boxed{\\sin(10^{300000})}", "0"),  # 10 s in the caller, outside any deadline
+        ("\\boxed{\\sqrt[30000000000]{9}}", "1"),  # 78 s and 2.9 GB
+        ("The answer is 1", "\\boxed{" * 1200 + "1" + "}" * 1200),  # a quadratic join of nested boxes
+    ],
+)
+def test_grade_is_bounded_by_its_deadline_on_costly_inputs(completion, gold):
+    from rewardkit import grade
+
+    start = time.perf_counter()
+    r = grade(completion, gold=gold, timeout_s=1.0)
+    # stated bound: timeout_s + 0.5 s idle; asserted at 10x for a busy machine
+    assert time.perf_counter() - start < 1.0 + 10 * 0.5 + 5
+    assert not r.correct
