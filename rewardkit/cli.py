@@ -16,6 +16,7 @@ stays instant.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import functools
 import importlib
@@ -711,17 +712,45 @@ def _print_summary(
 # --------------------------------------------------------------------------- check-data
 
 
+# how a gold's answer was found, as check-data's summary names it
+_GOLD_READ_AS = {
+    "as_written": "as written",
+    "hashes": "after ####",
+    "a_colon": "after A:",
+    "answer_colon": "after Answer:",
+    "answer_is": "after 'the answer is'",
+    "final_answer": "after Final Answer",
+    "answer_heading": "under # Answer",
+    "answer_tag": "in <answer>",
+    "boxed": "in \\boxed",
+}
+
+
 def cmd_check_data(args: argparse.Namespace) -> int:
-    from rewardkit import Verdict, grade
+    from rewardkit import grade
+    from rewardkit.grade import gold_readings, parse_gold
 
     # golds repeat (several completions a question, usually next to each other): a bounded cache keeps the
     # parse of each recent one, and memory flat however many distinct golds a file holds
     @functools.lru_cache(maxsize=4096)
-    def why_invalid(gold: str) -> str | None:
-        r = grade("", gold=gold)
-        return (r.detail or "no detail") if r.verdict is Verdict.GOLD_INVALID else None
+    def problem_of(gold: str) -> tuple[str | None, str | None, str]:
+        """What is wrong with the gold ("unparseable" or "disagree", with why; None when nothing is), and
+        how its answer was read."""
+        parsed = parse_gold(gold)
+        if parsed.kind == "invalid":
+            return "unparseable", parsed.why or "no detail", parsed.read_as
+        readings = gold_readings(gold)
+        for where, text in readings.items():
+            # a worked solution whose final marker, last box and the calculation of its last step say
+            # different things is a gold nobody can grade against with confidence: flagged, not passed
+            if not grade(f"\\boxed{{{text}}}", gold=gold).correct:
+                stated = " vs ".join(f"{w} {t!r}" for w, t in readings.items())
+                return "disagree", f"{stated} (the {where} differs)", parsed.read_as
+        return None, None, parsed.read_as
 
-    malformed = invalid = n = 0
+    malformed = n = 0
+    problems: collections.Counter[str] = collections.Counter()
+    read_as: collections.Counter[str] = collections.Counter()
     keys = (args.gold_key,)
     try:
         for item in iter_jsonl(args.input, required=keys, golds=keys):
@@ -731,22 +760,32 @@ def cmd_check_data(args: argparse.Namespace) -> int:
                 continue
             n += 1
             gold = item.data[args.gold_key]
-            why = why_invalid(gold)
-            if why is not None:
-                invalid += 1
+            problem, why, how = problem_of(gold)
+            read_as[how] += 1
+            if problem is not None:
+                problems[problem] += 1
                 shown = gold if len(gold) <= 60 else gold[:57] + "..."
-                print(f"{args.input}:{item.line}: gold {shown!r} cannot be parsed: {why}")
+                said = "cannot be parsed" if problem == "unparseable" else "states different answers"
+                print(f"{args.input}:{item.line}: gold {shown!r} {said}: {why}")
     except OSError as exc:
         return _open_failed(args.input, exc)
 
     bad = f"; {malformed} malformed line(s) skipped" if malformed else ""
-    if invalid:
-        print(f"{args.input}: {invalid} of {n} golds cannot be parsed{bad}")
+    if problems:
+        found = []
+        if problems["unparseable"]:
+            found.append(f"{problems['unparseable']} of {n} golds cannot be parsed")
+        if problems["disagree"]:
+            found.append(f"{problems['disagree']} of {n} worked solutions state different answers")
+        print(f"{args.input}: {'; '.join(found)}{bad}")
     else:
         print(f"{args.input}: OK, all {n} golds parse{bad}")
+    if read_as:
+        how = ", ".join(f"{_GOLD_READ_AS.get(k, k)} {v}" for k, v in read_as.most_common())
+        print(f"golds read: {how}")
     if malformed:
         return EXIT_USAGE
-    return EXIT_FINDINGS if invalid else EXIT_OK
+    return EXIT_FINDINGS if problems else EXIT_OK
 
 
 # --------------------------------------------------------------------------- stress

@@ -50,6 +50,8 @@ _ANSWER_MARKERS = re.compile(
     re.VERBOSE,
 )
 _HASHES = re.compile(r"(?<![#])#{4}(?![#])")
+# PRM800K and markdown write the answer under a heading of its own: "# Answer\n\n(15, -29)"
+_ANSWER_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE)
 _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
@@ -170,6 +172,9 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
     if "####" in region:
         for m in _HASHES.finditer(region):
             yield "hashes", m
+    if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
+        for m in _ANSWER_HEADING.finditer(region):
+            yield "answer_heading", m
     if "A:" in region or "A：" in region:
         for m in _A_COLON.finditer(region):
             yield "a_colon", m

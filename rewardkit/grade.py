@@ -14,6 +14,7 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -53,7 +54,9 @@ _DEFAULT_LETTERS = "ABCD"
 DEFAULT_TIMEOUT_S = 1.0
 # rules whose span is a definite commitment even when it holds no value ("\\boxed{???}", "Answer: N/A");
 # "the answer is" also appears in prose ("whether the answer is right"), so it is not one of them
-_COMMITTING_RULES = frozenset({"boxed", "final_answer", "answer_colon", "hashes", "a_colon", "answer_tag"})
+_COMMITTING_RULES = frozenset(
+    {"boxed", "final_answer", "answer_colon", "hashes", "a_colon", "answer_heading", "answer_tag"}
+)
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class Gold:
     text: str = ""
     why: str = ""
     canonical: str | None = None
+    # how the answer was found in the gold: "as_written", or the extraction rule that read a worked
+    # solution ("hashes", "a_colon", "boxed", "final_answer", ...)
+    read_as: str = "as_written"
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
@@ -96,12 +102,17 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     if not isinstance(gold, str):
         return Gold("invalid", repr(gold), why=f"gold must be a string, got {type(gold).__name__}")
     raw = gold
-    gold = _stated_gold(gold)
+    gold, read_as = _stated_gold(gold)
+    gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:
         return Gold("invalid", raw, why="the gold is empty")
     if text.count("{") != text.count("}"):
         return Gold("invalid", raw, why=f"unbalanced braces in the gold: {text[:80]!r}")
+    if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
+        # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
+        why = "a worked solution with no final answer (no ####, A:, Answer:, Final Answer or \\boxed)"
+        return Gold("invalid", raw, why=why)
     letters, options = _letters(choices)
     m = _LETTER_GOLD.fullmatch(text)
     if (
@@ -113,7 +124,7 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
         if choices is None and letter not in letters:
             letters = "".join(chr(c) for c in range(ord("A"), ord(letter) + 1))
         if letter in letters:
-            return Gold("choice", raw, choice=letter, letters=letters, options=options)
+            return gold_of_kind("choice", raw, choice=letter, letters=letters, options=options)
         return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
     reading = read_number(text)
     if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
@@ -122,15 +133,15 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
         if options:
             for i, opt in enumerate(options):
                 if opt is not None and opt.value == reading.quantity.value:
-                    return Gold("choice", raw, choice=letters[i], letters=letters, options=options)
-        return Gold("number", raw, quantity=reading.quantity)
+                    return gold_of_kind("choice", raw, choice=letters[i], letters=letters, options=options)
+        return gold_of_kind("number", raw, quantity=reading.quantity)
     if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
         listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
         if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
             return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
         text = listed
     if _TEXT_GOLD.fullmatch(text):
-        return Gold("text", raw, text=_normalise_text(text))
+        return gold_of_kind("text", raw, text=_normalise_text(text))
     math = read_math(text)
     if math.status == "value" and math.node is not None:
         try:
@@ -138,24 +149,67 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
             refused = ""
         except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
             refused = f"the gold cannot be evaluated safely: {exc}"
-        return Gold("math", raw, node=math.node, text=structural_key(text), why=refused)
+        return gold_of_kind("math", raw, node=math.node, text=structural_key(text), why=refused)
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
 
 
-def _stated_gold(gold: str) -> str:
-    """A worked solution as gold (MATH's ``solution`` field): the answer it states, boxed or after a marker
-    (``The final answer is …``). Several boxes on the last boxed line are one answer listing several values
-    (``\\boxed{1} and \\boxed{2}`` → ``1, 2``). A GSM8K rationale gives the ``N`` of its ``#### N``. A gold
-    with none of these is used as written."""
+def _stated_gold(gold: str) -> tuple[str, str]:
+    """A worked solution as gold (MATH's ``solution``, GSM8K's rationale, a solution ending in ``A: 20``): the
+    answer it states, read by the same markers as a completion, with the rule that read it. A box wins
+    (several boxes on the last boxed line are one answer listing several values: ``\\boxed{1} and
+    \\boxed{2}`` → ``1, 2``), else the last marker. A gold with none of these is used as written."""
     if "####" in gold:
-        return gold.rsplit("####", 1)[1]
-    if "\\boxed" not in gold and "\\fbox" not in gold and "nswer" not in gold:
-        return gold  # the common case, a bare answer: no scan
+        return gold.rsplit("####", 1)[1], "hashes"
+    if not _MAY_STATE.search(gold):
+        return gold, "as_written"  # the common case, a bare answer: no scan
     anchored = find_answers(gold).anchored
     boxes = [a for a in anchored if a.rule == "boxed"]
     if not boxes:
-        return anchored[-1].text if anchored else gold
-    return _boxes_as_list(gold, boxes, boxes[-1]).text
+        return (anchored[-1].text, anchored[-1].rule) if anchored else (gold, "as_written")
+    return _boxes_as_list(gold, boxes, boxes[-1]).text, "boxed"
+
+
+_CALCULATION = re.compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
+
+
+def gold_readings(gold: str) -> dict[str, str]:
+    """The answers a worked-solution gold states, by where it states them: ``"marker"`` (its last answer
+    marker: ``####``, ``A:``, ``Final Answer``, ...), ``"box"`` (its last box) and ``"calculation"`` (the
+    result of the ``<<a=b>>`` calculator annotation, GSM8K's, on its last step). A bare answer has none;
+    ``check-data`` flags a gold whose readings disagree.
+
+    >>> gold_readings("3 + 17 = <<3+17=20>>20 cups\\nA: 20")
+    {'marker': '20', 'calculation': '20'}
+    """
+    readings: dict[str, str] = {}
+    marker_at = -1
+    if "####" in gold:
+        marker_at = gold.rfind("####")
+        readings["marker"] = gold[marker_at + 4 :].strip()
+    elif _MAY_STATE.search(gold):
+        anchored = find_answers(gold).anchored
+        markers = [a for a in anchored if a.rule != "boxed"]
+        boxes = [a for a in anchored if a.rule == "boxed"]
+        if markers:
+            readings["marker"] = markers[-1].text
+            marker_at = markers[-1].start
+        if boxes:
+            readings["box"] = _boxes_as_list(gold, boxes, boxes[-1]).text
+    if marker_at > 0 and "<<" in gold:
+        # the calculation of the step that leads to the marker: the last line of reasoning before it (an
+        # earlier step's calculation says nothing about the answer)
+        before = gold[max(0, marker_at - 4000) : marker_at]
+        own_line, _, earlier = before[::-1].partition("\n")
+        last_step = own_line[::-1] if "<<" in own_line else earlier[::-1].rstrip().rsplit("\n", 1)[-1]
+        calculations = _CALCULATION.findall(last_step)
+        if calculations:
+            readings["calculation"] = calculations[-1].strip()
+    return readings
+
+
+# what a gold that states its answer somewhere inside it holds (cheap to test; the scan runs only then)
+_MAY_STATE = re.compile(r"\\boxed|\\fbox|nswer|NSWER|^[ \t*_]*A[*_]*[ \t]*[:：]|\n", re.MULTILINE)
+_SENTENCE = re.compile(r"[A-Za-z]{2,}[^\n]*[.!?]\s*\n|\n[^\n]*[A-Za-z]{3,}\s")
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:

@@ -69,8 +69,9 @@ class Answer:
     """An answer span found in a completion.
 
     ``rule`` names the extraction rule that found it ("boxed", "final_answer", "answer_is", "hashes",
-    "answer_colon", "a_colon", "answer_tag", "choice", "last_number", "last_math"). ``lenient`` marks rules
-    that only the flexible policy accepts. ``start``/``end`` index the original completion text.
+    "answer_colon", "a_colon", "answer_heading", "answer_tag", "choice", "last_number", "last_math").
+    ``lenient`` marks rules that only the flexible policy accepts. ``start``/``end`` index the original
+    completion text.
     """
 
     text: str

@@ -284,8 +284,9 @@ def test_check_data_command(corpus_file: tuple[Path, list[Item]], sentinel: Path
     proc = _rewardkit("check-data", str(path), cwd=path.parent)
     _no_traceback(proc)
     assert proc.returncode in (0, 1), proc.stderr[-2000:]  # 1: some hostile golds cannot be parsed
-    summary = proc.stdout.strip().splitlines()[-1]
-    assert summary.endswith(f"of {len(items)} golds cannot be parsed") or "OK" in summary
+    summary, read_as = proc.stdout.strip().splitlines()[-2:]
+    assert f"of {len(items)} golds cannot be parsed" in summary or "OK" in summary
+    assert read_as.startswith("golds read: ")
     assert not sentinel.exists()
 
 

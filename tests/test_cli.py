@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from rewardkit import grade
 from rewardkit.cli import main
 from rewardkit.jsonl import LineError, Record, iter_jsonl, read_jsonl, write_jsonl
 from rewardkit.types import Verdict
@@ -295,7 +296,10 @@ def test_score_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captu
 
 def test_check_data_ok(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-data", str(DEMO)]) == 0
-    assert capsys.readouterr().out.strip() == f"{DEMO}: OK, all 40 golds parse"
+    assert capsys.readouterr().out.strip().splitlines() == [
+        f"{DEMO}: OK, all 40 golds parse",
+        "golds read: as written 40",
+    ]
 
 
 def test_check_data_lists_unparseable_golds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -308,7 +312,41 @@ def test_check_data_lists_unparseable_golds(tmp_path: Path, capsys: pytest.Captu
     assert lines[0].startswith(f"{src}:2: gold '3 or 4' cannot be parsed: ")
     assert lines[1].startswith(f"{src}:4: gold '???' cannot be parsed: ")
     assert lines[2] == f"{src}: 2 of 5 golds cannot be parsed"
-    assert len(lines) == 3
+    assert lines[3] == "golds read: as written 5"
+    assert len(lines) == 4
+
+
+def test_check_data_reads_worked_solutions_and_flags_ones_that_disagree(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a worked solution ending in "A: 20" used to be read as its first number with a unit ("3 cups")
+    agreeing = "Janet has 3 cups.\nShe gets 17 more: 3 + 17 = <<3+17=20>>20 cups.\nA: 20"
+    # the calculation of the last step says 6, the marker 4: nobody can grade against that with confidence
+    disagreeing = "He needs 300,000/50,000 = <<300000/50000=6>>6 years\n#### 4"
+    unmarked = "Janet has 3 cups.\nShe gets 17 more, so 20 cups."
+    src = _write(
+        tmp_path / "golds.jsonl",
+        [
+            {"gold": agreeing},
+            {"gold": disagreeing},
+            {"gold": unmarked},
+            {"gold": "72"},
+            {"gold": "# Answer\n\n5"},
+        ],
+    )
+    assert main(["check-data", str(src), "--gold-key", "gold"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert (
+        lines[0].startswith(f"{src}:2: gold ")
+        and "states different answers: marker '4' vs calculation '6'" in lines[0]
+    )
+    assert lines[1].startswith(f"{src}:3: gold ") and "a worked solution with no final answer" in lines[1]
+    assert (
+        lines[2] == f"{src}: 1 of 5 golds cannot be parsed; 1 of 5 worked solutions state different answers"
+    )
+    assert lines[3] == "golds read: as written 2, after A: 1, after #### 1, under # Answer 1"
+    assert grade("The answer is 20.", gold=agreeing).correct
+    assert not grade("The answer is 3.", gold=agreeing).correct
 
 
 def test_check_data_malformed_lines_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
