@@ -59,7 +59,7 @@ from rewardkit.mathtree import (
     is_scalar,
     symbols_of,
 )
-from rewardkit.numbers import Quantity
+from rewardkit.numbers import Quantity, same_clock_time
 
 # A gold needs at least this many written decimals before it is treated as a possibly rounded figure.
 ROUNDED_GOLD_MIN_DECIMALS = 2
@@ -70,6 +70,14 @@ _HUNDRED = Fraction(100)
 def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     """The rule under which ``pred`` equals ``gold``, or None when they differ."""
     pred_value, gold_value, gold_ulp, rule = pred.value, gold.value, gold.ulp, "exact"
+    kinds = {q.unit.dimension for q in (pred, gold) if q.unit is not None} & {"clock", "ratio"}
+    if kinds:
+        # a time of day or a ratio equals only another of its kind: 7:40 is not 7, 5:2 is not 5
+        if pred.unit is None or gold.unit is None or pred.unit.dimension != gold.unit.dimension:
+            return None
+        if pred.unit.dimension == "clock":
+            return "clock" if same_clock_time(pred, gold) else None
+        return "ratio" if pred.value == gold.value else None
     if pred.unit is not None and gold.unit is not None:
         if pred.unit.dimension != gold.unit.dimension:
             return None

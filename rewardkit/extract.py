@@ -25,7 +25,14 @@ from functools import lru_cache
 from typing import Literal
 
 from rewardkit.mathtree import Node
-from rewardkit.numbers import Quantity, combine_compound, plain_quantity, same_quantity, scan
+from rewardkit.numbers import (
+    Quantity,
+    clock_or_ratio,
+    combine_compound,
+    plain_quantity,
+    same_quantity,
+    scan,
+)
 from rewardkit.types import Answer
 
 # Completions longer than this are graded on their tail: the answer is at the end, and regexes over
@@ -242,7 +249,9 @@ _RUN_GAP = re.compile(
 )
 
 
-_TIME_OR_SPACED = re.compile(r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|[1-9]\d{0,2}(?: \d{3})+)$")
+_TIME_OR_SPACED = re.compile(
+    r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
+)
 
 
 def _last_number(region: str) -> re.Match[str] | None:
@@ -499,6 +508,15 @@ def read_number(span: str) -> Reading:
     text = clean_span(span)
     if len(text) > MAX_SPAN_CHARS:
         return Reading("unparseable", text=text[:80] + "…", why=f"the answer is {len(text)} characters long")
+    if ":" in text:
+        # "7:10 a.m.", "19:40", "5:2": read whole, never as their first number
+        whole = clock_or_ratio(_PLAIN_LEAD.sub("", text, count=1))
+        if whole is not None:
+            return Reading("value", whole, text=text)
+        if _COLON_NUMBER.search(text):
+            return Reading(
+                "unparseable", text=text, why=f"{text!r} is a time or ratio this reader cannot read"
+            )
     if "and" in text or "AND" in text or "And" in text:
         text = _MIXED_AND.sub(_mixed_number, text)
     found = list(scan(text))
@@ -515,6 +533,9 @@ def read_number(span: str) -> Reading:
     rest = [f for f in found if f.start >= end]
     gap_end = rest[0].start if rest else len(text)
     gap = text[end:gap_end]
+    if _PART_OF_LARGER.match(text, end):
+        # "1/3 of 9", "72nd", "3 x 8": the number is part of a larger quantity, which is not read
+        return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
     if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
     if _MATH_AFTER.search(text, end):
@@ -531,6 +552,12 @@ def read_number(span: str) -> Reading:
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
+
+
+# "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
+_PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+_PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
+_COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
 
 
 def _after_equals(text: str) -> Reading | None:

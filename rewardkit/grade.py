@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit import sandbox
+from rewardkit import commitment, sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
 from rewardkit.evaluate import NotEvaluable, TooLarge, exact_value
 from rewardkit.extract import (
@@ -35,8 +35,17 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
-from rewardkit.mathtree import ListOf, Node, SetOf, Symbol, Text, quantity_tree, render, structural_key
-from rewardkit.numbers import Quantity, same_quantity
+from rewardkit.mathtree import (
+    ListOf,
+    Node,
+    SetOf,
+    Symbol,
+    Text,
+    quantity_tree,
+    render,
+    structural_key,
+)
+from rewardkit.numbers import Quantity, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
@@ -209,7 +218,9 @@ def gold_readings(gold: str) -> dict[str, str]:
 
 # what a gold that states its answer somewhere inside it holds (cheap to test; the scan runs only then)
 _MAY_STATE = re.compile(r"\\boxed|\\fbox|nswer|NSWER|^[ \t*_]*A[*_]*[ \t]*[:：]|\n", re.MULTILINE)
-_SENTENCE = re.compile(r"[A-Za-z]{2,}[^\n]*[.!?]\s*\n|\n[^\n]*[A-Za-z]{3,}\s")
+# a line of prose in a gold: a word ending a sentence at a line break, or a line that starts with a word
+# (each alternative anchored on a fixed character, so the scan stays linear on long golds)
+_SENTENCE = re.compile(r"[A-Za-z]{2}[.!?][ \t]*\n|\n[ \t]*[A-Z][a-z]{2,}[ \t]")
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
@@ -285,6 +296,20 @@ def _grade(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        stated, why_not = _committed(answer, gold)
+        if why_not is not None:
+            # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
+            # taken back by it, and only a plain statement after it can still be the answer
+            later = _statement_after(found, answer.end, gold)
+            if later is not None:
+                return _judge(*later, gold, policy, timeout_s)
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
+        answer = stated
+        retracted = _retraction(found, answer, gold)
+        if retracted is not None:
+            if isinstance(retracted, str):
+                return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
+            return _judge(*retracted, gold, policy, timeout_s)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -313,8 +338,150 @@ def _grade(
         detail = "hit the length limit before committing to an answer"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     if lenient is not None and fallback is not None and fallback.status != "none":
+        cut = _cut_mid_sentence(found.region) if gold.kind in ("number", "math") else None
+        if cut is not None:
+            detail = f"the text stops mid-sentence ({cut!r}): nothing after its last number commits to it"
+            return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
+        why_not = _lenient_problem(found, lenient, gold)
+        if why_not is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
         return _judge(lenient, fallback, gold, policy, timeout_s)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
+
+
+# --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
+
+
+def _relations_are_answers(gold: Gold) -> bool:
+    """Whether ``x \\ge 5`` can be the answer rather than a bound on it: for any math gold (an interval, an
+    inequality; against a value the comparison itself says WRONG), not for a number gold."""
+    return gold.kind != "number"
+
+
+def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
+    """Where the value a statement states begins and ends: its first quantity, else its first math."""
+    found = next(scan(text), None)
+    if found is not None:
+        return found.start, found.end, found.quantity
+    m = _MATH_START.search(text)
+    return (m.start(), len(text), None) if m is not None else None
+
+
+_MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
+
+
+def _committed(answer: Answer, gold: Gold) -> tuple[Answer, str | None]:
+    """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
+    not."""
+    if gold.kind in ("choice", "text"):
+        return answer, None
+    text = answer.text
+    copulas = list(_COPULA.finditer(text))
+    if copulas:
+        # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
+        # one after its last "is", and only what stands around that value can qualify it
+        text = text[copulas[-1].start() :]
+    where = _first_value(text)
+    if where is None:
+        return answer, None
+    start, end, quantity = where
+    before, after = text[:start], text[end:]
+    if answer.rule != "boxed" and commitment.negates(before):
+        corrected = commitment.negation_corrected(after)
+        if corrected is not None:
+            offset = answer.end - len(corrected)
+            return Answer(corrected, answer.rule, offset, answer.end, answer.lenient), None
+    why = commitment.problem(
+        before,
+        after,
+        value=quantity,
+        relations_qualify=not _relations_are_answers(gold),
+        conditions=answer.rule != "boxed",
+    )
+    return answer, why
+
+
+def _statement_after(found: Found, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
+    """A plain statement of a value after position ``at`` (``… not 40; it is 45``), read leniently."""
+    number = found.last_number()
+    if number is None or number.start < at or gold.kind not in ("number", "math"):
+        return None
+    if _lenient_problem(found, number, gold) is not None:
+        return None
+    reading = _read(number.text, gold)
+    return (number, reading) if reading.status == "value" else None
+
+
+def _retraction(found: Found, answer: Answer, gold: Gold) -> tuple[Answer, Reading] | str | None:
+    """What a retraction after the chosen answer says (``The answer is 5. Wait, actually it is 6.``): the
+    later value it states, or why nothing is committed any more (a string), or None when nothing takes it
+    back."""
+    tail_start = answer.end - found.region_start
+    tail = found.region[tail_start : tail_start + 4000]
+    cue = commitment.RETRACTION.search(tail)
+    if cue is None or gold.kind not in ("number", "math"):
+        return None
+    later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
+    if later is not None:
+        first = _read(answer.text, gold)
+        if first.status == "value" and _same_reading(first, later[1]):
+            return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
+        return Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True), later[1]
+    if commitment.STRONG_RETRACTION.search(tail, cue.start()):
+        return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+    return None
+
+
+def _lenient_problem(found: Found, answer: Answer, gold: Gold) -> str | None:
+    """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
+    if gold.kind in ("choice", "text"):
+        return None
+    region, base = found.region, found.region_start
+    start, end = answer.start - base, answer.end - base
+    sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
+    stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
+    period = _SENTENCE_STOP.search(region, end, end + 300)
+    if period is not None:
+        stops.append(period.start())
+    sentence_end = min(stops) if stops else min(len(region), end + 300)
+    return commitment.problem(
+        region[sentence_start:start],
+        region[end:sentence_end],
+        relations_qualify=not _relations_are_answers(gold),
+    )
+
+
+_SENTENCE_STOP = re.compile(r"\.(?!\d)")
+
+
+def _cut_mid_sentence(region: str) -> str | None:
+    """The unfinished last words when the text stops mid-sentence after its last number (``…so she has 8
+    apples. Then she gives away``): a completion cut off there has not committed to what it was saying."""
+    tail = region.rstrip()[-400:]
+    if not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
+        return None
+    last = max(tail.rfind(c) for c in ".!?\n:;")
+    fragment = tail[last + 1 :].strip()
+    words = fragment.split()
+    if len(words) < 2 or _POLITE_CLOSING.match(fragment):
+        return None
+    if _DIGIT_OR_MATH.search(fragment) and not _DANGLING.search(fragment):
+        return None  # "so she has 8 apples": a statement without its full stop
+    return fragment[-60:]
+
+
+_POLITE_CLOSING = re.compile(
+    r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b",
+    re.IGNORECASE,
+)
+_DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
+# a last word that cannot end an English sentence: the text was cut off
+_DANGLING = re.compile(
+    r"(?:\b(?:the|a|an|of|to|in|on|at|by|for|with|from|and|or|but|so|then|is|are|was|were|be|been|that|"
+    r"which|because|plus|minus|times|over|into|than|as|if|when|has|have|had|gets|get|its|their|his|her|"
+    r"equals|makes|gives)|[,+\-*/=(\[{])\s*$",
+    re.IGNORECASE,
+)
 
 
 def _result(

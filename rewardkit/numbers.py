@@ -61,12 +61,65 @@ class Quantity:
         return self.value * self.unit.factor if self.unit is not None else self.value
 
     def __str__(self) -> str:
+        if self.unit is not None and self.unit.dimension == "clock":
+            minutes = int(self.value)
+            return f"{minutes // 60}:{minutes % 60:02d}" + (
+                " (12-hour)" if self.unit.name.endswith(")") else ""
+            )
+        if self.unit is not None and self.unit.dimension == "ratio":
+            return f"{self.value.numerator}:{self.value.denominator}"
         text = format_fraction(self.value)
         if self.percent:
             text += "%"
         if self.unit is not None:
             text += " " + self.unit.name
         return text
+
+
+# A time of day is minutes since midnight. Written with a.m./p.m. or on the 24-hour clock it is exact
+# ("clock"); "7:40" alone could be morning or evening ("clock12", minutes modulo 12 hours) and matches either.
+CLOCK = Unit("time of day", "clock", Fraction(1))
+CLOCK_12 = Unit("time of day (12-hour)", "clock", Fraction(1))
+# a ratio a:b is the value a/b, equal by proportion (6:4 = 3:2), and only ever to another ratio
+RATIO = Unit("ratio", "ratio", Fraction(1))
+
+_CLOCK_TIME = re.compile(
+    r"(?P<h>\d{1,2}):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?\s*"
+    r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))?"
+)
+_RATIO = re.compile(r"(?P<a>\d{1,12}(?:\.\d{1,12})?)\s*:\s*(?P<b>\d{1,12}(?:\.\d{1,12})?)")
+
+
+def clock_or_ratio(text: str) -> Quantity | None:
+    """``7:40 p.m.`` / ``19:40`` as a time of day, ``5:2`` as a ratio, when that is the whole of ``text``.
+
+    >>> clock_or_ratio("7:40 p.m.") == clock_or_ratio("19:40"), str(clock_or_ratio("6:4").value)
+    (True, '3/2')
+    """
+    m = _CLOCK_TIME.fullmatch(text)
+    if m is not None:
+        hours, minutes = int(m["h"]), int(m["m"]) + Fraction(int(m["s"] or 0), 60)
+        meridiem = (m["mer"] or "").lower()
+        if hours > 24 or (meridiem and not 1 <= hours <= 12):
+            return None
+        if meridiem:
+            hours = hours % 12 + (12 if meridiem == "p" else 0)
+            return Quantity(hours * 60 + minutes, unit=CLOCK)
+        if hours == 0 or hours > 12:
+            return Quantity(hours % 24 * 60 + minutes, unit=CLOCK)
+        return Quantity(hours % 12 * 60 + minutes, unit=CLOCK_12)
+    m = _RATIO.fullmatch(text)
+    if m is not None:
+        a, b = Fraction(m["a"]), Fraction(m["b"])
+        return Quantity(a / b, unit=RATIO) if b else None
+    return None
+
+
+def same_clock_time(a: Quantity, b: Quantity) -> bool:
+    """Two times of day name the same moment (a 12-hour reading matches either half of the day)."""
+    if a.unit is CLOCK_12 or b.unit is CLOCK_12:
+        return a.value % 720 == b.value % 720
+    return a.value == b.value
 
 
 def same_quantity(a: Quantity, b: Quantity) -> bool:
@@ -145,6 +198,11 @@ def _units() -> dict[str, Unit]:
     add("volume", "pint", Fraction(473176473, 10**6), ("pints", "pt"))
     add("volume", "quart", Fraction(946352946, 10**6), ("quarts", "qt"))
     add("volume", "gallon", Fraction(3785411784, 10**6), ("gallons", "gal"))
+    # temperatures are not multiples of one another (0 °C is 32 °F): each scale is its own dimension, so
+    # "30 °F" never equals "30 °C", and nothing converts between them
+    add("celsius", "°C", 1, ("℃", "degrees celsius", "degree celsius", "celsius"))
+    add("fahrenheit", "°F", 1, ("℉", "degrees fahrenheit", "degree fahrenheit", "fahrenheit"))
+    add("kelvin", "kelvin", 1, ("kelvins",))
     # money (base: US cent)
     add("usd", "dollar", 100, ("dollars", "usd", "USD", "bucks", "buck"))
     add("usd", "cent", 1, ("cents", "¢"))
@@ -191,6 +249,7 @@ _UNIT_RE_TEXT = (
 # --- numerals ----------------------------------------------------------------------------------------
 
 _SCALES = {
+    "hundred": 10**2,
     "thousand": 10**3,
     "million": 10**6,
     "billion": 10**9,
@@ -221,10 +280,11 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:thousand|million|billion|trillion|dozen)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
+(?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z])))?
-(?:\s*(?P<unit>"""
+(?:\s*(?P<temperature>(?:°|º|\\circ|\^\s*\{?\s*\\circ\s*\}?|degrees?\s+)\s*(?:\\text\{\s*)?(?P<scale_letter>[CFK])\b\}?)
+  |\s*(?P<unit>"""
     + _UNIT_RE_TEXT
     + r""")(?:\s*\^\s*\{?\s*(?P<unit_power>[23])\s*\}?)?)?
 """
@@ -294,6 +354,8 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
     unit = None
     if g["unit"] and not g["unit_power"]:  # square and cubic units compare as bare numbers
         unit = lookup_unit(g["unit"])
+    if g["temperature"]:
+        unit = UNITS[{"C": "°C", "F": "°F", "K": "kelvin"}[g["scale_letter"]]]
     if g["cur"]:
         currency = g["cur"].strip().lstrip("\\")
         cur_unit = {

@@ -1,0 +1,152 @@
+"""When a statement commits to an answer.
+
+A completion is paid for the answer it *commits* to. A statement commits to a value when it asserts that the
+answer is that value, plainly: ``The answer is 45``, ``\\boxed{45}``, ``so she has 45 apples``. It does not
+commit when it
+
+* negates the value (``not 40``, ``isn't 40``) — unless it goes on to name the answer (``not 40, but 45``,
+  ``not 40; it is 45``: then the named one is the answer);
+* qualifies it (``at least 12``, ``more than 12``, ``over 12``, ``12 or more``, ``nearly 12``, ``≥ 12``);
+* makes it conditional (``12 when the coupon applies``, ``12 if x > 0``, ``12 unless …``);
+* hedges it with another value (``likely 6, though it might be 7``, ``6 (or 7)``, ``y = 2 or y = -2``);
+* is retracted afterwards (``The answer is 5. Wait, actually it is 6.``): the later statement is the answer.
+
+An approximation (``about 12``, ``approximately 3.14``) does commit: to a value known to be rounded, which
+the equivalence rules compare as such. A statement that does not commit is AMBIGUOUS (the verdict of "did not
+commit to one answer", its own bucket in reports), never paid.
+
+>>> problem("The answer is ", " or more.")
+"qualified: '… or more.' is a bound, not a value"
+>>> problem("The answer is at least ", ".")
+"qualified: 'The answer is at least …' states a bound, not a value"
+>>> problem("", " when the coupon applies.")
+"conditional: '… when the coupon applies.' makes the answer depend on a condition"
+>>> problem("likely ", ", though it might be 7.")
+"hedged: another value follows: '… , though it might be 7'"
+>>> problem("not ", "; it is 45"), negation_corrected(", but 45")
+(None, '45')
+"""
+
+from __future__ import annotations
+
+import re
+
+from rewardkit.numbers import Quantity, same_quantity, scan
+
+# words and relations that, right before a value, make it a bound ("at least 12") or a near miss ("nearly 12")
+_QUALIFIER_BEFORE = re.compile(
+    r"(?:\b(?:at\s+least|at\s+most|(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
+    r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
+    r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
+    r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
+    r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within)"
+    r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
+    r"[\s$*_(]*$",
+    re.IGNORECASE,
+)
+# ... and right after it ("12 or more", "12+", "12 and up")
+_QUALIFIER_AFTER = re.compile(
+    r"^[\s$*_)]*(?:(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|up|so|"
+    r"longer|shorter|larger|smaller|bigger|fewer)\b|\+(?=\s*$|\s+[A-Za-z]{2,})|at\s+(?:least|most|minimum|maximum)\b|"
+    r"(?:or|and)\s+(?:beyond|upward|upwards)\b|minimum\b|maximum\b|max\b|min\b(?!utes?))",
+    re.IGNORECASE,
+)
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
+    r"shouldn't\s+be|never|no\s+longer|nor)\b(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|"
+    r"actually|be|the))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
+    re.IGNORECASE,
+)
+# what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
+_CORRECTION = re.compile(
+    r"^[^\n]{0,80}?(?:[,;:—–-]\s*|\s+)(?:but(?:\s+(?:rather|instead|it\s+is|it's))?|rather|instead|it\s+is|"
+    r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*",
+    re.IGNORECASE,
+)
+_CONDITION_AFTER = re.compile(
+    r"^[^.;\n]{0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
+    r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition)\b",
+    re.IGNORECASE,
+)
+# another value offered beside the answer: "6, though it might be 7", "6 (or 7)", "y = 2 or y = -2"
+_HEDGE_AFTER = re.compile(
+    r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|\bpossibly\b|"
+    r"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b)[^.;\n]{0,80}?"
+    r"(?P<other>[-−]?\$?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
+    re.IGNORECASE,
+)
+# a later statement takes an earlier answer back: "Wait, actually it is 6", "Hmm, no. Let me redo this"
+RETRACTION = re.compile(
+    r"\b(?:wait|actually|hmm+|oops|correction|scratch\s+that|on\s+second\s+thought|hold\s+on|no\s+wait|"
+    r"i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|that\s+is\s+"
+    r"(?:not\s+right|wrong|incorrect)|let\s+me\s+(?:re-?check|re-?do|re-?calculate|reconsider|double[-\s]check)|"
+    r"re-?calculat\w*|i\s+was\s+wrong|mistake)\b",
+    re.IGNORECASE,
+)
+
+
+_RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
+
+
+# a retraction that leaves nothing standing, even when no new value follows it
+STRONG_RETRACTION = re.compile(
+    r"\b(?:scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|"
+    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait)",
+    re.IGNORECASE,
+)
+
+
+def negates(before: str) -> bool:
+    """Whether the words right before a value negate it (``is not 40``)."""
+    return _NEGATION_BEFORE.search(before[-200:]) is not None
+
+
+def problem(
+    before: str,
+    after: str,
+    *,
+    value: Quantity | None = None,
+    relations_qualify: bool = True,
+    conditions: bool = True,
+) -> str | None:
+    """Why a value stated between ``before`` and ``after`` (the rest of its statement on each side) is not a
+    commitment, or None when it is one.
+
+    ``value``, when known, lets a second value that says the same thing pass (``3 hours, or 180 minutes``).
+    ``relations_qualify=False`` when the gold is itself an inequality or interval (``x \\ge 5`` is then the
+    answer, not a bound on it); ``conditions=False`` inside a box, where ``\\text{ if }`` writes a piecewise
+    answer.
+    """
+    before = before[-200:]
+    after = after[:300]
+    if _NEGATION_BEFORE.search(before) and negation_corrected(after) is None:
+        return f"negated: {(before.strip() + ' …')!r} says what the answer is not"
+    qualifier = _QUALIFIER_BEFORE.search(before)
+    if qualifier is not None and (relations_qualify or not _RELATION.match(before, qualifier.start())):
+        return f"qualified: {(before.strip() + ' …')!r} states a bound, not a value"
+    if _QUALIFIER_AFTER.match(after):
+        return f"qualified: {('… ' + after.strip())[:60]!r} is a bound, not a value"
+    if conditions and _CONDITION_AFTER.match(after):
+        return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
+    hedge = _HEDGE_AFTER.match(after)
+    if hedge is not None and not _restates(value, after, hedge.start("other")):
+        return f"hedged: another value follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+    return None
+
+
+def _restates(value: Quantity | None, after: str, at: int) -> bool:
+    """Whether the other value at ``after[at:]`` says the same as ``value`` (``18, or 18.0``)."""
+    if value is None:
+        return False
+    other = next(scan(after[at : at + 80]), None)
+    return other is not None and same_quantity(other.quantity, value)
+
+
+def negation_corrected(after: str) -> str | None:
+    """After a negated value, the answer the statement goes on to name (``not 40, but 45`` → ``45``)."""
+    m = _CORRECTION.match(after)
+    if m is None:
+        return None
+    rest = after[m.end() :].strip()
+    return rest or None
