@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -29,10 +30,12 @@ from rewardkit.evaluate import (
     TooLarge,
     context,
     exact_value,
+    has_step_function,
     needs_signed_points,
     numeric_closeness,
     numeric_value,
     sample_points,
+    spread_points,
 )
 from rewardkit.mathtree import (
     Add,
@@ -167,6 +170,12 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         if isinstance(gold, Text) and isinstance(pred, Text):
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
+    if isinstance(gold, ListOf) and _order_matters(gold) and isinstance(pred, (ListOf, TupleOf)):
+        # "2, 4, 3" for T(10), T(11), T(12): a list that is not in sorted order is ordered on purpose
+        if len(pred.items) != len(gold.items):
+            return None
+        ok = all(compare_math(p, g, symbolic) for p, g in zip(pred.items, gold.items, strict=True))
+        return "list" if ok else None
     gold_items, pred_items = _set_items(gold), _set_items(pred)
     if gold_items is not None or pred_items is not None:
         if gold_items is None:
@@ -230,10 +239,14 @@ def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = Non
         return _equal(exact_p, _written_ulp(pred), exact_g, gold_ulp, _decimals(gold), "exact")
     names = symbols_of(pred) | symbols_of(gold)
     evaluated = 0
-    undecided = False
-    for point in sample_points(
-        names, 3 if names else 1, signed=bool(names) and needs_signed_points(pred, gold)
-    ):
+    steps = bool(names) and has_step_function(pred, gold)
+    # step functions agree on whole intervals: sampled agreement is never proof for them, only a reason to
+    # ask the symbolic rung; points spread far apart show most of their differences
+    undecided = steps
+    points = sample_points(names, 3 if names else 1, signed=bool(names) and needs_signed_points(pred, gold))
+    if steps:
+        points += spread_points(names)
+    for point in points:
         try:
             if gold_ulp is not None and _decimals(gold) >= ROUNDED_GOLD_MIN_DECIMALS and not names:
                 # a rounded gold ("3.14") accepts a more precise value that rounds to it (pi, 3.1416)
@@ -306,6 +319,30 @@ def _infinity(node: Node) -> int:
     if isinstance(node, Neg) and isinstance(node.x, Constant) and node.x.name == "oo":
         return -1
     return 0
+
+
+def _order_matters(gold: Node) -> bool:
+    """A bare list gold of constants written out of sorted order: its order carries meaning (the values of
+    T(10), T(11), T(12)), where a sorted list is most often a set of solutions written in the usual order
+    (by value, or by size: ``1, -1, 7, -7``)."""
+    if not isinstance(gold, ListOf) or len(gold.items) < 3:
+        return False
+    values = []
+    for item in gold.items:
+        try:
+            value = exact_value(item)
+        except NotEvaluable:
+            return False
+        if value is None:
+            return False
+        values.append(value)
+    # sorted by value, or by size as solutions come in pairs (1, -1, 7, -7): the usual order of a set
+    return not any(_monotonic(v) for v in (values, [abs(x) for x in values]))
+
+
+def _monotonic(values: list[Fraction]) -> bool:
+    pairs = list(itertools.pairwise(values))
+    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
 
 
 def _set_items(node: Node) -> tuple[Node, ...] | None:

@@ -245,6 +245,25 @@ def sample_points(names: frozenset[str], count: int = 3, signed: bool = False) -
 
 _TRIGONOMETRIC = frozenset({"sin", "cos", "tan", "sec", "csc", "cot"})
 _SIGN_SENSITIVE = frozenset({"abs", "floor", "ceil"})
+# functions that are constant on intervals: two of them can agree at every sampled point and still differ
+# (floor(n/2) and floor(sqrt(n-1)) agree for n in [0.5, 2.5)), so sampling alone never shows them equal
+STEP_FUNCTIONS = frozenset({"floor", "ceil", "round", "sign", "sgn", "mod", "frac"})
+
+
+def has_step_function(*trees: Node) -> bool:
+    """Whether a tree holds a function that is constant on intervals (floor, ceiling, round, ...)."""
+    return any(isinstance(n, Func) and n.name in STEP_FUNCTIONS for tree in trees for n in walk(tree))
+
+
+def spread_points(names: frozenset[str], count: int = 6) -> list[dict[str, Any]]:
+    """Points far apart (magnitudes up to about 200), where step functions that agree near 1 come apart."""
+    ctx = _context()
+    points: list[dict[str, Any]] = [{} for _ in range(count)]
+    for name in sorted(names):
+        rng = random.Random(zlib.crc32(name.encode()) ^ 0x5EED)
+        for k, point in enumerate(points):
+            point[name] = ctx.mpf(3 * (k + 1) ** 2.5 + rng.random()) + ctx.mpf(1) / (7 + rng.randrange(1000))
+    return points
 
 
 def needs_signed_points(*trees: Node) -> bool:

@@ -569,7 +569,8 @@ def _after_equals(text: str) -> Reading | None:
     return reading if reading.status != "none" else None
 
 
-_LETTER_LEAD = re.compile(r"\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])")
+# a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
+_LETTER_LEAD = re.compile(r"\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 

@@ -578,7 +578,21 @@ def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
+    if number is not None:
+        at = number.start - found.region_start
+        lo = max(0, at - 8)
+        around = found.region[lo : at + len(number.text) + 8]
+        after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
+        if not after_ok or _IN_EXPRESSION_BEFORE.search(around, 0, at - lo):
+            # "Thus 3^x", "x^2": the last number is an operand of an expression, not a value stated
+            why = f"the last number {number.text!r} is part of an expression: {around.strip()!r}"
+            return number, Reading("unparseable", text=number.text, why=why)
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+# an operand of a power or product ("3^x", "x^2", "2*y"); markdown bold ("**6**") is not a product
+_IN_EXPRESSION_AFTER = re.compile(r"\s*(?:\^|[*×·/]\s*[A-Za-z(\\])")
+_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)]\s*[*×·/])\s*\{?\s*$")
 
 
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:

@@ -21,14 +21,20 @@ from __future__ import annotations
 import atexit
 import gc
 import importlib
+import itertools
 import multiprocessing
 import multiprocessing.connection
+import os
+import selectors
+import signal
+import struct
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 _METHODS = multiprocessing.get_all_start_methods()
@@ -89,7 +95,11 @@ class _Worker:
             raise WorkerFailed("sandbox worker did not start")
 
     def run(self, function: Callable[..., Any], args: tuple[Any, ...], timeout_s: float) -> Any:
-        self.conn.send((function, args))
+        try:
+            self.conn.send((function, args))  # small, to a worker waiting in recv: it never blocks long
+        except OSError as exc:  # it died while idle
+            self.kill()
+            raise WorkerFailed(f"sandbox worker died ({type(exc).__name__})") from exc
         if not self.conn.poll(timeout_s):
             self.kill()
             raise DeadlineExceeded(f"{getattr(function, '__name__', function)} exceeded {timeout_s:g} s")
@@ -162,7 +172,8 @@ def _shutdown() -> None:
 
 # Set in GradingPool workers: symbolic steps run inline there, since the pool's own deadline covers them.
 INLINE = False
-# A GradingPool worker's progress slot: [index of the item being graded or -1, when that item started].
+# A GradingPool worker's progress slot: [index of the item being graded or -1, when that item started,
+# the sequence number of the chunk it belongs to].
 _progress: Any = None
 
 
@@ -186,8 +197,37 @@ def import_uncharged(module: str) -> None:
         _progress[0] = item
 
 
+# Chunks go to a grading worker over a one-way pipe that the parent writes without blocking, each one an
+# 8-byte length and then the chunk pickled the way Connection.send pickles. A blocking send of a chunk
+# bigger than the pipe's buffer waits for the worker to read it, which a worker stuck on an item never
+# does: the parent would hang in send and its watchdog would never run.
+_FRAME = struct.Struct("!Q")
+_WRITE_BYTES = 1 << 20
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    buf = bytearray()
+    while len(buf) < size:
+        block = os.read(fd, min(size - len(buf), _WRITE_BYTES))
+        if not block:
+            return None  # end of file: the parent closed the pipe (or is gone)
+        buf += block
+    return bytes(buf)
+
+
+def _read_chunk(fd: int) -> Any:
+    header = _read_exactly(fd, _FRAME.size)
+    data = None if header is None else _read_exactly(fd, _FRAME.unpack(header)[0])
+    # these bytes were pickled by the parent (model output travels inside as plain str): the same trust
+    # Connection.recv places in its peer
+    return None if data is None else ForkingPickler.loads(data)
+
+
 def _serve_batches(
-    conn: multiprocessing.connection.Connection, progress: Any, grade_function: Callable[..., Any] | None
+    tasks: multiprocessing.connection.Connection,
+    results: multiprocessing.connection.Connection,
+    progress: Any,
+    grade_function: Callable[..., Any] | None,
 ) -> None:
     global INLINE, _progress
     INLINE = True
@@ -199,19 +239,23 @@ def _serve_batches(
 
     grade = grade_function or default_grade
 
-    conn.send("ready")
+    results.send("ready")
     while True:
         try:
-            chunk_id, items, options = conn.recv()
-        except (EOFError, OSError):
+            chunk = _read_chunk(tasks.fileno())
+        except OSError:
             return
-        results = []
+        if chunk is None:
+            return
+        seq, items, options = chunk
+        out = []
+        progress[2] = seq
         for i, (completion, gold, finished) in enumerate(items):
             progress[1] = time.monotonic()
             progress[0] = i
-            results.append(grade(completion, gold=gold, finished=finished, **options))
+            out.append(grade(completion, gold=gold, finished=finished, **options))
         progress[0] = -1
-        conn.send((chunk_id, results))
+        results.send((seq, out))
 
 
 @dataclass
@@ -219,33 +263,107 @@ class _Chunk:
     start: int
     indices: list[int]
     items: list[tuple[Any, Any, Any]]
+    seq: int = -1  # set each time it is sent; the worker reports it in its progress slot
+    retried: bool = False  # already sent again after a worker died between items with it in flight
+
+
+_sequence = itertools.count()
 
 
 class _BatchWorker:
     def __init__(self, grade: Callable[..., Any] | None) -> None:
         ctx = _context()
-        self.progress = ctx.Array("d", [-1.0, 0.0], lock=False)
-        self.conn, child = ctx.Pipe()
+        self.progress = ctx.Array("d", [-1.0, 0.0, -1.0], lock=False)
+        tasks_end, self.tasks = ctx.Pipe(duplex=False)
+        self.results, results_end = ctx.Pipe(duplex=False)
         self.process = ctx.Process(
-            target=_serve_batches, args=(child, self.progress, grade), daemon=True, name="rewardkit-grader"
+            target=_serve_batches,
+            args=(tasks_end, results_end, self.progress, grade),
+            daemon=True,
+            name="rewardkit-grader",
         )
         self.process.start()
-        child.close()
+        tasks_end.close()
+        results_end.close()
+        os.set_blocking(self.tasks.fileno(), False)
         self.inflight: deque[_Chunk] = deque()
+        self.outbox: deque[memoryview] = deque()  # framed chunks not yet taken by the pipe
         self.started = False
 
     def wait_ready(self) -> None:
         if not self.started:
-            if not self.conn.poll(60) or self.conn.recv() != "ready":
+            if not self.results.poll(60) or self.results.recv() != "ready":
                 self.kill()
                 raise WorkerFailed("grading worker did not start")
             self.started = True
 
-    def kill(self) -> None:
-        if self.process.is_alive():
+    def queue(self, chunk: _Chunk, options: dict[str, Any]) -> None:
+        chunk.seq = next(_sequence)
+        data = ForkingPickler.dumps((chunk.seq, chunk.items, options))
+        self.inflight.append(chunk)
+        self.outbox.append(memoryview(_FRAME.pack(len(data))))
+        self.outbox.append(memoryview(data))
+
+    def flush(self) -> None:
+        """Write as much of the outbox as the pipe takes now, never waiting; raises OSError
+        (BrokenPipeError) when the worker has gone."""
+        fd = self.tasks.fileno()
+        while self.outbox:
+            head = self.outbox[0]
+            try:
+                written = os.write(fd, head[:_WRITE_BYTES])
+            except BlockingIOError:
+                return
+            if written == len(head):
+                self.outbox.popleft()
+            else:
+                self.outbox[0] = head[written:]
+
+    def snapshot(self) -> tuple[int, int, float]:
+        """(index of the item being graded or -1, its chunk's sequence number, when it started)."""
+        index = int(self.progress[0])
+        seq, since = int(self.progress[2]), self.progress[1]
+        return (index, seq, since) if int(self.progress[0]) == index else (-1, -1, 0.0)
+
+    def stop(self, grace_s: float = 0.0) -> str:
+        """Stop the process (after ``grace_s`` for one that is already on its way out) and say how it
+        ended."""
+        if grace_s and self.process.is_alive():
+            self.process.join(grace_s)
+        code = self.process.exitcode
+        if code is None:
             self.process.kill()
         self.process.join(timeout=5)
-        self.conn.close()
+        if code is None:
+            return "killed by the pool"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+    def close(self) -> None:
+        self.tasks.close()
+        self.results.close()
+
+    def kill(self) -> None:
+        self.stop()
+        self.close()
+
+
+def _wait(
+    readers: list[multiprocessing.connection.Connection],
+    writers: list[multiprocessing.connection.Connection],
+    timeout_s: float,
+) -> set[Any]:
+    """Wait until one of ``readers`` can be read or one of ``writers`` written; return the readable ones."""
+    with selectors.DefaultSelector() as selector:
+        for conn in readers:
+            selector.register(conn, selectors.EVENT_READ)
+        for conn in writers:
+            selector.register(conn, selectors.EVENT_WRITE)
+        return {key.fileobj for key, events in selector.select(timeout_s) if events & selectors.EVENT_READ}
 
 
 class GradingPool:
@@ -254,7 +372,8 @@ class GradingPool:
     Workers persist between :meth:`run` calls (a training loop grades every step; starting processes each
     time would cost more than the grading). ``on_timeout(item)`` and ``on_crash(item, why)`` build the
     result for an item whose worker had to be killed or died; the rest of its chunk is graded again by a
-    fresh worker.
+    fresh worker. Whatever happens to a worker (killed, hung, exited, its pipe closed), :meth:`run`
+    returns exactly one result per item, in order.
     """
 
     def __init__(
@@ -300,6 +419,9 @@ class GradingPool:
             _Chunk(s, list(range(s, min(n, s + chunk_size))), list(items[s : s + chunk_size]))
             for s in range(0, n, chunk_size)
         )
+        for w in self.workers:
+            if not w.process.is_alive():
+                w.kill()
         self.workers = [w for w in self.workers if w.process.is_alive()]
         while len(self.workers) < self.size:
             self.workers.append(_BatchWorker(self.grade))
@@ -307,50 +429,93 @@ class GradingPool:
         for w in workers:
             w.wait_ready()
 
-        def replace(i: int, crashed: bool) -> None:
+        def take(w: _BatchWorker, seq: int, chunk_results: list[Any]) -> None:
+            done = w.inflight.popleft()  # one pipe, in order: the oldest chunk in flight
+            if done.seq != seq:
+                raise WorkerFailed(f"grading worker answered chunk {seq}, expected {done.seq}")
+            for index, result in zip(done.indices, chunk_results, strict=True):
+                results[index] = result
+
+        def replace(i: int, failure: str | None) -> None:
+            """Replace worker ``i``: ``failure`` says what went wrong with it, None when the watchdog
+            kills it for an item past its deadline. Its item in progress gets a result, the rest of what
+            it held goes back to the queue."""
             w = workers[i]
-            chunk = w.inflight[0]
-            current = max(0, int(w.progress[0]))
-            w.kill()
-            item, index = chunk.items[current], chunk.indices[current]
-            results[index] = on_crash(item, "grading worker died") if crashed else on_timeout(item)
-            rest = [k for k in range(len(chunk.items)) if k != current]
-            requeue = list(w.inflight)[1:]
-            if rest:
-                requeue.insert(
-                    0, _Chunk(chunk.start, [chunk.indices[k] for k in rest], [chunk.items[k] for k in rest])
-                )
+            ended = w.stop(grace_s=1.0 if failure else 0.0)
+            # what it finished before it died counts (complete messages only: a cut one raises)
+            try:
+                while w.results.poll(0):
+                    take(w, *w.results.recv())
+            except (EOFError, OSError):
+                pass
+            detail = f"grading worker died ({failure}; {ended})"
+            index, seq, since = w.snapshot()
+            chunk = next((c for c in w.inflight if c.seq == seq), None) if index >= 0 else None
+            requeue = list(w.inflight)
+            if chunk is not None and index < len(chunk.items):
+                item = chunk.items[index]
+                if time.monotonic() - since > timeout_s:
+                    results[chunk.indices[index]] = on_timeout(item)
+                    index_done = True
+                elif failure is not None:
+                    results[chunk.indices[index]] = on_crash(item, detail)
+                    index_done = True
+                else:  # the watchdog's kill raced the item's end: not the item's fault, grade it again
+                    index_done = False
+                if index_done:
+                    rest = [k for k in range(len(chunk.items)) if k != index]
+                    rebuilt = _Chunk(
+                        chunk.start, [chunk.indices[k] for k in rest], [chunk.items[k] for k in rest]
+                    )
+                    requeue = [rebuilt if c is chunk else c for c in requeue if c is not chunk or rest]
+            elif requeue and failure is not None:
+                # it died between items (receiving a chunk or sending results): send the oldest chunk
+                # again, one item at a time; an item that kills a second worker that way gets an error
+                head, *others = requeue
+                if len(head.items) > 1:
+                    singles = [
+                        _Chunk(k, [k], [item], retried=True)
+                        for k, item in zip(head.indices, head.items, strict=True)
+                    ]
+                    requeue = [*singles, *others]
+                elif head.retried:
+                    results[head.indices[0]] = on_crash(head.items[0], detail)
+                    requeue = others
+                else:
+                    head.retried = True
             pending.extendleft(reversed(requeue))
+            w.close()
             workers[i] = _BatchWorker(self.grade)
             workers[i].wait_ready()
 
         while pending or any(w.inflight for w in workers):
             # two chunks in flight per worker: the next one is already waiting when a result goes back
-            for w in workers:
+            for i, w in enumerate(workers):
                 while len(w.inflight) < 2 and pending:
-                    chunk = pending.popleft()
-                    w.inflight.append(chunk)
-                    w.conn.send((chunk.start, chunk.items, options))
-            busy = [w for w in workers if w.inflight]
-            ready = multiprocessing.connection.wait([w.conn for w in busy], timeout=0.05)
+                    w.queue(pending.popleft(), options)
+                try:
+                    w.flush()
+                except OSError as exc:
+                    replace(i, f"its pipe broke: {type(exc).__name__}")
+            readable = _wait(
+                [w.results for w in workers if w.inflight], [w.tasks for w in workers if w.outbox], 0.05
+            )
             for i, w in enumerate(workers):
                 if not w.inflight:
                     continue
-                if w.conn in ready:
+                if w.results in readable:
                     try:
-                        _, chunk_results = w.conn.recv()
-                    except (EOFError, OSError):
-                        replace(i, crashed=True)
+                        message = w.results.recv()
+                    except (EOFError, OSError) as exc:
+                        replace(i, f"its pipe closed: {type(exc).__name__}")
                         continue
-                    done = w.inflight.popleft()
-                    for index, result in zip(done.indices, chunk_results, strict=True):
-                        results[index] = result
+                    take(w, *message)
                 elif not w.process.is_alive():
-                    replace(i, crashed=True)
+                    replace(i, "it exited")
                 else:
-                    current, since = int(w.progress[0]), w.progress[1]
+                    current, _, since = w.snapshot()
                     if current >= 0 and time.monotonic() - since > timeout_s:
-                        replace(i, crashed=False)
+                        replace(i, None)
         return results
 
     def close(self) -> None:
