@@ -309,6 +309,13 @@ def _grade(
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
+            cut = _cut_mid_sentence(found.region)
+            if finished is False or cut is not None:
+                # "The answer is 15. Wait, … 15 + 2 = 17\nThe answer is": the correction never got stated
+                detail = (
+                    f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
+                )
+                return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
             return _judge(*retracted, gold, policy, timeout_s)
         reading = _read(answer.text, gold)
         if reading.status == "none":
@@ -590,9 +597,10 @@ def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
     return number, (_read(number.text, gold) if number is not None else None)
 
 
-# an operand of a power or product ("3^x", "x^2", "2*y"); markdown bold ("**6**") is not a product
-_IN_EXPRESSION_AFTER = re.compile(r"\s*(?:\^|[*×·/]\s*[A-Za-z(\\])")
-_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)]\s*[*×·/])\s*\{?\s*$")
+# an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
+# "**6**") is not a product
+_IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
+_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)](?:\s+[*×·/]\s+|[*×·/]))\s*\{?\s*$")
 
 
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
