@@ -39,6 +39,7 @@ from rewardkit.evaluate import (
 )
 from rewardkit.mathtree import (
     Add,
+    Apply,
     Chain,
     Constant,
     Degrees,
@@ -53,6 +54,7 @@ from rewardkit.mathtree import (
     Number,
     Percent,
     PlusMinus,
+    Pow,
     Relation,
     SetOf,
     Symbol,
@@ -491,6 +493,14 @@ def _solved_value(eq: Relation) -> Node | None:
         return eq.rhs
     if _is_name(eq.rhs) and not symbols_of(eq.lhs):
         return eq.lhs
+    if isinstance(eq.lhs, Apply) and _is_name(eq.lhs):
+        return eq.rhs  # "f(x) = x + 22" names f by its formula
+    if not symbols_of(eq.lhs) and not symbols_of(eq.rhs):
+        # a computation states its result ("\\sqrt{4} = 2" states 2); a false one ("2 = 3") states nothing
+        try:
+            return eq.rhs if compare_scalars(eq.lhs, eq.rhs) else None
+        except NotEvaluable:
+            return None
     return None
 
 
@@ -502,13 +512,21 @@ def _chain_result(node: Node) -> Node:
 
 
 def _is_name(node: Node) -> bool:
-    """Symbols only, in the shapes answers name a value by: ``x``, ``(p, q)``, ``f(x)`` (read ``f·x``),
-    ``AB``, ``|AB|``, ``NO/BO``. A number in it (``x + 1 = 5``) makes it an equation to solve, not a name."""
+    """Symbols only, in the shapes answers name a value by: ``x``, ``(p, q)``, ``f(x)``,
+    ``AB``, ``|AB|``, ``|r - s|``, ``x + y``, ``NO/BO``, ``E(2020, 1993)``. A number in it (``x + 1 = 5``,
+    ``2x = 10``) makes it an equation to solve, not a name."""
     if isinstance(node, Symbol):
         return True
-    if isinstance(node, (TupleOf, Mul)):
-        parts = node.items if isinstance(node, TupleOf) else node.factors
-        return all(_is_name(part) for part in parts)
+    if isinstance(node, Apply):  # f(x), E(2020, 1993): a function's value at given arguments
+        return all(isinstance(a, (Symbol, Number)) or _is_name(a) for a in node.args)
+    if isinstance(node, (TupleOf, Mul, Add)):
+        # "(p, q)", "AB", "x + y", "r - s" (Neg of a name): a quantity named by its symbols
+        parts = (
+            node.items if isinstance(node, TupleOf) else node.factors if isinstance(node, Mul) else node.terms
+        )
+        return all(_is_name(part.x if isinstance(part, Neg) else part) for part in parts)
+    if isinstance(node, Pow):  # x^2 + y^2
+        return _is_name(node.base) and isinstance(node.exp, Number)
     if isinstance(node, Div):
         return _is_name(node.num) and _is_name(node.den)
     if isinstance(node, Func) and node.name == "abs" and len(node.args) == 1:
@@ -517,7 +535,18 @@ def _is_name(node: Node) -> bool:
 
 
 def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -> str | None:
-    """Equal up to swapping sides and a nonzero constant factor: ``y=2x+1`` ~ ``2x+1=y`` ~ ``2y=4x+2``."""
+    """Equal up to swapping sides and a nonzero constant factor: ``y=2x+1`` ~ ``2x+1=y`` ~ ``2y=4x+2``; a
+    function's formula up to the name of its variable (``f(y) = 1`` ~ ``f(x) = 1``)."""
+    if (
+        isinstance(pred.lhs, Apply)
+        and isinstance(gold.lhs, Apply)
+        and pred.lhs.name == gold.lhs.name
+        and len(pred.lhs.args) == len(gold.lhs.args) == 1
+        and isinstance(pred.lhs.args[0], Symbol)
+        and isinstance(gold.lhs.args[0], Symbol)
+    ):
+        renamed = _substitute(pred.rhs, pred.lhs.args[0].name, gold.lhs.args[0])
+        return "equation" if compare_math(renamed, gold.rhs, symbolic) else None
     for p_lhs, p_rhs in ((pred.lhs, pred.rhs), (pred.rhs, pred.lhs)):
         if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic):
             return "equation"

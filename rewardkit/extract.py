@@ -566,7 +566,25 @@ def _after_equals(text: str) -> Reading | None:
     if eq < 0 or not text[eq + 1 :].strip() or _LETTERS.search(text, 0, eq):
         return None
     reading = read_number(text[eq + 1 :])
+    if reading.status == "value" and reading.quantity is not None and not _holds(text[:eq], reading.quantity):
+        return Reading("unparseable", text=text, why=f"{text!r} is a false equation: it states no value")
     return reading if reading.status != "none" else None
+
+
+def _holds(lhs: str, result: Quantity) -> bool:
+    """Whether an arithmetic chain's left side has the value it is set equal to (``9 * 2 = 18``, not
+    ``2 = 3``); True when the left side cannot be evaluated exactly (the chain's reading is left alone)."""
+    from rewardkit.evaluate import NotEvaluable, exact_value
+
+    left = lhs.rsplit("=", 1)[-1]
+    math = read_math(left)
+    if math.status != "value" or math.node is None:
+        return True
+    try:
+        value = exact_value(math.node)
+    except NotEvaluable:
+        return True
+    return value is None or result.unit is not None or result.percent or value == result.value
 
 
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice

@@ -87,6 +87,7 @@ from rewardkit.errors import RewardkitError
 from rewardkit.mathtree import (
     SCALAR_KINDS,
     Add,
+    Apply,
     Binomial,
     Chain,
     Constant,
@@ -118,6 +119,9 @@ __all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_mat
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
 MAX_DIGITS = 400
+# letters that name functions when applied to arguments, as answers write them: f(x), g(n), p(x), T(10),
+# E(2020, 1993); other letters before a parenthesis multiply (x(x+1), a(b))
+FUNCTION_LETTERS = frozenset("fghpqFGHPQTE")
 
 
 class MathParseError(RewardkitError, ValueError):
@@ -1089,6 +1093,13 @@ class _Parser:
             self.i = i + 1
             if kinds[self.i] == "_":
                 node = self.base_number(str(self.vals[i][1]), i)
+        elif (
+            k == "sym" and self.vals[i] in FUNCTION_LETTERS and kinds[i + 1] == "(" and self._call_args(i + 1)
+        ):
+            # "f(x)", "g(n)", "T(10)", "E(2020, 1993)": function notation, never a product
+            self.i = i + 1
+            args = self.bracketed()
+            node = Apply(self.vals[i], args.items if isinstance(args, TupleOf) else (args,))
         elif k == "sym":
             self.i = i + 1
             node = Symbol(self.subscripted(self.vals[i]))
@@ -1226,6 +1237,26 @@ class _Parser:
         self.expect("}", "}")
         self.in_abs = saved
         return node
+
+    def _call_args(self, open_at: int) -> bool:
+        """Whether the parentheses at ``open_at`` hold call arguments: numbers and single symbols separated by
+        commas (``f(x)``, ``E(2020, 1993)``), not an expression (``p(p+1)`` stays a product)."""
+        kinds = self.kinds
+        if kinds[open_at] != "(":
+            return False
+        j = open_at + 1
+        while kinds[j] in ("num", "sym", "const", "-"):
+            if kinds[j] == "-":
+                j += 1
+                continue
+            j += 1
+            if kinds[j] == ",":
+                j += 1
+            elif kinds[j] == ")":
+                return j > open_at + 1
+            else:
+                return False
+        return False
 
     def bracketed(self) -> Node:
         """``( )`` and ``[ ]``: a group, a tuple ``(a, b, c)`` or an interval ``[a, b)``."""

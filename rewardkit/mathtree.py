@@ -105,6 +105,15 @@ class Func(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Apply(Node):
+    """A named function applied to arguments, ``f(x)``, ``T(10)``, ``E(2020, 1993)``: function notation, never
+    the product ``f·x``. It has no value of its own (nothing says what ``f`` is); it names one."""
+
+    name: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Root(Node):
     radicand: Node
     index: Node
@@ -198,6 +207,7 @@ SCALAR_KINDS = (
     Div,
     Pow,
     Func,
+    Apply,
     Root,
     Factorial,
     Binomial,
@@ -260,6 +270,8 @@ def to_sympy(node: Node) -> Any:
                 return sympy.log(*args)
             name = {"ln": "log", "abs": "Abs", "ceil": "ceiling"}.get(n.name, n.name)
             return getattr(sympy, name)(*args)
+        if isinstance(n, Apply):
+            return sympy.Function(n.name)(*(conv(a) for a in n.args))
         if isinstance(n, Factorial):
             return sympy.factorial(conv(n.x))
         if isinstance(n, Binomial):
@@ -372,7 +384,7 @@ def render(node: Node) -> str:
         if isinstance(n, Root):
             index = go(n.index)
             return f"sqrt({go(n.radicand)})" if index == "2" else f"root{index}({go(n.radicand)})"
-        if isinstance(n, Func):
+        if isinstance(n, (Func, Apply)):
             return f"{n.name}({', '.join(go(a) for a in n.args)})"
         if isinstance(n, Factorial):
             return f"{wrap(n.x, Pow(n, n))}!"
