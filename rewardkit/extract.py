@@ -26,9 +26,11 @@ from typing import Literal
 
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    WORDS_RE,
     Quantity,
     clock_or_ratio,
     combine_compound,
+    parse_words,
     plain_quantity,
     same_quantity,
     scan,
@@ -109,12 +111,19 @@ class Found:
         ]
 
     def last_number(self) -> Answer | None:
-        """The lenient fallback: the last number in the answer region (only computed when needed)."""
+        """The lenient fallback: the last number in the answer region, digits or words (``She sold
+        seventy-two clips.``), read whole with the compound quantity it ends (``2 hours 30 minutes``). Only
+        computed when needed."""
         last = _last_number(self.region)
-        if last is None:
+        span = (last.start(), last.end()) if last is not None else None
+        words = _last_number_words(self.region, span[1] if span is not None else 0)
+        if words is not None:
+            span = words
+        if span is None:
             return None
-        start = self.region_start + last.start()
-        return Answer(last.group(), "last_number", start, start + len(last.group()), lenient=True)
+        start, end = _compound(self.region, *span)
+        base = self.region_start
+        return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
 
 def find_answers(text: str) -> Found:
@@ -275,6 +284,37 @@ def _last_number(region: str) -> re.Match[str] | None:
             return whole
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
     return matches[-1] if matches else None
+
+
+def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
+    """Where the last spelled-out number of ``region`` lies, when it comes after position ``after`` (the end
+    of the last number in digits). A lone "a", "an" or "one" is an article or a pronoun, not a number."""
+    base = max(after, len(region) - 2000)
+    last = None
+    for m in WORDS_RE.finditer(region, base):
+        text = m.group().strip()
+        if text.lower() in ("a", "an", "one", "half") or parse_words(text) is None:
+            continue
+        if m.end() < len(region) and (region[m.end()] == "-" or region[m.end()].isalpha()):
+            continue
+        last = m
+    return (last.start(), last.end()) if last is not None else None
+
+
+def _compound(region: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the compound quantity that ends with the number at ``start:end`` (``2 hours 30 minutes``
+    for the ``30``, its unit included), or the number's own span when it stands alone."""
+    lo = max(0, start - 80)
+    window = region[lo : min(len(region), end + 20)]
+    found = list(scan(window))
+    at = next((k for k, item in enumerate(found) if item.start <= start - lo < item.end), None)
+    if at is None:
+        return start, end
+    for i in range(max(0, at - 4), at):
+        combined = combine_compound(window, found[i:])
+        if combined is not None and combined[1] >= found[at].end:
+            return lo + found[i].start, lo + combined[1]
+    return start, end
 
 
 def _boxes(region: str, base: int) -> list[Answer]:
