@@ -172,7 +172,10 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         if isinstance(gold, Text) and isinstance(pred, Text):
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
-    if isinstance(gold, ListOf) and _order_matters(gold) and isinstance(pred, (ListOf, TupleOf)):
+    gold, pred = _distributed(gold), _distributed(pred)
+    ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
+    if isinstance(gold, ListOf) and isinstance(pred, (ListOf, TupleOf)) and ordered:
+        # a tuple against a bare list gold is compared in order, as a tuple is: "(1, 2, 3)" is "1, 2, 3"
         # "2, 4, 3" for T(10), T(11), T(12): a list that is not in sorted order is ordered on purpose
         if len(pred.items) != len(gold.items):
             return None
@@ -321,6 +324,25 @@ def _infinity(node: Node) -> int:
     if isinstance(node, Neg) and isinstance(node.x, Constant) and node.x.name == "oo":
         return -1
     return 0
+
+
+def _distributed(node: Node) -> Node:
+    """``(f(n), g(n)) = (n, 1)`` → ``f(n) = n, g(n) = 1``: an equation of two tuples of one length is the list
+    of its componentwise equations, unless its left side is a tuple of plain names (``(x, y) = (1, 2)``
+    states the pair's value)."""
+    if (
+        isinstance(node, Relation)
+        and node.op == "="
+        and isinstance(node.lhs, TupleOf)
+        and isinstance(node.rhs, TupleOf)
+        and len(node.lhs.items) == len(node.rhs.items)
+        and not all(isinstance(item, Symbol) for item in node.lhs.items)
+    ):
+        pairs = zip(node.lhs.items, node.rhs.items, strict=True)
+        return ListOf(tuple(Relation("=", lhs, rhs) for lhs, rhs in pairs))
+    if isinstance(node, TupleOf) and node.items and all(_is_equation(item) for item in node.items):
+        return ListOf(node.items)  # "(f(n) = n, g(n) = 1)": the brackets group a list of equations
+    return node
 
 
 def _order_matters(gold: Node) -> bool:
@@ -529,7 +551,7 @@ def _is_name(node: Node) -> bool:
         return _is_name(node.base) and isinstance(node.exp, Number)
     if isinstance(node, Div):
         return _is_name(node.num) and _is_name(node.den)
-    if isinstance(node, Func) and node.name == "abs" and len(node.args) == 1:
+    if isinstance(node, Func) and len(node.args) == 1:  # |AB|, \\sin\\theta, \\log x
         return _is_name(node.args[0])
     return False
 

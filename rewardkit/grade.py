@@ -542,6 +542,12 @@ def _read_span(span: str, gold: Gold) -> Reading:
         if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
             return Reading("value", node=gold.node, text=key)
         math = read_math(span)
+        if math.status == "unparseable" and _COPULA.search(span):
+            # "The values of x for which f(x) = g(x) are x = 5 and x = -2": the sentence states its value
+            # after its last "is"/"are"
+            stated = read_math(_COPULA.split(span)[-1])
+            if stated.status == "value":
+                return stated
         if math.status == "unparseable":
             # "approximately 3.14", "3 or 4", "$42 per week": prose around a number is no math, but the
             # number (or the hedge) is still what the answer says, and a wrong value is not an unread one
@@ -549,12 +555,13 @@ def _read_span(span: str, gold: Gold) -> Reading:
             if reading.status in ("value", "ambiguous"):
                 return reading
         return math
-    reading = read_number(span)
-    if reading.status == "unparseable" and _COPULA.search(span):
-        # "the number of points in the domain of $f(x)$ is 19": a sentence whose subject holds math
+    if _COPULA.search(span):
+        # "the number of points in the domain of $f(x)$ is 19", "the product of the last two digits of N
+        # when T is 3 is **6**": a sentence states its value after its last "is", not in its subject
         stated = read_number(_COPULA.split(span)[-1])
         if stated.status == "value":
             return stated
+    reading = read_number(span)
     if reading.status in ("unparseable", "none"):
         # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
         math = read_math(span)

@@ -120,8 +120,8 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 60
 MAX_DIGITS = 400
 # letters that name functions when applied to arguments, as answers write them: f(x), g(n), p(x), T(10),
-# E(2020, 1993); other letters before a parenthesis multiply (x(x+1), a(b))
-FUNCTION_LETTERS = frozenset("fghpqFGHPQTE")
+# E(2020, 1993), I(6, 3); other lower-case letters before a parenthesis multiply (x(x+1), a(b))
+FUNCTION_LETTERS = frozenset("fghpq") | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class MathParseError(RewardkitError, ValueError):
