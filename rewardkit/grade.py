@@ -118,6 +118,11 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
         return Gold("invalid", raw, why="the gold is empty")
     if text.count("{") != text.count("}"):
         return Gold("invalid", raw, why=f"unbalanced braces in the gold: {text[:80]!r}")
+    if _APPROX.search(text):
+        # "\\frac{\\sqrt3}{3} \\approx 0.577": the exact value stated first is the gold, as in a completion
+        exact = _APPROX.split(text, maxsplit=1)[0].strip().rstrip("=").strip()
+        if exact and read_math(exact).status == "value":
+            text = exact
     if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
         # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
         why = "a worked solution with no final answer (no ####, A:, Answer:, Final Answer or \\boxed)"

@@ -194,7 +194,7 @@ _MATH_UNITS: dict[str, str | None] = dict.fromkeys(
     "cm mm km kg mg ml mL ft yd mph units unit dollars dollar inches inch feet foot yards yard miles mile "
     "meters meter metres metre centimeters centimeters millimeters kilometers hours hour hrs hr minutes "
     "minute mins min seconds secs days day weeks week months month years year grams gram kilograms pounds "
-    "lbs lb ounces oz liters litres liter litre gallons gallon cups cup radians rad".split()
+    "lbs lb ounces oz liters litres liter litre gallons gallon cups cup radians rad square cubic sq".split()
 )
 _MATH_UNITS.update(degrees="deg", degree="deg", deg="deg", percent="pct")
 # ... and whole \text{}/\mathrm{} contents, which may be one letter or several words.
@@ -439,6 +439,10 @@ class _Lexer:
                 i += 1
             elif c == "." and _only_closing(s, i + 1):
                 i = n  # one trailing period ends a sentence, not the math
+            elif c in "'′" and self.kinds and self.kinds[-1] == "sym" and self.vals[-1] is not None:
+                # "f'", "f''(x)", "y′": a derivative by prime is part of the name it marks
+                self.vals[-1] = self.vals[-1] + "'"
+                i += 1
             else:
                 raise MathParseError(f"unexpected character {c!r}", i)
         self.push("eof", None, n)
@@ -922,6 +926,8 @@ class _Parser:
             return Degrees(self.scalar(node, at))
         if kind == "pct":
             return Percent(self.scalar(node, at))
+        while kinds[self.i] == "unit" and vals[self.i] is None:
+            self.i += 1  # "square inches", "cubic units": a unit of several words is dropped whole
         return node
 
     def unary(self) -> Node:
@@ -1148,14 +1154,23 @@ class _Parser:
         return node
 
     def base_number(self, digits: str, at: int) -> Node:
-        """``52_8``, ``4210_{5}``: a numeral written in base 2..10, read as its integer value."""
+        """``52_8``, ``4210_{5}``, ``0.0011_{2}``: a numeral in base 2..10, read as its exact value."""
         base_text = self.subscripted("")[1:]
         if not base_text.isdigit() or not 2 <= int(base_text) <= 10:
             self.fail(f"unsupported number base {base_text!r}", at)
         base = int(base_text)
-        if not digits.isdigit() or any(int(d) >= base for d in digits):
+        whole, _, fraction = digits.partition(".")
+        written = whole + fraction
+        if (
+            not written.isdigit()
+            or any(int(d) >= base for d in written)
+            or (fraction == "" and "." in digits)
+        ):
             self.fail(f"{digits} is not a numeral in base {base}", at)
-        return Number(Fraction(int(digits, base)))
+        value = Fraction(int(whole or "0", base))
+        if fraction:  # 0.0011_2 = 3/16
+            value += Fraction(int(fraction, base), base ** len(fraction))
+        return Number(value)
 
     def subscripted(self, name: str) -> str:
         """``x_1`` → "x_1", ``x_{12}`` → "x_12", ``a_{ij}`` → "a_ij"; only letters and digits."""

@@ -152,6 +152,8 @@ CASES: list[tuple[str, Node]] = [
     ("x(x+1)", mul(x, add(x, N(1)))),
     ("f(x)", Apply("f", (x,))),  # function notation, never the product f*x
     ("E(2020, 1993)", Apply("E", (N(2020), N(1993)))),
+    ("f'", S("f'")),  # a derivative by prime is part of the name
+    ("0.0011_{2}", N(Fraction(3, 16))),  # a fraction in base 2
     ("p(p+1)", mul(S("p"), add(S("p"), N(1)))),  # an expression in the parentheses: a product
     ("2(3)", mul(N(2), N(3))),
     ("\\frac{x}{2}y", mul(Div(x, N(2)), y)),
@@ -445,7 +447,6 @@ ERRORS: list[str] = [
     "3:2",
     "x \\approx 3",
     "\\sum_{k=1}^n k",
-    "x'",
     "?",
     "5 \\text{ apples}",
     "x \\text{ if } y",
