@@ -41,20 +41,22 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    r"[\s$*_(]*$",
+    r"(?:\s+(?:approximately|about|roughly|around))?[\s$*_(]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
 _QUALIFIER_AFTER = re.compile(
-    r"^[\s$*_)]*(?:(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|up|so|"
-    r"longer|shorter|larger|smaller|bigger|fewer)\b|\+(?=\s*$|\s+[A-Za-z]{2,})|at\s+(?:least|most|minimum|maximum)\b|"
-    r"(?:or|and)\s+(?:beyond|upward|upwards)\b|minimum\b|maximum\b|max\b|min\b(?!utes?))",
+    # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
+    r"^[\s$*_)]*\+(?=\s*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people"
+    r"^(?:[\s$*_)°/]|[A-Za-z]+\b|\d+){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
+    r"\bat\s+(?:least|most)\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b)",
     re.IGNORECASE,
 )
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor)\b(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|"
-    r"actually|be|the))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
+    r"actually|be|the|approximately|about|roughly|around))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
@@ -64,15 +66,16 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 _CONDITION_AFTER = re.compile(
-    r"^[^.;\n]{0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
+    r"^(?:[^.;\n]|\.\d){0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
     r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition)\b",
     re.IGNORECASE,
 )
 # another value offered beside the answer: "6, though it might be 7", "6 (or 7)", "y = 2 or y = -2"
 _HEDGE_AFTER = re.compile(
-    r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|\bpossibly\b|"
-    r"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b)[^.;\n]{0,80}?"
-    r"(?P<other>[-−]?\$?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
+    r"^(?:[^.;\n]|\.\d){0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
+    r"\bpossibly\b|"
+    r"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b)(?:[^.;\n]|\.\d){0,80}?"
+    r"(?P<other>[-−]?\$?\.?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
     re.IGNORECASE,
 )
@@ -102,6 +105,54 @@ def negates(before: str) -> bool:
     return _NEGATION_BEFORE.search(before[-200:]) is not None
 
 
+# another choice letter offered beside the answer: "(B), though it might be (C)", "(B) (or (C))"
+_HEDGE_LETTER = re.compile(
+    r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
+    r"\bpossibly\b|\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b)[^.;\n]{0,40}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)"
+)
+# another word offered beside a word answer: "Monday (or Tuesday)", "even, or possibly odd"
+_HEDGE_WORD = re.compile(
+    r"^[^.;\n]{0,60}?\b(?:or|though|although|possibly|perhaps|maybe)\b[\s(]*[A-Za-z]{2,}", re.I
+)
+# a statement opened by a condition: "If friction is ignored, the answer is (B)"
+_CONDITION_BEFORE = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:if|when|whenever|unless|assuming|provided|supposing|in\s+case)\b[^.!?\n]{0,200},"
+    r"[^.!?\n]{0,120}$",
+    re.IGNORECASE,
+)
+
+
+# a statement that trails off or asks ("…if she starts with 42...", "…how many would remain?") asserts nothing
+_TRAILS_OFF_AFTER = re.compile(r"^(?:[^.!?\n]|\.\d){0,300}?(?:\.\.\.|…|\?)")
+# a restatement of the question holds the answer without asserting it: "The question asks whether (B) …"
+_RESTATEMENT_BEFORE = re.compile(
+    r"\b(?:the\s+question\s+(?:asks|is)|restate|rephrase|asks?\s+(?:whether|if|how|what|us|for)|"
+    r"we\s+are\s+asked|we\s+need\s+to\s+(?:check|determine)\s+(?:whether|if))\b[^=]{0,200}$",
+    re.IGNORECASE,
+)
+
+
+def restates(text: str) -> str | None:
+    """Why a statement is a restatement of the question rather than an answer, or None."""
+    m = _RESTATEMENT_BEFORE.search(text[-300:])
+    return f"a restatement of the question: {m.group().strip()[:60]!r} asserts no answer" if m else None
+
+
+def trails_off(text_after: str) -> str | None:
+    """Why the text right after a statement shows it trailing off or asking (``42...``, ``42?``), or None."""
+    m = _TRAILS_OFF_AFTER.match(text_after[:300])
+    return f"not asserted: the statement trails off or asks ({text_after[:40].strip()!r})" if m else None
+
+
+def conditional_opening(sentence_before: str) -> str | None:
+    """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
+    (B)``), given the text of its sentence before the marker; None when it opens plainly."""
+    m = _CONDITION_BEFORE.search(sentence_before[-400:])
+    if m is None:
+        return None
+    return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
+
+
 def problem(
     before: str,
     after: str,
@@ -109,6 +160,8 @@ def problem(
     value: Quantity | None = None,
     relations_qualify: bool = True,
     conditions: bool = True,
+    letters: bool = False,
+    words: bool = False,
 ) -> str | None:
     """Why a value stated between ``before`` and ``after`` (the rest of its statement on each side) is not a
     commitment, or None when it is one.
@@ -116,7 +169,8 @@ def problem(
     ``value``, when known, lets a second value that says the same thing pass (``3 hours, or 180 minutes``).
     ``relations_qualify=False`` when the gold is itself an inequality or interval (``x \\ge 5`` is then the
     answer, not a bound on it); ``conditions=False`` inside a box, where ``\\text{ if }`` writes a piecewise
-    answer.
+    answer; ``letters=True`` for a multiple-choice answer, which another letter hedges; ``words=True`` for a
+    word answer (``Monday (or Tuesday)``), which another word hedges.
     """
     before = before[-200:]
     after = after[:300]
@@ -127,20 +181,28 @@ def problem(
         return f"qualified: {(before.strip() + ' …')!r} states a bound, not a value"
     if _QUALIFIER_AFTER.match(after):
         return f"qualified: {('… ' + after.strip())[:60]!r} is a bound, not a value"
+    why = restates(before) or trails_off(after)
+    if why is not None:
+        return why
     if conditions and _CONDITION_AFTER.match(after):
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)
     if hedge is not None and not _restates(value, after, hedge.start("other")):
         return f"hedged: another value follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+    if words and _HEDGE_WORD.match(after):
+        return f"hedged: another answer follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+    if letters and _HEDGE_LETTER.match(after):
+        return f"hedged: another choice follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
     return None
 
 
 def _restates(value: Quantity | None, after: str, at: int) -> bool:
-    """Whether the other value at ``after[at:]`` says the same as ``value`` (``18, or 18.0``)."""
+    """Whether every value from ``after[at:]`` on says the same as ``value`` (``18, or 18.0``; not ``18 or
+    18.0, though it might be 19``)."""
     if value is None:
         return False
-    other = next(scan(after[at : at + 80]), None)
-    return other is not None and same_quantity(other.quantity, value)
+    others = [found.quantity for found in scan(after[at : at + 200])]
+    return bool(others) and all(same_quantity(other, value) for other in others)
 
 
 def negation_corrected(after: str) -> str | None:

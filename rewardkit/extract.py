@@ -119,6 +119,9 @@ class Found:
         words = _last_number_words(self.region, span[1] if span is not None else 0)
         if words is not None:
             span = words
+        vulgar = max(self.region.rfind(c) for c in _VULGAR_VALUES)
+        if vulgar >= 0 and (span is None or vulgar >= span[1]):  # "¾ cup" after the last digit
+            span = (vulgar, vulgar + 1)
         if span is None:
             return None
         start, end = _compound(self.region, *span)
@@ -245,13 +248,19 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
         i -= 2
     if run or marks:
         return run
-    text = region.strip()
+    # "x \\geq 5\n\nI hope this helps!": a polite closing line is not part of the expression
+    text = _CLOSING_LINES.sub("", region).strip()
     if not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(text):
         return []
     start = region.find(text)
     return [(text, start, start + len(text))]
 
 
+_CLOSING_LINES = re.compile(
+    r"(?:\n[ \t]*(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|feel\s+free)\b"
+    r"[^\n]*)+\s*$",
+    re.IGNORECASE,
+)
 # what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")
 _RUN_GAP = re.compile(
     r"(?:\s|[,;/]|\\q?quad|\\text\{\s*(?:or|and)\s*\}|(?i:or|and|maybe|possibly|perhaps)\b){0,12}"
@@ -405,9 +414,12 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
                 return "", at, at
             if nl < 0:
                 nl = region.find("\n", window_end)
-    stop = _SENTENCE_END.search(rest)
-    if stop is not None:
+    for stop in _SENTENCE_END.finditer(rest):
+        # "$3!\\cdot 2!$": a "!" inside math is a factorial, not the end of the sentence
+        if rest[stop.start()] == "!" and rest.count("$", 0, stop.start()) % 2 == 1:
+            continue
         rest = rest[: stop.start()]
+        break
     stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
     if not stripped:
         return "", at, at

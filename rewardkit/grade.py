@@ -301,7 +301,7 @@ def _grade(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
-        stated, why_not = _committed(answer, gold)
+        stated, why_not = _committed(answer, gold, completion)
         if why_not is not None:
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
             # taken back by it, and only a plain statement after it can still be the answer
@@ -382,33 +382,62 @@ def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
 _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
 
 
-def _committed(answer: Answer, gold: Gold) -> tuple[Answer, str | None]:
+_PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
+_CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
+
+
+def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
-    if gold.kind in ("choice", "text"):
-        return answer, None
-    text = answer.text
-    copulas = list(_COPULA.finditer(text))
-    if copulas:
+    if answer.rule not in ("boxed", "answer_tag") and completion is not None:
+        line_start = completion.rfind("\n", 0, answer.start) + 1
+        opened = commitment.conditional_opening(completion[line_start : answer.start])
+        if opened is not None:
+            return answer, opened
+    text = clean_span(answer.text)
+    if gold.kind == "text":
+        # "Monday (or Tuesday)": the first word is read, and another one hedges it
+        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|\bor\b|$))", text)
+        if first is None:
+            return answer, None
+        return answer, commitment.problem(text[: first.start()], text[first.end() :], words=True)
+    # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
+    said = commitment.restates(text) or (
+        commitment.trails_off(completion[answer.end : answer.end + 300]) if completion is not None else None
+    )
+    if said is not None:
+        return answer, said
+    if gold.kind == "choice":
+        letter = _CHOICE_LETTER.search(text)
+        if letter is None:
+            return answer, None
+        before, after = text[: letter.start()], text[letter.end() :]
+        named = commitment.negation_corrected(after) if commitment.negates(before) else None
+        if named is not None:
+            return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
+        return answer, commitment.problem(before, after, letters=True)
+    for copula in reversed(list(_COPULA.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
-        # one after its last "is", and only what stands around that value can qualify it
-        text = text[copulas[-1].start() :]
+        # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
+        # and only what stands around that value can qualify it
+        if _first_value(text[copula.end() :]) is not None:
+            text = text[copula.start() :]
+            break
     where = _first_value(text)
     if where is None:
         return answer, None
     start, end, quantity = where
     before, after = text[:start], text[end:]
-    if answer.rule != "boxed" and commitment.negates(before):
-        corrected = commitment.negation_corrected(after)
-        if corrected is not None:
-            offset = answer.end - len(corrected)
-            return Answer(corrected, answer.rule, offset, answer.end, answer.lenient), None
+    named = commitment.negation_corrected(after) if commitment.negates(before) else None
+    if named is not None and answer.rule != "boxed":
+        return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
     why = commitment.problem(
         before,
         after,
         value=quantity,
         relations_qualify=not _relations_are_answers(gold),
-        conditions=answer.rule != "boxed",
+        # a piecewise answer says "if" in its box, when its gold does too
+        conditions=not (answer.rule == "boxed" and _PIECEWISE.search(gold.raw)),
     )
     return answer, why
 
@@ -418,7 +447,7 @@ def _statement_after(found: Found, at: int, gold: Gold) -> tuple[Answer, Reading
     number = found.last_number()
     if number is None or number.start < at or gold.kind not in ("number", "math"):
         return None
-    if _lenient_problem(found, number, gold) is not None:
+    if _lenient_problem(found, number, gold) is not None or _operand_of_expression(found, number):
         return None
     reading = _read(number.text, gold)
     return (number, reading) if reading.status == "value" else None
@@ -446,7 +475,7 @@ def _retraction(found: Found, answer: Answer, gold: Gold) -> tuple[Answer, Readi
 
 def _lenient_problem(found: Found, answer: Answer, gold: Gold) -> str | None:
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
-    if gold.kind in ("choice", "text"):
+    if gold.kind == "text":
         return None
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
@@ -458,8 +487,9 @@ def _lenient_problem(found: Found, answer: Answer, gold: Gold) -> str | None:
     sentence_end = min(stops) if stops else min(len(region), end + 300)
     return commitment.problem(
         region[sentence_start:start],
-        region[end:sentence_end],
+        region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
         relations_qualify=not _relations_are_answers(gold),
+        letters=gold.kind == "choice",
     )
 
 
@@ -470,6 +500,9 @@ def _cut_mid_sentence(region: str) -> str | None:
     """The unfinished last words when the text stops mid-sentence after its last number (``…so she has 8
     apples. Then she gives away``): a completion cut off there has not committed to what it was saying."""
     tail = region.rstrip()[-400:]
+    dangling = _DANGLING_MARKER.search(tail)
+    if dangling is not None:
+        return dangling.group().strip()  # "…= 42\nFinal Answer:": cut off right where the answer was due
     if not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
         return None
     last = max(tail.rfind(c) for c in ".!?\n:;")
@@ -482,6 +515,12 @@ def _cut_mid_sentence(region: str) -> str | None:
     return fragment[-60:]
 
 
+# an answer marker with nothing after it, at the very end of the text
+_DANGLING_MARKER = re.compile(
+    r"(?i:\b(?:final\s+answer|answer|result)[*_]*\s*(?:(?:is|would\s+be|will\s+be)\s*[:：]?|[:：]))[ \t*_$]*$"
+    r"|^[ \t*_]*A[*_]*[ \t]*[:：][ \t*_$]*$|####[ \t]*$|\\boxed\s*\{?\s*$",
+    re.MULTILINE,
+)
 _POLITE_CLOSING = re.compile(
     r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b",
     re.IGNORECASE,
@@ -491,7 +530,7 @@ _DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
 _DANGLING = re.compile(
     r"(?:\b(?:the|a|an|of|to|in|on|at|by|for|with|from|and|or|but|so|then|is|are|was|were|be|been|that|"
     r"which|because|plus|minus|times|over|into|than|as|if|when|has|have|had|gets|get|its|their|his|her|"
-    r"equals|makes|gives)|[,+\-*/=(\[{])\s*$",
+    r"equals|makes|gives|equivalently|namely|i\.e\.|e\.g\.)|[,+\-*/=(\[{])\s*$",
     re.IGNORECASE,
 )
 
@@ -598,21 +637,29 @@ def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
     if number is not None:
-        at = number.start - found.region_start
-        lo = max(0, at - 8)
-        around = found.region[lo : at + len(number.text) + 8]
-        after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
-        if not after_ok or _IN_EXPRESSION_BEFORE.search(around, 0, at - lo):
-            # "Thus 3^x", "x^2": the last number is an operand of an expression, not a value stated
-            why = f"the last number {number.text!r} is part of an expression: {around.strip()!r}"
-            return number, Reading("unparseable", text=number.text, why=why)
+        operand = _operand_of_expression(found, number)
+        if operand is not None:
+            return number, operand
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _operand_of_expression(found: Found, number: Answer) -> Reading | None:
+    """An UNPARSEABLE reading when the lenient number is an operand of an expression (``Thus 3^x``,
+    ``x^2``, ``0! + 1``), not a value stated; None when it stands as a value."""
+    at = number.start - found.region_start
+    lo = max(0, at - 8)
+    around = found.region[lo : at + len(number.text) + 8]
+    after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
+    if after_ok and not _IN_EXPRESSION_BEFORE.search(around, 0, at - lo):
+        return None
+    why = f"the last number {number.text!r} is part of an expression: {around.strip()!r}"
+    return Reading("unparseable", text=number.text, why=why)
 
 
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
 # "**6**") is not a product
 _IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
-_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)](?:\s+[*×·/]\s+|[*×·/]))\s*\{?\s*$")
+_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/]))\s*\{?\s*$")
 
 
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
