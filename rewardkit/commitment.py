@@ -114,6 +114,7 @@ _HEDGE_LETTER = re.compile(
 _HEDGE_WORD = re.compile(
     r"^[^.;\n]{0,60}?\b(?:or|though|although|possibly|perhaps|maybe)\b[\s(]*[A-Za-z]{2,}", re.I
 )
+_EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # a statement opened by a condition: "If friction is ignored, the answer is (B)"
 _CONDITION_BEFORE = re.compile(
     r"(?:^|[.!?\n]\s*)(?:if|when|whenever|unless|assuming|provided|supposing|in\s+case)\b[^.!?\n]{0,200},"
@@ -191,7 +192,9 @@ def problem(
         return f"hedged: another value follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
     if words and _HEDGE_WORD.match(after):
         return f"hedged: another answer follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
-    if letters and _HEDGE_LETTER.match(after):
+    hedged_letter = _HEDGE_LETTER.match(after) if letters else None
+    # "D, it can't be A or B" excludes the other letters; it does not offer them
+    if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
         return f"hedged: another choice follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
     return None
 
