@@ -173,6 +173,8 @@ def test_huge_trigonometric_arguments_are_refused_not_computed():
         ("\\boxed{\\sin(10^{300000})}", "0"),  # 10 s in the caller, outside any deadline
         ("\\boxed{\\sqrt[30000000000]{9}}", "1"),  # 78 s and 2.9 GB
         ("The answer is 1", "\\boxed{" * 1200 + "1" + "}" * 1200),  # a quadratic join of nested boxes
+        ("The answer is " + "{" * 2400 + "1" + "}" * 2400, "1"),  # grouping braces peeled one layer a pass
+        ("The answer is 1", "{" * 2400 + "1" + "}" * 2400),
     ],
 )
 def test_grade_is_bounded_by_its_deadline_on_costly_inputs(completion, gold):
