@@ -75,8 +75,7 @@ _HUNDRED = Fraction(100)
 def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     """The rule under which ``pred`` equals ``gold``, or None when they differ."""
     pred_value, gold_value, gold_ulp, rule = pred.value, gold.value, gold.ulp, "exact"
-    kinds = {q.unit.dimension for q in (pred, gold) if q.unit is not None} & {"clock", "ratio"}
-    if kinds:
+    if _read_whole(pred) or _read_whole(gold):
         # a time of day or a ratio equals only another of its kind: 7:40 is not 7, 5:2 is not 5
         if pred.unit is None or gold.unit is None or pred.unit.dimension != gold.unit.dimension:
             return None
@@ -105,6 +104,13 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent") or _equal(
         pred_value, pred.ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold.decimals, "percent"
     )
+
+
+def _read_whole(q: Quantity) -> bool:
+    return q.unit is not None and q.unit.dimension in _WHOLE_KINDS
+
+
+_WHOLE_KINDS = frozenset({"clock", "ratio"})
 
 
 def _scaled(ulp: Fraction | None, factor: Fraction) -> Fraction | None:

@@ -188,12 +188,13 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
             lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
         for m in _ANSWER_MARKERS.finditer(lowered):
             yield m.lastgroup or "answer_colon", m
-    if "####" in region:
-        for m in _HASHES.finditer(region):
-            yield "hashes", m
-    if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
-        for m in _ANSWER_HEADING.finditer(region):
-            yield "answer_heading", m
+    if "#" in region:
+        if "####" in region:
+            for m in _HASHES.finditer(region):
+                yield "hashes", m
+        if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
+            for m in _ANSWER_HEADING.finditer(region):
+                yield "answer_heading", m
     if "A:" in region or "A：" in region:
         for m in _A_COLON.finditer(region):
             yield "a_colon", m
@@ -551,6 +552,11 @@ def _mixed_number(m: re.Match[str]) -> str:
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
+
+
+def plain_number(span: str) -> bool:
+    """Whether a span is a bare number (``18``, ``-3.5``, ``$1,250.``), read without the general scanner."""
+    return _PLAIN_NUMBER.fullmatch(span) is not None
 
 
 # Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the

@@ -31,6 +31,7 @@ from rewardkit.extract import (
     clean_span,
     find_answers,
     last_choice,
+    plain_number,
     read_choice,
     read_math,
     read_number,
@@ -394,6 +395,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         opened = commitment.conditional_opening(completion[line_start : answer.start])
         if opened is not None:
             return answer, opened
+    if plain_number(answer.text):
+        # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
+        # ("18..." trails off). The common case, kept off the general reader
+        after = completion[answer.end : answer.end + 300] if completion is not None else ""
+        return answer, commitment.trails_off(after) if after[:1] in (".", "…", "?") else None
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
@@ -458,6 +464,8 @@ def _retraction(found: Found, answer: Answer, gold: Gold) -> tuple[Answer, Readi
     later value it states, or why nothing is committed any more (a string), or None when nothing takes it
     back."""
     tail_start = answer.end - found.region_start
+    if tail_start >= len(found.region) - 3:
+        return None  # the answer ends the text: nothing after it takes it back
     tail = found.region[tail_start : tail_start + 4000]
     cue = commitment.RETRACTION.search(tail)
     if cue is None or gold.kind not in ("number", "math"):
