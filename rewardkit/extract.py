@@ -217,8 +217,9 @@ _MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: lin
 _MATH_DELIMITER = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
 _CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
 # a word of prose: three letters not after a backslash ("the", "answer"; not "\\sqrt", "\\frac")
-_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
-_WHOLE_EXPRESSION_CHARS = 200
+_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # in any script: "the", "答案是", "दुकान"
+_WHOLE_EXPRESSION_CHARS = 400
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 
 
 def _last_math(region: str) -> list[tuple[str, int, int]]:
@@ -251,7 +252,9 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
         return run
     # "x \\geq 5\n\nI hope this helps!": a polite closing line is not part of the expression
     text = _CLOSING_LINES.sub("", region).strip()
-    if not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(text):
+    # an environment's name ("\\begin{pmatrix}") is no prose word
+    words = _ENVIRONMENT.sub(" ", text) if "\\begin" in text else text
+    if not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(words):
         return []
     start = region.find(text)
     return [(text, start, start + len(text))]
@@ -674,6 +677,7 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     'ambiguous'
     """
     text = clean_span(span)[:MAX_SPAN_CHARS]  # a letter is found at the start or not at all
+    text = _CHOICE_ADVERB.sub("", text, count=1)  # "for sure D", "definitely (B)"
     m = _LETTER_LEAD.match(text)
     letter: str | None = None
     end = 0
@@ -704,18 +708,36 @@ def _is_article(text: str, end: int) -> bool:
     return bool(re.match(r"\s+(?!(?:or|and)\b)[a-z]", text[end:]))
 
 
-_LENIENT_CHOICE = re.compile(r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$", re.MULTILINE)
+_CHOICE_ADVERB = re.compile(
+    r"^(?:for\s+sure|definitely|certainly|clearly|surely|obviously|indeed|option|choice)\b[\s,:]*",
+    re.IGNORECASE,
+)
+# "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
+_LENIENT_CHOICE = re.compile(
+    r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer)\s+\(?([A-Z])\)?(?=[\s.,;!]|$)",
+    re.MULTILINE,
+)
+# a completion that opens with its letter: "D. it can't be A or B"
+_OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**[.):,]\s+\S")
+_OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
 
 
 def last_choice(region: str, letters: str, base: int) -> Answer | None:
-    """Lenient multiple-choice fallback: the last ``(X)`` or a line holding only a letter."""
+    """Lenient multiple-choice fallback: the last ``(X)``, a line holding only a letter or a letter named as
+    the choice (``therefore I think it's B``); else a completion that opens with its letter (``D. it can't
+    be A or B``), when no other line is labelled with a letter (a list of the options is not an answer)."""
     last = None
     for m in _LENIENT_CHOICE.finditer(region):
-        if (m.group(1) or m.group(2)) in letters:
+        if (m.group(1) or m.group(2) or m.group(3)) in letters:
             last = m
-    if last is None:
-        return None
-    return Answer(last.group(1) or last.group(2), "choice", base + last.start(), base + last.end(), True)
+    if last is not None:
+        letter = last.group(1) or last.group(2) or last.group(3)
+        return Answer(letter, "choice", base + last.start(), base + last.end(), True)
+    opening = _OPENING_CHOICE.match(region)
+    if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:
+        return Answer(opening.group(1), "choice", base + opening.start(1), base + opening.end(1), True)
+    return None
 
 
 _LETTERS = re.compile(r"[A-Za-z]")

@@ -52,6 +52,7 @@ from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
 
+_LETTERED_OPTION = re.compile(r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){0,3}[ \t]*(?:\n|$)")
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
@@ -124,11 +125,14 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
         exact = _APPROX.split(text, maxsplit=1)[0].strip().rstrip("=").strip()
         if exact and read_math(exact).status == "value":
             text = exact
+    letters, options = _letters(choices)
+    option = _LETTERED_OPTION.match(text)
+    if option is not None and (choices is None or option.group(1) in letters):
+        text = option.group(1)  # "(D) Alina", "C Cecile": the letter of a lettered option is the gold
     if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
         # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
         why = "a worked solution with no final answer (no ####, A:, Answer:, Final Answer or \\boxed)"
         return Gold("invalid", raw, why=why)
-    letters, options = _letters(choices)
     m = _LETTER_GOLD.fullmatch(text)
     if (
         m is not None
