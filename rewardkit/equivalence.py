@@ -68,6 +68,11 @@ from rewardkit.numbers import Quantity, same_clock_time
 
 # A gold needs at least this many written decimals before it is treated as a possibly rounded figure.
 ROUNDED_GOLD_MIN_DECIMALS = 2
+# The long-decimal policy: a decimal written with at least this many significant digits equals an exact gold
+# whose value it gives to all its written digits, rounded or cut (0.0833333333333333 = 1/12,
+# 0.8660254037844386 = \sqrt3/2), as math-verify, Qwen2.5-Math and lighteval judge it. A shorter decimal
+# (0.87 against \sqrt3/2, 0.33 against 1/3) stays WRONG: an approximation, unless the gold is itself one.
+LONG_DECIMAL_DIGITS = 6
 
 _HUNDRED = Fraction(100)
 
@@ -106,6 +111,25 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     )
 
 
+def _all_digits(decimal: Fraction, ulp: Fraction, gold: Any) -> bool:
+    """Whether ``decimal`` is ``gold`` rounded or cut at its last written digit (0.3333 and 0.6667 or 0.6666
+    for 2/3; not 0.3334)."""
+    if isinstance(gold, Fraction):
+        diff, half, unit = gold - decimal, ulp / 2, ulp
+    else:  # an mpmath value
+        diff, half, unit = context().re(gold) - _mpf(decimal), _mpf(ulp / 2), _mpf(ulp)
+    rounded = abs(diff) <= half
+    cut = 0 <= diff < unit if decimal > 0 else -unit < diff <= 0
+    return bool(rounded or cut)
+
+
+def _long_decimal(value: Fraction, ulp: Fraction | None) -> bool:
+    """Whether a decimal is written with at least :data:`LONG_DECIMAL_DIGITS` significant digits."""
+    if ulp is None or value == 0:
+        return False
+    return abs(value) / ulp >= 10 ** (LONG_DECIMAL_DIGITS - 1)
+
+
 def _read_whole(q: Quantity) -> bool:
     return q.unit is not None and q.unit.dimension in _WHOLE_KINDS
 
@@ -127,6 +151,13 @@ def _equal(
 ) -> str | None:
     if pred == gold:
         return rule
+    if (
+        gold_ulp is None
+        and pred_ulp is not None
+        and _long_decimal(pred, pred_ulp)
+        and _all_digits(pred, pred_ulp, gold)
+    ):
+        return "long_decimal"
     if gold_ulp is None or gold_decimals < ROUNDED_GOLD_MIN_DECIMALS:
         return None
     # the prediction must be written more precisely than the gold, and round to it
@@ -173,7 +204,7 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
     if _is_equation(gold) and not _is_equation(pred):
         gold = _solved_value(gold) or gold  # type: ignore[arg-type]
     elif _is_equation(pred) and not _is_equation(gold):
-        pred = _solved_value(pred) or pred  # type: ignore[arg-type]
+        pred = _solved_value(pred, stated=True) or pred  # type: ignore[arg-type]
     if isinstance(gold, Text) or isinstance(pred, Text):
         if isinstance(gold, Text) and isinstance(pred, Text):
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
@@ -249,6 +280,15 @@ def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = Non
     if exact_p is not None and exact_g is not None:
         return _equal(exact_p, _written_ulp(pred), exact_g, gold_ulp, _decimals(gold), "exact")
     names = symbols_of(pred) | symbols_of(gold)
+    pred_ulp = _written_ulp(pred)
+    if exact_p is not None and not names and _long_decimal(exact_p, pred_ulp) and gold_ulp is None:
+        # the long-decimal policy against an exact irrational gold: all its written digits are the gold's
+        try:
+            g = numeric_value(gold, {})
+            if abs(_imag(g)) == 0 and pred_ulp is not None and _all_digits(exact_p, pred_ulp, g):
+                return "long_decimal"
+        except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+            pass
     evaluated = 0
     steps = bool(names) and has_step_function(pred, gold)
     # step functions agree on whole intervals: sampled agreement is never proof for them, only a reason to
@@ -510,7 +550,7 @@ def _is_equation(node: Node) -> bool:
     return isinstance(node, Relation) and node.op == "="
 
 
-def _solved_value(eq: Relation) -> Node | None:
+def _solved_value(eq: Relation, *, stated: bool = False) -> Node | None:
     """``x = 5`` -> ``5``: the value of an equation solved for a single variable, or of a name made of
     symbols only set equal to a constant (``(p, q) = (3, 2)``, ``f(x) = 1``, ``|AB| = 1``)."""
     if isinstance(eq.lhs, Symbol) and eq.lhs.name not in symbols_of(eq.rhs):
@@ -521,6 +561,10 @@ def _solved_value(eq: Relation) -> Node | None:
         return eq.rhs
     if _is_name(eq.rhs) and not symbols_of(eq.lhs):
         return eq.lhs
+    if stated and _is_name(eq.lhs, wide=True) and not symbols_of(eq.rhs) and exact_value(eq.rhs) != 0:
+        # an answer that names its quantity and states it: "|r-s| = 16", "x + y = 4027", "\\sin\\theta = …"
+        # (not in a gold, where "a^2 + b = 0" is an equation to satisfy, and not "… = 0" anywhere)
+        return eq.rhs
     if isinstance(eq.lhs, Apply) and _is_name(eq.lhs):
         return eq.rhs  # "f(x) = x + 22" names f by its formula
     if not symbols_of(eq.lhs) and not symbols_of(eq.rhs):
@@ -539,26 +583,30 @@ def _chain_result(node: Node) -> Node:
     return node
 
 
-def _is_name(node: Node) -> bool:
-    """Symbols only, in the shapes answers name a value by: ``x``, ``(p, q)``, ``f(x)``,
-    ``AB``, ``|AB|``, ``|r - s|``, ``x + y``, ``NO/BO``, ``E(2020, 1993)``. A number in it (``x + 1 = 5``,
-    ``2x = 10``) makes it an equation to solve, not a name."""
+def _is_name(node: Node, wide: bool = False) -> bool:
+    """Symbols only, in the shapes answers name a value by: ``x``, ``(p, q)``, ``f(x)``, ``AB``, ``|AB|``,
+    ``NO/BO``. ``wide`` also takes the shapes a stated answer names its quantity by: ``|r - s|``, ``x + y``,
+    ``x^2 + y^2``, ``\\sin\\theta``, ``E(2020, 1993)``. A number in it (``x + 1 = 5``, ``2x = 10``) makes it
+    an equation to solve, not a name."""
     if isinstance(node, Symbol):
         return True
-    if isinstance(node, Apply):  # f(x), E(2020, 1993): a function's value at given arguments
-        return all(isinstance(a, (Symbol, Number)) or _is_name(a) for a in node.args)
-    if isinstance(node, (TupleOf, Mul, Add)):
-        # "(p, q)", "AB", "x + y", "r - s" (Neg of a name): a quantity named by its symbols
-        parts = (
-            node.items if isinstance(node, TupleOf) else node.factors if isinstance(node, Mul) else node.terms
-        )
-        return all(_is_name(part.x if isinstance(part, Neg) else part) for part in parts)
-    if isinstance(node, Pow):  # x^2 + y^2
-        return _is_name(node.base) and isinstance(node.exp, Number)
+    if isinstance(node, Apply):  # f(x); with numbers, E(2020, 1993), only when wide
+        return all(isinstance(a, Symbol) or (wide and isinstance(a, Number)) for a in node.args)
+    if isinstance(node, (TupleOf, Mul)):
+        parts = node.items if isinstance(node, TupleOf) else node.factors
+        return all(_is_name(part, wide) for part in parts)
     if isinstance(node, Div):
-        return _is_name(node.num) and _is_name(node.den)
-    if isinstance(node, Func) and len(node.args) == 1:  # |AB|, \\sin\\theta, \\log x
-        return _is_name(node.args[0])
+        return _is_name(node.num, wide) and _is_name(node.den, wide)
+    if isinstance(node, Func) and node.name == "abs" and len(node.args) == 1:
+        return _is_name(node.args[0], wide)
+    if not wide:
+        return False
+    if isinstance(node, Add):  # "x + y", "r - s"
+        return all(_is_name(t.x if isinstance(t, Neg) else t, wide) for t in node.terms)
+    if isinstance(node, Pow):  # "x^2 + y^2"
+        return _is_name(node.base, wide) and isinstance(node.exp, Number)
+    if isinstance(node, Func) and len(node.args) == 1:  # "\\sin\\theta", "\\log x"
+        return _is_name(node.args[0], wide)
     return False
 
 

@@ -278,7 +278,7 @@ def numeric_value(node: Node, point: dict[str, Any]) -> Any:
 
 
 # Precision is chosen from the magnitudes a comparison meets, within this cap; past it numbers cannot decide.
-MAX_DIGITS = 2000
+MAX_DIGITS = 1000
 # a trigonometric argument past this many bits needs that many bits of pi: refused, not computed
 MAX_TRIG_ARGUMENT_BITS = 4000
 _LOG10_2 = 0.30103
@@ -392,7 +392,7 @@ def _value_of(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -
         index = _num(node.index, point, ctx, track)
         if index == 0:
             raise NotEvaluable("zeroth root")
-        if ctx.im(radicand) == 0 and radicand < 0 and ctx.im(index) == 0:
+        if ctx.im(radicand) == 0 and ctx.re(radicand) < 0 and ctx.im(index) == 0:  # i^98 is an mpc
             n = ctx.re(index)
             if n == int(n) and int(n) % 2 == 1:  # odd roots of negatives are real: \sqrt[3]{-8} = -2
                 return -ctx.power(-ctx.re(radicand), 1 / n)
@@ -408,7 +408,7 @@ def _value_of(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -
         return _checked(ctx.factorial(ctx.re(x)), ctx)
     if isinstance(node, Binomial):
         n, k = _num(node.n, point, ctx, track), _num(node.k, point, ctx, track)
-        if abs(n) > 10**6:
+        if abs(n) > 10**6 or abs(k) > 10**6:  # either side: binomial(i, 10^300000) did not return
             raise TooLarge("binomial too large")
         return _checked(ctx.binomial(n, k), ctx)
     if isinstance(node, Percent):
@@ -432,6 +432,13 @@ def _power(node: Pow, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> An
         raise TooLarge("power too large")
     if ctx.im(base) == 0 and ctx.im(exp) == 0 and (ctx.re(base) > 0 or ctx.re(exp) == int(ctx.re(exp))):
         return ctx.power(ctx.re(base), ctx.re(exp))
+    if ctx.im(base) == 0 and ctx.re(base) < 0 and isinstance(node.exp, (Number, Div, Neg)):
+        # (x^2-2)^{5/3} at x^2 < 2 is real, as \\sqrt[3]{x^2-2}^5 is: a rational power with an odd denominator
+        # of a negative number takes the real root, the convention of odd roots (\\sqrt[3]{-8} = -2)
+        rational = exact_value(node.exp)
+        if rational is not None and rational.denominator % 2 == 1:
+            magnitude = ctx.power(-ctx.re(base), ctx.re(exp))
+            return -magnitude if rational.numerator % 2 else magnitude
     return ctx.power(base, exp)
 
 
@@ -455,12 +462,12 @@ def _function(node: Func, point: dict[str, Any], ctx: Any, track: _Magnitudes) -
     (x,) = args
     if name == "ln" and x == 0:
         raise NotEvaluable("log of zero")
+    if name in _TRIGONOMETRIC and ctx.mag(x) > MAX_TRIG_ARGUMENT_BITS:  # before the pole checks compute it
+        raise NotEvaluable(f"{name} of an argument too large to evaluate")
     if name in ("tan", "sec") and abs(ctx.cos(x)) < ctx.mpf(10) ** (-DIGITS + 5):
         raise NotEvaluable(f"{name} at a pole")
     if name in ("cot", "csc") and abs(ctx.sin(x)) < ctx.mpf(10) ** (-DIGITS + 5):
         raise NotEvaluable(f"{name} at a pole")
-    if name in _TRIGONOMETRIC and ctx.mag(x) > MAX_TRIG_ARGUMENT_BITS:
-        raise NotEvaluable(f"{name} of an argument too large to evaluate")
     if name == "exp" and abs(x) > MAX_MAGNITUDE_BITS:
         raise TooLarge("exponential too large")
     return getattr(ctx, _FUNCTIONS[name])(x)

@@ -78,7 +78,7 @@ _ANSWER_LIKE_START = re.compile(
     r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-    r"hundred|a\s+dozen|half|negative|minus|yes|no|true|false)\b)",
+    r"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|approximately|about|around|roughly)\b)",
     re.IGNORECASE,
 )
 
@@ -302,7 +302,14 @@ def _last_number(region: str) -> re.Match[str] | None:
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
     """Where the last spelled-out number of ``region`` lies, when it comes after position ``after`` (the end
     of the last number in digits). A lone "a", "an" or "one" is an article or a pronoun, not a number."""
-    base = max(after, len(region) - 2000)
+    # "…there are 12 sequences that meet the three given conditions": a number word in the sentence of the
+    # last number in digits describes, it is not the answer
+    base = max(0, len(region) - 2000)
+    if after:
+        stops = [i for i in (region.find(c, after) for c in ".!?\n") if i >= 0]
+        if not stops:
+            return None
+        base = max(base, min(stops) + 1)
     last = None
     for m in WORDS_RE.finditer(region, base):
         text = m.group().strip()
@@ -387,6 +394,9 @@ def _matching_brace(text: str, open_at: int) -> int | None:
     return None
 
 
+_FACTORIAL_THEN_STOP = re.compile(r"[\d)}]!\.?\s*$")
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -425,6 +435,8 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         rest = rest[: stop.start()]
         break
     stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
+    if _FACTORIAL_THEN_STOP.search(rest):
+        stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
         return "", at, at
     s = at + rest.find(stripped)
@@ -715,11 +727,11 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer)\s+\(?([A-Z])\)?(?=[\s.,;!]|$)",
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer)\s+\(?([A-Z])\)?(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )
 # a completion that opens with its letter: "D. it can't be A or B"
-_OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**[.):,]\s+\S")
+_OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
 
 

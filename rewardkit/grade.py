@@ -57,6 +57,9 @@ _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
+_APPROXIMATELY = re.compile(
+    r"^[\s*_]*(?:approximately|about|around|roughly|approx\.?)\s+(?=[$({\\\d+\-−–|])", re.I
+)
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
@@ -387,6 +390,9 @@ def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
 _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
 
 
+# markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
+# "...") does not make them trail off
+_FORMAL_RULES = frozenset({"hashes", "boxed", "answer_tag", "a_colon", "answer_heading"})
 _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
@@ -403,7 +409,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
         after = completion[answer.end : answer.end + 300] if completion is not None else ""
-        return answer, commitment.trails_off(after) if after[:1] in (".", "…", "?") else None
+        trailing = after[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
+        return answer, commitment.trails_off(after) if trailing else None
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
@@ -412,8 +419,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return answer, None
         return answer, commitment.problem(text[: first.start()], text[first.end() :], words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
+    trailing = completion is not None and answer.rule not in _FORMAL_RULES
     said = commitment.restates(text) or (
-        commitment.trails_off(completion[answer.end : answer.end + 300]) if completion is not None else None
+        commitment.trails_off(completion[answer.end : answer.end + 300]) if trailing else None  # type: ignore[index]
     )
     if said is not None:
         return answer, said
@@ -574,6 +582,9 @@ def _result(
 
 
 def _read(span: str, gold: Gold) -> Reading:
+    if gold.kind in ("number", "math"):
+        # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
+        span = _APPROXIMATELY.sub("", span, count=1)
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation

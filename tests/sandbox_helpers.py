@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 import os
+import stat
+import threading
 import time
 
 from rewardkit import grade
 
 
 def grade_or_hang(completion, **options):
-    """``grade``, except that the completion "HANG" sleeps forever and "CRASH" kills its process."""
+    """``grade``, except that the completion "HANG" sleeps forever, "CRASH" kills its process, "CLOSE"
+    closes the process's pipes (its link to the parent) and then sleeps forever, and "UNPICKLABLE"
+    returns a result that cannot be sent back (the worker dies between items, sending it)."""
     if completion == "HANG":
         time.sleep(3600)
     if completion == "CRASH":
         os._exit(3)
+    if completion == "CLOSE":
+        for name in os.listdir("/dev/fd"):
+            fd = int(name)
+            try:
+                mode = os.fstat(fd).st_mode
+                if fd > 2 and (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+                    os.close(fd)
+            except OSError:
+                pass  # the descriptor listdir itself used, already gone
+        time.sleep(3600)
+    if completion == "UNPICKLABLE":
+        return threading.Lock()
     return grade(completion, **options)
 
 

@@ -31,14 +31,16 @@ def test_import_is_light_and_torch_free():
         "import json; print(json.dumps({'dt': dt, 'mods': sorted(m for m in ('torch', 'transformers',"
         " 'sympy', 'rich', 'numpy') if m in sys.modules)}))"
     )
-    # the fastest of three: a busy machine slows one start, not what the import pulls in
+    # the fastest of three: a busy machine slows one start, not what the import pulls in. The time bound
+    # only catches an import gone badly wrong (about 0.09 s idle: twenty times that); the
+    # timing target is bench/import_time.py's, as a ratio to math-verify's import measured in one run.
     command = [sys.executable, "-c", code]
     runs = [
         json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
         for _ in range(3)
     ]
     assert all(run["mods"] == [] for run in runs)
-    assert min(run["dt"] for run in runs) < 0.3
+    assert min(run["dt"] for run in runs) < 2.0
 
 
 def test_no_code_execution_on_strings():

@@ -77,7 +77,7 @@ EXPECTED = [
     ("CORRECT", "CORRECT"),
     ("WRONG", "WRONG"),
     ("CORRECT", "CORRECT"),
-    ("NO_ANSWER", "NO_ANSWER"),  # "It is A or B."
+    ("AMBIGUOUS", "AMBIGUOUS"),  # "It is A or B.": a hedge between two letters
     # p12: -3, no question
     ("CORRECT", "CORRECT"),
     ("WRONG", "WRONG"),
@@ -102,8 +102,7 @@ EXPECTED_SUMMARY: dict[str, Any] = {
         "CORRECT": 28,
         "WRONG": 11,
         "TRUNCATED": 3,
-        "AMBIGUOUS": 1,
-        "NO_ANSWER": 1,
+        "AMBIGUOUS": 2,
         "GOLD_INVALID": 4,
     },
     "verdicts_strict": {
@@ -111,8 +110,7 @@ EXPECTED_SUMMARY: dict[str, Any] = {
         "FORMAT": 4,
         "WRONG": 11,
         "TRUNCATED": 3,
-        "AMBIGUOUS": 1,
-        "NO_ANSWER": 1,
+        "AMBIGUOUS": 2,
         "GOLD_INVALID": 4,
     },
 }

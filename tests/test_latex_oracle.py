@@ -228,19 +228,25 @@ _TOKENS = [
 soup = st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=40).map("".join)
 
 
+# grade's symbolic step runs under its default 1 s deadline, so a soup that reaches sympy may take about that
+# long by design (the slowest example takes about 0.2 s idle). Ten times the deadline fails a grader that
+# overruns its budget, never a busy machine.
+SLOW_S = 10.0
+
+
 def _check_fast(completion: str, gold: str) -> None:
     start = time.perf_counter()
     r = grade(completion, gold=gold)
     elapsed = time.perf_counter() - start
     assert isinstance(r, GradeResult)
     assert r.verdict != Verdict.ERROR, _context(completion, gold, r)
-    assert elapsed < 1.0, f"took {elapsed:.2f}s\n" + _context(completion, gold, r)
+    assert elapsed < SLOW_S, f"took {elapsed:.2f}s\n" + _context(completion, gold, r)
 
 
 @SOUP
 @given(soup, st.sampled_from(["0", "\\frac{1}{2}", "x+1", "(1,2)", "[0,1)", "y=2x+1", "\\{1,2\\}"]))
 def test_token_soup_answer_is_total_and_fast(text: str, gold: str) -> None:
-    """Token soup in a box or after a final-answer marker never raises or errors, and takes < 1 s."""
+    """Token soup in a box or after a final-answer marker never raises or errors, within its deadline."""
     _check_fast(f"Working it out.\n\\boxed{{{text}}}", gold)
     _check_fast(f"Working it out.\nThe final answer is ${text}$. I hope it is correct.", gold)
 
@@ -248,7 +254,7 @@ def test_token_soup_answer_is_total_and_fast(text: str, gold: str) -> None:
 @SOUP
 @given(soup)
 def test_token_soup_gold_is_total_and_fast(text: str) -> None:
-    """Token soup as the gold never raises or errors, and takes < 1 s."""
+    """Token soup as the gold never raises or errors, and keeps to the deadline."""
     _check_fast("Working it out.\n\\boxed{\\frac{x+1}{2}}", text)
 
 

@@ -330,6 +330,8 @@ any_text = st.one_of(st.text(), adversarial)
 policies = st.sampled_from(["flexible", "strict"])
 finished = st.sampled_from([None, True, False])
 
+# ten times grade's own 1 s deadline (the slowest example takes about 0.03 s idle): a hang fails, a busy
+# machine does not
 HANG_S = 10.0
 
 
@@ -366,9 +368,9 @@ def check_well_formed(completion: str, gold: str, **options) -> GradeResult:
     # is a grader bug, so the property treats it as a failure.
     assert r.verdict is not Verdict.ERROR, r.detail
     assert r.extracted is None or isinstance(r.extracted, str)
-    assert 0.0 <= r.elapsed_s < 1.0, f"elapsed_s={r.elapsed_s}"
-    # elapsed_s is the grader's own measurement; a generous wall-clock bound catches a wrong one.
-    assert wall < 2.0, f"wall={wall:.2f}s"
+    # elapsed_s is the grader's own measurement of this call, so it lies within the wall time around the
+    # call: a wrong one fails, a busy machine cannot (the watchdog bounds the wall time itself)
+    assert 0.0 <= r.elapsed_s <= wall, f"elapsed_s={r.elapsed_s} wall={wall:.3f}s"
     return r
 
 

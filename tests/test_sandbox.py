@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -12,11 +14,17 @@ from sandbox_helpers import grade_after_slow_import, grade_or_hang, modules_load
 
 from rewardkit import GradeResult, Verdict, grade, sandbox
 
+# A call that sleeps a minute under a 0.3 s deadline. Idle, DeadlineExceeded comes after 0.3 s, or 1.3 s when
+# a fresh worker has to start first (not charged to the deadline, but to this clock): HELD_S is over ten
+# times that, and a third of the sleep, so a deadline that never fires still fails.
+SLEEP_S = 60
+HELD_S = 20.0
+
 
 def _deadline_holds() -> float:
     start = time.perf_counter()
     with pytest.raises(sandbox.DeadlineExceeded):
-        sandbox.call(slow_square, 3, 30, timeout_s=0.3)
+        sandbox.call(slow_square, 3, SLEEP_S, timeout_s=0.3)
     return time.perf_counter() - start
 
 
@@ -25,7 +33,7 @@ def test_call_returns_the_result():
 
 
 def test_deadline_in_main_thread_and_worker_is_replaced():
-    assert _deadline_holds() < 3
+    assert _deadline_holds() < HELD_S
     assert sandbox.call(slow_square, 4, 0, timeout_s=30) == 16  # a fresh worker took over
 
 
@@ -33,15 +41,15 @@ def test_deadline_in_a_plain_thread():
     elapsed: list[float] = []
     t = threading.Thread(target=lambda: elapsed.append(_deadline_holds()))
     t.start()
-    t.join(30)
-    assert elapsed and elapsed[0] < 3
+    t.join(SLEEP_S / 2)
+    assert elapsed and elapsed[0] < HELD_S
 
 
 def test_deadline_in_a_thread_pool_and_concurrent_calls():
     with ThreadPoolExecutor(max_workers=3) as pool:
         timed = [pool.submit(_deadline_holds) for _ in range(2)]
         fine = pool.submit(sandbox.call, slow_square, 5, 0, timeout_s=30)
-        assert all(f.result() < 5 for f in timed)
+        assert all(f.result() < HELD_S for f in timed)
         assert fine.result() == 25
 
 
@@ -52,8 +60,8 @@ def test_deadline_inside_asyncio():
     async def inline() -> float:
         return _deadline_holds()  # called straight from a coroutine, on the loop's thread
 
-    assert asyncio.run(main()) < 3
-    assert asyncio.run(inline()) < 3
+    assert asyncio.run(main()) < HELD_S
+    assert asyncio.run(inline()) < HELD_S
 
 
 def test_exception_in_worker_is_reported():
@@ -88,7 +96,7 @@ def test_pool_times_out_one_item_and_keeps_the_rest():
     pool = sandbox.GradingPool(2, grade=grade_or_hang)
     start = time.perf_counter()
     results = pool.run(items, timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash)
-    assert time.perf_counter() - start < 20
+    assert time.perf_counter() - start < 20  # about 0.7 s idle: the deadline, a crash and two new workers
     assert len(results) == 40
     assert results[7].verdict is Verdict.TIMEOUT
     assert results[30].verdict is Verdict.ERROR
@@ -99,6 +107,107 @@ def test_pool_times_out_one_item_and_keeps_the_rest():
     again = pool.run(items[:5], timeout_s=0.5, options={}, on_timeout=_timeout, on_crash=_crash)
     assert [r.verdict for r in again] == [Verdict.CORRECT] * 5
     pool.close()
+
+
+# --- workers that die, hang or lose their pipe while the parent is sending ----------------------------
+
+
+def _big(k: int) -> tuple[str, str, None]:
+    """A ~200 KB completion (graded in milliseconds): a chunk of them is bigger than a pipe's buffer, so
+    a blocking send of one to a worker that is not reading waits until the worker reads."""
+    return ("Let me think step by step. " * 7_500 + f"The answer is {k}.", str(k), None)
+
+
+def _start(pool: sandbox.GradingPool, items, timeout_s: float):
+    out: dict = {}
+
+    def target() -> None:
+        try:
+            out["results"] = pool.run(
+                items, timeout_s=timeout_s, options={}, on_timeout=_timeout, on_crash=_crash
+            )
+        except BaseException as exc:  # re-raised by _finish, in the test's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    return thread, out
+
+
+def _finish(pool: sandbox.GradingPool, thread: threading.Thread, out: dict, limit_s: float = 120):
+    thread.join(limit_s)
+    hung = thread.is_alive()
+    pool.close()  # kills its workers: a parent stuck writing to one gets its error and returns
+    thread.join(30)
+    assert not hung, f"the pool did not return within {limit_s:g} s"
+    if "error" in out:
+        raise out["error"]
+    return out["results"]
+
+
+def _pid_grading_the_first_item(pool: sandbox.GradingPool) -> int:
+    """The worker grading item 0 (the first item of the first chunk), once it is on it."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for w in list(pool.workers):
+            if w.started and w.inflight and w.inflight[0].start == 0 and w.progress[0] == 0:
+                return w.process.pid
+        time.sleep(0.01)
+    pytest.fail("no worker started on item 0")
+
+
+def _check_all_but_the_first(results, n: int) -> None:
+    assert len(results) == n
+    assert [r.gold for r in results] == [str(k) for k in range(n)]  # one each, in input order
+    assert all(r.verdict is Verdict.CORRECT for r in results[1:]), [r.detail for r in results[1:]]
+
+
+def test_pool_watchdog_runs_while_a_stuck_worker_has_a_big_chunk_to_read():
+    """A stuck item followed by many ~200 KB completions: the next chunk for the stuck worker does not fit
+    in the pipe. A blocking send would wait for the worker to read it (never), so the watchdog would never
+    run and the batch would hang; instead the item times out and the rest are graded."""
+    items = [("HANG", "0", None)] + [_big(k) for k in range(1, 200)]
+    pool = sandbox.GradingPool(2, grade=grade_or_hang)
+    results = _finish(pool, *_start(pool, items, timeout_s=1.0))
+    _check_all_but_the_first(results, len(items))
+    assert results[0].verdict is Verdict.TIMEOUT
+
+
+def test_pool_worker_killed_while_the_parent_is_sending_to_it():
+    """SIGKILL from outside while the parent is writing the worker's next chunk: the write fails with a
+    broken pipe, which must cost the item in progress an ERROR, not the batch an exception."""
+    items = [("HANG", "0", None)] + [_big(k) for k in range(1, 200)]
+    pool = sandbox.GradingPool(2, grade=grade_or_hang)
+    thread, out = _start(pool, items, timeout_s=60)
+    pid = _pid_grading_the_first_item(pool)
+    time.sleep(0.5)  # the parent has queued the next (bigger than the pipe) chunk for it by now
+    os.kill(pid, signal.SIGKILL)
+    results = _finish(pool, thread, out)
+    _check_all_but_the_first(results, len(items))
+    assert results[0].verdict is Verdict.ERROR
+    assert "died" in results[0].detail and "SIGKILL" in results[0].detail
+
+
+def test_pool_worker_that_closes_its_pipe():
+    """A worker that closes its end of the pipes (and stays alive) while the parent is sending to it."""
+    items = [("CLOSE", "0", None)] + [_big(k) for k in range(1, 200)]
+    pool = sandbox.GradingPool(2, grade=grade_or_hang)
+    results = _finish(pool, *_start(pool, items, timeout_s=60))
+    _check_all_but_the_first(results, len(items))
+    assert results[0].verdict is Verdict.ERROR
+    assert "died" in results[0].detail and "pipe" in results[0].detail
+
+
+def test_pool_item_whose_result_kills_the_worker_between_items():
+    """A worker that dies after grading, sending its results: no item was in progress, so its chunk is
+    graded again one item at a time, and only the item that kills a second worker gets an ERROR."""
+    items = [(f"The answer is {k}.", str(k), None) for k in range(80)]
+    items[21] = ("UNPICKLABLE", "21", None)
+    pool = sandbox.GradingPool(2, grade=grade_or_hang)
+    results = _finish(pool, *_start(pool, items, timeout_s=60))
+    assert len(results) == 80 and [r.gold for r in results if r is not None] == [str(k) for k in range(80)]
+    assert [k for k, r in enumerate(results) if r.verdict is not Verdict.CORRECT] == [21]
+    assert results[21].verdict is Verdict.ERROR and "exit status 1" in results[21].detail
 
 
 def test_grade_many_from_two_threads_at_once():
