@@ -81,23 +81,19 @@ _HEDGE_AFTER = re.compile(
 )
 # a later statement takes an earlier answer back: "Wait, actually it is 6", "Hmm, no, I made a mistake".
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
+# a retraction that leaves nothing standing, even when no new value follows it
+_TAKES_BACK = (
+    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|"
+    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait"
+)
+STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
 RETRACTION = re.compile(
-    r"\b(?:wait|actually|hmm+|oops|correction|scratch\s+that|on\s+second\s+thought|hold\s+on|no\s+wait|"
-    r"i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|that\s+is\s+"
-    r"(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|mistake)\b",
+    rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|{_TAKES_BACK})\b",
     re.IGNORECASE,
 )
 
 
 _RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
-
-
-# a retraction that leaves nothing standing, even when no new value follows it
-STRONG_RETRACTION = re.compile(
-    r"\b(?:scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|"
-    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait)",
-    re.IGNORECASE,
-)
 
 
 def negates(before: str) -> bool:
