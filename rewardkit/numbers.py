@@ -325,6 +325,8 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
             return None
         value = Fraction(int(g["fnum"]), den)
     elif g["lnum"] is not None or g["lnum1"] is not None:
+        if len(g["lnum"] or "") + len(g["lden"] or "") > MAX_DIGITS:
+            return None  # \frac{1}{<53,000 digits>}: refused before int() is asked to read it
         den = int(g["lden"] or g["lden1"])
         if den == 0:
             return None

@@ -185,3 +185,11 @@ def test_grade_is_bounded_by_its_deadline_on_costly_inputs(completion, gold, cor
     # stated bound: timeout_s + 0.5 s idle; asserted at 10x for a busy machine
     assert time.perf_counter() - start < 1.0 + 10 * 0.5 + 5
     assert r.correct is correct
+
+
+def test_a_fraction_of_a_huge_numeral_is_refused_not_converted():
+    # int() of a 53,000-digit string raises ValueError past CPython's limit: that was an ERROR verdict
+    from rewardkit import Verdict, grade
+
+    r = grade("The last value is \\frac{1}{" + "7" * 60_000 + "}", gold="1")
+    assert r.verdict is not Verdict.ERROR and not r.correct
