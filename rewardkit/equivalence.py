@@ -561,9 +561,10 @@ def _solved_value(eq: Relation, *, stated: bool = False) -> Node | None:
         return eq.rhs
     if _is_name(eq.rhs) and not symbols_of(eq.lhs):
         return eq.lhs
-    if stated and _is_name(eq.lhs, wide=True) and not symbols_of(eq.rhs) and exact_value(eq.rhs) != 0:
-        # an answer that names its quantity and states it: "|r-s| = 16", "x + y = 4027", "\\sin\\theta = …"
-        # (not in a gold, where "a^2 + b = 0" is an equation to satisfy, and not "… = 0" anywhere)
+    # an answer that names its quantity and states it: "|r-s| = 16", "x + y = 4027", "I(6, 3) = 0" (not in a
+    # gold, where "a^2 + b = 0" is an equation to satisfy; and a sum or power set to 0 is one too)
+    names_it = stated and _is_name(eq.lhs, wide=True) and not symbols_of(eq.rhs)
+    if names_it and (exact_value(eq.rhs) != 0 or isinstance(eq.lhs, (Apply, Func, Symbol))):
         return eq.rhs
     if isinstance(eq.lhs, Apply) and _is_name(eq.lhs):
         return eq.rhs  # "f(x) = x + 22" names f by its formula
