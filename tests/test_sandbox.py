@@ -243,3 +243,16 @@ def test_pool_does_not_charge_a_first_import_to_the_item(completion, verdict):
     finally:
         pool.close()
     assert results[0].verdict is verdict
+
+
+def test_a_symbolic_step_that_raises_gets_the_same_verdict_in_the_caller_and_in_pool_workers():
+    # sympy raising inside the symbolic rung ("Exceeds the limit (4300 digits)") was ERROR in grade_many's
+    # workers and WRONG through grade(): one item, one verdict, whatever path grades it
+    from rewardkit import Verdict, grade, grade_many
+
+    completions = ["The answer is $\\arctan(10^{300000})$."] * 4
+    golds = ["1"] * 4
+    alone = [grade(c, gold=g).verdict for c, g in zip(completions, golds, strict=True)]
+    pooled = [r.verdict for r in grade_many(completions, golds, workers=2)]
+    assert alone == pooled
+    assert Verdict.ERROR not in pooled
