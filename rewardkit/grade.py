@@ -682,7 +682,8 @@ def _operand_of_expression(found: Found, number: Answer) -> Reading | None:
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
 # "**6**") is not a product
 _IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
-_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/]))\s*\{?\s*$")
+# ... or the argument of a call ("$\\sqrt{eval('1')}$", "f(2)"): digits inside code-like math are no value
+_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
 
 
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
@@ -765,6 +766,9 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, timeout
     except DeadlineExceeded:
         detail = f"symbolic comparison exceeded its {timeout_s:g} s budget"
         return _result(gold, policy, Verdict.TIMEOUT, answer, detail=detail)
+    except SymbolicWorkerFailed as exc:
+        detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
+        return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
     if answer.lenient and policy == "strict":
         detail = f"no answer marker or box; the {answer.rule} fallback reads {parsed}"
         return _result(
@@ -797,6 +801,10 @@ def _compare(reading: Reading, gold: Gold, timeout_s: float) -> tuple[str | None
     return compare_math(pred, gold.tree, _symbolic_check(timeout_s)), render(pred)
 
 
+class SymbolicWorkerFailed(RuntimeError):
+    """The sandbox worker running the symbolic step failed: the item is ERROR, counted, never WRONG."""
+
+
 class GoldRefused(ValueError):
     """The gold trips a size guard, so nothing but an identical answer can be compared with it."""
 
@@ -808,8 +816,10 @@ def _symbolic_check(timeout_s: float) -> Callable[[Node, Node], bool]:
             return symbolic_equal(pred, gold)
         try:
             return bool(sandbox.call(symbolic_equal, pred, gold, timeout_s=timeout_s))
-        except sandbox.WorkerFailed:
-            return False  # sympy could not simplify this difference: not shown equal
+        except sandbox.WorkerFailed as exc:
+            # the worker died (killed, out of memory): a fact about the grader, never a verdict about the
+            # answer (sympy's own failures are "not shown equal" inside symbolic_equal)
+            raise SymbolicWorkerFailed(str(exc)) from exc
 
     return check
 

@@ -256,3 +256,16 @@ def test_a_symbolic_step_that_raises_gets_the_same_verdict_in_the_caller_and_in_
     pooled = [r.verdict for r in grade_many(completions, golds, workers=2)]
     assert alone == pooled
     assert Verdict.ERROR not in pooled
+
+
+def test_a_symbolic_worker_that_dies_is_an_error_not_a_wrong_answer(monkeypatch):
+    # an OOM-killed sandbox used to read as "not equal": WRONG "differs from gold", a verdict about the model
+    from rewardkit import Verdict, grade, sandbox
+
+    def dies(*args, **kwargs):
+        raise sandbox.WorkerFailed("sandbox worker died (killed by SIGKILL)")
+
+    monkeypatch.setattr(sandbox, "call", dies)
+    r = grade("\\boxed{\\sin(\\pi)}", gold="0")  # numbers cannot resolve a zero: the symbolic step runs
+    assert r.verdict is Verdict.ERROR
+    assert "worker failed" in r.detail and not r.correct
