@@ -48,7 +48,7 @@ _QUALIFIER_BEFORE = re.compile(
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
     r"^[\s$*_)]*\+(?=\s*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people"
-    r"^(?:[\s$*_)°/]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"^(?:[\s$*_)°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:least|most)\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b)",
     re.IGNORECASE,

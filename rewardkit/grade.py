@@ -523,6 +523,9 @@ def _cut_mid_sentence(region: str) -> str | None:
     dangling = _DANGLING_MARKER.search(tail)
     if dangling is not None:
         return dangling.group().strip()  # "…= 42\nFinal Answer:": cut off right where the answer was due
+    if tail.endswith((":", "：")):
+        # "…Thus, the total value of all her jewels is:": it announces what it never delivers
+        return tail[-60:].strip()
     if not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
         return None
     last = max(tail.rfind(c) for c in ".!?\n:;")
