@@ -33,6 +33,13 @@ import re
 
 from rewardkit.numbers import Quantity, same_quantity, scan
 
+# words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
+APPROXIMATION = r"approximately|about|around|roughly"
+# a closing line that says nothing about the answer ("I hope this helps!", "Let me know if …")
+POLITE_CLOSING = (
+    r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b"
+)
+
 # words and relations that, right before a value, make it a bound ("at least 12") or a near miss ("nearly 12")
 _QUALIFIER_BEFORE = re.compile(
     r"(?:\b(?:at\s+least|at\s+most|(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
@@ -41,7 +48,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    r"(?:\s+(?:approximately|about|roughly|around))?[\s$*_(]*$",
+    rf"(?:\s+(?:{APPROXIMATION}))?[\s$*_(]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -56,7 +63,7 @@ _QUALIFIER_AFTER = re.compile(
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor)\b(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|"
-    r"actually|be|the|approximately|about|roughly|around))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
+    rf"actually|be|the|{APPROXIMATION}))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     WORDS_RE,
@@ -78,7 +79,7 @@ _ANSWER_LIKE_START = re.compile(
     r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-    r"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|approximately|about|around|roughly)\b)",
+    rf"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|{APPROXIMATION})\b)",
     re.IGNORECASE,
 )
 
@@ -261,8 +262,7 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
 
 
 _CLOSING_LINES = re.compile(
-    r"(?:\n[ \t]*(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|feel\s+free)\b"
-    r"[^\n]*)+\s*$",
+    rf"(?:\n[ \t]*{POLITE_CLOSING}[^\n]*)+\s*$",
     re.IGNORECASE,
 )
 # what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")

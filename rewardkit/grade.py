@@ -57,9 +57,7 @@ _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
-_APPROXIMATELY = re.compile(
-    r"^[\s*_]*(?:approximately|about|around|roughly|approx\.?)\s+(?=[$({\\\d+\-−–|])", re.I
-)
+_APPROXIMATELY = re.compile(rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+(?=[$({{\\\d+\-−–|])", re.I)
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
@@ -125,7 +123,7 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
         return Gold("invalid", raw, why=f"unbalanced braces in the gold: {text[:80]!r}")
     if _APPROX.search(text):
         # "\\frac{\\sqrt3}{3} \\approx 0.577": the exact value stated first is the gold, as in a completion
-        exact = _APPROX.split(text, maxsplit=1)[0].strip().rstrip("=").strip()
+        exact, _ = _split_approximation(text)
         if exact and read_math(exact).status == "value":
             text = exact
     letters, options = _letters(choices)
@@ -544,10 +542,7 @@ _DANGLING_MARKER = re.compile(
     r"|^[ \t*_]*A[*_]*[ \t]*[:：][ \t*_$]*$|####[ \t]*$|\\boxed\s*\{?\s*$",
     re.MULTILINE,
 )
-_POLITE_CLOSING = re.compile(
-    r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b",
-    re.IGNORECASE,
-)
+_POLITE_CLOSING = re.compile(commitment.POLITE_CLOSING, re.IGNORECASE)
 _DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
 # a last word that cannot end an English sentence: the text was cut off
 _DANGLING = re.compile(
@@ -584,6 +579,12 @@ def _result(
     )
 
 
+def _split_approximation(text: str) -> tuple[str, str]:
+    """``\\frac13 \\approx 0.333`` → (``\\frac13``, ``0.333``): the exact statement and its approximation."""
+    exact, approximate = _APPROX.split(text, maxsplit=1)
+    return exact.strip().rstrip("=").strip(), approximate
+
+
 def _read(span: str, gold: Gold) -> Reading:
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
@@ -591,8 +592,7 @@ def _read(span: str, gold: Gold) -> Reading:
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation
-        exact, approximate = _APPROX.split(clean_span(span), maxsplit=1)
-        exact = exact.strip().rstrip("=").strip()
+        exact, approximate = _split_approximation(clean_span(span))
         if exact:
             reading = _read_span(exact, gold)
             if reading.status == "value" and not isinstance(reading.node, Symbol):
