@@ -12,6 +12,10 @@ Two users:
   per-item deadline watched through a shared progress slot, so one hung item costs one TIMEOUT result,
   not the batch.
 
+Workers start the cheapest safe way (forked while this process has a single thread, a fresh interpreter
+otherwise; never by re-running the caller's ``__main__``) and die with the process that started them,
+however it ends: see :func:`_start_process`.
+
 >>> call(divmod, 7, 2, timeout_s=30)
 (3, 1)
 """
@@ -19,26 +23,35 @@ Two users:
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import importlib
+import io
 import itertools
+import mmap
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
+import queue
 import selectors
 import signal
 import struct
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
-_METHODS = multiprocessing.get_all_start_methods()
-# the fork server imports these once; every worker forked from it starts with them loaded
+_CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
+# sandbox workers import these before they say they are ready (start-up is not charged to any call)
 _PRELOAD = ["rewardkit.grade", "rewardkit.equivalence", "sympy"]
 
 
@@ -50,25 +63,284 @@ class WorkerFailed(RuntimeError):
     """The function raised in the worker, or the worker died."""
 
 
-def _context() -> Any:
-    """Fork while this process runs a single thread (fast, and scripts need no ``__main__`` guard);
-    once other threads exist (a trainer, a tokenizer pool) forking can deadlock, so a fork server,
-    itself started from a clean process, forks the workers instead."""
-    if "fork" in _METHODS and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    method = "forkserver" if "forkserver" in _METHODS else "spawn"
-    ctx = multiprocessing.get_context(method)
-    if method == "forkserver":
-        ctx.set_forkserver_preload(_PRELOAD)
-    return ctx
+# --- starting workers ---------------------------------------------------------------------------------
+#
+# A worker is forked while this process runs one thread, its main thread: fast, and it inherits what is
+# already imported. Once other threads exist (a trainer, a tokenizer pool) forking can deadlock (a lock
+# another thread held stays held forever in the child), so the worker is a fresh interpreter started with
+# subprocess instead. multiprocessing's forkserver and spawn re-import the caller's ``__main__`` in every
+# worker, which runs a script's top level again (a script without a ``__main__`` guard then cannot start
+# its workers at all); a fresh interpreter here imports rewardkit and the target's module, nothing else.
+#
+# Workers die with the process that started them, SIGKILL included. Each holds the read end of one
+# "lifeline" pipe whose write end only that process holds (a forked worker closes its inherited copy
+# first thing), and a thread in the worker exits when it reads end-of-file: the kernel closes the write
+# end when the parent dies, however it dies. On Linux the kernel also kills the worker outright when the
+# thread that started it ends (PR_SET_PDEATHSIG), which reaches a worker stuck in C code that never lets
+# its lifeline thread run. So that this fires only when the whole process ends, workers are started by
+# threads that live as long as it: forked ones by the main thread, fresh ones by one launcher thread.
+
+_lifeline_lock = threading.Lock()
+_lifeline: tuple[int, int, int] | None = None  # (owner pid, read end, write end)
+
+
+def _lifeline_ends() -> tuple[int, int]:
+    global _lifeline
+    with _lifeline_lock:
+        if _lifeline is None or _lifeline[0] != os.getpid():  # a forked copy of this process needs its own
+            read_end, write_end = os.pipe()  # both non-inheritable: exec'd programs never get them
+            _lifeline = (os.getpid(), read_end, write_end)
+        return _lifeline[1], _lifeline[2]
+
+
+@dataclass(frozen=True)
+class _Birth:
+    """What a new worker needs to know about its parent before its target runs."""
+
+    parent_pid: int
+    lifeline: int  # read end: end-of-file means the parent is gone
+    inherited_write_end: int  # the lifeline's write end a forked worker must close; -1: not inherited
+
+
+def _exit_when_parent_dies(lifeline: int) -> None:
+    while True:
+        try:
+            if not os.read(lifeline, 1):
+                break  # end of file: every write end is closed, the parent is gone
+        except InterruptedError:
+            continue
+        except OSError:
+            break
+    os._exit(0)
+
+
+def _enter_worker(birth: _Birth) -> None:
+    if birth.inherited_write_end >= 0:
+        os.close(birth.inherited_write_end)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no prctl (a libc without it): the lifeline thread remains
+            pass
+    if os.getppid() != birth.parent_pid:  # the parent died before the guards above were in place
+        os._exit(0)
+    threading.Thread(
+        target=_exit_when_parent_dies, args=(birth.lifeline,), daemon=True, name="rewardkit-lifeline"
+    ).start()
+
+
+def _forked_worker(birth: _Birth, target: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    _enter_worker(birth)
+    target(*args)
+
+
+class _Slots:
+    """A few doubles shared with a worker process through a mapped temporary file: both processes see the
+    same memory whether the worker was forked or started as a fresh interpreter."""
+
+    def __init__(self, values: Sequence[float], fd: int | None = None) -> None:
+        size = 8 * len(values)
+        if fd is None:
+            fd, path = tempfile.mkstemp(prefix="rewardkit-progress-")
+            os.unlink(path)  # nothing to clean up, whatever happens to either process
+            os.ftruncate(fd, size)
+        self.fd = fd
+        self._map = mmap.mmap(fd, size)
+        self._values = memoryview(self._map).cast("d")
+        for i, value in enumerate(values):
+            self._values[i] = value
+
+    def __getitem__(self, i: int) -> float:
+        return float(self._values[i])
+
+    def __setitem__(self, i: int, value: float) -> None:
+        self._values[i] = value
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            self._values.release()
+            self._map.close()
+            os.close(self.fd)
+            self.fd = -1
+
+
+def _attached(fd: int, count: int) -> _Slots:
+    slots = _Slots.__new__(_Slots)
+    slots.fd = fd
+    slots._map = mmap.mmap(fd, 8 * count)
+    slots._values = memoryview(slots._map).cast("d")
+    return slots
+
+
+def _inherited_connection(fd: int, readable: bool, writable: bool) -> multiprocessing.connection.Connection:
+    return multiprocessing.connection.Connection(fd, readable=readable, writable=writable)
+
+
+class _ChildPickler(pickle.Pickler):
+    """Pickles a worker's target and arguments for a fresh interpreter: pipes and shared slots travel as
+    file descriptors the child inherits (collected in ``fds``), everything else by value or reference."""
+
+    def __init__(self, file: io.BytesIO, fds: list[int]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.fds = fds
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, multiprocessing.connection.Connection):
+            self.fds.append(obj.fileno())
+            return _inherited_connection, (obj.fileno(), obj.readable, obj.writable)
+        if isinstance(obj, _Slots):
+            self.fds.append(obj.fd)
+            return _attached, (obj.fd, len(obj._values))
+        return NotImplemented
+
+
+# run by the fresh interpreter: the search path first (plain data), then what needs rewardkit to unpickle
+_FRESH_BOOT = (
+    "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+    "from rewardkit.sandbox import _fresh_worker; _fresh_worker(sys.stdin.buffer)"
+)
+
+
+def _fresh_worker(stream: Any) -> None:
+    # these bytes come from the parent that started this interpreter (no model text is unpickled: it
+    # travels inside as plain str), the same trust multiprocessing places in its parent
+    birth, target, args = pickle.load(stream)
+    stream.close()
+    _enter_worker(birth)
+    target(*args)
+
+
+class _FreshInterpreter:
+    """A worker that is a new interpreter: the part of ``multiprocessing.Process`` the pools use."""
+
+    def __init__(self, target: Callable[..., Any], args: tuple[Any, ...], birth: _Birth, name: str) -> None:
+        self.name = name
+        self._payload = (birth, target, args)
+        self._popen: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        fds: list[int] = [self._payload[0].lifeline]
+        buf = io.BytesIO()
+        pickle.dump(list(sys.path), buf, protocol=pickle.HIGHEST_PROTOCOL)
+        _ChildPickler(buf, fds).dump(self._payload)
+        flags: list[str] = getattr(subprocess, "_args_from_interpreter_flags", list)()
+        self._popen = subprocess.Popen(
+            [sys.executable, *flags, "-c", _FRESH_BOOT], stdin=subprocess.PIPE, pass_fds=fds
+        )
+        assert self._popen.stdin is not None
+        try:
+            self._popen.stdin.write(buf.getvalue())  # small (references and descriptors), read at once
+            self._popen.stdin.close()
+        except OSError:  # it died on the way up; the caller's "ready" wait reports that
+            pass
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._popen is None else self._popen.pid
+
+    @property
+    def exitcode(self) -> int | None:
+        return None if self._popen is None else self._popen.poll()
+
+    def is_alive(self) -> bool:
+        return self.exitcode is None
+
+    def kill(self) -> None:
+        if self._popen is not None and self._popen.poll() is None:
+            self._popen.kill()
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._popen is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._popen.wait(timeout)
+
+
+class _Launcher:
+    """The one long-lived thread that starts every fresh-interpreter worker (see above): the kernel ties a
+    worker's parent-death signal to the thread that started it, and this one ends only with the process."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.requests: queue.SimpleQueue[tuple[_FreshInterpreter, Future[None]]] = queue.SimpleQueue()
+        threading.Thread(target=self._serve, daemon=True, name="rewardkit-launcher").start()
+
+    def _serve(self) -> None:
+        while True:
+            process, started = self.requests.get()
+            try:
+                process.start()
+            except BaseException as exc:  # handed to the caller waiting below
+                started.set_exception(exc)
+            else:
+                started.set_result(None)
+
+    def start(self, process: _FreshInterpreter) -> None:
+        started: Future[None] = Future()
+        self.requests.put((process, started))
+        started.result()
+
+
+_launcher: _Launcher | None = None
+
+
+def _start_process(target: Callable[..., Any], args: tuple[Any, ...], name: str) -> Any:
+    """Start ``target(*args)`` in a worker process (forked or fresh, see above) and return its handle."""
+    global _launcher
+    read_end, write_end = _lifeline_ends()
+    if _CAN_FORK and threading.current_thread() is threading.main_thread() and threading.active_count() == 1:
+        ctx = multiprocessing.get_context("fork")
+        birth = _Birth(os.getpid(), read_end, write_end)
+        forked = ctx.Process(target=_forked_worker, args=(birth, target, args), daemon=True, name=name)
+        forked.start()
+        _started.add(forked)
+        return forked
+    fresh = _FreshInterpreter(target, args, _Birth(os.getpid(), read_end, -1), name)
+    with _lifeline_lock:
+        if _launcher is None or _launcher.pid != os.getpid():
+            _launcher = _Launcher()
+        launcher = _launcher
+    launcher.start(fresh)
+    _started.add(fresh)
+    return fresh
+
+
+_started: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def live_workers() -> list[tuple[str, int]]:
+    """(name, pid) of every worker process this process started that is still running: sandbox workers
+    are "rewardkit-sandbox", grading pool workers "rewardkit-grader"."""
+    return sorted((w.name, w.pid) for w in list(_started) if w.is_alive())
+
+
+def _warm_up() -> None:
+    """Run the symbolic step once on small answers before the first call: the modules sympy imports on
+    first use and its caches then cost start-up, not the first item's deadline (a cold worker used to
+    make one item TIMEOUT through ``grade()`` and WRONG through a warm ``grade_many`` worker)."""
+    from rewardkit.equivalence import symbolic_equal
+    from rewardkit.latex import parse_math
+
+    for pred, gold in _WARM_UP_PAIRS:
+        symbolic_equal(parse_math(pred), parse_math(gold))
+
+
+_WARM_UP_PAIRS = [
+    ("\\sin^2 x + \\cos^2 x", "1"),
+    ("\\frac{x^2-1}{x-1}", "x+1"),
+    ("\\sqrt{8} + \\log(e^2)", "2\\sqrt{2} + 2"),
+    ("\\tan(\\pi/3) i", "\\sqrt{3} i"),
+]
 
 
 def _serve(conn: multiprocessing.connection.Connection) -> None:
-    # A forked worker starts without sympy; imported on first call it would eat half a second of that
-    # call's deadline (more on a loaded machine: a correct answer graded TIMEOUT). These workers exist only
-    # for symbolic steps, so the import belongs to startup, which is not charged.
+    # A new worker would spend half a second importing sympy inside its first call's deadline (more on a
+    # loaded machine: a correct answer graded TIMEOUT). These workers exist only for symbolic steps, so
+    # the imports and a warm-up belong to start-up, which is charged to no call.
     for module in _PRELOAD:
         importlib.import_module(module)
+    _warm_up()
     conn.send("ready")
     while True:
         try:
@@ -83,18 +355,29 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
 
 
 class _Worker:
+    """One sandbox worker. It starts at once but is waited for only when first used, so a replacement
+    started right after a kill warms up while its caller goes on."""
+
     def __init__(self) -> None:
-        ctx = _context()
-        self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True, name="rewardkit-sandbox")
-        self.process.start()
+        self.conn, child = multiprocessing.Pipe()
+        self.process = _start_process(_serve, (child,), "rewardkit-sandbox")
         child.close()
-        # startup (imports) is not charged to the first caller's deadline
-        if not self.conn.poll(60) or self.conn.recv() != "ready":
-            self.kill()
-            raise WorkerFailed("sandbox worker did not start")
+        self.ready = False
+
+    def wait_ready(self) -> None:
+        # start-up (imports, warm-up) is not charged to the first caller's deadline
+        if not self.ready:
+            try:
+                started = self.conn.poll(60) and self.conn.recv() == "ready"
+            except (EOFError, OSError):
+                started = False
+            if not started:
+                self.kill()
+                raise WorkerFailed("sandbox worker did not start")
+            self.ready = True
 
     def run(self, function: Callable[..., Any], args: tuple[Any, ...], timeout_s: float) -> Any:
+        self.wait_ready()
         try:
             self.conn.send((function, args))  # small, to a worker waiting in recv: it never blocks long
         except OSError as exc:  # it died while idle
@@ -142,6 +425,9 @@ def call(function: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
     try:
         result = worker.run(function, args, timeout_s)
     except DeadlineExceeded:
+        # the killed worker's replacement starts now and warms up while the caller goes on: a run of
+        # items that time out does not also wait for start-ups one after another
+        _release(_Worker())
         raise
     except WorkerFailed:
         if worker.alive:
@@ -272,17 +558,12 @@ _sequence = itertools.count()
 
 class _BatchWorker:
     def __init__(self, grade: Callable[..., Any] | None) -> None:
-        ctx = _context()
-        self.progress = ctx.Array("d", [-1.0, 0.0, -1.0], lock=False)
-        tasks_end, self.tasks = ctx.Pipe(duplex=False)
-        self.results, results_end = ctx.Pipe(duplex=False)
-        self.process = ctx.Process(
-            target=_serve_batches,
-            args=(tasks_end, results_end, self.progress, grade),
-            daemon=True,
-            name="rewardkit-grader",
+        self.progress = _Slots([-1.0, 0.0, -1.0])
+        tasks_end, self.tasks = multiprocessing.Pipe(duplex=False)
+        self.results, results_end = multiprocessing.Pipe(duplex=False)
+        self.process = _start_process(
+            _serve_batches, (tasks_end, results_end, self.progress, grade), "rewardkit-grader"
         )
-        self.process.start()
         tasks_end.close()
         results_end.close()
         os.set_blocking(self.tasks.fileno(), False)
@@ -346,6 +627,7 @@ class _BatchWorker:
     def close(self) -> None:
         self.tasks.close()
         self.results.close()
+        self.progress.close()
 
     def kill(self) -> None:
         self.stop()

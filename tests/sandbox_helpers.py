@@ -57,3 +57,11 @@ def grade_after_slow_import(completion, **options):
     elif completion == "CHARGED":
         importlib.import_module("slow_import")
     return grade("The answer is 1.", **options)
+
+
+def spin_in_c(completion, **options):
+    """``grade``, except that "SPIN" computes a huge power: C code that never lets another thread of the
+    worker run (the worker's lifeline thread included) until it is done."""
+    if completion == "SPIN":
+        pow(3, 10**10)
+    return grade(completion, **options)

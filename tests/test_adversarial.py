@@ -423,4 +423,12 @@ def test_no_code_execution_primitive_in_the_packages() -> None:
                         found.append(f"{where} {owner}.{f.attr}()")
     allowed = [x for x in found if x.startswith("rewardkit/rewards/__init__.py") and "yaml.load" in x]
     assert len(allowed) <= 1
-    assert sorted(set(found) - set(allowed)) == []
+    # a worker started as a fresh interpreter: sys.executable with fixed arguments, which then reads its
+    # target from its parent (trusted bytes; model text travels inside as plain str), once each
+    fresh_worker = [
+        x
+        for x in found
+        if x.startswith("rewardkit/sandbox.py:") and x.endswith(("subprocess.Popen()", "pickle.load()"))
+    ]
+    assert len(fresh_worker) <= 2
+    assert sorted(set(found) - set(allowed) - set(fresh_worker)) == []

@@ -219,20 +219,15 @@ def test_sandbox_worker_killed_during_a_call() -> None:
     thread = threading.Thread(target=run)
     start = time.monotonic()
     thread.start()
-    import multiprocessing
-
     deadline = time.monotonic() + 60
     busy: list[Any] = []
     while not busy and time.monotonic() < deadline:
         time.sleep(0.2)  # the call is in flight once its worker is no longer idle
         idle = {w.process.pid for w in sandbox._idle}
-        busy = [
-            p
-            for p in multiprocessing.active_children()
-            if p.name == "rewardkit-sandbox" and p.pid not in idle
-        ]
+        running = sandbox.live_workers()
+        busy = [pid for name, pid in running if name == "rewardkit-sandbox" and pid not in idle]
     assert busy, "no sandbox worker was running the call"
-    os.kill(busy[0].pid, signal.SIGKILL)
+    os.kill(busy[0], signal.SIGKILL)
     thread.join(timeout=60)
     assert isinstance(result.get("error"), sandbox.WorkerFailed)
     assert time.monotonic() - start < 30  # not the 60 s deadline: the death is noticed at once

@@ -270,3 +270,63 @@ def test_a_symbolic_worker_that_dies_is_an_error_not_a_wrong_answer(monkeypatch)
     r = grade("\\boxed{\\sin(\\pi)}", gold="0")  # numbers cannot resolve a zero: the symbolic step runs
     assert r.verdict is Verdict.ERROR
     assert "worker failed" in r.detail and not r.correct
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie waiting to be reaped counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("mode", ["fork", "threads", "from-thread"])
+def test_workers_die_with_a_parent_killed_by_sigkill(mode):
+    # SIGKILLed `score --workers 2` used to leave its workers running with PPID 1 (one at 64 % CPU on a
+    # hanging item, others still alive an hour later): each held its sibling's pipe, so none saw EOF.
+    # Here the grading workers are stuck in C code when the parent dies, and the workers were started in
+    # each of the three ways: forked, fresh interpreters from the main thread, from a thread that ended.
+    import subprocess
+    import sys
+
+    script = os.path.join(os.path.dirname(__file__), "orphan_parent.py")
+    parent = subprocess.Popen([sys.executable, script, mode], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        lines = [parent.stdout.readline(), parent.stdout.readline()]
+        assert lines[0].startswith("top level") and lines[1].startswith("workers"), lines
+        pids = [int(p) for p in lines[1].split()[1:]]
+        assert len(pids) == 3 and all(_alive(p) for p in pids)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in pids if _alive(p)]
+
+
+def test_a_script_without_a_main_guard_grades_with_other_threads_alive(tmp_path):
+    # with a second thread alive the workers came from multiprocessing's forkserver, which re-imports
+    # the caller's __main__ in each: the script's top level ran again in 3 processes and grade_many
+    # raised EOFError, though the docs say no guard is needed
+    import subprocess
+    import sys
+
+    script = tmp_path / "no_guard.py"
+    script.write_text(
+        "import threading, time\n"
+        "print('top level', flush=True)\n"
+        "threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+        "from rewardkit import grade, grade_many\n"
+        "results = grade_many(['The answer is 4.'] * 8, ['4'] * 8, workers=2)\n"
+        "print(*[r.verdict.name for r in results])\n"
+        "print(grade('\\\\boxed{2\\\\sqrt{2}}', gold='\\\\sqrt{8}').verdict.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["top level", " ".join(["CORRECT"] * 8), "CORRECT"]
