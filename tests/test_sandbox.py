@@ -330,3 +330,50 @@ def test_a_script_without_a_main_guard_grades_with_other_threads_alive(tmp_path)
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["top level", " ".join(["CORRECT"] * 8), "CORRECT"]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+def test_score_killed_by_sigkill_leaves_no_worker_behind(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    data = tmp_path / "in.jsonl"
+    with data.open("w") as f:
+        for i in range(200_000):
+            f.write(json.dumps({"completion": f"So $x = \\sqrt{{{i}}}$.", "answer": f"\\sqrt{{{i}}}"}) + "\n")
+    score = subprocess.Popen(
+        [sys.executable, "-m", "rewardkit", "score", str(data), "--workers", "2", "-o", str(tmp_path / "o")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline and score.poll() is None:
+            time.sleep(0.1)
+            workers = _children(score.pid)
+        assert len(workers) >= 2, "score never started its workers"
+        time.sleep(0.5)
+        workers = _children(score.pid)  # sandbox workers too, if it started any
+    finally:
+        score.kill()
+        score.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in workers if _alive(p)]
