@@ -815,7 +815,7 @@ class GoldRefused(ValueError):
 def _symbolic_check(timeout_s: float) -> Callable[[Node, Node], bool]:
     def check(pred: Node, gold: Node) -> bool:
         if sandbox.INLINE:  # already inside a grading worker whose own deadline covers this item
-            sandbox.import_uncharged("sympy")
+            sandbox.prepare_symbolic()
             return symbolic_equal(pred, gold)
         try:
             return bool(sandbox.call(symbolic_equal, pred, gold, timeout_s=timeout_s))

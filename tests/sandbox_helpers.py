@@ -65,3 +65,19 @@ def spin_in_c(completion, **options):
     if completion == "SPIN":
         pow(3, 10**10)
     return grade(completion, **options)
+
+
+def grade_after_slow_warm_up(completion, **options):
+    """``grade`` in a worker whose symbolic warm-up takes three seconds (as a cold start on a busy machine
+    can): the first symbolic item must not pay for it."""
+    from rewardkit import sandbox
+
+    if not sandbox._symbolic_ready and sandbox._warm_up.__name__ == "_warm_up":
+        warm_up = sandbox._warm_up
+
+        def slow_warm_up():
+            time.sleep(3)
+            warm_up()
+
+        sandbox._warm_up = slow_warm_up
+    return grade(completion, **options)

@@ -10,7 +10,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sandbox_helpers import grade_after_slow_import, grade_or_hang, modules_loaded, slow_square
+from sandbox_helpers import (
+    grade_after_slow_import,
+    grade_after_slow_warm_up,
+    grade_or_hang,
+    modules_loaded,
+    slow_square,
+)
 
 from rewardkit import GradeResult, Verdict, grade, sandbox
 
@@ -377,3 +383,40 @@ def test_score_killed_by_sigkill_leaves_no_worker_behind(tmp_path):
     while any(_alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [p for p in workers if _alive(p)]
+
+
+def test_a_grading_workers_symbolic_warm_up_is_charged_to_no_item():
+    # a cold grading worker's first symbolic item paid sympy's first-use imports and empty caches inside
+    # its deadline: TIMEOUT through grade_many where a warm sandbox worker said CORRECT through grade()
+    pool = sandbox.GradingPool(1, grade=grade_after_slow_warm_up)
+    try:
+        results = pool.run(
+            [("\\boxed{\\sin(\\pi)}", "0", None)],
+            timeout_s=1.0,
+            options={},
+            on_timeout=_timeout,
+            on_crash=_crash,
+        )
+    finally:
+        pool.close()
+    assert results[0].verdict is Verdict.CORRECT and results[0].match == "symbolic"
+
+
+def _ready_idle_workers() -> list:
+    return [w for w in sandbox._idle if w.ready or w.conn.poll(0)]
+
+
+def test_after_a_timeout_the_next_call_finds_a_ready_worker():
+    # each TIMEOUT killed the worker and the next call waited for a fresh one's start-up: 1.9 s per
+    # TIMEOUT item in a row at timeout_s = 1. Replacements start at once, and one more as a spare.
+    sandbox._shutdown()
+    with pytest.raises(sandbox.DeadlineExceeded):
+        sandbox.call(slow_square, 3, SLEEP_S, timeout_s=0.3)
+    deadline = time.monotonic() + 60  # they warm up on their own, with no call waiting on them
+    while len(_ready_idle_workers()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(_ready_idle_workers()) >= 2
+    with pytest.raises(sandbox.DeadlineExceeded):
+        sandbox.call(slow_square, 3, SLEEP_S, timeout_s=0.3)
+    assert _ready_idle_workers()  # a second TIMEOUT in a row still leaves a ready worker for the next call
+    assert sandbox.call(slow_square, 4, 0, timeout_s=30) == 16
