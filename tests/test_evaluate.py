@@ -187,6 +187,42 @@ def test_grade_is_bounded_by_its_deadline_on_costly_inputs(completion, gold, cor
     assert r.correct is correct
 
 
+_COSTLY = [
+    ("The answer is $2^{\\frac{1}{2^{1000}}}$.", "1"),
+    ("\\boxed{\\sin(10^{300000})}", "0"),
+    ("\\boxed{\\sqrt[30000000000]{9}}", "1"),
+    ("\\boxed{\\sin(i^{-i \\cdot 10^{9}})}", "0"),
+    ("The answer is " + "{" * 2400 + "1" + "}" * 2400, "1"),
+]
+
+
+def test_costly_inputs_are_bounded_through_score_and_rewards_with_workers(tmp_path, capsys):
+    # Through `score --workers 2 --timeout 1` one such line ran 60 s, and so did a reward with workers=2,
+    # timeout_s=1 on a batch of 2 (a batch below 2 items per worker is graded in the caller): the bound
+    # must hold on every entry point, not only in the pool's workers.
+    import json
+
+    from rewardkit.cli import main
+    from rewardkit.rewards.accuracy import AccuracyReward
+
+    data = tmp_path / "costly.jsonl"
+    data.write_text("".join(json.dumps({"completion": c, "answer": g}) + "\n" for c, g in _COSTLY))
+    start = time.perf_counter()
+    code = main(["score", str(data), "--workers", "2", "--timeout", "1", "-o", str(tmp_path / "out.jsonl")])
+    assert time.perf_counter() - start < len(_COSTLY) * (1.0 + 10 * 0.5) + 10
+    capsys.readouterr()
+    assert code == 0
+    rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert len(rows) == len(_COSTLY) and not any(r["correct"] for r in rows[:4])
+
+    reward = AccuracyReward(workers=2, timeout_s=1.0)
+    for completion, gold in _COSTLY:
+        start = time.perf_counter()
+        values = reward(completions=[completion, "The answer is 1."], answer=[gold, "1"])
+        assert time.perf_counter() - start < 2 * (1.0 + 10 * 0.5) + 5
+        assert values[1] == 1.0
+
+
 def test_a_fraction_of_a_huge_numeral_is_refused_not_converted():
     # int() of a 53,000-digit string raises ValueError past CPython's limit: that was an ERROR verdict
     from rewardkit import Verdict, grade
