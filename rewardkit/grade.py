@@ -104,15 +104,20 @@ class Gold:
         return quantity_tree(self.quantity)
 
 
-@lru_cache(maxsize=65536)
 def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
     """Read a gold answer. A GSM8K rationale ending in ``#### N`` is reduced to ``N``.
 
     >>> parse_gold("1,250").canonical, parse_gold("B").kind, parse_gold("3 or 4").kind
     ('1250', 'choice', 'invalid')
     """
-    if not isinstance(gold, str):
-        return Gold("invalid", repr(gold), why=f"gold must be a string, got {type(gold).__name__}")
+    if not isinstance(gold, str):  # checked before the cache: a list or dict gold is not even hashable
+        shown = repr(gold) if isinstance(gold, (int, float, bool, type(None))) else f"a {type(gold).__name__}"
+        return Gold("invalid", shown, why=f"gold must be a string, got {type(gold).__name__}")
+    return _parse_gold_text(gold, choices)
+
+
+@lru_cache(maxsize=65536)
+def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     raw = gold
     gold, read_as = _stated_gold(gold)
     gold_of_kind = functools.partial(Gold, read_as=read_as)
