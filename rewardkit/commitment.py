@@ -120,7 +120,7 @@ _HEDGE_WORD = re.compile(
 _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # a statement opened by a condition: "If friction is ignored, the answer is (B)"
 _CONDITION_BEFORE = re.compile(
-    r"(?:^|[.!?\n]\s*)(?:if|when|whenever|unless|assuming|provided|supposing|in\s+case)\b[^.!?\n]{0,200},"
+    r"(?:^\s*|[.!?\n]\s*)(?:if|when|whenever|unless|assuming|provided|supposing|in\s+case)\b[^.!?\n]{0,200},"
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )

@@ -218,7 +218,8 @@ _MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: lin
 _MATH_DELIMITER = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
 _CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
 # a word of prose: three letters not after a backslash ("the", "answer"; not "\\sqrt", "\\frac")
-_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # in any script: "the", "答案是", "दुकान"
+# a word of prose in any script ("the", "दुकान"); an ideograph is one on its own ("他第一个到达" is no math)
+_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}|[\u3400-\u9fff\uf900-\ufaff]")
 _WHOLE_EXPRESSION_CHARS = 400
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 

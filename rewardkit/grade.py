@@ -26,6 +26,7 @@ from rewardkit import commitment, sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
 from rewardkit.evaluate import NotEvaluable, TooLarge, exact_value
 from rewardkit.extract import (
+    MAX_COMPLETION_CHARS,
     Found,
     Reading,
     clean_span,
@@ -36,6 +37,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
+from rewardkit.languages import normalize as normalize_language
 from rewardkit.mathtree import (
     ListOf,
     Node,
@@ -119,7 +121,7 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
 @lru_cache(maxsize=65536)
 def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     raw = gold
-    gold, read_as = _stated_gold(gold)
+    gold, read_as = _stated_gold(normalize_language(gold))
     gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:
@@ -303,6 +305,9 @@ def _grade(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
+    # other languages are read into the shared notation first (rewardkit.languages); only the tail that
+    # extraction reads is rewritten
+    completion = normalize_language(completion[-MAX_COMPLETION_CHARS:])
     found = find_answers(completion)
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER

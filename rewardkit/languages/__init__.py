@@ -1,0 +1,33 @@
+"""Answers in other languages, read into the one notation every reader shares.
+
+Each language module rewrites what its writers put around and inside an answer — markers, numerals, units,
+the decimal comma, the words that qualify or negate a statement — into the notation the extraction and
+equivalence rules already read, once per completion and per gold, before anything is extracted. So a marker
+in another language is a marker under the strict policy too, a Chinese unit converts like an English one,
+and no rule of the grader is written twice.
+
+* :mod:`rewardkit.languages.chinese`: numerals (``七十二``, ``两百五十``, ``三分之二``, ``百分之二十五``),
+  units (元, 小时, 分钟, 千克, 米 …), markers (``答案是``, ``最终答案``, ``答：``), full-width forms, and the
+  words of the commitment rules (``不是``, ``至少``, ``如果``, ``等等，其实``).
+* :mod:`rewardkit.languages.european`: French, German, Spanish, Italian, Portuguese and Russian markers
+  (``Réponse :``, ``Antwort:``, ``La respuesta es``, ``Ответ:``) and the decimal comma of the statements they
+  open.
+
+>>> normalize("答案：七十二")
+' answer: 72'
+>>> normalize("La respuesta es 3,5")
+'The answer is 3.5'
+>>> normalize("The answer is 3,5")  # English: no decimal comma, ever
+'The answer is 3,5'
+"""
+
+from __future__ import annotations
+
+from rewardkit.languages import chinese, european
+
+
+def normalize(text: str) -> str:
+    """``text`` in the shared notation (English text comes back as it is, after a few substring tests)."""
+    if not text.isascii():
+        text = chinese.normalize(text)
+    return european.normalize(text)

@@ -1,0 +1,341 @@
+"""Chinese answers, read into the notation the readers know: numerals, fractions, percent, units, markers and
+the words that decide whether a statement commits to its value.
+
+:func:`normalize` rewrites a completion (or a gold) once, before anything is extracted: ``答案是七十二`` reads
+as ``the answer is 72``, ``三分之二`` as ``2/3``, ``百分之二十五`` as ``25%``, ``1.5小时`` as ``1.5 hours``,
+``答案不是5`` as ``the answer is not 5``, full-width ``７２`` as ``72``. Everything after it (markers, the
+commitment rules, units with conversion, equivalence) is then the one implementation every language shares.
+
+A numeral becomes digits only where it stands as a number: before a classifier or a unit (``十三只``), at the
+end of a statement, or after ``是``/``为``/``有``. Inside a word it stays a word: ``三角形`` (triangle),
+``十分`` (very), ``一共`` (in total), ``万一`` (in case) carry no value, and reading them as one would pay
+``这个图形是三角形`` for the gold 3.
+
+>>> normalize("所以答案是七十二。")
+' so  the answer is 72. '
+>>> normalize("答：小明还剩三分之二。")
+'Answer: 小明还剩2/3. '
+>>> parse_numeral("两百五十"), parse_numeral("一万零三百"), parse_numeral("三点一四"), parse_numeral("十")
+(Fraction(250, 1), Fraction(10300, 1), Fraction(157, 50), Fraction(10, 1))
+>>> parse_numeral("三角") is None, parse_numeral("千万") is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+DIGITS = {
+    "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "三": 3, "叁": 3, "四": 4, "肆": 4,
+    "五": 5, "伍": 5, "六": 6, "陆": 6, "七": 7, "柒": 7, "八": 8, "捌": 8, "九": 9, "玖": 9,
+}  # fmt: skip
+SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+BIG_UNITS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
+_NUMERAL_CHARS = "".join([*DIGITS, *SMALL_UNITS, *BIG_UNITS])
+
+# Words a numeral stands before as a count or a measure: after one of these a numeral is a number.
+CLASSIFIERS = (
+    "个 只 本 人 位 名 条 张 辆 块 件 支 颗 棵 头 匹 次 道 页 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
+    "架 间 座 粒 根 片 场 遍 圈 步 号 队 行 列 排 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 元 角 "
+    "毛 岁 天 年 月 日 周 星期 小时 时 分钟 分 秒 米 厘米 毫米 千米 公里 克 千克 公斤 吨 斤 升 毫升 平方 "
+    "立方 度 倍 多 余 以上 以下 左右"
+).split()
+# Measures with a conversion: the readers know the English units.
+UNITS = {
+    "小时": " hours", "分钟": " minutes", "秒钟": " seconds", "秒": " seconds", "天": " days",
+    "星期": " weeks",
+    "周": " weeks", "个月": " months", "岁": " years", "千克": " kg", "公斤": " kg", "克": " g",
+    "吨": " tonnes",
+    "千米": " km", "公里": " km", "厘米": " cm", "毫米": " mm", "平方米": " m^2", "立方米": " m^3",
+    "米": " m",
+    "毫升": " mL", "升": " L", "元": " yuan", "度": " degrees",
+}  # fmt: skip
+
+# Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.
+# Longest first (one alternation), so "不是" is read before "是" and "最终答案" before "答案".
+PHRASES = {
+    # markers
+    "最终答案是": " the final answer is ", "最终答案为": " the final answer is ",
+    "最终答案": " final answer",
+    "最后答案是": " the final answer is ", "最后答案": " final answer", "答案应该是": " the answer is ",
+    "答案应为": " the answer is ", "答案是": " the answer is ", "答案为": " the answer is ",
+    "答案": " answer",
+    "结果是": " the result is ", "结果为": " the result is ",
+    # negation, and what names the answer after one ("不是40，而是45")
+    "并不是": " is not ", "不是": " is not ", "并非": " is not ", "不等于": " is not equal to ",
+    "不为": " is not ",
+    "不会是": " cannot be ", "而是": " but it is ",
+    # bounds
+    "不少于": " at least ", "不超过": " at most ", "至少": " at least ", "最少": " at least ",
+    "至多": " at most ",
+    "最多": " at most ", "超过": " more than ", "多于": " more than ", "大于": " more than ",
+    "少于": " less than ",
+    "小于": " less than ", "不到": " less than ", "将近": " nearly ", "接近": " nearly ",
+    "几乎": " nearly ",
+    "以上": " or more", "以下": " or less",
+    # approximations commit (as "about 12" does)
+    "大约": " about ", "大概": " about ", "约为": " is about ", "约": " about ", "差不多": " about ",
+    "左右": "",
+    # conditions, hedges, retractions
+    "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
+    "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
+    "也许": " perhaps ",
+    "或许": " perhaps ", "等一下": " Wait", "等等": " Wait", "其实": " actually ", "实际上": " actually ",
+    "不对": " that's wrong ", "算错了": " I made a mistake ", "错了": " I made a mistake ",
+    "更正": " correction ",
+    # copulas: a sentence states its value after its last "is"
+    "但是": " but ", "于是": " so ", "就是": " is ", "是否": " whether ", "总是": " always ",
+    "是": " is ",
+    "等于": " = ", "所以": " so ", "因此": " so ", "故": " so ",
+}  # fmt: skip
+
+_BOUNDS_AND_APPROXIMATIONS = ("at least", "at most", "more than", "less than", "nearly", "about")
+
+# Words a numeral character is part of: never a value
+_NUMERAL_WORDS = (
+    "一共 一些 一起 一样 一定 一直 一般 一下 一切 一边 一旦 一致 一点儿 一半 一律 一再 统一 唯一 万一 "
+    "十分 之一 一元二次 一元一次 二元一次 千万 万分 百分比 三角 四边 五边 六边 八边 多边 十字 百科 万物 "
+    "一些"
+).split()
+
+_PUNCTUATION = {
+    "。": ". ", "！": "! ", "？": "? ", "；": "; ", "，": ", ", "：": ": ", "、": ", ", "（": " (",
+    "）": ") ",
+    "\u3000": " ",
+}  # fmt: skip
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
+
+_NUMERAL = f"[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?"
+_NUMBER = rf"(?:负)?(?:\d+(?:\.\d+)?|{_NUMERAL})"
+# "三分之二", "3分之2", "二又三分之一", "百分之二十五", "千分之五"
+_FRACTION = re.compile(rf"(?:(?P<whole>{_NUMBER})又)?(?P<den>{_NUMBER})分之(?P<num>{_NUMBER})")
+_PERCENT = re.compile(rf"(?P<scale>百|千)分之(?P<num>{_NUMBER})")
+_DIGITS_THEN_SCALE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万亿千百])(?![克米瓦分])")
+_NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?")
+_NUMBER_FOLLOWS = re.compile(
+    r"\s*(?:$|[\s.,;:!?)\]}%$。！？；，：、）]|[A-Za-z\\]|"
+    + "|".join(sorted(CLASSIFIERS, key=len, reverse=True))
+    + ")"
+)
+_STATES_A_VALUE = ("是", "为", "有", "剩", "：", ":", "=", "等于", "共", "得", "需", "要", "用")
+# Chinese puts a bound before its copula ("答案至少是5": the answer at least is 5): read it after the copula
+for _word, _english_word in list(PHRASES.items()):
+    if _english_word.strip() in _BOUNDS_AND_APPROXIMATIONS:
+        for _copula in ("是", "为"):
+            PHRASES.setdefault(_word + _copula, f" is {_english_word.strip()} ")
+_PHRASE = re.compile("|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)))
+_UNIT_AFTER_NUMBER = re.compile(
+    r"(?<=[\d%])\s*(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)) + ")"
+)
+_CLASSIFIER_AFTER_NUMBER = re.compile(
+    r"(?<=\d)\s*(?:" + "|".join(re.escape(c) for c in CLASSIFIERS if c not in UNITS and len(c) == 1) + ")"
+)
+_ORDINAL = re.compile(r"第\s*(\d+)")
+_ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+
+
+def has_chinese(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def parse_numeral(text: str) -> Fraction | None:
+    """The value of a Chinese numeral (``七十二``, ``两百五十``, ``一万零三百``, ``二〇二四``, ``三点一四``,
+    ``负五``), or None when ``text`` is not one."""
+    negative = text.startswith("负")
+    if negative:
+        text = text[1:]
+    whole, point, decimals = text.partition("点")
+    if not whole or (point and not decimals) or any(c not in DIGITS for c in decimals):
+        return None
+    if any(c not in _NUMERAL_CHARS for c in whole):
+        return None
+    value = _integer(whole)
+    if value is None:
+        return None
+    result = Fraction(value)
+    if decimals:
+        result += Fraction(int("".join(str(DIGITS[c]) for c in decimals)), 10 ** len(decimals))
+    return -result if negative else result
+
+
+def _integer(text: str) -> int | None:
+    if all(c in DIGITS for c in text):
+        # "五", "二〇二四" (a year, digit by digit); "两" counts, it never spells a digit string
+        if len(text) > 1 and "两" in text:
+            return None
+        return int("".join(str(DIGITS[c]) for c in text))
+    above_yi = 0  # closed by 亿
+    above_wan = 0  # closed by 万, within the current 亿 group
+    section = 0  # below 万
+    digit: int | None = None
+    smallest_unit = 10**5  # small units fall within a section: 千, then 百, then 十
+    unit_before_digit = 0  # the unit right before the pending digit ("两百五": 百), 0 after a 零
+    for i, c in enumerate(text):
+        if c in DIGITS:
+            if digit is not None:
+                return None  # "五五十": two digits with no unit between
+            if DIGITS[c] == 0:
+                unit_before_digit = 0  # "一百零五": the 五 counts ones
+                continue
+            digit = DIGITS[c]
+            previous = text[i - 1] if i else ""
+            unit_before_digit = SMALL_UNITS.get(previous) or BIG_UNITS.get(previous) or 0
+        elif c in SMALL_UNITS:
+            unit = SMALL_UNITS[c]
+            if unit >= smallest_unit:
+                return None  # "五十百"
+            if digit is None:
+                if unit != 10:
+                    return None  # "百", "千万": these need their digit; only 十 stands alone ("十二")
+                digit = 1
+            section += digit * unit
+            smallest_unit, digit, unit_before_digit = unit, None, 0
+        else:
+            unit = BIG_UNITS[c]
+            if unit == 10**4:
+                value = section + (digit or 0)
+                if value == 0 or above_wan:
+                    return None  # "万", "一万三万"
+                above_wan = value * unit
+            else:
+                value = above_wan + section + (digit or 0)
+                if value == 0 or above_yi:
+                    return None
+                above_yi, above_wan = value * unit, 0
+            section, digit, smallest_unit, unit_before_digit = 0, None, 10**5, 0
+    if digit is not None:
+        # "两百五" is 250 and "三万五" 35,000: a digit right after a unit of a hundred or more counts in
+        # the next unit down; "一百零五" (a 零 between) and "十五" count ones
+        section += digit * (unit_before_digit // 10 if unit_before_digit >= 100 else 1)
+    return above_yi + above_wan + section
+
+
+def _number(text: str) -> Fraction | None:
+    negative = text.startswith("负")
+    body = text[1:] if negative else text
+    if not body:
+        return None
+    if body[0].isdigit():
+        try:
+            value = Fraction(body)
+        except ValueError:
+            return None
+    else:
+        parsed = parse_numeral(body)
+        if parsed is None:
+            return None
+        value = parsed
+    return -value if negative else value
+
+
+def _plain(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _decimal_text(text: str) -> str | None:
+    """A numeral as digits, keeping a written decimal as a decimal (``三点一四`` → ``3.14``)."""
+    negative = text.startswith("负")
+    body = text[1:] if negative else text
+    if body and body[0].isdigit():
+        return text.replace("负", "-")
+    whole, _, decimals = body.partition("点")
+    value = _number(whole) if whole else None
+    if value is None or (decimals and any(c not in DIGITS for c in decimals)):
+        return None
+    digits = str(value.numerator) + ("." + "".join(str(DIGITS[c]) for c in decimals) if decimals else "")
+    return ("-" if negative else "") + digits
+
+
+def _fraction(m: re.Match[str]) -> str:
+    den, num = _number(m["den"]), _number(m["num"])
+    whole = _number(m["whole"]) if m["whole"] else None
+    if den is None or num is None or den == 0 or (m["whole"] and whole is None):
+        return m.group()
+    if whole is not None:
+        return f" {_plain(whole)} {_plain(num)}/{_plain(den)} "
+    return f"{_plain(num)}/{_plain(den)}"
+
+
+def _percent(m: re.Match[str]) -> str:
+    num = _decimal_text(m["num"])
+    if num is None:
+        return m.group()
+    return f"{num}%" if m["scale"] == "百" else f"{num}/1000"
+
+
+def _scaled(m: re.Match[str]) -> str:
+    scale = {"万": 10**4, "亿": 10**8, "千": 1000, "百": 100}[m[2]]
+    return _plain(Fraction(m[1]) * scale)
+
+
+def _numerals(text: str) -> str:
+    out = []
+    last = 0
+    for m in _NUMERAL_RUN.finditer(text):
+        start, end = m.span()
+        run = m.group()
+        digits = _decimal_text(run)
+        if digits is None or _inside_word(text, start, end):
+            continue
+        if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
+            continue
+        single = len(run.lstrip("负")) == 1
+        follows = _NUMBER_FOLLOWS.match(text, end) is not None
+        stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
+        if not follows and not (stated and not single and not _CJK.match(text, end)):
+            continue
+        out.append(text[last:start])
+        out.append(digits)
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _inside_word(text: str, start: int, end: int) -> bool:
+    """Whether the numeral at ``start:end`` is part of a word (``三角形``, ``一共``, ``十分``)."""
+    for word in _NUMERAL_WORDS:
+        at = text.find(word, max(0, start - len(word) + 1), end + len(word) - 1)
+        while at >= 0 and at < end:
+            if at + len(word) > start:
+                return True
+            at = text.find(word, at + 1, end + len(word) - 1)
+    return False
+
+
+def normalize(text: str) -> str:
+    """``text`` with its Chinese read into the shared notation (see the module's docstring)."""
+    if not has_chinese(text):
+        return (
+            _FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)
+            if _FULL_WIDTH.search(text)
+            else text
+        )
+    for mark, plain in _PUNCTUATION.items():
+        if mark in text:
+            text = text.replace(mark, plain)
+    if _FULL_WIDTH.search(text):
+        text = _FULL_WIDTH.sub(_half_width, text)
+    text = _ANSWER_LINE.sub(r"\1Answer: ", text)  # "答：…", the school answer line
+    text = _PERCENT.sub(_percent, text)
+    text = _FRACTION.sub(_fraction, text)
+    text = _DIGITS_THEN_SCALE.sub(_scaled, text)
+    text = _numerals(text)
+    text = _ORDINAL.sub(r" \1th ", text)  # "第3名": "3rd place" reads as an ordinal, as in English
+    text = _UNIT_AFTER_NUMBER.sub(lambda m: UNITS[m[1]], text)
+    text = _CLASSIFIER_AFTER_NUMBER.sub(" ", text)
+    return _PHRASE.sub(_english, text)
+
+
+def _half_width(m: re.Match[str]) -> str:
+    return chr(ord(m.group()) - 0xFEE0)
+
+
+def _english(m: re.Match[str]) -> str:
+    english = PHRASES[m.group()]
+    # no space opens a line: a line's first word is what "If …, the answer is" rules look for
+    at = m.start()
+    return english.lstrip(" ") if at == 0 or m.string[at - 1] == "\n" else english
