@@ -14,7 +14,7 @@ and no rule of the grader is written twice.
   open.
 
 >>> normalize("答案：七十二")
-' answer: 72'
+'answer: 72'
 >>> normalize("La respuesta es 3,5")
 'The answer is 3.5'
 >>> normalize("The answer is 3,5")  # English: no decimal comma, ever

@@ -12,7 +12,7 @@ end of a statement, or after ``是``/``为``/``有``. Inside a word it stays a w
 ``这个图形是三角形`` for the gold 3.
 
 >>> normalize("所以答案是七十二。")
-' so  the answer is 72. '
+'so  the answer is 72. '
 >>> normalize("答：小明还剩三分之二。")
 'Answer: 小明还剩2/3. '
 >>> parse_numeral("两百五十"), parse_numeral("一万零三百"), parse_numeral("三点一四"), parse_numeral("十")
