@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import math
 import os
@@ -30,6 +31,8 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
+
+from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 if TYPE_CHECKING:
     from rewardkit.types import GradeResult
@@ -124,9 +127,12 @@ def _valid_record(obj: Any) -> str | None:
 def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], list[str], bool]:
     """Read a records file: ``(records, warnings, needs_repair)``.
 
-    Unreadable lines (the truncated last line of an interrupted run, above all) and repeated keys are
-    dropped with a warning each; ``needs_repair`` says the file on disk should be rewritten before more
-    lines are appended to it. A missing file is an empty one.
+    Lines are decoded by :func:`rewardkit.jsonl.iter_jsonl`, the reader of every JSONL input, so a damaged
+    line (not UTF-8, not JSON, a number past Python's int/str limit, nesting too deep to read) is one
+    ``FILE:LINE:`` warning here as it is everywhere else. Unreadable lines (the truncated last line of an
+    interrupted run, above all) and repeated keys are dropped with a warning each; ``needs_repair`` says
+    the file on disk should be rewritten before more lines are appended to it. A missing file is an empty
+    one.
     """
     label = os.fspath(path)
     try:
@@ -136,33 +142,27 @@ def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], li
     records: list[dict[str, Any]] = []
     warnings: list[str] = []
     seen: set[Key] = set()
-    repair = bool(raw) and not raw.endswith(b"\n")
-    lines = raw.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    last = len(lines)
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        why: str | None
-        try:
-            obj = json.loads(line.decode("utf-8"))
-            why = _valid_record(obj)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            obj, why = None, f"unreadable ({exc.__class__.__name__})"
-        if why is None:
-            key = record_key(obj["id"], obj["sample_index"])
-            if key in seen:
+    cut_off = bool(raw) and not raw.endswith(b"\n")  # a kill mid-write: the last line has no newline
+    repair = cut_off
+    last = raw.count(b"\n") + 1 if cut_off else raw.count(b"\n")
+    for item in iter_jsonl(io.BytesIO(raw), name=label):
+        if isinstance(item, Record):
+            why = _valid_record(item.data)
+            if why is None:
+                obj = item.data
+                key = record_key(obj["id"], obj["sample_index"])
+                if key not in seen:
+                    seen.add(key)
+                    records.append(obj)
+                    continue
                 why = f"repeats id {obj['id']!r} sample {obj['sample_index']}"
-            else:
-                seen.add(key)
-                records.append(obj)
-                continue
-        repair = True
-        if number == last and why.startswith("unreadable"):
-            warnings.append(f"{label}:{number}: dropping a truncated last line (an interrupted run?)")
         else:
-            warnings.append(f"{label}:{number}: dropping a line: {why}")
+            why = item.message
+        repair = True
+        if cut_off and item.line == last and isinstance(item, LineError):
+            warnings.append(f"{label}:{item.line}: dropping a truncated last line (an interrupted run?)")
+        else:
+            warnings.append(f"{label}:{item.line}: dropping a line: {why}")
     return records, warnings, repair
 
 
