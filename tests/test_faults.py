@@ -215,6 +215,31 @@ def test_eval_killed_part_way_then_resumed(synthetic: Path, tmp_path: Path) -> N
     )
 
 
+def test_two_evals_into_one_folder_the_second_is_refused(synthetic: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "eval"
+    records = out_dir / "records.jsonl"
+    args = ("eval", "--completions", str(synthetic), "--output-dir", str(out_dir))
+    first = subprocess.Popen(_command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _signal_when(first, records, 200, signal.SIGSTOP)
+    try:
+        before = records.read_bytes()
+        second = subprocess.run(_command(*args), capture_output=True, text=True)
+        assert records.read_bytes() == before  # the refused run appended nothing
+    finally:
+        first.send_signal(signal.SIGCONT)
+    assert second.returncode == 2, second.stderr
+    assert "Traceback" not in second.stderr
+    assert f"{out_dir} is in use by another rewardkit run (pid {first.pid})" in second.stderr
+    assert first.wait(timeout=300) == 0
+
+    keys = [(r["id"], r["sample_index"]) for r in _read_jsonl(records)]
+    assert len(keys) == len(set(keys)) == KILL_ROWS  # no sample recorded twice
+    # the lock went with the run that held it: the folder is free again
+    again = subprocess.run(_command(*args), capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert f"resuming: {KILL_ROWS} of {KILL_ROWS}" in again.stderr
+
+
 # --------------------------------------------------------------------------- writers side by side
 
 
@@ -255,6 +280,50 @@ def test_only_the_partials_of_dead_runs_on_this_host_are_removed(tmp_path: Path)
     assert not dead.exists()
     assert alive.exists() and elsewhere.exists() and other_target.exists()
     assert _read_jsonl(out) == [{"row": 0}]
+
+
+def test_a_second_record_writer_on_one_folder_is_refused(tmp_path: Path) -> None:
+    from evalkit.records import FolderInUse, RecordWriter
+
+    with RecordWriter(tmp_path) as first:
+        first.write({"id": "a", "sample_index": 0})
+        with pytest.raises(FolderInUse) as refused:
+            RecordWriter(tmp_path).open()
+        assert str(refused.value).startswith(
+            f"{tmp_path} is in use by another rewardkit run (pid {os.getpid()})"
+        )
+        first.write({"id": "b", "sample_index": 0})
+    with RecordWriter(tmp_path) as again:  # released on close
+        assert again.resumed == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_worker_does_not_keep_the_folder_locked(tmp_path: Path) -> None:
+    """A grading worker forked while the folder is locked must not hold the lock once its parent is killed."""
+    from evalkit.records import RecordWriter
+
+    script = (
+        "import multiprocessing, os, signal, sys, time\n"
+        "from evalkit.records import RecordWriter\n"
+        "writer = RecordWriter(sys.argv[1])\n"
+        "writer.open()\n"
+        "child = multiprocessing.get_context('fork').Process(target=time.sleep, args=(300,))\n"
+        "child.start()\n"
+        "print(child.pid, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    try:
+        assert parent.wait(timeout=60) == -signal.SIGKILL
+        os.kill(child, 0)  # the orphaned worker is still alive
+        with RecordWriter(tmp_path) as writer:
+            assert writer.resumed == 0
+    finally:
+        os.kill(child, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------- killed workers
