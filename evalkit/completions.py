@@ -26,6 +26,7 @@ from evalkit.records import (
     PASSTHROUGH,
     RECORDS_FILE,
     SUMMARY_FILE,
+    FolderInUse,
     RecordWriter,
     make_record,
     record_key,
@@ -268,8 +269,6 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
     """Grade ``opts.completions`` into ``opts.output_dir``, print the summary table, return the exit code."""
     from rich.console import Console
 
-    from evalkit.metrics import summarize
-
     out = out if out is not None else sys.stdout
     errc = Console(file=err if err is not None else sys.stderr, highlight=False, soft_wrap=True)
 
@@ -302,35 +301,57 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
     try:
         writer = RecordWriter(opts.output_dir, warn=warn)
         writer.open()
+    except FolderInUse as exc:
+        error(str(exc))
+        return EXIT_USAGE
     except OSError as exc:
         error(f"cannot write to {opts.output_dir}: {exc.strerror or exc}")
         return EXIT_USAGE
-    try:
-        stale = _stale(samples, writer)
-        if stale is not None:
-            error(stale)
-            return EXIT_USAGE
-        todo = [s for s in samples if not writer.has(s.id, s.sample_index)]
-        if writer.resumed:
-            errc.print(
-                f"resuming: {len(samples) - len(todo)} of {len(samples)} samples already in {writer.path}",
-                markup=False,
-            )
-        try:
-            _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
-        except OSError as exc:  # a full disk, a folder removed mid-run: the lines written so far are whole
-            error(f"cannot write to {writer.path}: {exc.strerror or exc} (rerun to grade the rest)")
-            return EXIT_USAGE
+    try:  # the folder stays locked until its summary is written: a summary describes the records beside it
+        return _grade_and_summarize(opts, samples, errors, writer, out, errc)
     finally:
         with contextlib.suppress(OSError):  # every line was flushed when written; a failed one is reported
             writer.close()
 
+
+def _grade_and_summarize(
+    opts: CompletionsOptions,
+    samples: Sequence[Sample],
+    errors: Sequence[LineError],
+    writer: RecordWriter,
+    out: TextIO,
+    errc: Any,
+) -> int:
+    from rich.console import Console
+
+    from evalkit.metrics import summarize
+
+    def error(message: str) -> None:
+        errc.print(f"rewardkit: error: {message}", markup=False)
+
+    stale = _stale(samples, writer)
+    if stale is not None:
+        error(stale)
+        return EXIT_USAGE
+    todo = [s for s in samples if not writer.has(s.id, s.sample_index)]
+    if writer.resumed:
+        errc.print(
+            f"resuming: {len(samples) - len(todo)} of {len(samples)} samples already in {writer.path}",
+            markup=False,
+        )
+    try:
+        _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
+    except OSError as exc:  # a full disk, a folder removed mid-run: the lines written so far are whole
+        error(f"cannot write to {writer.path}: {exc.strerror or exc} (rerun to grade the rest)")
+        return EXIT_USAGE
+
     wanted = {record_key(s.id, s.sample_index) for s in samples}
     records = [r for r in writer.records if record_key(r["id"], r["sample_index"]) in wanted]
     if len(writer.records) > len(records):
-        warn(
-            f"{len(writer.records) - len(records)} records in {writer.path} are not part of this input "
-            "(kept, not summarized)"
+        errc.print(
+            f"rewardkit: warning: {len(writer.records) - len(records)} records in {writer.path} are not part "
+            "of this input (kept, not summarized)",
+            markup=False,
         )
     try:
         summary = summarize(records, list(opts.ks) if opts.ks else None)

@@ -62,7 +62,9 @@ def _trainer_state(run: Path, errors: list[str]) -> list[dict[str, Any]]:
             continue
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        # ValueError: not UTF-8, not JSON, or a number past Python's int/str limit; RecursionError: nesting
+        # too deep to read. A damaged state file is a message, never a traceback.
+        except (OSError, ValueError, RecursionError) as exc:
             errors.append(f"{path}: unreadable ({exc.__class__.__name__}: {exc})")
             continue
         history = state.get("log_history") if isinstance(state, dict) else None

@@ -27,7 +27,15 @@ from typing import Any, TextIO
 
 from evalkit.completions import Sample, grade_and_write, pct, print_summary, with_ci
 from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM, build_prompt
-from evalkit.records import PASSTHROUGH, RECORDS_FILE, SUMMARY_FILE, RecordWriter, record_key, write_summary
+from evalkit.records import (
+    PASSTHROUGH,
+    RECORDS_FILE,
+    SUMMARY_FILE,
+    FolderInUse,
+    RecordWriter,
+    record_key,
+    write_summary,
+)
 from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
@@ -244,6 +252,8 @@ def _evaluate_checkpoint(
     writer = RecordWriter(folder, warn=lambda m: errc.print(f"rewardkit: warning: {m}", markup=False))
     try:
         writer.open()
+    except FolderInUse as exc:
+        return _Outcome(ckpt.name, None, str(exc))
     except OSError as exc:
         return _Outcome(ckpt.name, None, f"cannot write to {folder}: {exc.strerror or exc}")
     stats: dict[str, Any] = {}
@@ -292,41 +302,42 @@ def _evaluate_checkpoint(
                 vllm_backend.release(model)
             del model
             _free_memory()
-    finally:
-        writer.close()
 
-    wanted = {record_key(p.id, j) for p in problems for j in range(opts.n)}
-    records = [r for r in writer.records if record_key(r["id"], r["sample_index"]) in wanted]
-    try:
-        summary = summarize(records, list(opts.ks) if opts.ks else None)
-    except ValueError as exc:
-        return _Outcome(ckpt.name, None, f"{exc} (the records are saved in {writer.path})")
-    summary.update(
-        {
-            "model": ckpt.path,
-            "checkpoint": ckpt.name,
-            "kind": ckpt.kind,
-            "step": ckpt.step,
-            "base_model": ckpt.base_model,
-            "gguf_file": ckpt.gguf_file,
-            "data": opts.data_file or opts.dataset,
-            "generation": {
-                "n": opts.n,
-                "max_new_tokens": opts.max_new_tokens,
-                "temperature": opts.temperature,
-                "top_p": opts.top_p,
-                "batch_size": opts.batch_size,
-                "backend": opts.backend,
-                "seed": opts.seed,
-                "system": opts.system,
-                "instruction": opts.instruction,
-                **({"this_run": stats} if stats else {}),
-            },
-        }
-    )
-    write_summary(folder, summary)
-    print_summary(summary, out, title=f"{ckpt.name}: {len(records)} samples graded ({folder / RECORDS_FILE})")
-    return _Outcome(ckpt.name, summary)
+        wanted = {record_key(p.id, j) for p in problems for j in range(opts.n)}
+        records = [r for r in writer.records if record_key(r["id"], r["sample_index"]) in wanted]
+        try:
+            summary = summarize(records, list(opts.ks) if opts.ks else None)
+        except ValueError as exc:
+            return _Outcome(ckpt.name, None, f"{exc} (the records are saved in {writer.path})")
+        summary.update(
+            {
+                "model": ckpt.path,
+                "checkpoint": ckpt.name,
+                "kind": ckpt.kind,
+                "step": ckpt.step,
+                "base_model": ckpt.base_model,
+                "gguf_file": ckpt.gguf_file,
+                "data": opts.data_file or opts.dataset,
+                "generation": {
+                    "n": opts.n,
+                    "max_new_tokens": opts.max_new_tokens,
+                    "temperature": opts.temperature,
+                    "top_p": opts.top_p,
+                    "batch_size": opts.batch_size,
+                    "backend": opts.backend,
+                    "seed": opts.seed,
+                    "system": opts.system,
+                    "instruction": opts.instruction,
+                    **({"this_run": stats} if stats else {}),
+                },
+            }
+        )
+        write_summary(folder, summary)
+        title = f"{ckpt.name}: {len(records)} samples graded ({folder / RECORDS_FILE})"
+        print_summary(summary, out, title=title)
+        return _Outcome(ckpt.name, summary)
+    finally:  # the folder stays locked until its summary is written
+        writer.close()
 
 
 def _generate_and_grade(

@@ -22,6 +22,8 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import json
 import math
 import os
@@ -31,12 +33,21 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from rewardkit.jsonl import LineError, Record, iter_jsonl
+
 if TYPE_CHECKING:
     from rewardkit.types import GradeResult
 
+try:
+    import fcntl
+except ImportError:  # Windows has no flock: there the folder is not locked, and two runs must not share one
+    fcntl = None  # type: ignore[assignment]
+
 __all__ = [
+    "LOCK_FILE",
     "RECORDS_FILE",
     "SUMMARY_FILE",
+    "FolderInUse",
     "RecordWriter",
     "count_calculations",
     "load_records",
@@ -47,6 +58,8 @@ __all__ = [
 
 RECORDS_FILE = "records.jsonl"
 SUMMARY_FILE = "summary.json"
+# held (flock) by the one process writing a folder's records; it holds that process's pid, for messages
+LOCK_FILE = ".records.lock"
 
 FINISH_REASONS = ("stop", "length")
 # input fields carried into every record (and into the summary's breakdowns)
@@ -124,9 +137,12 @@ def _valid_record(obj: Any) -> str | None:
 def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], list[str], bool]:
     """Read a records file: ``(records, warnings, needs_repair)``.
 
-    Unreadable lines (the truncated last line of an interrupted run, above all) and repeated keys are
-    dropped with a warning each; ``needs_repair`` says the file on disk should be rewritten before more
-    lines are appended to it. A missing file is an empty one.
+    Lines are decoded by :func:`rewardkit.jsonl.iter_jsonl`, the reader of every JSONL input, so a damaged
+    line (not UTF-8, not JSON, a number past Python's int/str limit, nesting too deep to read) is one
+    ``FILE:LINE:`` warning here as it is everywhere else. Unreadable lines (the truncated last line of an
+    interrupted run, above all) and repeated keys are dropped with a warning each; ``needs_repair`` says
+    the file on disk should be rewritten before more lines are appended to it. A missing file is an empty
+    one.
     """
     label = os.fspath(path)
     try:
@@ -136,33 +152,27 @@ def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], li
     records: list[dict[str, Any]] = []
     warnings: list[str] = []
     seen: set[Key] = set()
-    repair = bool(raw) and not raw.endswith(b"\n")
-    lines = raw.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    last = len(lines)
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        why: str | None
-        try:
-            obj = json.loads(line.decode("utf-8"))
-            why = _valid_record(obj)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            obj, why = None, f"unreadable ({exc.__class__.__name__})"
-        if why is None:
-            key = record_key(obj["id"], obj["sample_index"])
-            if key in seen:
+    cut_off = bool(raw) and not raw.endswith(b"\n")  # a kill mid-write: the last line has no newline
+    repair = cut_off
+    last = raw.count(b"\n") + 1 if cut_off else raw.count(b"\n")
+    for item in iter_jsonl(io.BytesIO(raw), name=label):
+        if isinstance(item, Record):
+            why = _valid_record(item.data)
+            if why is None:
+                obj = item.data
+                key = record_key(obj["id"], obj["sample_index"])
+                if key not in seen:
+                    seen.add(key)
+                    records.append(obj)
+                    continue
                 why = f"repeats id {obj['id']!r} sample {obj['sample_index']}"
-            else:
-                seen.add(key)
-                records.append(obj)
-                continue
-        repair = True
-        if number == last and why.startswith("unreadable"):
-            warnings.append(f"{label}:{number}: dropping a truncated last line (an interrupted run?)")
         else:
-            warnings.append(f"{label}:{number}: dropping a line: {why}")
+            why = item.message
+        repair = True
+        if cut_off and item.line == last and isinstance(item, LineError):
+            warnings.append(f"{label}:{item.line}: dropping a truncated last line (an interrupted run?)")
+        else:
+            warnings.append(f"{label}:{item.line}: dropping a line: {why}")
     return records, warnings, repair
 
 
@@ -189,8 +199,93 @@ def _dumps(obj: Mapping[str, Any]) -> str:
     return text
 
 
+class FolderInUse(OSError):
+    """Another process is writing records into the folder (it holds the folder's lock).
+
+    An ``OSError`` (``EBUSY``), so code that reports "cannot write to DIR" for any ``OSError`` still refuses
+    the folder with a clear message; ``str()`` says what to do.
+    """
+
+    def __init__(self, folder: Path, holder: int | None) -> None:
+        self.folder = folder
+        self.holder = holder
+        who = f" (pid {holder})" if holder is not None else ""
+        super().__init__(errno.EBUSY, f"in use by another rewardkit run{who}", os.fspath(folder))
+
+    def __str__(self) -> str:
+        return (
+            f"{self.folder} is in use by another rewardkit run"
+            f"{f' (pid {self.holder})' if self.holder is not None else ''}: two runs writing one folder "
+            "would record the same samples twice; wait for it to finish or use another --output-dir"
+        )
+
+
+# Lock descriptors this process holds. A grading worker forked while one is held would inherit it and
+# keep the folder locked after its parent is killed; closing the child's copy leaves the parent's lock
+# in place (a flock belongs to the open file, which the parent still has open).
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    for fd in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+def _lock_folder(folder: Path) -> int | None:
+    """Take the exclusive lock of ``folder`` without waiting; return its descriptor (None: not lockable).
+
+    Raises :class:`FolderInUse` when another process holds it. The kernel drops the lock when the holder
+    exits, however it exits (a SIGKILL included), so a killed run never leaves a folder locked.
+    """
+    if fcntl is None:
+        return None
+    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _pid_in(fd)
+        os.close(fd)
+        raise FolderInUse(folder, holder) from None
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+            return None  # a file system without locks (some network mounts): write unlocked, as on Windows
+        raise
+    with contextlib.suppress(OSError):  # only for the message of a run that is refused
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    _HELD_LOCKS.add(fd)
+    return fd
+
+
+def _pid_in(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _unlock(fd: int) -> None:
+    _HELD_LOCKS.discard(fd)
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_UN)  # explicit: a forked child's copy must not outlive this close
+    os.close(fd)
+
+
 class RecordWriter:
     """Append records to ``DIR/records.jsonl``, resuming from what a previous run left there.
+
+    From :meth:`open` to :meth:`close` the writer holds an exclusive lock on ``DIR`` (``DIR/.records.lock``):
+    a second writer, in this process or another, gets :class:`FolderInUse` instead of appending the same
+    samples again. Keep it open until the summary is written, so that a summary always describes the
+    records it sits next to.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -210,6 +305,7 @@ class RecordWriter:
         self._warn = warn
         self._keys: set[Key] = set()
         self._fh: IO[str] | None = None
+        self._lock: int | None = None
 
     def __enter__(self) -> RecordWriter:
         self.open()
@@ -219,23 +315,39 @@ class RecordWriter:
         self.close()
 
     def open(self) -> None:
+        """Lock the folder, read what is recorded (repairing the file if it must), open it for appending.
+        Raises :class:`FolderInUse` when another writer has the folder, ``OSError`` when it is unwritable."""
         self.dir.mkdir(parents=True, exist_ok=True)
-        records, warnings, repair = load_records(self.path)
-        for message in warnings:
-            self.warnings.append(message)
-            if self._warn is not None:
-                self._warn(message)
-        if repair:  # keep only the good lines, so the lines appended next start on a line of their own
-            _atomic_write(self.path, "".join(_dumps(r) + "\n" for r in records))
-        self.records = records
-        self.resumed = len(records)
-        self._keys = {record_key(r["id"], r["sample_index"]) for r in records}
-        self._fh = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+        self._lock = _lock_folder(self.dir)  # before reading: the records read must be the ones appended to
+        try:
+            records, warnings, repair = load_records(self.path)
+            for message in warnings:
+                self.warnings.append(message)
+                if self._warn is not None:
+                    self._warn(message)
+            if repair:  # keep only the good lines, so the lines appended next start on a line of their own
+                _atomic_write(self.path, "".join(_dumps(r) + "\n" for r in records))
+            self.records = records
+            self.resumed = len(records)
+            self._keys = {record_key(r["id"], r["sample_index"]) for r in records}
+            self._fh = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+        except BaseException:
+            self._release()
+            raise
 
     def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        """Close the records file and release the folder. Safe to call twice."""
+        try:
+            if self._fh is not None:
+                fh, self._fh = self._fh, None
+                fh.close()
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            lock, self._lock = self._lock, None
+            _unlock(lock)
 
     def has(self, id_: Any, sample_index: int) -> bool:
         """Whether ``(id, sample_index)`` is already recorded."""

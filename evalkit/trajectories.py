@@ -23,7 +23,6 @@ training step (the tool-call-rate curve).
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections import defaultdict
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from evalkit.metrics import wilson_interval
+from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = [
     "TRAJECTORIES_FILE",
@@ -58,22 +58,16 @@ def load_trajectories(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]
     run killed mid-line still reports everything before it."""
     episodes: list[dict[str, Any]] = []
     problems: list[str] = []
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                episode = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.append(f"{path}:{number}: not JSON ({exc.msg})")
-                continue
-            if not isinstance(episode, dict):
-                problems.append(f"{path}:{number}: expected a JSON object, got {type(episode).__name__}")
-                continue
-            if not isinstance(episode.get("steps", []), list):
-                problems.append(f"{path}:{number}: field 'steps' must be a list")
-                continue
-            episodes.append(episode)
+    # the reader of every JSONL input: a damaged line (not JSON, a number past Python's int/str limit,
+    # nesting too deep to read, bytes that are not UTF-8) is one ``FILE:LINE:`` problem, never a traceback
+    for item in iter_jsonl(path):
+        if isinstance(item, LineError):
+            problems.append(str(item))
+            continue
+        if not isinstance(item.data.get("steps", []), list):
+            problems.append(f"{path}:{item.line}: field 'steps' must be a list")
+            continue
+        episodes.append(item.data)
     return episodes, problems
 
 

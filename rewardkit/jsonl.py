@@ -30,6 +30,9 @@ import contextlib
 import json
 import math
 import os
+import re
+import secrets
+import socket
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +46,7 @@ __all__ = [
     "gold_text",
     "iter_jsonl",
     "read_jsonl",
+    "remove_stale_partials",
     "write_jsonl",
 ]
 
@@ -244,16 +248,79 @@ def _dumps(obj: Any) -> str:
     return text
 
 
+# A partial file is named after its owner, ``.NAME.HOST.PID.RANDOM.partial``: two runs writing one target
+# never share a file, and a later run can tell the partial of a killed run (a dead pid on this host) from
+# that of a run still going. Hosts differ when a folder is shared over the network or between containers,
+# whose pids mean nothing here, so only this host's partials are ever judged.
+_HOST = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname()) or "host"
+
+
+def _partial_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\.{re.escape(name)}\.(?P<host>[A-Za-z0-9-]+)\.(?P<pid>[0-9]+)\.[0-9a-f]+\.partial")
+
+
+def _pid_alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would terminate the process on Windows: never judge, keep the file
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: alive, owned by another user
+        return True
+    return True
+
+
+def remove_stale_partials(target: str | os.PathLike[str]) -> list[str]:
+    """Remove the partial files that killed runs writing ``target`` left behind; return their paths.
+
+    A partial is stale when it was made on this host by a process that no longer exists. Partials of live
+    processes (this one included) are kept, as are those a pid that was reused since makes look alive: a
+    leftover file is a nuisance, deleting a live run's output would be a loss.
+    """
+    folder, name = os.path.split(os.fspath(target))
+    pattern = _partial_pattern(name)
+    removed: list[str] = []
+    try:
+        entries = os.listdir(folder or ".")
+    except OSError:
+        return removed
+    for entry in entries:
+        match = pattern.fullmatch(entry)
+        if match is None or match["host"] != _HOST or _pid_alive(int(match["pid"])):
+            continue
+        path = os.path.join(folder, entry)
+        with contextlib.suppress(OSError):  # another run may have removed it first
+            os.unlink(path)
+            removed.append(path)
+    return removed
+
+
+def _create_partial(target: str) -> tuple[str, IO[str]]:
+    """A new, empty partial file next to ``target`` that no other run can be writing, opened for text."""
+    folder, name = os.path.split(target)
+    while True:
+        path = os.path.join(folder, f".{name}.{_HOST}.{os.getpid()}.{secrets.token_hex(4)}.partial")
+        try:
+            # O_EXCL: never open a file another run made; mode 0o666 lets the umask decide, as open() does
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        return path, os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+
 class JsonlWriter:
     """Write one JSON object per line to a path or, for ``"-"``, to standard output.
 
     Use as a context manager; lines are written as they come so a long run can be followed with
     ``tail -f``. Standard output is flushed, never closed.
 
-    ``atomic=True`` writes to a hidden ``.NAME.partial`` file next to the target and moves it into place
-    only when the block ends without an exception: an interrupted or failed run leaves the previous file
-    (or none) instead of a truncated one. Standard output and existing non-regular files (``/dev/null``, a
-    pipe) are written directly.
+    ``atomic=True`` writes to a hidden partial file of this run's own next to the target
+    (``.NAME.HOST.PID.RANDOM.partial``) and moves it into place only when the block ends without an
+    exception: an interrupted or failed run leaves the previous file (or none) instead of a truncated one,
+    and two runs writing one target at once each move a complete file into place (the last one to finish
+    wins, whole). Entering removes the partials of killed runs (:func:`remove_stale_partials`). Standard
+    output and existing non-regular files (``/dev/null``, a pipe) are written directly.
     """
 
     def __init__(self, target: str | os.PathLike[str], *, atomic: bool = False) -> None:
@@ -261,21 +328,22 @@ class JsonlWriter:
         self.count = 0
         self._fh: IO[str] | None = None
         self._owned = False
-        self._partial: str | None = None
-        if (
+        self._atomic = (
             atomic
             and self.target != STDIO
             and (not os.path.exists(self.target) or os.path.isfile(self.target))
-        ):
-            folder, name = os.path.split(self.target)
-            self._partial = os.path.join(folder, f".{name}.partial")
+        )
+        self._partial: str | None = None
 
     def __enter__(self) -> JsonlWriter:
         if self.target == STDIO:
             self._fh = sys.stdout
+        elif self._atomic:
+            remove_stale_partials(self.target)
+            self._partial, self._fh = _create_partial(self.target)
+            self._owned = True
         else:
-            path = self._partial or self.target
-            self._fh = open(path, "w", encoding="utf-8", newline="\n")
+            self._fh = open(self.target, "w", encoding="utf-8", newline="\n")
             self._owned = True
         return self
 
@@ -294,18 +362,23 @@ class JsonlWriter:
         if self._partial is None:
             fh.close()
             return
-        failed = exc_type is not None
+        partial, self._partial = self._partial, None
         try:
-            fh.close()  # may raise itself: the last buffered lines did not fit on the disk
+            try:
+                if exc_type is None:
+                    fh.flush()  # may raise: the last buffered lines did not fit on the disk
+                    os.fsync(fh.fileno())  # the data is on disk before the name points to it
+            finally:
+                fh.close()
+            if exc_type is None:
+                os.replace(partial, self.target)
+                return
         except BaseException:
-            failed = True
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
             raise
-        finally:
-            if failed:
-                with contextlib.suppress(OSError):
-                    os.unlink(self._partial)
-            else:
-                os.replace(self._partial, self.target)
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
 
 
 def write_jsonl(target: str | os.PathLike[str], rows: Iterable[Mapping[str, Any]]) -> int:

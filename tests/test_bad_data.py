@@ -293,3 +293,73 @@ def test_report_on_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert status == 2
     assert all(f"records.jsonl:{n}: " in err for n in (1, 2, 3, 4)), err
     assert os.path.exists(bad / "records.jsonl")
+
+
+# --------------------------------------------------------------------------- damaged records
+
+
+# lines on which json.loads raises something other than JSONDecodeError
+DAMAGED_RECORDS = (
+    b'{"id": "big", "sample_index": 0, "token_count": 1' + b"0" * 5000 + b"}",  # past the int/str limit
+    b"[" * 100_000 + b"]" * 100_000,  # RecursionError
+)
+
+
+def test_damaged_records_are_a_message_in_every_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    completions = tmp_path / "completions.jsonl"
+    rows = [{**GOOD, "id": f"g{k}", "question": f"What is {k} + 2?", "answer": str(k + 2)} for k in range(6)]
+    completions.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out_dir = tmp_path / "eval"
+    argv = ["eval", "--completions", str(completions), "--output-dir", str(out_dir)]
+    assert _run(capsys, *argv)[0] == 0
+    records = out_dir / "records.jsonl"
+    good = records.read_bytes().splitlines()
+    # a damaged copy: the two lines sit among the records, and two records are gone (to be graded again)
+    records.write_bytes(b"\n".join([*good[:2], *DAMAGED_RECORDS, *good[4:]]) + b"\n")
+
+    readers = {
+        "report": ["report", str(out_dir)],
+        "pairs": ["pairs", str(out_dir), "-o", str(tmp_path / "pairs.jsonl")],
+        "audit": ["audit", str(records), "--a", "rewardkit:flexible", "--b", "rewardkit:strict"],
+    }
+    for command, reader in readers.items():
+        status, _, err = _run(capsys, *reader)
+        assert status == 2 and "Traceback" not in err, f"{command}: {err}"
+        # report names the file relative to the folder it reads, the others by the path given
+        assert "records.jsonl:3: a number with more than" in err, f"{command}: {err}"
+        assert "records.jsonl:4: JSON nested too deeply to read" in err, f"{command}: {err}"
+
+    # a resume drops the damaged lines with a warning each, keeps every good record as it was and grades
+    # only the two that are missing
+    status, _, err = _run(capsys, *argv)
+    assert status == 0 and "Traceback" not in err, err
+    assert f"{records}:3: dropping a line: a number with more than" in err
+    assert f"{records}:4: dropping a line: JSON nested too deeply to read" in err
+    assert "resuming: 4 of 6 samples" in err
+    kept = records.read_bytes().splitlines()
+    assert kept[:4] == [*good[:2], *good[4:]]
+    keys = [json.loads(line)["id"] for line in kept]
+    assert sorted(keys) == [f"g{k}" for k in range(6)]  # nothing lost, nothing twice
+    summary = json.loads((out_dir / "summary.json").read_text("utf-8"))
+    assert summary["records"] == 6
+
+
+def test_damaged_lines_in_a_run_folder_are_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``report`` on a training run also reads its episodes and TRL's trainer state: the same lines there."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    episode = json.dumps({"phase": "after", "correct": True, "tool_calls": 1, "steps": []}).encode()
+    (tmp_path / "trajectories.jsonl").write_bytes(b"\n".join([episode, *DAMAGED_RECORDS, episode]) + b"\n")
+    state = tmp_path / "checkpoint-2" / "trainer_state.json"
+    state.parent.mkdir()
+    for damaged in DAMAGED_RECORDS:
+        state.write_bytes(damaged)
+        status, _, err = _run(capsys, "report", str(tmp_path))
+        assert status == 2 and "Traceback" not in err, err
+        assert "trajectories.jsonl:2: a number with more than" in err, err
+        assert "trajectories.jsonl:3: JSON nested too deeply to read" in err, err
+        assert "trainer_state.json: unreadable" in err, err

@@ -42,20 +42,34 @@ def _lines(path: Path) -> int:
         return 0
 
 
-def _kill_when(proc: subprocess.Popen[bytes], grown: Path, lines: int, timeout: float = 300) -> int:
-    """SIGKILL ``proc`` once ``grown`` has ``lines`` lines; return how many it had then."""
+def _partials(folder: Path, name: str) -> list[Path]:
+    """The partial files of ``score -o folder/name`` runs: ``.NAME.HOST.PID.RANDOM.partial``."""
+    return sorted(folder.glob(f".{name}*.partial"))
+
+
+def _signal_when(
+    proc: subprocess.Popen[bytes], grown: Path, lines: int, signum: int, timeout: float = 300
+) -> int:
+    """Send ``signum`` to ``proc`` once ``grown`` has ``lines`` lines (a glob pattern in a folder stands for
+    the files it matches, together); return how many it had then."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            pytest.fail(f"the command finished before it could be killed (status {proc.returncode})")
-        seen = _lines(grown)
+            pytest.fail(f"the command finished before it could be signalled (status {proc.returncode})")
+        seen = sum(_lines(p) for p in grown.parent.glob(grown.name))
         if seen >= lines:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=60)
+            proc.send_signal(signum)
             return seen
         time.sleep(0.005)
     proc.kill()
     pytest.fail(f"{grown} never reached {lines} lines")
+
+
+def _kill_when(proc: subprocess.Popen[bytes], grown: Path, lines: int, timeout: float = 300) -> int:
+    """SIGKILL ``proc`` once ``grown`` has ``lines`` lines; return how many it had then."""
+    seen = _signal_when(proc, grown, lines, signal.SIGKILL, timeout)
+    proc.wait(timeout=60)
+    return seen
 
 
 def _read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -72,14 +86,14 @@ def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_score_killed_part_way_then_rerun(synthetic: Path, tmp_path: Path) -> None:
     out = tmp_path / "scored.jsonl"
-    partial = tmp_path / ".scored.jsonl.partial"
     proc = subprocess.Popen(
         _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
     )
-    written = _kill_when(proc, partial, 64)
+    written = _kill_when(proc, tmp_path / ".scored.jsonl*.partial", 64)
     assert proc.returncode == -signal.SIGKILL
     # the output appears in one move at the end: a killed run leaves none, never a truncated one
     assert not out.exists()
+    assert len(_partials(tmp_path, out.name)) == 1
 
     rerun = subprocess.run(
         _command("score", str(synthetic), "-o", str(out), "-q"), capture_output=True, text=True
@@ -90,7 +104,7 @@ def test_score_killed_part_way_then_rerun(synthetic: Path, tmp_path: Path) -> No
     expected = [f"s{i}" for i in range(KILL_ROWS)]
     lost, duplicated = len(set(expected) - set(ids)), len(ids) - len(set(ids))
     assert (lost, duplicated) == (0, 0) and ids == expected
-    assert not partial.exists()
+    assert _partials(tmp_path, out.name) == []  # the rerun removed what the killed run left
 
     clean = subprocess.run(_command("score", str(synthetic), "-q"), capture_output=True, text=True)
     assert rerun.stdout == clean.stdout  # the same summary as a run that was never interrupted
@@ -107,8 +121,57 @@ def test_score_killed_keeps_the_previous_output(synthetic: Path, tmp_path: Path)
     proc = subprocess.Popen(
         _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
     )
-    _kill_when(proc, tmp_path / ".scored.jsonl.partial", 64)
+    _kill_when(proc, tmp_path / ".scored.jsonl*.partial", 64)
     assert out.read_text(encoding="utf-8") == '{"previous": true}\n'
+
+
+def test_partials_of_killed_scores_do_not_pile_up(synthetic: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scored.jsonl"
+    for killed in (1, 2):
+        proc = subprocess.Popen(
+            _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
+        )
+        # each run writes a partial of its own; entering, it removes those of runs that were killed
+        _kill_when(proc, tmp_path / ".scored.jsonl*.partial", 64)
+        assert proc.returncode == -signal.SIGKILL
+        assert len(_partials(tmp_path, out.name)) == 1, killed
+    rerun = subprocess.run(
+        _command("score", str(synthetic), "-o", str(out), "-q"), capture_output=True, text=True
+    )
+    assert rerun.returncode == 0, rerun.stderr
+    assert [r["id"] for r in _read_jsonl(out)] == [f"s{i}" for i in range(KILL_ROWS)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+
+
+def _other_rows(tmp_path: Path, n: int) -> Path:
+    """A small input of its own ids (``other0``...), to tell its rows from those of the synthetic file."""
+    path = tmp_path / "other.jsonl"
+    rows = [{"id": f"other{i}", "answer": str(i), "completion": f"The answer is {i}."} for i in range(n)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_two_scores_into_one_output_each_move_a_whole_file(synthetic: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scored.jsonl"
+    other = _other_rows(tmp_path, 50)
+    first = subprocess.Popen(
+        _command("score", str(synthetic), "-o", str(out), "-q"), stdout=subprocess.DEVNULL
+    )
+    # stopped mid-run, the first run holds a half-written output for as long as the second one runs
+    _signal_when(first, tmp_path / ".scored.jsonl*.partial", 64, signal.SIGSTOP)
+    try:
+        second = subprocess.run(
+            _command("score", str(other), "-o", str(out), "-q"), capture_output=True, text=True
+        )
+        assert second.returncode == 0, second.stderr
+        assert [r["id"] for r in _read_jsonl(out)] == [f"other{i}" for i in range(50)]
+    finally:
+        first.send_signal(signal.SIGCONT)
+    assert first.wait(timeout=300) == 0  # its complete output was moved into place, so 0 is the truth
+    # the last to finish wins, whole: never a mixture of the two, never a line cut off
+    assert out.read_bytes().count(b"\0") == 0
+    assert [r["id"] for r in _read_jsonl(out)] == [f"s{i}" for i in range(KILL_ROWS)]
+    assert _partials(tmp_path, out.name) == []
 
 
 def _summary_without_paths(path: Path) -> dict[str, Any]:
@@ -150,6 +213,117 @@ def test_eval_killed_part_way_then_resumed(synthetic: Path, tmp_path: Path) -> N
         "faults.eval_kill",
         {"rows": KILL_ROWS, "records_when_killed": written, "rows_lost": lost, "rows_duplicated": duplicated},
     )
+
+
+def test_two_evals_into_one_folder_the_second_is_refused(synthetic: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "eval"
+    records = out_dir / "records.jsonl"
+    args = ("eval", "--completions", str(synthetic), "--output-dir", str(out_dir))
+    first = subprocess.Popen(_command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _signal_when(first, records, 200, signal.SIGSTOP)
+    try:
+        before = records.read_bytes()
+        second = subprocess.run(_command(*args), capture_output=True, text=True)
+        assert records.read_bytes() == before  # the refused run appended nothing
+    finally:
+        first.send_signal(signal.SIGCONT)
+    assert second.returncode == 2, second.stderr
+    assert "Traceback" not in second.stderr
+    assert f"{out_dir} is in use by another rewardkit run (pid {first.pid})" in second.stderr
+    assert first.wait(timeout=300) == 0
+
+    keys = [(r["id"], r["sample_index"]) for r in _read_jsonl(records)]
+    assert len(keys) == len(set(keys)) == KILL_ROWS  # no sample recorded twice
+    # the lock went with the run that held it: the folder is free again
+    again = subprocess.run(_command(*args), capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert f"resuming: {KILL_ROWS} of {KILL_ROWS}" in again.stderr
+
+
+# --------------------------------------------------------------------------- writers side by side
+
+
+def test_two_atomic_writers_of_one_target_each_move_a_whole_file(tmp_path: Path) -> None:
+    from rewardkit.jsonl import JsonlWriter
+
+    out = tmp_path / "out.jsonl"
+    with JsonlWriter(out, atomic=True) as first:
+        first.write({"run": "first", "row": 0})
+        with JsonlWriter(out, atomic=True) as second:
+            for row in range(3):
+                second.write({"run": "second", "row": row})
+        assert _read_jsonl(out) == [{"run": "second", "row": r} for r in range(3)]
+        first.write({"run": "first", "row": 1})
+    assert _read_jsonl(out) == [{"run": "first", "row": r} for r in range(2)]  # the last to finish, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_only_the_partials_of_dead_runs_on_this_host_are_removed(tmp_path: Path) -> None:
+    from rewardkit import jsonl
+
+    out = tmp_path / "out.jsonl"
+    host = jsonl._HOST
+    dead = tmp_path / f".out.jsonl.{host}.{_dead_pid()}.0badf00d.partial"
+    alive = tmp_path / f".out.jsonl.{host}.{os.getpid()}.0badf00d.partial"
+    elsewhere = tmp_path / f".out.jsonl.{host}x.{_dead_pid()}.0badf00d.partial"  # its pids mean nothing here
+    other_target = tmp_path / f".other.jsonl.{host}.{_dead_pid()}.0badf00d.partial"
+    for path in (dead, alive, elsewhere, other_target):
+        path.write_text("{}\n", encoding="utf-8")
+    with jsonl.JsonlWriter(out, atomic=True) as writer:
+        writer.write({"row": 0})
+    assert not dead.exists()
+    assert alive.exists() and elsewhere.exists() and other_target.exists()
+    assert _read_jsonl(out) == [{"row": 0}]
+
+
+def test_a_second_record_writer_on_one_folder_is_refused(tmp_path: Path) -> None:
+    from evalkit.records import FolderInUse, RecordWriter
+
+    with RecordWriter(tmp_path) as first:
+        first.write({"id": "a", "sample_index": 0})
+        with pytest.raises(FolderInUse) as refused:
+            RecordWriter(tmp_path).open()
+        assert str(refused.value).startswith(
+            f"{tmp_path} is in use by another rewardkit run (pid {os.getpid()})"
+        )
+        first.write({"id": "b", "sample_index": 0})
+    with RecordWriter(tmp_path) as again:  # released on close
+        assert again.resumed == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_worker_does_not_keep_the_folder_locked(tmp_path: Path) -> None:
+    """A grading worker forked while the folder is locked must not hold the lock once its parent is killed."""
+    from evalkit.records import RecordWriter
+
+    script = (
+        "import multiprocessing, os, signal, sys, time\n"
+        "from evalkit.records import RecordWriter\n"
+        "writer = RecordWriter(sys.argv[1])\n"
+        "writer.open()\n"
+        "child = multiprocessing.get_context('fork').Process(target=time.sleep, args=(300,))\n"
+        "child.start()\n"
+        "print(child.pid, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    try:
+        assert parent.wait(timeout=60) == -signal.SIGKILL
+        os.kill(child, 0)  # the orphaned worker is still alive
+        with RecordWriter(tmp_path) as writer:
+            assert writer.resumed == 0
+    finally:
+        os.kill(child, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------- killed workers

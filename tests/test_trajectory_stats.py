@@ -98,11 +98,11 @@ def test_report_shows_the_trajectories_of_an_agentic_run(tmp_path: Path) -> None
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         rc = main(["report", str(run), "--format", "md", "-o", str(tmp_path / "r.md")])
     # malformed input: reported, skipped, exit status 2 at the end (the report is still written)
-    assert rc == 2 and "trajectories.jsonl:25: not JSON" in err.getvalue()
+    assert rc == 2 and "trajectories.jsonl:25: invalid JSON" in err.getvalue()
     text = (tmp_path / "r.md").read_text()
     assert "Agentic trajectories" in text and "24 episodes" in text
     assert "| called a tool [95% CI] | 12.5% [" in text and "Tool use over training" in text
-    assert "trajectories.jsonl:25: not JSON" in text  # the bad line is reported, the rest still counts
+    assert "trajectories.jsonl:25: invalid JSON" in text  # the bad line is reported, the rest still counts
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         assert main(["report", str(run), "--format", "html", "-o", str(tmp_path / "r.html")]) == 2
     page = (tmp_path / "r.html").read_text()
