@@ -272,14 +272,24 @@ def grade(
     last number with no marker; "strict" demands a marker or a box and turns lenient hits into FORMAT.
     ``finished``: False when generation hit the length limit; with no committed answer that is TRUNCATED.
     ``choices``: the offered options for multiple choice, as letters ("ABCD") or option texts.
-    ``timeout_s``: hard budget for the symbolic step (sympy, in a sandbox worker); overrun is TIMEOUT.
+    ``timeout_s``: the item's time budget, on every path: the symbolic step (sympy, in a sandbox worker) gets
+    what is left of it and is stopped at its end; an item whose grading took longer in all is TIMEOUT.
     """
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
+    budget = Budget(timeout_s)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
-        result = _grade(completion, parse_gold(gold, key), policy, finished, timeout_s)
+        result = _grade(completion, parse_gold(gold, key), policy, finished, budget)
+        if result.verdict is not Verdict.TIMEOUT and budget.spent() > timeout_s:
+            # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
+            result = _result(
+                parse_gold(gold, key),
+                policy,
+                Verdict.TIMEOUT,
+                detail=f"grading took {budget.spent():.2f} s, past the {timeout_s:g} s per-item budget",
+            )
     except Exception as exc:  # a grader bug must cost one sample, not the training run
         result = GradeResult(
             False,
@@ -293,9 +303,7 @@ def grade(
     return result
 
 
-def _grade(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, timeout_s: float
-) -> GradeResult:
+def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget) -> GradeResult:
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
     if not isinstance(completion, str):
@@ -323,7 +331,7 @@ def _grade(
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
             if later is not None:
-                return _judge(*later, gold, policy, timeout_s)
+                return _judge(*later, gold, policy, budget)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
         retracted = _retraction(found, answer, gold)
@@ -337,7 +345,7 @@ def _grade(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-            return _judge(*retracted, gold, policy, timeout_s)
+            return _judge(*retracted, gold, policy, budget)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -350,10 +358,10 @@ def _grade(
         if sibling is not None:
             if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
                 listed = _boxes_as_list(completion, found.anchored, answer)
-                return _judge(listed, _read(listed.text, gold), gold, policy, timeout_s)
+                return _judge(listed, _read(listed.text, gold), gold, policy, budget)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
-        return _judge(answer, reading, gold, policy, timeout_s)
+        return _judge(answer, reading, gold, policy, budget)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
@@ -373,7 +381,7 @@ def _grade(
         why_not = _lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
-        return _judge(lenient, fallback, gold, policy, timeout_s)
+        return _judge(lenient, fallback, gold, policy, budget)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
@@ -762,14 +770,14 @@ def _same_reading(a: Reading, b: Reading) -> bool:
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
-def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, timeout_s: float) -> GradeResult:
+def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget: Budget) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
     try:
-        match, parsed = _compare(reading, gold, timeout_s)
+        match, parsed = _compare(reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
     except TooLarge as exc:
@@ -777,7 +785,7 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, timeout
     except NotEvaluable as exc:
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=f"the answer has no value: {exc}")
     except DeadlineExceeded:
-        detail = f"symbolic comparison exceeded its {timeout_s:g} s budget"
+        detail = f"grading exceeded its {budget.timeout_s:g} s budget in the symbolic step"
         return _result(gold, policy, Verdict.TIMEOUT, answer, detail=detail)
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
@@ -800,7 +808,7 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, timeout
     )
 
 
-def _compare(reading: Reading, gold: Gold, timeout_s: float) -> tuple[str | None, str]:
+def _compare(reading: Reading, gold: Gold, budget: Budget) -> tuple[str | None, str]:
     if gold.kind == "choice":
         return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
     if gold.kind == "text":
@@ -811,7 +819,26 @@ def _compare(reading: Reading, gold: Gold, timeout_s: float) -> tuple[str | None
     pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
-    return compare_math(pred, gold.tree, _symbolic_check(timeout_s)), render(pred)
+    return compare_math(pred, gold.tree, _symbolic_check(budget)), render(pred)
+
+
+class Budget:
+    """One item's time: ``timeout_s`` for all of its grading, on every path. A pool worker's watchdog stops an
+    item at ``timeout_s`` whatever step it is in, so ``grade()`` holds itself to the same line: the symbolic
+    step gets what is left, and an item that took longer in all is TIMEOUT however it ended. Time spent
+    starting a worker or importing sympy for the first time is charged to no item
+    (``sandbox.uncharged_seconds``)."""
+
+    def __init__(self, timeout_s: float) -> None:
+        self.timeout_s = timeout_s
+        self.start = time.perf_counter()
+        self.uncharged_at_start = sandbox.uncharged_seconds()
+
+    def spent(self) -> float:
+        return time.perf_counter() - self.start - (sandbox.uncharged_seconds() - self.uncharged_at_start)
+
+    def left(self) -> float:
+        return self.timeout_s - self.spent()
 
 
 class SymbolicWorkerFailed(RuntimeError):
@@ -822,13 +849,16 @@ class GoldRefused(ValueError):
     """The gold trips a size guard, so nothing but an identical answer can be compared with it."""
 
 
-def _symbolic_check(timeout_s: float) -> Callable[[Node, Node], bool]:
+def _symbolic_check(budget: Budget) -> Callable[[Node, Node], bool]:
     def check(pred: Node, gold: Node) -> bool:
         if sandbox.INLINE:  # already inside a grading worker whose own deadline covers this item
             sandbox.prepare_symbolic()
             return symbolic_equal(pred, gold)
+        left = budget.left()
+        if left <= 0:
+            raise DeadlineExceeded(f"no time left of the {budget.timeout_s:g} s budget for the symbolic step")
         try:
-            return bool(sandbox.call(symbolic_equal, pred, gold, timeout_s=timeout_s))
+            return bool(sandbox.call(symbolic_equal, pred, gold, timeout_s=left))
         except sandbox.WorkerFailed as exc:
             # the worker died (killed, out of memory): a fact about the grader, never a verdict about the
             # answer (sympy's own failures are "not shown equal" inside symbolic_equal)

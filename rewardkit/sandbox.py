@@ -365,10 +365,13 @@ class _Worker:
     def wait_ready(self) -> None:
         # start-up (imports, warm-up) is not charged to the first caller's deadline
         if not self.ready:
+            waited = time.perf_counter()
             try:
                 started = self.conn.poll(60) and self.conn.recv() == "ready"
             except (EOFError, OSError):
                 started = False
+            finally:
+                _charge_to_no_item(time.perf_counter() - waited)
             if not started:
                 self.kill()
                 raise WorkerFailed("sandbox worker did not start")
@@ -503,16 +506,33 @@ def _load_symbolic() -> None:
 
 
 def _uncharged(setup: Callable[[], Any]) -> None:
-    if _progress is None:
-        setup()
-        return
-    item = _progress[0]
-    _progress[0] = -1  # the pool's watchdog skips a worker on no item
+    started = time.perf_counter()
     try:
-        setup()
+        if _progress is None:
+            setup()
+            return
+        item = _progress[0]
+        _progress[0] = -1  # the pool's watchdog skips a worker on no item
+        try:
+            setup()
+        finally:
+            _progress[1] = time.monotonic()  # the item's clock restarts (time first: the watchdog reads both)
+            _progress[0] = item
     finally:
-        _progress[1] = time.monotonic()  # the item's clock restarts (time first: the watchdog reads both)
-        _progress[0] = item
+        _charge_to_no_item(time.perf_counter() - started)
+
+
+_uncharged_time = threading.local()
+
+
+def _charge_to_no_item(seconds: float) -> None:
+    _uncharged_time.total = getattr(_uncharged_time, "total", 0.0) + seconds
+
+
+def uncharged_seconds() -> float:
+    """Seconds this thread has spent on work charged to no item (starting workers, first imports): an item's
+    budget leaves them out."""
+    return float(getattr(_uncharged_time, "total", 0.0))
 
 
 # Chunks go to a grading worker over a one-way pipe that the parent writes without blocking, each one an
