@@ -9,7 +9,9 @@ graders disagree; reading those few by hand says which grader is right. Grader s
   GSM8K filters — strict-match reads the first ``#### N``, flexible-extract the last number — then its
   exact match after dropping commas, ``$``, everything up to ``#### `` and a final period;
 - ``module:callable``: any importable function called as ``fn(completion, gold)``, returning a bool or a
-  number (a number counts as correct when it is at least 0.5; None means it has no verdict).
+  number (a number counts as correct when it is at least 0.5; None means it has no verdict). Nothing from
+  Python's standard library is accepted (``builtins:eval`` would run the completions), see
+  :mod:`rewardkit.named_code`.
 
 A GSM8K rationale gold (``... #### 72``) is reduced to its final answer for every grader but lm-eval's
 (which does the same itself).
@@ -23,11 +25,13 @@ False
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from rewardkit.errors import ConfigError
+from rewardkit.named_code import resolve
 
 __all__ = ["AuditRow", "Grader", "Judgement", "SpecError", "audit", "load_grader"]
 
@@ -130,15 +134,12 @@ def _lm_eval(mode: str) -> Callable[[str, str, bool | None], Judgement]:
 
 
 def _callable(spec: str) -> Callable[[str, str, bool | None], Judgement]:
-    module_name, _, attr = spec.partition(":")
+    attr = spec.partition(":")[2]
     try:
-        obj: Any = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise SpecError(f"grader {spec!r}: cannot import {module_name!r} ({exc})") from None
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise SpecError(f"grader {spec!r}: {module_name!r} has no attribute {attr!r}")
-        obj = getattr(obj, part)
+        # a grader is called on every completion: nothing from the standard library (builtins:eval) is one
+        obj: Any = resolve(spec, what="grader")
+    except ConfigError as exc:
+        raise SpecError(str(exc)) from None
     if not callable(obj):
         raise SpecError(f"grader {spec!r}: {attr!r} is not callable")
     fn = obj

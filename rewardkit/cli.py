@@ -201,6 +201,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("--json", action="store_true", help="print the results as one JSON object")
     st.add_argument(
+        "--allow-code",
+        action="store_true",
+        help="let an @file spec name module:callable code outside rewardkit (it is imported and run); "
+        "module:callable typed on the command line needs no flag. The standard library is never a reward",
+    )
+    st.add_argument(
         "--strict-controls",
         action="store_true",
         help="also fail when a control probe (a correct answer) earns no reward; by default it is a warning",
@@ -816,7 +822,7 @@ def _stress_verdict(r: Any, strict_controls: bool) -> str:
 
 
 def cmd_stress(args: argparse.Namespace) -> int:
-    from rewardkit.errors import ConfigError
+    from rewardkit.errors import CodeNotAllowedError, ConfigError
     from rewardkit.rewards import build, load_spec
     from rewardkit.rewards.probes import PROBES, run_probes
 
@@ -832,9 +838,14 @@ def cmd_stress(args: argparse.Namespace) -> int:
     if unknown:
         _error(f"unknown probe(s) {', '.join(unknown)}; probes: {', '.join(sorted(known))}")
         return EXIT_USAGE
+    # a spec typed here names its code in plain sight; one read from a file may have come from anywhere
+    from_file = args.spec.startswith("@")
     try:
         spec = load_spec(args.spec)
-        reward = build(spec)
+        reward = build(spec, allow_code=args.allow_code or not from_file)
+    except CodeNotAllowedError as exc:
+        _error(f"reward spec {args.spec!r}: {exc}; pass --allow-code to run code named in a spec file")
+        return EXIT_USAGE
     except (ConfigError, ValueError, TypeError) as exc:  # constructors reject bad parameters with these
         _error(f"reward spec {args.spec!r}: {exc}")
         return EXIT_USAGE

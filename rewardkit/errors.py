@@ -5,6 +5,7 @@
     RewardkitError                      base of everything rewardkit raises on purpose
     ├── DataError(ValueError)           bad input data: names the file, line and field
     ├── ConfigError(ValueError)         an invalid option or reward spec
+    │   └── CodeNotAllowedError         a spec read from a file names code, and running it was not allowed
     └── MathParseError(ValueError)      rewardkit.latex: text that is not (entirely) a math expression
 
 Grading never lets these escape for model output: they become verdicts. Outside the tree, on purpose:
@@ -37,4 +38,16 @@ class DataError(RewardkitError, ValueError):
 
 
 class ConfigError(RewardkitError, ValueError):
-    """An option or spec that rewardkit cannot act on."""
+    """An option or spec that rewardkit cannot act on.
+
+    ``keys``: where inside the spec the problem is (``("sum", "acuracy")``), filled in as the error passes
+    up through the spec's levels, so that whoever read the spec from a file can name the line."""
+
+    keys: tuple[str, ...] = ()
+
+
+class CodeNotAllowedError(ConfigError):
+    """A reward spec names ``module:callable`` code outside rewardkit, and its reader did not allow code.
+
+    A spec read from a file is data that may have come from anywhere; importing a module runs it, so such a
+    spec names code only where the user opted in (the file's reader says how)."""

@@ -35,6 +35,7 @@ from rewardkit.errors import ConfigError, DataError
 from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
 
 __all__ = [
+    "ALLOW_CODE_HELP",
     "CHAT_TEMPLATE",
     "AnswerMarkerReward",
     "DataSettings",
@@ -46,6 +47,7 @@ __all__ = [
     "RolloutLog",
     "RolloutRecorder",
     "apply_lora",
+    "build_reward",
     "build_tiny_model",
     "check_generation_batch",
     "check_golds",
@@ -122,12 +124,69 @@ class PromptSettings:
 # --------------------------------------------------------------------------- configs: YAML -> dataclasses
 
 
+# A config is a few dozen settings. These bounds are far above any real one, and keep a crafted file (a
+# "billion laughs" of nested aliases, 10,000 nested brackets, a recursive alias) from costing more than
+# reading it: everything that later walks or copies the config (the dataclasses, config_to_dict, build)
+# walks at most this much.
+MAX_CONFIG_DEPTH = 50
+MAX_CONFIG_VALUES = 10_000  # counted with aliases expanded, as anything that walks the loaded data sees it
+
+
+class _Refused(Exception):
+    """A YAML text outside the bounds above, or with a duplicate key: ``message`` at 1-based ``line``."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 def _yaml_loader() -> Any:
-    """PyYAML's safe loader with YAML 1.2 booleans (only true/false: ``on``/``no`` stay strings)."""
+    """PyYAML's safe loader with YAML 1.2 booleans (only true/false: ``on``/``no`` stay strings), that refuses
+    (``_Refused``) a document nested deeper than MAX_CONFIG_DEPTH or holding more than MAX_CONFIG_VALUES
+    values once aliases are expanded, and a recursive alias, while it is being composed.
+
+    PyYAML shares the object of an alias, so loading a billion laughs is cheap; walking the result is not.
+    Each node's expanded size and height are computed once, from its children's, as it is composed."""
     import yaml
 
     class Loader(yaml.SafeLoader):
-        pass
+        def __init__(self, stream: Any) -> None:
+            super().__init__(stream)
+            self.open_depth = 0
+            self.extent: dict[int, tuple[int, int]] = {}  # id(node) -> (values when expanded, height)
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.peek_event()
+            line = event.start_mark.line + 1
+            if isinstance(event, yaml.AliasEvent):
+                node = super().compose_node(parent, index)
+                if id(node) not in self.extent:  # the anchored node is still being composed
+                    raise _Refused(line, f"alias *{event.anchor} is used inside the value it names")
+                return node
+            self.open_depth += 1
+            try:
+                if self.open_depth > MAX_CONFIG_DEPTH:
+                    raise _Refused(line, f"nested deeper than {MAX_CONFIG_DEPTH} levels")
+                node = super().compose_node(parent, index)
+            finally:
+                self.open_depth -= 1
+            children = node.value if isinstance(node, yaml.SequenceNode) else []
+            if isinstance(node, yaml.MappingNode):
+                children = [child for pair in node.value for child in pair]
+            size, height = 1, 1
+            for child in children:
+                child_size, child_height = self.extent[id(child)]
+                size, height = size + child_size, max(height, child_height + 1)
+            if height > MAX_CONFIG_DEPTH:
+                raise _Refused(line, f"nested deeper than {MAX_CONFIG_DEPTH} levels with aliases expanded")
+            if size > MAX_CONFIG_VALUES:
+                raise _Refused(
+                    line,
+                    f"holds more than {MAX_CONFIG_VALUES:,} values once aliases are expanded "
+                    "(each use of an alias counts its whole value)",
+                )
+            self.extent[id(node)] = (size, height)
+            return node
 
     bool_tag = "tag:yaml.org,2002:bool"
     Loader.yaml_implicit_resolvers = {
@@ -140,32 +199,81 @@ def _yaml_loader() -> Any:
     return Loader
 
 
-def _key_lines(node: Any, prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], int]:
-    """Dotted key path -> 1-based line, from a composed YAML node tree (for error messages)."""
+def _key_lines(root: Any) -> dict[tuple[str, ...], int]:
+    """Key path -> 1-based line of every mapping key and sequence item (``("reward", "0")``) of a composed
+    YAML tree, for error messages. An alias is the very node it names, so the tree is a graph: each node is
+    walked once, under the first path that reaches it. A key twice in one mapping raises ``_Refused``:
+    PyYAML would keep the last one silently."""
     import yaml
 
     lines: dict[tuple[str, ...], int] = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            path = (*prefix, str(key_node.value))
-            lines[path] = key_node.start_mark.line + 1
-            lines.update(_key_lines(value_node, path))
+    visited: set[int] = set()
+
+    def walk(node: Any, prefix: tuple[str, ...]) -> None:
+        if id(node) in visited:
+            return
+        visited.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                lines.setdefault((*prefix, str(i)), item.start_mark.line + 1)
+                walk(item, (*prefix, str(i)))
+        elif isinstance(node, yaml.MappingNode):
+            first_lines: dict[tuple[str, str], int] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue  # a list or mapping as a key: PyYAML refuses it while constructing
+                line = key_node.start_mark.line + 1
+                identity = (key_node.tag, key_node.value)  # `1` and `"1"` are different keys
+                if identity in first_lines:
+                    first = first_lines[identity]
+                    raise _Refused(line, f"duplicate key {key_node.value!r} (first at line {first})")
+                first_lines[identity] = line
+                path = (*prefix, str(key_node.value))
+                lines.setdefault(path, line)
+                walk(value_node, path)
+
+    walk(root, ())
     return lines
 
 
+def _parse_yaml(text: str) -> tuple[Any, dict[tuple[str, ...], int]]:
+    """``text`` as data, and the line of each key path; raises yaml.YAMLError, ``_Refused``, or ValueError
+    (an integer past Python's 4,300 digits)."""
+    loader = _yaml_loader()(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, {}
+        lines = _key_lines(node)  # before construction, which would silently merge duplicate keys
+        return loader.construct_document(node), lines
+    finally:
+        loader.dispose()
+
+
 class _Where:
-    """Names the place a value came from: ``FILE:LINE: key 'a.b'`` or ``override 'a.b=...'``."""
+    """Names the place a value came from: ``FILE:LINE: key 'a.b'`` or ``override 'a.b=...'``. A key that
+    has no line of its own (a default, a key inside an alias) gets the line of its deepest ancestor."""
 
     def __init__(
         self, path: str | None, lines: Mapping[tuple[str, ...], int], overridden: set[tuple[str, ...]]
     ):
         self.path, self.lines, self.overridden = path, lines, overridden
 
+    def _override(self, keys: tuple[str, ...]) -> tuple[str, ...] | None:
+        return next((keys[:n] for n in range(len(keys), 0, -1) if keys[:n] in self.overridden), None)
+
+    def from_file(self, keys: tuple[str, ...]) -> bool:
+        """Whether the value at ``keys`` was read from the config file (not a default, not an override)."""
+        return self.path is not None and keys in self.lines and self._override(keys) is None
+
     def __call__(self, keys: tuple[str, ...]) -> str:
         dotted = ".".join(keys)
-        if keys in self.overridden:
+        override = self._override(keys)
+        if override == keys:
             return f"override {dotted!r}"
-        line = self.lines.get(keys)
+        if override is not None:
+            return f"override {'.'.join(override)!r}: key {dotted!r}"
+        line = next((self.lines[keys[:n]] for n in range(len(keys), 0, -1) if keys[:n] in self.lines), None)
         if self.path is None:
             return f"key {dotted!r}"
         return f"{self.path}:{line}: key {dotted!r}" if line else f"{self.path}: key {dotted!r}"
@@ -274,7 +382,6 @@ def load_config(config_cls: type, path: str | None, overrides: Sequence[str] = (
     """
     import yaml
 
-    loader = _yaml_loader()
     data: dict[str, Any] = {}
     lines: dict[tuple[str, ...], int] = {}
     if path is not None:
@@ -282,11 +389,16 @@ def load_config(config_cls: type, path: str | None, overrides: Sequence[str] = (
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise ConfigError(f"{path}: cannot read the config: {exc.strerror or exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         try:
-            loaded = yaml.load(text, Loader=loader)
-            lines = _key_lines(yaml.compose(text, Loader=loader))
+            loaded, lines = _parse_yaml(text)
+        except _Refused as exc:
+            raise ConfigError(f"{path}:{exc.line}: {exc}") from None
         except yaml.YAMLError as exc:
             raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
+        except ValueError as exc:  # e.g. an integer longer than Python reads (4,300 digits)
+            raise ConfigError(f"{path}: a value cannot be read: {exc}") from exc
         if loaded is None:
             loaded = {}
         if not isinstance(loaded, dict):
@@ -299,12 +411,59 @@ def load_config(config_cls: type, path: str | None, overrides: Sequence[str] = (
             raise ConfigError(f"override {item!r}: expected key.sub=value")
         keys = tuple(key.strip().split("."))
         try:
-            value = yaml.load(raw, Loader=loader) if raw.strip() else None
-        except yaml.YAMLError as exc:
+            value = _parse_yaml(raw)[0] if raw.strip() else None
+        except _Refused as exc:
+            raise ConfigError(f"override {item[:80]!r}: {exc}") from None
+        except (yaml.YAMLError, ValueError) as exc:
             raise ConfigError(f"override {item!r}: value is not valid YAML: {exc}") from exc
         _set_dotted(data, keys, value)
         overridden.add(keys)
-    return _build(config_cls, data, (), _Where(path, lines, overridden))
+    where = _Where(path, lines, overridden)
+    config = _build(config_cls, data, (), where)
+    # remembered beside the fields (dataclasses.asdict does not see it), for build_reward's messages
+    with contextlib.suppress(AttributeError, TypeError):
+        object.__setattr__(config, _CONFIG_SOURCE, where)
+    return config
+
+
+_CONFIG_SOURCE = "_rewardkit_config_source"
+
+ALLOW_CODE_HELP = (
+    "let the config file's reward name module:callable code outside rewardkit (it is imported and run); "
+    "Python's standard library is never a reward"
+)
+
+
+def build_reward(config: Any, *, key: str = "reward") -> Reward:
+    """The reward ``config.<key>`` specifies (``rewardkit.rewards.build``), for a recipe.
+
+    A bad spec is a ConfigError that names the config file and the line of the deepest key of the spec it is
+    about (``c.yaml:7: key 'reward.acuracy': unknown reward 'acuracy' ...``). A spec read from a config file
+    may name ``module:callable`` code outside rewardkit only when the config opts in with
+    ``allow_code: true``: importing a module runs it, and a config file is easily copied from elsewhere.
+
+    >>> @dataclass
+    ... class Opt:
+    ...     reward: Any = "accuracy"
+    >>> build_reward(load_config(Opt, None, ["reward={acuracy: 1.0}"]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rewardkit.errors.ConfigError: override 'reward': key 'reward.acuracy': unknown reward 'acuracy'; ...
+    """
+    from rewardkit.errors import CodeNotAllowedError
+    from rewardkit.rewards import build
+
+    where: _Where = getattr(config, _CONFIG_SOURCE, None) or _Where(None, {}, set())
+    allow_code = bool(getattr(config, "allow_code", False)) or not where.from_file((key,))
+    try:
+        return build(getattr(config, key), allow_code=allow_code)
+    except CodeNotAllowedError as exc:
+        raise CodeNotAllowedError(
+            f"{where((key, *exc.keys))}: {exc}; a config file names code only with `allow_code: true` in it "
+            "(or the override allow_code=true)"
+        ) from exc
+    except ConfigError as exc:
+        raise ConfigError(f"{where((key, *exc.keys))}: {exc}") from exc
 
 
 def config_to_dict(config: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from runners.common import (
+    ALLOW_CODE_HELP,
     DataSettings,
     HealthMonitor,
     LoraSettings,
@@ -32,6 +33,7 @@ from runners.common import (
     RolloutLog,
     RolloutRecorder,
     apply_lora,
+    build_reward,
     check_generation_batch,
     check_golds,
     check_learning_rate,
@@ -88,6 +90,7 @@ class Args:
     data: DataSettings = field(default_factory=DataSettings)
     prompt: PromptSettings = field(default_factory=PromptSettings)
     reward: Any = field(default_factory=lambda: dict(DEFAULT_REWARD), metadata={"help": "a reward spec"})
+    allow_code: bool = field(default=False, metadata={"help": ALLOW_CODE_HELP})
     training: Training = field(default_factory=Training)
 
 
@@ -158,7 +161,7 @@ def train(
     problems = load_problems(args.data)
     for warning in preflight(args, problems):
         print(f"rewardkit: warning: {warning}", file=sys.stderr)
-    recorder = RolloutRecorder(build(reward if reward is not None else args.reward))
+    recorder = RolloutRecorder(build(reward) if reward is not None else build_reward(args))
 
     # 2. model, tokenizer, prompts (the ones `rewardkit eval` uses)
     import torch

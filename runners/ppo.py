@@ -39,6 +39,7 @@ import torch
 
 from rewardkit.errors import ConfigError
 from runners.common import (
+    ALLOW_CODE_HELP,
     DataSettings,
     HealthMonitor,
     LoraSettings,
@@ -48,6 +49,7 @@ from runners.common import (
     RolloutLog,
     RolloutRecorder,
     apply_lora,
+    build_reward,
     check_golds,
     check_learning_rate,
     load_model,
@@ -148,6 +150,7 @@ class Args:
     data: DataSettings = field(default_factory=DataSettings)
     prompt: PromptSettings = field(default_factory=PromptSettings)
     reward: Any = field(default_factory=lambda: dict(DEFAULT_REWARD), metadata={"help": "a reward spec"})
+    allow_code: bool = field(default=False, metadata={"help": ALLOW_CODE_HELP})
     training: Training = field(default_factory=Training)
 
 
@@ -716,8 +719,6 @@ def train(args: Args) -> dict[str, Any]:
     from accelerate import Accelerator
     from accelerate.utils import set_seed
 
-    from rewardkit.rewards import build
-
     check_settings(args)
     t = args.training
     run_dir = Path(args.output_dir).resolve()  # adapter configs name the base model by this path
@@ -731,7 +732,7 @@ def train(args: Args) -> dict[str, Any]:
     # data first: a bad gold or a bad reward spec should fail before minutes of model loading
     problems = load_problems(args.data)
     check_golds(problems, source=args.data.source)
-    reward = RolloutRecorder(build(args.reward), keep=t.rollouts_per_log)
+    reward = RolloutRecorder(build_reward(args), keep=t.rollouts_per_log)
 
     with accelerator.main_process_first():  # the tiny model is built once, by the main process
         base_lm, tokenizer, source = load_model(args.model, output_dir=run_dir)

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runners import grpo
-from runners.common import DataSettings, LoraSettings, ModelSettings, PromptSettings, run_recipe
+from runners.common import (
+    ALLOW_CODE_HELP,
+    DataSettings,
+    LoraSettings,
+    ModelSettings,
+    PromptSettings,
+    run_recipe,
+)
 
 
 @dataclass
@@ -59,6 +66,7 @@ class Args:
     data: DataSettings = field(default_factory=DataSettings)
     prompt: PromptSettings = field(default_factory=PromptSettings)
     reward: Any = field(default_factory=lambda: dict(grpo.DEFAULT_REWARD), metadata={"help": "a reward spec"})
+    allow_code: bool = field(default=False, metadata={"help": ALLOW_CODE_HELP})
     training: Training = field(default_factory=Training)
 
 

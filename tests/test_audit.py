@@ -83,8 +83,12 @@ def test_bad_specs_are_usage_errors(capsys):
     for spec, message in (
         ("nope", "unknown grader 'nope'"),
         ("no_such_module_xyz:f", "cannot import 'no_such_module_xyz'"),
-        ("json:no_such_function", "has no attribute 'no_such_function'"),
-        ("math:pi", "is not callable"),
+        ("rewardkit:no_such_function", "has no attribute 'no_such_function'"),
+        ("rewardkit.rewards:REWARDS", "is not callable"),
+        # a grader is called on every completion: builtins:eval would run them, so the standard library is out
+        ("builtins:eval", "standard library"),
+        ("json:loads", "standard library"),
+        ("rewardkit.named_code:importlib.import_module", "standard library"),
     ):
         with pytest.raises(SpecError, match=message):
             load_grader(spec)

@@ -208,6 +208,7 @@ output_dir: {run}
 data: {{source: {data}, n: 64}}
 prompt: {{system: "", instruction: ""}}
 reward: {{"test_ppo:digits_then_eos": {{eos_token_id: 2}}}}
+allow_code: true  # the reward is this test module's own code
 training:
   max_steps: 30
   rollout_batch_size: 32

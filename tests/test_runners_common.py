@@ -102,6 +102,135 @@ def test_parse_args_help_lists_fields(capsys):
     assert parse_args(Example, ["training.steps=2"]).training.steps == 2
 
 
+# --------------------------------------------------------------------------- hostile and mistaken configs
+
+
+def laughs(levels: int, width: int = 9, *, under: str = "reward") -> str:
+    """A "billion laughs": each level a mapping of ``width`` aliases of the level before (width**levels values
+    once expanded) in a few hundred bytes."""
+    lines = [f"{under}:"]
+    for level in range(levels):
+        values = ", ".join(f"k{i}: {'1' if level == 0 else f'*l{level - 1}'}" for i in range(width))
+        lines.append(f"  l{level}: &l{level} {{{values}}}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_billion_laughs_is_refused_with_its_line(tmp_path):
+    # 9**5 = 59,049 values once expanded: loaded without complaint before, then walked and copied in full
+    path = tmp_path / "c.yaml"
+    path.write_text(laughs(5))
+    with pytest.raises(ConfigError, match=r"c\.yaml:\d+: holds more than 10,000 values once aliases"):
+        load_config(Example, str(path), [])
+    with pytest.raises(ConfigError, match=r"override 'reward=.*more than 10,000 values"):
+        load_config(Example, None, ["reward=" + json.dumps([["x"] * 100] * 101)])
+
+
+def test_key_lines_walks_each_aliased_node_once():
+    """The line index walks an alias once, not once per use: 9**6 paths took seconds (9**9 in 547 bytes
+    took 17 s and 947 MB); each node under its first path is a few dozen."""
+    import yaml
+
+    from runners.common import _key_lines
+
+    lines = _key_lines(yaml.compose(laughs(6), Loader=yaml.SafeLoader))
+    assert len(lines) < 100
+    assert lines[("reward", "l1", "k0")] == 3
+
+
+def test_a_recursive_alias_is_refused(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("output_dir: runs/y\nreward: &r {gate: {reward: *r, on: format}}\n")
+    with pytest.raises(ConfigError, match=r"c\.yaml:2: alias \*r is used inside the value it names"):
+        load_config(Example, str(path), [])
+
+
+def test_deep_nesting_is_a_config_error_not_a_recursion_error(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("output_dir: runs/y\n\nreward: " + "[" * 10_000 + "]" * 10_000 + "\n")
+    with pytest.raises(ConfigError, match=r"c\.yaml:3: nested deeper than 50 levels"):
+        load_config(Example, str(path), [])
+    with pytest.raises(ConfigError, match=r"override 'reward=\[\[\[.*nested deeper than 50 levels"):
+        load_config(Example, None, ["reward=" + "[" * 10_000 + "]" * 10_000])
+    # aliases cannot stack depth past the bound either
+    chain = "".join(f"a{i}: &a{i} [*a{i - 1}]\n" for i in range(1, 60))
+    path.write_text("a0: &a0 [1]\n" + chain)
+    with pytest.raises(ConfigError, match=r"nested deeper than 50 levels with aliases expanded"):
+        load_config(Example, str(path), [])
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line", "first"),
+    [
+        ("output_dir: a\nmodel:\n  source: tiny\noutput_dir: b\n", "output_dir", 4, 1),
+        ("training:\n  steps: 1\n  learning_rate: 1e-5\n  steps: 2\n", "steps", 4, 2),
+        ("reward: {accuracy: 1.0, accuracy: 0.5}\n", "accuracy", 1, 1),
+    ],
+)
+def test_a_duplicate_key_is_an_error_naming_both_lines(tmp_path, text, key, line, first):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(
+        ConfigError, match=rf"c\.yaml:{line}: duplicate key '{key}' \(first at line {first}\)"
+    ):
+        load_config(Example, str(path), [])
+
+
+def test_keys_that_only_look_alike_are_not_duplicates(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text('tags: [a]\nreward: {1: x, "1": y}\nmodel: {source: tiny}\n')
+    assert load_config(Example, str(path), []).reward == {1: "x", "1": "y"}
+
+
+@pytest.mark.parametrize(
+    ("reward", "message"),
+    [
+        ("  acuracy: {}\n", r"c\.yaml:3: key 'reward\.acuracy': unknown reward 'acuracy'"),
+        ("  accuracy: .nan\n", r"c\.yaml:3: key 'reward\.accuracy': weight of 'accuracy' must be a finite"),
+        ("  gate:\n    reward: accuracy\n    on: formt\n", r"c\.yaml:5: key 'reward\.gate\.on': .* 'formt'"),
+        ("  - accuracy\n  - {clip: {reward: step, low: 2, high: 1}}\n", r"c\.yaml:4: key 'reward\.1\.clip'"),
+        ("  length_penalty: {alpha: -1, target: 3}\n", r"c\.yaml:3: key 'reward\.length_penalty': .*alpha"),
+    ],
+)
+def test_reward_spec_errors_name_the_file_and_line(tmp_path, reward, message):
+    from runners.common import build_reward
+
+    path = tmp_path / "c.yaml"
+    path.write_text(f"output_dir: runs/y\nreward:\n{reward}")
+    config = load_config(Example, str(path), [])
+    with pytest.raises(ConfigError, match=message):
+        build_reward(config)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("output_dir: y\nreward: " + "[" * 10_000 + "]" * 10_000 + "\n", r":2: nested deeper than 50 levels"),
+        ("output_dir: y\nreward:\n  acuracy: 1.0\n", r":3: key 'reward\.acuracy': unknown reward 'acuracy'"),
+        ("output_dir: y\noutput_dir: z\n", r":2: duplicate key 'output_dir' \(first at line 1\)"),
+    ],
+)
+def test_train_reports_config_errors_with_file_and_line_and_exit_2(tmp_path, capsys, text, message):
+    import re
+
+    from rewardkit.cli import main
+
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    # a model that cannot load: were the config accepted, the run would stop there instead of training
+    argv = [
+        "train",
+        "grpo",
+        "--config",
+        str(path),
+        f"output_dir={tmp_path / 'run'}",
+        "model.source=/nonexistent",
+    ]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert re.search(re.escape(str(path)) + message, err), err
+
+
 # --------------------------------------------------------------------------- synthetic task and checks
 
 

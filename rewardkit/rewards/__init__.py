@@ -22,15 +22,16 @@ A spec is one of:
 
 from __future__ import annotations
 
-import importlib
+import contextlib
 import inspect
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
+from rewardkit.named_code import resolve
 from rewardkit.rewards.base import RAW_COMPLETIONS, RAW_PROMPTS, Reward, Scored, completion_text
 
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
@@ -51,23 +52,26 @@ _COMBINATORS = ("gate", "product", "clip", "sum")
 __all__ = ["REWARDS", "Reward", "Scored", "build", "completion_text", "load_spec"]
 
 
-def _load(target: str) -> Any:
-    module_name, _, attribute = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ConfigError(f"cannot import {module_name!r} for reward {target!r}: {exc}") from exc
-    try:
-        return getattr(module, attribute)
-    except AttributeError:
-        raise ConfigError(f"{module_name!r} has no attribute {attribute!r}") from None
+def _load(target: str, *, allow_code: bool = True) -> Any:
+    return resolve(target, what="reward", allow_external=allow_code)
 
 
-def _construct(name: str, params: Mapping[str, Any]) -> Reward:
+@contextlib.contextmanager
+def _inside(*keys: str) -> Iterator[None]:
+    """Prefix the spec keys of a ConfigError raised inside with ``keys``: the error ends up naming the
+    deepest key of the spec it is about, which a config reader turns into a line of its file."""
+    try:
+        yield
+    except ConfigError as exc:
+        exc.keys = (*keys, *exc.keys)
+        raise
+
+
+def _construct(name: str, params: Mapping[str, Any], allow_code: bool) -> Reward:
     if name in REWARDS:
         factory = _load(REWARDS[name])
     elif ":" in name:
-        factory = _load(name)
+        factory = _load(name, allow_code=allow_code)  # refused before import when not allowed
     else:
         known = ", ".join(sorted(REWARDS))
         raise ConfigError(f"unknown reward {name!r}; built-in rewards: {known}; or use 'module:callable'")
@@ -78,7 +82,9 @@ def _construct(name: str, params: Mapping[str, Any]) -> Reward:
     if inspect.isclass(factory) and issubclass(factory, Reward):
         try:
             return factory(**params)
-        except TypeError as exc:
+        except ConfigError:
+            raise
+        except (TypeError, ValueError) as exc:  # constructors reject bad parameters with these
             raise ConfigError(f"reward {name!r}: {exc}") from exc
     if callable(factory):
         if params:
@@ -88,72 +94,105 @@ def _construct(name: str, params: Mapping[str, Any]) -> Reward:
     raise ConfigError(f"{name!r} is not a reward")
 
 
-def build(spec: Any) -> Reward:
-    """A reward from a spec (see the module docstring)."""
+def build(spec: Any, *, allow_code: bool = True) -> Reward:
+    """A reward from a spec (see the module docstring).
+
+    ``module:callable`` names are checked before anything is called (:mod:`rewardkit.named_code`): nothing
+    from Python's standard library is a reward. ``allow_code=False`` (for a spec read from a file) also
+    refuses, before importing it, any code outside rewardkit's own packages, with CodeNotAllowedError.
+
+    >>> build({"os:system": {"command": "true"}})
+    Traceback (most recent call last):
+    ...
+    rewardkit.errors.ConfigError: reward 'os:system' names 'os', a module of Python's standard library: ...
+    """
     if isinstance(spec, Reward):
         return spec
     if isinstance(spec, str):
-        return _construct(spec, {})
+        return _construct(spec, {}, allow_code)
     if isinstance(spec, Sequence) and not isinstance(spec, (str, bytes)):
-        return _weighted({f"part{i}": 1.0 for i in range(len(spec))}, parts=[build(s) for s in spec])
+        parts = []
+        for i, part in enumerate(spec):
+            with _inside(str(i)):
+                parts.append(build(part, allow_code=allow_code))
+        return _weighted({f"part{i}": 1.0 for i in range(len(spec))}, allow_code, parts=parts)
     if not isinstance(spec, Mapping) or not spec:
         raise ConfigError(f"a reward spec is a name, a mapping or a list, got {spec!r}")
     if len(spec) == 1:
         ((key, value),) = spec.items()
         if key in _COMBINATORS:
-            return _combinator(key, value)
+            with _inside(str(key)):
+                return _combinator(key, value, allow_code)
         if isinstance(value, Mapping) and "weight" not in value:
             params = dict(value)
-            return _construct(key, params)
-    return _weighted(spec)
+            with _inside(str(key)):
+                return _construct(key, params, allow_code)
+    return _weighted(spec, allow_code)
 
 
-def _weighted(spec: Mapping[str, Any], parts: list[Reward] | None = None) -> Reward:
+def _weighted(spec: Mapping[str, Any], allow_code: bool, parts: list[Reward] | None = None) -> Reward:
     from rewardkit.rewards.compose import WeightedSum
 
     if parts is not None:
         return WeightedSum([(p, 1.0) for p in parts])
     weighted = []
     for name, value in spec.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float, Mapping)):
-            raise ConfigError(
-                f"weight of {name!r} must be a number or a mapping of parameters, got {value!r}"
-            )
-        if isinstance(value, Mapping):
-            params = dict(value)
-            weight = params.pop("weight", 1.0)
-            inner = params.pop("spec", None)
-            reward = build(inner) if inner is not None else _construct(name, params)
-        else:
-            reward, weight = _construct(name, {}), value
-        # a NaN or infinite weight would turn every reward of the run into NaN: a config error, not a reward
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
-            raise ConfigError(f"weight of {name!r} must be a finite number, got {weight!r}")
-        weighted.append((reward, float(weight)))
+        with _inside(str(name)):
+            weighted.append(_weighted_part(name, value, allow_code))
     return WeightedSum(weighted)
 
 
-def _combinator(kind: str, value: Any) -> Reward:
+def _weighted_part(name: str, value: Any, allow_code: bool) -> tuple[Reward, float]:
+    if isinstance(value, bool) or not isinstance(value, (int, float, Mapping)):
+        raise ConfigError(f"weight of {name!r} must be a number or a mapping of parameters, got {value!r}")
+    if isinstance(value, Mapping):
+        params = dict(value)
+        weight = params.pop("weight", 1.0)
+        inner = params.pop("spec", None)
+        if inner is not None:
+            with _inside("spec"):
+                reward = build(inner, allow_code=allow_code)
+        else:
+            reward = _construct(name, params, allow_code)
+    else:
+        reward, weight = _construct(name, {}, allow_code), value
+    # a NaN or infinite weight would turn every reward of the run into NaN: a config error, not a reward
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
+        raise ConfigError(f"weight of {name!r} must be a finite number, got {weight!r}")
+    return reward, float(weight)
+
+
+def _combinator(kind: str, value: Any, allow_code: bool) -> Reward:
     from rewardkit.rewards import compose
 
     if kind == "sum":
         if not isinstance(value, Mapping):
             raise ConfigError(f"'sum' takes a mapping of name -> weight or parameters, got {value!r}")
-        return _weighted(value)
+        return _weighted(value, allow_code)
     if kind == "product":
         if not isinstance(value, Sequence) or isinstance(value, str):
             raise ConfigError(f"'product' takes a list of specs, got {value!r}")
-        return compose.Product([build(s) for s in value])
+        factors = []
+        for i, factor in enumerate(value):
+            with _inside(str(i)):
+                factors.append(build(factor, allow_code=allow_code))
+        return compose.Product(factors)
     if not isinstance(value, Mapping) or "reward" not in value:
         raise ConfigError(f"{kind!r} takes a mapping with a 'reward' spec, got {value!r}")
     options = {k: v for k, v in value.items() if k not in ("reward", "on")}
+    with _inside("reward"):
+        reward = build(value["reward"], allow_code=allow_code)
     try:
         if kind == "gate":
             if "on" not in value:
                 raise ConfigError("'gate' needs 'on': the spec of the reward that opens the gate")
-            return compose.Gate(build(value["reward"]), on=build(value["on"]), **options)
-        return compose.Clip(build(value["reward"]), **options)
-    except TypeError as exc:
+            with _inside("on"):
+                on = build(value["on"], allow_code=allow_code)
+            return compose.Gate(reward, on=on, **options)
+        return compose.Clip(reward, **options)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as exc:  # unknown options, low above high, ...
         raise ConfigError(f"{kind!r}: {exc}") from exc
 
 
