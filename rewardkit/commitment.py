@@ -100,6 +100,12 @@ RETRACTION = re.compile(
 )
 
 
+# another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges)
+_HEDGE_BEFORE = re.compile(
+    r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety|hundred)\b)[\s$%*_)]*,?\s*\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\s$*_(]*$",
+    re.IGNORECASE,
+)
 _RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
 
 
@@ -180,11 +186,12 @@ def problem(
     after = after[:300]
     if _NEGATION_BEFORE.search(before) and negation_corrected(after) is None:
         return f"negated: {(before.strip() + ' …')!r} says what the answer is not"
-    qualifier = _QUALIFIER_BEFORE.search(before)
-    if qualifier is not None and (relations_qualify or not _RELATION.match(before, qualifier.start())):
-        return f"qualified: {(before.strip() + ' …')!r} states a bound, not a value"
-    if _QUALIFIER_AFTER.match(after):
-        return f"qualified: {('… ' + after.strip())[:60]!r} is a bound, not a value"
+    why = qualified(before, after, relations_qualify=relations_qualify)
+    if why is not None:
+        return why
+    hedged_before = _HEDGE_BEFORE.search(before)
+    if hedged_before is not None and not _restates(value, before[hedged_before.start() :], 0):
+        return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
     why = restates(before) or trails_off(after)
     if why is not None:
         return why
@@ -199,6 +206,16 @@ def problem(
     # "D, it can't be A or B" excludes the other letters; it does not offer them
     if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
         return f"hedged: another choice follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+    return None
+
+
+def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:
+    """Why a value between ``before`` and ``after`` is a bound (``at least 12``, ``12 or more``), or None."""
+    qualifier = _QUALIFIER_BEFORE.search(before[-200:])
+    if qualifier is not None and (relations_qualify or not _RELATION.match(before[-200:], qualifier.start())):
+        return f"qualified: {(before.strip() + ' …')!r} states a bound, not a value"
+    if _QUALIFIER_AFTER.match(after[:300]):
+        return f"qualified: {('… ' + after.strip())[:60]!r} is a bound, not a value"
     return None
 
 

@@ -14,6 +14,7 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import time
@@ -38,6 +39,7 @@ from rewardkit.extract import (
     read_number,
 )
 from rewardkit.languages import normalize as normalize_language
+from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.mathtree import (
     ListOf,
     Node,
@@ -60,7 +62,7 @@ _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
 _APPROXIMATELY = re.compile(rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+(?=[$({{\\\d+\-−–|])", re.I)
-_COPULA = re.compile(r"\s(?:is|are|was|were|equals)\s")
+_COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
@@ -156,7 +158,17 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     reading = read_number(text)
     if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
         reading = Reading("unparseable", text=text)  # "AB=4, CD=5": several equations, read as math below
+    if (
+        reading.status == "value"
+        and reading.quantity is not None
+        and _TIMES_GROUP.match(text, _reading_end(text))
+    ):
+        reading = Reading("unparseable", text=text)  # "2 \\left(1 + i\\right)": a product, read as math below
     if reading.status == "value" and reading.quantity is not None:
+        where = _first_value(text)
+        bound = commitment.qualified(text[: where[0]], text[where[1] :]) if where is not None else None
+        if bound is not None:  # "more than 30", "三十多": no answer equals a bound
+            return Gold("invalid", raw, why=f"the gold is a bound, not a value: {bound}")
         if options:
             for i, opt in enumerate(options):
                 if opt is not None and opt.value == reading.quantity.value:
@@ -167,6 +179,8 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
             return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
         text = listed
+    if _QUESTION_GOLD.fullmatch(text):  # "how many?", "多少": a gold that asks is no answer to compare with
+        return Gold("invalid", raw, why=f"the gold is a question, not an answer: {text[:80]!r}")
     if _TEXT_GOLD.fullmatch(text):
         return gold_of_kind("text", raw, text=_normalise_text(text))
     math = read_math(text)
@@ -178,6 +192,18 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
             refused = f"the gold cannot be evaluated safely: {exc}"
         return gold_of_kind("math", raw, node=math.node, text=structural_key(text), why=refused)
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+# a group right after a gold's number multiplies it: "2 (1 + i)", "3\\left(x+1\\right)"
+_TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))")
+
+
+def _reading_end(text: str) -> int:
+    where = _first_value(text)
+    return where[1] if where is not None else len(text)
+
+
+_QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
 
 
 def _stated_gold(gold: str) -> tuple[str, str]:
@@ -304,6 +330,24 @@ def grade(
 
 
 def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget) -> GradeResult:
+    """Other languages are read into the shared notation first (rewardkit.languages), the tail extraction
+    reads only; the result's span then points back into the completion as the caller passed it."""
+    if not isinstance(completion, str) or gold.kind == "invalid":
+        return _grade_text(completion, gold, policy, finished, budget)
+    offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
+    rewritten = rewrite_language(completion[offset:])
+    if not rewritten.changed:
+        return _grade_text(completion, gold, policy, finished, budget)
+    result = _grade_text(rewritten.text, gold, policy, finished, budget)
+    if result.span is None:
+        return result
+    start, end = rewritten.original_span(*result.span)
+    return dataclasses.replace(result, span=(offset + start, offset + end))
+
+
+def _grade_text(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget
+) -> GradeResult:
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
     if not isinstance(completion, str):
@@ -313,9 +357,6 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
-    # other languages are read into the shared notation first (rewardkit.languages); only the tail that
-    # extraction reads is rewritten
-    completion = normalize_language(completion[-MAX_COMPLETION_CHARS:])
     found = find_answers(completion)
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
@@ -325,6 +366,10 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        list_after = _ANOTHER_VALUE_AFTER.match(completion, answer.end) if answer.rule != "boxed" else None
+        if list_after is not None:  # "Answer: 3; 5": the statement ends at the semicolon, its list does not
+            detail = f"several answers: {completion[answer.start : list_after.end()].strip()[:60]!r}"
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
         stated, why_not = _committed(answer, gold, completion)
         if why_not is not None:
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
@@ -413,6 +458,9 @@ _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
+_ANOTHER_VALUE_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
+
+
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
@@ -450,11 +498,25 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         if named is not None:
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
         return answer, commitment.problem(before, after, letters=True)
+    opening = _first_value(text)
     for copula in reversed(list(_COPULA.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
         # and only what stands around that value can qualify it
-        if _first_value(text[copula.end() :]) is not None:
+        stated = _first_value(text[copula.end() :])
+        if stated is not None:
+            if (
+                opening is not None
+                and opening[0] <= 1
+                and opening[2] is not None
+                and stated[2] is not None
+                and opening[1] <= copula.start()
+                and not same_quantity(opening[2], stated[2])
+            ):
+                # "3 hours, that is 120 minutes": a statement that opens on its value and restates it says
+                # two different things when the two disagree
+                said = text[: copula.end() + stated[1]].strip()
+                return answer, f"two different values: {said[:60]!r}"
             text = text[copula.start() :]
             break
     where = _first_value(text)
@@ -546,7 +608,8 @@ def _cut_mid_sentence(region: str) -> str | None:
         return None
     last = max(tail.rfind(c) for c in ".!?\n:;")
     fragment = tail[last + 1 :].strip()
-    words = fragment.split()
+    # words, and ideographs, each of which is a word here ("然后他送给了": then he gave away)
+    words = fragment.split() + _IDEOGRAPH.findall(fragment)
     if len(words) < 2 or _POLITE_CLOSING.match(fragment):
         return None
     if _DIGIT_OR_MATH.search(fragment) and not _DANGLING.search(fragment):
@@ -554,6 +617,7 @@ def _cut_mid_sentence(region: str) -> str | None:
     return fragment[-60:]
 
 
+_IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # an answer marker with nothing after it, at the very end of the text
 _DANGLING_MARKER = re.compile(
     r"(?i:\b(?:final\s+answer|answer|result)[*_]*\s*(?:(?:is|would\s+be|will\s+be)\s*[:：]?|[:：]))[ \t*_$]*$"

@@ -189,6 +189,8 @@ def _units() -> dict[str, Unit]:
     add("mass", "kilogram", 1000, ("kilograms", "kg", "kgs"))
     add("mass", "ounce", Fraction(28349523125, 10**9), ("ounces", "oz"))
     add("mass", "pound", Fraction(45359237, 10**5), ("pounds", "lb", "lbs"))
+    add("mass", "tonne", 10**6, ("tonnes", "metric ton", "metric tons"))
+    add("mass", "jin", 500, ("jins", "catty", "catties"))  # the market jin (市斤) of Chinese answers
     # volume (base: millilitre); US customary
     add("volume", "milliliter", 1, ("milliliters", "millilitre", "millilitres", "ml", "mL"))
     add("volume", "liter", 1000, ("liters", "litre", "litres", "l", "L"))
@@ -208,6 +210,8 @@ def _units() -> dict[str, Unit]:
     add("usd", "cent", 1, ("cents", "¢"))
     add("eur", "euro", 1, ("euros", "EUR", "€"))
     add("gbp", "pound sterling", 1, ("GBP", "£"))
+    add("cny", "yuan", 10, ("CNY", "RMB", "renminbi"))
+    add("cny", "jiao", 1, ())
 
     units: dict[str, Unit] = {}
     for dimension, factor, spellings in table:

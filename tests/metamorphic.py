@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from rewardkit import GradeResult, Verdict, grade
+from rewardkit import GradeResult, Verdict, grade, languages
 
 Expect = Literal["keep", "break"]
 
@@ -104,6 +104,10 @@ BREAK_KINDS: tuple[str, ...] = (
     "restate",
 )
 ALL_KINDS: tuple[str, ...] = KEEP_KINDS + BREAK_KINDS
+# kinds that write no English words into the statement: applied to cases in other languages too
+LANGUAGE_NEUTRAL_KINDS = frozenset(
+    {"emphasis", "whitespace", "numeric_form", "boxed", "think", "truncate_flagged", "truncate_unflagged"}
+)
 EXPECT: dict[str, Expect] = {**dict.fromkeys(KEEP_KINDS, "keep"), **dict.fromkeys(BREAK_KINDS, "break")}
 
 GoldKind = Literal["number", "math", "choice", "text"]
@@ -780,6 +784,8 @@ class _Builder:
         raw = self.text[s:e]
         if not _PLAIN_NUMBER.fullmatch(raw):
             return
+        if languages.rewrite(self.text).changed and re.search(r"\d[.,]\d", raw):
+            return  # trailing zeros are English notation: in "Antwort: 1.000" the dot groups thousands
         forms = [raw + ".0", raw + ".00"] if "." not in raw else [raw + "0", raw + "00"]
         for form, variant in zip(forms, ("one_zero", "two_zeros"), strict=True):
             self.add("numeric_form", variant, self.text[:s] + form + self.text[e:])
@@ -857,6 +863,8 @@ class _Builder:
     def approximate(self) -> None:
         if self.kind != "number" or not exact_integer_gold(self.case.gold) or not self.statement_free():
             return
+        if languages.rewrite(self.text).changed:
+            return  # the English words would join a statement in another language ("about peut-être 5")
         if re.search(
             r"approx|about|around|roughly|nearly|≈", self.text[self.a.sentence[0] : self.a.sentence[1]]
         ):
@@ -1030,6 +1038,11 @@ def mutants(case: Case, r: GradeResult | None = None, kinds: Iterable[str] | Non
         return []
     b = _Builder(case, r, a, gold_kind(case.gold, case.options))
     wanted = set(ALL_KINDS if kinds is None else kinds)
+    if languages.rewrite(case.completion).changed:
+        # the mutations write English words ("not", "at least", "or 7") into the statement; in a statement in
+        # another language they make a mixed sentence no model writes. Those languages' own negations,
+        # bounds and hedges are rows of their tables (fixtures/equivalence/chinese.jsonl, languages.jsonl)
+        wanted &= LANGUAGE_NEUTRAL_KINDS
     for name, build in _GENERATORS.items():
         produces = ("truncate_flagged", "truncate_unflagged") if name == "truncate" else (name,)
         if wanted.intersection(produces):

@@ -24,10 +24,18 @@ and no rule of the grader is written twice.
 from __future__ import annotations
 
 from rewardkit.languages import chinese, european
+from rewardkit.languages.rewrite import Rewritten
 
 
 def normalize(text: str) -> str:
     """``text`` in the shared notation (English text comes back as it is, after a few substring tests)."""
+    return rewrite(text).text
+
+
+def rewrite(text: str) -> Rewritten:
+    """:func:`normalize`, remembering where each character of the result came from in ``text``."""
+    rewritten = Rewritten(text)
     if not text.isascii():
-        text = chinese.normalize(text)
-    return european.normalize(text)
+        chinese.rewrite(rewritten)
+    european.rewrite(rewritten)
+    return rewritten

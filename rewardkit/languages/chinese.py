@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rewardkit.languages.rewrite import Rewritten
+
 DIGITS = {
     "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "三": 3, "叁": 3, "四": 4, "肆": 4,
     "五": 5, "伍": 5, "六": 6, "陆": 6, "七": 7, "柒": 7, "八": 8, "捌": 8, "九": 9, "玖": 9,
@@ -43,6 +45,8 @@ CLASSIFIERS = (
 ).split()
 # Measures with a conversion: the readers know the English units.
 UNITS = {
+    "个小时": " hours", "个钟头": " hours", "个星期": " weeks", "个礼拜": " weeks", "美元": " dollars",
+    "欧元": " euros", "英镑": " GBP", "人民币": " yuan", "斤": " jin", "角": " jiao",
     "小时": " hours", "分钟": " minutes", "秒钟": " seconds", "秒": " seconds", "天": " days",
     "星期": " weeks",
     "周": " weeks", "个月": " months", "岁": " years", "千克": " kg", "公斤": " kg", "克": " g",
@@ -61,6 +65,8 @@ PHRASES = {
     "最后答案是": " the final answer is ", "最后答案": " final answer", "答案应该是": " the answer is ",
     "答案应为": " the answer is ", "答案是": " the answer is ", "答案为": " the answer is ",
     "答案": " answer",
+    "故选": " so the answer is ", "所以选": " so the answer is ", "因此选": " so the answer is ",
+    "应选": " the answer is ", "应该是": " should be ", "应是": " should be ", "答案选": " the answer is ",
     "结果是": " the result is ", "结果为": " the result is ",
     # negation, and what names the answer after one ("不是40，而是45")
     "并不是": " is not ", "不是": " is not ", "并非": " is not ", "不等于": " is not equal to ",
@@ -76,8 +82,13 @@ PHRASES = {
     "以上": " or more", "以下": " or less",
     # approximations commit (as "about 12" does)
     "大约": " about ", "大概": " about ", "约为": " is about ", "约": " about ", "差不多": " about ",
-    "左右": "",
+    "左右": " or so",
     # conditions, hedges, retractions
+    "答案要么是": " the answer is either ", ", 要么是": ", or ", "要么是": " either ", "要么": " either ",
+    "若干": " several ", "倘若": " if ", "若": " if ", ", 不是": ", not ",
+    "不, ": " no, wait, ",
+    "但我不确定": " but I am not sure", "我不确定": " I am not sure", "不确定": " not sure ",
+    "多少": " how many? ",
     "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
     "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
     "也许": " perhaps ",
@@ -110,12 +121,32 @@ _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
 _NUMERAL = f"[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?"
 _NUMBER = rf"(?:负)?(?:\d+(?:\.\d+)?|{_NUMERAL})"
 # "三分之二", "3分之2", "二又三分之一", "百分之二十五", "千分之五"
-_FRACTION = re.compile(rf"(?:(?P<whole>{_NUMBER})又)?(?P<den>{_NUMBER})分之(?P<num>{_NUMBER})")
-_PERCENT = re.compile(rf"(?P<scale>百|千)分之(?P<num>{_NUMBER})")
+_UNSIGNED = rf"(?:\d+(?:\.\d+)?|{_NUMERAL})"
+_FRACTION = re.compile(
+    rf"(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
+)
+_MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
+# "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34
+_NEIGHBOURS = re.compile(
+    r"(?<![一二两三四五六七八九十百千万亿点])([一二三四五六七八])([二两三四五六七八九])([十百千万]?)(?=[^一二三四五六七八九十百千万亿点]|$)"
+)
+# "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
+_MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)")
+_RANGE = re.compile(r"(\d(?:[\d.]*\d)?)\s*(?:～|~|至|到|-)\s*(?=\d)")
+# "零下5度": below zero; "下午3点" is 15:00, "3点半" 3:30, "3点15分" 3:15; "半小时", "一个半小时"
+_BELOW_ZERO = re.compile(r"零下\s*")
+_WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
+_CLOCK = re.compile(
+    r"(?P<part>上午|早上|凌晨|中午|下午|晚上)?\s*(?P<h>\d{1,2})\s*点\s*(?:(?P<half>半)|(?P<m>\d{1,2})\s*分)?(?!\d)"
+)
+_AND_A_HALF = re.compile(r"(\d+)\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟))")
+_HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
+# "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
+_PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
 _DIGITS_THEN_SCALE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万亿千百])(?![克米瓦分])")
 _NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?")
 _NUMBER_FOLLOWS = re.compile(
-    r"\s*(?:$|[\s.,;:!?)\]}%$。！？；，：、）]|[A-Za-z\\]|"
+    r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
     + "|".join(sorted(CLASSIFIERS, key=len, reverse=True))
     + ")"
 )
@@ -127,7 +158,7 @@ for _word, _english_word in list(PHRASES.items()):
             PHRASES.setdefault(_word + _copula, f" is {_english_word.strip()} ")
 _PHRASE = re.compile("|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)))
 _UNIT_AFTER_NUMBER = re.compile(
-    r"(?<=[\d%])\s*(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)) + ")"
+    r"(?<=[\d%)}$])\s*(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)) + ")"
 )
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)\s*(?:" + "|".join(re.escape(c) for c in CLASSIFIERS if c not in UNITS and len(c) == 1) + ")"
@@ -255,9 +286,31 @@ def _fraction(m: re.Match[str]) -> str:
     whole = _number(m["whole"]) if m["whole"] else None
     if den is None or num is None or den == 0 or (m["whole"] and whole is None):
         return m.group()
-    if whole is not None:
-        return f" {_plain(whole)} {_plain(num)}/{_plain(den)} "
-    return f"{_plain(num)}/{_plain(den)}"
+    sign = "-" if m["sign"] else ""
+    value = f"{_plain(num)}/{_plain(den)}"
+    value = f" {sign}{_plain(whole)} {value} " if whole is not None else f"{sign}{value}"
+    if m["of"]:  # "9的三分之二": two thirds of 9, a quantity of its own, never 9 nor 2/3
+        of = _decimal_text(m["of"])
+        return f"{value} of {of if of is not None else m['of']}"
+    return value
+
+
+def _clock(m: re.Match[str]) -> str:
+    hour = int(m["h"])
+    if hour > 24 or (m["m"] and int(m["m"]) > 59):
+        return m.group()
+    if (m["part"] in ("下午", "晚上") and hour < 12) or (m["part"] == "中午" and hour < 6):
+        hour += 12
+    minutes = 30 if m["half"] else int(m["m"] or 0)
+    return f" {hour}:{minutes:02d} "
+
+
+def _neighbours(m: re.Match[str]) -> str:
+    low, high = DIGITS[m[1]], DIGITS[m[2]]
+    if high != low + 1:
+        return m.group()
+    scale = SMALL_UNITS.get(m[3]) or BIG_UNITS.get(m[3]) or 1
+    return f"{low * scale} or {high * scale}"
 
 
 def _percent(m: re.Match[str]) -> str:
@@ -272,62 +325,75 @@ def _scaled(m: re.Match[str]) -> str:
     return _plain(Fraction(m[1]) * scale)
 
 
-def _numerals(text: str) -> str:
-    out = []
-    last = 0
-    for m in _NUMERAL_RUN.finditer(text):
-        start, end = m.span()
-        run = m.group()
-        digits = _decimal_text(run)
-        if digits is None or _inside_word(text, start, end):
-            continue
-        if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
-            continue
-        single = len(run.lstrip("负")) == 1
-        follows = _NUMBER_FOLLOWS.match(text, end) is not None
-        stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
-        if not follows and not (stated and not single and not _CJK.match(text, end)):
-            continue
-        out.append(text[last:start])
-        out.append(digits)
-        last = end
-    out.append(text[last:])
-    return "".join(out)
+def _numeral(m: re.Match[str]) -> str:
+    """A numeral run as digits where it stands as a number, else as it is."""
+    text, (start, end), run = m.string, m.span(), m.group()
+    digits = _decimal_text(run)
+    if digits is None or _inside_word(text, start, end):
+        return run
+    if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
+        return run
+    single = len(run.lstrip("负")) == 1
+    follows = _NUMBER_FOLLOWS.match(text, end) is not None
+    stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
+    if not follows and not (stated and not single and not _CJK.match(text, end)):
+        return run
+    return digits
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
-    """Whether the numeral at ``start:end`` is part of a word (``三角形``, ``一共``, ``十分``)."""
+    """Whether the numeral at ``start:end`` is part of a word (``三角形``, ``一共``, ``十分``). A word lying
+    inside a longer numeral is not one (``万一`` in ``一万一千``), nor one whose last character begins a
+    measure (``十分`` in ``五十分钟``: fifty minutes)."""
     for word in _NUMERAL_WORDS:
         at = text.find(word, max(0, start - len(word) + 1), end + len(word) - 1)
-        while at >= 0 and at < end:
-            if at + len(word) > start:
+        while 0 <= at < end:
+            overlaps = at + len(word) > start
+            within = start <= at and at + len(word) <= end and end - start > len(word)
+            measure = at + len(word) > end and text.startswith(_MEASURES_AT_END, end)
+            if overlaps and not within and not measure:
                 return True
             at = text.find(word, at + 1, end + len(word) - 1)
     return False
 
 
+_MEASURES_AT_END = tuple(unit for unit in (*UNITS, *CLASSIFIERS) if len(unit) >= 2)
+
+
 def normalize(text: str) -> str:
     """``text`` with its Chinese read into the shared notation (see the module's docstring)."""
-    if not has_chinese(text):
-        return (
-            _FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)
-            if _FULL_WIDTH.search(text)
-            else text
-        )
+    rewritten = Rewritten(text)
+    rewrite(rewritten)
+    return rewritten.text
+
+
+def rewrite(r: Rewritten) -> None:
+    """:func:`normalize`, in place, keeping track of where each character came from."""
+    if _FULL_WIDTH.search(r.text) and not has_chinese(r.text):
+        r.sub(_FULL_WIDTH, _half_width)
+    if not has_chinese(r.text):
+        return
     for mark, plain in _PUNCTUATION.items():
-        if mark in text:
-            text = text.replace(mark, plain)
-    if _FULL_WIDTH.search(text):
-        text = _FULL_WIDTH.sub(_half_width, text)
-    text = _ANSWER_LINE.sub(r"\1Answer: ", text)  # "答：…", the school answer line
-    text = _PERCENT.sub(_percent, text)
-    text = _FRACTION.sub(_fraction, text)
-    text = _DIGITS_THEN_SCALE.sub(_scaled, text)
-    text = _numerals(text)
-    text = _ORDINAL.sub(r" \1th ", text)  # "第3名": "3rd place" reads as an ordinal, as in English
-    text = _UNIT_AFTER_NUMBER.sub(lambda m: UNITS[m[1]], text)
-    text = _CLASSIFIER_AFTER_NUMBER.sub(" ", text)
-    return _PHRASE.sub(_english, text)
+        r.replace(mark, plain)
+    r.sub(_FULL_WIDTH, _half_width)
+    r.sub(_ANSWER_LINE, r"\1Answer: ")  # "答：…", the school answer line
+    r.sub(_BELOW_ZERO, "-")
+    r.sub(_NEIGHBOURS, _neighbours)
+    r.sub(_PERCENT, _percent)
+    r.sub(_FRACTION, _fraction)
+    r.sub(_DIGITS_THEN_SCALE, _scaled)
+    r.sub(_NUMERAL_RUN, _numeral)
+    r.sub(_MIXED_DIGITS, r"\1 \2")
+    r.sub(_CLOCK, _clock)
+    r.sub(_WHEN, r" when \1 ")  # "当x=3时，…": a condition opens the statement
+    r.sub(_AND_A_HALF, r"\1.5")
+    r.sub(_HALF, "0.5")
+    r.sub(_MORE_THAN, " or more ")
+    r.sub(_RANGE, r"\1 or ")
+    r.sub(_ORDINAL, r" \1th ")  # "第3名": "3rd place" reads as an ordinal, as in English
+    r.sub(_UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]])
+    r.sub(_CLASSIFIER_AFTER_NUMBER, " ")
+    r.sub(_PHRASE, _english)
 
 
 def _half_width(m: re.Match[str]) -> str:

@@ -1,14 +1,19 @@
-"""Answer markers of French, German, Spanish, Italian, Portuguese and Russian, and the decimal comma they
-write after them.
+"""French, German, Spanish, Italian, Portuguese and Russian answers: their markers, the decimal comma they
+write, and the words that decide whether a statement commits to its value.
 
 ``Réponse : 3,5`` states 3.5, where ``The answer is 3,5`` states no single number: a comma between digits is
-a decimal point only in a statement whose language writes it so. :func:`normalize` rewrites each statement
-that one of these markers opens (from the marker to the end of its sentence) into the shared notation: the
-marker in English, ``3,5`` as ``3.5``, ``1.000`` and ``1 000`` as ``1000``. Outside such a statement no comma
-is ever read as a decimal point: when the language is unknown, the grader does not guess.
+a decimal point only in a statement whose language writes it so. :func:`normalize` rewrites
 
-The words that keep a statement from committing (``n'est pas``, ``nicht``, ``peut-être``, ``если``) are in
-:mod:`rewardkit.commitment`, which reads them whatever the language of the text.
+* each statement one of these languages' markers opens (from the marker to the end of its sentence): the
+  marker in English, ``3,5`` as ``3.5``, ``1.000.000`` and ``1 000`` as thousands. A lone separator before
+  exactly three digits (``1,500``) is read both ways (``1500 or 1.5``), so it is never paid as either: models
+  often keep English digit grouping in other languages, and Spanish writes ``1.500`` both ways by region;
+* in a text written in one of these languages (its function words outnumber English ones), the words of the
+  commitment rules into English: ``n'est pas`` → ``is not``, ``vielleicht`` → ``maybe``, ``или`` → ``or``,
+  ``Если`` → ``if``, ``mindestens`` → ``at least``, ``Attendez, en fait`` → ``wait, actually``.
+
+Outside a marker's statement no comma is read as a decimal point, and a text whose language is not known
+is left as it is: the grader does not guess.
 
 >>> normalize("Donc, la réponse est 3,5.")
 'Donc, The answer is 3.5.'
@@ -16,70 +21,416 @@ The words that keep a statement from committing (``n'est pas``, ``nicht``, ``peu
 'Answer: 1000000'
 >>> normalize("Die Antwort lautet 1.250,5 Euro.")
 'The answer is 1250.5 Euro.'
+>>> normalize("Die Antwort ist nicht 5, sondern 6.")
+'The answer is not 5, but rather 6.'
+>>> normalize("Réponse : 1,500")
+'Answer: 1500 or 1.500'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
-# (pattern, English marker): each pattern matches lower-cased text; "final" forms first
-_MARKERS: tuple[tuple[str, str], ...] = (
-    # French
-    (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
-    (r"(?:la\s+)?réponse\s+est\b|le\s+résultat\s+est\b", "The answer is"),
-    (r"réponse\s*:", "Answer:"),
-    # German
-    (r"(?:die\s+)?endgültige\s+antwort\s+(?:ist|lautet)\b|endgültige\s+antwort\s*:", "The final answer is"),
-    (r"(?:die\s+)?(?:antwort|lösung)\s+(?:ist|lautet)\b|das\s+ergebnis\s+(?:ist|lautet)\b", "The answer is"),
-    (r"(?:antwort|lösung|ergebnis)\s*:", "Answer:"),
-    # Spanish
-    (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
-    (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?es\b|el\s+resultado\s+es\b", "The answer is"),
-    (r"respuesta\s*:", "Answer:"),
-    # Italian
-    (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
-    (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
-    (r"risposta\s*:", "Answer:"),
-    # Portuguese
-    (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
-    (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
-    (r"resposta\s*:", "Answer:"),
-    # Russian
-    (r"окончательный\s+ответ\s*[:—–-]?", "The final answer is"),
-    (r"ответ\s*[:—–]|ответ\s+(?:равен|будет|-)", "Answer:"),
+from rewardkit.languages.rewrite import Rewritten
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    # (pattern, English marker): patterns match case-insensitively; "final" forms first
+    markers: tuple[tuple[str, str], ...]
+    # words common in any text of the language and rare in English: they tell the language
+    function_words: tuple[str, ...]
+    # the commitment rules' words, in English (longest first when applied)
+    phrases: dict[str, str]
+    # "1.500": True where a dot groups thousands, False where it is read both ways
+    dot_groups_thousands: bool
+
+
+FRENCH = Language(
+    "fr",
+    (
+        (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
+        (r"(?:la\s+)?réponse\s+est\b|le\s+résultat\s+est\b", "The answer is"),
+        (r"réponse\s*:", "Answer:"),
+    ),
+    (
+        "réponse",
+        "résultat",
+        "le",
+        "la",
+        "les",
+        "est",
+        "et",
+        "des",
+        "une",
+        "pour",
+        "avec",
+        "que",
+        "qui",
+        "donc",
+    ),
+    {
+        "n'est pas": "is not",
+        "n’est pas": "is not",
+        "ne sont pas": "are not",
+        "pas": "not",
+        "peut-être": "maybe",
+        "ou bien": "or",
+        "ou": "or",
+        "attendez": "wait",
+        "attends": "wait",
+        "en fait": "actually",
+        "en réalité": "actually",
+        "si": "if",
+        "quand": "when",
+        "lorsque": "when",
+        "au moins": "at least",
+        "au plus": "at most",
+        "au minimum": "at least",
+        "au maximum": "at most",
+        "plus de": "more than",
+        "moins de": "less than",
+        "presque": "nearly",
+        "près de": "nearly",
+        "environ": "about",
+        "à peu près": "about",
+        "mais": "but",
+        "c'est": "it is",
+        "c’est": "it is",
+    },
+    False,
 )
+GERMAN = Language(
+    "de",
+    (
+        (
+            r"(?:die\s+)?endgültige\s+antwort\s+(?:ist|lautet)\b|endgültige\s+antwort\s*:",
+            "The final answer is",
+        ),
+        (
+            r"(?:die\s+)?(?:antwort|lösung)\s+(?:ist|lautet)\b|das\s+ergebnis\s+(?:ist|lautet)\b"
+            r"|(?:ist|lautet)\s+die\s+(?:antwort|lösung)\b",
+            "The answer is",
+        ),
+        (r"(?:antwort|lösung|ergebnis)\s*:", "Answer:"),
+    ),
+    (
+        "antwort",
+        "lösung",
+        "ergebnis",
+        "der",
+        "die",
+        "das",
+        "und",
+        "ist",
+        "nicht",
+        "mit",
+        "ein",
+        "eine",
+        "wir",
+    ),
+    {
+        "nicht": "not",
+        "kein": "not",
+        "keine": "not",
+        "sondern": "but rather",
+        "vielleicht": "maybe",
+        "oder": "or",
+        "moment": "wait",
+        "warte": "wait",
+        "eigentlich": "actually",
+        "tatsächlich": "actually",
+        "wenn": "if",
+        "falls": "if",
+        "sofern": "if",
+        "mindestens": "at least",
+        "höchstens": "at most",
+        "mehr als": "more than",
+        "weniger als": "less than",
+        "über": "over",
+        "unter": "under",
+        "fast": "nearly",
+        "beinahe": "nearly",
+        "etwa": "about",
+        "ungefähr": "about",
+        "circa": "about",
+        "ist": "is",
+        "sind": "are",
+        "aber": "but",
+    },
+    True,
+)
+SPANISH = Language(
+    "es",
+    (
+        (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
+        (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b|el\s+resultado\s+es\b", "The answer is"),
+        (r"respuesta\s*:", "Answer:"),
+    ),
+    (
+        "respuesta",
+        "el",
+        "los",
+        "las",
+        "es",
+        "y",
+        "una",
+        "para",
+        "con",
+        "que",
+        "por",
+        "del",
+        "cada",
+        "son",
+        "tiene",
+        "hay",
+    ),
+    {
+        "no es": "is not",
+        "no son": "are not",
+        "no": "not",
+        "quizás": "maybe",
+        "quizá": "maybe",
+        "tal vez": "maybe",
+        "o": "or",
+        "espera": "wait",
+        "en realidad": "actually",
+        "de hecho": "actually",
+        "si": "if",
+        "cuando": "when",
+        "al menos": "at least",
+        "como mínimo": "at least",
+        "como máximo": "at most",
+        "más de": "more than",
+        "menos de": "less than",
+        "casi": "nearly",
+        "aproximadamente": "about",
+        "alrededor de": "about",
+        "sino": "but rather",
+        "pero": "but",
+        "es": "is",
+        "son": "are",
+    },
+    False,
+)
+ITALIAN = Language(
+    "it",
+    (
+        (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
+        (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
+        (r"risposta\s*:", "Answer:"),
+    ),
+    ("risposta", "risultato", "il", "la", "che", "è", "di", "per", "una", "con", "sono", "del", "ogni"),
+    {
+        "non è": "is not",
+        "non": "not",
+        "forse": "maybe",
+        "oppure": "or",
+        "o": "or",
+        "aspetta": "wait",
+        "in realtà": "actually",
+        "se": "if",
+        "quando": "when",
+        "almeno": "at least",
+        "al massimo": "at most",
+        "più di": "more than",
+        "meno di": "less than",
+        "quasi": "nearly",
+        "circa": "about",
+        "ma": "but",
+        "è": "is",
+        "sono": "are",
+    },
+    True,
+)
+PORTUGUESE = Language(
+    "pt",
+    (
+        (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
+        (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
+        (r"resposta\s*:", "Answer:"),
+    ),
+    ("resposta", "o", "os", "as", "é", "um", "uma", "para", "com", "que", "por", "do", "da", "são", "não"),
+    {
+        "não é": "is not",
+        "não": "not",
+        "talvez": "maybe",
+        "ou": "or",
+        "espera": "wait",
+        "espere": "wait",
+        "na verdade": "actually",
+        "se": "if",
+        "quando": "when",
+        "pelo menos": "at least",
+        "no mínimo": "at least",
+        "no máximo": "at most",
+        "mais de": "more than",
+        "menos de": "less than",
+        "quase": "nearly",
+        "cerca de": "about",
+        "aproximadamente": "about",
+        "mas": "but",
+        "é": "is",
+        "são": "are",
+    },
+    True,
+)
+RUSSIAN = Language(
+    "ru",
+    (
+        (r"окончательный\s+ответ\s*[:—–-]?", "The final answer is"),
+        (r"(?:итак|значит|следовательно|таким\s+образом),?\s+ответ\b\s*[:—–-]?", "So the answer is"),
+        (r"ответ\s*[:—–]|ответ\s+(?:равен|будет)|ответ\s+(?=[-−]?\d)", "Answer:"),
+    ),
+    ("ответ", "и", "в", "не", "на", "что", "это", "с", "по", "как", "мы", "его", "для", "то", "каждой"),
+    {
+        "не менее": "at least",
+        "не более": "at most",
+        "не": "not",
+        "может быть": "maybe",
+        "возможно": "maybe",
+        "или": "or",
+        "либо": "or",
+        "подождите": "wait",
+        "подожди": "wait",
+        "погодите": "wait",
+        "на самом деле": "actually",
+        "вообще-то": "actually",
+        "если": "if",
+        "когда": "when",
+        "как минимум": "at least",
+        "как максимум": "at most",
+        "больше": "more than",
+        "меньше": "less than",
+        "более": "more than",
+        "менее": "less than",
+        "почти": "nearly",
+        "примерно": "about",
+        "около": "about",
+        "приблизительно": "about",
+        "а": "but rather",
+        "то": "",
+        "итак": "so",
+        "равен": "is",
+        "равно": "is",
+    },
+    False,
+)
+LANGUAGES = (FRENCH, GERMAN, SPANISH, ITALIAN, PORTUGUESE, RUSSIAN)
+
+_MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 _MARKER = re.compile(
-    "|".join(f"(?P<m{i}>(?<![^\\W\\d_]){pattern})" for i, (pattern, _) in enumerate(_MARKERS)), re.IGNORECASE
+    "|".join(f"(?P<m{i}>(?<![^\\W\\d_]){pattern})" for i, (_, pattern, _) in enumerate(_MARKERS)),
+    re.IGNORECASE,
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
           "respost", "ответ")  # fmt: skip
-# the statement a marker opens ends at its sentence's end
+_ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
+
+
+def _words(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'’])", re.IGNORECASE
+    )
+
+
+_FUNCTION_WORDS = {language.code: _words(language.function_words) for language in LANGUAGES}
+_ENGLISH = _words(_ENGLISH_WORDS)
+_PHRASES = {
+    language.code: _words(tuple(sorted(language.phrases, key=len, reverse=True))) for language in LANGUAGES
+}
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-# numbers as these languages group and point them: 1.000.000,5 / 1 000 000,5 / 3,5
-_GROUPED = re.compile(r"(?<![\d.,])(\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3})+)(,\d+)?(?![\d.,]|\s\d)")
+# numbers as these languages group and point them
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,]|\s\d)")
+_DOT_GROUPED = re.compile(r"(?<![\d.,])(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
+_LONE_COMMA_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
 
 
-def _plain_numbers(statement: str) -> str:
-    statement = _GROUPED.sub(lambda m: re.sub(r"[.\s\u00a0\u202f]", "", m[1]) + (m[2] or ""), statement)
-    return _DECIMAL_COMMA.sub(r"\1.\2", statement)
+def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
+    """The numbers of ``r.text[start:end]`` (a marker's statement) as these languages group and point them."""
+
+    def grouped(m: re.Match[str]) -> str:
+        return re.sub(r"[.\s\u00a0\u202f]", "", m.group()).replace(",", ".")
+
+    def dot_grouped(m: re.Match[str]) -> str:
+        if m[3] or language.dot_groups_thousands:
+            return m[1] + m[2] + (m[3] or "").replace(",", ".")
+        return f"{m[1]}{m[2]} or {m[1]}.{m[2]}"  # "1.500" in Spanish or French: both readings
+
+    steps: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+        (_GROUPED, grouped),
+        (_SPACE_GROUPED, grouped),
+        (_DOT_GROUPED, dot_grouped),
+        (_LONE_COMMA_THOUSANDS, r"\1\2 or \1.\2"),
+        (_DECIMAL_COMMA, r"\1.\2"),
+    ]
+    for pattern, replacement in steps:
+        before = len(r.text)
+        r.sub(pattern, replacement, start, end)
+        end += len(r.text) - before
+
+
+def language_of(text: str) -> Language | None:
+    """The language of ``text`` among these, when its function words say so clearly (more of them than of
+    English, and of no other of these as many), else None."""
+    tail = text[-3000:]
+    tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language: reasoning may be in another one
+    if _CYRILLIC.search(tail):
+        return RUSSIAN  # the one language here written in Cyrillic
+    english = len({w.lower() for w in _ENGLISH.findall(tail)})
+    marked = {_MARKERS[int((m.lastgroup or "m0")[1:])][0].code for m in _MARKER.finditer(tail)}
+    counts = sorted(
+        (
+            (
+                len({w.lower() for w in _FUNCTION_WORDS[lang.code].findall(tail)})
+                + 2 * (lang.code in marked),
+                lang,
+            )
+            for lang in LANGUAGES
+        ),
+        key=lambda pair: pair[0],
+        reverse=True,
+    )
+    (best, language), (second, _) = counts[0], counts[1]
+    return language if best >= 2 and best > english and best > second else None
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
 
 
 def normalize(text: str) -> str:
-    """``text`` with each statement these languages' markers open rewritten in the shared notation."""
-    if not any(word in text or word.capitalize() in text or word.upper() in text for word in _CHEAP):
-        return text
-    out = []
+    """``text`` with each statement these languages' markers open, and the commitment words of a text in one
+    of them, rewritten in the shared notation."""
+    rewritten = Rewritten(text)
+    rewrite(rewritten)
+    return rewritten.text
+
+
+def rewrite(r: Rewritten) -> None:
+    """:func:`normalize`, in place, keeping track of where each character came from."""
+    text = r.text
+    marked = any(word in text or word.capitalize() in text or word.upper() in text for word in _CHEAP)
+    language = language_of(text) if marked or not text.isascii() else None
+    if not marked and language is None:
+        return
+    statements = []
     last = 0
-    for m in _MARKER.finditer(text):
+    for m in _MARKER.finditer(text) if marked else ():
         if m.start() < last:
             continue
-        english = _MARKERS[int((m.lastgroup or "m0")[1:])][1]
         stop = _SENTENCE_END.search(text, m.end())  # "3,5." ends at its full stop; "1.250,5" goes on
-        end = stop.start() if stop is not None else len(text)
-        out.append(text[last : m.start()])
-        out.append(english)
-        out.append(_plain_numbers(text[m.end() : end]))
-        last = end
-    out.append(text[last:])
-    return "".join(out)
+        last = stop.start() if stop is not None else len(text)
+        statements.append((m, last))
+    for m, end in reversed(statements):  # from the last, so that earlier positions hold
+        marker_language, _, english = _MARKERS[int((m.lastgroup or "m0")[1:])]
+        _plain_numbers(r, m.end(), end, marker_language)
+        spaced = m.end() < len(r.text) and not r.text[m.end()].isspace()
+        r.sub(re.compile(re.escape(m.group())), english + " " if spaced else english, m.start(), m.end())
+    if language is not None:
+        phrases = {k.lower(): v for k, v in language.phrases.items()}
+        r.sub(_PHRASES[language.code], lambda m: phrases[m.group().lower()])

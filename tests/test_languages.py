@@ -1,0 +1,78 @@
+"""Answers in other languages: Chinese numerals round-trip, through the reader and through ``grade``, as
+English number words do; the language layer keeps spans pointing into the caller's text.
+
+The spelling side is ``tests/chinese_numerals.py``, an oracle written apart from the reader. The tables of
+cases are ``fixtures/equivalence/chinese.jsonl`` and ``languages.jsonl``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from chinese_numerals import fraction_to_chinese, mixed_to_chinese, percent_to_chinese, to_chinese
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rewardkit import Verdict, grade
+from rewardkit.languages import normalize, rewrite
+from rewardkit.languages.chinese import parse_numeral
+
+STYLES = st.sampled_from(["standard", "liang", "explicit_one"])
+
+
+@given(st.integers(min_value=-(10**16) + 1, max_value=10**16 - 1), STYLES)
+def test_integers_round_trip_through_the_numeral_reader(n, style):
+    assert parse_numeral(to_chinese(n, style=style)) == n
+
+
+@given(st.integers(min_value=0, max_value=10**12), STYLES)
+def test_integers_round_trip_through_grade(n, style):
+    spelled = to_chinese(n, style=style)
+    assert grade(f"所以答案是{spelled}。", gold=str(n)).verdict is Verdict.CORRECT
+    assert grade(f"所以答案是{spelled}。", gold=str(n + 1)).verdict is Verdict.WRONG
+    assert grade(f"答案：{spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT
+
+
+@given(st.integers(min_value=1, max_value=999), st.integers(min_value=2, max_value=999))
+def test_fractions_round_trip_through_grade(num, den):
+    value = Fraction(num, den)
+    spelled = fraction_to_chinese(num, den)
+    assert grade(f"答案是{spelled}。", gold=f"\\frac{{{num}}}{{{den}}}").verdict is Verdict.CORRECT
+    other = value + Fraction(1, den)
+    gold = f"{other.numerator}/{other.denominator}"
+    assert grade(f"答案是{spelled}。", gold=gold).verdict is Verdict.WRONG
+
+
+@given(st.integers(min_value=1, max_value=99), st.integers(min_value=1, max_value=9), st.integers(2, 10))
+def test_mixed_numbers_round_trip_through_grade(whole, num, den):
+    if num >= den:
+        num = den - 1
+    value = whole + Fraction(num, den)
+    gold = f"{value.numerator}/{value.denominator}"
+    assert grade(f"答案是{mixed_to_chinese(whole, num, den)}。", gold=gold).verdict is Verdict.CORRECT
+
+
+@given(st.integers(min_value=1, max_value=100))
+def test_percent_round_trips_through_grade(k):
+    assert grade(f"答案是{percent_to_chinese(k)}。", gold=f"{k}%").verdict is Verdict.CORRECT
+
+
+def test_spans_point_into_the_callers_text():
+    completion = "每排有8把椅子，一共有9排。\n答案是七十二。"
+    r = grade(completion, gold="72")
+    assert r.correct and r.span is not None
+    assert completion[r.span[0] : r.span[1]] == "七十二"
+    long = "x" * 70_000 + "\n答案是七十二。"
+    r = grade(long, gold="72")
+    assert r.correct and r.span is not None and long[r.span[0] : r.span[1]] == "七十二"
+
+
+def test_english_text_is_not_rewritten():
+    for text in ("The answer is 3,5", "So the answer is 72.", "He ran fast 12 km, or not."):
+        assert not rewrite(text).changed and normalize(text) == text
+
+
+def test_words_that_hold_numeral_characters_are_no_values():
+    # 三角形 (triangle), 十分 (very), 一共 (in total), 第一 (first): reading a value there pays the gold 3
+    for completion in ("这个图形是三角形。", "他十分高兴。", "他第一个到达。"):
+        assert not grade(completion, gold="3").correct and not grade(completion, gold="1").correct
