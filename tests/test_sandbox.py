@@ -287,6 +287,14 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _assert_gone_soon(pids: list[int]) -> None:
+    """Every one of ``pids`` ends within 30 s (the parent-death signal acts at once, the lifeline soon)."""
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in pids if _alive(p)]
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 @pytest.mark.parametrize("mode", ["fork", "threads", "from-thread"])
 def test_workers_die_with_a_parent_killed_by_sigkill(mode):
@@ -308,10 +316,7 @@ def test_workers_die_with_a_parent_killed_by_sigkill(mode):
     finally:
         parent.kill()
         parent.wait()
-    deadline = time.monotonic() + 30
-    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [p for p in pids if _alive(p)]
+    _assert_gone_soon(pids)
 
 
 def test_a_script_without_a_main_guard_grades_with_other_threads_alive(tmp_path):
@@ -379,10 +384,7 @@ def test_score_killed_by_sigkill_leaves_no_worker_behind(tmp_path):
     finally:
         score.kill()
         score.wait()
-    deadline = time.monotonic() + 30
-    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [p for p in workers if _alive(p)]
+    _assert_gone_soon(workers)
 
 
 def test_a_grading_workers_symbolic_warm_up_is_charged_to_no_item():
