@@ -118,12 +118,16 @@ _PUNCTUATION = {
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
 
-_NUMERAL = f"[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?"
-_NUMBER = rf"(?:负)?(?:\d+(?:\.\d+)?|{_NUMERAL})"
+# A numeral is at most MAX_NUMERAL characters (一万亿零一千万 is 8): bounded quantifiers, and patterns that
+# start only where a number starts, keep every rewrite linear in the text, whatever runs it holds
+MAX_NUMERAL = 40
+_NUMERAL = f"[{_NUMERAL_CHARS}]{{1,{MAX_NUMERAL}}}(?:点[{''.join(DIGITS)}]{{1,{MAX_NUMERAL}}})?"
+_DIGITS = rf"\d{{1,{MAX_NUMERAL}}}(?:\.\d{{1,{MAX_NUMERAL}}})?"
+_NUMBER = rf"(?:负)?(?:{_DIGITS}|{_NUMERAL})"
 # "三分之二", "3分之2", "二又三分之一", "百分之二十五", "千分之五"
-_UNSIGNED = rf"(?:\d+(?:\.\d+)?|{_NUMERAL})"
+_UNSIGNED = rf"(?:{_DIGITS}|{_NUMERAL})"
 _FRACTION = re.compile(
-    rf"(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
+    rf"(?<![{_NUMERAL_CHARS}\d.])(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
 )
 _MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
 # "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34
@@ -132,19 +136,21 @@ _NEIGHBOURS = re.compile(
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
 _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)")
-_RANGE = re.compile(r"(\d(?:[\d.]*\d)?)\s*(?:～|~|至|到|-)\s*(?=\d)")
+_RANGE = re.compile(r"(?<![\d.])(\d(?:[\d.]{0,40}\d)?)\s*(?:～|~|至|到|-)\s*(?=\d)")
 # "零下5度": below zero; "下午3点" is 15:00, "3点半" 3:30, "3点15分" 3:15; "半小时", "一个半小时"
 _BELOW_ZERO = re.compile(r"零下\s*")
 _WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
 _CLOCK = re.compile(
     r"(?P<part>上午|早上|凌晨|中午|下午|晚上)?\s*(?P<h>\d{1,2})\s*点\s*(?:(?P<half>半)|(?P<m>\d{1,2})\s*分)?(?!\d)"
 )
-_AND_A_HALF = re.compile(r"(\d+)\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟))")
+_AND_A_HALF = re.compile(
+    r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟))"
+)
 _HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
 _PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
 _DIGITS_THEN_SCALE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万亿千百])(?![克米瓦分])")
-_NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]+(?:点[{''.join(DIGITS)}]+)?")
+_NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?")
 _NUMBER_FOLLOWS = re.compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
     + "|".join(sorted(CLASSIFIERS, key=len, reverse=True))
@@ -328,6 +334,8 @@ def _scaled(m: re.Match[str]) -> str:
 def _numeral(m: re.Match[str]) -> str:
     """A numeral run as digits where it stands as a number, else as it is."""
     text, (start, end), run = m.string, m.span(), m.group()
+    if len(run) > MAX_NUMERAL:
+        return run  # no number is written this long: a run of numeral characters is no value
     digits = _decimal_text(run)
     if digits is None or _inside_word(text, start, end):
         return run
