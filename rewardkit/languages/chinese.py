@@ -24,6 +24,7 @@ end of a statement, or after ``是``/``为``/``有``. Inside a word it stays a w
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from rewardkit.languages.rewrite import Rewritten
@@ -377,31 +378,43 @@ def normalize(text: str) -> str:
 
 def rewrite(r: Rewritten) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from."""
-    if _FULL_WIDTH.search(r.text) and not has_chinese(r.text):
-        r.sub(_FULL_WIDTH, _half_width)
     if not has_chinese(r.text):
+        if _FULL_WIDTH.search(r.text):
+            r.sub(_FULL_WIDTH, _half_width)
         return
-    for mark, plain in _PUNCTUATION.items():
-        r.replace(mark, plain)
-    r.sub(_FULL_WIDTH, _half_width)
-    r.sub(_ANSWER_LINE, r"\1Answer: ")  # "答：…", the school answer line
-    r.sub(_BELOW_ZERO, "-")
-    r.sub(_NEIGHBOURS, _neighbours)
-    r.sub(_PERCENT, _percent)
-    r.sub(_FRACTION, _fraction)
-    r.sub(_DIGITS_THEN_SCALE, _scaled)
-    r.sub(_NUMERAL_RUN, _numeral)
-    r.sub(_MIXED_DIGITS, r"\1 \2")
-    r.sub(_CLOCK, _clock)
-    r.sub(_WHEN, r" when \1 ")  # "当x=3时，…": a condition opens the statement
-    r.sub(_AND_A_HALF, r"\1.5")
-    r.sub(_HALF, "0.5")
-    r.sub(_MORE_THAN, " or more ")
-    r.sub(_RANGE, r"\1 or ")
-    r.sub(_ORDINAL, r" \1th ")  # "第3名": "3rd place" reads as an ordinal, as in English
-    r.sub(_UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]])
-    r.sub(_CLASSIFIER_AFTER_NUMBER, " ")
-    r.sub(_PHRASE, _english)
+    for triggers, pattern, replacement in _STEPS:
+        # a step whose characters are absent cannot match: most texts skip most steps at the cost of `in`
+        if triggers is None or any(c in r.text for c in triggers):
+            r.sub(pattern, replacement)
+
+
+def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]], str]:
+    return lambda m: before + m[i] + after
+
+
+_PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+_STEPS: list[tuple[str | None, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (None, _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
+    (None, _FULL_WIDTH, lambda m: _half_width(m)),
+    ("答", _ANSWER_LINE, lambda m: m[1] + "Answer: "),  # "答：…", the school answer line
+    ("零", _BELOW_ZERO, lambda m: "-"),
+    (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
+    ("之", _PERCENT, lambda m: _percent(m)),
+    ("之", _FRACTION, lambda m: _fraction(m)),
+    ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
+    (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
+    ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
+    ("点", _CLOCK, lambda m: _clock(m)),
+    ("当", _WHEN, _group(1, " when ", " ")),  # "当x=3时，…": a condition opens the statement
+    ("半", _AND_A_HALF, _group(1, after=".5")),
+    ("半", _HALF, lambda m: "0.5"),
+    ("多余几", _MORE_THAN, lambda m: " or more "),
+    ("～~至到-", _RANGE, _group(1, after=" or ")),
+    ("第", _ORDINAL, _group(1, " ", "th ")),  # "第3名": "3rd place" reads as an ordinal, as in English
+    (None, _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
+    (None, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
+    (None, _PHRASE, lambda m: _english(m)),
+]
 
 
 def _half_width(m: re.Match[str]) -> str:

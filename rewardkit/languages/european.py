@@ -30,7 +30,7 @@ is left as it is: the grader does not guess.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rewardkit.languages.rewrite import Rewritten
@@ -328,6 +328,39 @@ _MARKER = re.compile(
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
           "respost", "ответ")  # fmt: skip
+_STEM = re.compile("|".join(_CHEAP), re.IGNORECASE)
+# the longest text a marker puts before its answer word ("таким образом, ответ", "ist die Antwort")
+_BEFORE_STEM = 24
+
+
+def _marker_matches(text: str) -> list[re.Match[str]]:
+    """The markers of ``text``, left to right. The marker pattern is tried only in a window around each
+    answer word: tried at every position, its many alternatives cost more than all the rest of grading."""
+    lowered = text.lower()
+    if len(lowered) == len(text):  # the common case: positions agree, and str.find beats a regex scan
+        starts = sorted({i for stem in _CHEAP for i in _find_all(lowered, stem)})
+    else:
+        starts = [m.start() for m in _STEM.finditer(text)]
+    found: list[re.Match[str]] = []
+    end = 0
+    for start in starts:
+        if start < end:
+            continue
+        m = _MARKER.search(text, max(end, start - _BEFORE_STEM), start + 50)
+        if m is not None and m.end() > start:
+            found.append(m)
+            end = m.end()
+    return found
+
+
+def _find_all(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
+
+
+_CHEAP_FORMS = tuple({form for word in _CHEAP for form in (word, word.capitalize(), word.upper())})
 _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
 
 
@@ -337,11 +370,21 @@ def _words(words: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-_FUNCTION_WORDS = {language.code: _words(language.function_words) for language in LANGUAGES}
-_ENGLISH = _words(_ENGLISH_WORDS)
+_BY_CODE = {language.code: language for language in LANGUAGES}
+_LANGUAGES_OF_WORD: dict[str, list[str]] = {}
+for _language in LANGUAGES:
+    for _word in _language.function_words:
+        _LANGUAGES_OF_WORD.setdefault(_word, []).append(_language.code)
+for _word in _ENGLISH_WORDS:
+    _LANGUAGES_OF_WORD.setdefault(_word, []).append("en")
+_ANY_FUNCTION_WORD = _words(tuple(sorted(_LANGUAGES_OF_WORD, key=len, reverse=True)))
 _PHRASES = {
     language.code: _words(tuple(sorted(language.phrases, key=len, reverse=True))) for language in LANGUAGES
 }
+_SEPARATED_DIGITS = re.compile(r"\d[.,\s\u00a0\u202f]\d")
+_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
+_PHRASE_ENGLISH = {lang.code: {k.lower(): v for k, v in lang.phrases.items()} for lang in LANGUAGES}
+_PHRASE_OPENERS = {lang.code: {_WORD.match(k.lower()).group() for k in lang.phrases} for lang in LANGUAGES}  # type: ignore[union-attr]
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 # numbers as these languages group and point them
 _GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
@@ -362,6 +405,8 @@ def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> No
             return m[1] + m[2] + (m[3] or "").replace(",", ".")
         return f"{m[1]}{m[2]} or {m[1]}.{m[2]}"  # "1.500" in Spanish or French: both readings
 
+    if not _SEPARATED_DIGITS.search(r.text, start, end):
+        return  # no separator between digits: nothing to read differently
     steps: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
         (_GROUPED, grouped),
         (_SPACE_GROUPED, grouped),
@@ -375,29 +420,22 @@ def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> No
         end += len(r.text) - before
 
 
-def language_of(text: str) -> Language | None:
+def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Language | None:
     """The language of ``text`` among these, when its function words say so clearly (more of them than of
     English, and of no other of these as many), else None."""
     tail = text[-3000:]
     tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language: reasoning may be in another one
     if _CYRILLIC.search(tail):
         return RUSSIAN  # the one language here written in Cyrillic
-    english = len({w.lower() for w in _ENGLISH.findall(tail)})
-    marked = {_MARKERS[int((m.lastgroup or "m0")[1:])][0].code for m in _MARKER.finditer(tail)}
-    counts = sorted(
-        (
-            (
-                len({w.lower() for w in _FUNCTION_WORDS[lang.code].findall(tail)})
-                + 2 * (lang.code in marked),
-                lang,
-            )
-            for lang in LANGUAGES
-        ),
-        key=lambda pair: pair[0],
-        reverse=True,
-    )
-    (best, language), (second, _) = counts[0], counts[1]
-    return language if best >= 2 and best > english and best > second else None
+    counts = dict.fromkeys([*_BY_CODE, "en"], 0)
+    for word in {w.lower() for w in _ANY_FUNCTION_WORD.findall(tail)}:  # one scan for every language
+        for code in _LANGUAGES_OF_WORD[word]:
+            counts[code] += 1
+    for m in _marker_matches(tail) if markers is None else markers:
+        counts[_MARKERS[int((m.lastgroup or "m0")[1:])][0].code] += 2
+    english = counts.pop("en")
+    (best_code, best), (_, second) = sorted(counts.items(), key=lambda item: item[1], reverse=True)[:2]
+    return _BY_CODE[best_code] if best >= 2 and best > english and best > second else None
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
@@ -412,15 +450,17 @@ def normalize(text: str) -> str:
 
 
 def rewrite(r: Rewritten) -> None:
-    """:func:`normalize`, in place, keeping track of where each character came from."""
+    """:func:`normalize`, in place, keeping track of where each character came from. A text that holds no
+    answer word of these languages and no Cyrillic is returned at the cost of a few substring tests."""
     text = r.text
-    marked = any(word in text or word.capitalize() in text or word.upper() in text for word in _CHEAP)
-    language = language_of(text) if marked or not text.isascii() else None
-    if not marked and language is None:
+    marked = any(word in text for word in _CHEAP_FORMS)
+    if not marked and (text.isascii() or not _CYRILLIC.search(text)):
         return
+    markers = _marker_matches(text) if marked else []
+    language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
     statements = []
     last = 0
-    for m in _MARKER.finditer(text) if marked else ():
+    for m in markers:
         if m.start() < last:
             continue
         stop = _SENTENCE_END.search(text, m.end())  # "3,5." ends at its full stop; "1.250,5" goes on
@@ -430,7 +470,25 @@ def rewrite(r: Rewritten) -> None:
         marker_language, _, english = _MARKERS[int((m.lastgroup or "m0")[1:])]
         _plain_numbers(r, m.end(), end, marker_language)
         spaced = m.end() < len(r.text) and not r.text[m.end()].isspace()
-        r.sub(re.compile(re.escape(m.group())), english + " " if spaced else english, m.start(), m.end())
+        r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
-        phrases = {k.lower(): v for k, v in language.phrases.items()}
-        r.sub(_PHRASES[language.code], lambda m: phrases[m.group().lower()])
+        r.apply(
+            _phrase_matches(r.text, language), lambda m: _PHRASE_ENGLISH[language.code][m.group().lower()]
+        )
+
+
+def _constant(text: str) -> Callable[[re.Match[str]], str]:
+    return lambda _: text
+
+
+def _phrase_matches(text: str, language: Language) -> Iterator[re.Match[str]]:
+    """The commitment phrases of ``language`` in ``text``: tried only where a word that opens one stands (the
+    phrase alternation at every position costs more than grading the text)."""
+    openers, pattern = _PHRASE_OPENERS[language.code], _PHRASES[language.code]
+    end = 0
+    for word in _WORD.finditer(text):
+        if word.start() >= end and word.group().lower() in openers:
+            m = pattern.match(text, word.start())
+            if m is not None:
+                end = m.end()
+                yield m

@@ -15,7 +15,7 @@ start of what it replaced, and the end of a replacement the end of what it repla
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 class Rewritten:
@@ -36,13 +36,20 @@ class Rewritten:
     ) -> None:
         """``pattern.sub(replacement, text)`` over ``text[pos:endpos]``; a string replacement is a template
         (``\\1``), as for ``re.sub``."""
+        self.apply(
+            pattern.finditer(self.text, pos, len(self.text) if endpos is None else endpos), replacement
+        )
+
+    def apply(
+        self, matches: Iterable[re.Match[str]], replacement: str | Callable[[re.Match[str]], str]
+    ) -> None:
+        """Replace each of ``matches`` (of the current text, left to right, not overlapping)."""
         text = self.text
-        endpos = len(text) if endpos is None else endpos
         pieces: list[str] = []
         origin: list[int] = []
         old = self._origin if self._origin is not None else range(len(text) + 1)
         last = 0
-        for m in pattern.finditer(text, pos, endpos):
+        for m in matches:
             new = replacement(m) if callable(replacement) else m.expand(replacement)
             if new == m.group():
                 continue
