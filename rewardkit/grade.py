@@ -38,6 +38,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
 )
+from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.mathtree import (
@@ -334,6 +335,8 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget)
+    if completion.isascii() and not european.has_answer_word(completion.lower()):
+        return _grade_text(completion, gold, policy, finished, budget)  # English: nothing to rewrite
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
     rewritten = rewrite_language(completion[offset:])
     if not rewritten.changed:
@@ -899,7 +902,10 @@ class Budget:
         self.uncharged_at_start = sandbox.uncharged_seconds()
 
     def spent(self) -> float:
-        return time.perf_counter() - self.start - (sandbox.uncharged_seconds() - self.uncharged_at_start)
+        elapsed = time.perf_counter() - self.start
+        if elapsed < self.timeout_s:  # the common case: within the budget whatever was uncharged
+            return elapsed
+        return elapsed - (sandbox.uncharged_seconds() - self.uncharged_at_start)
 
     def left(self) -> float:
         return self.timeout_s - self.spent()

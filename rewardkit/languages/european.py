@@ -360,7 +360,11 @@ def _find_all(text: str, word: str) -> Iterator[int]:
         at = text.find(word, at + 1)
 
 
-_CHEAP_FORMS = tuple({form for word in _CHEAP for form in (word, word.capitalize(), word.upper())})
+def has_answer_word(lowered: str) -> bool:
+    """Whether lower-cased text holds an answer word of these languages (``réponse``, ``ответ`` …)."""
+    return any(word in lowered for word in _CHEAP)  # `in` tests: the hot path of every completion
+
+
 _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
 
 
@@ -453,7 +457,7 @@ def rewrite(r: Rewritten) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from. A text that holds no
     answer word of these languages and no Cyrillic is returned at the cost of a few substring tests."""
     text = r.text
-    marked = any(word in text for word in _CHEAP_FORMS)
+    marked = has_answer_word(text.lower())
     if not marked and (text.isascii() or not _CYRILLIC.search(text)):
         return
     markers = _marker_matches(text) if marked else []
