@@ -328,6 +328,7 @@ _MARKER = re.compile(
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
           "respost", "ответ")  # fmt: skip
+_NON_ASCII_STEMS = tuple(word for word in _CHEAP if not word.isascii())
 _STEM = re.compile("|".join(_CHEAP), re.IGNORECASE)
 # the longest text a marker puts before its answer word ("таким образом, ответ", "ist die Antwort")
 _BEFORE_STEM = 24
@@ -361,8 +362,15 @@ def _find_all(text: str, word: str) -> Iterator[int]:
 
 
 def has_answer_word(lowered: str) -> bool:
-    """Whether lower-cased text holds an answer word of these languages (``réponse``, ``ответ`` …)."""
-    return any(word in lowered for word in _CHEAP)  # `in` tests: the hot path of every completion
+    """Whether lower-cased text holds an answer word of these languages (``réponse``, ``ответ`` …): the test
+    every completion pays, so the ASCII ones are found through the prefixes they share."""
+    if "antwort" in lowered or "ergebnis" in lowered:
+        return True
+    if "res" in lowered and ("respuesta" in lowered or "resultado" in lowered or "respost" in lowered):
+        return True
+    if "ris" in lowered and ("rispost" in lowered or "risultat" in lowered):
+        return True
+    return not lowered.isascii() and any(word in lowered for word in _NON_ASCII_STEMS)
 
 
 _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
