@@ -658,7 +658,7 @@ def symbolic_equal(pred: Node, gold: Node) -> bool:
     try:
         difference = to_sympy(pred) - to_sympy(gold)
         return bool(sympy.simplify(difference) == 0)
-    except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError):
+    except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError):
         # sympy gave up ("cannot convert inf or nan", "gamma function pole", a 4,300-digit str): the
         # difference was not shown to be zero. Caught here, so grade() and grade_many's workers agree
         return False

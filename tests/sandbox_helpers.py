@@ -81,3 +81,10 @@ def grade_after_slow_warm_up(completion, **options):
 
         sandbox._warm_up = slow_warm_up
     return grade(completion, **options)
+
+
+def allocate(megabytes):
+    """Allocate and touch ``megabytes`` of memory; returns how many were allocated."""
+    block = bytearray(megabytes << 20)
+    block[::4096] = b"\1" * len(block[::4096])
+    return len(block) >> 20

@@ -438,3 +438,15 @@ def test_the_budget_covers_the_whole_item_on_every_path():
     pooled = grade_many([costly] * 4, ["1"] * 4, workers=2, timeout_s=budget)
     assert [r.verdict for r in pooled] == [Verdict.TIMEOUT] * 4
     assert grade("The answer is 1.", gold="1", timeout_s=30).correct
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="the cap needs /proc (Linux)")
+def test_a_sandbox_worker_cannot_grow_past_its_memory_cap():
+    # one symbolic step of the fuzz grew a sandbox worker to 1.3 GB: the worker's address space is capped at
+    # its ready size plus SANDBOX_MEMORY_BYTES, so such a step meets MemoryError and the worker lives on
+    from sandbox_helpers import allocate
+
+    assert sandbox.call(allocate, 64, timeout_s=30) == 64
+    with pytest.raises(sandbox.WorkerFailed, match="MemoryError"):
+        sandbox.call(allocate, (sandbox.SANDBOX_MEMORY_BYTES >> 20) + 512, timeout_s=30)
+    assert sandbox.call(allocate, 64, timeout_s=30) == 64  # the same kind of worker, still serving
