@@ -713,15 +713,32 @@ def _read_span(span: str, gold: Gold) -> Reading:
     if _COPULA.search(span):
         # "the number of points in the domain of $f(x)$ is 19", "the product of the last two digits of N
         # when T is 3 is **6**": a sentence states its value after its last "is", not in its subject
-        stated = read_number(_COPULA.split(span)[-1])
+        stated = _unwrapped(read_number, _COPULA.split(span)[-1])
         if stated.status == "value":
             return stated
-    reading = read_number(span)
+    reading = _unwrapped(read_number, span)
     if reading.status in ("unparseable", "none"):
         # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
         math = read_math(span)
         if math.status == "value" and not isinstance(math.node, Text):
             return math
+    return reading
+
+
+# one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
+_PARENTHESISED = re.compile(r"\s*\(\s*([^(),;]{1,200}?)\s*\)\s*((?:[^\W\d_]+\s*){0,4})[.\s]*")
+
+
+def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
+    """``reader(span)``, or of the value inside one pair of grouping parentheses when that is all the span
+    holds besides a unit (``(\\frac{2}{5}) tonnes``)."""
+    reading = reader(span)
+    if reading.status == "unparseable":
+        m = _PARENTHESISED.fullmatch(clean_span(span))
+        if m is not None:
+            inner = reader(f"{m[1]} {m[2]}".strip())
+            if inner.status == "value":
+                return inner
     return reading
 
 
