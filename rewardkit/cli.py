@@ -368,6 +368,11 @@ def _handover(argv: list[str]) -> Callable[[], int] | None:
 # --------------------------------------------------------------------------- helpers
 
 
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (a spec can be megabytes)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text):,} characters)"
+
+
 def _error(message: str) -> None:
     print(f"rewardkit: error: {message}", file=sys.stderr)
 
@@ -844,10 +849,10 @@ def cmd_stress(args: argparse.Namespace) -> int:
         spec = load_spec(args.spec)
         reward = build(spec, allow_code=args.allow_code or not from_file)
     except CodeNotAllowedError as exc:
-        _error(f"reward spec {args.spec!r}: {exc}; pass --allow-code to run code named in a spec file")
+        _error(f"reward spec {_shown(args.spec)}: {exc}; pass --allow-code to run code named in a spec file")
         return EXIT_USAGE
     except (ConfigError, ValueError, TypeError) as exc:  # constructors reject bad parameters with these
-        _error(f"reward spec {args.spec!r}: {exc}")
+        _error(f"reward spec {_shown(args.spec)}: {exc}")
         return EXIT_USAGE
 
     results = run_probes(reward, probes=args.probes, threshold=args.threshold)

@@ -363,3 +363,26 @@ def test_damaged_lines_in_a_run_folder_are_a_message(
         assert "trajectories.jsonl:2: a number with more than" in err, err
         assert "trajectories.jsonl:3: JSON nested too deeply to read" in err, err
         assert "trainer_state.json: unreadable" in err, err
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["[" * 5000 + "]" * 5000, '{"accuracy": ' + "1" * 5000 + "}"],
+    ids=["nested 5,000 deep", "a 5,000-digit weight"],
+)
+def test_stress_on_a_spec_past_the_parsers_limits_is_a_message(spec, capsys):
+    # json.loads raised RecursionError (a traceback) on the first and ValueError on the second
+    assert main(["stress", spec]) == 2
+    err = capsys.readouterr().err
+    assert "reward spec" in err and "characters)" in err and "Traceback" not in err
+
+
+def test_build_refuses_a_spec_nested_too_deep():
+    from rewardkit.errors import ConfigError
+    from rewardkit.rewards import build
+
+    spec: object = "accuracy"
+    for _ in range(3000):
+        spec = {"gate": {"reward": spec, "on": "format"}}
+    with pytest.raises(ConfigError, match="nested deeper"):
+        build(spec)

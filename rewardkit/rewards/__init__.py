@@ -106,6 +106,7 @@ def build(spec: Any, *, allow_code: bool = True) -> Reward:
     ...
     rewardkit.errors.ConfigError: reward 'os:system' names 'os', a module of Python's standard library: ...
     """
+    _check_depth(spec)
     if isinstance(spec, Reward):
         return spec
     if isinstance(spec, str):
@@ -196,6 +197,39 @@ def _combinator(kind: str, value: Any, allow_code: bool) -> Reward:
         raise ConfigError(f"{kind!r}: {exc}") from exc
 
 
+# a reward spec is a few levels deep ({"gate": {"reward": {...}, "on": ...}}); 50 is far past any real one
+MAX_SPEC_DEPTH = 50
+
+
+def _check_depth(spec: Any) -> None:
+    """ConfigError for a spec nested deeper than MAX_SPEC_DEPTH (checked without recursion: building one
+    recursed past Python's limit, a RecursionError traceback)."""
+    stack = [(spec, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_SPEC_DEPTH:
+            raise ConfigError(f"reward spec nested deeper than {MAX_SPEC_DEPTH} levels")
+        if isinstance(node, dict):
+            stack.extend((value, depth + 1) for value in node.values())
+        elif isinstance(node, (list, tuple)):
+            stack.extend((value, depth + 1) for value in node)
+
+
+def _parsed(parse: Any, content: str, where: str) -> Any:
+    """``parse(content)``, with what Python's parsers raise past their limits (recursion, a 4,300-digit
+    integer) as a ConfigError naming ``where``."""
+    try:
+        spec = parse(content)
+    except RecursionError as exc:
+        raise ConfigError(f"{where}: nested too deeply to read") from exc
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            raise
+        raise ConfigError(f"{where}: a value cannot be read: {exc}") from exc
+    _check_depth(spec)
+    return spec
+
+
 def load_spec(text: str) -> Any:
     """A spec from the command line: a name, ``module:callable``, inline JSON, or ``@file`` (.json/.yaml)."""
     if text.startswith("@"):
@@ -210,16 +244,17 @@ def load_spec(text: str) -> Any:
             except ImportError as exc:
                 raise ConfigError(f"{path}: reading YAML needs PyYAML (pip install pyyaml)") from exc
             try:
-                return yaml.load(content, Loader=_yaml_loader())  # a SafeLoader subclass, see below
+                # a SafeLoader subclass, see below
+                return _parsed(lambda c: yaml.load(c, Loader=_yaml_loader()), content, str(path))
             except yaml.YAMLError as exc:
                 raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
         try:
-            return json.loads(content)
+            return _parsed(json.loads, content, str(path))
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from exc
     if text.lstrip().startswith(("{", "[")):
         try:
-            return json.loads(text)
+            return _parsed(json.loads, text, "reward spec")
         except json.JSONDecodeError as exc:
             raise ConfigError(f"reward spec is not valid JSON at column {exc.colno}: {exc.msg}") from exc
     return text
