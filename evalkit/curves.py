@@ -146,7 +146,7 @@ def curve_panels(log: pd.DataFrame) -> list[CurvePanel]:
 
 def plot_panel(log: pd.DataFrame, panel: CurvePanel) -> bytes:
     """One panel as PNG bytes (matplotlib, Agg backend)."""
-    from evalkit.report import new_figure, png_bytes
+    from evalkit.figures import new_figure, png_bytes
 
     fig, ax = new_figure()
     for col in panel.columns:

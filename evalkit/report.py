@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import html
-import io
 import os
 import re
 import sys
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from evalkit import analysis as an
+from evalkit.figures import new_figure, png_bytes
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -140,20 +140,6 @@ def _relative(message: str, root: Path) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- plots
-
-
-def new_figure(width: float = 7.0, height: float = 3.6) -> tuple[Any, Any]:
-    """A matplotlib figure and axes that never touch pyplot's global state (no GUI backend needed)."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
-    return fig, fig.add_subplot()
-
-
-def png_bytes(fig: Any) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")  # a bare Figure renders with the Agg canvas
-    return buffer.getvalue()
 
 
 _COLORS = {

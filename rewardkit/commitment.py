@@ -209,6 +209,18 @@ def problem(
     return None
 
 
+# another value listed after a semicolon: "Answer: 3; 5" (the statement ends at the semicolon, its list
+# does not)
+_LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
+
+
+def listed_after(text: str, start: int, end: int) -> str | None:
+    """Why the statement at ``text[start:end]`` is one of several answers listed after a semicolon, or
+    None."""
+    m = _LISTED_AFTER.match(text, end)
+    return None if m is None else f"several answers: {text[start : m.end()].strip()[:60]!r}"
+
+
 def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:
     """Why a value between ``before`` and ``after`` is a bound (``at least 12``, ``12 or more``), or None."""
     qualifier = _QUALIFIER_BEFORE.search(before[-200:])

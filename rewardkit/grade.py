@@ -159,14 +159,10 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     reading = read_number(text)
     if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
         reading = Reading("unparseable", text=text)  # "AB=4, CD=5": several equations, read as math below
-    if (
-        reading.status == "value"
-        and reading.quantity is not None
-        and _TIMES_GROUP.match(text, _reading_end(text))
-    ):
+    where = _first_value(text) if reading.status == "value" else None
+    if where is not None and _TIMES_GROUP.match(text, where[1]):
         reading = Reading("unparseable", text=text)  # "2 \\left(1 + i\\right)": a product, read as math below
     if reading.status == "value" and reading.quantity is not None:
-        where = _first_value(text)
         bound = commitment.qualified(text[: where[0]], text[where[1] :]) if where is not None else None
         if bound is not None:  # "more than 30", "三十多": no answer equals a bound
             return Gold("invalid", raw, why=f"the gold is a bound, not a value: {bound}")
@@ -197,11 +193,6 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
 
 # a group right after a gold's number multiplies it: "2 (1 + i)", "3\\left(x+1\\right)"
 _TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))")
-
-
-def _reading_end(text: str) -> int:
-    where = _first_value(text)
-    return where[1] if where is not None else len(text)
 
 
 _QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
@@ -369,10 +360,11 @@ def _grade_text(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
-        list_after = _ANOTHER_VALUE_AFTER.match(completion, answer.end) if answer.rule != "boxed" else None
-        if list_after is not None:  # "Answer: 3; 5": the statement ends at the semicolon, its list does not
-            detail = f"several answers: {completion[answer.start : list_after.end()].strip()[:60]!r}"
-            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
+        several = (
+            None if answer.rule == "boxed" else commitment.listed_after(completion, answer.start, answer.end)
+        )
+        if several is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
         stated, why_not = _committed(answer, gold, completion)
         if why_not is not None:
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
@@ -459,9 +451,6 @@ _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])
 _FORMAL_RULES = frozenset({"hashes", "boxed", "answer_tag", "a_colon", "answer_heading"})
 _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
-
-
-_ANOTHER_VALUE_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
 
 
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
@@ -993,5 +982,5 @@ def grade_many(
     def on_crash(item: tuple[str, str, bool | None], why: str) -> GradeResult:
         return GradeResult(False, Verdict.ERROR, gold=str(item[1]), policy=policy, detail=why)
 
-    pool = sandbox.shared_pool(workers)
+    pool = sandbox.shared_pool(workers, grade)
     return pool.run(jobs, timeout_s=timeout_s, options=options, on_timeout=on_timeout, on_crash=on_crash)

@@ -590,7 +590,7 @@ def _serve_batches(
     tasks: multiprocessing.connection.Connection,
     results: multiprocessing.connection.Connection,
     progress: Any,
-    grade_function: Callable[..., Any] | None,
+    grade: Callable[..., Any],
 ) -> None:
     global INLINE, _progress
     INLINE = True
@@ -598,10 +598,6 @@ def _serve_batches(
     # objects inherited from the parent are never garbage here: keeping the collector off them avoids
     # touching (and so copying) every inherited page of a forked worker
     gc.freeze()
-    from rewardkit.grade import grade as default_grade
-
-    grade = grade_function or default_grade
-
     results.send("ready")
     while True:
         try:
@@ -735,10 +731,10 @@ class GradingPool:
     returns exactly one result per item, in order.
     """
 
-    def __init__(
-        self, workers: int, grade: Callable[..., Any] | None = None, temporary: bool = False
-    ) -> None:
-        self.grade = grade  # an importable stand-in for rewardkit.grade.grade (tests use one that hangs)
+    def __init__(self, workers: int, grade: Callable[..., Any], temporary: bool = False) -> None:
+        # importable (workers get it by reference): rewardkit.grade.grade, or a test's stand-in that hangs.
+        # Passed in, so that this module, which grade.py uses, never imports grade.py back
+        self.grade = grade
         self.temporary = temporary  # closed after its one run
         self.size = max(1, workers)
         self.workers: list[_BatchWorker] = []
@@ -884,18 +880,19 @@ class GradingPool:
         self.workers = []
 
 
-_pools: dict[int, GradingPool] = {}
+_pools: dict[tuple[int, Callable[..., Any]], GradingPool] = {}
 _pools_lock = threading.Lock()
 
 
-def shared_pool(workers: int) -> GradingPool:
-    """The process-wide pool with this many workers (a new one when another thread is using it)."""
+def shared_pool(workers: int, grade: Callable[..., Any]) -> GradingPool:
+    """The process-wide pool with this many workers grading with ``grade`` (a new one when another thread
+    is using it)."""
     with _pools_lock:
-        pool = _pools.get(workers)
+        pool = _pools.get((workers, grade))
         if pool is None:
-            pool = _pools[workers] = GradingPool(workers)
+            pool = _pools[workers, grade] = GradingPool(workers, grade)
         elif pool.lock.locked():
-            pool = GradingPool(workers, temporary=True)
+            pool = GradingPool(workers, grade, temporary=True)
         return pool
 
 

@@ -65,10 +65,6 @@ class Rewritten:
         self.text = "".join(pieces)
         self._origin = origin
 
-    def replace(self, old: str, new: str) -> None:
-        if old in self.text:
-            self.sub(re.compile(re.escape(old)), lambda _: new)
-
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Where ``text[start:end]`` came from in the original text."""
         if self._origin is None:
