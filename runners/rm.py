@@ -901,7 +901,9 @@ class RewardModelReward(Reward):
 
 
 def _normalized(values: list[float], how: str) -> list[float]:
-    """>>> _normalized([0.0, 2.0], "batch")
+    """Scores as the reward returns them: ``sigmoid`` squashes each, ``batch`` standardises the batch.
+
+    >>> _normalized([0.0, 2.0], "batch")
     [-1.0, 1.0]
     """
     if how == "sigmoid":

@@ -22,14 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from rewardkit.cli import main as cli_main
 from runners import rm
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairs"
+FIXTURES = REPO / "fixtures" / "pairs"
 EVAL_OUT = FIXTURES / "eval_out"
 BAD = FIXTURES / "bad" / "records.jsonl"
-CONFIGS = Path(__file__).resolve().parent.parent / "runners" / "configs"
+CONFIGS = REPO / "runners" / "configs"
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:

@@ -10,6 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from paths import TESTS
 from sandbox_helpers import (
     grade_after_slow_import,
     grade_after_slow_warm_up,
@@ -305,7 +306,7 @@ def test_workers_die_with_a_parent_killed_by_sigkill(mode):
     import subprocess
     import sys
 
-    script = os.path.join(os.path.dirname(__file__), "orphan_parent.py")
+    script = str(TESTS / "orphan_parent.py")
     parent = subprocess.Popen([sys.executable, script, mode], stdout=subprocess.PIPE, text=True)
     try:
         assert parent.stdout is not None

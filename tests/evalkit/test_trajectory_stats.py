@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from evalkit.trajectories import (
     find_trajectories,
@@ -14,7 +15,7 @@ from evalkit.trajectories import (
     summarize_trajectories,
 )
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "agentic" / "trajectories.jsonl"
+FIXTURE = REPO / "fixtures" / "agentic" / "trajectories.jsonl"
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from rewardkit.cli import main
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "fixtures" / "eval" / "problems.jsonl"
+PROBLEMS = REPO / "fixtures" / "eval" / "problems.jsonl"
 
 
 @dataclass

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from evalkit.generate import Checkpoint, discover_checkpoints
 from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM, build_prompt
 from rewardkit.cli import main
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "fixtures" / "eval" / "problems.jsonl"
+PROBLEMS = REPO / "fixtures" / "eval" / "problems.jsonl"
 LIMIT = 4
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 import time
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import REPO
 
 from rewardkit.errors import RewardkitError
 from rewardkit.latex import MAX_DEPTH, MAX_LENGTH, MathParseError, parse_math
@@ -520,7 +520,7 @@ def test_non_string_is_a_type_error() -> None:
 
 def test_no_code_execution_and_no_sympy() -> None:
     """The parser never hands text to eval/exec/sympify and never imports sympy."""
-    source = Path(__file__).resolve().parents[1] / "rewardkit" / "latex.py"
+    source = REPO / "rewardkit" / "latex.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from evalkit.audit import SpecError, audit, lm_eval_extract, load_grader
 from rewardkit.cli import main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "report"
+FIXTURES = REPO / "fixtures" / "report"
 AUDIT = FIXTURES / "audit.jsonl"
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from runners.common import load_config
 
-CONFIGS = sorted((Path(__file__).resolve().parent.parent / "runners" / "configs").glob("*.yaml"))
+CONFIGS = sorted((REPO / "runners" / "configs").glob("*.yaml"))
 
 
 FIRST_LINE = re.compile(r"# rewardkit train (\w+) --config runners/configs/(\S+)(\s|$)")

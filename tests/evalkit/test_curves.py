@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 pytest.importorskip("pandas")
 
+
 from evalkit.curves import curve_panels, read_training_log
 
-RUN = Path(__file__).resolve().parent.parent / "fixtures" / "report" / "run"
+RUN = REPO / "fixtures" / "report" / "run"
 
 
 def test_fixture_run_merges_metrics_and_trainer_state():

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 from bench_scripts import load_bench_script
+from paths import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def _script() -> Any:

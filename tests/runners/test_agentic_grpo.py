@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("trl")
+
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards.trajectory import TrajectoryReward
@@ -28,7 +30,7 @@ from runners.agentic import (
 )
 from runners.envs import CalculatorEnv
 
-CONFIGS = Path(__file__).resolve().parent.parent / "runners" / "configs"
+CONFIGS = REPO / "runners" / "configs"
 RECORD_KEYS = {
     "step",
     "phase",

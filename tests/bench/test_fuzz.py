@@ -4,7 +4,7 @@ Every item ends within ``timeout + 1 s``, no verdict is ERROR, no item hangs or 
 ``grade_many(workers=2)`` neither deadlocks nor loses results. The full run (``--n 20000``) is the bench
 script's job; this one is sized to a few minutes on two cores::
 
-    python -m pytest -m slow tests/test_fuzz.py
+    python -m pytest -m slow tests/bench/test_fuzz.py
 """
 
 from __future__ import annotations

@@ -13,14 +13,14 @@ so one bad line does not hide the rest of the table.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from rewardkit import Verdict, grade
 
-TABLES = Path(__file__).resolve().parent.parent / "fixtures" / "equivalence"
+TABLES = REPO / "fixtures" / "equivalence"
 
 # Verdicts a table may expect. TIMEOUT and ERROR describe the grader, not the case, so they never are.
 EXPECTABLE = frozenset(

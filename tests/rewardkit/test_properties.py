@@ -32,7 +32,7 @@ from rewardkit import GradeResult, Verdict, grade, grade_many
 
 # Grading is fast but not free, and timings vary on shared CI machines: no per-example deadline, and
 # example counts sized so the whole file runs in well under 30 s on two cores. For a soak run, multiply
-# every count: REWARDKIT_PROPERTY_SCALE=20 pytest tests/test_properties.py
+# every count: REWARDKIT_PROPERTY_SCALE=20 pytest tests/rewardkit/test_properties.py
 SCALE = max(1, int(os.environ.get("REWARDKIT_PROPERTY_SCALE", "1")))
 
 

@@ -1,7 +1,7 @@
 """Reports: the golden Markdown of the fixture run, the self-contained HTML with its embedded plots, the
 terminal tables, the Python API the demo calls, and ``rewardkit report`` end to end.
 
-Update the golden file after an intended change with ``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/test_report.py``
+Update the golden file after an intended change with ``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/evalkit/test_report.py``
 and review the diff.
 """
 
@@ -16,14 +16,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
+
 from evalkit.report import build_report, default_output, print_report, render_markdown, write_report
 from rewardkit.cli import main
 
-REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures" / "report"
 RUN = FIXTURES / "run"
 GOLDEN = FIXTURES / "report.md"

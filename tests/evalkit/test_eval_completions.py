@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from evalkit.records import RecordWriter, count_calculations, load_records
 from rewardkit.cli import main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "eval"
+FIXTURES = REPO / "fixtures" / "eval"
 COMPLETIONS = FIXTURES / "completions.jsonl"
 BAD = FIXTURES / "bad.jsonl"
 

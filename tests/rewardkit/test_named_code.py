@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from rewardkit.cli import main
 from rewardkit.errors import CodeNotAllowedError, ConfigError
@@ -161,7 +162,7 @@ def test_a_train_config_names_user_code_only_with_allow_code(tmp_path: Path) -> 
     ):
         assert build_reward(config)(completions=["\\boxed{1}"], answer=["1"]) == [1.5]
     # the shipped configs name only rewardkit's own code
-    shipped = Path(__file__).resolve().parent.parent / "runners" / "configs" / "grpo_tiny.yaml"
+    shipped = REPO / "runners" / "configs" / "grpo_tiny.yaml"
     build_reward(load_config(grpo.Args, str(shipped), []))
 
 

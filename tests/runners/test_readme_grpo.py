@@ -16,9 +16,10 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import REPO
 from tiny_model import tiny_model
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = REPO / "README.md"
 SECTION = "## Drop it into GRPOTrainer"
 HUB_MODEL = '"Qwen/Qwen2.5-0.5B-Instruct"'
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from paths import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 ACCELERATE = ROOT / "runners" / "configs" / "accelerate"
 
 

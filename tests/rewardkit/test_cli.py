@@ -15,13 +15,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from rewardkit import grade
 from rewardkit.cli import main
 from rewardkit.jsonl import LineError, Record, iter_jsonl, read_jsonl, write_jsonl
 from rewardkit.types import Verdict
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 DEMO = ROOT / "fixtures" / "demo" / "completions.jsonl"
 BAD = ROOT / "fixtures" / "demo" / "bad.jsonl"
 DEMO_ROWS = [json.loads(line) for line in DEMO.read_text(encoding="utf-8").splitlines() if line.strip()]

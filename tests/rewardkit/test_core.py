@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import pathlib
 import re
 import subprocess
 import sys
 from fractions import Fraction
 
 import pytest
+from paths import REPO
 
 import rewardkit
 from rewardkit import GradeResult, Verdict, grade, grade_many
@@ -18,7 +18,7 @@ from rewardkit.errors import DataError
 from rewardkit.grade import parse_gold
 from rewardkit.numbers import format_fraction, parse_number, parse_words
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = REPO
 
 
 def test_public_api_is_curated():

@@ -8,10 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("accelerate")
+
 
 from runners import ppo  # noqa: E402
 
@@ -379,7 +381,7 @@ def test_ppo_on_two_cpu_processes(tmp_path):
     launcher = shutil.which("accelerate", path=str(Path(sys.executable).parent)) or shutil.which("accelerate")
     if launcher is None:
         pytest.skip("the accelerate launcher is not on PATH")
-    root = Path(__file__).resolve().parent.parent
+    root = REPO
     run = tmp_path / "run"
     # --multi_gpu selects accelerate's torchrun launcher, which spawns the processes; without a GPU the
     # recipe's Accelerator(cpu=True) then joins them over gloo (a MULTI_CPU config without mpirun starts one)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
-from pathlib import Path
 
 import pytest
 from metamorphic import ALL_KINDS, BREAK_KINDS, EXPECT, Case, Mutant, fixture_cases, mutants
+from paths import REPO
 
 from rewardkit import GradeResult, Verdict
 
-TABLES = Path(__file__).resolve().parent.parent / "fixtures" / "equivalence"
+TABLES = REPO / "fixtures" / "equivalence"
 
 # Kinds whose mutants the grader mishandles today (see the report of the test that fails for each). The
 # grader's fixes empty this set; a kind that starts passing fails its test (strict xfail) until it is removed

@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from adversarial import figures, guard
 from adversarial.corpus import Item, build_corpus, payloads, small_corpus
+from paths import REPO
 
 from rewardkit import GradeResult, Verdict, grade, grade_many
 from rewardkit.rewards import build
@@ -403,7 +404,7 @@ def test_no_code_execution_primitive_in_the_packages() -> None:
     ``yaml.load`` is allowed once, with the SafeLoader subclass of rewardkit.rewards (reward specs)."""
     import ast
 
-    root = Path(__file__).resolve().parent.parent
+    root = REPO
     found = []
     for package in ("rewardkit", "evalkit"):
         for path in sorted((root / package).rglob("*.py")):

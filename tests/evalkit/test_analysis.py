@@ -13,13 +13,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 pd = pytest.importorskip("pandas")
+
 
 from evalkit import analysis as an  # noqa: E402
 from rewardkit.cli import main  # noqa: E402
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "report"
+FIXTURES = REPO / "fixtures" / "report"
 RUN = FIXTURES / "run"
 
 
