@@ -7,8 +7,8 @@ core keeps off its import path), each timed in fresh interpreters that take turn
 Each import's figure is the fastest of its rounds (a busy machine slows some starts, never speeds one up),
 and the numbers to quote are the ratios. Targets: ``import rewardkit`` takes at most half the time of
 ``import math_verify`` (sympy when math-verify is not installed), and loads none of torch, transformers,
-sympy, numpy or rich. tests/rewardkit/test_core.py checks the modules on every run and only a generous absolute bound,
-so a busy machine cannot fail it.
+sympy, numpy or rich. tests/rewardkit/test_core.py checks the modules on every run and only a generous
+absolute bound, so a busy machine cannot fail it.
 """
 
 from __future__ import annotations

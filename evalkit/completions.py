@@ -377,7 +377,7 @@ def _grade_and_summarize(
 def _grade_with_progress(
     todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any, timeout_s: float | None = None
 ) -> None:
-    from rewardkit.cli import grading_progress
+    from rewardkit.cli.progress import grading_progress
 
     with grading_progress(errc, len(todo), enabled=bool(errc.is_terminal and todo)) as advance:
         grade_and_write(todo, writer, workers, advance, timeout_s)

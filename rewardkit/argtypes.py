@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-__all__ = ["int_at_least", "number_at_least"]
+__all__ = ["int_at_least", "int_list", "number_at_least", "probability"]
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:
@@ -56,3 +56,31 @@ def number_at_least(
 
     parse.__name__ = "number"
     return parse
+
+
+def probability(text: str) -> float:
+    """A probability mass in (0, 1], such as nucleus sampling's ``top_p``.
+
+    >>> probability("0.9")
+    0.9
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {text}")
+    return value
+
+
+def int_list(text: str) -> list[int]:
+    """A comma-separated list of whole numbers of 1 or more, sorted and without repeats (the k of pass@k).
+
+    >>> int_list("8, 1,4,1")
+    [1, 4, 8]
+    """
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise argparse.ArgumentTypeError("expected a comma-separated list of whole numbers, e.g. 1,4,8")
+    at_least_one = int_at_least(1)
+    return sorted({at_least_one(p) for p in parts})

@@ -4,8 +4,8 @@ must take it away.
 A *case* is a completion that rewardkit grades CORRECT against its gold. :func:`mutants` finds the committed
 final answer (``grade(...).span``), then rewrites the completion around it. Each mutant says whether it must
 stay CORRECT (``expect="keep"``) or must not be CORRECT (``expect="break"``). The library is shared by
-``tests/rewardkit/test_metamorphic.py`` (the fixture tables) and ``bench/metamorphic_real.py`` (real completions), so it
-imports nothing from pytest.
+``tests/rewardkit/test_metamorphic.py`` (the fixture tables) and ``bench/metamorphic_real.py`` (real
+completions), so it imports nothing from pytest.
 
 Keeping kinds (the answer is still the one committed answer, a human grader would pay it):
 

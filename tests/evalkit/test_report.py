@@ -1,8 +1,8 @@
 """Reports: the golden Markdown of the fixture run, the self-contained HTML with its embedded plots, the
 terminal tables, the Python API the demo calls, and ``rewardkit report`` end to end.
 
-Update the golden file after an intended change with ``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/evalkit/test_report.py``
-and review the diff.
+Update the golden file after an intended change with
+``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/evalkit/test_report.py`` and review the diff.
 """
 
 from __future__ import annotations

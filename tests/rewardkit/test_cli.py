@@ -505,3 +505,45 @@ def test_a_null_field_is_named_once(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert f"{path}:2:" not in err  # a numeric gold is a gold
     assert f"{path}:3: field 'answer' must be a string or a number, got array [3]\n" in err
     assert f"{path}:4: field 'completion' must be a string, got null\n" in err
+
+
+# --------------------------------------------------------------------------- subcommands registered by others
+
+
+def test_subcommands_of_other_packages_come_from_entry_points():
+    from importlib import metadata
+
+    from rewardkit.cli.plugins import ENTRY_POINT_GROUP, command_modules
+
+    registered = {e.value for e in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    assert {"evalkit.commands", "evalkit.eval_command", "runners.commands"} <= registered
+    loaded = {m.__name__ for m in command_modules()}
+    assert registered <= loaded
+    for command in ("eval", "report", "audit", "train", "pairs", "demo"):
+        assert main([command, "--help"]) == 0
+
+
+def test_a_broken_extension_is_a_warning_and_the_core_still_works(monkeypatch, capsys):
+    from importlib import metadata
+
+    from rewardkit.cli import plugins
+
+    real = metadata.entry_points
+
+    def with_a_broken_one(**kw):
+        found = list(real(**kw))
+        if kw.get("group") == plugins.ENTRY_POINT_GROUP:
+            broken = metadata.EntryPoint("aaa_broken", "no_such_module_anywhere", plugins.ENTRY_POINT_GROUP)
+            found.append(broken)
+        return found
+
+    monkeypatch.setattr(plugins.metadata, "entry_points", with_a_broken_one)
+    plugins.command_modules.cache_clear()
+    try:
+        assert main(["grade", "72", "--gold", "72", "--json"]) == 0
+        out, err = capsys.readouterr()
+        assert '"verdict": "CORRECT"' in out
+        assert "no_such_module_anywhere" in err and "not loaded" in err
+        assert main(["report", "--help"]) == 0  # the working extensions still register
+    finally:
+        plugins.command_modules.cache_clear()

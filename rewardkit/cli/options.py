@@ -1,0 +1,43 @@
+"""Options that several subcommands share: the grading policy, multiple-choice letters, grading options."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rewardkit.types import POLICIES
+
+__all__ = ["add_policy_option", "choices_arg", "grade_options"]
+
+_POLICY_HELP = (
+    "flexible (default) judges the final answer wherever the completion states it; "
+    "strict demands an anchored answer (a marker or a box) and turns a lenient-only hit into FORMAT"
+)
+
+
+def add_policy_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", choices=POLICIES, default="flexible", help=_POLICY_HELP)
+
+
+def choices_arg(value: Any) -> Any:
+    """Multiple-choice letters as the grader takes them: a tuple of labels, hashable for grouping.
+
+    >>> choices_arg("ABCD"), choices_arg("A1, B2"), choices_arg(None)
+    (('A', 'B', 'C', 'D'), ('A1', 'B2'), None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        parts = [p.strip() for p in value.split(",")] if "," in value else list(value.strip())
+        return tuple(p for p in parts if p)
+    return tuple(value)
+
+
+def grade_options(*, policy: str, finished: bool | None, choices: Any) -> dict[str, Any]:
+    """The keyword arguments of ``grade``/``grade_many`` for these options (unset ones left out)."""
+    options: dict[str, Any] = {"policy": policy}
+    if finished is not None:
+        options["finished"] = finished
+    if choices is not None:
+        options["choices"] = choices
+    return options

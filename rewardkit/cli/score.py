@@ -1,0 +1,292 @@
+"""``rewardkit score IN.jsonl``: grade every line of a file, stream the results, print a summary per
+verdict."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from rewardkit.argtypes import int_at_least, number_at_least
+from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error, open_failed
+from rewardkit.cli.options import add_policy_option, choices_arg
+from rewardkit.cli.progress import count_lines, grading_progress
+from rewardkit.jsonl import JsonlWriter, LineError, Record, gold_error, gold_text, iter_jsonl
+from rewardkit.types import POLICIES
+
+if TYPE_CHECKING:
+    from rewardkit.types import GradeResult, Policy, Verdict
+
+__all__ = ["RESULT_FIELDS", "register"]
+
+# Fields a scored line gains; an input field of the same name is overwritten.
+RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
+
+_positive_int = int_at_least(1)
+_positive_float = number_at_least(0, inclusive=False, what="a number of seconds")
+
+
+def register(sub: Any) -> None:
+    s = sub.add_parser(
+        "score",
+        help="grade every line of a JSONL file",
+        description="Grade every line of a JSONL file and print a summary per verdict, with accuracy "
+        "under both the flexible and the strict policy (GOLD_INVALID lines are excluded from accuracy). "
+        "Without -o the per-line results are not written anywhere: only the summary is printed. "
+        "With -o FILE each valid input line becomes one output line: the input fields plus "
+        + ", ".join(RESULT_FIELDS)
+        + ". With -o - the results go to stdout and the summary to stderr. Malformed lines are "
+        "reported as FILE:LINE on stderr and skipped; the exit status is then 2.",
+    )
+    s.add_argument("input", metavar="IN.jsonl", help="input JSONL file ('-' reads stdin)")
+    s.add_argument("--gold-key", default="answer", help="field holding the gold answer (default: answer)")
+    s.add_argument(
+        "--completion-key", default="completion", help="field holding the completion (default: completion)"
+    )
+    s.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.jsonl",
+        help="write one result line per valid input line here ('-' for stdout); without it, results are "
+        "discarded and only the summary is printed",
+    )
+    s.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
+    s.add_argument("--timeout", type=_positive_float, metavar="SECONDS", help="budget per completion")
+    add_policy_option(s)
+    s.add_argument(
+        "--finished-key",
+        default="finished",
+        help="boolean field saying whether the generation ended by itself; used on lines that have it "
+        "(default: finished)",
+    )
+    s.add_argument(
+        "--choices-key",
+        help="field holding the multiple-choice letters of each line (a string like 'ABCD' or a list)",
+    )
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+    s.set_defaults(run=cmd_score)
+
+
+class _Item:
+    __slots__ = ("choices", "finished", "gold", "record")
+
+    def __init__(self, record: Record, gold: str, finished: bool | None, choices: Any) -> None:
+        self.record = record  # as read: the output line keeps every input field as it was, a numeric gold too
+        self.gold = gold
+        self.finished = finished
+        self.choices = choices
+
+
+def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
+    keys = (args.gold_key, args.completion_key)
+    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,)):
+        if isinstance(item, LineError):
+            report(item)
+            continue
+        data = item.data
+        raw_gold = data[args.gold_key]
+        gold = gold_text(raw_gold)
+        if gold is None:
+            report(LineError(args.input, item.line, gold_error(args.gold_key, raw_gold), args.gold_key))
+            continue
+        finished = data.get(args.finished_key)
+        if not (finished is None or isinstance(finished, bool)):
+            report(_field_error(args.input, item, args.finished_key, "must be true, false or null"))
+            continue
+        choices = None
+        if args.choices_key is not None:
+            raw = data.get(args.choices_key)
+            if not (
+                raw is None
+                or isinstance(raw, str)
+                or (isinstance(raw, list) and all(isinstance(x, str) for x in raw))
+            ):
+                report(
+                    _field_error(args.input, item, args.choices_key, "must be a string or a list of strings")
+                )
+                continue
+            choices = choices_arg(raw)
+        yield _Item(item, gold, finished, choices)
+
+
+def _field_error(path: str, record: Record, key: str, what: str) -> LineError:
+    value = json.dumps(record.data.get(key))
+    if len(value) > 40:
+        value = value[:37] + "..."
+    return LineError(path, record.line, f"field {key!r} {what}, got {value}", key)
+
+
+def _chunks(n: int, size: int) -> Iterator[range]:
+    for start in range(0, n, size):
+        yield range(start, min(start + size, n))
+
+
+def _score_chunk_size(workers: int) -> int:
+    # grade_many hands a call's items to its worker pool in one go, so with workers the chunks must be big
+    # enough to keep every worker busy; small enough that memory stays flat however long the input is
+    return 64 if workers == 1 else max(512, 128 * workers)
+
+
+def _batches(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
+    batch: list[_Item] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _grade_items(items: Sequence[_Item], args: argparse.Namespace) -> list[GradeResult]:
+    """Grade one chunk: one grade_many call per choices group, results in input order."""
+    from rewardkit import grade_many
+
+    results: list[Any] = [None] * len(items)
+    extra: dict[str, Any] = {"workers": args.workers, "policy": args.policy}
+    if args.timeout is not None:
+        extra["timeout_s"] = args.timeout
+    groups: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        groups.setdefault(item.choices, []).append(i)
+    for choices, idx in groups.items():
+        options = dict(extra)
+        flags = [items[i].finished for i in idx]
+        if any(f is not None for f in flags):
+            options["finished"] = flags
+        if choices is not None:
+            options["choices"] = choices
+        graded = grade_many(
+            [items[i].record.data[args.completion_key] for i in idx],
+            [items[i].gold for i in idx],
+            **options,
+        )
+        if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
+            raise RuntimeError(f"grade_many returned {len(graded)} results for {len(idx)} inputs")
+        for i, r in zip(idx, graded, strict=True):
+            results[i] = r
+    return results
+
+
+def _result_fields(r: GradeResult) -> dict[str, Any]:
+    return {
+        "correct": r.correct,
+        "verdict": r.verdict.value,
+        "extracted": r.extracted,
+        "rule": r.rule,
+        "match": r.match,
+        "detail": r.detail,
+    }
+
+
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], None]]:
+    enabled = not args.quiet and sys.stderr.isatty()
+    with grading_progress(err, count_lines(args.input) if enabled else None, enabled=enabled) as advance:
+        yield advance
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Stream the input in chunks: read, grade, write, count. Memory stays flat however long the file;
+    the output file appears (atomically, in one move) only when the whole input has been graded."""
+    from rich.console import Console
+
+    from rewardkit.types import Verdict
+
+    err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    malformed = 0  # a count, not a list: a file of a million bad lines must not fill the memory either
+
+    def report(e: LineError) -> None:
+        nonlocal malformed
+        malformed += 1
+        err.print(str(e), markup=False)
+
+    batches = _batches(_read_items(args, report), _score_chunk_size(args.workers))
+    try:
+        batch = next(batches, None)  # opens the input: a missing file fails here, before any output exists
+    except OSError as exc:
+        return open_failed(args.input, exc)
+
+    counts = {p: dict.fromkeys(Verdict, 0) for p in POLICIES}
+    stage = "write"
+    try:
+        with contextlib.ExitStack() as stack:
+            writer = (
+                stack.enter_context(JsonlWriter(args.output, atomic=True))
+                if args.output is not None
+                else None
+            )
+            advance = stack.enter_context(_progress(args, err))
+            while batch:
+                results = _grade_items(batch, args)
+                for item, r in zip(batch, results, strict=True):
+                    if writer is not None:
+                        writer.write({**item.record.data, **_result_fields(r)})
+                    for p in POLICIES:
+                        counts[p][r.under(p).verdict] += 1
+                advance(len(batch))
+                stage = "read"
+                batch = next(batches, None)
+                stage = "write"
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        if stage == "read":
+            return open_failed(args.input, exc)
+        error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_USAGE
+
+    summary_to = sys.stderr if args.output == "-" else sys.stdout
+    _print_summary(counts, malformed, args, summary_to)
+    return EXIT_USAGE if malformed else EXIT_OK
+
+
+def _print_summary(
+    counts: dict[Policy, dict[Verdict, int]], malformed: int, args: argparse.Namespace, out: TextIO
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from rewardkit.types import Verdict
+
+    n = sum(counts["flexible"].values())
+
+    def share(k: int) -> str:
+        return f"{k / n:.1%}" if n else "-"
+
+    table = Table()
+    table.add_column("verdict")
+    table.add_column("bucket")
+    for p in POLICIES:
+        marker = "*" if p == args.policy else ""
+        table.add_column(f"{p}{marker}", justify="right")
+        table.add_column("share", justify="right")
+    for v in Verdict:
+        if not any(counts[p][v] for p in POLICIES):
+            continue
+        cells = [v.value, v.bucket]
+        for p in POLICIES:
+            cells += [str(counts[p][v]), share(counts[p][v])]
+        table.add_row(*cells)
+    total = ["total", ""]
+    for _ in POLICIES:
+        total += [str(n), share(n) if n else "-"]
+    table.add_row(*total, end_section=False, style="bold")
+
+    console = Console(file=out, highlight=False, soft_wrap=False)
+    # a long path must not wrap: tests and scripts grep this line
+    console.print(f"{args.input}: {n} graded", markup=False, soft_wrap=True)
+    console.print(table, markup=False)
+    invalid = counts["flexible"][Verdict.GOLD_INVALID]
+    denom = n - invalid
+    for p in POLICIES:
+        correct = counts[p][Verdict.CORRECT]
+        acc = f"{correct / denom:.1%}" if denom else "n/a"
+        console.print(f"accuracy ({p}): {correct}/{denom} = {acc}", markup=False)
+    console.print(f"GOLD_INVALID excluded: {invalid}", markup=False)
+    if malformed:
+        console.print(f"malformed lines skipped: {malformed}", markup=False)
