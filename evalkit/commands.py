@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from rewardkit.argtypes import int_at_least
+from rewardkit.cli.argtypes import int_at_least
 
 if TYPE_CHECKING:
     from rewardkit.jsonl import LineError, Record

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rewardkit.argtypes import int_at_least, int_list, number_at_least, probability
+from rewardkit.cli.argtypes import int_at_least, int_list, number_at_least, probability
 from rewardkit.cli.messages import EXIT_USAGE, error
 
 __all__ = ["register"]

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rewardkit.argtypes import int_at_least, number_at_least
+from rewardkit.cli.argtypes import int_at_least, number_at_least
 from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error, open_failed
 from rewardkit.cli.options import add_policy_option, choices_arg
 from rewardkit.cli.progress import count_lines, grading_progress

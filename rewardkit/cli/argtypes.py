@@ -1,4 +1,4 @@
-"""Argument types for the command lines (``rewardkit`` and the subcommands evalkit and runners add).
+"""Argument types for the command line (the core's subcommands and those evalkit and runners add).
 
 Each turns the text of one option into a value or raises :class:`argparse.ArgumentTypeError` with a message
 that says what was expected, which argparse prints after the option's name.
