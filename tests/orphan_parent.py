@@ -10,7 +10,9 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+# the tests' helpers, then the repository itself first: tests/rewardkit/ must not stand in for the package
+sys.path[:0] = [os.path.dirname(_TESTS), _TESTS]
 
 from sandbox_helpers import spin_in_c
 
