@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
-from rewardkit.rewards.trajectory import Trajectory, TrajectoryReward, TrajectoryScore
+from rewardkit.rewards.trajectory import TrajectoryReward, TrajectoryScore
+from rewardkit.rewards.trajectory_steps import Trajectory
 from runners.common import build_tiny_model
 
 __all__ = [

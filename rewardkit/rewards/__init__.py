@@ -37,7 +37,7 @@ from rewardkit.rewards.base import RAW_COMPLETIONS, RAW_PROMPTS, Reward, Scored,
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
 REWARDS: dict[str, str] = {
     "accuracy": "rewardkit.rewards.accuracy:AccuracyReward",
-    "length_penalty": "rewardkit.rewards.accuracy:LengthPenaltyReward",
+    "length_penalty": "rewardkit.rewards.length:LengthPenaltyReward",
     "step": "rewardkit.rewards.accuracy:StepReward",
     "format": "rewardkit.rewards.format:FormatReward",
     "tag_count": "rewardkit.rewards.format:TagCountReward",

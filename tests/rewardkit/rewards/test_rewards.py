@@ -11,9 +11,10 @@ from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build, load_spec
-from rewardkit.rewards.accuracy import AccuracyReward, LengthPenaltyReward, StepReward, count_steps
+from rewardkit.rewards.accuracy import AccuracyReward, StepReward, count_steps
 from rewardkit.rewards.adapters import AsyncReward, compute_score, score, score_details, verl_scorer
 from rewardkit.rewards.compose import Clip, Gate, Product, WeightedSum
+from rewardkit.rewards.length import LengthPenaltyReward
 
 
 def trl_call(reward, completions, answers, completion_ids=None, **extra):

@@ -13,15 +13,9 @@ from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build
-from rewardkit.rewards.trajectory import (
-    FinalAnswer,
-    Progress,
-    Step,
-    ToolSucceeded,
-    Trajectory,
-    TrajectoryReward,
-    ValidToolCall,
-)
+from rewardkit.rewards.step_scorers import FinalAnswer, Progress, ToolSucceeded, ValidToolCall
+from rewardkit.rewards.trajectory import TrajectoryReward
+from rewardkit.rewards.trajectory_steps import Step, Trajectory
 
 CTX = {"gold": "492"}
 
