@@ -21,6 +21,7 @@ from typing import Any
 
 from rewardkit.grade import DEFAULT_TIMEOUT_S, grade_many
 from rewardkit.rewards.base import Reward, Scored, column
+from rewardkit.rewards.component_logs import reward_key
 from rewardkit.types import GradeResult, Policy, Verdict
 
 # Verdicts that say nothing about the completion: the reward is None ("not applicable"), never 0 or 1.
@@ -88,7 +89,7 @@ class GradedReward(Reward):
             for verdict in (Verdict.GOLD_INVALID, Verdict.TIMEOUT, Verdict.ERROR):
                 count = sum(r.verdict is verdict for r in results)
                 if count:
-                    log_metric(f"{self.name}/{verdict.value.lower()}_frac", count / len(results))
+                    log_metric(reward_key(self.name, f"{verdict.value.lower()}_frac"), count / len(results))
         return results
 
     def score(
@@ -118,7 +119,7 @@ class GradedReward(Reward):
 
 class AccuracyReward(GradedReward):
     """1.0 for a CORRECT answer, 0.0 otherwise, ``None`` for a gold that cannot be read (or a grader
-    timeout/error): counted and logged as ``<name>/gold_invalid_frac``, never a fake score.
+    timeout/error): counted and logged as ``rewards/<name>/gold_invalid_frac``, never a fake score.
 
     >>> AccuracyReward()(completions=["The answer is 18.", "I got 17."], answer=["18", "18"])
     [1.0, 0.0]
