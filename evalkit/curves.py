@@ -6,8 +6,12 @@ folders; each holds the history up to its step, so the one with the most entries
 where both log a step, ``metrics.jsonl`` wins. Rows without a ``step`` (or ``global_step``) are dropped,
 and so are TRL's end-of-training summary rows (``train_runtime``...).
 
-The plotted series: total reward with its per-component means (``rewards/<name>/mean``), KL, completion
-length, clipped ratio, loss — each only when the run logged it.
+The plotted series: total reward with its per-component means (``rewards/<name>/mean``, the key scheme of
+:mod:`rewardkit.rewards.component_logs`, which is TRL's: a plain TRL run's reward functions are components
+too), KL, completion length, clipped ratio, loss. A series that repeats another one step for step (the only
+reward function of a run, whose mean is the total ``reward``) is drawn once, under both names. A panel whose
+series were not logged, or are 0 at every step (KL with ``beta`` 0), is not drawn: :func:`curve_notes` says
+so in one line.
 """
 
 from __future__ import annotations
@@ -21,11 +25,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rewardkit.jsonl import LineError, iter_jsonl
+from rewardkit.rewards.component_logs import component_of
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["METRICS_FILE", "TRAINER_STATE_FILE", "CurvePanel", "curve_panels", "read_training_log"]
+__all__ = [
+    "METRICS_FILE",
+    "TRAINER_STATE_FILE",
+    "CurvePanel",
+    "curve_notes",
+    "curve_panels",
+    "plot_panel",
+    "read_training_log",
+]
 
 METRICS_FILE = "metrics.jsonl"
 TRAINER_STATE_FILE = "trainer_state.json"
@@ -114,21 +127,26 @@ def read_training_log(run_dir: str | os.PathLike[str]) -> tuple[pd.DataFrame, li
 
 @dataclass(frozen=True)
 class CurvePanel:
-    """One plot: a title, a y label and the columns drawn on it."""
+    """One plot: a title, a y label and the columns drawn on it. ``same_as``: (column, drawn column) for
+    each series left out because it repeats a drawn one at every step; its name goes on that line's label."""
 
     title: str
     ylabel: str
     columns: tuple[str, ...]
+    same_as: tuple[tuple[str, str], ...] = ()
+
+    def label(self, column: str) -> str:
+        """The legend entry of a drawn column: its name, and the names of the series equal to it."""
+        return " = ".join([column, *(other for other, kept in self.same_as if kept == column)])
 
 
-def curve_panels(log: pd.DataFrame) -> list[CurvePanel]:
-    """The panels worth drawing for ``log``: only series with at least one value."""
+# what a missing panel most likely means, for its one-line note
+_WHY_MISSING = {"kl": "TRL logs it only with beta > 0"}
 
-    def present(cols: Sequence[str]) -> tuple[str, ...]:
-        return tuple(c for c in cols if c in log and log[c].notna().any())
 
-    components = sorted(c for c in log.columns if c.startswith("rewards/") and c.endswith("/mean"))
-    wanted = [
+def _wanted(log: pd.DataFrame) -> list[CurvePanel]:
+    components = sorted(c for c in log.columns if component_of(c) is not None)
+    return [
         CurvePanel("Reward (total and per component)", "reward", ("reward", *components)),
         CurvePanel("KL to the reference", "kl", ("kl",)),
         CurvePanel("Completion length", "tokens", ("completions/mean_length",)),
@@ -136,12 +154,73 @@ def curve_panels(log: pd.DataFrame) -> list[CurvePanel]:
         CurvePanel("Loss", "loss", ("loss",)),
         CurvePanel("Groups with zero reward spread", "fraction", ("frac_reward_zero_std",)),
     ]
+
+
+def _present(log: pd.DataFrame, columns: Sequence[str]) -> tuple[str, ...]:
+    return tuple(c for c in columns if c in log and log[c].notna().any())
+
+
+def _flat_zero(log: pd.DataFrame, columns: Sequence[str]) -> bool:
+    return all((log[c].dropna() == 0).all() for c in columns)
+
+
+def _distinct(
+    log: pd.DataFrame, columns: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The columns with the repeats left out, and (repeat, the column it repeats) for each."""
+    kept: list[str] = []
+    same: list[tuple[str, str]] = []
+    for column in columns:
+        series = log[column]
+        twin = next((k for k in kept if series.isna().equals(log[k].isna()) and _close(series, log[k])), None)
+        if twin is None:
+            kept.append(column)
+        else:
+            same.append((column, twin))
+    return tuple(kept), tuple(same)
+
+
+def _close(a: pd.Series, b: pd.Series) -> bool:
+    both = a.notna()
+    return bool(((a[both] - b[both]).abs() <= 1e-9 * (1 + b[both].abs())).all())
+
+
+def curve_panels(log: pd.DataFrame) -> list[CurvePanel]:
+    """The panels worth drawing for ``log``: series with at least one value, each drawn once, and no panel
+    whose every series is 0 throughout (:func:`curve_notes` names those)."""
     out = []
-    for panel in wanted:
-        cols = present(panel.columns)
-        if cols:
-            out.append(CurvePanel(panel.title, panel.ylabel, cols))
+    for panel in _wanted(log):
+        cols = _present(log, panel.columns)
+        if not cols or _flat_zero(log, cols):
+            continue
+        kept, same = _distinct(log, cols)
+        out.append(CurvePanel(panel.title, panel.ylabel, kept, same))
     return out
+
+
+def curve_notes(log: pd.DataFrame) -> list[str]:
+    """One line for each standard panel :func:`curve_panels` leaves out: its series were not logged, or are
+    0 at every logged step. Empty for an empty log (a folder that is not a training run).
+
+    >>> import pandas as pd
+    >>> for note in curve_notes(pd.DataFrame({"step": [1, 2], "reward": [0.1, 0.4], "kl": [0.0, 0.0]}))[:2]:
+    ...     print(note)
+    KL to the reference: kl is 0 at all 2 logged steps
+    Completion length: completions/mean_length not logged
+    """
+    if log.empty:
+        return []
+    notes = []
+    for panel in _wanted(log):
+        cols = _present(log, panel.columns)
+        names = ", ".join(panel.columns)
+        if not cols:
+            why = next((f" ({_WHY_MISSING[c]})" for c in panel.columns if c in _WHY_MISSING), "")
+            notes.append(f"{panel.title}: {names} not logged{why}")
+        elif _flat_zero(log, cols):
+            steps = int(log[list(cols)].notna().any(axis=1).sum())
+            notes.append(f"{panel.title}: {', '.join(cols)} is 0 at all {steps} logged steps")
+    return notes
 
 
 def plot_panel(log: pd.DataFrame, panel: CurvePanel) -> bytes:
@@ -151,11 +230,11 @@ def plot_panel(log: pd.DataFrame, panel: CurvePanel) -> bytes:
     fig, ax = new_figure()
     for col in panel.columns:
         part = log[["step", col]].dropna()
-        ax.plot(part["step"], part[col], marker="." if len(part) < 40 else None, label=col)
+        ax.plot(part["step"], part[col], marker="." if len(part) < 40 else None, label=panel.label(col))
     ax.set_title(panel.title)
     ax.set_xlabel("step")
     ax.set_ylabel(panel.ylabel)
-    if len(panel.columns) > 1:
+    if len(panel.columns) > 1 or panel.same_as:
         ax.legend(fontsize="small")
     ax.grid(alpha=0.3)
     return png_bytes(fig)

@@ -514,7 +514,7 @@ def build_report(
 ) -> Report:
     """Read ``run_dir`` and lay out the report. ``plots`` renders the PNGs (the HTML wants them)."""
     root = Path(run_dir)
-    from evalkit.curves import curve_panels, plot_panel, read_training_log
+    from evalkit.curves import curve_notes, curve_panels, plot_panel, read_training_log
     from evalkit.trajectories import find_trajectories
 
     trajectory_files = find_trajectories(root)
@@ -552,6 +552,8 @@ def build_report(
                     ]
                 )
         blocks.append(Table(["series", "points", "first", "last", "min", "max"], rows, {1, 2, 3, 4, 5}))
+        if curve_notes(log):  # the panels not drawn: series never logged or 0 throughout
+            blocks.append(Bullets(curve_notes(log)))
         if plots:
             for panel in panels:
                 blocks.append(Plot(panel.title, plot_panel(log, panel)))

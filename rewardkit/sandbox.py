@@ -307,7 +307,8 @@ def _start_process(target: Callable[..., Any], args: tuple[Any, ...], name: str)
 
 
 def _can_fork_now() -> bool:
-    return _CAN_FORK and threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    return _CAN_FORK and in_main_thread and threading.active_count() == 1
 
 
 _started: weakref.WeakSet[Any] = weakref.WeakSet()

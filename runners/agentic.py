@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import math
 import os
 import random
 import re
@@ -37,7 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
-from rewardkit.rewards.trajectory import Trajectory, TrajectoryReward, TrajectoryScore
+from rewardkit.rewards.component_logs import log_components
+from rewardkit.rewards.trajectory import TrajectoryReward, TrajectoryScore
+from rewardkit.rewards.trajectory_steps import Trajectory
 from runners.common import build_tiny_model
 
 __all__ = [
@@ -403,14 +404,7 @@ def _log_metrics(
         value = summary.get(key)
         if isinstance(value, (int, float)):
             log_metric(f"agentic/{key}", float(value))
-    for component in sorted({k for s in scores for k in s.components}):
-        present = [
-            v
-            for v in (s.components.get(component) for s in scores)
-            if isinstance(v, (int, float)) and math.isfinite(v)
-        ]
-        if present:
-            log_metric(f"rewards/{component}/mean", sum(present) / len(present))
+    log_components(log_metric, (s.components for s in scores))
 
 
 # --------------------------------------------------------------------------- our own episode loop

@@ -170,7 +170,8 @@ def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str,
 
 
 def trajectory_reward(settings: RewardSettings) -> Any:
-    from rewardkit.rewards.trajectory import Progress, ToolSucceeded, TrajectoryReward, ValidToolCall
+    from rewardkit.rewards.step_scorers import Progress, ToolSucceeded, ValidToolCall
+    from rewardkit.rewards.trajectory import TrajectoryReward
 
     # valid_call and tool_ok pay for *any* working call, progress only for one that brings a gold number:
     # with the first two at 0 the policy is paid for tool use only when the detour helps

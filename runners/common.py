@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
 from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
+from rewardkit.rewards.component_logs import log_components
 
 __all__ = [
     "ALLOW_CODE_HELP",
@@ -1035,8 +1036,9 @@ def _verdict_name(verdict: Any) -> str | None:
 class RolloutRecorder(Reward):
     """Wraps a reward: scores through it, and keeps the latest samples for the rollout log.
 
-    It also reports through TRL's ``log_metric``: ``rewards/<component>/mean`` for each part of a composite
-    (TRL itself logs only ``rewards/<name>/mean`` of the reward it calls) and ``parse_failure_rate`` (the
+    It also reports through TRL's ``log_metric``: ``rewards/<component>/mean`` and ``/std`` for each part of
+    a composite (:mod:`rewardkit.rewards.component_logs`; TRL itself logs only ``rewards/<name>/mean`` of the
+    reward it calls) and ``parse_failure_rate`` (the
     share of graded completions with no readable answer).
     """
 
@@ -1083,14 +1085,7 @@ class RolloutRecorder(Reward):
         log_metric = columns.get("log_metric")
         log_extra = columns.get("log_extra")
         if log_metric is not None:
-            for component in sorted({k for s in scored for k in s.components}):
-                present = [
-                    v
-                    for v in (s.components.get(component) for s in scored)
-                    if v is not None and not math.isnan(v)
-                ]
-                if present:
-                    log_metric(f"rewards/{component}/mean", sum(present) / len(present))
+            log_components(log_metric, (s.components for s in scored), skip=[self.name])
             verdicts = [_verdict_name(s.verdict) for s in scored if s.verdict is not None]
             if verdicts:
                 failures = sum(v in _PARSE_FAILURES for v in verdicts)

@@ -38,6 +38,7 @@ from typing import Any, Literal
 import torch
 
 from rewardkit.errors import ConfigError
+from rewardkit.rewards.component_logs import reward_key
 from runners.common import (
     ALLOW_CODE_HELP,
     DataSettings,
@@ -835,9 +836,9 @@ def train(args: Args) -> dict[str, Any]:
             torch.tensor(list(update.values()), device=accelerator.device), "mean"
         )
         entry.update(zip(update, update_means.tolist(), strict=True))
-        entry[f"rewards/{names[0]}/mean"] = entry["reward"]
-        entry[f"rewards/{names[0]}/std"] = entry["reward_std"]
-        entry[f"rewards/{names[0]}/none_frac"] = entry.pop("not_applicable_frac")
+        entry[reward_key(names[0])] = entry["reward"]
+        entry[reward_key(names[0], "std")] = entry["reward_std"]
+        entry[reward_key(names[0], "none_frac")] = entry.pop("not_applicable_frac")
         for name, values in reward_metrics.items():  # components and parse failures, this process's share
             entry[name] = sum(values) / len(values)
         reward_metrics.clear()

@@ -14,9 +14,9 @@ _TESTS = os.path.dirname(os.path.abspath(__file__))
 # the tests' helpers, then the repository itself first: tests/rewardkit/ must not stand in for the package
 sys.path[:0] = [os.path.dirname(_TESTS), _TESTS]
 
-from sandbox_helpers import spin_in_c
+from sandbox_helpers import spin_in_c  # noqa: E402
 
-from rewardkit import GradeResult, Verdict, sandbox
+from rewardkit import GradeResult, Verdict, sandbox  # noqa: E402
 
 
 def main() -> None:

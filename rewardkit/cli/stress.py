@@ -89,7 +89,7 @@ def _stress_verdict(r: Any, strict_controls: bool) -> str:
 def cmd_stress(args: argparse.Namespace) -> int:
     from rewardkit.errors import CodeNotAllowedError, ConfigError
     from rewardkit.rewards import build, load_spec
-    from rewardkit.rewards.probes import PROBES, run_probes
+    from rewardkit.rewards.hacking_probes import PROBES, run_probes
 
     if args.list:
         for p in PROBES:

@@ -33,11 +33,12 @@ from typing import Any
 from rewardkit.errors import ConfigError
 from rewardkit.named_code import resolve
 from rewardkit.rewards.base import RAW_COMPLETIONS, RAW_PROMPTS, Reward, Scored, completion_text
+from rewardkit.rewards.params import check_params
 
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
 REWARDS: dict[str, str] = {
     "accuracy": "rewardkit.rewards.accuracy:AccuracyReward",
-    "length_penalty": "rewardkit.rewards.accuracy:LengthPenaltyReward",
+    "length_penalty": "rewardkit.rewards.length:LengthPenaltyReward",
     "step": "rewardkit.rewards.accuracy:StepReward",
     "format": "rewardkit.rewards.format:FormatReward",
     "tag_count": "rewardkit.rewards.format:TagCountReward",
@@ -80,6 +81,8 @@ def _construct(name: str, params: Mapping[str, Any], allow_code: bool) -> Reward
             raise ConfigError(f"{name!r} is a reward instance and takes no parameters, got {sorted(params)}")
         return factory
     if inspect.isclass(factory) and issubclass(factory, Reward):
+        if name in REWARDS:  # a built-in's parameters are checked before it is made
+            check_params(name, factory, params)
         try:
             return factory(**params)
         except ConfigError:
@@ -181,6 +184,13 @@ def _combinator(kind: str, value: Any, allow_code: bool) -> Reward:
     if not isinstance(value, Mapping) or "reward" not in value:
         raise ConfigError(f"{kind!r} takes a mapping with a 'reward' spec, got {value!r}")
     options = {k: v for k, v in value.items() if k not in ("reward", "on")}
+    check_params(
+        kind,
+        compose.Gate if kind == "gate" else compose.Clip,
+        options,
+        what="combinator",
+        supplied=("reward", "on"),
+    )
     with _inside("reward"):
         reward = build(value["reward"], allow_code=allow_code)
     try:

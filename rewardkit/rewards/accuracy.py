@@ -1,26 +1,27 @@
-"""Rewards that grade the answer: accuracy, and the length penalty and step bonus (paid only when correct).
+"""Rewards that grade the answer: accuracy and the step bonus (paid only when correct), and the grading
+they share with every reward that reads a gold (:class:`GradedReward`).
 
 The seed's formulas, exactly:
 
 * accuracy: ``r_acc`` is 1 for a CORRECT verdict, 0 otherwise, ``None`` when the gold cannot be read.
-* length penalty: ``r_acc − α·max(0, l − l_target)``, applied only when correct (target 200 characters,
-  actual 500, α = 0.001 gives 0.7).
 * step reward: ``r_acc + β·s`` with ``s`` the number of reasoning steps (capped), only when correct.
 
->>> from rewardkit.rewards.accuracy import LengthPenaltyReward
->>> reward = LengthPenaltyReward(alpha=0.001, target=200)
->>> reward(completions=["x" * 490 + " #### 42"], answer=["42"])
-[0.702]
+(The seed's length penalty, also paid only when correct, lives with the other length rewards in
+:mod:`rewardkit.rewards.length`.)
+
+>>> StepReward(beta=0.1, cap=3)(completions=["1. 2+2=4\\n#### 4", "#### 5"], answer=["4", "4"])
+[1.1, 0.0]
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from rewardkit.grade import DEFAULT_TIMEOUT_S, grade_many
 from rewardkit.rewards.base import Reward, Scored, column
+from rewardkit.rewards.component_logs import reward_key
 from rewardkit.types import GradeResult, Policy, Verdict
 
 # Verdicts that say nothing about the completion: the reward is None ("not applicable"), never 0 or 1.
@@ -88,7 +89,7 @@ class GradedReward(Reward):
             for verdict in (Verdict.GOLD_INVALID, Verdict.TIMEOUT, Verdict.ERROR):
                 count = sum(r.verdict is verdict for r in results)
                 if count:
-                    log_metric(f"{self.name}/{verdict.value.lower()}_frac", count / len(results))
+                    log_metric(reward_key(self.name, f"{verdict.value.lower()}_frac"), count / len(results))
         return results
 
     def score(
@@ -118,58 +119,13 @@ class GradedReward(Reward):
 
 class AccuracyReward(GradedReward):
     """1.0 for a CORRECT answer, 0.0 otherwise, ``None`` for a gold that cannot be read (or a grader
-    timeout/error): counted and logged as ``<name>/gold_invalid_frac``, never a fake score.
+    timeout/error): counted and logged as ``rewards/<name>/gold_invalid_frac``, never a fake score.
 
     >>> AccuracyReward()(completions=["The answer is 18.", "I got 17."], answer=["18", "18"])
     [1.0, 0.0]
     """
 
     default_name = "accuracy"
-
-
-class LengthPenaltyReward(GradedReward):
-    """``r_acc − α·max(0, l − target)`` for correct answers; 0 for the rest (a wrong answer is not made
-    better or worse by its length).
-
-    ``unit``: "chars" (default) or "tokens" (needs ``completion_ids``). ``floor``: the lowest value a correct
-    answer can get (default 0.0: a correct answer never scores below a wrong one; None disables).
-
-    >>> LengthPenaltyReward(alpha=0.001, target=200)(completions=["#### 7".rjust(500, ".")], answer=["7"])
-    [0.7]
-    """
-
-    default_name = "length_penalty"
-
-    def __init__(
-        self,
-        *,
-        alpha: float,
-        target: int,
-        unit: Literal["chars", "tokens"] = "chars",
-        floor: float | None = 0.0,
-        **options: Any,
-    ) -> None:
-        super().__init__(**options)
-        if alpha < 0 or target < 0:
-            raise ValueError(f"length_penalty needs alpha >= 0 and target >= 0, got {alpha}, {target}")
-        if unit not in ("chars", "tokens"):
-            raise ValueError(f"length_penalty unit must be 'chars' or 'tokens', got {unit!r}")
-        self.alpha, self.target, self.unit, self.floor = alpha, target, unit, floor
-
-    def lengths(self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None) -> list[int]:
-        if self.unit == "chars":
-            return [len(t) for t in texts]
-        if completion_ids is None:
-            raise ValueError(f"reward {self.name!r} counts tokens but no completion_ids were passed")
-        return [len(ids) for ids in completion_ids]
-
-    def value(self, accuracy: float, text: str, length: int | None) -> float:
-        if not accuracy:
-            return 0.0
-        assert length is not None
-        reward = accuracy - self.alpha * max(0, length - self.target)
-        reward = round(reward, 12)  # 1 - 0.3 is 0.7, not 0.7000000000000001
-        return max(self.floor, reward) if self.floor is not None else reward
 
 
 # Reasoning steps: numbered or bulleted lines, "Step 3:" headings, and lines that compute something (an

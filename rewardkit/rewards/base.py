@@ -15,10 +15,11 @@ plain completion texts and returns one :class:`Scored` per completion.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from rewardkit.rewards.component_logs import log_components, reward_key
 
 # The completions as the trainer passed them (chat messages with tool calls intact), handed down to
 # :meth:`Reward.score` through ``columns`` so that parts of a composite that need structure can read it.
@@ -181,21 +182,19 @@ class TextReward(Reward):
 def log_scored(name: str, scored: list[Scored], columns: Mapping[str, Any]) -> None:
     """Report through TRL's ``log_metric`` / ``log_extra`` when the trainer passed them.
 
-    Per batch: the mean of each component, the share of samples with no score (``None``). Per sample: the
-    verdict and the extracted answer, as columns of TRL's completions table.
+    Per batch, in the key scheme of :mod:`rewardkit.rewards.component_logs` (TRL's own): the mean and
+    spread of each component (``rewards/<component>/mean``), the share of samples with no score
+    (``rewards/<name>/none_frac``). Per sample: the verdict and the extracted answer, as columns of TRL's
+    completions table.
     """
     log_metric: Callable[[str, float], None] | None = columns.get("log_metric")
     log_extra: Callable[[str, list[Any]], None] | None = columns.get("log_extra")
     if log_metric is not None and scored:
         none = sum(s.value is None for s in scored)
         if none:
-            log_metric(f"{name}/none_frac", none / len(scored))
-        names = {k for s in scored for k in s.components}
-        for component in sorted(names):
-            values = [s.components.get(component) for s in scored]
-            present = [v for v in values if v is not None and not math.isnan(v)]
-            if present:
-                log_metric(f"{name}/{component}/mean", sum(present) / len(present))
+            log_metric(reward_key(name, "none_frac"), none / len(scored))
+        # TRL logs rewards/<name>/mean of the reward it calls; a part of the same name must not overwrite it
+        log_components(log_metric, (s.components for s in scored), skip=[name])
     if log_extra is not None and scored:
         if any(s.verdict is not None for s in scored):
             log_extra(f"{name}/verdict", [s.verdict for s in scored])

@@ -1,13 +1,17 @@
-"""Length shaping on token counts: DAPO's soft overlong punishment and cosine length scaling.
+"""Length shaping: the seed's length penalty on correct answers, DAPO's soft overlong punishment and cosine
+length scaling.
 
-Both count tokens: from ``completion_ids`` (TRL passes them as ``list[list[int]]``), else from a
-``tokenizer`` option (a callable text → token ids, e.g. ``tokenizer.encode``), else characters when asked
-for explicitly with ``unit="chars"``. Anything else is a clear error rather than a silent character count,
+``length_penalty`` counts characters unless told ``unit="tokens"``. The other two count tokens: from
+``completion_ids`` (TRL passes them as ``list[list[int]]``), else from a ``tokenizer`` option (a callable
+text → token ids, e.g. ``tokenizer.encode``), else characters when asked for explicitly with
+``unit="chars"``. Anything else is a clear error rather than a silent character count,
 because a limit in tokens applied to characters is off by a factor of about four.
 
 >>> f = OverlongReward(max_length=100, cache_length=20)
 >>> f(completions=["", "", ""], completion_ids=[[0] * 80, [0] * 90, [0] * 101])
 [0.0, -0.5, -1.0]
+>>> LengthPenaltyReward(alpha=0.001, target=200)(completions=["x" * 490 + " #### 42"], answer=["42"])
+[0.702]
 """
 
 from __future__ import annotations
@@ -62,6 +66,51 @@ class _LengthMixin(Reward):
         if isinstance(out, Mapping):  # a Hugging Face tokenizer called directly returns a BatchEncoding
             out = out["input_ids"]
         return len(out)
+
+
+class LengthPenaltyReward(GradedReward):
+    """``r_acc − α·max(0, l − target)`` for correct answers; 0 for the rest (a wrong answer is not made
+    better or worse by its length).
+
+    ``unit``: "chars" (default) or "tokens" (needs ``completion_ids``). ``floor``: the lowest value a correct
+    answer can get (default 0.0: a correct answer never scores below a wrong one; None disables).
+
+    >>> LengthPenaltyReward(alpha=0.001, target=200)(completions=["#### 7".rjust(500, ".")], answer=["7"])
+    [0.7]
+    """
+
+    default_name = "length_penalty"
+
+    def __init__(
+        self,
+        *,
+        alpha: float,
+        target: int,
+        unit: Literal["chars", "tokens"] = "chars",
+        floor: float | None = 0.0,
+        **options: Any,
+    ) -> None:
+        super().__init__(**options)
+        if alpha < 0 or target < 0:
+            raise ValueError(f"length_penalty needs alpha >= 0 and target >= 0, got {alpha}, {target}")
+        if unit not in ("chars", "tokens"):
+            raise ValueError(f"length_penalty unit must be 'chars' or 'tokens', got {unit!r}")
+        self.alpha, self.target, self.unit, self.floor = alpha, target, unit, floor
+
+    def lengths(self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None) -> list[int]:
+        if self.unit == "chars":
+            return [len(t) for t in texts]
+        if completion_ids is None:
+            raise ValueError(f"reward {self.name!r} counts tokens but no completion_ids were passed")
+        return [len(ids) for ids in completion_ids]
+
+    def value(self, accuracy: float, text: str, length: int | None) -> float:
+        if not accuracy:
+            return 0.0
+        assert length is not None
+        reward = accuracy - self.alpha * max(0, length - self.target)
+        reward = round(reward, 12)  # 1 - 0.3 is 0.7, not 0.7000000000000001
+        return max(self.floor, reward) if self.floor is not None else reward
 
 
 class OverlongReward(_LengthMixin):

@@ -500,7 +500,7 @@ def test_tiny_config_raises_the_tool_call_rate(tmp_path: Path) -> None:
 
 def test_reward_settings_choose_what_a_call_earns() -> None:
     """With valid_call and tool_ok at 0, a working call earns nothing unless it brings a gold number."""
-    from rewardkit.rewards.trajectory import Trajectory
+    from rewardkit.rewards.trajectory_steps import Trajectory
     from runners.agentic_grpo import RewardSettings, trajectory_reward
 
     def episode(a: int, b: int, observation: str) -> Trajectory:

@@ -82,8 +82,8 @@ def test_readme_grpo_snippet_trains(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     logged = {key for entry in trainer.state.log_history for key in entry}
     expected = {
         "rewards/gated/mean",  # TRL's log per reward function
-        "gated/accuracy/mean",  # the composite's parts, through TRL's log_metric
-        "gated/format/mean",
+        "rewards/accuracy/mean",  # the composite's parts, through TRL's log_metric, in TRL's scheme
+        "rewards/format/mean",
         "loss",
     }
     assert expected <= logged, f"missing {sorted(expected - logged)}; logged {sorted(logged)}"

@@ -11,9 +11,10 @@ from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build, load_spec
-from rewardkit.rewards.accuracy import AccuracyReward, LengthPenaltyReward, StepReward, count_steps
+from rewardkit.rewards.accuracy import AccuracyReward, StepReward, count_steps
 from rewardkit.rewards.adapters import AsyncReward, compute_score, score, score_details, verl_scorer
 from rewardkit.rewards.compose import Clip, Gate, Product, WeightedSum
+from rewardkit.rewards.length import LengthPenaltyReward
 
 
 def trl_call(reward, completions, answers, completion_ids=None, **extra):
@@ -81,8 +82,8 @@ def test_step_reward_pays_only_correct_answers_and_counts_real_steps():
 def test_accuracy_none_for_unreadable_gold_and_counted():
     values, log = trl_call(AccuracyReward(), ["#### 3", "#### 3"], ["3", "3 or 4"])
     assert values == [1.0, None]
-    assert log.metrics["accuracy/gold_invalid_frac"] == [0.5]
-    assert log.metrics["accuracy/none_frac"] == [0.5]
+    assert log.metrics["rewards/accuracy/gold_invalid_frac"] == [0.5]
+    assert log.metrics["rewards/accuracy/none_frac"] == [0.5]
     assert log.extra["accuracy/verdict"] == ["CORRECT", "GOLD_INVALID"]
     assert log.extra["accuracy/extracted"] == ["3", None]
 
@@ -129,7 +130,7 @@ def test_weighted_sum_components_monitor_only_and_none():
     assert values == [pytest.approx(1.55), 0.0, None]
     assert log.extra["total/accuracy"] == [1.0, 0.0, None]
     assert log.extra["total/length_penalty"][0] == pytest.approx(1 - 0.001 * 5)  # logged, weight 0
-    assert log.metrics["total/step/mean"] == [pytest.approx(0.55)]
+    assert log.metrics["rewards/step/mean"] == [pytest.approx(0.55)]
     assert log.extra["total/verdict"] == ["CORRECT", "WRONG", "GOLD_INVALID"]
 
 

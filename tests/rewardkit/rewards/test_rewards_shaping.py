@@ -358,7 +358,7 @@ def test_cosine_invalid_gold_is_none_never_a_fake_score():
     assert values[:2] == [None, None]
     assert values[2] == pytest.approx(0.5 + 0.25 * (1 + math.cos(math.pi * 0.1)))
     assert values[3] == -1.0  # an integer gold column, read as "7"; too long
-    assert metrics["cosine/gold_invalid_frac"] == 0.5
+    assert metrics["rewards/cosine/gold_invalid_frac"] == 0.5
     scored = f.score(["#### 7"], completion_ids=[ids(10)], columns={"answer": ["3 or 4"]})
     assert scored[0].verdict == "GOLD_INVALID" and scored[0].value is None
 

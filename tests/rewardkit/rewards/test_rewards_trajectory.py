@@ -13,15 +13,9 @@ from reward_helpers import Log
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards import build
-from rewardkit.rewards.trajectory import (
-    FinalAnswer,
-    Progress,
-    Step,
-    ToolSucceeded,
-    Trajectory,
-    TrajectoryReward,
-    ValidToolCall,
-)
+from rewardkit.rewards.step_scorers import FinalAnswer, Progress, ToolSucceeded, ValidToolCall
+from rewardkit.rewards.trajectory import TrajectoryReward
+from rewardkit.rewards.trajectory_steps import Step, Trajectory
 
 CTX = {"gold": "492"}
 
@@ -382,7 +376,7 @@ def test_gold_invalid_makes_the_whole_reward_none():
         log_extra=log.column,
     )
     assert values[0] is None and values[1] == pytest.approx(1.0, abs=1e-12)
-    assert log.metrics["trajectory/none_frac"] == [0.5]
+    assert log.metrics["rewards/trajectory/none_frac"] == [0.5]
     assert log.extra["trajectory/verdict"] == ["GOLD_INVALID", "CORRECT"]
     assert log.extra["trajectory/final"] == [None, 0.6]
 
@@ -402,7 +396,7 @@ def test_trl_keyword_call_with_conversational_tool_calls():
         log_metric=log.metric,
     )
     assert values == pytest.approx([1.0, 0.4, -0.1], abs=1e-12)
-    assert log.metrics["trajectory/valid_call/mean"] == pytest.approx([(0.1 + 0.1 - 0.1) / 3])
+    assert log.metrics["rewards/valid_call/mean"] == pytest.approx([(0.1 + 0.1 - 0.1) / 3])
     assert log.extra["trajectory/verdict"] == ["CORRECT", "WRONG", "NO_ANSWER"]
     assert log.extra["trajectory/extracted"] == ["492", "491", None]
 

@@ -1,4 +1,4 @@
-"""The reward-hacking probes (``rewardkit.rewards.probes``) and ``rewardkit stress``.
+"""The reward-hacking probes (``rewardkit.rewards.hacking_probes``) and ``rewardkit stress``.
 
 Sound rewards pass every attack and pay every control; deliberately hackable rewards fail exactly on the
 probes that expose them.
@@ -19,7 +19,7 @@ import pytest
 from rewardkit import grade
 from rewardkit.cli import main
 from rewardkit.rewards import Reward, Scored, build
-from rewardkit.rewards.probes import (
+from rewardkit.rewards.hacking_probes import (
     ITEMS,
     PROBES,
     Item,
