@@ -9,11 +9,11 @@ from typing import Any
 
 from rewardkit.cli.argtypes import int_at_least, int_list, number_at_least, probability
 from rewardkit.cli.messages import EXIT_USAGE, error
+from rewardkit.cli.options import add_grading_options
 
 __all__ = ["register"]
 
 _positive_int = int_at_least(1)
-_positive_float = number_at_least(0, inclusive=False, what="a number of seconds")
 _non_negative_float = number_at_least(0)
 
 
@@ -67,13 +67,7 @@ def register(sub: Any) -> None:
         help="field holding the sample number within its problem (default: sample_index; without it, "
         "the order of the lines)",
     )
-    e.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
-    e.add_argument(
-        "--timeout",
-        type=_positive_float,
-        metavar="SECONDS",
-        help="grading budget per completion (default: 1.0); an overrun is a TIMEOUT verdict",
-    )
+    add_grading_options(e)
     e.add_argument(
         "--k",
         type=int_list,

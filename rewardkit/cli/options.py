@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rewardkit.cli.argtypes import int_at_least, number_at_least
+from rewardkit.grade import DEFAULT_TIMEOUT_S
 from rewardkit.types import POLICIES
 
-__all__ = ["add_policy_option", "choices_arg", "grade_options"]
+__all__ = ["add_grading_options", "add_policy_option", "choices_arg", "grade_options"]
 
 _POLICY_HELP = (
     "flexible (default) judges the final answer wherever the completion states it; "
@@ -17,6 +19,19 @@ _POLICY_HELP = (
 
 def add_policy_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--policy", choices=POLICIES, default="flexible", help=_POLICY_HELP)
+
+
+def add_grading_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--timeout``, as every command that grades a file takes them."""
+    parser.add_argument("--workers", type=int_at_least(1), default=1, help="grader processes (default: 1)")
+    parser.add_argument(
+        "--timeout",
+        type=number_at_least(0, inclusive=False, what="a number of seconds"),
+        default=DEFAULT_TIMEOUT_S,
+        metavar="SECONDS",
+        help=f"grading budget per completion (default: {DEFAULT_TIMEOUT_S:g} s); an overrun is a TIMEOUT "
+        "verdict",
+    )
 
 
 def choices_arg(value: Any) -> Any:

@@ -10,9 +10,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rewardkit.cli.argtypes import int_at_least, number_at_least
 from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error, open_failed
-from rewardkit.cli.options import add_policy_option, choices_arg
+from rewardkit.cli.options import add_grading_options, add_policy_option, choices_arg
 from rewardkit.cli.progress import count_lines, grading_progress
 from rewardkit.jsonl import JsonlWriter, LineError, Record, gold_error, gold_text, iter_jsonl
 from rewardkit.types import POLICIES
@@ -25,8 +24,6 @@ __all__ = ["RESULT_FIELDS", "register"]
 # Fields a scored line gains; an input field of the same name is overwritten.
 RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
 
-_positive_int = int_at_least(1)
-_positive_float = number_at_least(0, inclusive=False, what="a number of seconds")
 
 
 def register(sub: Any) -> None:
@@ -53,8 +50,7 @@ def register(sub: Any) -> None:
         help="write one result line per valid input line here ('-' for stdout); without it, results are "
         "discarded and only the summary is printed",
     )
-    s.add_argument("--workers", type=_positive_int, default=1, help="grader processes (default: 1)")
-    s.add_argument("--timeout", type=_positive_float, metavar="SECONDS", help="budget per completion")
+    add_grading_options(s)
     add_policy_option(s)
     s.add_argument(
         "--finished-key",
