@@ -3,9 +3,8 @@
 Everything here works on the table :func:`load_records` returns (one row per graded sample, pandas), so a
 user can slice the same data their own way. The pieces:
 
-- :data:`CATEGORIES` and :func:`category_of`: the taxonomy of DESIGN.md, with hedging (AMBIGUOUS) reported
-  on its own rather than inside "format error" — a hedge is a different problem to fix than a missing
-  marker, and a reward that pays hedges is being hacked;
+- :data:`CATEGORIES`, :data:`CATEGORY_LABELS`: the taxonomy of DESIGN.md as :attr:`Verdict.category`
+  defines it (hedging, AMBIGUOUS, is its own category), re-exported from :mod:`rewardkit.types`;
 - :func:`breakdown`: count and rate (Wilson 95% interval) per category under both policies;
   :func:`format_cost`: the strict-vs-flexible gap in points;
 - :func:`grader_suspects`: samples where the *measurement* may be wrong — another reading of the same
@@ -17,8 +16,6 @@ user can slice the same data their own way. The pieces:
 - :func:`recommendations`: short rule-based advice from the distribution;
 - :func:`compare_checkpoints`: category rates per checkpoint and which moved.
 
->>> category_of("UNPARSEABLE"), category_of("AMBIGUOUS"), category_of("TIMEOUT")
-('extraction_failure', 'ambiguous', 'grader_error')
 >>> [str(x) for x in equations("so 16 - 3 - 4 = 9 eggs, and 9 * 2 = $17.")]
 ['16 - 3 - 4 = 9 (true)', '9 * 2 = $17 (false: 18)']
 >>> scale_factor(Fraction(1800), Fraction(18)), scale_factor(Fraction(3), Fraction(180))
@@ -40,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from evalkit.metrics import wilson_interval
 from evalkit.records import RECORDS_FILE, SUMMARY_FILE
 from rewardkit.jsonl import LineError, Record, iter_jsonl
-from rewardkit.types import Verdict
+from rewardkit.types import CATEGORIES, CATEGORY_LABELS, Verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,7 +49,6 @@ __all__ = [
     "EvalSource",
     "ReasoningDetail",
     "breakdown",
-    "category_of",
     "checkpoint_step",
     "compare_checkpoints",
     "discover",
@@ -65,50 +61,10 @@ __all__ = [
     "scale_factor",
 ]
 
-CATEGORIES = (
-    "correct",
-    "reasoning_error",
-    "extraction_failure",
-    "format_error",
-    "truncated",
-    "ambiguous",
-    "gold_invalid",
-    "grader_error",
-)
-
-CATEGORY_LABELS = {
-    "correct": "correct",
-    "reasoning_error": "reasoning error",
-    "extraction_failure": "extraction failure",
-    "format_error": "format error",
-    "truncated": "truncated",
-    "ambiguous": "ambiguous (hedging)",
-    "gold_invalid": "gold invalid",
-    "grader_error": "grader timeout/error",
-}
-
-_CATEGORY = {
-    Verdict.CORRECT: "correct",
-    Verdict.WRONG: "reasoning_error",
-    Verdict.NO_ANSWER: "extraction_failure",
-    Verdict.UNPARSEABLE: "extraction_failure",
-    Verdict.FORMAT: "format_error",
-    Verdict.AMBIGUOUS: "ambiguous",
-    Verdict.TRUNCATED: "truncated",
-    Verdict.GOLD_INVALID: "gold_invalid",
-    Verdict.TIMEOUT: "grader_error",
-    Verdict.ERROR: "grader_error",
-}
-
 _VERDICTS = {v.value for v in Verdict}
 
 # checkpoint-500, global_step500, step_20, ckpt-3: the number is the training step
 _STEP = re.compile(r"(?:checkpoint|global_step|step|ckpt)[-_]?(\d+)$", re.IGNORECASE)
-
-
-def category_of(verdict: str | Verdict) -> str:
-    """The error-analysis category of a verdict (a :class:`Verdict` or its string value)."""
-    return _CATEGORY[Verdict(verdict)]
 
 
 def checkpoint_step(name: str) -> int | None:
@@ -257,8 +213,8 @@ def load_records(path: str | os.PathLike[str]) -> pd.DataFrame:
     if df.empty:
         df = pd.DataFrame(columns=["id", "sample_index", "verdict", "verdict_strict", "checkpoint", "step"])
     df["step"] = df["step"].astype("Int64")
-    df["category"] = [category_of(v) for v in df["verdict"]]
-    df["category_strict"] = [category_of(v) for v in df["verdict_strict"]]
+    df["category"] = [Verdict(v).category for v in df["verdict"]]
+    df["category_strict"] = [Verdict(v).category for v in df["verdict_strict"]]
     df.attrs["errors"] = [str(e) for e in errors]
     return df
 
@@ -527,14 +483,15 @@ def equations(text: str) -> list[Equation]:
     return out
 
 
-_SCALES = ((100, "x100"), (1000, "x1000"), (60, "x60"))
+# the unit slips a right answer is read at: percent vs fraction, grams vs kilograms, minutes vs hours
+_UNIT_SLIP_FACTORS = ((100, "x100"), (1000, "x1000"), (60, "x60"))
 
 
 def scale_factor(answer: Fraction, gold: Fraction) -> str | None:
     """``"x100"``, ``"x1000"``, ``"x60"`` (or ``"/100"``...) when ``answer`` is ``gold`` at another scale."""
     if gold == 0 or answer == 0:
         return None
-    for factor, name in _SCALES:
+    for factor, name in _UNIT_SLIP_FACTORS:
         if answer == gold * factor:
             return name
         if answer * factor == gold:
@@ -690,15 +647,16 @@ def recommendations(
             "these records (`rewardkit audit records.jsonl --gold-key gold --a rewardkit:strict --b "
             "lm-eval-gsm8k:flexible`)."
         )
-    if int(table.loc["gold_invalid", "count"]):
+    if int(table.loc["data_problem", "count"]):
         advice.append(
-            f"{int(table.loc['gold_invalid', 'count'])} gold answer(s) cannot be parsed and are excluded: "
+            f"{int(table.loc['data_problem', 'count'])} gold answer(s) cannot be parsed and are excluded: "
             "fix the data (`rewardkit check-data`)."
         )
-    if int(table.loc["grader_error", "count"]):
+    grader_problems = int(table.loc["grader_problem", "count"])
+    if grader_problems:
         advice.append(
-            f"{int(table.loc['grader_error', 'count'])} grader timeout(s)/error(s): raise the grading budget "
-            "(`--timeout`) or report them as a bug with the record."
+            f"{grader_problems} grader timeout(s)/error(s): raise the grading budget (`--timeout`)"
+            " or report them as a bug with the record."
         )
     if not advice:
         advice.append("No error category stands out; compare checkpoints or evaluate on a harder split.")

@@ -149,8 +149,8 @@ _COLORS = {
     "format_error": "#fdd835",
     "truncated": "#8e24aa",
     "ambiguous": "#1e88e5",
-    "gold_invalid": "#9e9e9e",
-    "grader_error": "#424242",
+    "data_problem": "#9e9e9e",
+    "grader_problem": "#424242",
 }
 
 

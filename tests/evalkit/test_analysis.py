@@ -67,8 +67,8 @@ def test_load_records_of_a_run_orders_checkpoints_by_step():
         "extraction_failure": 2,
         "truncated": 1,
         "ambiguous": 1,
-        "gold_invalid": 1,
-        "grader_error": 1,
+        "data_problem": 1,
+        "grader_problem": 1,
     }
 
 
@@ -216,7 +216,7 @@ def test_compare_checkpoints_and_what_moved():
     assert table.loc["truncated", "checkpoint-5"] == pytest.approx(3 / 13)
     assert table.loc["truncated", "change_points"] == pytest.approx(100 * (1 / 14 - 3 / 13))
     moves = dict(an.moved(table))
-    assert set(moves) == {"truncated", "reasoning_error", "correct", "grader_error", "extraction_failure"}
+    assert set(moves) == {"truncated", "reasoning_error", "correct", "grader_problem", "extraction_failure"}
     accuracy = an.accuracy_by_checkpoint(df)
     assert [(a["checkpoint"], a["step"], a["scored"]) for a in accuracy] == [
         ("checkpoint-5", 5, 12),

@@ -1,8 +1,8 @@
 """Reports: the golden Markdown of the fixture run, the self-contained HTML with its embedded plots, the
 terminal tables, the Python API the demo calls, and ``rewardkit report`` end to end.
 
-Update the golden file after an intended change with ``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/evalkit/test_report.py``
-and review the diff.
+Update the golden file after an intended change with
+``REWARDKIT_UPDATE_GOLDEN=1 pytest tests/evalkit/test_report.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def test_markdown_is_deterministic_and_carries_no_paths_or_timings():
         "### format error (1 under the strict policy)",
         "### truncated (1)",
         "### ambiguous (hedging) (1)",
-        "### gold invalid (1)",
-        "### grader timeout/error (1)",
+        "### data problem (1)",
+        "### grader problem (1)",
     ]
     for heading in headings:
         assert heading in first
@@ -142,7 +142,7 @@ def test_print_report_writes_tables():
     print_report(RUN, file=out, examples=1)
     text = out.getvalue()
     assert "Accuracy per checkpoint" in text and "checkpoint-10" in text
-    assert "grader timeout/error" in text and "What to do next" in text
+    assert "grader problem" in text and "What to do next" in text
 
 
 def test_single_eval_folder_without_training_logs(tmp_path):
