@@ -59,6 +59,7 @@ __all__ = [
     "reasoning_detail",
     "recommendations",
     "scale_factor",
+    "was_cut_off",
 ]
 
 _VERDICTS = {v.value for v in Verdict}
@@ -329,10 +330,28 @@ def _span(value: Any) -> tuple[int, int] | None:
     return None
 
 
+def was_cut_off(record: Mapping[str, Any]) -> bool:
+    """Whether the completion hit the length limit: verdict TRUNCATED (either policy), ``finished: false``
+    or ``finish_reason: "length"``.
+
+    >>> was_cut_off({"verdict": "WRONG", "finish_reason": "length"}), was_cut_off({"verdict": "WRONG"})
+    (True, False)
+    """
+    return (
+        Verdict.TRUNCATED.value in (record.get("verdict"), record.get("verdict_strict"))
+        or record.get("finished") is False
+        or record.get("finish_reason") == "length"
+    )
+
+
 def suspect_reasons(record: Mapping[str, Any]) -> list[str]:
     """Why the grade of one record may be a measurement fault (empty when there is no reason to doubt it)."""
     verdict, strict = record.get("verdict"), record.get("verdict_strict")
     if verdict == "GOLD_INVALID" or strict == "CORRECT":
+        return []
+    # a completion cut off mid-thought has committed to nothing: a number it wrote on the way that happens
+    # to equal the gold is not an answer the grader missed
+    if was_cut_off(record):
         return []
     # a hedge ("3 or 4") contains the gold by construction: another reading matching it is the guard working
     hedged = verdict == "AMBIGUOUS" or strict == "AMBIGUOUS"
@@ -365,7 +384,8 @@ def grader_suspects(df: pd.DataFrame) -> pd.DataFrame:
     """The rows of ``df`` whose grade may be a measurement fault, with a ``reasons`` column (a list).
 
     A suspect is wrong under the strict policy, not explained by the policy itself (strict FORMAT on a
-    sample flexible credits is the format cost), and another reading of the completion — its last
+    sample flexible credits is the format cost), not cut off by the length limit (:func:`was_cut_off`),
+    and another reading of the completion — its last
     number, as lm-eval's flexible regex reads it, or its ``#### N`` marker — is equivalent to the gold;
     or its extracted span differs between policies (records that carry ``extracted_strict``/``span_strict``).
     """

@@ -348,9 +348,9 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
     else:
         blocks.append(
             Para(
-                "Wrong under the strict policy, not explained by the policy itself, yet another reading of "
-                "the completion matches the gold (or the span differs between policies): the measurement may "
-                "be at fault. Check these by hand or with `rewardkit audit`."
+                "Wrong under the strict policy, not explained by the policy itself nor cut off by the length "
+                "limit, yet another reading of the completion matches the gold (or the span differs between "
+                "policies): the measurement may be at fault. Check these by hand or with `rewardkit audit`."
                 + (f" The first {SUSPECTS_SHOWN} are listed." if len(suspects) > SUSPECTS_SHOWN else "")
             )
         )

@@ -115,9 +115,9 @@ def test_format_cost_and_breakdown():
 def test_grader_suspects_on_the_fixture():
     suspects = an.grader_suspects(an.load_records(RUN))
     found = {(r["checkpoint"], r["id"], r["sample_index"]) for r in suspects.to_dict("records")}
-    # "Answer: 26 ... so she makes 18" (WRONG; its last number is the gold) and a truncated completion that
-    # had already stated the gold; not the FORMAT-only answers (the format cost) nor the "3 or 4" hedges
-    assert found == {("checkpoint-10", "eggs", 1), ("checkpoint-5", "clips", 1)}
+    # "Answer: 26 ... so she makes 18" (WRONG; its last number is the gold); not the FORMAT-only answers
+    # (the format cost), the "3 or 4" hedges, nor a truncated completion whose last number equals the gold
+    assert found == {("checkpoint-10", "eggs", 1)}
     eggs = suspects[suspects["id"] == "eggs"].iloc[0]
     assert eggs["reasons"] == ["a lenient re-grade (last number '18') matches the gold"]
 
@@ -145,6 +145,30 @@ def test_suspect_rules():
         {**base, "completion": "Answer: 26", "extracted_strict": "25", "span_strict": [9, 10]}
     )
     assert span and span[0].startswith("the extracted span differs between policies")
+
+
+@pytest.mark.parametrize(
+    "cut_off",
+    [
+        {"verdict": "TRUNCATED", "verdict_strict": "TRUNCATED"},
+        {"verdict_strict": "TRUNCATED"},
+        {"finished": False},
+        {"finish_reason": "length"},
+    ],
+)
+def test_a_truncated_sample_is_not_a_grader_suspect(cut_off):
+    record = {
+        "gold": "#### 72",
+        "verdict": "WRONG",
+        "verdict_strict": "WRONG",
+        "extracted": "48",
+        "completion": "Answer: 48 in April, so in May she sold 48 / 2 = 24, and 48 + 24 = 72",
+        "finish_reason": "stop",
+    }
+    assert an.suspect_reasons(record)  # the same record, finished, is a suspect
+    assert an.suspect_reasons({**record, **cut_off}) == []
+    assert an.grader_suspects(pd.DataFrame([{**record, **cut_off}])).empty
+    assert an.suspect_reasons({**record, "finished": True})
 
 
 def test_equations_find_arithmetic_slips_without_eval():

@@ -121,7 +121,7 @@ def test_html_is_self_contained_and_embeds_its_plots(html_report):
     assert not [t for t, a in parser.tags if t in ("script", "link")]
     assert "http://" not in text and "https://" not in text
     body = "".join(parser.text)
-    assert "Error breakdown: checkpoint-10" in body and "Grader suspects (2)" in body
+    assert "Error breakdown: checkpoint-10" in body and "Grader suspects (1)" in body
     assert "<mark>50</mark>" in text
 
 
