@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from evalkit.metrics import wilson_interval
 from evalkit.records import RECORDS_FILE, SUMMARY_FILE
 from rewardkit.jsonl import LineError, Record, iter_jsonl
-from rewardkit.types import CATEGORIES, CATEGORY_LABELS, Verdict
+from rewardkit.types import CATEGORIES, CATEGORY_LABELS, Policy, Verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,17 +45,23 @@ if TYPE_CHECKING:
 __all__ = [
     "CATEGORIES",
     "CATEGORY_LABELS",
+    "Change",
     "Equation",
     "EvalSource",
     "ReasoningDetail",
+    "accuracy_changes",
     "breakdown",
+    "category_changes",
     "checkpoint_step",
     "compare_checkpoints",
     "discover",
     "equations",
     "format_cost",
     "grader_suspects",
+    "intervals_overlap",
+    "is_training_run",
     "load_records",
+    "moved",
     "reasoning_detail",
     "recommendations",
     "scale_factor",
@@ -94,9 +100,10 @@ class EvalSource:
         return self.records.parent / SUMMARY_FILE
 
 
-def _order(source: EvalSource) -> tuple[int, int, str]:
-    # folders without a step (a base model, an eval of plain completions) come first, by name
-    return (0 if source.step is None else 1, source.step or 0, source.checkpoint)
+def _order(source: EvalSource) -> tuple[Any, ...]:
+    # folders without a step (a base model, an eval of plain completions, models of several sizes) come
+    # first, in natural order: 6b, 13b, 175b — never the text order 13b, 175b, 6b
+    return (0 if source.step is None else 1, source.step or 0, _natural(source.checkpoint))
 
 
 def discover(path: str | os.PathLike[str]) -> list[EvalSource]:
@@ -238,6 +245,16 @@ def _dataset_name(summary: Path) -> str | None:
 def checkpoints(df: pd.DataFrame) -> list[str]:
     """The checkpoint names of a records table, in the table's (step) order."""
     return list(dict.fromkeys(df["checkpoint"]))
+
+
+def is_training_run(steps: Sequence[int | None]) -> bool:
+    """Whether folders with these steps are checkpoints of one run (each has its own step), to be drawn
+    over a step axis; otherwise they are separate things compared (models of several sizes, say).
+
+    >>> is_training_run([5, 10]), is_training_run([None, None]), is_training_run([None, 500])
+    (True, False, False)
+    """
+    return bool(steps) and all(s is not None for s in steps) and len(set(steps)) == len(steps)
 
 
 # --------------------------------------------------------------------------------------------- breakdown
@@ -702,14 +719,84 @@ def compare_checkpoints(df: pd.DataFrame, column: str = "category") -> pd.DataFr
     return table
 
 
-def moved(comparison: pd.DataFrame, threshold_points: float = 1.0) -> list[tuple[str, float]]:
-    """The categories whose rate changed by at least ``threshold_points`` first → last, largest first."""
-    if "change_points" not in comparison:
+def intervals_overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two intervals ``(low, high)`` share a point.
+
+    >>> intervals_overlap((0.1, 0.4), (0.3, 0.6)), intervals_overlap((0.1, 0.2), (0.3, 0.6))
+    (True, False)
+    """
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rate (a category's share, or accuracy) at the first and the last checkpoint compared, under one
+    policy, with both 95% intervals. A change whose intervals overlap is within the noise of the sample.
+
+    >>> c = Change("format_error", "strict", 0.5, 0.1, (0.3, 0.7), (0.02, 0.25))
+    >>> round(c.points, 1), c.within_noise
+    (-40.0, False)
+    """
+
+    name: str  # a category of CATEGORIES, or "accuracy"
+    policy: Policy
+    first: float | None
+    last: float | None
+    first_ci: tuple[float, float] | None
+    last_ci: tuple[float, float] | None
+
+    @property
+    def points(self) -> float | None:
+        if self.first is None or self.last is None:
+            return None
+        return 100 * (self.last - self.first)
+
+    @property
+    def within_noise(self) -> bool:
+        """True when the two intervals overlap (or one is unknown): the data cannot tell the rates apart."""
+        if self.first_ci is None or self.last_ci is None:
+            return True
+        return intervals_overlap(self.first_ci, self.last_ci)
+
+
+def category_changes(df: pd.DataFrame) -> list[Change]:
+    """Every category's rate first → last checkpoint (step order), flexible then strict, in CATEGORIES
+    order; empty with fewer than two checkpoints. Rates are over all records, as in :func:`breakdown`."""
+    names = checkpoints(df)
+    if len(names) < 2:
         return []
-    changes = [
-        (cat, float(v)) for cat, v in comparison["change_points"].items() if abs(v) >= threshold_points
+    first, last = df[df["checkpoint"] == names[0]], df[df["checkpoint"] == names[-1]]
+
+    def rate(part: pd.DataFrame, column: str, cat: str) -> tuple[float | None, tuple[float, float] | None]:
+        k, n = int((part[column] == cat).sum()), len(part)
+        return (k / n, wilson_interval(k, n)) if n else (None, None)
+
+    out = []
+    policies: tuple[tuple[Policy, str], ...] = (("flexible", "category"), ("strict", "category_strict"))
+    for cat in CATEGORIES:
+        for policy, column in policies:
+            (a, a_ci), (b, b_ci) = rate(first, column, cat), rate(last, column, cat)
+            out.append(Change(cat, policy, a, b, a_ci, b_ci))
+    return out
+
+
+def accuracy_changes(accuracy: Sequence[Mapping[str, Any]]) -> list[Change]:
+    """Strict and flexible accuracy first → last of :func:`accuracy_by_checkpoint`'s rows (empty with one)."""
+    if len(accuracy) < 2:
+        return []
+    a, b = accuracy[0], accuracy[-1]
+    policies: tuple[Policy, ...] = ("strict", "flexible")
+    return [
+        Change("accuracy", p, a[f"accuracy_{p}"], b[f"accuracy_{p}"], a[f"ci_{p}"], b[f"ci_{p}"])
+        for p in policies
     ]
-    return sorted(changes, key=lambda cv: (-abs(cv[1]), cv[0]))
+
+
+def moved(changes: Iterable[Change], threshold_points: float = 1.0) -> list[Change]:
+    """The changes of at least ``threshold_points``, largest first (ties: category order, flexible first)."""
+    order = {cat: i for i, cat in enumerate(CATEGORIES)}
+    big = [c for c in changes if c.points is not None and abs(c.points) >= threshold_points]
+    return sorted(big, key=lambda c: (-abs(c.points or 0.0), order.get(c.name, -1), c.policy != "flexible"))
 
 
 def accuracy_by_checkpoint(df: pd.DataFrame) -> list[dict[str, Any]]:
