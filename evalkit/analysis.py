@@ -3,9 +3,8 @@
 Everything here works on the table :func:`load_records` returns (one row per graded sample, pandas), so a
 user can slice the same data their own way. The pieces:
 
-- :data:`CATEGORIES` and :func:`category_of`: the taxonomy of DESIGN.md, with hedging (AMBIGUOUS) reported
-  on its own rather than inside "format error" — a hedge is a different problem to fix than a missing
-  marker, and a reward that pays hedges is being hacked;
+- :data:`CATEGORIES`, :data:`CATEGORY_LABELS`: the taxonomy of DESIGN.md as :attr:`Verdict.category`
+  defines it (hedging, AMBIGUOUS, is its own category), re-exported from :mod:`rewardkit.types`;
 - :func:`breakdown`: count and rate (Wilson 95% interval) per category under both policies;
   :func:`format_cost`: the strict-vs-flexible gap in points;
 - :func:`grader_suspects`: samples where the *measurement* may be wrong — another reading of the same
@@ -17,8 +16,6 @@ user can slice the same data their own way. The pieces:
 - :func:`recommendations`: short rule-based advice from the distribution;
 - :func:`compare_checkpoints`: category rates per checkpoint and which moved.
 
->>> category_of("UNPARSEABLE"), category_of("AMBIGUOUS"), category_of("TIMEOUT")
-('extraction_failure', 'ambiguous', 'grader_error')
 >>> [str(x) for x in equations("so 16 - 3 - 4 = 9 eggs, and 9 * 2 = $17.")]
 ['16 - 3 - 4 = 9 (true)', '9 * 2 = $17 (false: 18)']
 >>> scale_factor(Fraction(1800), Fraction(18)), scale_factor(Fraction(3), Fraction(180))
@@ -40,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from evalkit.metrics import wilson_interval
 from evalkit.records import RECORDS_FILE, SUMMARY_FILE
 from rewardkit.jsonl import LineError, Record, iter_jsonl
-from rewardkit.types import Verdict
+from rewardkit.types import CATEGORIES, CATEGORY_LABELS, Policy, Verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,67 +45,33 @@ if TYPE_CHECKING:
 __all__ = [
     "CATEGORIES",
     "CATEGORY_LABELS",
+    "Change",
     "Equation",
     "EvalSource",
     "ReasoningDetail",
+    "accuracy_changes",
     "breakdown",
-    "category_of",
+    "category_changes",
     "checkpoint_step",
     "compare_checkpoints",
     "discover",
     "equations",
     "format_cost",
     "grader_suspects",
+    "intervals_overlap",
+    "is_training_run",
     "load_records",
+    "moved",
     "reasoning_detail",
     "recommendations",
     "scale_factor",
+    "was_cut_off",
 ]
-
-CATEGORIES = (
-    "correct",
-    "reasoning_error",
-    "extraction_failure",
-    "format_error",
-    "truncated",
-    "ambiguous",
-    "gold_invalid",
-    "grader_error",
-)
-
-CATEGORY_LABELS = {
-    "correct": "correct",
-    "reasoning_error": "reasoning error",
-    "extraction_failure": "extraction failure",
-    "format_error": "format error",
-    "truncated": "truncated",
-    "ambiguous": "ambiguous (hedging)",
-    "gold_invalid": "gold invalid",
-    "grader_error": "grader timeout/error",
-}
-
-_CATEGORY = {
-    Verdict.CORRECT: "correct",
-    Verdict.WRONG: "reasoning_error",
-    Verdict.NO_ANSWER: "extraction_failure",
-    Verdict.UNPARSEABLE: "extraction_failure",
-    Verdict.FORMAT: "format_error",
-    Verdict.AMBIGUOUS: "ambiguous",
-    Verdict.TRUNCATED: "truncated",
-    Verdict.GOLD_INVALID: "gold_invalid",
-    Verdict.TIMEOUT: "grader_error",
-    Verdict.ERROR: "grader_error",
-}
 
 _VERDICTS = {v.value for v in Verdict}
 
 # checkpoint-500, global_step500, step_20, ckpt-3: the number is the training step
 _STEP = re.compile(r"(?:checkpoint|global_step|step|ckpt)[-_]?(\d+)$", re.IGNORECASE)
-
-
-def category_of(verdict: str | Verdict) -> str:
-    """The error-analysis category of a verdict (a :class:`Verdict` or its string value)."""
-    return _CATEGORY[Verdict(verdict)]
 
 
 def checkpoint_step(name: str) -> int | None:
@@ -137,9 +100,10 @@ class EvalSource:
         return self.records.parent / SUMMARY_FILE
 
 
-def _order(source: EvalSource) -> tuple[int, int, str]:
-    # folders without a step (a base model, an eval of plain completions) come first, by name
-    return (0 if source.step is None else 1, source.step or 0, source.checkpoint)
+def _order(source: EvalSource) -> tuple[Any, ...]:
+    # folders without a step (a base model, an eval of plain completions, models of several sizes) come
+    # first, in natural order: 6b, 13b, 175b — never the text order 13b, 175b, 6b
+    return (0 if source.step is None else 1, source.step or 0, _natural(source.checkpoint))
 
 
 def discover(path: str | os.PathLike[str]) -> list[EvalSource]:
@@ -257,8 +221,8 @@ def load_records(path: str | os.PathLike[str]) -> pd.DataFrame:
     if df.empty:
         df = pd.DataFrame(columns=["id", "sample_index", "verdict", "verdict_strict", "checkpoint", "step"])
     df["step"] = df["step"].astype("Int64")
-    df["category"] = [category_of(v) for v in df["verdict"]]
-    df["category_strict"] = [category_of(v) for v in df["verdict_strict"]]
+    df["category"] = [Verdict(v).category for v in df["verdict"]]
+    df["category_strict"] = [Verdict(v).category for v in df["verdict_strict"]]
     df.attrs["errors"] = [str(e) for e in errors]
     return df
 
@@ -281,6 +245,16 @@ def _dataset_name(summary: Path) -> str | None:
 def checkpoints(df: pd.DataFrame) -> list[str]:
     """The checkpoint names of a records table, in the table's (step) order."""
     return list(dict.fromkeys(df["checkpoint"]))
+
+
+def is_training_run(steps: Sequence[int | None]) -> bool:
+    """Whether folders with these steps are checkpoints of one run (each has its own step), to be drawn
+    over a step axis; otherwise they are separate things compared (models of several sizes, say).
+
+    >>> is_training_run([5, 10]), is_training_run([None, None]), is_training_run([None, 500])
+    (True, False, False)
+    """
+    return bool(steps) and all(s is not None for s in steps) and len(set(steps)) == len(steps)
 
 
 # --------------------------------------------------------------------------------------------- breakdown
@@ -373,10 +347,28 @@ def _span(value: Any) -> tuple[int, int] | None:
     return None
 
 
+def was_cut_off(record: Mapping[str, Any]) -> bool:
+    """Whether the completion hit the length limit: verdict TRUNCATED (either policy), ``finished: false``
+    or ``finish_reason: "length"``.
+
+    >>> was_cut_off({"verdict": "WRONG", "finish_reason": "length"}), was_cut_off({"verdict": "WRONG"})
+    (True, False)
+    """
+    return (
+        Verdict.TRUNCATED.value in (record.get("verdict"), record.get("verdict_strict"))
+        or record.get("finished") is False
+        or record.get("finish_reason") == "length"
+    )
+
+
 def suspect_reasons(record: Mapping[str, Any]) -> list[str]:
     """Why the grade of one record may be a measurement fault (empty when there is no reason to doubt it)."""
     verdict, strict = record.get("verdict"), record.get("verdict_strict")
     if verdict == "GOLD_INVALID" or strict == "CORRECT":
+        return []
+    # a completion cut off mid-thought has committed to nothing: a number it wrote on the way that happens
+    # to equal the gold is not an answer the grader missed
+    if was_cut_off(record):
         return []
     # a hedge ("3 or 4") contains the gold by construction: another reading matching it is the guard working
     hedged = verdict == "AMBIGUOUS" or strict == "AMBIGUOUS"
@@ -409,7 +401,8 @@ def grader_suspects(df: pd.DataFrame) -> pd.DataFrame:
     """The rows of ``df`` whose grade may be a measurement fault, with a ``reasons`` column (a list).
 
     A suspect is wrong under the strict policy, not explained by the policy itself (strict FORMAT on a
-    sample flexible credits is the format cost), and another reading of the completion — its last
+    sample flexible credits is the format cost), not cut off by the length limit (:func:`was_cut_off`),
+    and another reading of the completion — its last
     number, as lm-eval's flexible regex reads it, or its ``#### N`` marker — is equivalent to the gold;
     or its extracted span differs between policies (records that carry ``extracted_strict``/``span_strict``).
     """
@@ -527,14 +520,15 @@ def equations(text: str) -> list[Equation]:
     return out
 
 
-_SCALES = ((100, "x100"), (1000, "x1000"), (60, "x60"))
+# the unit slips a right answer is read at: percent vs fraction, grams vs kilograms, minutes vs hours
+_UNIT_SLIP_FACTORS = ((100, "x100"), (1000, "x1000"), (60, "x60"))
 
 
 def scale_factor(answer: Fraction, gold: Fraction) -> str | None:
     """``"x100"``, ``"x1000"``, ``"x60"`` (or ``"/100"``...) when ``answer`` is ``gold`` at another scale."""
     if gold == 0 or answer == 0:
         return None
-    for factor, name in _SCALES:
+    for factor, name in _UNIT_SLIP_FACTORS:
         if answer == gold * factor:
             return name
         if answer * factor == gold:
@@ -690,15 +684,16 @@ def recommendations(
             "these records (`rewardkit audit records.jsonl --gold-key gold --a rewardkit:strict --b "
             "lm-eval-gsm8k:flexible`)."
         )
-    if int(table.loc["gold_invalid", "count"]):
+    if int(table.loc["data_problem", "count"]):
         advice.append(
-            f"{int(table.loc['gold_invalid', 'count'])} gold answer(s) cannot be parsed and are excluded: "
+            f"{int(table.loc['data_problem', 'count'])} gold answer(s) cannot be parsed and are excluded: "
             "fix the data (`rewardkit check-data`)."
         )
-    if int(table.loc["grader_error", "count"]):
+    grader_problems = int(table.loc["grader_problem", "count"])
+    if grader_problems:
         advice.append(
-            f"{int(table.loc['grader_error', 'count'])} grader timeout(s)/error(s): raise the grading budget "
-            "(`--timeout`) or report them as a bug with the record."
+            f"{grader_problems} grader timeout(s)/error(s): raise the grading budget (`--timeout`)"
+            " or report them as a bug with the record."
         )
     if not advice:
         advice.append("No error category stands out; compare checkpoints or evaluate on a harder split.")
@@ -724,14 +719,84 @@ def compare_checkpoints(df: pd.DataFrame, column: str = "category") -> pd.DataFr
     return table
 
 
-def moved(comparison: pd.DataFrame, threshold_points: float = 1.0) -> list[tuple[str, float]]:
-    """The categories whose rate changed by at least ``threshold_points`` first → last, largest first."""
-    if "change_points" not in comparison:
+def intervals_overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two intervals ``(low, high)`` share a point.
+
+    >>> intervals_overlap((0.1, 0.4), (0.3, 0.6)), intervals_overlap((0.1, 0.2), (0.3, 0.6))
+    (True, False)
+    """
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rate (a category's share, or accuracy) at the first and the last checkpoint compared, under one
+    policy, with both 95% intervals. A change whose intervals overlap is within the noise of the sample.
+
+    >>> c = Change("format_error", "strict", 0.5, 0.1, (0.3, 0.7), (0.02, 0.25))
+    >>> round(c.points, 1), c.within_noise
+    (-40.0, False)
+    """
+
+    name: str  # a category of CATEGORIES, or "accuracy"
+    policy: Policy
+    first: float | None
+    last: float | None
+    first_ci: tuple[float, float] | None
+    last_ci: tuple[float, float] | None
+
+    @property
+    def points(self) -> float | None:
+        if self.first is None or self.last is None:
+            return None
+        return 100 * (self.last - self.first)
+
+    @property
+    def within_noise(self) -> bool:
+        """True when the two intervals overlap (or one is unknown): the data cannot tell the rates apart."""
+        if self.first_ci is None or self.last_ci is None:
+            return True
+        return intervals_overlap(self.first_ci, self.last_ci)
+
+
+def category_changes(df: pd.DataFrame) -> list[Change]:
+    """Every category's rate first → last checkpoint (step order), flexible then strict, in CATEGORIES
+    order; empty with fewer than two checkpoints. Rates are over all records, as in :func:`breakdown`."""
+    names = checkpoints(df)
+    if len(names) < 2:
         return []
-    changes = [
-        (cat, float(v)) for cat, v in comparison["change_points"].items() if abs(v) >= threshold_points
+    first, last = df[df["checkpoint"] == names[0]], df[df["checkpoint"] == names[-1]]
+
+    def rate(part: pd.DataFrame, column: str, cat: str) -> tuple[float | None, tuple[float, float] | None]:
+        k, n = int((part[column] == cat).sum()), len(part)
+        return (k / n, wilson_interval(k, n)) if n else (None, None)
+
+    out = []
+    policies: tuple[tuple[Policy, str], ...] = (("flexible", "category"), ("strict", "category_strict"))
+    for cat in CATEGORIES:
+        for policy, column in policies:
+            (a, a_ci), (b, b_ci) = rate(first, column, cat), rate(last, column, cat)
+            out.append(Change(cat, policy, a, b, a_ci, b_ci))
+    return out
+
+
+def accuracy_changes(accuracy: Sequence[Mapping[str, Any]]) -> list[Change]:
+    """Strict and flexible accuracy first → last of :func:`accuracy_by_checkpoint`'s rows (empty with one)."""
+    if len(accuracy) < 2:
+        return []
+    a, b = accuracy[0], accuracy[-1]
+    policies: tuple[Policy, ...] = ("strict", "flexible")
+    return [
+        Change("accuracy", p, a[f"accuracy_{p}"], b[f"accuracy_{p}"], a[f"ci_{p}"], b[f"ci_{p}"])
+        for p in policies
     ]
-    return sorted(changes, key=lambda cv: (-abs(cv[1]), cv[0]))
+
+
+def moved(changes: Iterable[Change], threshold_points: float = 1.0) -> list[Change]:
+    """The changes of at least ``threshold_points``, largest first (ties: category order, flexible first)."""
+    order = {cat: i for i, cat in enumerate(CATEGORIES)}
+    big = [c for c in changes if c.points is not None and abs(c.points) >= threshold_points]
+    return sorted(big, key=lambda c: (-abs(c.points or 0.0), order.get(c.name, -1), c.policy != "flexible"))
 
 
 def accuracy_by_checkpoint(df: pd.DataFrame) -> list[dict[str, Any]]:

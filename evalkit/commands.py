@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
         "folder with a subfolder per checkpoint, or a training run folder with metrics.jsonl / "
         "trainer_state.json and eval/<checkpoint>/) and report: accuracy per checkpoint under both "
         "policies, the error breakdown (correct, reasoning error, extraction failure, format error, "
-        "truncated, ambiguous, gold invalid, grader timeout/error) with 95% intervals, the format cost "
+        "truncated, ambiguous, data problem, grader problem) with 95% intervals, the format cost "
         "in points, grader suspects, reasoning-error detail for GSM8K-style golds, sampled examples, "
         "what moved between checkpoints, training curves, and what to do next. Needs pandas and "
         "matplotlib: pip install 'rewardkit[report]'.",

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from evalkit import analysis as an
-from evalkit.figures import new_figure, png_bytes
+from evalkit.figures import new_figure, new_panels, png_bytes
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -149,75 +149,181 @@ _COLORS = {
     "format_error": "#fdd835",
     "truncated": "#8e24aa",
     "ambiguous": "#1e88e5",
-    "gold_invalid": "#9e9e9e",
-    "grader_error": "#424242",
+    "data_problem": "#9e9e9e",
+    "grader_problem": "#424242",
 }
 
 
-def _x_axis(accuracy: list[dict[str, Any]]) -> tuple[list[float], list[str], str]:
-    steps = [a["step"] for a in accuracy]
-    if all(s is not None for s in steps) and len(set(steps)) == len(steps):
-        return [float(s) for s in steps], [str(s) for s in steps], "step"
-    return [float(i) for i in range(len(accuracy))], [a["checkpoint"] for a in accuracy], "checkpoint"
+def _flat(values: Sequence[float | None]) -> bool:
+    """All zero or missing: a series that would draw an empty figure."""
+    return all(v is None or v != v or v == 0 for v in values)
 
 
-def _accuracy_plot(accuracy: list[dict[str, Any]]) -> bytes:
+def _plot_blocks(title: str, series: dict[str, list[float | None]], where: str, draw: Any) -> list[Block]:
+    """``draw(kept_series) -> png`` for the series with something to show; a one-line statement for the
+    series that are all zero or missing (and no figure at all when none is left)."""
+    kept = {name: values for name, values in series.items() if not _flat(values)}
+    flat = [name for name in series if name not in kept]
+    blocks: list[Block] = []
+    if kept:
+        blocks.append(Plot(title, draw(kept)))
+    if flat:
+        what = " and ".join(flat) + (" is" if len(flat) == 1 else " are")
+        blocks.append(Para(f"{title}: {what} 0 (or missing) {where}" + ("; no plot." if not kept else ".")))
+    return blocks
+
+
+def _ticks(ax: Any, positions: list[float], labels: list[str]) -> None:
+    long = len(labels) > 3 or any(len(label) > 12 for label in labels)
+    ax.set_xticks(positions, labels, rotation=30 if long else 0, ha="right" if long else "center")
+
+
+def _accuracy_figure(accuracy: list[dict[str, Any]], policies: Sequence[str] = ("strict", "flexible")) -> Any:
+    """Checkpoints of one run: accuracy over the step axis. Anything else (models of several sizes, say):
+    bars side by side, with no line joining things that are not points of one trajectory."""
     fig, ax = new_figure()
-    xs, labels, xlabel = _x_axis(accuracy)
-    for key, ci_key, name in (
-        ("accuracy_strict", "ci_strict", "strict"),
-        ("accuracy_flexible", "ci_flexible", "flexible"),
-    ):
-        ys = [100 * (a[key] or 0.0) for a in accuracy]
-        lo = [y - 100 * a[ci_key][0] if a[ci_key] else 0.0 for y, a in zip(ys, accuracy, strict=True)]
-        hi = [100 * a[ci_key][1] - y if a[ci_key] else 0.0 for y, a in zip(ys, accuracy, strict=True)]
-        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=name)
-    ax.set_xticks(xs, labels, rotation=30 if xlabel == "checkpoint" else 0, ha="right" if xlabel else None)
-    ax.set_xlabel(xlabel)
+    stepped = an.is_training_run([a["step"] for a in accuracy])
+    width = 0.8 / len(policies)
+    for i, policy in enumerate(policies):
+        ys = [100 * (a[f"accuracy_{policy}"] or 0.0) for a in accuracy]
+        cis = [a[f"ci_{policy}"] for a in accuracy]
+        lo = [y - 100 * ci[0] if ci else 0.0 for y, ci in zip(ys, cis, strict=True)]
+        hi = [100 * ci[1] - y if ci else 0.0 for y, ci in zip(ys, cis, strict=True)]
+        if stepped:
+            xs = [float(a["step"]) for a in accuracy]
+            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=policy)
+        else:
+            xs = [j + (i - (len(policies) - 1) / 2) * width for j in range(len(accuracy))]
+            ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=policy)
+    if stepped:
+        ax.set_xticks([float(a["step"]) for a in accuracy], [str(a["step"]) for a in accuracy])
+        ax.set_xlabel("step")
+        ax.grid(alpha=0.3)
+    else:
+        _ticks(ax, [float(j) for j in range(len(accuracy))], [a["checkpoint"] for a in accuracy])
+        ax.set_xlabel("folder")
+        ax.grid(alpha=0.3, axis="y")
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 100)
-    ax.set_title("Accuracy per checkpoint (95% Wilson interval)")
-    ax.grid(alpha=0.3)
+    ax.set_title(f"Accuracy per {'checkpoint' if stepped else 'folder'} (95% Wilson interval)")
     ax.legend(fontsize="small")
-    return png_bytes(fig)
+    return fig
 
 
-def _stacked_plot(comparison: pd.DataFrame, names: list[str], title: str) -> bytes:
-    fig, ax = new_figure()
-    positions = list(range(len(names)))
-    bottom = [0.0] * len(names)
-    for cat in an.CATEGORIES:
-        values = [100 * float(comparison.loc[cat, n]) for n in names]
-        if not any(values):
-            continue
-        ax.bar(positions, values, bottom=bottom, color=_COLORS[cat], label=an.CATEGORY_LABELS[cat])
-        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
-    ax.set_xticks(
-        positions, names, rotation=30 if len(names) > 3 else 0, ha="right" if len(names) > 3 else "center"
-    )
-    ax.set_ylabel("% of samples")
-    ax.set_ylim(0, 100)
-    ax.set_title(title)
-    ax.legend(fontsize="x-small", loc="center left", bbox_to_anchor=(1.0, 0.5))
-    return png_bytes(fig)
+def _stacked_figure(comparisons: dict[str, pd.DataFrame], names: list[str]) -> Any:
+    """One panel of stacked category bars per policy, so a drift only one policy sees is in view."""
+    fig, axes = new_panels(len(comparisons))
+    positions = [float(p) for p in range(len(names))]
+    shown = [
+        cat for cat in an.CATEGORIES if any(float(t.loc[cat, n]) for t in comparisons.values() for n in names)
+    ]
+    for ax, (policy, comparison) in zip(axes, comparisons.items(), strict=True):
+        bottom = [0.0] * len(names)
+        for cat in shown:
+            values = [100 * float(comparison.loc[cat, n]) for n in names]
+            ax.bar(positions, values, bottom=bottom, color=_COLORS[cat], label=an.CATEGORY_LABELS[cat])
+            bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+        _ticks(ax, positions, names)
+        ax.set_ylim(0, 100)
+        ax.set_title(policy)
+    axes[0].set_ylabel("% of samples")
+    axes[-1].legend(fontsize="x-small", loc="center left", bbox_to_anchor=(1.0, 0.5))
+    fig.suptitle("Error breakdown per checkpoint")
+    return fig
 
 
-def _group_plot(groups: list[tuple[str, int, float | None, float | None]], name: str) -> bytes:
+def _group_figure(groups: list[tuple[str, int, float | None, float | None]], name: str, kept: Any) -> Any:
     fig, ax = new_figure()
     positions = list(range(len(groups)))
-    width = 0.4
-    ax.bar([p - width / 2 for p in positions], [100 * (g[2] or 0) for g in groups], width, label="strict")
-    ax.bar([p + width / 2 for p in positions], [100 * (g[3] or 0) for g in groups], width, label="flexible")
+    width = 0.8 / len(kept)
+    for i, (policy, values) in enumerate(kept.items()):
+        offset = (i - (len(kept) - 1) / 2) * width
+        ax.bar([p + offset for p in positions], [100 * (v or 0) for v in values], width, label=policy)
     ax.set_xticks(positions, [g[0] for g in groups])
     ax.set_xlabel(name)
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 100)
     ax.set_title(f"Accuracy by {name}")
     ax.legend(fontsize="small")
-    return png_bytes(fig)
+    return fig
 
 
 # ------------------------------------------------------------------------------------------------- build
+
+
+WITHIN_NOISE = "within the 95% intervals"
+BEYOND_NOISE = "a change: the 95% intervals do not overlap"
+
+
+def _noise(change: an.Change) -> str:
+    return WITHIN_NOISE if change.within_noise else BEYOND_NOISE
+
+
+def _movement_blocks(
+    df: pd.DataFrame, accuracy: list[dict[str, Any]], comparisons: dict[str, pd.DataFrame]
+) -> list[Block]:
+    """First → last checkpoint under both policies (a format drift shows under strict only), each change
+    said to be within the 95% intervals or outside them."""
+    names = an.checkpoints(df)
+    first, last = names[0], names[-1]
+    # folders without steps (several models, say) are compared, not read as a training trajectory
+    stepped = an.is_training_run([a["step"] for a in accuracy])
+    blocks: list[Block] = [Heading(f"What moved: {first} → {last}" if stepped else "Folders compared")]
+    shifts = [
+        f"{c.policy} {_pct(c.first)} → {_pct(c.last)} ({_points(c.points)} points, {_noise(c)})"
+        for c in an.accuracy_changes(accuracy)
+    ]
+    blocks.append(Para(f"Accuracy {first} → {last}: " + "; ".join(shifts) + "."))
+    changes = {(c.name, c.policy): c for c in an.category_changes(df)}
+    rows = []
+    for cat in an.CATEGORIES:
+        if not any(float(t.loc[cat, n]) for t in comparisons.values() for n in names):
+            continue
+        for policy, comparison in comparisons.items():
+            change = changes[(cat, policy)]
+            rows.append(
+                [
+                    an.CATEGORY_LABELS[cat],
+                    policy,
+                    *[_pct(float(comparison.loc[cat, n])) for n in names],
+                    _points(change.points),
+                    _noise(change),
+                ]
+            )
+    blocks.append(
+        Table(
+            ["category", "policy", *names, "change (pts)", "vs the noise"],
+            rows,
+            set(range(2, len(names) + 3)),
+        )
+    )
+    moves = an.moved(changes.values())
+    lead = "Moved by a point or more" if stepped else f"Differs by a point or more from {first} to {last}"
+    if not moves:
+        blocks.append(
+            Para(f"No category {'moved' if stepped else 'differs'} by a point or more under either policy.")
+        )
+        return blocks
+    said = []
+    for c in moves:
+        other = changes[(c.name, "strict" if c.policy == "flexible" else "flexible")]
+        same = (
+            other.points is not None
+            and f"{other.points:+.1f}" == f"{c.points:+.1f}"
+            and (other.within_noise == c.within_noise)
+        )
+        if same and other in moves and moves.index(other) < moves.index(c):
+            continue  # said once, for both policies
+        policy = "both policies" if same else c.policy
+        said.append(f"{an.CATEGORY_LABELS[c.name]} ({policy}) {c.points:+.1f} ({_noise(c)})")
+    text = f"{lead}: " + ", ".join(said) + "."
+    if all(c.within_noise for c in moves):
+        text += (
+            f" Every one of these is {WITHIN_NOISE} of {first} and {last}: at this sample size the data "
+            "cannot tell the two apart."
+        )
+    blocks.append(Para(text))
+    return blocks
 
 
 _GROUPS = (("level", "level"), ("subject", "subject"), ("calculations", "gold calculations"))
@@ -264,13 +370,22 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
             {1, 2, 3, 4, 5},
         )
     )
-    comparison = an.compare_checkpoints(df)
+    comparisons = {
+        "flexible": an.compare_checkpoints(df, "category"),
+        "strict": an.compare_checkpoints(df, "category_strict"),
+    }
     if plots:
-        blocks.append(Plot("Accuracy per checkpoint", _accuracy_plot(accuracy)))
+        series = {p: [a[f"accuracy_{p}"] for a in accuracy] for p in ("strict", "flexible")}
+        blocks += _plot_blocks(
+            "Accuracy per checkpoint",
+            series,
+            "at every checkpoint",
+            lambda kept: png_bytes(_accuracy_figure(accuracy, list(kept))),
+        )
         blocks.append(
             Plot(
-                "Error breakdown per checkpoint",
-                _stacked_plot(comparison, names, "Error breakdown (flexible)"),
+                "Error breakdown per checkpoint, flexible and strict",
+                png_bytes(_stacked_figure(comparisons, names)),
             )
         )
 
@@ -305,32 +420,7 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
 
     # checkpoints compared
     if len(names) > 1:
-        stepped = all(a["step"] is not None for a in accuracy)
-        # folders without steps (several models, say) are compared, not read as a training trajectory
-        blocks.append(Heading(f"What moved: {names[0]} → {last}" if stepped else "Folders compared"))
-        rows = []
-        for cat in an.CATEGORIES:
-            values = [float(comparison.loc[cat, n]) for n in names]
-            if not any(values):
-                continue
-            rows.append(
-                [
-                    an.CATEGORY_LABELS[cat],
-                    *[_pct(v) for v in values],
-                    _points(comparison.loc[cat, "change_points"]),
-                ]
-            )
-        blocks.append(Table(["category", *names, "change (pts)"], rows, set(range(1, len(names) + 2))))
-        moves = an.moved(comparison)
-        blocks.append(
-            Para(
-                "Moved by a point or more: "
-                + ", ".join(f"{an.CATEGORY_LABELS[c]} {v:+.1f}" for c, v in moves)
-                + "."
-                if moves
-                else "No category moved by a point or more."
-            )
-        )
+        blocks += _movement_blocks(df, accuracy, comparisons)
 
     # advice
     suspects = an.grader_suspects(df)
@@ -348,9 +438,9 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
     else:
         blocks.append(
             Para(
-                "Wrong under the strict policy, not explained by the policy itself, yet another reading of "
-                "the completion matches the gold (or the span differs between policies): the measurement may "
-                "be at fault. Check these by hand or with `rewardkit audit`."
+                "Wrong under the strict policy, not explained by the policy itself nor cut off by the length "
+                "limit, yet another reading of the completion matches the gold (or the span differs between "
+                "policies): the measurement may be at fault. Check these by hand or with `rewardkit audit`."
                 + (f" The first {SUSPECTS_SHOWN} are listed." if len(suspects) > SUSPECTS_SHOWN else "")
             )
         )
@@ -443,7 +533,12 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
                 )
             )
             if plots:
-                blocks.append(Plot(f"Accuracy by {label}", _group_plot(values, label)))
+                blocks += _plot_blocks(
+                    f"Accuracy by {label}",
+                    {"strict": [v[2] for v in values], "flexible": [v[3] for v in values]},
+                    f"in every {label} group",
+                    lambda kept, values=values, label=label: png_bytes(_group_figure(values, label, kept)),
+                )
     return blocks
 
 
@@ -492,21 +587,28 @@ def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tup
                 {1, 2, 3, 4},
             )
         )
-        if plots:
-            blocks.append(Plot("Tool-call rate and accuracy over training", _curve_plot(curve)))
+        steps = [c["step"] for c in curve]
+        if plots and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in steps):
+            blocks += _plot_blocks(
+                "Tool-call rate and accuracy over training",
+                {
+                    "called a tool": [c["tool_call_rate"] for c in curve],
+                    "accuracy": [c["accuracy"] for c in curve],
+                },
+                "at every training step",
+                lambda kept: png_bytes(_curve_figure(steps, kept)),
+            )
     return blocks, problems
 
 
-def _curve_plot(curve: list[dict[str, Any]]) -> bytes:
+def _curve_figure(steps: list[float], kept: dict[str, list[float | None]]) -> Any:
     fig, ax = new_figure()
-    steps = [c["step"] for c in curve if isinstance(c["step"], (int, float))]
-    if len(steps) == len(curve):
-        for key, label in (("tool_call_rate", "called a tool"), ("accuracy", "accuracy")):
-            ax.plot(steps, [c[key] for c in curve], marker="o", label=label)
-        ax.set_xlabel("training step")
-        ax.set_ylim(-0.02, 1.02)
-        ax.legend()
-    return png_bytes(fig)
+    for label, values in kept.items():
+        ax.plot(steps, [float("nan") if v is None else v for v in values], marker="o", label=label)
+    ax.set_xlabel("training step")
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend()
+    return fig
 
 
 def build_report(

@@ -19,8 +19,10 @@ POLICIES: tuple[Policy, ...] = ("flexible", "strict")
 class Verdict(str, Enum):
     """Why a completion got the score it got. The error analysis is built on these values.
 
-    >>> Verdict.WRONG.bucket
-    'reasoning_error'
+    >>> Verdict.WRONG.category, Verdict.AMBIGUOUS.category, Verdict.TIMEOUT.category
+    ('reasoning_error', 'ambiguous', 'grader_problem')
+    >>> CATEGORY_LABELS[Verdict.GOLD_INVALID.category]
+    'data problem'
     >>> Verdict("CORRECT") is Verdict.CORRECT
     True
     """
@@ -40,9 +42,9 @@ class Verdict(str, Enum):
         return self.value
 
     @property
-    def bucket(self) -> str:
-        """The error-analysis bucket of DESIGN.md's taxonomy."""
-        return _BUCKETS[self]
+    def category(self) -> str:
+        """The error-analysis category of DESIGN.md's taxonomy (one of :data:`CATEGORIES`)."""
+        return _CATEGORY[self]
 
     @property
     def scored(self) -> bool:
@@ -50,13 +52,38 @@ class Verdict(str, Enum):
         return self not in (Verdict.GOLD_INVALID, Verdict.TIMEOUT, Verdict.ERROR)
 
 
-_BUCKETS = {
+# The error-analysis categories, in the order reports list them, and their human labels. Hedging
+# (AMBIGUOUS) is its own category: a hedge is a different problem to fix than a missing marker, and a
+# reward that pays hedges is being hacked.
+CATEGORIES: tuple[str, ...] = (
+    "correct",
+    "reasoning_error",
+    "extraction_failure",
+    "format_error",
+    "truncated",
+    "ambiguous",
+    "data_problem",
+    "grader_problem",
+)
+
+CATEGORY_LABELS: dict[str, str] = {
+    "correct": "correct",
+    "reasoning_error": "reasoning error",
+    "extraction_failure": "extraction failure",
+    "format_error": "format error",
+    "truncated": "truncated",
+    "ambiguous": "ambiguous (hedging)",
+    "data_problem": "data problem",
+    "grader_problem": "grader problem",
+}
+
+_CATEGORY = {
     Verdict.CORRECT: "correct",
     Verdict.WRONG: "reasoning_error",
     Verdict.NO_ANSWER: "extraction_failure",
     Verdict.UNPARSEABLE: "extraction_failure",
     Verdict.FORMAT: "format_error",
-    Verdict.AMBIGUOUS: "format_error",
+    Verdict.AMBIGUOUS: "ambiguous",
     Verdict.TRUNCATED: "truncated",
     Verdict.GOLD_INVALID: "data_problem",
     Verdict.TIMEOUT: "grader_problem",

@@ -71,7 +71,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     table.add_column(style="bold")
     table.add_column(overflow="fold")
     verdict_style = "green" if result.correct else "red"
-    table.add_row("verdict", Text(f"{result.verdict.value} ({result.verdict.bucket})", style=verdict_style))
+    table.add_row("verdict", Text(f"{result.verdict.value} ({result.verdict.category})", style=verdict_style))
     table.add_row(f"under {other}", Text(result.under(other).verdict.value))  # type: ignore[arg-type]
     rows = [
         ("extracted", result.extracted),

@@ -256,7 +256,7 @@ def _print_summary(
 
     table = Table()
     table.add_column("verdict")
-    table.add_column("bucket")
+    table.add_column("category")
     for p in POLICIES:
         marker = "*" if p == args.policy else ""
         table.add_column(f"{p}{marker}", justify="right")
@@ -264,7 +264,7 @@ def _print_summary(
     for v in Verdict:
         if not any(counts[p][v] for p in POLICIES):
             continue
-        cells = [v.value, v.bucket]
+        cells = [v.value, v.category]
         for p in POLICIES:
             cells += [str(counts[p][v]), share(counts[p][v])]
         table.add_row(*cells)

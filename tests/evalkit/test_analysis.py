@@ -67,8 +67,8 @@ def test_load_records_of_a_run_orders_checkpoints_by_step():
         "extraction_failure": 2,
         "truncated": 1,
         "ambiguous": 1,
-        "gold_invalid": 1,
-        "grader_error": 1,
+        "data_problem": 1,
+        "grader_problem": 1,
     }
 
 
@@ -115,9 +115,9 @@ def test_format_cost_and_breakdown():
 def test_grader_suspects_on_the_fixture():
     suspects = an.grader_suspects(an.load_records(RUN))
     found = {(r["checkpoint"], r["id"], r["sample_index"]) for r in suspects.to_dict("records")}
-    # "Answer: 26 ... so she makes 18" (WRONG; its last number is the gold) and a truncated completion that
-    # had already stated the gold; not the FORMAT-only answers (the format cost) nor the "3 or 4" hedges
-    assert found == {("checkpoint-10", "eggs", 1), ("checkpoint-5", "clips", 1)}
+    # "Answer: 26 ... so she makes 18" (WRONG; its last number is the gold); not the FORMAT-only answers
+    # (the format cost), the "3 or 4" hedges, nor a truncated completion whose last number equals the gold
+    assert found == {("checkpoint-10", "eggs", 1)}
     eggs = suspects[suspects["id"] == "eggs"].iloc[0]
     assert eggs["reasons"] == ["a lenient re-grade (last number '18') matches the gold"]
 
@@ -145,6 +145,30 @@ def test_suspect_rules():
         {**base, "completion": "Answer: 26", "extracted_strict": "25", "span_strict": [9, 10]}
     )
     assert span and span[0].startswith("the extracted span differs between policies")
+
+
+@pytest.mark.parametrize(
+    "cut_off",
+    [
+        {"verdict": "TRUNCATED", "verdict_strict": "TRUNCATED"},
+        {"verdict_strict": "TRUNCATED"},
+        {"finished": False},
+        {"finish_reason": "length"},
+    ],
+)
+def test_a_truncated_sample_is_not_a_grader_suspect(cut_off):
+    record = {
+        "gold": "#### 72",
+        "verdict": "WRONG",
+        "verdict_strict": "WRONG",
+        "extracted": "48",
+        "completion": "Answer: 48 in April, so in May she sold 48 / 2 = 24, and 48 + 24 = 72",
+        "finish_reason": "stop",
+    }
+    assert an.suspect_reasons(record)  # the same record, finished, is a suspect
+    assert an.suspect_reasons({**record, **cut_off}) == []
+    assert an.grader_suspects(pd.DataFrame([{**record, **cut_off}])).empty
+    assert an.suspect_reasons({**record, "finished": True})
 
 
 def test_equations_find_arithmetic_slips_without_eval():
@@ -215,8 +239,16 @@ def test_compare_checkpoints_and_what_moved():
     assert list(table.columns) == ["checkpoint-5", "checkpoint-10", "change_points"]
     assert table.loc["truncated", "checkpoint-5"] == pytest.approx(3 / 13)
     assert table.loc["truncated", "change_points"] == pytest.approx(100 * (1 / 14 - 3 / 13))
-    moves = dict(an.moved(table))
-    assert set(moves) == {"truncated", "reasoning_error", "correct", "grader_error", "extraction_failure"}
+    changes = an.category_changes(df)
+    assert len(changes) == 2 * len(an.CATEGORIES)  # every category under both policies
+    moves = {(c.name, c.policy): round(c.points, 1) for c in an.moved(changes)}
+    # the strict format-error drift is a movement too, though flexible sees no format error at all
+    assert moves[("format_error", "strict")] == -23.6 and ("format_error", "flexible") not in moves
+    assert {name for name, _ in moves} == {
+        "truncated", "reasoning_error", "correct", "grader_problem", "extraction_failure", "format_error"
+    }  # fmt: skip
+    assert next(iter(moves)) == ("format_error", "strict")  # largest first
+    assert all(c.within_noise for c in changes)  # 13 and 14 samples: every interval is wide
     accuracy = an.accuracy_by_checkpoint(df)
     assert [(a["checkpoint"], a["step"], a["scored"]) for a in accuracy] == [
         ("checkpoint-5", 5, 12),
@@ -229,3 +261,40 @@ def test_group_accuracy_names_whole_numbers_without_decimals():
     groups = an.group_accuracy(df, "calculations")
     assert [g[0] for g in groups] == ["1", "2", "3"]
     assert an.group_accuracy(df, "no_such_column") == []
+
+
+def _records(folder: Path, verdicts: list[str]) -> None:
+    folder.mkdir(parents=True)
+    lines = [json.dumps({"id": f"p{i}", "sample_index": 0, "verdict": v}) for i, v in enumerate(verdicts)]
+    (folder / "records.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "within"),
+    [
+        (20, 80, False),  # 20% -> 80% of 100: the intervals are far apart
+        (45, 55, True),  # 45% -> 55% of 100: they overlap
+    ],
+)
+def test_a_change_is_within_the_noise_when_the_intervals_overlap(tmp_path, before, after, within):
+    _records(tmp_path / "checkpoint-1", ["CORRECT"] * before + ["WRONG"] * (100 - before))
+    _records(tmp_path / "checkpoint-2", ["CORRECT"] * after + ["WRONG"] * (100 - after))
+    df = an.load_records(tmp_path)
+    correct = {c.policy: c for c in an.category_changes(df) if c.name == "correct"}
+    assert correct["flexible"].points == pytest.approx(after - before)
+    assert correct["flexible"].within_noise is within and correct["strict"].within_noise is within
+    accuracy = {c.policy: c for c in an.accuracy_changes(an.accuracy_by_checkpoint(df))}
+    assert accuracy["strict"].within_noise is within
+    assert an.intervals_overlap(correct["flexible"].first_ci, correct["flexible"].last_ci) is within
+
+
+def test_models_sort_naturally_and_checkpoints_by_step(tmp_path):
+    for name in ("175b", "6b", "13b"):
+        _records(tmp_path / "models" / name, ["CORRECT", "WRONG"])
+    sources = an.discover(tmp_path / "models")
+    assert [s.checkpoint for s in sources] == ["6b", "13b", "175b"]  # not the text order 13b, 175b, 6b
+    assert not an.is_training_run([s.step for s in sources])
+    for name in ("checkpoint-100", "checkpoint-20", "checkpoint-3"):
+        _records(tmp_path / "run" / name, ["CORRECT"])
+    sources = an.discover(tmp_path / "run")
+    assert [s.step for s in sources] == [3, 20, 100] and an.is_training_run([s.step for s in sources])

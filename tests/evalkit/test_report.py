@@ -8,7 +8,9 @@ Update the golden file after an intended change with
 from __future__ import annotations
 
 import base64
+import html
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -49,8 +51,8 @@ def test_markdown_is_deterministic_and_carries_no_paths_or_timings():
         "### format error (1 under the strict policy)",
         "### truncated (1)",
         "### ambiguous (hedging) (1)",
-        "### gold invalid (1)",
-        "### grader timeout/error (1)",
+        "### data problem (1)",
+        "### grader problem (1)",
     ]
     for heading in headings:
         assert heading in first
@@ -121,7 +123,7 @@ def test_html_is_self_contained_and_embeds_its_plots(html_report):
     assert not [t for t, a in parser.tags if t in ("script", "link")]
     assert "http://" not in text and "https://" not in text
     body = "".join(parser.text)
-    assert "Error breakdown: checkpoint-10" in body and "Grader suspects (2)" in body
+    assert "Error breakdown: checkpoint-10" in body and "Grader suspects (1)" in body
     assert "<mark>50</mark>" in text
 
 
@@ -142,7 +144,7 @@ def test_print_report_writes_tables():
     print_report(RUN, file=out, examples=1)
     text = out.getvalue()
     assert "Accuracy per checkpoint" in text and "checkpoint-10" in text
-    assert "grader timeout/error" in text and "What to do next" in text
+    assert "grader problem" in text and "What to do next" in text
 
 
 def test_single_eval_folder_without_training_logs(tmp_path):
@@ -231,3 +233,112 @@ def test_html_renders_in_headless_chromium_without_console_errors(tmp_path):
     assert proc.stdout.count("data:image/png;base64,") == 11
     console = [line for line in proc.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
     assert console == [], console
+
+
+def _records(folder: Path, verdicts: list[str], **fields) -> None:
+    folder.mkdir(parents=True)
+    lines = [
+        json.dumps({"id": f"p{i}", "sample_index": 0, "verdict": v, **fields}) for i, v in enumerate(verdicts)
+    ]
+    (folder / "records.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _all_formats(run: Path) -> dict[str, str]:
+    out = io.StringIO()
+    print_report(run, file=out, examples=0)
+    html_text = Path(write_report(run, fmt="html", output=run / "r.html", examples=0)).read_text("utf-8")
+    return {"md": render_markdown(build_report(run, examples=0)), "html": html_text, "term": out.getvalue()}
+
+
+def test_movement_is_shown_under_both_policies_and_said_to_be_within_the_noise():
+    text = GOLDEN.read_text(encoding="utf-8")
+    moved = text.split("## What moved", 1)[1].split("\n## ", 1)[0]
+    # a drift that only the strict policy sees (flexible has no format error at either checkpoint)
+    assert "| format error | strict | 30.8% | 7.1% | -23.6 | within the 95% intervals |" in moved
+    assert "| format error | flexible | 0.0% | 0.0% | +0.0 | within the 95% intervals |" in moved
+    assert "format error (strict) -23.6 (within the 95% intervals)" in moved
+    assert "strict 8.3% → 23.1% (+14.7 points, within the 95% intervals)" in moved
+    assert "a change: the 95% intervals do not overlap" not in moved
+
+
+def test_a_change_beyond_the_intervals_is_stated_as_a_change_in_every_format(tmp_path):
+    run = tmp_path / "run"
+    _records(run / "checkpoint-1", ["CORRECT"] * 20 + ["NO_ANSWER"] * 80)
+    _records(run / "checkpoint-2", ["CORRECT"] * 80 + ["NO_ANSWER"] * 20)
+    for fmt, text in _all_formats(run).items():
+        flat = " ".join(html.unescape(text).split())
+        assert (
+            "extraction failure (both policies) -60.0 (a change: the 95% intervals do not overlap)" in flat
+        ), fmt
+        assert "strict 20.0% → 80.0% (+60.0 points, a change: the 95% intervals do not overlap)" in flat, fmt
+        assert "cannot tell the two apart" not in flat, fmt
+
+
+def test_a_change_inside_the_intervals_is_flagged_in_every_format(tmp_path):
+    run = tmp_path / "run"
+    _records(run / "checkpoint-1", ["CORRECT"] * 45 + ["WRONG"] * 55)
+    _records(run / "checkpoint-2", ["CORRECT"] * 55 + ["WRONG"] * 45)
+    for fmt, text in _all_formats(run).items():
+        flat = " ".join(html.unescape(text).split())
+        assert "reasoning error (both policies) -10.0 (within the 95% intervals)" in flat, fmt
+        assert "flexible 45.0% → 55.0% (+10.0 points, within the 95% intervals)" in flat, fmt
+        assert "the data cannot tell the two apart" in flat, fmt
+        assert "a change: the 95% intervals do not overlap" not in flat, fmt
+
+
+def test_models_are_compared_in_natural_order_not_drawn_over_a_step_axis(tmp_path):
+    from evalkit import analysis as an
+    from evalkit.report import _accuracy_figure
+
+    for name, k in (("175b", 9), ("6b", 3), ("13b", 5)):
+        _records(tmp_path / name, ["CORRECT"] * k + ["WRONG"] * (10 - k))
+    text = render_markdown(build_report(tmp_path, examples=0))
+    assert "`6b`, `13b`, `175b`" in text and "## Folders compared" in text and "What moved" not in text
+    assert "| category | policy | 6b | 13b | 175b |" in text
+    ax = _accuracy_figure(an.accuracy_by_checkpoint(an.load_records(tmp_path))).axes[0]
+    assert ax.get_xlabel() != "step" and [t.get_text() for t in ax.get_xticklabels()] == ["6b", "13b", "175b"]
+    assert [
+        line for line in ax.get_lines() if line.get_linestyle() not in ("None", "")
+    ] == []  # no trajectory
+    assert len(ax.patches) == 6  # a strict and a flexible bar per model
+
+    run = tmp_path / "run"
+    for name, k in (("checkpoint-100", 9), ("checkpoint-20", 5)):
+        _records(run / name, ["CORRECT"] * k + ["WRONG"] * (10 - k))
+    ax = _accuracy_figure(an.accuracy_by_checkpoint(an.load_records(run))).axes[0]
+    assert ax.get_xlabel() == "step" and [t.get_text() for t in ax.get_xticklabels()] == ["20", "100"]
+    drawn = [line for line in ax.get_lines() if line.get_linestyle() not in ("None", "")]
+    assert [list(line.get_xdata()) for line in drawn] == [[20.0, 100.0], [20.0, 100.0]]
+
+
+def test_an_all_zero_series_gets_a_statement_not_an_empty_figure(tmp_path):
+    run = tmp_path / "run"
+    for name in ("checkpoint-1", "checkpoint-2"):
+        _records(run / name, ["WRONG", "NO_ANSWER", "WRONG"], level=1)
+    page = write_report(run, examples=0)
+    text = html.unescape(page.read_text(encoding="utf-8"))
+    assert (
+        "Accuracy per checkpoint: strict and flexible are 0 (or missing) at every checkpoint; no plot."
+        in text
+    )
+    assert "Accuracy by level: strict and flexible are 0 (or missing) in every level group; no plot." in text
+    assert 'alt="Accuracy per checkpoint"' not in text and 'alt="Accuracy by level"' not in text
+    assert text.count("data:image/png;base64,") == 1  # the error breakdown, which has something to show
+
+
+def test_one_flat_series_is_left_out_of_a_figure_that_has_another(tmp_path):
+    from evalkit.report import Para, Plot, _plot_blocks
+
+    drawn = []
+    blocks = _plot_blocks(
+        "Accuracy by level",
+        {"strict": [0.0, None], "flexible": [0.5, 0.0]},
+        "in every level group",
+        drawn.append,
+    )
+    assert drawn == [{"flexible": [0.5, 0.0]}]
+    assert isinstance(blocks[0], Plot)
+    assert (
+        isinstance(blocks[1], Para)
+        and blocks[1].text == "Accuracy by level: strict is 0 (or missing) in every level group."
+    )

@@ -71,11 +71,41 @@ def test_result_is_frozen_and_serialisable():
     assert 0 <= r.elapsed_s < 1
 
 
-def test_every_verdict_has_a_bucket():
-    assert {v.bucket for v in Verdict} == {
-        "correct", "reasoning_error", "extraction_failure", "format_error", "truncated", "data_problem",
-        "grader_problem"}
+# DESIGN.md's verdict taxonomy, transcribed: verdict -> (category, the label its table gives the bucket)
+DESIGN_TAXONOMY = {
+    "CORRECT": ("correct", "correct"),
+    "WRONG": ("reasoning_error", "reasoning error"),
+    "NO_ANSWER": ("extraction_failure", "extraction failure"),
+    "UNPARSEABLE": ("extraction_failure", "extraction failure"),
+    "FORMAT": ("format_error", "format error"),
+    "AMBIGUOUS": ("ambiguous", "ambiguous (hedging)"),
+    "TRUNCATED": ("truncated", "truncated"),
+    "GOLD_INVALID": ("data_problem", "data problem"),
+    "TIMEOUT": ("grader_problem", "grader problem"),
+    "ERROR": ("grader_problem", "grader problem"),
+}
+
+
+def test_every_verdict_has_the_category_of_the_design_taxonomy():
+    from rewardkit.types import CATEGORIES, CATEGORY_LABELS
+
+    assert {v.value: (v.category, CATEGORY_LABELS[v.category]) for v in Verdict} == DESIGN_TAXONOMY
+    assert sorted(CATEGORIES) == sorted(CATEGORY_LABELS) == sorted({c for c, _ in DESIGN_TAXONOMY.values()})
+    assert not hasattr(Verdict.WRONG, "bucket")  # one name for one idea
     assert not Verdict.GOLD_INVALID.scored and Verdict.WRONG.scored
+
+
+def test_the_readme_verdict_table_shows_the_categories():
+    from rewardkit.types import CATEGORY_LABELS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Verdicts", 1)[1].split("\n\n", 2)[1]
+    shown = {}
+    for line in table.splitlines()[2:]:
+        verdicts, _meaning, label = (c.strip() for c in line.strip("|").split("|"))
+        for v in verdicts.split(" / "):
+            shown[v] = label
+    assert shown == {v.value: CATEGORY_LABELS[v.category] for v in Verdict}
 
 
 def test_policies_view_one_result_both_ways():
