@@ -7,8 +7,8 @@ core keeps off its import path), each timed in fresh interpreters that take turn
 Each import's figure is the fastest of its rounds (a busy machine slows some starts, never speeds one up),
 and the numbers to quote are the ratios. Targets: ``import rewardkit`` takes at most half the time of
 ``import math_verify`` (sympy when math-verify is not installed), and loads none of torch, transformers,
-sympy, numpy or rich. tests/rewardkit/test_core.py checks the modules on every run and only a generous absolute bound,
-so a busy machine cannot fail it.
+sympy, numpy or rich. tests/rewardkit/test_core.py checks the modules on every run and only a generous
+absolute bound, so a busy machine cannot fail it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
+
+from run_json import write_json
+from shared_data import REPO
+
 HEAVY = ("torch", "transformers", "sympy", "numpy", "rich")
 RATIO_TARGET = 0.5  # rewardkit's import time / the reference's
 
@@ -70,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
     for target, value, met in checks:
         print(f"| {target} | {value} | {'yes' if met else '**NO**'} |")
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
         figures = {
             "rounds": args.rounds,
             "reference": reference,
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             "ratio": ratio,
             "heavy": heavy,
         }
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        write_json(args.json, figures)
     return 0 if all(met for _, _, met in checks) else 1
 
 
