@@ -26,6 +26,7 @@ _NOT_PLAIN_MATH = re.compile(r"\\text|\\mbox|\\%|%|\\circ|\\\$|\$|_|\\pm|\\mp|\\
 
 
 def boxed(answer: str) -> str:
+    """A short MATH-style completion (two reasoning lines without digits) ending in ``$\\boxed{answer}$``."""
     return f"{_MATH_REASONING}Therefore, the answer is $\\boxed{{{answer}}}$."
 
 
