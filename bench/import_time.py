@@ -20,7 +20,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
+
+from run_json import write_json
+from shared_data import REPO
+
 HEAVY = ("torch", "transformers", "sympy", "numpy", "rich")
 RATIO_TARGET = 0.5  # rewardkit's import time / the reference's
 
@@ -70,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
     for target, value, met in checks:
         print(f"| {target} | {value} | {'yes' if met else '**NO**'} |")
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
         figures = {
             "rounds": args.rounds,
             "reference": reference,
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             "ratio": ratio,
             "heavy": heavy,
         }
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        write_json(args.json, figures)
     return 0 if all(met for _, _, met in checks) else 1
 
 

@@ -24,13 +24,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # grade the checkout this file lives in
-sys.path.insert(0, str(ROOT / "tests"))  # the mutation library
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-from metamorphic import ALL_KINDS, EXPECT, Case, mutants  # noqa: E402
+import shared_data
+from run_json import write_json
 
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "real"
+sys.path.insert(0, str(shared_data.REPO / "tests"))  # the mutation library
+
+from metamorphic import ALL_KINDS, EXPECT, Case, mutants
+
+DEFAULT_DATA = shared_data.DEFAULT_DATA / "real"
 
 
 def load_sources(path: Path) -> tuple[list[Case], Counter[str]]:
@@ -181,8 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  verdict={ex['verdict']} rule={ex['rule']} extracted={ex['extracted']!r}")
     print(f"\n{report['seconds']} s")
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_json(args.json, report, ensure_ascii=False)
     return 0
 
 

@@ -18,28 +18,18 @@ difference is listed and every listed one occurs, 1 otherwise, 2 when the cases 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-DEFAULT_CASES = ROOT.parent / "shared" / "data" / "peer" / "math_verify_cases.jsonl"
+from run_json import write_json
+from shared_data import DEFAULT_DATA, read_checked_jsonl
+
+DEFAULT_CASES = DEFAULT_DATA / "peer" / "math_verify_cases.jsonl"
 DEFAULT_DIFFERENCES = Path(__file__).resolve().parent / "peer_differences.jsonl"
-
-
-def _read_jsonl(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
-    from rewardkit.errors import DataError
-    from rewardkit.jsonl import read_jsonl
-
-    records, errors = read_jsonl(path, required=required)
-    if errors:
-        first = errors[0]
-        raise DataError(first.message, path=str(path), line=first.line, field=first.field)
-    return [r.data for r in records]
 
 
 def compare(cases: list[dict[str, Any]], listed: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -109,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     from rewardkit.errors import DataError
 
     try:
-        cases = _read_jsonl(args.cases, ("id", "gold", "pred", "expected"))
-        entries = _read_jsonl(args.differences, ("id", "reason", "why"))
+        cases = [data for _, data in read_checked_jsonl(args.cases, ("id", "gold", "pred", "expected"))]
+        entries = [data for _, data in read_checked_jsonl(args.differences, ("id", "reason", "why"))]
     except (OSError, DataError) as exc:
         print(f"peer_cases: {exc}", file=sys.stderr)
         return 2
@@ -120,8 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.show_agreed_ids:
         print("\nagreed: " + ", ".join(report["agreed_ids"]))
     if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        write_json(args.json, report)
     return 1 if report["unlisted"] or report["stale"] else 0
 
 

@@ -7,10 +7,10 @@ Reads ``../shared/data/real/*.jsonl`` (real model completions with a label: ``id
 counted on their own; so are skipped peer cases.
 
 Each row is graded the way a reward grades, ``grade(completion, gold=gold).correct`` (flexible policy), and
-the way math-verify's users call it, ``verify(parse(f"${gold}$"), parse(completion))``, with the helpers of
-``bench/grading_speed.py``: math-verify runs in the main thread with its own timeouts (5 s to parse, 5 s to
-verify, by ``signal.alarm``), and the two graders take turns in blocks, so the time ratio holds on a busy
-machine.
+the way math-verify's users call it, ``verify(parse(f"${gold}$"), parse(completion))``, with the graders
+and timing that ``bench/grading_speed.py`` uses (``bench/graders.py``, ``bench/grader_timing.py``):
+math-verify runs in the main thread with its own timeouts (5 s to parse, 5 s to verify, by
+``signal.alarm``), and the two graders take turns in blocks, so the time ratio holds on a busy machine.
 
 Every row where rewardkit disagrees with the label must be listed, with a reason, in
 ``bench/real_differences.jsonl`` (``{"set", "id", "reason", "why"}``): an unlisted difference is a failure,
@@ -28,21 +28,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
 BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT))  # grade the checkout this file lives in
-sys.path.insert(0, str(BENCH))  # grading_speed's graders and timing
+sys.path.insert(0, str(BENCH))  # the bench's modules, by bare name
 
-DEFAULT_DATA = ROOT.parent / "shared" / "data"
+from run_json import run_meta, write_json  # noqa: E402
+from shared_data import DEFAULT_DATA, read_checked_jsonl, subsample  # noqa: E402
+
 DEFAULT_DIFFERENCES = BENCH / "real_differences.jsonl"
 PEER_EXCLUDED = ("math_verify_cases.jsonl",)  # bench/peer_cases.py grades it, against its own list
 UNJUDGED = "unjudged"
@@ -64,17 +61,6 @@ class Row:
 # ----------------------------------------------------------------------------------------------- data
 
 
-def _read_jsonl(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict[str, Any]]]:
-    from rewardkit.errors import DataError
-    from rewardkit.jsonl import read_jsonl
-
-    records, errors = read_jsonl(path, required=required, strings=("completion",), golds=("gold",))
-    if errors:
-        first = errors[0]
-        raise DataError(first.message, path=str(path), line=first.line, field=first.field)
-    return [(r.line, r.data) for r in records]
-
-
 def _multilingual(data: dict[str, Any]) -> bool:
     """A case in another language than English: tagged so, or with non-ASCII text in the gold or answer."""
     extra = data.get("extra")
@@ -91,7 +77,9 @@ def read_set(path: Path, kind: str) -> list[Row]:
     key = "label" if kind == "real" else "expected"
     rows: list[Row] = []
     seen: dict[str, int] = {}
-    for index, (line, data) in enumerate(_read_jsonl(path, ("completion", "gold", key))):
+    for index, (line, data) in enumerate(
+        read_checked_jsonl(path, ("completion", "gold", key), strings=("completion",), golds=("gold",))
+    ):
         label = data[key]
         if not (isinstance(label, bool) or (label is None and kind == "peer")):
             raise DataError(f"field {key!r} must be a boolean, got {label!r}", path=str(path), line=line)
@@ -133,23 +121,13 @@ def read_differences(path: Path) -> dict[tuple[str, str], dict[str, Any]]:
     from rewardkit.errors import DataError
 
     listed: dict[tuple[str, str], dict[str, Any]] = {}
-    for line, entry in _read_jsonl_plain(path, ("set", "id", "reason", "why")):
+    required = ("set", "id", "reason", "why")
+    for line, entry in read_checked_jsonl(path, required, strings=required):
         key = (str(entry["set"]), str(entry["id"]))
         if key in listed:
             raise DataError(f"{key[0]}/{key[1]} is listed twice", path=str(path), line=line)
         listed[key] = entry
     return listed
-
-
-def _read_jsonl_plain(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict[str, Any]]]:
-    from rewardkit.errors import DataError
-    from rewardkit.jsonl import read_jsonl
-
-    records, errors = read_jsonl(path, required=required, strings=required)
-    if errors:
-        first = errors[0]
-        raise DataError(first.message, path=str(path), line=first.line, field=first.field)
-    return [(r.line, r.data) for r in records]
 
 
 # -------------------------------------------------------------------------------------------- grading
@@ -159,7 +137,8 @@ def grade_rows(
     rows: list[Row], with_math_verify: bool
 ) -> tuple[list[dict[str, Any]], dict[str, float | None]]:
     """Every row graded by rewardkit (and math-verify): one outcome per row, and each grader's seconds."""
-    from grading_speed import math_verify_grader, rewardkit_grader, time_graders
+    from grader_timing import time_graders
+    from graders import math_verify_grader, rewardkit_grader
 
     graders = [rewardkit_grader()]
     if with_math_verify:
@@ -380,8 +359,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from grading_speed import subsample
-
     from rewardkit.errors import DataError
 
     files = set_files(args.data_dir)
@@ -471,16 +448,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.json is not None:
         payload = {
-            "meta": {
-                "argv": sys.argv if argv is None else list(argv),
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "cpus": os.cpu_count(),
-                "limit": args.limit,
-                "seed": args.seed,
-                "math_verify": not args.no_math_verify,
-                "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            },
+            "meta": run_meta(argv, limit=args.limit, seed=args.seed, math_verify=not args.no_math_verify),
             "sets": summaries,
             "by_reason": report["by_reason"],
             "unlisted": [f"{d['set']}/{d['id']}" for d in report["unlisted"]],
@@ -490,8 +458,7 @@ def main(argv: list[str] | None = None) -> int:
                 {**o, "reason": listed.get((o["set"], o["id"]), {}).get("reason")} for o in outcomes
             ],
         }
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_json(args.json, payload, ensure_ascii=False)
         print(f"wrote {args.json}", file=sys.stderr)
     return 1 if report["unlisted"] or report["unjudged"] or report["stale"] else 0
 

@@ -23,35 +23,28 @@ import time
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # report on the checkout this file lives in
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-DATA = REPO.parent / "shared" / "data" / "gsm8k" / "example_model_solutions.jsonl"
-MODELS = ("6b_finetuning", "6b_verification", "175b_finetuning", "175b_verification")
+from shared_data import GSM8K_MODELS, GSM8K_SOLUTIONS, read_gsm8k_solutions
 
 
 def write_inputs(data: Path, folder: Path, limit: int | None) -> dict[str, Path]:
     """One ``--completions`` input per model: id, question, rationale gold (``#### N``), completion, label."""
     folder.mkdir(parents=True, exist_ok=True)
-    files = {m: folder / f"{m}.jsonl" for m in MODELS}
-    handles = {m: files[m].open("w", encoding="utf-8") for m in MODELS}
+    files = {m: folder / f"{m}.jsonl" for m in GSM8K_MODELS}
+    handles = {m: files[m].open("w", encoding="utf-8") for m in GSM8K_MODELS}
     try:
-        with data.open(encoding="utf-8") as fh:
-            for i, line in enumerate(fh):
-                if limit is not None and i >= limit:
-                    break
-                row = json.loads(line)
-                rationale, _, final = row["ground_truth"].rpartition("A:")
-                gold = f"{rationale.rstrip()}\n#### {final.strip()}"
-                for m in MODELS:
-                    item = {
-                        "id": f"test-{i:04d}",
-                        "question": row["question"],
-                        "answer": gold,
-                        "completion": row[m]["solution"],
-                        "label": bool(row[m]["is_correct"]),
-                    }
-                    handles[m].write(json.dumps(item, ensure_ascii=False) + "\n")
+        for i, q in enumerate(read_gsm8k_solutions(data)[:limit]):
+            gold = f"{q.rationale}\n#### {q.final}"
+            for m in GSM8K_MODELS:
+                item = {
+                    "id": f"test-{i:04d}",
+                    "question": q.question,
+                    "answer": gold,
+                    "completion": q.solutions[m],
+                    "label": q.is_correct[m],
+                }
+                handles[m].write(json.dumps(item, ensure_ascii=False) + "\n")
     finally:
         for h in handles.values():
             h.close()
@@ -60,7 +53,7 @@ def write_inputs(data: Path, folder: Path, limit: int | None) -> dict[str, Path]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--data", type=Path, default=GSM8K_SOLUTIONS)
     parser.add_argument("--out", type=Path, help="keep everything here (default: a temporary folder)")
     parser.add_argument("--limit", type=int, help="only the first N questions")
     parser.add_argument("--workers", type=int, default=1)

@@ -11,17 +11,18 @@ Each reward is called in batches of 64 (a typical GRPO generation batch) with TR
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-from rewardkit.rewards import build  # noqa: E402
+from run_json import write_json
+from shared_data import DEFAULT_DATA, GSM8K_MODELS, read_gsm8k_solutions
+
+from rewardkit.rewards import build
 
 SPECS: dict[str, Any] = {
     "accuracy": "accuracy",
@@ -44,21 +45,17 @@ SPECS: dict[str, Any] = {
 
 
 def load(data_dir: Path) -> tuple[list[str], list[str]]:
-    keys = ["6b_finetuning", "6b_verification", "175b_finetuning", "175b_verification"]
     completions, golds = [], []
-    with open(data_dir / "gsm8k" / "example_model_solutions.jsonl") as f:
-        for line in f:
-            row = json.loads(line)
-            gold = row["ground_truth"].rsplit("A:", 1)[1].strip()
-            for k in keys:
-                completions.append(row[k]["solution"])
-                golds.append(gold)
+    for q in read_gsm8k_solutions(data_dir / "gsm8k" / "example_model_solutions.jsonl"):
+        for model in GSM8K_MODELS:
+            completions.append(q.solutions[model])
+            golds.append(q.final)
     return completions, golds
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--data-dir", type=Path, default=ROOT.parent / "shared" / "data")
+    p.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     p.add_argument("--batch", type=int, default=64)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json", type=Path)
@@ -90,9 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         print(f"| {row['reward']} | {row['ms_per_1000']:.1f} |")
     if args.json:
-        args.json.write_text(
-            json.dumps({"items": len(completions), "batch": args.batch, "rows": rows}, indent=2)
-        )
+        write_json(args.json, {"items": len(completions), "batch": args.batch, "rows": rows})
     return 0
 
 

@@ -25,10 +25,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules, by bare name
 
-from adversarial.synthetic import write_synthetic  # noqa: E402 (the generator lives with the tests)
+from run_json import write_json
+from shared_data import REPO
+
+sys.path.insert(0, str(REPO / "tests"))  # the generator lives with the tests
+
+from adversarial.synthetic import write_synthetic
 
 
 def _tree_rss_kb(pid: int) -> int:
@@ -129,8 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 os.unlink(out)
     results["cpus"] = os.cpu_count()
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        write_json(Path(args.json), results)
     return 0
 
 

@@ -25,18 +25,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rewardkit.evaluate import (
-    NotEvaluable,
-    TooLarge,
-    context,
-    exact_value,
-    has_step_function,
-    needs_signed_points,
-    numeric_closeness,
-    numeric_value,
-    sample_points,
-    spread_points,
-)
 from rewardkit.mathtree import (
     Add,
     Apply,
@@ -65,6 +53,18 @@ from rewardkit.mathtree import (
     symbols_of,
 )
 from rewardkit.numbers import Quantity, same_clock_time
+from rewardkit.tree_values import (
+    NotEvaluable,
+    TooLarge,
+    context,
+    exact_value,
+    has_step_function,
+    needs_signed_points,
+    numeric_closeness,
+    numeric_value,
+    sample_points,
+    spread_points,
+)
 
 # A gold needs at least this many written decimals before it is treated as a possibly rounded figure.
 ROUNDED_GOLD_MIN_DECIMALS = 2

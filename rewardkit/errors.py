@@ -10,7 +10,7 @@
 
 Grading never lets these escape for model output: they become verdicts. Outside the tree, on purpose:
 ``rewardkit.sandbox.DeadlineExceeded`` (a ``TimeoutError``) and ``WorkerFailed`` (a ``RuntimeError``),
-and ``rewardkit.evaluate.NotEvaluable`` / ``TooLarge`` (``ValueError``), which stay inside the ladder.
+and ``rewardkit.tree_values.NotEvaluable`` / ``TooLarge`` (``ValueError``), which stay inside the ladder.
 
 >>> err = DataError("not valid JSON", path="in.jsonl", line=3)
 >>> str(err)

@@ -89,8 +89,8 @@ _LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\
 
 
 @dataclass(frozen=True)
-class Found:
-    """What extraction found in one completion."""
+class Candidates:
+    """The candidate answers extraction found in one completion, and the region the lenient rules read."""
 
     anchored: list[Answer] = field(default_factory=list)
     region_start: int = 0
@@ -130,7 +130,7 @@ class Found:
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
 
-def find_answers(text: str) -> Found:
+def find_answers(text: str) -> Candidates:
     """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""
     offset = 0
     if len(text) > MAX_COMPLETION_CHARS:
@@ -140,7 +140,7 @@ def find_answers(text: str) -> Found:
     if close >= 0:
         region_start = close + len(_THINK_CLOSE)
     elif _THINK_OPEN in text:
-        return Found(region_start=offset + len(text), problem="unterminated_think")
+        return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
     region = text[region_start:]
@@ -152,8 +152,8 @@ def find_answers(text: str) -> Found:
     if not anchored and region_start > 0:
         outside = _candidates(text[:close], offset)
         if outside:
-            return Found([], base, region, "outside_region", outside)
-    return Found(anchored, base, region)
+            return Candidates([], base, region, "outside_region", outside)
+    return Candidates(anchored, base, region)
 
 
 def _candidates(region: str, base: int) -> list[Answer]:
@@ -662,7 +662,7 @@ def _after_equals(text: str) -> Reading | None:
 def _holds(lhs: str, result: Quantity) -> bool:
     """Whether an arithmetic chain's left side has the value it is set equal to (``9 * 2 = 18``, not
     ``2 = 3``); True when the left side cannot be evaluated exactly (the chain's reading is left alone)."""
-    from rewardkit.evaluate import NotEvaluable, exact_value
+    from rewardkit.tree_values import NotEvaluable, exact_value
 
     left = lhs.rsplit("=", 1)[-1]
     math = read_math(left)

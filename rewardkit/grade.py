@@ -25,10 +25,9 @@ from typing import Literal
 
 from rewardkit import commitment, sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
-from rewardkit.evaluate import NotEvaluable, TooLarge, exact_value
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
-    Found,
+    Candidates,
     Reading,
     clean_span,
     find_answers,
@@ -53,6 +52,7 @@ from rewardkit.mathtree import (
 )
 from rewardkit.numbers import Quantity, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
+from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
@@ -530,7 +530,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     return answer, why
 
 
-def _statement_after(found: Found, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
+def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
     """A plain statement of a value after position ``at`` (``… not 40; it is 45``), read leniently."""
     number = found.last_number()
     if number is None or number.start < at or gold.kind not in ("number", "math"):
@@ -541,7 +541,7 @@ def _statement_after(found: Found, at: int, gold: Gold) -> tuple[Answer, Reading
     return (number, reading) if reading.status == "value" else None
 
 
-def _retraction(found: Found, answer: Answer, gold: Gold) -> tuple[Answer, Reading] | str | None:
+def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, Reading] | str | None:
     """What a retraction after the chosen answer says (``The answer is 5. Wait, actually it is 6.``): the
     later value it states, or why nothing is committed any more (a string), or None when nothing takes it
     back."""
@@ -563,7 +563,7 @@ def _retraction(found: Found, answer: Answer, gold: Gold) -> tuple[Answer, Readi
     return None
 
 
-def _lenient_problem(found: Found, answer: Answer, gold: Gold) -> str | None:
+def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
     if gold.kind == "text":
         return None
@@ -731,7 +731,7 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
     return reading
 
 
-def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
+def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | None]:
     """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
     ``$\\frac{10}{9}$`` is not read as 9), else the last number."""
@@ -760,7 +760,7 @@ def _lenient(found: Found, gold: Gold) -> tuple[Answer | None, Reading | None]:
     return number, (_read(number.text, gold) if number is not None else None)
 
 
-def _operand_of_expression(found: Found, number: Answer) -> Reading | None:
+def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
     """An UNPARSEABLE reading when the lenient number is an operand of an expression (``Thus 3^x``,
     ``x^2``, ``0! + 1``), not a value stated; None when it stands as a value."""
     at = number.start - found.region_start

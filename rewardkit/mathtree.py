@@ -238,7 +238,7 @@ def symbols_of(node: Node) -> frozenset[str]:
 def to_sympy(node: Node) -> Any:
     """The sympy object for a tree (scalars, relations, sets, tuples, intervals, matrices).
 
-    Only for trees that passed the size guards of :mod:`rewardkit.evaluate`; sympy evaluates eagerly.
+    Only for trees that passed the size guards of :mod:`rewardkit.tree_values`; sympy evaluates eagerly.
     Imports sympy on first use.
     """
     import sympy

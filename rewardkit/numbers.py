@@ -252,7 +252,8 @@ _UNIT_RE_TEXT = (
 
 # --- numerals ----------------------------------------------------------------------------------------
 
-_SCALES = {
+# what a scale word or suffix after a numeral multiplies it by ("2.5 million", "3k", "3 dozen")
+_SCALE_MULTIPLIERS = {
     "hundred": 10**2,
     "thousand": 10**3,
     "million": 10**6,
@@ -354,7 +355,7 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
         if exponent:
             value *= Fraction(10) ** exponent
     if g["scale"]:
-        scale = _SCALES.get(g["scale"]) or _SCALES[g["scale"].lower()]
+        scale = _SCALE_MULTIPLIERS.get(g["scale"]) or _SCALE_MULTIPLIERS[g["scale"].lower()]
         value *= scale
         ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
     unit = None
@@ -554,7 +555,7 @@ def parse_words(text: str) -> Fraction | None:
 
 
 @dataclass(frozen=True)
-class Found:
+class QuantitySpan:
     """A quantity found in text, with the span it came from."""
 
     quantity: Quantity
@@ -565,7 +566,7 @@ class Found:
 _WORD_UNIT_RE = re.compile(r"\s*(?P<pct>percent|per cent)?\s*(?P<unit>" + _UNIT_RE_TEXT + ")?")
 
 
-def scan(text: str) -> Iterator[Found]:
+def scan(text: str) -> Iterator[QuantitySpan]:
     """Quantities in ``text`` from left to right: numerals first, number words where no numeral starts.
 
     >>> [str(f.quantity) for f in scan("2 hours 30 minutes, or about $3.50")]
@@ -597,7 +598,7 @@ def scan(text: str) -> Iterator[Found]:
             tail = _WORD_UNIT_RE.match(text, wm.end())
             unit = lookup_unit(tail.group("unit")) if tail and tail.group("unit") else None
             end = tail.end() if tail and (tail.group("unit") or tail.group("pct")) else wm.end()
-            yield Found(Quantity(value, None, bool(tail and tail.group("pct")), unit), start, end)
+            yield QuantitySpan(Quantity(value, None, bool(tail and tail.group("pct")), unit), start, end)
             pos = end
             continue
         if text[start] in "-−–+" and _follows_operand(text, start):
@@ -611,7 +612,7 @@ def scan(text: str) -> Iterator[Found]:
         if q is None:
             pos = nm.end() if nm.end() > start else start + 1
             continue
-        yield Found(q, start, nm.end())
+        yield QuantitySpan(q, start, nm.end())
         pos = nm.end()
 
 
@@ -677,7 +678,7 @@ def parse_number(text: str) -> Quantity | None:
 _COMPOUND_GLUE = re.compile(r"\s*(?:(?:,|and|,\s*and)\s*)?", re.IGNORECASE)  # one \s* per stretch of spaces
 
 
-def combine_compound(text: str, found: list[Found]) -> tuple[Quantity, int] | None:
+def combine_compound(text: str, found: list[QuantitySpan]) -> tuple[Quantity, int] | None:
     """Merge a leading run like ``2 hours 30 minutes`` into one quantity in its smallest unit.
 
     Returns the merged quantity and the end offset of the run, or the first quantity when it is not

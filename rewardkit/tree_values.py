@@ -18,7 +18,7 @@ Fraction(1, 120)
 >>> exact_value(Pow(Number(Fraction(9)), Pow(Number(Fraction(9)), Number(Fraction(9)))))
 Traceback (most recent call last):
 ...
-rewardkit.evaluate.TooLarge: 9^387420489 has too many digits
+rewardkit.tree_values.TooLarge: 9^387420489 has too many digits
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from rewardkit.evaluate import NotEvaluable, TooLarge, exact_value, numeric_value, sample_points
 from rewardkit.mathtree import (
     Add,
     Binomial,
@@ -24,6 +23,7 @@ from rewardkit.mathtree import (
     Symbol,
     render,
 )
+from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value, numeric_value, sample_points
 
 
 def n(value, decimals=None):
@@ -138,8 +138,8 @@ CLOSENESS = [
 
 @pytest.mark.parametrize(("pred", "gold", "expected"), CLOSENESS)
 def test_numeric_closeness_raises_precision_to_the_magnitudes_it_meets(pred, gold, expected):
-    from rewardkit.evaluate import numeric_closeness, sample_points
     from rewardkit.latex import parse_math
+    from rewardkit.tree_values import numeric_closeness, sample_points
 
     p, g = parse_math(pred), parse_math(gold)
     point = sample_points(frozenset({"x"}), 1)[0]
@@ -148,7 +148,7 @@ def test_numeric_closeness_raises_precision_to_the_magnitudes_it_meets(pred, gol
 
 def test_integer_roots_are_priced_before_they_are_tried():
     # 2^{1/2^{1000}} used to try candidate ** (2^1000) and grow past 12 GB
-    from rewardkit.evaluate import _int_root
+    from rewardkit.tree_values import _int_root
 
     start = time.perf_counter()
     assert _int_root(2, 2**1000) is None
