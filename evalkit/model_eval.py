@@ -36,6 +36,7 @@ from evalkit.records import (
     record_key,
     write_summary,
 )
+from evalkit.sources import hub_failure
 from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
@@ -269,6 +270,8 @@ def _evaluate_checkpoint(
         try:
             tokenizer = load_tokenizer(ckpt)
         except Exception as exc:  # a missing file, a hub id offline, a half-written checkpoint
+            if ckpt.kind == "hub":
+                return _Outcome(ckpt.name, None, hub_failure(ckpt.path, exc))
             return _Outcome(ckpt.name, None, f"cannot load the tokenizer of {ckpt.path}: {_why(exc)}")
         prompts = {
             json.dumps(p.id): build_prompt(
@@ -495,9 +498,12 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
             error(f"{outcome.name}: {outcome.error}")
     print_comparison(outcomes, out)
     console = Console(file=out, highlight=False, soft_wrap=True)
-    folders = ", ".join(o.name for o in outcomes if o.error is None) or "none"
-    where = f"wrote {RECORDS_FILE} and {SUMMARY_FILE} under {opts.output_dir}/ for: {folders}"
-    console.print(where, markup=False)
+    folders = ", ".join(o.name for o in outcomes if o.error is None)
+    if folders:
+        where = f"wrote {RECORDS_FILE} and {SUMMARY_FILE} under {opts.output_dir}/ for: {folders}"
+        console.print(where, markup=False)
+    else:
+        console.print("nothing evaluated: every checkpoint failed (see the errors above)", markup=False)
     if malformed:
         console.print(f"malformed lines skipped: {len(malformed)}", markup=False)
     failed = any(o.error is not None for o in outcomes)

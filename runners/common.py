@@ -678,10 +678,12 @@ def load_tokenizer(source: str) -> Any:
     """
     from transformers import AutoTokenizer, PreTrainedTokenizerFast
 
+    from evalkit.sources import hub_kwargs
+
     if (Path(source) / "tokenizer.json").is_file():
         tokenizer = PreTrainedTokenizerFast.from_pretrained(source)
-    else:
-        tokenizer = AutoTokenizer.from_pretrained(source)
+    else:  # a hub id while offline: one try, not a minute of retries
+        tokenizer = AutoTokenizer.from_pretrained(source, **hub_kwargs(source))
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     tokenizer.padding_side = "left"
@@ -689,8 +691,16 @@ def load_tokenizer(source: str) -> Any:
 
 
 def resolve_source(settings: ModelSettings, *, output_dir: str | Path) -> str:
-    """The folder or hub id the policy loads from; ``tiny`` is built once into ``OUTPUT_DIR/base-model``."""
+    """The folder or hub id the policy loads from; ``tiny`` is built once into ``OUTPUT_DIR/base-model``.
+
+    A source that names a local path (``runs/sft_tiny``, ``./m``...) and is missing is a ConfigError at once,
+    naming the command that creates it: handed on, it would be taken for a hub id and retried for a minute.
+    """
+    from evalkit.sources import missing_path_message, names_local_path
+
     if settings.source != "tiny":
+        if names_local_path(settings.source) and not Path(settings.source).expanduser().exists():
+            raise ConfigError(f"model.source: {missing_path_message(settings.source)}")
         return settings.source
     folder = Path(output_dir) / "base-model"
     if not (folder / "config.json").is_file():
@@ -713,11 +723,19 @@ def load_model(settings: ModelSettings, *, output_dir: str | Path) -> tuple[Any,
     (TRL reloads the reference model from there when ``beta > 0``)."""
     from transformers import AutoModelForCausalLM
 
+    from evalkit.sources import hub_failure, hub_kwargs
+
     source = resolve_source(settings, output_dir=output_dir)
     try:
         tokenizer = load_tokenizer(source)
-        model = AutoModelForCausalLM.from_pretrained(source, dtype=_torch_dtype(settings.dtype))
+        model = AutoModelForCausalLM.from_pretrained(
+            source, dtype=_torch_dtype(settings.dtype), **hub_kwargs(source)
+        )
     except OSError as exc:
+        if not Path(source).exists():
+            raise ConfigError(
+                f"model.source: {hub_failure(source, exc)}; or 'tiny' for the offline tiny model"
+            ) from exc
         raise ConfigError(
             f"model.source {settings.source!r}: cannot load a model from it ({exc}); pass a local folder, "
             "a hub id (needs the network once), or 'tiny' for the offline tiny model"

@@ -320,3 +320,57 @@ def test_eval_progress_bars_over_checkpoints_and_samples(
     assert rc == 0, err
     assert "checkpoints" in err and "1/2" in err and "2/2" in err  # the bar over checkpoints
     assert "checkpoint-2 samples" in err  # the bar over this checkpoint's samples
+
+
+# --------------------------------------------------------------------------- missing sources fail at once
+
+LOCAL = ["runs/sft_tiny", "runs/x/checkpoint-2", "./m", "../m", "/abs/m", "~/m", "a/b/c", "C:\\m", "m\\n", "."]
+HUB = ["gpt2", "Qwen/Qwen2.5-0.5B", "nosuch/model", "org/name-with.dots"]
+
+
+@pytest.mark.parametrize("source", LOCAL)
+def test_names_local_path(source: str) -> None:
+    from evalkit.sources import names_local_path
+
+    assert names_local_path(source)
+
+
+@pytest.mark.parametrize("source", HUB)
+def test_hub_ids_are_not_local_paths(source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from evalkit.sources import names_local_path
+
+    monkeypatch.chdir(tmp_path)
+    assert not names_local_path(source)
+    if "/" in source:  # a parent folder that exists here makes it a path
+        (tmp_path / source.split("/")[0]).mkdir()
+        assert names_local_path(source)
+
+
+def test_missing_run_folder_names_the_command_that_creates_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError) as info:
+        discover_checkpoints("runs/sft_tiny")
+    message = str(info.value)
+    assert message.startswith("runs/sft_tiny does not exist (it names a local path")
+    assert "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in message
+    with pytest.raises(ValueError, match=r"rewardkit train ALGO --config FILE.yaml output_dir=runs/mine"):
+        discover_checkpoints("runs/mine")
+    (tmp_path / "models").mkdir()
+    with pytest.raises(ValueError, match="models/x does not exist"):
+        discover_checkpoints("models/x")
+
+
+def test_eval_of_a_missing_model_fails_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("transformers", reason="needs transformers: pip install -e '.[eval]'")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs").mkdir()
+    rc, out, err = _eval(Path("runs/sft_tiny"), tmp_path / "o")
+    assert rc == 2 and "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in err
+    # a hub id that is not cached, offline: one try, a message that says so, and no "for: none"
+    rc, out, err = _eval(Path("nosuch/model"), tmp_path / "o")
+    assert rc == 2, err
+    assert "nosuch/model is not a local folder, and as a hub id it is not in the local cache" in err
+    assert "for: none" not in out and "nothing evaluated: every checkpoint failed" in out

@@ -448,3 +448,32 @@ def test_lora_trains_adapters_and_freezes_the_base(tiny):
     assert changed and all("lora_" in n for n in changed)
     assert any("lora_B" in n for n in changed)  # B starts at zero: it must move for the adapter to matter
     assert apply_lora(model, LoraSettings(r=0)) is model
+
+
+# --------------------------------------------------------------------------- model sources
+
+
+def test_missing_local_model_source_fails_at_once(tmp_path, monkeypatch, capsys):
+    from rewardkit.cli import main
+    from runners.common import ModelSettings, resolve_source
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as info:
+        resolve_source(ModelSettings(source="runs/sft_tiny"), output_dir=tmp_path / "run")
+    assert str(info.value).startswith("model.source: runs/sft_tiny does not exist")
+    assert "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in str(info.value)
+    assert resolve_source(ModelSettings(source="org/model"), output_dir=tmp_path) == "org/model"  # a hub id
+    argv = ["train", "sft", f"output_dir={tmp_path / 'r'}", "model.source=./nowhere", "data.n=4"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "rewardkit: error: model.source: ./nowhere does not exist" in err and "Traceback" not in err
+
+
+def test_uncached_hub_id_offline_is_one_clear_error(tmp_path, monkeypatch):
+    pytest.importorskip("transformers")
+    from runners.common import ModelSettings, load_model
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(ConfigError, match="not in the local cache while the hub cannot be reached"):
+        load_model(ModelSettings(source="nosuch/model"), output_dir=tmp_path)
