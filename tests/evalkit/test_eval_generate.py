@@ -324,7 +324,7 @@ def test_eval_progress_bars_over_checkpoints_and_samples(
 
 # --------------------------------------------------------------------------- missing sources fail at once
 
-LOCAL = ["runs/sft_tiny", "runs/x/checkpoint-2", "./m", "../m", "/abs/m", "~/m", "a/b/c", "C:\\m", "m\\n", "."]
+LOCAL = ["runs/sft_tiny", "runs/x/checkpoint-2", "./m", "../m", "/abs/m", "~/m", "a/b/c", "C:\\m", "."]
 HUB = ["gpt2", "Qwen/Qwen2.5-0.5B", "nosuch/model", "org/name-with.dots"]
 
 
