@@ -120,6 +120,32 @@ def _problem(data: dict[str, Any], position: int, keys: tuple[str, str, str]) ->
     return Problem(pid, data[question_key], str(data[answer_key]), {k: data.get(k) for k in PASSTHROUGH})
 
 
+# a data file whose first lines all lack the question or answer key is read with the wrong keys: stop there
+WRONG_SHAPE_LINES = 3
+
+
+def wrong_shape_message(opts: ModelEvalOptions) -> str:
+    """Why a data file's lines all miss the expected fields, and the flags that read it: the ``--dataset``
+    preset whose fields its first line has, else ``--question-key`` / ``--answer-key``."""
+    assert opts.data_file is not None
+    question_key, answer_key, _ = opts.keys()
+    fields: list[str] = []
+    for item in iter_jsonl(opts.data_file):
+        if not isinstance(item, LineError):
+            fields = list(item.data)
+            break
+    head = (
+        f"{opts.data_file}: the first {WRONG_SHAPE_LINES} lines have no {question_key!r} / {answer_key!r} "
+        f"field (fields present: {', '.join(fields) or 'none'}); stopped reading"
+    )
+    for name, preset in DATASETS.items():
+        if name != opts.dataset and preset["question"] in fields and preset["answer"] in fields:
+            return f"{head}. These look like {name} problems: pass --dataset {name} (it reads those fields)"
+    question = next((f for f in fields if f in ("question", "problem", "prompt", "input")), "FIELD")
+    answer = next((f for f in fields if f in ("answer", "gold", "target", "solution", "output")), "FIELD")
+    return f"{head}. Name the fields: --question-key {question} --answer-key {answer}"
+
+
 def _hub_rows(opts: ModelEvalOptions) -> list[dict[str, Any]]:
     assert opts.dataset is not None
     name, config, split = DATASETS[opts.dataset]["hub"]
@@ -147,9 +173,14 @@ def load_problems(opts: ModelEvalOptions, report: Callable[[LineError], None]) -
         lines = iter_jsonl(
             opts.data_file, required=(question_key, answer_key), strings=(question_key,), golds=(answer_key,)
         )
+        missing = 0  # lines so far that lack a key: a file of another shape would report every line
         for item in lines:
             if isinstance(item, LineError):
                 report(item)
+                if not problems and item.field in (question_key, answer_key) and "missing" in item.message:
+                    missing += 1
+                    if missing == WRONG_SHAPE_LINES:
+                        raise OSError(wrong_shape_message(opts))
                 continue
             problems.append(_problem(item.data, item.line - 1, keys))
     else:

@@ -374,3 +374,49 @@ def test_eval_of_a_missing_model_fails_at_once(tmp_path: Path, monkeypatch: pyte
     assert rc == 2, err
     assert "nosuch/model is not a local folder, and as a hub id it is not in the local cache" in err
     assert "for: none" not in out and "nothing evaluated: every checkpoint failed" in out
+
+
+# --------------------------------------------------------------------------- a data file of another shape
+
+MATH500_SHAPED = REPO / "fixtures" / "eval" / "math500_shaped.jsonl"
+
+
+def test_data_file_of_another_dataset_stops_early_and_names_the_preset(tmp_path: Path) -> None:
+    pytest.importorskip("transformers", reason="needs transformers: pip install -e '.[eval]'")
+    argv = ["eval", "--model", "unused", "--data-file", str(MATH500_SHAPED), "--output-dir", str(tmp_path)]
+    rc, _, err = _run(argv)
+    assert rc == 2
+    assert [f"{MATH500_SHAPED}:{n}: missing field 'question'" in err for n in (1, 2, 3, 4)] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert "fields present: problem, solution, answer, subject, level, unique_id" in err
+    assert "These look like math500 problems: pass --dataset math500" in err
+    assert not (tmp_path / "unused").exists()
+
+
+def test_wrong_shape_suggests_the_preset_or_the_key_flags(tmp_path: Path) -> None:
+    from evalkit.model_eval import ModelEvalOptions, load_problems
+
+    seen: list[Any] = []
+    problems = load_problems(
+        ModelEvalOptions(model="m", output_dir="o", data_file=str(MATH500_SHAPED), dataset="math500"),
+        seen.append,
+    )
+    assert [p.id for p in problems][:1] == ["test/counting_and_probability/1.json"] and not seen
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"prompt": "1+1?", "target": "2"}\n' * 5, encoding="utf-8")
+    with pytest.raises(OSError, match="Name the fields: --question-key prompt --answer-key target"):
+        load_problems(ModelEvalOptions(model="m", output_dir="o", data_file=str(other)), seen.append)
+    assert len(seen) == 3
+    # a file whose good lines come first keeps reporting bad lines one by one: it has the right shape
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text('{"question": "q", "answer": "1"}\n' + '{"q": "x"}\n' * 4, encoding="utf-8")
+    seen.clear()
+    assert (
+        len(load_problems(ModelEvalOptions(model="m", output_dir="o", data_file=str(mixed)), seen.append))
+        == 1
+    )
+    assert len(seen) == 4
