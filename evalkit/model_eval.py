@@ -5,7 +5,9 @@ prompted with :func:`evalkit.prompts.build_prompt`, ``n`` completions per proble
 written to ``DIR/<checkpoint>/records.jsonl`` batch by batch (the same records and grading code as
 ``--completions``: :func:`evalkit.completions.grade_and_write`), then ``DIR/<checkpoint>/summary.json``.
 A rerun into the same DIR generates only the ``(id, sample_index)`` pairs not yet recorded, and does not
-even load a checkpoint whose records are complete. A final table compares the checkpoints.
+even load a checkpoint whose records are complete; ``DIR/<checkpoint>/manifest.json``
+(:mod:`evalkit.provenance`) makes sure they came from the same model files and generation settings, and
+``fresh`` starts each folder clean. A final table compares the checkpoints.
 
 Problems come from ``--data-file`` (JSONL; GSM8K rationale golds ``... #### N`` are reduced by the grader and
 keep their ``<<...>>`` count for the by-calculations breakdown) or, for ``--dataset gsm8k|math500`` without a
@@ -16,6 +18,7 @@ file, from the hub through ``datasets``. A problem's id is its ``--id-key`` fiel
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -27,6 +30,7 @@ from typing import Any, TextIO
 
 from evalkit.completions import Sample, grade_and_write, pct, print_summary, with_ci
 from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM, build_prompt
+from evalkit.provenance import MANIFEST_FILE, differences, eval_provenance, model_fingerprint
 from evalkit.records import (
     PASSTHROUGH,
     RECORDS_FILE,
@@ -91,6 +95,7 @@ class ModelEvalOptions:
     few_shot_n: int = 4
     backend: str = "transformers"  # or "vllm" (evalkit.vllm_backend)
     timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
+    fresh: bool = False  # discard what a previous run recorded in each checkpoint folder, and start clean
 
     def keys(self) -> tuple[str, str, str]:
         preset = DATASETS.get(self.dataset or "gsm8k", DATASETS["gsm8k"])
@@ -253,6 +258,70 @@ def _stale(problems: Sequence[Problem], prompts: dict[str, str] | None, writer: 
     return None
 
 
+FRESH_HINT = "rerun with --fresh to discard them, or use another --output-dir"
+
+
+def _open_writer(folder: Path, errc: Any, *, fresh: bool) -> RecordWriter:
+    """The folder's record writer, opened (locked); with ``fresh``, what an earlier run left there is deleted
+    first, under the lock, so a run writing the folder right now is refused rather than overwritten."""
+
+    def warn(message: str) -> None:
+        errc.print(f"rewardkit: warning: {message}", markup=False)
+
+    writer = RecordWriter(folder, warn=warn)
+    writer.open()
+    leftovers = [folder / name for name in (RECORDS_FILE, SUMMARY_FILE, MANIFEST_FILE)]
+    if fresh and (writer.records or any(p.exists() for p in leftovers[1:])):
+        writer.close()
+        for path in leftovers:
+            path.unlink(missing_ok=True)
+        errc.print(f"{folder.name}: --fresh: discarded the records of the previous run", markup=False)
+        writer = RecordWriter(folder, warn=warn)
+        writer.open()
+    return writer
+
+
+def _provenance(ckpt: Any, opts: ModelEvalOptions) -> dict[str, Any]:
+    model = model_fingerprint(ckpt.path, gguf_file=ckpt.gguf_file, base_model=ckpt.base_model)
+    generation = {
+        "max_new_tokens": opts.max_new_tokens,
+        "temperature": opts.temperature,
+        "top_p": opts.top_p,
+        "seed": opts.seed,
+        "backend": opts.backend,
+    }
+    return eval_provenance(model, generation, {"timeout_s": opts.timeout_s})
+
+
+def _changed_inputs(folder: Path, writer: RecordWriter, provenance: dict[str, Any], errc: Any) -> str | None:
+    """Why the records in ``folder`` cannot be resumed (they came from another model, other generation
+    settings or another rewardkit), or None; writes this run's ``manifest.json`` when they can."""
+    manifest = folder / MANIFEST_FILE
+    old: Any = None
+    if manifest.is_file():
+        try:
+            old = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            return f"{manifest}: unreadable ({exc}); {FRESH_HINT}"
+    if writer.records and isinstance(old, dict):
+        changed = differences(old, provenance)
+        if changed:
+            return (
+                f"{writer.path} holds {len(writer.records)} records made from other inputs "
+                f"({'; '.join(changed)}): {FRESH_HINT}"
+            )
+    elif writer.records:
+        errc.print(
+            f"rewardkit: warning: {folder.name}: the records have no {MANIFEST_FILE} (an older rewardkit "
+            "wrote them): cannot check that they come from this model and these settings",
+            markup=False,
+        )
+    tmp = manifest.with_name(f".{MANIFEST_FILE}.tmp")
+    tmp.write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, manifest)
+    return None
+
+
 def _why(exc: BaseException) -> str:
     return f"{exc.__class__.__name__}: {exc}"
 
@@ -281,15 +350,18 @@ def _evaluate_checkpoint(
         errc.print(f"{ckpt.name}: {message}", markup=False)
 
     folder = Path(opts.output_dir) / ckpt.name
-    writer = RecordWriter(folder, warn=lambda m: errc.print(f"rewardkit: warning: {m}", markup=False))
     try:
-        writer.open()
+        writer = _open_writer(folder, errc, fresh=opts.fresh)
+        provenance = _provenance(ckpt, opts)
     except FolderInUse as exc:
         return _Outcome(ckpt.name, None, str(exc))
     except OSError as exc:
         return _Outcome(ckpt.name, None, f"cannot write to {folder}: {exc.strerror or exc}")
     stats: dict[str, Any] = {}
     try:
+        changed = _changed_inputs(folder, writer, provenance, errc)
+        if changed is not None:
+            return _Outcome(ckpt.name, None, changed)
         stale = _stale(problems, None, writer)
         if stale is not None:
             return _Outcome(ckpt.name, None, stale)
@@ -352,6 +424,7 @@ def _evaluate_checkpoint(
                 "base_model": ckpt.base_model,
                 "gguf_file": ckpt.gguf_file,
                 "data": opts.data_file or opts.dataset,
+                "provenance": provenance,
                 "generation": {
                     "n": opts.n,
                     "max_new_tokens": opts.max_new_tokens,

@@ -420,3 +420,57 @@ def test_wrong_shape_suggests_the_preset_or_the_key_flags(tmp_path: Path) -> Non
         == 1
     )
     assert len(seen) == 4
+
+
+# --------------------------------------------------------------------------- provenance
+
+
+def test_eval_resume_refuses_records_of_another_model(tiny: Path, tmp_path: Path) -> None:
+    from tiny_model import tiny_model
+
+    from evalkit.model_eval import ModelEvalOptions, run_model_eval
+
+    model = tmp_path / "model"
+    shutil.copytree(tiny, model)
+    out_dir = tmp_path / "out"
+    rc, _, err = _eval(model, out_dir, "--limit", "2")
+    assert rc == 0, err
+    folder = out_dir / "model"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["provenance"] == manifest
+    assert manifest["rewardkit"] and len(manifest["model"]["sha256"]) == 64
+    assert manifest["generation"]["max_new_tokens"] == 8
+
+    # the same files elsewhere are the same model: resumed, nothing generated
+    moved = tmp_path / "moved" / "model"
+    shutil.copytree(model, moved)
+    rc, _, err = _eval(moved, out_dir, "--limit", "2")
+    assert rc == 0 and "resuming: 2 of 2 samples" in err and "loaded" not in err
+
+    # other weights under the same name (the prompt is the same): refused, naming what changed and the flag
+    shutil.rmtree(model)
+    tiny_model(model, seed=1)
+    before = (folder / "records.jsonl").read_text()
+    rc, out, err = _eval(model, out_dir, "--limit", "2")
+    assert rc == 2
+    assert "holds 2 records made from other inputs (model.sha256 '" in err
+    assert "rerun with --fresh to discard them, or use another --output-dir" in err
+    assert (folder / "records.jsonl").read_text() == before and "nothing evaluated" in out
+    rc, _, err = _eval(moved, out_dir, "--limit", "2", "--max-new-tokens", "6")
+    assert rc == 2 and "generation.max_new_tokens 8 -> 6" in err
+
+    # --fresh starts the folder clean
+    opts = ModelEvalOptions(
+        model=str(model),
+        output_dir=str(out_dir),
+        data_file=str(PROBLEMS),
+        limit=2,
+        max_new_tokens=8,
+        fresh=True,
+    )
+    assert run_model_eval(opts, out=io.StringIO(), err=io.StringIO()) == 0
+    assert (
+        json.loads((folder / "manifest.json").read_text())["model"]["sha256"] != manifest["model"]["sha256"]
+    )
+    assert (folder / "records.jsonl").read_text() != before and len(_records(folder)) == 2
