@@ -23,6 +23,7 @@ import math
 import os
 import random
 import re
+import shutil
 import sys
 import types
 import typing
@@ -690,8 +691,14 @@ def load_tokenizer(source: str) -> Any:
     return tokenizer
 
 
+# written next to a built tiny model: the settings it was built with
+TINY_SETTINGS_FILE = "tiny.json"
+
+
 def resolve_source(settings: ModelSettings, *, output_dir: str | Path) -> str:
-    """The folder or hub id the policy loads from; ``tiny`` is built once into ``OUTPUT_DIR/base-model``.
+    """The folder or hub id the policy loads from; ``tiny`` is built into ``OUTPUT_DIR/base-model`` once,
+    and built again when its ``tiny.json`` (the settings it was built with) does not match ``settings``: a
+    rerun with another ``model.hidden_size`` must not start from the earlier run's model.
 
     A source that names a local path (``runs/sft_tiny``, ``./m``...) and is missing is a ConfigError at once,
     naming the command that creates it: handed on, it would be taken for a hub id and retried for a minute.
@@ -703,10 +710,17 @@ def resolve_source(settings: ModelSettings, *, output_dir: str | Path) -> str:
             raise ConfigError(f"model.source: {missing_path_message(settings.source)}")
         return settings.source
     folder = Path(output_dir) / "base-model"
-    if not (folder / "config.json").is_file():
-        build_tiny_model(
-            folder, hidden_size=settings.hidden_size, num_layers=settings.num_layers, seed=settings.seed
-        )
+    wanted = {"hidden_size": settings.hidden_size, "num_layers": settings.num_layers, "seed": settings.seed}
+    built = folder / TINY_SETTINGS_FILE
+    try:
+        same = json.loads(built.read_text(encoding="utf-8")) == wanted and (folder / "config.json").is_file()
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        if folder.exists():
+            shutil.rmtree(folder)
+        build_tiny_model(folder, **wanted)
+        built.write_text(json.dumps(wanted) + "\n", encoding="utf-8")
     return str(folder)
 
 

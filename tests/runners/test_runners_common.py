@@ -477,3 +477,25 @@ def test_uncached_hub_id_offline_is_one_clear_error(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(ConfigError, match="not in the local cache while the hub cannot be reached"):
         load_model(ModelSettings(source="nosuch/model"), output_dir=tmp_path)
+
+
+def test_tiny_base_model_is_rebuilt_when_its_settings_change(tmp_path):
+    pytest.importorskip("transformers")
+    from runners.common import ModelSettings, resolve_source
+
+    def built(source):
+        config = json.loads((tmp_path / "base-model" / "config.json").read_text())
+        return source, config["hidden_size"], config["num_hidden_layers"]
+
+    small = ModelSettings(hidden_size=32, num_layers=2)
+    assert built(resolve_source(small, output_dir=tmp_path)) == (str(tmp_path / "base-model"), 32, 2)
+    weights = tmp_path / "base-model" / "model.safetensors"
+    first = weights.stat().st_mtime_ns
+    resolve_source(small, output_dir=tmp_path)
+    assert weights.stat().st_mtime_ns == first  # the same settings: built once
+    assert built(resolve_source(ModelSettings(hidden_size=64, num_layers=1), output_dir=tmp_path))[1:] == (
+        64,
+        1,
+    )
+    (tmp_path / "base-model" / "tiny.json").unlink()  # a model built before the settings were recorded
+    assert built(resolve_source(small, output_dir=tmp_path))[1:] == (32, 2)
