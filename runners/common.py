@@ -487,16 +487,32 @@ def _field_lines(config_cls: type, prefix: str = "") -> list[str]:
     return out
 
 
+# reStructuredText roles and literals in docstrings: ``x``, :func:`x`, :class:`~a.B` (help shows plain text)
+_RST_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|ref|doc|term):`~?([^`]+)`")
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def plain_text(text: str) -> str:
+    """``text`` with reStructuredText markup reduced to what a terminal shows.
+
+    >>> plain_text("``rewardkit pairs`` builds them; :class:`~runners.rm.RewardModelReward` uses them")
+    "'rewardkit pairs' builds them; RewardModelReward uses them"
+    """
+    text = _RST_ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    return _RST_LITERAL.sub(r"'\1'", text)
+
+
 def parse_args(config_cls: type, argv: Sequence[str], *, prog: str | None = None) -> Any:
     """``--config FILE.yaml`` plus ``key.sub=value`` overrides → a ``config_cls`` instance.
 
-    ``--help`` prints the recipe's docstring and every field with its default.
+    ``--help`` prints the recipe's docstring (its first paragraph, as plain text) and every field with its
+    default.
     """
     doc = (sys.modules[config_cls.__module__].__doc__ or "").strip()
     parser = argparse.ArgumentParser(
         prog=prog,
-        description=doc.split("\n\n")[0] if doc else None,
-        epilog="settings (override with key.sub=value):\n" + "\n".join(_field_lines(config_cls)),
+        description=plain_text(doc.split("\n\n")[0]) if doc else None,
+        epilog="settings (override with key.sub=value):\n" + plain_text("\n".join(_field_lines(config_cls))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", metavar="FILE.yaml", help="YAML config; overrides apply on top")

@@ -268,17 +268,19 @@ def main(argv: list[str] | None = None) -> int:
         "Each run starts clean: what an earlier demo wrote into --output-dir is removed first.",
     )
     parser.add_argument(
-        "--output-dir", default="runs/demo", help="where everything goes (default: runs/demo)"
+        "--output-dir", metavar="DIR", default="runs/demo", help="where everything goes (default: runs/demo)"
     )
     parser.add_argument("--quick", action="store_true", help="a smoke run: tiny sizes, well under a minute")
     parser.add_argument(
         "--sft-steps",
         type=int,
+        metavar="N",
         help=f"SFT optimizer steps (default: {full.sft_steps}; with --quick: {quick.sft_steps})",
     )
     parser.add_argument(
         "--grpo-steps",
         type=int,
+        metavar="N",
         help=f"GRPO optimizer steps (default: {full.grpo_steps}; with --quick: {quick.grpo_steps})",
     )
     parser.add_argument(
