@@ -148,16 +148,17 @@ def _audit_sample(
     path: str, item: Record, gold_key: str, completion_key: str
 ) -> tuple[int, Any, str, str, bool | None] | LineError:
     """One line as an audit sample (line, id, completion, gold text, finished), or why it is not one."""
+    from rewardkit.dotted import MissingField, get_field
     from rewardkit.jsonl import LineError, gold_error, gold_text
 
     data = item.data
-    for key in (gold_key, completion_key):
-        if key not in data:
-            return LineError(path, item.line, f"missing field {key!r}", key)
-    gold = gold_text(data[gold_key])
+    try:  # dotted keys read nested fields: --completion-key 6b_finetuning.solution
+        raw_gold, completion = get_field(data, gold_key), get_field(data, completion_key)
+    except MissingField as exc:
+        return LineError(path, item.line, exc.message, exc.key)
+    gold = gold_text(raw_gold)
     if gold is None:
-        return LineError(path, item.line, gold_error(gold_key, data[gold_key]), gold_key)
-    completion = data[completion_key]
+        return LineError(path, item.line, gold_error(gold_key, raw_gold), gold_key)
     if not isinstance(completion, str):
         return LineError(path, item.line, f"field {completion_key!r} must be a string", completion_key)
     return (item.line, data.get("id"), completion, gold, _finished(data))

@@ -32,6 +32,7 @@ from evalkit.records import (
     record_key,
     write_summary,
 )
+from rewardkit.dotted import lift_fields
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 __all__ = [
@@ -142,11 +143,13 @@ def read_samples(opts: CompletionsOptions, report: Callable[[LineError], None]) 
     next_index: dict[str, int] = {}  # implicit sample index per problem
     where: dict[tuple[str, int], int] = {}  # (problem, sample) -> line, to report duplicates
     problems: set[str] = set()
-    for item in iter_jsonl(path, required=keys, strings=strings, golds=(opts.answer_key,)):
+    # dotted keys read nested fields: --completion-key 6b_finetuning.solution
+    for item in iter_jsonl(path, required=keys, strings=strings, golds=(opts.answer_key,), dotted=True):
         if isinstance(item, LineError):
             report(item)
             continue
         data = item.data
+        lift_fields(data, (opts.id_key, opts.sample_key))
         question = data.get(opts.question_key)
         raw_id = data.get(opts.id_key)
         if raw_id is None:

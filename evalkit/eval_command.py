@@ -51,7 +51,12 @@ def register(sub: Any) -> None:
         "--question-key",
         help="field holding the question (default: question; problem for --dataset math500)",
     )
-    e.add_argument("--answer-key", help="field holding the gold answer (default: answer)")
+    e.add_argument(
+        "--gold-key",
+        "--answer-key",
+        dest="answer_key",
+        help="field holding the gold answer, a dotted key for a nested one (default: answer)",
+    )
     e.add_argument(
         "--completion-key", default="completion", help="field holding the completion (default: completion)"
     )
@@ -109,6 +114,12 @@ def register(sub: Any) -> None:
     )
     gen.add_argument(
         "--few-shot-n", type=_positive_int, default=4, help="how many exemplars from --few-shot (default: 4)"
+    )
+    gen.add_argument(
+        "--fresh",
+        action="store_true",
+        help="discard what an earlier run recorded in DIR's checkpoint folders and start them clean (a rerun "
+        "whose model or settings differ is refused without it)",
     )
     gen.add_argument("--device", help="torch device (default: cuda when available, else cpu)")
     gen.add_argument(
@@ -194,5 +205,6 @@ def _eval_model(args: argparse.Namespace) -> int:
         few_shot_n=args.few_shot_n,
         backend=args.backend,
         timeout_s=args.timeout,
+        fresh=args.fresh,
     )
     return run_model_eval(opts)

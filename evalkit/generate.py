@@ -9,7 +9,8 @@
   config's ``base_model_name_or_path``, or ``base_model`` when given) with peft;
 - a ``.gguf`` file, or a folder holding exactly one → loaded with ``from_pretrained(folder, gguf_file=NAME)``
   (dequantised by transformers; needs the ``gguf`` package);
-- a path that does not exist → a hub id (tests never use one).
+- a path that does not exist → a hub id (tests never use one), unless it can only be a local path
+  (:func:`evalkit.sources.names_local_path`: ``./x``, ``runs/x``, ``a/b/c``...), which is an error at once.
 
 :func:`load_model` loads one, :func:`generate` samples from it: batched, left-padded, each completion with
 its finish reason (``"stop"`` when the model produced an end-of-sequence token, ``"length"`` when
@@ -28,6 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from evalkit.sources import hub_kwargs, missing_path_message, names_local_path
 
 __all__ = ["Checkpoint", "Generation", "discover_checkpoints", "generate", "load_model", "load_tokenizer"]
 
@@ -100,8 +103,8 @@ def discover_checkpoints(path: str, *, base_model: str | None = None) -> list[Ch
             )
         return [Checkpoint(p.stem, str(p.parent), "gguf", gguf_file=p.name)]
     if not p.exists():
-        if path.startswith((".", "/", "~")) or path.count("/") > 1 or "\\" in path:
-            raise ValueError(f"{path} does not exist")
+        if names_local_path(path):
+            raise ValueError(missing_path_message(path))
         return [Checkpoint(path.replace("/", "--"), path, "hub", base_model=None)]
     if not p.is_dir():
         raise ValueError(f"{path} is neither a model folder nor a .gguf file")
@@ -130,6 +133,7 @@ def discover_checkpoints(path: str, *, base_model: str | None = None) -> list[Ch
 def _load_tokenizer(source: str, **kwargs: Any) -> Any:
     from transformers import AutoTokenizer, PreTrainedTokenizerFast
 
+    kwargs = {**hub_kwargs(source), **kwargs}  # a hub id while offline: one try, not a minute of retries
     config = Path(source) / "tokenizer_config.json"
     if config.is_file():
         try:
@@ -187,10 +191,10 @@ def load_model(ckpt: Checkpoint, *, device: str | None = None, tokenizer: Any = 
         from peft import PeftModel
 
         assert ckpt.base_model is not None
-        base = AutoModelForCausalLM.from_pretrained(ckpt.base_model)
+        base = AutoModelForCausalLM.from_pretrained(ckpt.base_model, **hub_kwargs(ckpt.base_model))
         model = PeftModel.from_pretrained(base, ckpt.path).merge_and_unload()
     else:
-        model = AutoModelForCausalLM.from_pretrained(ckpt.path)
+        model = AutoModelForCausalLM.from_pretrained(ckpt.path, **hub_kwargs(ckpt.path))
     model.to(_device(device))
     model.eval()
     return model, tokenizer if tokenizer is not None else load_tokenizer(ckpt)

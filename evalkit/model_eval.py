@@ -5,7 +5,9 @@ prompted with :func:`evalkit.prompts.build_prompt`, ``n`` completions per proble
 written to ``DIR/<checkpoint>/records.jsonl`` batch by batch (the same records and grading code as
 ``--completions``: :func:`evalkit.completions.grade_and_write`), then ``DIR/<checkpoint>/summary.json``.
 A rerun into the same DIR generates only the ``(id, sample_index)`` pairs not yet recorded, and does not
-even load a checkpoint whose records are complete. A final table compares the checkpoints.
+even load a checkpoint whose records are complete; ``DIR/<checkpoint>/manifest.json``
+(:mod:`evalkit.provenance`) makes sure they came from the same model files and generation settings, and
+``fresh`` starts each folder clean. A final table compares the checkpoints.
 
 Problems come from ``--data-file`` (JSONL; GSM8K rationale golds ``... #### N`` are reduced by the grader and
 keep their ``<<...>>`` count for the by-calculations breakdown) or, for ``--dataset gsm8k|math500`` without a
@@ -16,6 +18,7 @@ file, from the hub through ``datasets``. A problem's id is its ``--id-key`` fiel
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -27,6 +30,7 @@ from typing import Any, TextIO
 
 from evalkit.completions import Sample, grade_and_write, pct, print_summary, with_ci
 from evalkit.prompts import DEFAULT_INSTRUCTION, DEFAULT_SYSTEM, build_prompt
+from evalkit.provenance import MANIFEST_FILE, differences, eval_provenance, model_fingerprint
 from evalkit.records import (
     PASSTHROUGH,
     RECORDS_FILE,
@@ -36,6 +40,7 @@ from evalkit.records import (
     record_key,
     write_summary,
 )
+from evalkit.sources import hub_failure
 from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
@@ -90,6 +95,7 @@ class ModelEvalOptions:
     few_shot_n: int = 4
     backend: str = "transformers"  # or "vllm" (evalkit.vllm_backend)
     timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
+    fresh: bool = False  # discard what a previous run recorded in each checkpoint folder, and start clean
 
     def keys(self) -> tuple[str, str, str]:
         preset = DATASETS.get(self.dataset or "gsm8k", DATASETS["gsm8k"])
@@ -119,6 +125,32 @@ def _problem(data: dict[str, Any], position: int, keys: tuple[str, str, str]) ->
     return Problem(pid, data[question_key], str(data[answer_key]), {k: data.get(k) for k in PASSTHROUGH})
 
 
+# a data file whose first lines all lack the question or answer key is read with the wrong keys: stop there
+WRONG_SHAPE_LINES = 3
+
+
+def wrong_shape_message(opts: ModelEvalOptions) -> str:
+    """Why a data file's lines all miss the expected fields, and the flags that read it: the ``--dataset``
+    preset whose fields its first line has, else ``--question-key`` / ``--answer-key``."""
+    assert opts.data_file is not None
+    question_key, answer_key, _ = opts.keys()
+    fields: list[str] = []
+    for item in iter_jsonl(opts.data_file):
+        if not isinstance(item, LineError):
+            fields = list(item.data)
+            break
+    head = (
+        f"{opts.data_file}: the first {WRONG_SHAPE_LINES} lines have no {question_key!r} / {answer_key!r} "
+        f"field (fields present: {', '.join(fields) or 'none'}); stopped reading"
+    )
+    for name, preset in DATASETS.items():
+        if name != opts.dataset and preset["question"] in fields and preset["answer"] in fields:
+            return f"{head}. These look like {name} problems: pass --dataset {name} (it reads those fields)"
+    question = next((f for f in fields if f in ("question", "problem", "prompt", "input")), "FIELD")
+    answer = next((f for f in fields if f in ("answer", "gold", "target", "solution", "output")), "FIELD")
+    return f"{head}. Name the fields: --question-key {question} --answer-key {answer}"
+
+
 def _hub_rows(opts: ModelEvalOptions) -> list[dict[str, Any]]:
     assert opts.dataset is not None
     name, config, split = DATASETS[opts.dataset]["hub"]
@@ -146,9 +178,14 @@ def load_problems(opts: ModelEvalOptions, report: Callable[[LineError], None]) -
         lines = iter_jsonl(
             opts.data_file, required=(question_key, answer_key), strings=(question_key,), golds=(answer_key,)
         )
+        missing = 0  # lines so far that lack a key: a file of another shape would report every line
         for item in lines:
             if isinstance(item, LineError):
                 report(item)
+                if not problems and item.field in (question_key, answer_key) and "missing" in item.message:
+                    missing += 1
+                    if missing == WRONG_SHAPE_LINES:
+                        raise OSError(wrong_shape_message(opts))
                 continue
             problems.append(_problem(item.data, item.line - 1, keys))
     else:
@@ -221,6 +258,70 @@ def _stale(problems: Sequence[Problem], prompts: dict[str, str] | None, writer: 
     return None
 
 
+FRESH_HINT = "rerun with --fresh to discard them, or use another --output-dir"
+
+
+def _open_writer(folder: Path, errc: Any, *, fresh: bool) -> RecordWriter:
+    """The folder's record writer, opened (locked); with ``fresh``, what an earlier run left there is deleted
+    first, under the lock, so a run writing the folder right now is refused rather than overwritten."""
+
+    def warn(message: str) -> None:
+        errc.print(f"rewardkit: warning: {message}", markup=False)
+
+    writer = RecordWriter(folder, warn=warn)
+    writer.open()
+    leftovers = [folder / name for name in (RECORDS_FILE, SUMMARY_FILE, MANIFEST_FILE)]
+    if fresh and (writer.records or any(p.exists() for p in leftovers[1:])):
+        writer.close()
+        for path in leftovers:
+            path.unlink(missing_ok=True)
+        errc.print(f"{folder.name}: --fresh: discarded the records of the previous run", markup=False)
+        writer = RecordWriter(folder, warn=warn)
+        writer.open()
+    return writer
+
+
+def _provenance(ckpt: Any, opts: ModelEvalOptions) -> dict[str, Any]:
+    model = model_fingerprint(ckpt.path, gguf_file=ckpt.gguf_file, base_model=ckpt.base_model)
+    generation = {
+        "max_new_tokens": opts.max_new_tokens,
+        "temperature": opts.temperature,
+        "top_p": opts.top_p,
+        "seed": opts.seed,
+        "backend": opts.backend,
+    }
+    return eval_provenance(model, generation, {"timeout_s": opts.timeout_s})
+
+
+def _changed_inputs(folder: Path, writer: RecordWriter, provenance: dict[str, Any], errc: Any) -> str | None:
+    """Why the records in ``folder`` cannot be resumed (they came from another model, other generation
+    settings or another rewardkit), or None; writes this run's ``manifest.json`` when they can."""
+    manifest = folder / MANIFEST_FILE
+    old: Any = None
+    if manifest.is_file():
+        try:
+            old = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            return f"{manifest}: unreadable ({exc}); {FRESH_HINT}"
+    if writer.records and isinstance(old, dict):
+        changed = differences(old, provenance)
+        if changed:
+            return (
+                f"{writer.path} holds {len(writer.records)} records made from other inputs "
+                f"({'; '.join(changed)}): {FRESH_HINT}"
+            )
+    elif writer.records:
+        errc.print(
+            f"rewardkit: warning: {folder.name}: the records have no {MANIFEST_FILE} (an older rewardkit "
+            "wrote them): cannot check that they come from this model and these settings",
+            markup=False,
+        )
+    tmp = manifest.with_name(f".{MANIFEST_FILE}.tmp")
+    tmp.write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, manifest)
+    return None
+
+
 def _why(exc: BaseException) -> str:
     return f"{exc.__class__.__name__}: {exc}"
 
@@ -249,15 +350,18 @@ def _evaluate_checkpoint(
         errc.print(f"{ckpt.name}: {message}", markup=False)
 
     folder = Path(opts.output_dir) / ckpt.name
-    writer = RecordWriter(folder, warn=lambda m: errc.print(f"rewardkit: warning: {m}", markup=False))
     try:
-        writer.open()
+        writer = _open_writer(folder, errc, fresh=opts.fresh)
+        provenance = _provenance(ckpt, opts)
     except FolderInUse as exc:
         return _Outcome(ckpt.name, None, str(exc))
     except OSError as exc:
         return _Outcome(ckpt.name, None, f"cannot write to {folder}: {exc.strerror or exc}")
     stats: dict[str, Any] = {}
     try:
+        changed = _changed_inputs(folder, writer, provenance, errc)
+        if changed is not None:
+            return _Outcome(ckpt.name, None, changed)
         stale = _stale(problems, None, writer)
         if stale is not None:
             return _Outcome(ckpt.name, None, stale)
@@ -269,6 +373,8 @@ def _evaluate_checkpoint(
         try:
             tokenizer = load_tokenizer(ckpt)
         except Exception as exc:  # a missing file, a hub id offline, a half-written checkpoint
+            if ckpt.kind == "hub":
+                return _Outcome(ckpt.name, None, hub_failure(ckpt.path, exc))
             return _Outcome(ckpt.name, None, f"cannot load the tokenizer of {ckpt.path}: {_why(exc)}")
         prompts = {
             json.dumps(p.id): build_prompt(
@@ -318,6 +424,7 @@ def _evaluate_checkpoint(
                 "base_model": ckpt.base_model,
                 "gguf_file": ckpt.gguf_file,
                 "data": opts.data_file or opts.dataset,
+                "provenance": provenance,
                 "generation": {
                     "n": opts.n,
                     "max_new_tokens": opts.max_new_tokens,
@@ -495,9 +602,12 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
             error(f"{outcome.name}: {outcome.error}")
     print_comparison(outcomes, out)
     console = Console(file=out, highlight=False, soft_wrap=True)
-    folders = ", ".join(o.name for o in outcomes if o.error is None) or "none"
-    where = f"wrote {RECORDS_FILE} and {SUMMARY_FILE} under {opts.output_dir}/ for: {folders}"
-    console.print(where, markup=False)
+    folders = ", ".join(o.name for o in outcomes if o.error is None)
+    if folders:
+        where = f"wrote {RECORDS_FILE} and {SUMMARY_FILE} under {opts.output_dir}/ for: {folders}"
+        console.print(where, markup=False)
+    else:
+        console.print("nothing evaluated: every checkpoint failed (see the errors above)", markup=False)
     if malformed:
         console.print(f"malformed lines skipped: {len(malformed)}", markup=False)
     failed = any(o.error is not None for o in outcomes)

@@ -38,6 +38,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from rewardkit.dotted import lift_fields
+
 __all__ = [
     "JsonlWriter",
     "LineError",
@@ -137,16 +139,26 @@ def iter_jsonl(
     required: Sequence[str] = (),
     strings: Sequence[str] = (),
     golds: Sequence[str] = (),
+    dotted: bool = False,
 ) -> Iterator[Record | LineError]:
     """Yield a :class:`Record` or a :class:`LineError` for every non-empty line of ``source``.
 
     ``source`` is a path, ``"-"`` for standard input, or a binary stream. ``required`` fields must
     be present; ``strings`` fields must be strings when present (list a field in both to demand a
     present string); ``golds`` fields must be strings or finite numbers when present, and the record
-    holds their :func:`gold_text`. Opening a missing file raises ``OSError`` at the first ``next()``:
-    that is a problem with the whole run, not with one line.
+    holds their :func:`gold_text`. With ``dotted``, a field named ``a.b`` that a line lacks literally is
+    read from ``line["a"]["b"]`` (:mod:`rewardkit.dotted`) and stored under ``"a.b"`` in the record.
+    Opening a missing file raises ``OSError`` at the first ``next()``: that is a problem with the whole
+    run, not with one line.
+
+    >>> import io
+    >>> src = io.BytesIO(b'{"m": {"out": "7"}}\\n{"m": {}}\\n')
+    >>> for item in iter_jsonl(src, name="n.jsonl", required=("m.out",), dotted=True):
+    ...     print(item)
+    Record(line=1, data={'m': {'out': '7'}, 'm.out': '7'})
+    n.jsonl:2: field 'm.out': no 'out' under 'm' (it has: nothing)
     """
-    checks = _Checks(tuple(required), tuple(strings), tuple(golds))
+    checks = _Checks(tuple(required), tuple(strings), tuple(golds), dotted)
     if isinstance(source, (str, os.PathLike)):
         label = name or os.fspath(source)
         if os.fspath(source) == STDIO:
@@ -164,6 +176,7 @@ class _Checks:
     required: tuple[str, ...]
     strings: tuple[str, ...]
     golds: tuple[str, ...]
+    dotted: bool = False
 
 
 def _iter_lines(fh: IO[bytes], label: str, checks: _Checks) -> Iterator[Record | LineError]:
@@ -200,6 +213,11 @@ def _iter_lines(fh: IO[bytes], label: str, checks: _Checks) -> Iterator[Record |
 
 def _check_fields(obj: dict[str, Any], label: str, number: int, checks: _Checks) -> LineError | None:
     """The first problem with the fields, or None. Converts the ``golds`` fields to gold text in place."""
+    if checks.dotted:
+        missing = lift_fields(obj, checks.required)
+        if missing is not None:
+            return LineError(label, number, missing.message, missing.key)
+        lift_fields(obj, (*checks.golds, *checks.strings))  # optional fields: absent is fine
     for key in checks.required:
         if key not in obj:
             present = ", ".join(repr(k) for k in list(obj)[:8]) or "none"
@@ -229,11 +247,13 @@ def read_jsonl(
     required: Sequence[str] = (),
     strings: Sequence[str] = (),
     golds: Sequence[str] = (),
+    dotted: bool = False,
 ) -> tuple[list[Record], list[LineError]]:
     """All valid records and all line errors of ``source`` (see :func:`iter_jsonl`)."""
     records: list[Record] = []
     errors: list[LineError] = []
-    for item in iter_jsonl(source, name=name, required=required, strings=strings, golds=golds):
+    items = iter_jsonl(source, name=name, required=required, strings=strings, golds=golds, dotted=dotted)
+    for item in items:
         (records if isinstance(item, Record) else errors).append(item)  # type: ignore[arg-type]
     return records, errors
 

@@ -89,7 +89,12 @@ def register(sub: Any) -> None:
         "training.learning_rate=1e-5 (run 'rewardkit train ALGO --help' for the recipe's own help).",
     )
     t.add_argument("algorithm", choices=sorted(ALGORITHMS), metavar="ALGO")
-    t.add_argument("rest", nargs=argparse.REMAINDER, help="--config FILE and key=value overrides")
+    t.add_argument(
+        "rest",
+        nargs=argparse.REMAINDER,
+        metavar="ARGS",
+        help="the recipe's arguments: --config FILE.yaml and key.sub=value overrides",
+    )
     t.set_defaults(run=_train)
 
     p = sub.add_parser(
@@ -99,7 +104,7 @@ def register(sub: Any) -> None:
         "same prompt as rejected) from the records `rewardkit eval` wrote. Run 'rewardkit pairs --help'.",
         add_help=False,
     )
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.add_argument("rest", nargs=argparse.REMAINDER, metavar="ARGS", help="see 'rewardkit pairs --help'")
     p.set_defaults(run=_pairs)
 
     d = sub.add_parser(
@@ -109,5 +114,5 @@ def register(sub: Any) -> None:
         "arithmetic task, evaluate its checkpoints and write the error-breakdown report.",
         add_help=False,
     )
-    d.add_argument("rest", nargs=argparse.REMAINDER)
+    d.add_argument("rest", nargs=argparse.REMAINDER, metavar="ARGS", help="see 'rewardkit demo --help'")
     d.set_defaults(run=_demo)

@@ -23,6 +23,7 @@ import math
 import os
 import random
 import re
+import shutil
 import sys
 import types
 import typing
@@ -487,16 +488,32 @@ def _field_lines(config_cls: type, prefix: str = "") -> list[str]:
     return out
 
 
+# reStructuredText roles and literals in docstrings: ``x``, :func:`x`, :class:`~a.B` (help shows plain text)
+_RST_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|ref|doc|term):`~?([^`]+)`")
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def plain_text(text: str) -> str:
+    """``text`` with reStructuredText markup reduced to what a terminal shows.
+
+    >>> plain_text("``rewardkit pairs`` builds them; :class:`~runners.rm.RewardModelReward` uses them")
+    "'rewardkit pairs' builds them; RewardModelReward uses them"
+    """
+    text = _RST_ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    return _RST_LITERAL.sub(r"'\1'", text)
+
+
 def parse_args(config_cls: type, argv: Sequence[str], *, prog: str | None = None) -> Any:
     """``--config FILE.yaml`` plus ``key.sub=value`` overrides → a ``config_cls`` instance.
 
-    ``--help`` prints the recipe's docstring and every field with its default.
+    ``--help`` prints the recipe's docstring (its first paragraph, as plain text) and every field with its
+    default.
     """
     doc = (sys.modules[config_cls.__module__].__doc__ or "").strip()
     parser = argparse.ArgumentParser(
         prog=prog,
-        description=doc.split("\n\n")[0] if doc else None,
-        epilog="settings (override with key.sub=value):\n" + "\n".join(_field_lines(config_cls)),
+        description=plain_text(doc.split("\n\n")[0]) if doc else None,
+        epilog="settings (override with key.sub=value):\n" + plain_text("\n".join(_field_lines(config_cls))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", metavar="FILE.yaml", help="YAML config; overrides apply on top")
@@ -679,25 +696,48 @@ def load_tokenizer(source: str) -> Any:
     """
     from transformers import AutoTokenizer, PreTrainedTokenizerFast
 
+    from evalkit.sources import hub_kwargs
+
     if (Path(source) / "tokenizer.json").is_file():
         tokenizer = PreTrainedTokenizerFast.from_pretrained(source)
-    else:
-        tokenizer = AutoTokenizer.from_pretrained(source)
+    else:  # a hub id while offline: one try, not a minute of retries
+        tokenizer = AutoTokenizer.from_pretrained(source, **hub_kwargs(source))
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     tokenizer.padding_side = "left"
     return tokenizer
 
 
+# written next to a built tiny model: the settings it was built with
+TINY_SETTINGS_FILE = "tiny.json"
+
+
 def resolve_source(settings: ModelSettings, *, output_dir: str | Path) -> str:
-    """The folder or hub id the policy loads from; ``tiny`` is built once into ``OUTPUT_DIR/base-model``."""
+    """The folder or hub id the policy loads from; ``tiny`` is built into ``OUTPUT_DIR/base-model`` once,
+    and built again when its ``tiny.json`` (the settings it was built with) does not match ``settings``: a
+    rerun with another ``model.hidden_size`` must not start from the earlier run's model.
+
+    A source that names a local path (``runs/sft_tiny``, ``./m``...) and is missing is a ConfigError at once,
+    naming the command that creates it: handed on, it would be taken for a hub id and retried for a minute.
+    """
+    from evalkit.sources import missing_path_message, names_local_path
+
     if settings.source != "tiny":
+        if names_local_path(settings.source) and not Path(settings.source).expanduser().exists():
+            raise ConfigError(f"model.source: {missing_path_message(settings.source)}")
         return settings.source
     folder = Path(output_dir) / "base-model"
-    if not (folder / "config.json").is_file():
-        build_tiny_model(
-            folder, hidden_size=settings.hidden_size, num_layers=settings.num_layers, seed=settings.seed
-        )
+    wanted = {"hidden_size": settings.hidden_size, "num_layers": settings.num_layers, "seed": settings.seed}
+    built = folder / TINY_SETTINGS_FILE
+    try:
+        same = json.loads(built.read_text(encoding="utf-8")) == wanted and (folder / "config.json").is_file()
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        if folder.exists():
+            shutil.rmtree(folder)
+        build_tiny_model(folder, **wanted)
+        built.write_text(json.dumps(wanted) + "\n", encoding="utf-8")
     return str(folder)
 
 
@@ -714,11 +754,19 @@ def load_model(settings: ModelSettings, *, output_dir: str | Path) -> tuple[Any,
     (TRL reloads the reference model from there when ``beta > 0``)."""
     from transformers import AutoModelForCausalLM
 
+    from evalkit.sources import hub_failure, hub_kwargs
+
     source = resolve_source(settings, output_dir=output_dir)
     try:
         tokenizer = load_tokenizer(source)
-        model = AutoModelForCausalLM.from_pretrained(source, dtype=_torch_dtype(settings.dtype))
+        model = AutoModelForCausalLM.from_pretrained(
+            source, dtype=_torch_dtype(settings.dtype), **hub_kwargs(source)
+        )
     except OSError as exc:
+        if not Path(source).exists():
+            raise ConfigError(
+                f"model.source: {hub_failure(source, exc)}; or 'tiny' for the offline tiny model"
+            ) from exc
         raise ConfigError(
             f"model.source {settings.source!r}: cannot load a model from it ({exc}); pass a local folder, "
             "a hub id (needs the network once), or 'tiny' for the offline tiny model"

@@ -14,11 +14,18 @@ Run it::
 
 A model this small learns the format quickly and some arithmetic; the point is the loop and the report,
 whose numbers are real (sampled accuracy per checkpoint, error buckets, training curves).
+
+Every run starts clean: a rerun into the same ``--output-dir`` first removes what an earlier demo wrote there
+(``sft/``, ``grpo/``, ``eval_problems.jsonl``, ``demo.json``, ``provenance.json``), so no checkpoint, base
+model or eval record of a run with other sizes is reused; a folder that holds anything else is refused.
+``DEMO_DIR/provenance.json`` (also in ``demo.json``) records the rewardkit version, the plan, the seed and the
+hash of both.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import sys
@@ -75,6 +82,45 @@ SYSTEM, INSTRUCTION = "", ""
 MAX_NEW_TOKENS = 32
 
 
+# everything the demo writes into its folder: what a rerun removes before it starts
+DEMO_OUTPUTS = frozenset({"sft", "grpo", "eval_problems.jsonl", "demo.json", "provenance.json"})
+
+
+def start_clean(out: Path) -> list[str]:
+    """Remove what an earlier demo wrote into ``out``; return the names removed.
+
+    Raises ValueError, before anything is removed, when ``out`` holds anything else: the folder is then not
+    (only) a demo's, and deleting in it would lose someone's files.
+    """
+    if not out.exists():
+        return []
+    if not out.is_dir():
+        raise ValueError(f"--output-dir {out} is a file; pass a folder")
+    entries = sorted(out.iterdir())
+    foreign = [e.name for e in entries if e.name not in DEMO_OUTPUTS]
+    if foreign:
+        raise ValueError(
+            f"--output-dir {out} holds files the demo did not write ({', '.join(foreign[:5])}): the demo "
+            "starts clean by removing its own earlier output, so pass a new or empty folder"
+        )
+    for entry in entries:
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    return [e.name for e in entries]
+
+
+def provenance(plan: DemoPlan, seed: int) -> dict[str, Any]:
+    """What a demo run is made of: the rewardkit version, its plan and seed, and the sha256 of all three
+    (with the task and generation length), which differs whenever any of them does."""
+    from rewardkit import __version__
+
+    config = {"plan": plan.__dict__, "seed": seed, "task": TASK, "max_new_tokens": MAX_NEW_TOKENS}
+    text = json.dumps({"rewardkit": __version__, **config}, sort_keys=True)
+    return {"rewardkit": __version__, **config, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+
+
 def _stage(console: Any, number: int, title: str) -> float:
     console.rule(f"[bold]{number}/4 {title}")
     return time.perf_counter()
@@ -94,7 +140,14 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
     torch.set_num_threads(1)
     console = Console(stderr=True)
     out = Path(output_dir)
+    removed = start_clean(out)
+    if removed:
+        console.print(
+            f"starting clean: removed the earlier demo's {', '.join(removed)} from {out}", markup=False
+        )
     out.mkdir(parents=True, exist_ok=True)
+    made_of = provenance(plan, seed)
+    (out / "provenance.json").write_text(json.dumps(made_of, indent=2) + "\n", encoding="utf-8")
     started = time.perf_counter()
     timings: dict[str, float] = {}
     prompt = PromptSettings(system=SYSTEM, instruction=INSTRUCTION)
@@ -192,6 +245,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
         "timings_s": {k: round(v, 1) for k, v in timings.items()},
         "wall_s": round(time.perf_counter() - started, 1),
         "plan": plan.__dict__,
+        "provenance": made_of,
     }
     (out / "demo.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
@@ -207,15 +261,31 @@ def _eval_table(eval_dir: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    full, quick = DemoPlan(), QUICK
     parser = argparse.ArgumentParser(
         prog="rewardkit demo",
-        description="Tiny model, SFT warm start, GRPO, eval over checkpoints, HTML report — offline, on CPU.",
+        description="Tiny model, SFT warm start, GRPO, eval over checkpoints, HTML report — offline, on CPU. "
+        "Each run starts clean: what an earlier demo wrote into --output-dir is removed first.",
     )
-    parser.add_argument("--output-dir", default="runs/demo", help="where everything goes (default runs/demo)")
+    parser.add_argument(
+        "--output-dir", metavar="DIR", default="runs/demo", help="where everything goes (default: runs/demo)"
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run: tiny sizes, well under a minute")
-    parser.add_argument("--sft-steps", type=int, help="SFT optimizer steps")
-    parser.add_argument("--grpo-steps", type=int, help="GRPO optimizer steps")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sft-steps",
+        type=int,
+        metavar="N",
+        help=f"SFT optimizer steps (default: {full.sft_steps}; with --quick: {quick.sft_steps})",
+    )
+    parser.add_argument(
+        "--grpo-steps",
+        type=int,
+        metavar="N",
+        help=f"GRPO optimizer steps (default: {full.grpo_steps}; with --quick: {quick.grpo_steps})",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the model, the data and sampling (default: 0)"
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     plan = QUICK if args.quick else DemoPlan()
     if args.sft_steps is not None or args.grpo_steps is not None:

@@ -23,7 +23,11 @@ def register(sub: Any) -> None:
         "FILE:LINE. Exit status 1 if any gold cannot be parsed, 2 if any line is malformed.",
     )
     c.add_argument("input", metavar="IN.jsonl", help="input JSONL file ('-' reads stdin)")
-    c.add_argument("--gold-key", default="answer", help="field holding the gold answer (default: answer)")
+    c.add_argument(
+        "--gold-key",
+        default="answer",
+        help="field holding the gold answer (default: answer); a dotted key reads a nested field",
+    )
 
     c.set_defaults(run=cmd_check_data)
 
@@ -69,7 +73,7 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     read_as: collections.Counter[str] = collections.Counter()
     keys = (args.gold_key,)
     try:
-        for item in iter_jsonl(args.input, required=keys, golds=keys):
+        for item in iter_jsonl(args.input, required=keys, golds=keys, dotted=True):
             if isinstance(item, LineError):
                 malformed += 1
                 print(item, file=sys.stderr)

@@ -25,7 +25,6 @@ __all__ = ["RESULT_FIELDS", "register"]
 RESULT_FIELDS = ("correct", "verdict", "extracted", "rule", "match", "detail")
 
 
-
 def register(sub: Any) -> None:
     s = sub.add_parser(
         "score",
@@ -39,9 +38,17 @@ def register(sub: Any) -> None:
         "reported as FILE:LINE on stderr and skipped; the exit status is then 2.",
     )
     s.add_argument("input", metavar="IN.jsonl", help="input JSONL file ('-' reads stdin)")
-    s.add_argument("--gold-key", default="answer", help="field holding the gold answer (default: answer)")
     s.add_argument(
-        "--completion-key", default="completion", help="field holding the completion (default: completion)"
+        "--gold-key",
+        default="answer",
+        help="field holding the gold answer (default: answer); a dotted key such as 'meta.answer' reads a "
+        "nested field",
+    )
+    s.add_argument(
+        "--completion-key",
+        default="completion",
+        help="field holding the completion (default: completion); a dotted key such as 'model_6b.solution' "
+        "reads a nested field",
     )
     s.add_argument(
         "-o",
@@ -68,10 +75,13 @@ def register(sub: Any) -> None:
 
 
 class _Item:
-    __slots__ = ("choices", "finished", "gold", "record")
+    __slots__ = ("choices", "completion", "finished", "gold", "record")
 
-    def __init__(self, record: Record, gold: str, finished: bool | None, choices: Any) -> None:
+    def __init__(
+        self, record: Record, completion: str, gold: str, finished: bool | None, choices: Any
+    ) -> None:
         self.record = record  # as read: the output line keeps every input field as it was, a numeric gold too
+        self.completion = completion
         self.gold = gold
         self.finished = finished
         self.choices = choices
@@ -79,11 +89,18 @@ class _Item:
 
 def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
     keys = (args.gold_key, args.completion_key)
-    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,)):
+    # a dotted key (`model.solution`) reads a nested field; its copy under the flat name is the reader's, not
+    # the input's, and stays out of the output line (unless the input had no `model` to copy it from)
+    copies = [k for k in keys if "." in k]
+    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,), dotted=True):
         if isinstance(item, LineError):
             report(item)
             continue
         data = item.data
+        completion = data[args.completion_key]
+        if copies:
+            kept = {k: v for k, v in data.items() if k not in copies or k.split(".")[0] not in data}
+            item = Record(item.line, kept)
         raw_gold = data[args.gold_key]
         gold = gold_text(raw_gold)
         if gold is None:
@@ -106,7 +123,7 @@ def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -
                 )
                 continue
             choices = choices_arg(raw)
-        yield _Item(item, gold, finished, choices)
+        yield _Item(item, completion, gold, finished, choices)
 
 
 def _field_error(path: str, record: Record, key: str, what: str) -> LineError:
@@ -157,7 +174,7 @@ def _grade_items(items: Sequence[_Item], args: argparse.Namespace) -> list[Grade
         if choices is not None:
             options["choices"] = choices
         graded = grade_many(
-            [items[i].record.data[args.completion_key] for i in idx],
+            [items[i].completion for i in idx],
             [items[i].gold for i in idx],
             **options,
         )

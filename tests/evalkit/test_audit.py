@@ -131,3 +131,16 @@ def test_math_verify_when_installed():
     assert grader("The answer is $\\frac{1}{2}$", "0.5").correct
     assert grader("so it is 72", "Natalia sold 48+24 = <<48+24=72>>72\n#### 72").correct
     assert not grader("The answer is 3", "4").correct
+
+
+def test_dotted_keys_read_nested_fields(tmp_path, capsys):
+    src = tmp_path / "nested.jsonl"
+    src.write_text(
+        '{"answer": "72", "m": {"solution": "#### 72"}}\n{"answer": "3", "m": {"text": "#### 3"}}\n',
+        encoding="utf-8",
+    )
+    argv = ["audit", str(src), "--a", "rewardkit", "--b", "lm-eval-gsm8k", "--completion-key", "m.solution"]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert f"{src}:2: field 'm.solution': no 'solution' under 'm' (it has: 'text')" in captured.err
+    assert "1 samples graded" in captured.out

@@ -413,3 +413,24 @@ def test_timeout_reaches_the_grader(
     assert rc == 0 and set(seen) == {1.0}  # the grader's own default
     rc, _, err = _run([*argv[:-1], "0"], capsys)
     assert rc == 2 and "--timeout" in err
+
+
+def test_dotted_keys_grade_nested_completions(tmp_path: Path, capsys: Any) -> None:
+    src = tmp_path / "nested.jsonl"
+    rows = [
+        {"question": "q1", "gold": {"answer": "72"}, "6b_finetuning": {"solution": "so #### 72"}},
+        {"question": "q2", "gold": {"answer": "5"}, "6b_finetuning": {"solution": "#### 4"}},
+        {"question": "q3", "gold": {"answer": "5"}, "6b_finetuning": {"text": "#### 5"}},
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "out"
+    keys = ("--completion-key", "6b_finetuning.solution", "--answer-key", "gold.answer")
+    rc, _, err = _run(_eval(src, out, *keys), capsys)
+    assert rc == 2  # the third line is reported, the others graded
+    why = "field '6b_finetuning.solution': no 'solution' under '6b_finetuning' (it has: 'text')"
+    assert f"{src}:3: {why}" in err
+    records = _records(out)
+    assert [(r["question"], r["completion"], r["gold"], r["verdict"]) for r in records] == [
+        ("q1", "so #### 72", "72", "CORRECT"),
+        ("q2", "#### 4", "5", "WRONG"),
+    ]

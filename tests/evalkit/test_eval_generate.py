@@ -320,3 +320,157 @@ def test_eval_progress_bars_over_checkpoints_and_samples(
     assert rc == 0, err
     assert "checkpoints" in err and "1/2" in err and "2/2" in err  # the bar over checkpoints
     assert "checkpoint-2 samples" in err  # the bar over this checkpoint's samples
+
+
+# --------------------------------------------------------------------------- missing sources fail at once
+
+LOCAL = ["runs/sft_tiny", "runs/x/checkpoint-2", "./m", "../m", "/abs/m", "~/m", "a/b/c", "C:\\m", "."]
+HUB = ["gpt2", "Qwen/Qwen2.5-0.5B", "nosuch/model", "org/name-with.dots"]
+
+
+@pytest.mark.parametrize("source", LOCAL)
+def test_names_local_path(source: str) -> None:
+    from evalkit.sources import names_local_path
+
+    assert names_local_path(source)
+
+
+@pytest.mark.parametrize("source", HUB)
+def test_hub_ids_are_not_local_paths(source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from evalkit.sources import names_local_path
+
+    monkeypatch.chdir(tmp_path)
+    assert not names_local_path(source)
+    if "/" in source:  # a parent folder that exists here makes it a path
+        (tmp_path / source.split("/")[0]).mkdir()
+        assert names_local_path(source)
+
+
+def test_missing_run_folder_names_the_command_that_creates_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError) as info:
+        discover_checkpoints("runs/sft_tiny")
+    message = str(info.value)
+    assert message.startswith("runs/sft_tiny does not exist (it names a local path")
+    assert "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in message
+    with pytest.raises(ValueError, match=r"rewardkit train ALGO --config FILE.yaml output_dir=runs/mine"):
+        discover_checkpoints("runs/mine")
+    (tmp_path / "models").mkdir()
+    with pytest.raises(ValueError, match="models/x does not exist"):
+        discover_checkpoints("models/x")
+
+
+def test_eval_of_a_missing_model_fails_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("transformers", reason="needs transformers: pip install -e '.[eval]'")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs").mkdir()
+    rc, out, err = _eval(Path("runs/sft_tiny"), tmp_path / "o")
+    assert rc == 2 and "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in err
+    # a hub id that is not cached, offline: one try, a message that says so, and no "for: none"
+    rc, out, err = _eval(Path("nosuch/model"), tmp_path / "o")
+    assert rc == 2, err
+    assert "nosuch/model is not a local folder, and as a hub id it is not in the local cache" in err
+    assert "for: none" not in out and "nothing evaluated: every checkpoint failed" in out
+
+
+# --------------------------------------------------------------------------- a data file of another shape
+
+MATH500_SHAPED = REPO / "fixtures" / "eval" / "math500_shaped.jsonl"
+
+
+def test_data_file_of_another_dataset_stops_early_and_names_the_preset(tmp_path: Path) -> None:
+    pytest.importorskip("transformers", reason="needs transformers: pip install -e '.[eval]'")
+    argv = ["eval", "--model", "unused", "--data-file", str(MATH500_SHAPED), "--output-dir", str(tmp_path)]
+    rc, _, err = _run(argv)
+    assert rc == 2
+    assert [f"{MATH500_SHAPED}:{n}: missing field 'question'" in err for n in (1, 2, 3, 4)] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert "fields present: problem, solution, answer, subject, level, unique_id" in err
+    assert "These look like math500 problems: pass --dataset math500" in err
+    assert not (tmp_path / "unused").exists()
+
+
+def test_wrong_shape_suggests_the_preset_or_the_key_flags(tmp_path: Path) -> None:
+    from evalkit.model_eval import ModelEvalOptions, load_problems
+
+    seen: list[Any] = []
+    problems = load_problems(
+        ModelEvalOptions(model="m", output_dir="o", data_file=str(MATH500_SHAPED), dataset="math500"),
+        seen.append,
+    )
+    assert [p.id for p in problems][:1] == ["test/counting_and_probability/1.json"] and not seen
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"prompt": "1+1?", "target": "2"}\n' * 5, encoding="utf-8")
+    with pytest.raises(OSError, match="Name the fields: --question-key prompt --answer-key target"):
+        load_problems(ModelEvalOptions(model="m", output_dir="o", data_file=str(other)), seen.append)
+    assert len(seen) == 3
+    # a file whose good lines come first keeps reporting bad lines one by one: it has the right shape
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text('{"question": "q", "answer": "1"}\n' + '{"q": "x"}\n' * 4, encoding="utf-8")
+    seen.clear()
+    assert (
+        len(load_problems(ModelEvalOptions(model="m", output_dir="o", data_file=str(mixed)), seen.append))
+        == 1
+    )
+    assert len(seen) == 4
+
+
+# --------------------------------------------------------------------------- provenance
+
+
+def test_eval_resume_refuses_records_of_another_model(tiny: Path, tmp_path: Path) -> None:
+    from tiny_model import tiny_model
+
+    from evalkit.model_eval import ModelEvalOptions, run_model_eval
+
+    model = tmp_path / "model"
+    shutil.copytree(tiny, model)
+    out_dir = tmp_path / "out"
+    rc, _, err = _eval(model, out_dir, "--limit", "2")
+    assert rc == 0, err
+    folder = out_dir / "model"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["provenance"] == manifest
+    assert manifest["rewardkit"] and len(manifest["model"]["sha256"]) == 64
+    assert manifest["generation"]["max_new_tokens"] == 8
+
+    # the same files elsewhere are the same model: resumed, nothing generated
+    moved = tmp_path / "moved" / "model"
+    shutil.copytree(model, moved)
+    rc, _, err = _eval(moved, out_dir, "--limit", "2")
+    assert rc == 0 and "resuming: 2 of 2 samples" in err and "loaded" not in err
+
+    # other weights under the same name (the prompt is the same): refused, naming what changed and the flag
+    shutil.rmtree(model)
+    tiny_model(model, seed=1)
+    before = (folder / "records.jsonl").read_text()
+    rc, out, err = _eval(model, out_dir, "--limit", "2")
+    assert rc == 2
+    assert "holds 2 records made from other inputs (model.sha256 '" in err
+    assert "rerun with --fresh to discard them, or use another --output-dir" in err
+    assert (folder / "records.jsonl").read_text() == before and "nothing evaluated" in out
+    rc, _, err = _eval(moved, out_dir, "--limit", "2", "--max-new-tokens", "6")
+    assert rc == 2 and "generation.max_new_tokens 8 -> 6" in err
+
+    # --fresh starts the folder clean
+    opts = ModelEvalOptions(
+        model=str(model),
+        output_dir=str(out_dir),
+        data_file=str(PROBLEMS),
+        limit=2,
+        max_new_tokens=8,
+        fresh=True,
+    )
+    assert run_model_eval(opts, out=io.StringIO(), err=io.StringIO()) == 0
+    assert (
+        json.loads((folder / "manifest.json").read_text())["model"]["sha256"] != manifest["model"]["sha256"]
+    )
+    assert (folder / "records.jsonl").read_text() != before and len(_records(folder)) == 2

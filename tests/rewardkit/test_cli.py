@@ -547,3 +547,30 @@ def test_a_broken_extension_is_a_warning_and_the_core_still_works(monkeypatch, c
         assert main(["report", "--help"]) == 0  # the working extensions still register
     finally:
         plugins.command_modules.cache_clear()
+
+
+# --------------------------------------------------------------------------- nested fields
+
+
+def test_score_and_check_data_read_dotted_keys(tmp_path, capsys):
+    src = tmp_path / "nested.jsonl"
+    rows = [
+        {"question": "q1", "answer": "72", "6b_finetuning": {"solution": "So 72.\n#### 72"}},
+        {"question": "q2", "answer": "5", "6b_finetuning": {"solution": "#### 4"}},
+        {"question": "q3", "answer": "1", "6b_finetuning": {"text": "no solution field"}},
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "scored.jsonl"
+    code = main(["score", str(src), "--completion-key", "6b_finetuning.solution", "-o", str(out), "-q"])
+    captured = capsys.readouterr()
+    assert code == 2  # the third line has no solution under 6b_finetuning
+    assert f"{src}:3:" in captured.err and "'solution'" in captured.err
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["verdict"] for r in lines] == ["CORRECT", "WRONG"]
+    # the output keeps the input's fields as they were: no flat copy of the nested one
+    assert all("6b_finetuning.solution" not in r and "solution" in r["6b_finetuning"] for r in lines)
+
+    golds = tmp_path / "golds.jsonl"
+    golds.write_text("".join(json.dumps({"meta": {"answer": a}}) + "\n" for a in ("72", "3 or 4")))
+    assert main(["check-data", str(golds), "--gold-key", "meta.answer"]) == 1
+    assert f"{golds}:2:" in capsys.readouterr().out

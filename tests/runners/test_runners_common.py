@@ -448,3 +448,54 @@ def test_lora_trains_adapters_and_freezes_the_base(tiny):
     assert changed and all("lora_" in n for n in changed)
     assert any("lora_B" in n for n in changed)  # B starts at zero: it must move for the adapter to matter
     assert apply_lora(model, LoraSettings(r=0)) is model
+
+
+# --------------------------------------------------------------------------- model sources
+
+
+def test_missing_local_model_source_fails_at_once(tmp_path, monkeypatch, capsys):
+    from rewardkit.cli import main
+    from runners.common import ModelSettings, resolve_source
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as info:
+        resolve_source(ModelSettings(source="runs/sft_tiny"), output_dir=tmp_path / "run")
+    assert str(info.value).startswith("model.source: runs/sft_tiny does not exist")
+    assert "rewardkit train sft --config runners/configs/sft_tiny.yaml creates it" in str(info.value)
+    assert resolve_source(ModelSettings(source="org/model"), output_dir=tmp_path) == "org/model"  # a hub id
+    argv = ["train", "sft", f"output_dir={tmp_path / 'r'}", "model.source=./nowhere", "data.n=4"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "rewardkit: error: model.source: ./nowhere does not exist" in err and "Traceback" not in err
+
+
+def test_uncached_hub_id_offline_is_one_clear_error(tmp_path, monkeypatch):
+    pytest.importorskip("transformers")
+    from runners.common import ModelSettings, load_model
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(ConfigError, match="not in the local cache while the hub cannot be reached"):
+        load_model(ModelSettings(source="nosuch/model"), output_dir=tmp_path)
+
+
+def test_tiny_base_model_is_rebuilt_when_its_settings_change(tmp_path):
+    pytest.importorskip("transformers")
+    from runners.common import ModelSettings, resolve_source
+
+    def built(source):
+        config = json.loads((tmp_path / "base-model" / "config.json").read_text())
+        return source, config["hidden_size"], config["num_hidden_layers"]
+
+    small = ModelSettings(hidden_size=32, num_layers=2)
+    assert built(resolve_source(small, output_dir=tmp_path)) == (str(tmp_path / "base-model"), 32, 2)
+    weights = tmp_path / "base-model" / "model.safetensors"
+    first = weights.stat().st_mtime_ns
+    resolve_source(small, output_dir=tmp_path)
+    assert weights.stat().st_mtime_ns == first  # the same settings: built once
+    assert built(resolve_source(ModelSettings(hidden_size=64, num_layers=1), output_dir=tmp_path))[1:] == (
+        64,
+        1,
+    )
+    (tmp_path / "base-model" / "tiny.json").unlink()  # a model built before the settings were recorded
+    assert built(resolve_source(small, output_dir=tmp_path))[1:] == (32, 2)
