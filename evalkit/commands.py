@@ -12,14 +12,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from rewardkit.argtypes import int_at_least
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 
 if TYPE_CHECKING:
     from rewardkit.jsonl import LineError, Record
 
 __all__ = ["register"]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 
 def _error(message: str) -> None:

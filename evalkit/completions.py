@@ -32,6 +32,7 @@ from evalkit.records import (
     record_key,
     write_summary,
 )
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 __all__ = [
@@ -43,8 +44,6 @@ __all__ = [
     "run_completions",
 ]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 # finish reasons as the common generation APIs spell them, reduced to the record's "stop" / "length"
 _FINISH_REASONS = {

@@ -36,12 +36,11 @@ from evalkit.records import (
     record_key,
     write_summary,
 )
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 from rewardkit.jsonl import LineError, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 # --dataset presets: the hub dataset (name, config, default split) and the fields of its rows
 DATASETS: dict[str, dict[str, Any]] = {

@@ -12,6 +12,8 @@ import argparse
 import importlib
 from typing import Any
 
+from rewardkit.exit_codes import EXIT_USAGE
+
 __all__ = ["ALGORITHMS", "owns", "passthrough", "register"]
 
 # algorithm name -> recipe module; each exposes main(argv) -> int
@@ -36,7 +38,7 @@ def _missing_extra(exc: ModuleNotFoundError) -> int:
         "pip install 'rewardkit[train]'",
         file=sys.stderr,
     )
-    return 2
+    return EXIT_USAGE
 
 
 def _run_module(module: str, function: str, argv: list[str]) -> int:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
 
 __all__ = [
@@ -513,10 +514,10 @@ def run_recipe(config_cls: type, train: Callable[[Any], Any], argv: Sequence[str
         finished = True
     except (ConfigError, DataError) as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     finally:
         end_process_group(wait=finished)
-    return 0
+    return EXIT_OK
 
 
 def end_process_group(*, wait: bool) -> None:

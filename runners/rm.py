@@ -33,6 +33,7 @@ from typing import Any
 from evalkit.prompts import has_chat_template
 from evalkit.records import RECORDS_FILE, record_key
 from rewardkit.errors import ConfigError, DataError
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 from rewardkit.jsonl import LineError, iter_jsonl, write_jsonl
 from rewardkit.rewards.base import RAW_PROMPTS, Reward, Scored, column, content_text
 from runners.common import LoraSettings, ModelSettings, PromptSettings
@@ -47,8 +48,6 @@ __all__ = [
     "read_completions",
 ]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 POLICIES = ("strict", "flexible")
 # verdicts that say nothing about the completion (the gold or the grader failed): never chosen, never rejected
