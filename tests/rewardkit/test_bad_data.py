@@ -386,3 +386,44 @@ def test_build_refuses_a_spec_nested_too_deep():
         spec = {"gate": {"reward": spec, "on": "format"}}
     with pytest.raises(ConfigError, match="nested deeper"):
         build(spec)
+
+
+# ------------------------------------------------------------------------------- reward spec files in YAML
+
+
+def _laughs(levels: int) -> str:
+    """A billion laughs: each level's list holds the previous level ten times (10**levels strings)."""
+    lines = ["l0: &l0 [" + ", ".join(["lol"] * 10) + "]"]
+    for n in range(1, levels + 1):
+        lines.append(f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_laughs(9), r"spec\.yaml:\d+: holds more than 10,000 values once aliases are expanded"),
+        (
+            "accuracy: 1\nformat: 0.2\naccuracy: 3\n",
+            r"spec\.yaml:3: duplicate key 'accuracy' \(first at line 1\)",
+        ),
+        ("a: &a [*a]\n", r"spec\.yaml:1: alias \*a is used inside the value it names"),
+        ("x: " + "[" * 60 + "]" * 60 + "\n", r"spec\.yaml:1: nested deeper than 50 levels"),
+    ],
+)
+def test_a_yaml_reward_spec_out_of_bounds_is_a_message(tmp_path: Path, text: str, message: str) -> None:
+    from rewardkit.errors import ConfigError
+    from rewardkit.rewards import load_spec
+
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        load_spec(f"@{spec}")
+
+
+def test_a_yaml_reward_spec_reads_yaml_1_2_booleans(tmp_path: Path) -> None:
+    from rewardkit.rewards import load_spec
+
+    spec = tmp_path / "spec.yml"
+    spec.write_text("gate: {reward: accuracy, on: format}\n")
+    assert load_spec(f"@{spec}") == {"gate": {"reward": "accuracy", "on": "format"}}
