@@ -1,7 +1,7 @@
 """Per-sample eval records: the schema, an incremental writer that resumes, and the atomic summary.
 
 One checkpoint's output folder holds ``records.jsonl`` (one line per graded sample) and ``summary.json``.
-A record is keyed by ``(id, sample_index)``. Lines are written and flushed one at a time, so an
+A record is keyed by ``(id, sample_index)``. Lines are appended one at a time, each in one write, so an
 interrupted run loses at most the line it was writing; a rerun reads what is there, drops a truncated
 last line with a warning, and grades only the samples not yet recorded.
 
@@ -28,11 +28,11 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
+from rewardkit.files import LineAppender, atomic_write, json_line
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 if TYPE_CHECKING:
@@ -176,29 +176,6 @@ def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], li
     return records, warnings, repair
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _dumps(obj: Mapping[str, Any]) -> str:
-    text = json.dumps(obj, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: JSON spells it "\\ud800", UTF-8 has no bytes for it
-        return json.dumps(obj, ensure_ascii=True)
-    return text
-
-
 class FolderInUse(OSError):
     """Another process is writing records into the folder (it holds the folder's lock).
 
@@ -304,7 +281,7 @@ class RecordWriter:
         self.warnings: list[str] = []
         self._warn = warn
         self._keys: set[Key] = set()
-        self._fh: IO[str] | None = None
+        self._out: LineAppender | None = None
         self._lock: int | None = None
 
     def __enter__(self) -> RecordWriter:
@@ -326,11 +303,12 @@ class RecordWriter:
                 if self._warn is not None:
                     self._warn(message)
             if repair:  # keep only the good lines, so the lines appended next start on a line of their own
-                _atomic_write(self.path, "".join(_dumps(r) + "\n" for r in records))
+                atomic_write(self.path, "".join(json_line(r) for r in records))
             self.records = records
             self.resumed = len(records)
             self._keys = {record_key(r["id"], r["sample_index"]) for r in records}
-            self._fh = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+            self._out = LineAppender(self.path)
+            self._out.open()
         except BaseException:
             self._release()
             raise
@@ -338,9 +316,9 @@ class RecordWriter:
     def close(self) -> None:
         """Close the records file and release the folder. Safe to call twice."""
         try:
-            if self._fh is not None:
-                fh, self._fh = self._fh, None
-                fh.close()
+            if self._out is not None:
+                out, self._out = self._out, None
+                out.close()
         finally:
             self._release()
 
@@ -354,13 +332,13 @@ class RecordWriter:
         return record_key(id_, sample_index) in self._keys
 
     def write(self, record: Mapping[str, Any]) -> bool:
-        """Append one record and flush it; a key already recorded is not written again (returns False)."""
-        assert self._fh is not None, "open the writer first (use it as a context manager)"
+        """Append one record, in one write (see :mod:`rewardkit.files`); a key already recorded is not written
+        again (returns False)."""
+        assert self._out is not None, "open the writer first (use it as a context manager)"
         key = record_key(record["id"], record["sample_index"])
         if key in self._keys:
             return False
-        self._fh.write(_dumps(record) + "\n")
-        self._fh.flush()
+        self._out.write_text(json_line(record))
         self._keys.add(key)
         self.records.append(dict(record))
         return True
@@ -370,10 +348,10 @@ class RecordWriter:
 
 
 def write_summary(out_dir: str | os.PathLike[str], summary: Mapping[str, Any]) -> Path:
-    """Write ``DIR/summary.json`` atomically (a temporary file, then ``os.replace``)."""
+    """Write ``DIR/summary.json`` atomically (:func:`rewardkit.files.atomic_write`)."""
     path = Path(out_dir) / SUMMARY_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    _atomic_write(path, json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+    atomic_write(path, json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
     return path
 
 

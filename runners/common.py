@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import json
 import math
 import os
 import random
@@ -33,6 +32,8 @@ from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.files import append_json_lines
+from rewardkit.jsonl import read_log
 from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
 from rewardkit.yaml_loader import YamlRefused, parse_yaml
 
@@ -984,23 +985,19 @@ class RolloutRecorder(Reward):
 
 
 class _JsonlLog:
+    """A log of a run: rows appended as whole JSON lines (:mod:`rewardkit.files`: one ``O_APPEND`` write
+    per batch, so the ranks of a multi-process run never interleave), read back by
+    :func:`rewardkit.jsonl.read_log` (a damaged line is a DataError naming ``FILE:LINE``)."""
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
 
     def _append(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        if not rows:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, default=_jsonable) + "\n")
+        append_json_lines(self.path, rows, default=_jsonable)
 
     def read(self) -> list[dict[str, Any]]:
         """Every row written so far (empty when the file does not exist)."""
-        if not self.path.is_file():
-            return []
-        with self.path.open(encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
+        return read_log(self.path)
 
 
 def _jsonable(value: Any) -> Any:

@@ -25,7 +25,7 @@ import pytest
 from paths import REPO
 
 from rewardkit.cli import main as cli_main
-from runners import rm
+from runners import pairs, rm, rm_reward
 
 FIXTURES = REPO / "fixtures" / "pairs"
 EVAL_OUT = FIXTURES / "eval_out"
@@ -44,11 +44,11 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], rm.PairStats]:
+def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], pairs.PairStats]:
     policy = options.get("policy", "strict")
-    completions, errors, warnings = rm.read_completions(rm.find_record_files(EVAL_OUT), policy=policy)
+    completions, errors, warnings = pairs.read_completions(pairs.find_record_files(EVAL_OUT), policy=policy)
     assert errors == [] and warnings == []
-    return rm.build_pairs(completions, **options)
+    return pairs.build_pairs(completions, **options)
 
 
 # --------------------------------------------------------------------------- rewardkit pairs
@@ -90,7 +90,7 @@ def test_pairs_never_use_excluded_or_format_records() -> None:
     rows, _ = fixture_pairs(max_pairs_per_prompt=None)
     records = {
         (c.checkpoint, c.id, c.sample_index): c
-        for c in rm.read_completions(rm.find_record_files(EVAL_OUT))[0]
+        for c in pairs.read_completions(pairs.find_record_files(EVAL_OUT))[0]
     }
     used = [
         (r["checkpoint"], r["id"], r[f"{side}_sample_index"]) for r in rows for side in ("chosen", "rejected")
@@ -120,12 +120,12 @@ def test_rejected_verdicts_and_policy_widen_the_pairs() -> None:
 
 def test_max_pairs_per_prompt_caps_and_spreads() -> None:
     completions = [
-        rm.Completion("c", "q", i, "x", f"text {i}", "CORRECT" if i < 2 else "WRONG", "1", f"f:{i}")
+        pairs.Completion("c", "q", i, "x", f"text {i}", "CORRECT" if i < 2 else "WRONG", "1", f"f:{i}")
         for i in range(6)
     ]
-    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=None, heldout_fraction=0)
+    rows, _ = pairs.build_pairs(completions, max_pairs_per_prompt=None, heldout_fraction=0)
     assert len(rows) == 8  # 2 chosen x 4 rejected
-    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=4, heldout_fraction=0)
+    rows, _ = pairs.build_pairs(completions, max_pairs_per_prompt=4, heldout_fraction=0)
     assert len(rows) == 4
     # a capped prefix uses both chosen completions equally and four distinct rejected ones
     assert sorted(r["chosen_sample_index"] for r in rows) == [0, 0, 1, 1]
@@ -182,7 +182,7 @@ def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
         lines.append(json.dumps(record))
     records = tmp_path / "records.jsonl"
     records.write_text("\n".join(lines) + "\n")
-    rows, _ = rm.build_pairs(rm.read_completions([(None, records)])[0])
+    rows, _ = pairs.build_pairs(pairs.read_completions([(None, records)])[0])
     assert rows and all(r["prompt"].startswith("What is") for r in rows)
 
 
@@ -220,8 +220,8 @@ def test_pairs_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "no records.jsonl here or in its subfolders" in stderr
     code, _, stderr = run_cli("pairs", str(tmp_path / "missing"), "-o", str(tmp_path / "p.jsonl"))
     assert code == 2 and "no such file or folder" in stderr
-    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
-    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--heldout-fraction", "1.5"]) == 2
+    assert pairs.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
+    assert pairs.pairs_main([str(EVAL_OUT), "-o", "x", "--heldout-fraction", "1.5"]) == 2
 
 
 def test_no_pairs_is_a_warning_not_an_error(tmp_path: Path) -> None:
@@ -237,7 +237,7 @@ def test_no_pairs_is_a_warning_not_an_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("n_chosen", range(1, 7))
 def test_balanced_order_covers_every_pair_once(n_chosen: int) -> None:
     for n_rejected in range(1, 7):
-        order = list(rm._balanced_order(n_chosen, n_rejected))
+        order = list(pairs._balanced_order(n_chosen, n_rejected))
         assert sorted(order) == [(i, j) for i in range(n_chosen) for j in range(n_rejected)]
         # any prefix uses each side round-robin: usage counts differ by at most one
         for m in range(1, len(order) + 1):
@@ -287,7 +287,7 @@ def test_synthetic_pairs_are_verifier_labelled() -> None:
     problems = synthetic_problems(40, min_steps=2, max_steps=2, seed=1)
     completions = rm.synthetic_completions(problems, [p["question"] for p in problems], seed=1)
     assert [c.verdict for c in completions] == ["CORRECT", "WRONG"] * 40
-    rows, stats = rm.build_pairs(completions, heldout_fraction=0.25)
+    rows, stats = pairs.build_pairs(completions, heldout_fraction=0.25)
     assert len(rows) == 40 and stats.ids == {"train": 30, "heldout": 10}
     lengths = [r["rejected"].count("\n") - r["chosen"].count("\n") for r in rows]
     assert 10 <= sum(d < 0 for d in lengths) <= 30  # wrong ones are as often shorter as longer
@@ -434,9 +434,9 @@ def test_policy_trains_on_the_reward_model_next_to_accuracy(
 def test_reward_model_reward_options() -> None:
     with pytest.raises(ValueError, match="normalize"):
         rm.RewardModelReward("x", normalize="softmax")
-    assert rm._normalized([0.0, 2.0], "batch") == [-1.0, 1.0]
-    assert rm._normalized([0.0], "sigmoid") == [0.5]
-    assert rm._normalized([-800.0, 800.0], "sigmoid") == [0.0, 1.0]  # no overflow
+    assert rm_reward._normalized([0.0, 2.0], "batch") == [-1.0, 1.0]
+    assert rm_reward._normalized([0.0], "sigmoid") == [0.5]
+    assert rm_reward._normalized([-800.0, 800.0], "sigmoid") == [0.0, 1.0]  # no overflow
 
 
 def test_pairs_file_errors_name_file_line_and_field(tmp_path: Path) -> None:
