@@ -29,6 +29,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,9 +48,12 @@ __all__ = [
     "LOCK_FILE",
     "RECORDS_FILE",
     "SUMMARY_FILE",
+    "EvalSource",
     "FolderInUse",
     "RecordWriter",
+    "checkpoint_step",
     "count_calculations",
+    "find_eval_records",
     "load_records",
     "make_record",
     "record_key",
@@ -364,3 +368,81 @@ def _finite(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_finite(v) for v in obj]
     return obj
+
+
+# ------------------------------------------------------------------------------------ finding the records
+
+# checkpoint-500, global_step500, step_20, ckpt-3: the number is the training step
+_STEP = re.compile(r"(?:checkpoint|global_step|step|ckpt)[-_]?(\d+)$", re.IGNORECASE)
+
+
+def checkpoint_step(name: str) -> int | None:
+    """The training step a checkpoint folder's name carries, or None.
+
+    >>> checkpoint_step("checkpoint-500"), checkpoint_step("global_step20"), checkpoint_step("base")
+    (500, 20, None)
+    """
+    m = _STEP.search(name)
+    return int(m.group(1)) if m else None
+
+
+@dataclass(frozen=True)
+class EvalSource:
+    """One checkpoint's eval records: its name (relative to the folder searched), step and files."""
+
+    checkpoint: str
+    step: int | None
+    records: Path
+
+    @property
+    def summary(self) -> Path:
+        return self.records.parent / SUMMARY_FILE
+
+
+def _order(source: EvalSource) -> tuple[int, int, str]:
+    # folders without a step (a base model, an eval of plain completions) come first, by name
+    return (0 if source.step is None else 1, source.step or 0, source.checkpoint)
+
+
+def find_eval_records(path: str | os.PathLike[str]) -> list[EvalSource]:
+    """Every ``records.jsonl`` under ``path``, in step order: the one place commands that read what
+    ``rewardkit eval`` wrote (``report``, ``pairs``) look for it, so they accept the same folders.
+
+    ``path`` is a records file, one checkpoint's eval folder (``eval --completions``), an eval output folder
+    with one subfolder per checkpoint (``eval --model``), or a training run folder whose evals sit under
+    ``RUN/eval/<checkpoint>/``. A checkpoint is named by its folder relative to the eval root
+    (``checkpoint-500`` for ``RUN/eval/checkpoint-500/records.jsonl``), by the folder's own name when
+    ``path`` itself holds the records. Hidden folders are skipped. Raises FileNotFoundError when ``path``
+    does not exist or holds no records.
+
+    >>> import tempfile
+    >>> run = Path(tempfile.mkdtemp())
+    >>> for name in ("checkpoint-20", "checkpoint-5"):
+    ...     (run / "eval" / name).mkdir(parents=True)
+    ...     _ = (run / "eval" / name / RECORDS_FILE).write_text("")
+    >>> [(s.checkpoint, s.step) for s in find_eval_records(run)]
+    [('checkpoint-5', 5), ('checkpoint-20', 20)]
+    >>> [s.checkpoint for s in find_eval_records(run / "eval" / "checkpoint-5")]
+    ['checkpoint-5']
+    """
+    root = Path(path)
+    if root.is_file():
+        return [EvalSource(root.parent.name or ".", checkpoint_step(root.parent.name), root)]
+    if not root.is_dir():
+        raise FileNotFoundError(f"{root}: no such file or folder")
+    found = [
+        p
+        for p in root.rglob(RECORDS_FILE)
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
+    ]
+    if not found:
+        raise FileNotFoundError(f"{root}: no {RECORDS_FILE} in it or below it (run `rewardkit eval` first)")
+    sources = []
+    for p in found:
+        parts = p.parent.relative_to(root).parts
+        if parts and parts[0] == "eval" and len(parts) > 1:  # a run folder: RUN/eval/<checkpoint>/
+            parts = parts[1:]
+        name = "/".join(parts) if parts else (root.resolve().name or ".")
+        step = checkpoint_step(parts[-1]) if parts else checkpoint_step(name)
+        sources.append(EvalSource(name, step, p))
+    return sorted(sources, key=_order)

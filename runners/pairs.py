@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import sys
 from collections import Counter
@@ -29,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evalkit.records import RECORDS_FILE, record_key
+from evalkit.records import EvalSource, find_eval_records, record_key
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
-from rewardkit.jsonl import LineError, iter_jsonl, write_jsonl
+from rewardkit.jsonl import LineError, iter_jsonl, summarize_line_errors, write_jsonl
 
 __all__ = [
     "EXCLUDED_VERDICTS",
@@ -41,12 +40,11 @@ __all__ = [
     "Completion",
     "PairStats",
     "build_pairs",
-    "find_record_files",
     "pairs_main",
     "read_completions",
 ]
 
-POLICIES = ("strict", "flexible")
+POLICIES = ("flexible", "strict")
 # verdicts that say nothing about the completion (the gold or the grader failed): never chosen, never rejected
 EXCLUDED_VERDICTS = frozenset({"GOLD_INVALID", "TIMEOUT", "ERROR"})
 # verdicts a rejected completion may have; only WRONG by default (see --rejected-verdicts)
@@ -75,39 +73,15 @@ class Completion:
     where: str
 
 
-def find_record_files(path: str | os.PathLike[str]) -> list[tuple[str | None, Path]]:
-    """``(checkpoint, records file)`` for what ``rewardkit eval`` wrote at ``path``.
-
-    ``path`` is a records JSONL file, a folder holding ``records.jsonl`` (``eval --completions``), or an eval
-    output folder with one subfolder per checkpoint (``eval --model``), each named by its checkpoint.
-    Raises ``FileNotFoundError`` with the reason when there is nothing to read.
-    """
-    root = Path(path)
-    if root.is_file():
-        return [(None, root)]
-    if not root.is_dir():
-        raise FileNotFoundError(f"{root}: no such file or folder")
-    if (root / RECORDS_FILE).is_file():
-        return [(None, root / RECORDS_FILE)]
-    found = [
-        (sub.name, sub / RECORDS_FILE) for sub in sorted(root.iterdir()) if (sub / RECORDS_FILE).is_file()
-    ]
-    if not found:
-        raise FileNotFoundError(
-            f"{root}: no {RECORDS_FILE} here or in its subfolders "
-            "(expected the output folder of `rewardkit eval`)"
-        )
-    return found
-
-
 def _scalar_id(value: Any) -> bool:
     return value is not None and not isinstance(value, (bool, float, list, dict))
 
 
 def read_completions(
-    files: Sequence[tuple[str | None, Path]], *, policy: str = "strict"
+    sources: Sequence[EvalSource], *, policy: str = "flexible"
 ) -> tuple[list[Completion], list[str], list[str]]:
-    """Every graded sample of ``files``: ``(completions, errors, warnings)``.
+    """Every graded sample of ``sources`` (:func:`evalkit.records.find_eval_records`): ``(completions,
+    errors, warnings)``, verdicts read under ``policy``.
 
     Each error is ``FILE:LINE: message`` naming the field; that line is skipped. A truncated last line (an
     interrupted eval) is a warning, as ``rewardkit eval`` itself treats it when it resumes.
@@ -116,7 +90,8 @@ def read_completions(
     completions: list[Completion] = []
     errors: list[str] = []
     warnings: list[str] = []
-    for checkpoint, path in files:
+    for source in sources:
+        checkpoint, path = source.checkpoint, source.records
         seen: dict[tuple[str, int], int] = {}
         truncated_tail = _truncated_last_line(path)
         for item in iter_jsonl(path, required=("id", "sample_index", "completion", verdict_key)):
@@ -247,7 +222,7 @@ def _heldout_ids(ids: Iterable[str], fraction: float, seed: int) -> set[str]:
 def build_pairs(
     completions: Sequence[Completion],
     *,
-    policy: str = "strict",
+    policy: str = "flexible",
     rejected_verdicts: Sequence[str] = ("WRONG",),
     max_pairs_per_prompt: int | None = 4,
     seed: int = 0,
@@ -386,15 +361,18 @@ def _pairs_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "records",
         metavar="RECORDS",
-        help="an eval output folder (one subfolder per checkpoint), a records folder, or a records.jsonl",
+        help="what `rewardkit eval` wrote, found as `rewardkit report` finds it: a training run folder "
+        "(RUN/eval/<checkpoint>/), an eval output folder (one subfolder per checkpoint), one checkpoint's "
+        "folder, or a records.jsonl",
     )
     p.add_argument("-o", "--output", required=True, help="the pairs JSONL to write ('-' for standard output)")
     p.add_argument(
         "--policy",
         choices=POLICIES,
-        default="strict",
-        help="whose verdicts decide (default strict: a chosen completion states its answer with a marker or "
-        "a box, the format the rule rewards teach)",
+        default="flexible",
+        help="whose verdicts decide (default flexible, as `grade` and `score` grade: the answer the "
+        "completion commits to, wherever it states it; strict: a chosen completion also states it with a "
+        "marker or a box, the format the rule rewards teach)",
     )
     p.add_argument(
         "--rejected-verdicts",
@@ -433,14 +411,14 @@ def pairs_main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     report = sys.stderr if args.output == "-" else sys.stdout
     try:
-        files = find_record_files(args.records)
-        completions, errors, warnings = read_completions(files, policy=args.policy)
+        sources = find_eval_records(args.records)
+        completions, errors, warnings = read_completions(sources, policy=args.policy)
     except OSError as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     for message in warnings:
         print(f"rewardkit: warning: {message}", file=sys.stderr)
-    for message in errors:
+    for message in summarize_line_errors(errors):
         print(message, file=sys.stderr)
     rows, stats = build_pairs(
         completions,
@@ -450,8 +428,8 @@ def pairs_main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         heldout_fraction=args.heldout_fraction,
     )
-    checkpoints = sorted({c or "(none)" for c, _ in files})
-    print(f"read {len(files)} records file(s); checkpoints: {', '.join(checkpoints)}", file=report)
+    checkpoints = ", ".join(s.checkpoint for s in sources)
+    print(f"read {len(sources)} records file(s); checkpoints: {checkpoints}", file=report)
     for line in stats.lines():
         print(line, file=report)
     if not rows:

@@ -173,7 +173,9 @@ def load_pairs(args: RmArgs, tokenizer: Any) -> tuple[list[dict[str, Any]], list
             problems, tokenizer, system=args.prompt.system, instruction=args.prompt.instruction
         )
         completions = synthetic_completions(problems, prompts["prompt"], seed=data.seed)
-        rows, stats = build_pairs(completions, seed=data.seed, heldout_fraction=data.heldout_fraction)
+        rows, stats = build_pairs(
+            completions, policy="strict", seed=data.seed, heldout_fraction=data.heldout_fraction
+        )
         described = f"synthetic: {stats.prompts} problems, " + stats.lines()[-1]
     else:
         rows = read_pair_rows(data.source)

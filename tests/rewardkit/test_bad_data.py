@@ -427,3 +427,37 @@ def test_a_yaml_reward_spec_reads_yaml_1_2_booleans(tmp_path: Path) -> None:
     spec = tmp_path / "spec.yml"
     spec.write_text("gate: {reward: accuracy, on: format}\n")
     assert load_spec(f"@{spec}") == {"gate": {"reward": "accuracy", "on": "format"}}
+
+
+# ------------------------------------------------------------------------- the same error on every line
+
+
+@pytest.mark.parametrize("command", ["eval", "audit", "report"])
+def test_one_error_on_every_line_is_summarised(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A nested export (the gold one level down) lacks the field on every line: five lines of the message
+    and a count, not 1,319 identical ones. The exit status stays 2."""
+    if command == "report":
+        pytest.importorskip("pandas")
+        pytest.importorskip("matplotlib")
+        folder = tmp_path / "run"
+        folder.mkdir()
+        path = folder / "records.jsonl"
+        rows = [{"id": f"q{i}", "sample_index": 0} for i in range(1319)]  # no verdict anywhere
+        argv = ["report", str(folder), "--format", "md", "-o", str(tmp_path / "report.md")]
+    else:
+        path = tmp_path / "nested.jsonl"
+        rows = [
+            {"id": i, "question": "2 + 2?", "completion": "4", "meta": {"answer": "4"}} for i in range(1319)
+        ]
+        argv = _commands(path, tmp_path)[command]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    status, _, err = _run(capsys, *argv)
+    assert status == 2
+    field = "verdict" if command == "report" else "answer"
+    lines = [line for line in err.splitlines() if f"missing field {field!r}" in line]
+    # FILE:LINE for the ones shown (report names a file relative to the folder it reads)
+    assert all(line.split(": ", 1)[0].endswith(f"{path.name}:{n}") for n, line in enumerate(lines[:5], 1))
+    assert len(lines) == 6, err
+    assert lines[5].startswith(f"... and 1314 more lines: missing field {field!r}")

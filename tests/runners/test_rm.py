@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from paths import REPO
 
+from evalkit.records import EvalSource, find_eval_records
 from rewardkit.cli import main as cli_main
 from runners import pairs, rm, rm_reward
 
@@ -45,8 +46,8 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 
 
 def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], pairs.PairStats]:
-    policy = options.get("policy", "strict")
-    completions, errors, warnings = pairs.read_completions(pairs.find_record_files(EVAL_OUT), policy=policy)
+    policy = options.setdefault("policy", "strict")  # the expected pairs were worked out under strict
+    completions, errors, warnings = pairs.read_completions(find_eval_records(EVAL_OUT), policy=policy)
     assert errors == [] and warnings == []
     return pairs.build_pairs(completions, **options)
 
@@ -56,7 +57,9 @@ def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], pairs.PairStats
 
 def test_pairs_counts_on_the_fixture(tmp_path: Path) -> None:
     out = tmp_path / "pairs.jsonl"
-    code, stdout, stderr = run_cli("pairs", str(EVAL_OUT), "-o", str(out), "--heldout-fraction", "0.34")
+    code, stdout, stderr = run_cli(
+        "pairs", str(EVAL_OUT), "-o", str(out), "--heldout-fraction", "0.34", "--policy", "strict"
+    )
     assert code == 0, stderr
     rows = read_rows(out)
     assert len(rows) == 14
@@ -90,7 +93,7 @@ def test_pairs_never_use_excluded_or_format_records() -> None:
     rows, _ = fixture_pairs(max_pairs_per_prompt=None)
     records = {
         (c.checkpoint, c.id, c.sample_index): c
-        for c in pairs.read_completions(pairs.find_record_files(EVAL_OUT))[0]
+        for c in pairs.read_completions(find_eval_records(EVAL_OUT), policy="strict")[0]
     }
     used = [
         (r["checkpoint"], r["id"], r[f"{side}_sample_index"]) for r in rows for side in ("chosen", "rejected")
@@ -167,10 +170,80 @@ def test_pairs_from_one_records_file_and_one_records_folder(tmp_path: Path) -> N
     shutil.copy(EVAL_OUT / "checkpoint-20" / "records.jsonl", folder / "records.jsonl")
     for source in (folder, folder / "records.jsonl"):
         out = tmp_path / "pairs.jsonl"
-        code, _, stderr = run_cli("pairs", str(source), "-o", str(out), "--heldout-fraction", "0")
+        code, _, stderr = run_cli(
+            "pairs", str(source), "-o", str(out), "--heldout-fraction", "0", "--policy", "strict"
+        )
         assert code == 0, stderr
         rows = read_rows(out)
-        assert len(rows) == 8 and {r["checkpoint"] for r in rows} == {None}
+        assert len(rows) == 8 and {r["checkpoint"] for r in rows} == {
+            "completions_eval"
+        }  # as report names it
+
+
+def _run_folder(tmp_path: Path) -> Path:
+    """A training run folder laid out as ``rewardkit report`` reads one (fixtures/report/run): logs and
+    checkpoints at the top, the evals of its checkpoints under ``eval/``."""
+    run = tmp_path / "run"
+    shutil.copytree(EVAL_OUT, run / "eval")
+    shutil.copy(REPO / "fixtures" / "report" / "run" / "metrics.jsonl", run / "metrics.jsonl")
+    (run / "checkpoint-10").mkdir()
+    shutil.copy(
+        REPO / "fixtures" / "report" / "run" / "checkpoint-10" / "trainer_state.json", run / "checkpoint-10"
+    )
+    return run
+
+
+def test_pairs_reads_a_training_run_folder_as_report_does(tmp_path: Path) -> None:
+    run = _run_folder(tmp_path)
+    from_run, from_eval = tmp_path / "from_run.jsonl", tmp_path / "from_eval.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(run), "-o", str(from_run))
+    assert code == 0, stderr
+    assert "read 2 records file(s); checkpoints: checkpoint-10, checkpoint-20" in stdout
+    assert run_cli("pairs", str(run / "eval"), "-o", str(from_eval))[0] == 0
+    assert read_rows(from_run) == read_rows(from_eval) and read_rows(from_run)
+    # one checkpoint's folder of the run, named as report names it
+    code, stdout, _ = run_cli("pairs", str(run / "eval" / "checkpoint-20"), "-o", str(from_run))
+    assert code == 0 and {r["checkpoint"] for r in read_rows(from_run)} == {"checkpoint-20"}
+    # report finds the same checkpoints in the same folder
+    report = tmp_path / "report.md"
+    code, _, stderr = run_cli("report", str(run), "--format", "md", "-o", str(report))
+    assert code == 0, stderr
+    assert "checkpoint-10" in report.read_text() and "checkpoint-20" in report.read_text()
+
+
+def test_pairs_reads_the_report_fixture_run(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(REPO / "fixtures" / "report" / "run"), "-o", str(out))
+    assert code == 0, stderr
+    assert "checkpoints: checkpoint-5, checkpoint-10" in stdout
+
+
+def test_pairs_default_to_the_flexible_policy(tmp_path: Path) -> None:
+    outputs = {}
+    for policy in (None, "flexible", "strict"):
+        out = tmp_path / f"{policy}.jsonl"
+        extra = () if policy is None else ("--policy", policy)
+        assert run_cli("pairs", str(EVAL_OUT), "-o", str(out), *extra)[0] == 0
+        outputs[policy] = read_rows(out)
+    assert outputs[None] == outputs["flexible"] != outputs["strict"]
+    assert {r["policy"] for r in outputs[None]} == {"flexible"}
+
+
+def test_repeated_record_errors_are_summarised(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    good = (EVAL_OUT / "checkpoint-20" / "records.jsonl").read_text()
+    broken = [{"id": f"x{i}", "sample_index": 0, "verdict": "WRONG", "prompt": "p"} for i in range(12)]
+    records.write_text(good + "".join(json.dumps(r) + "\n" for r in broken))
+    code, _, stderr = run_cli("pairs", str(records), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 2
+    missing = [line for line in stderr.splitlines() if "missing field 'completion'" in line]
+    first = good.count("\n") + 1
+    assert missing[:5] == [
+        f"{records}:{first + i}: missing field 'completion'" + missing[i].split("'completion'")[1]
+        for i in range(5)
+    ]
+    assert len(missing) == 6 and missing[5].startswith("... and 7 more lines: missing field 'completion'")
+    assert "12 malformed record(s) skipped" in stderr
 
 
 def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
@@ -182,13 +255,13 @@ def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
         lines.append(json.dumps(record))
     records = tmp_path / "records.jsonl"
     records.write_text("\n".join(lines) + "\n")
-    rows, _ = pairs.build_pairs(pairs.read_completions([(None, records)])[0])
+    rows, _ = pairs.build_pairs(pairs.read_completions([EvalSource("x", None, records)])[0])
     assert rows and all(r["prompt"].startswith("What is") for r in rows)
 
 
 def test_malformed_records_are_named_by_file_line_and_field(tmp_path: Path) -> None:
     out = tmp_path / "pairs.jsonl"
-    code, _, stderr = run_cli("pairs", str(BAD), "-o", str(out))
+    code, _, stderr = run_cli("pairs", str(BAD), "-o", str(out), "--policy", "strict")
     assert code == 2
     expected = {
         2: "invalid JSON",
@@ -217,7 +290,7 @@ def test_truncated_last_line_is_a_warning(tmp_path: Path) -> None:
 
 def test_pairs_usage_errors(tmp_path: Path) -> None:
     code, _, stderr = run_cli("pairs", str(tmp_path), "-o", str(tmp_path / "p.jsonl"))
-    assert code == 2 and "no records.jsonl here or in its subfolders" in stderr
+    assert code == 2 and "no records.jsonl in it or below it" in stderr
     code, _, stderr = run_cli("pairs", str(tmp_path / "missing"), "-o", str(tmp_path / "p.jsonl"))
     assert code == 2 and "no such file or folder" in stderr
     assert pairs.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
