@@ -247,6 +247,10 @@ def read_jsonl(
 
 # how many lines of each distinct message a command prints before it only counts the rest
 ERRORS_SHOWN = 5
+# distinct messages told apart; past them the rest are counted together, so memory stays bounded on a file
+# of a million differently broken lines (``invalid JSON at column N`` differs with N)
+_MESSAGE_KINDS = 100
+_OTHER = "other messages"
 _WHERE = re.compile(r"(?P<where>.*?:[0-9]+): (?P<message>.*)", re.DOTALL)
 
 
@@ -289,6 +293,8 @@ class LineErrorReporter:
         """Count ``error``; print it while fewer than ``limit`` errors with its message were printed."""
         self.count += 1
         message = _message_of(error)
+        if message not in self._seen and len(self._seen) >= _MESSAGE_KINDS:
+            message = _OTHER
         seen = self._seen[message] = self._seen.get(message, 0) + 1
         if seen <= self.limit:
             self.emit(str(error))

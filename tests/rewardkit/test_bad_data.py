@@ -461,3 +461,20 @@ def test_one_error_on_every_line_is_summarised(
     assert all(line.split(": ", 1)[0].endswith(f"{path.name}:{n}") for n, line in enumerate(lines[:5], 1))
     assert len(lines) == 6, err
     assert lines[5].startswith(f"... and 1314 more lines: missing field {field!r}")
+
+
+def test_the_error_summary_tells_messages_apart_and_stays_bounded() -> None:
+    from rewardkit.jsonl import LineError, summarize_line_errors
+
+    errors = [LineError("f.jsonl", n, f"invalid JSON at column {n}") for n in range(1, 1001)]
+    lines = summarize_line_errors(errors)
+    # 100 distinct messages shown once each, then the rest together: 5 shown, the other 895 counted
+    assert lines[:100] == [str(e) for e in errors[:100]]
+    assert lines[100:105] == [str(e) for e in errors[100:105]]
+    assert lines[105:] == ["... and 895 more lines: other messages"]
+    mixed = ["f.jsonl:1: a", "f.jsonl:2: b", "f.jsonl:3: a", "f.jsonl:4: a"]
+    assert summarize_line_errors(mixed, limit=1) == [
+        "f.jsonl:1: a",
+        "f.jsonl:2: b",
+        "... and 2 more lines: a",
+    ]
