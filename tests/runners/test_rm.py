@@ -537,3 +537,20 @@ def test_rm_configs_load_and_name_their_command() -> None:
         first = path.read_text().splitlines()[0]
         assert first == f"# rewardkit train rm --config runners/configs/{path.name}"
         assert isinstance(load_config(rm.RmArgs, str(path)), rm.RmArgs)
+
+
+def test_pairs_and_the_rm_reward_import_nothing_heavy() -> None:
+    """`rewardkit pairs` runs without the [train] extra, and building the RM reward loads no model."""
+    import subprocess
+    import sys
+
+    heavy = ("torch", "transformers", "trl", "datasets")
+    for module in ("runners.pairs", "runners.rm_reward"):
+        code = f"import sys, {module}; print([m for m in {heavy!r} if m in sys.modules])"
+        loaded = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+        ).stdout
+        assert loaded.strip() == "[]", (module, loaded)
+    assert (
+        rm.RewardModelReward is rm_reward.RewardModelReward
+    )  # `runners.rm:RewardModelReward` still names it
