@@ -432,7 +432,21 @@ def test_a_yaml_reward_spec_reads_yaml_1_2_booleans(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------- the same error on every line
 
 
-@pytest.mark.parametrize("command", ["eval", "audit", "report"])
+# score and check-data live in rewardkit/cli.py, which does not use rewardkit.jsonl.LineErrorReporter yet;
+# strict: once it does, these pass and the marks must go
+_CLI_NOT_YET = pytest.mark.xfail(strict=True, reason="rewardkit/cli.py prints every line error")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "eval",
+        "audit",
+        "report",
+        pytest.param("score", marks=_CLI_NOT_YET),
+        pytest.param("check-data", marks=_CLI_NOT_YET),
+    ],
+)
 def test_one_error_on_every_line_is_summarised(
     command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
