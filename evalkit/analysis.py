@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from evalkit.metrics import wilson_interval
-from evalkit.records import RECORDS_FILE, SUMMARY_FILE
+from evalkit.records import EvalSource, checkpoint_step, find_eval_records, natural_key
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 from rewardkit.types import CATEGORIES, CATEGORY_LABELS, Policy, Verdict
 
@@ -70,72 +70,13 @@ __all__ = [
 
 _VERDICTS = {v.value for v in Verdict}
 
-# checkpoint-500, global_step500, step_20, ckpt-3: the number is the training step
-_STEP = re.compile(r"(?:checkpoint|global_step|step|ckpt)[-_]?(\d+)$", re.IGNORECASE)
-
-
-def checkpoint_step(name: str) -> int | None:
-    """The training step a checkpoint folder's name carries, or None.
-
-    >>> checkpoint_step("checkpoint-500"), checkpoint_step("global_step20"), checkpoint_step("base")
-    (500, 20, None)
-    """
-    m = _STEP.search(name)
-    return int(m.group(1)) if m else None
 
 
 # ------------------------------------------------------------------------------------------------ loading
 
 
-@dataclass(frozen=True)
-class EvalSource:
-    """One checkpoint's eval folder: its name (relative to the folder searched), step and files."""
-
-    checkpoint: str
-    step: int | None
-    records: Path
-
-    @property
-    def summary(self) -> Path:
-        return self.records.parent / SUMMARY_FILE
-
-
-def _order(source: EvalSource) -> tuple[Any, ...]:
-    # folders without a step (a base model, an eval of plain completions, models of several sizes) come
-    # first, in natural order: 6b, 13b, 175b — never the text order 13b, 175b, 6b
-    return (0 if source.step is None else 1, source.step or 0, _natural(source.checkpoint))
-
-
-def discover(path: str | os.PathLike[str]) -> list[EvalSource]:
-    """Every ``records.jsonl`` under ``path`` (a records file, an eval folder, an eval output folder with
-    one subfolder per checkpoint, or a training run folder with ``eval/``), in step order.
-
-    A checkpoint is named by its folder relative to the eval root: ``checkpoint-500`` for
-    ``RUN/eval/checkpoint-500/records.jsonl``, the folder's own name when ``path`` itself holds the records.
-    Raises FileNotFoundError when ``path`` does not exist or holds no records.
-    """
-    root = Path(path)
-    if root.is_file():
-        return [EvalSource(root.parent.name or ".", checkpoint_step(root.parent.name), root)]
-    if not root.is_dir():
-        raise FileNotFoundError(f"{root}: no such file or folder")
-    found = [
-        p
-        for p in root.rglob(RECORDS_FILE)
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
-    ]
-    if not found:
-        raise FileNotFoundError(f"{root}: no {RECORDS_FILE} in it or below it (run `rewardkit eval` first)")
-    sources = []
-    for p in found:
-        rel = p.parent.relative_to(root)
-        parts = rel.parts
-        if parts and parts[0] == "eval" and len(parts) > 1:  # a run folder: RUN/eval/<checkpoint>/
-            parts = parts[1:]
-        name = "/".join(parts) if parts else (root.resolve().name or ".")
-        step = checkpoint_step(parts[-1]) if parts else checkpoint_step(name)
-        sources.append(EvalSource(name, step, p))
-    return sorted(sources, key=_order)
+# one checkpoint's records, found as every command finds them (evalkit.records.find_eval_records)
+discover = find_eval_records
 
 
 def _read_one(source: EvalSource, errors: list[LineError]) -> list[dict[str, Any]]:
@@ -843,7 +784,7 @@ def group_accuracy(df: pd.DataFrame, key: str) -> list[tuple[str, int, float | N
         return []
     out = []
     names = df[key].map(_group_name)
-    values = sorted({v for v in names if isinstance(v, str)}, key=_natural)
+    values = sorted({v for v in names if isinstance(v, str)}, key=natural_key)
     for value in values:
         part = df[names == value]
         cost = format_cost(part)
@@ -857,10 +798,6 @@ def _group_name(value: Any) -> str | None:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # a whole-number column with gaps comes back from pandas as floats
     return str(value)
-
-
-def _natural(text: str) -> tuple[Any, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
 def sample_examples(

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rewardkit.errors import ConfigError
-from rewardkit.named_code import resolve
+from rewardkit.named_code import is_code_name, resolve_callable
 
 __all__ = ["AuditRow", "Grader", "Judgement", "SpecError", "audit", "load_grader"]
 
@@ -134,15 +134,11 @@ def _lm_eval(mode: str) -> Callable[[str, str, bool | None], Judgement]:
 
 
 def _callable(spec: str) -> Callable[[str, str, bool | None], Judgement]:
-    attr = spec.partition(":")[2]
     try:
         # a grader is called on every completion: nothing from the standard library (builtins:eval) is one
-        obj: Any = resolve(spec, what="grader")
+        fn = resolve_callable(spec, what="grader")
     except ConfigError as exc:
         raise SpecError(str(exc)) from None
-    if not callable(obj):
-        raise SpecError(f"grader {spec!r}: {attr!r} is not callable")
-    fn = obj
 
     def judge(completion: str, gold: str, finished: bool | None) -> Judgement:
         value = fn(completion, _reduced(gold))
@@ -175,7 +171,7 @@ def load_grader(spec: str) -> Grader:
     spec = spec.strip()
     if spec in _BUILTIN:
         return Grader(spec, _BUILTIN[spec]())
-    if re.fullmatch(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*", spec):
+    if is_code_name(spec):
         return Grader(spec, _callable(spec))
     raise SpecError(f"unknown grader {spec!r}: use one of {', '.join(BUILTIN_SPECS)} or module:callable")
 

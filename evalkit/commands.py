@@ -12,14 +12,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from rewardkit.cli.argtypes import int_at_least
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 
 if TYPE_CHECKING:
     from rewardkit.jsonl import LineError, Record
 
 __all__ = ["register"]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 
 def _error(message: str) -> None:
@@ -97,6 +96,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         _error(f"report needs pandas and matplotlib ({exc}); install them: pip install 'rewardkit[report]'")
         return EXIT_USAGE
     from evalkit import report as rep
+    from rewardkit.jsonl import summarize_line_errors
 
     if args.format == "term" and args.output not in (None, "-"):
         _error("--format term prints to the terminal; use --format md or html with -o")
@@ -108,7 +108,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         _error(str(exc))
         return EXIT_USAGE
-    for message in built.warnings:
+    for message in summarize_line_errors(built.warnings):
         print(message, file=sys.stderr)
 
     if args.format == "term":
@@ -166,7 +166,7 @@ def _audit_sample(
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from evalkit.audit import SpecError, audit, load_grader
-    from rewardkit.jsonl import LineError, iter_jsonl
+    from rewardkit.jsonl import LineError, iter_jsonl, summarize_line_errors
 
     try:
         grader_a = load_grader(args.a_spec)
@@ -194,8 +194,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     except OSError as exc:
         _error(f"cannot read {args.input}: {exc.strerror or exc}")
         return EXIT_USAGE
-    for e in errors:
-        print(str(e), file=sys.stderr)
+    for message in summarize_line_errors(errors):
+        print(message, file=sys.stderr)
 
     rows = audit(samples, grader_a, grader_b)
     disagreements = [r for r in rows if r.disagree]

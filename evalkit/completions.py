@@ -33,7 +33,8 @@ from evalkit.records import (
     write_summary,
 )
 from rewardkit.dotted import lift_fields
-from rewardkit.jsonl import LineError, Record, iter_jsonl
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.jsonl import LineError, LineErrorReporter, Record, iter_jsonl
 
 __all__ = [
     "CompletionsOptions",
@@ -44,8 +45,6 @@ __all__ = [
     "run_completions",
 ]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 # finish reasons as the common generation APIs spell them, reduced to the record's "stop" / "length"
 _FINISH_REASONS = {
@@ -282,16 +281,20 @@ def run_completions(opts: CompletionsOptions, *, out: TextIO | None = None, err:
         errc.print(f"rewardkit: warning: {message}", markup=False)
 
     errors: list[LineError] = []
+    # the first few lines of each distinct message, then a count: a file without the field on every line
+    shown = LineErrorReporter(lambda line: errc.print(line, markup=False))
 
     def report(e: LineError) -> None:
         errors.append(e)
-        errc.print(str(e), markup=False)
+        shown.add(e)
 
     try:
         samples = list(read_samples(opts, report))
     except OSError as exc:
         error(f"cannot read {opts.completions}: {exc.strerror or exc}")
         return EXIT_USAGE
+    finally:
+        shown.finish()
     if opts.ks:
         per_problem: dict[str, int] = {}
         for s in samples:

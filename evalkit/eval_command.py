@@ -8,8 +8,9 @@ import argparse
 from typing import Any
 
 from rewardkit.cli.argtypes import int_at_least, int_list, number_at_least, probability
-from rewardkit.cli.messages import EXIT_USAGE, error
+from rewardkit.cli.messages import error
 from rewardkit.cli.options import add_grading_options
+from rewardkit.exit_codes import EXIT_USAGE
 
 __all__ = ["register"]
 

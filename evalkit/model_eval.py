@@ -41,12 +41,11 @@ from evalkit.records import (
     write_summary,
 )
 from evalkit.sources import hub_failure
-from rewardkit.jsonl import LineError, iter_jsonl
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.jsonl import LineError, LineErrorReporter, iter_jsonl
 
 __all__ = ["DATASETS", "ModelEvalOptions", "Problem", "load_problems", "run_model_eval"]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 
 # --dataset presets: the hub dataset (name, config, default split) and the fields of its rows
 DATASETS: dict[str, dict[str, Any]] = {
@@ -565,18 +564,22 @@ def run_model_eval(opts: ModelEvalOptions, *, out: TextIO | None = None, err: Te
         return EXIT_USAGE
 
     malformed: list[LineError] = []
+    # the first few lines of each distinct message, then a count: a file without the field on every line
+    shown = LineErrorReporter(lambda line: errc.print(line, markup=False))
 
     def report(e: LineError) -> None:
         malformed.append(e)
-        errc.print(str(e), markup=False)
+        shown.add(e)
 
     try:
         problems = load_problems(opts, report)
         shots = load_few_shot(opts)
     except OSError as exc:
+        shown.finish()
         where = opts.data_file or opts.dataset
         error(f"cannot read {exc.filename or where}: {exc.strerror}" if exc.strerror else str(exc))
         return EXIT_USAGE
+    shown.finish()
     problems = without_exemplars(problems, shots)
     if not problems:
         error(f"no problems to evaluate in {opts.data_file or opts.dataset}")

@@ -1,7 +1,7 @@
 """Per-sample eval records: the schema, an incremental writer that resumes, and the atomic summary.
 
 One checkpoint's output folder holds ``records.jsonl`` (one line per graded sample) and ``summary.json``.
-A record is keyed by ``(id, sample_index)``. Lines are written and flushed one at a time, so an
+A record is keyed by ``(id, sample_index)``. Lines are appended one at a time, each in one write, so an
 interrupted run loses at most the line it was writing; a rerun reads what is there, drops a truncated
 last line with a warning, and grades only the samples not yet recorded.
 
@@ -28,11 +28,12 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
+from rewardkit.files import LineAppender, atomic_write, json_line
 from rewardkit.jsonl import LineError, Record, iter_jsonl
 
 if TYPE_CHECKING:
@@ -47,9 +48,12 @@ __all__ = [
     "LOCK_FILE",
     "RECORDS_FILE",
     "SUMMARY_FILE",
+    "EvalSource",
     "FolderInUse",
     "RecordWriter",
+    "checkpoint_step",
     "count_calculations",
+    "find_eval_records",
     "load_records",
     "make_record",
     "record_key",
@@ -176,29 +180,6 @@ def load_records(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], li
     return records, warnings, repair
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _dumps(obj: Mapping[str, Any]) -> str:
-    text = json.dumps(obj, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: JSON spells it "\\ud800", UTF-8 has no bytes for it
-        return json.dumps(obj, ensure_ascii=True)
-    return text
-
-
 class FolderInUse(OSError):
     """Another process is writing records into the folder (it holds the folder's lock).
 
@@ -304,7 +285,7 @@ class RecordWriter:
         self.warnings: list[str] = []
         self._warn = warn
         self._keys: set[Key] = set()
-        self._fh: IO[str] | None = None
+        self._out: LineAppender | None = None
         self._lock: int | None = None
 
     def __enter__(self) -> RecordWriter:
@@ -326,11 +307,12 @@ class RecordWriter:
                 if self._warn is not None:
                     self._warn(message)
             if repair:  # keep only the good lines, so the lines appended next start on a line of their own
-                _atomic_write(self.path, "".join(_dumps(r) + "\n" for r in records))
+                atomic_write(self.path, "".join(json_line(r) for r in records))
             self.records = records
             self.resumed = len(records)
             self._keys = {record_key(r["id"], r["sample_index"]) for r in records}
-            self._fh = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 (closed by close())
+            self._out = LineAppender(self.path)
+            self._out.open()
         except BaseException:
             self._release()
             raise
@@ -338,9 +320,9 @@ class RecordWriter:
     def close(self) -> None:
         """Close the records file and release the folder. Safe to call twice."""
         try:
-            if self._fh is not None:
-                fh, self._fh = self._fh, None
-                fh.close()
+            if self._out is not None:
+                out, self._out = self._out, None
+                out.close()
         finally:
             self._release()
 
@@ -354,13 +336,13 @@ class RecordWriter:
         return record_key(id_, sample_index) in self._keys
 
     def write(self, record: Mapping[str, Any]) -> bool:
-        """Append one record and flush it; a key already recorded is not written again (returns False)."""
-        assert self._fh is not None, "open the writer first (use it as a context manager)"
+        """Append one record, in one write (see :mod:`rewardkit.files`); a key already recorded is not written
+        again (returns False)."""
+        assert self._out is not None, "open the writer first (use it as a context manager)"
         key = record_key(record["id"], record["sample_index"])
         if key in self._keys:
             return False
-        self._fh.write(_dumps(record) + "\n")
-        self._fh.flush()
+        self._out.write_text(json_line(record))
         self._keys.add(key)
         self.records.append(dict(record))
         return True
@@ -370,10 +352,10 @@ class RecordWriter:
 
 
 def write_summary(out_dir: str | os.PathLike[str], summary: Mapping[str, Any]) -> Path:
-    """Write ``DIR/summary.json`` atomically (a temporary file, then ``os.replace``)."""
+    """Write ``DIR/summary.json`` atomically (:func:`rewardkit.files.atomic_write`)."""
     path = Path(out_dir) / SUMMARY_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    _atomic_write(path, json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+    atomic_write(path, json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
     return path
 
 
@@ -386,3 +368,91 @@ def _finite(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_finite(v) for v in obj]
     return obj
+
+
+# ------------------------------------------------------------------------------------ finding the records
+
+# checkpoint-500, global_step500, step_20, ckpt-3: the number is the training step
+_STEP = re.compile(r"(?:checkpoint|global_step|step|ckpt)[-_]?(\d+)$", re.IGNORECASE)
+
+
+def checkpoint_step(name: str) -> int | None:
+    """The training step a checkpoint folder's name carries, or None.
+
+    >>> checkpoint_step("checkpoint-500"), checkpoint_step("global_step20"), checkpoint_step("base")
+    (500, 20, None)
+    """
+    m = _STEP.search(name)
+    return int(m.group(1)) if m else None
+
+
+@dataclass(frozen=True)
+class EvalSource:
+    """One checkpoint's eval records: its name (relative to the folder searched), step and files."""
+
+    checkpoint: str
+    step: int | None
+    records: Path
+
+    @property
+    def summary(self) -> Path:
+        return self.records.parent / SUMMARY_FILE
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """A sort key that orders the numbers inside names by value: 6b, 13b, 175b (never 13b, 175b, 6b).
+
+    >>> sorted(["175b", "6b", "13b"], key=natural_key)
+    ['6b', '13b', '175b']
+    """
+    return tuple((1, int(p), "") if p.isdigit() else (0, 0, p) for p in re.split(r"(\d+)", text))
+
+
+def _order(source: EvalSource) -> tuple[Any, ...]:
+    # folders without a step (a base model, an eval of plain completions, models of several sizes) come
+    # first, in natural order
+    return (0 if source.step is None else 1, source.step or 0, natural_key(source.checkpoint))
+
+
+def find_eval_records(path: str | os.PathLike[str]) -> list[EvalSource]:
+    """Every ``records.jsonl`` under ``path``, in step order: the one place commands that read what
+    ``rewardkit eval`` wrote (``report``, ``pairs``) look for it, so they accept the same folders.
+
+    ``path`` is a records file, one checkpoint's eval folder (``eval --completions``), an eval output folder
+    with one subfolder per checkpoint (``eval --model``), or a training run folder whose evals sit under
+    ``RUN/eval/<checkpoint>/``. A checkpoint is named by its folder relative to the eval root
+    (``checkpoint-500`` for ``RUN/eval/checkpoint-500/records.jsonl``), by the folder's own name when
+    ``path`` itself holds the records. Hidden folders are skipped. Raises FileNotFoundError when ``path``
+    does not exist or holds no records.
+
+    >>> import tempfile
+    >>> run = Path(tempfile.mkdtemp())
+    >>> for name in ("checkpoint-20", "checkpoint-5"):
+    ...     (run / "eval" / name).mkdir(parents=True)
+    ...     _ = (run / "eval" / name / RECORDS_FILE).write_text("")
+    >>> [(s.checkpoint, s.step) for s in find_eval_records(run)]
+    [('checkpoint-5', 5), ('checkpoint-20', 20)]
+    >>> [s.checkpoint for s in find_eval_records(run / "eval" / "checkpoint-5")]
+    ['checkpoint-5']
+    """
+    root = Path(path)
+    if root.is_file():
+        return [EvalSource(root.parent.name or ".", checkpoint_step(root.parent.name), root)]
+    if not root.is_dir():
+        raise FileNotFoundError(f"{root}: no such file or folder")
+    found = [
+        p
+        for p in root.rglob(RECORDS_FILE)
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
+    ]
+    if not found:
+        raise FileNotFoundError(f"{root}: no {RECORDS_FILE} in it or below it (run `rewardkit eval` first)")
+    sources = []
+    for p in found:
+        parts = p.parent.relative_to(root).parts
+        if parts and parts[0] == "eval" and len(parts) > 1:  # a run folder: RUN/eval/<checkpoint>/
+            parts = parts[1:]
+        name = "/".join(parts) if parts else (root.resolve().name or ".")
+        step = checkpoint_step(parts[-1]) if parts else checkpoint_step(name)
+        sources.append(EvalSource(name, step, p))
+    return sorted(sources, key=_order)

@@ -17,12 +17,10 @@ Python API::
 from __future__ import annotations
 
 import base64
-import contextlib
 import html
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +28,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from evalkit import analysis as an
 from evalkit.figures import new_figure, new_panels, png_bytes
+from rewardkit.files import atomic_write
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -867,22 +866,6 @@ def render_terminal(report: Report, file: IO[str] | None = None) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- writing
-
-
-def atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a report is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def default_output(run_dir: str | os.PathLike[str], fmt: str) -> Path:

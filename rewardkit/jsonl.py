@@ -34,21 +34,27 @@ import re
 import secrets
 import socket
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
 from rewardkit.dotted import lift_fields
+from rewardkit.errors import DataError
+from rewardkit.files import fsync_folder, json_line
 
 __all__ = [
+    "ERRORS_SHOWN",
     "JsonlWriter",
     "LineError",
+    "LineErrorReporter",
     "Record",
     "gold_error",
     "gold_text",
     "iter_jsonl",
     "read_jsonl",
+    "read_log",
     "remove_stale_partials",
+    "summarize_line_errors",
     "write_jsonl",
 ]
 
@@ -258,14 +264,99 @@ def read_jsonl(
     return records, errors
 
 
-def _dumps(obj: Any) -> str:
-    # ensure_ascii=False keeps completions readable; the file is written as UTF-8 either way.
-    text = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: JSON spells it "\\ud800", UTF-8 has no bytes for it
-        return json.dumps(obj, ensure_ascii=True, separators=(", ", ": "))
-    return text
+# how many lines of each distinct message a command prints before it only counts the rest
+ERRORS_SHOWN = 5
+# distinct messages told apart; past them the rest are counted together, so memory stays bounded on a file
+# of a million differently broken lines (``invalid JSON at column N`` differs with N)
+_MESSAGE_KINDS = 100
+_OTHER = "other messages"
+_WHERE = re.compile(r"(?P<where>.*?:[0-9]+): (?P<message>.*)", re.DOTALL)
+
+
+def _message_of(error: LineError | str) -> str:
+    if isinstance(error, LineError):
+        return error.message
+    match = _WHERE.fullmatch(error)
+    return match["message"] if match else error
+
+
+class LineErrorReporter:
+    """Report line errors as they come: the first ``limit`` of each distinct message in full (``FILE:LINE:
+    message``), the rest only counted, one line per message when :meth:`finish` is called. A file whose
+    every line lacks a field (a nested export, the wrong ``--gold-key``) is then a few lines and a count,
+    not a thousand identical ones burying everything else.
+
+    ``emit`` prints one line (default: to standard error). Errors are a :class:`LineError` or the text of
+    one (``"FILE:LINE: message"``); messages are told apart without their ``FILE:LINE``.
+
+    >>> printed = []
+    >>> out = LineErrorReporter(printed.append, limit=2)
+    >>> for n in range(1, 6):
+    ...     out.add(LineError("in.jsonl", n, "missing field 'answer'", "answer"))
+    >>> out.add("in.jsonl:9: invalid JSON at column 3: Expecting value")
+    >>> out.finish()
+    >>> printed  # doctest: +NORMALIZE_WHITESPACE
+    ["in.jsonl:1: missing field 'answer'", "in.jsonl:2: missing field 'answer'",
+     'in.jsonl:9: invalid JSON at column 3: Expecting value', "... and 3 more lines: missing field 'answer'"]
+    >>> out.count
+    6
+    """
+
+    def __init__(self, emit: Callable[[str], None] | None = None, *, limit: int = ERRORS_SHOWN) -> None:
+        self.emit = emit if emit is not None else (lambda line: print(line, file=sys.stderr))
+        self.limit = limit
+        self.count = 0
+        self._seen: dict[str, int] = {}
+
+    def add(self, error: LineError | str) -> None:
+        """Count ``error``; print it while fewer than ``limit`` errors with its message were printed."""
+        self.count += 1
+        message = _message_of(error)
+        if message not in self._seen and len(self._seen) >= _MESSAGE_KINDS:
+            message = _OTHER
+        seen = self._seen[message] = self._seen.get(message, 0) + 1
+        if seen <= self.limit:
+            self.emit(str(error))
+
+    def finish(self) -> None:
+        """Print one line per message with more errors than were shown. Safe to call twice."""
+        for message, seen in self._seen.items():
+            if seen > self.limit:
+                hidden = seen - self.limit
+                self.emit(f"... and {hidden} more line{'s' if hidden != 1 else ''}: {message}")
+                self._seen[message] = self.limit
+
+
+def summarize_line_errors(errors: Iterable[LineError | str], *, limit: int = ERRORS_SHOWN) -> list[str]:
+    """The lines a :class:`LineErrorReporter` prints for ``errors``, as a list.
+
+    >>> lines = summarize_line_errors([f"x.jsonl:{n}: not JSON" for n in (1, 2, 3)], limit=1)
+    >>> for line in lines:
+    ...     print(repr(line))
+    'x.jsonl:1: not JSON'
+    '... and 2 more lines: not JSON'
+    """
+    lines: list[str] = []
+    reporter = LineErrorReporter(lines.append, limit=limit)
+    for error in errors:
+        reporter.add(error)
+    reporter.finish()
+    return lines
+
+
+def read_log(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every object of a JSONL log this project wrote (metrics, rollouts, trajectories); ``[]`` when the file
+    does not exist. A damaged line is a :class:`~rewardkit.errors.DataError` naming ``FILE:LINE`` (and the
+    field), not a traceback from deep inside a run: a log that cannot be read whole cannot be summarised.
+    """
+    if not os.path.isfile(path):
+        return []
+    rows: list[dict[str, Any]] = []
+    for item in iter_jsonl(path):
+        if isinstance(item, LineError):
+            raise DataError(item.message, path=item.path, line=item.line, field=item.field)
+        rows.append(item.data)
+    return rows
 
 
 # A partial file is named after its owner, ``.NAME.HOST.PID.RANDOM.partial``: two runs writing one target
@@ -369,7 +460,7 @@ class JsonlWriter:
 
     def write(self, obj: Mapping[str, Any]) -> None:
         assert self._fh is not None, "use JsonlWriter as a context manager"
-        self._fh.write(_dumps(obj) + "\n")
+        self._fh.write(json_line(obj))
         self.count += 1
 
     def __exit__(self, exc_type: object, *exc: object) -> None:
@@ -392,6 +483,7 @@ class JsonlWriter:
                 fh.close()
             if exc_type is None:
                 os.replace(partial, self.target)
+                fsync_folder(os.path.dirname(self.target) or ".")  # the rename, too, survives a crash
                 return
         except BaseException:
             with contextlib.suppress(OSError):

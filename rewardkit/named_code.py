@@ -23,16 +23,38 @@ rewardkit.errors.ConfigError: reward 'os:system' names 'os', a module of Python'
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from typing import Any
 
 from rewardkit.errors import CodeNotAllowedError, ConfigError
 
-__all__ = ["OWN_PACKAGES", "defining_module", "is_own_code", "is_standard_library", "resolve"]
+__all__ = [
+    "OWN_PACKAGES",
+    "defining_module",
+    "is_code_name",
+    "is_own_code",
+    "is_standard_library",
+    "resolve",
+    "resolve_callable",
+]
 
 STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) | frozenset(sys.builtin_module_names)
 # the packages of this distribution: a spec read from a file may name them without opting in
 OWN_PACKAGES = frozenset({"rewardkit", "evalkit", "runners"})
+
+
+# a dotted module path, a colon, a dotted attribute path: what a spec that names code looks like
+_CODE_NAME = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+
+
+def is_code_name(text: str) -> bool:
+    """Whether ``text`` has the shape of a ``module:attribute`` name (nothing is imported to tell).
+
+    >>> is_code_name("mypackage.graders:exact"), is_code_name("rewardkit:strict"), is_code_name("math-verify")
+    (True, True, False)
+    """
+    return _CODE_NAME.fullmatch(text) is not None
 
 
 def _top_level(module_name: str) -> str:
@@ -96,4 +118,19 @@ def resolve(target: str, *, what: str, allow_external: bool = True) -> Any:
             f"{what} {target!r} is {getattr(obj, '__name__', type(obj).__name__)!r} from {origin!r} in "
             f"Python's standard library, not a {what}: a {what} must be rewardkit's or your own code"
         )
+    return obj
+
+
+def resolve_callable(target: str, *, what: str, allow_external: bool = True) -> Any:
+    """:func:`resolve`, and the object must be callable (ConfigError naming the attribute otherwise): for
+    code that is called on every input, such as an audit grader.
+
+    >>> resolve_callable("rewardkit.rewards:REWARDS", what="grader")
+    Traceback (most recent call last):
+    ...
+    rewardkit.errors.ConfigError: grader 'rewardkit.rewards:REWARDS': 'REWARDS' is not callable
+    """
+    obj = resolve(target, what=what, allow_external=allow_external)
+    if not callable(obj):
+        raise ConfigError(f"{what} {target!r}: {target.partition(':')[2]!r} is not callable")
     return obj

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import random
 import re
 import string
@@ -36,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import ConfigError
+from rewardkit.files import append_json_lines
+from rewardkit.jsonl import read_log
 from rewardkit.rewards.component_logs import log_components
 from rewardkit.rewards.trajectory import TrajectoryReward, TrajectoryScore
 from rewardkit.rewards.trajectory_steps import Trajectory
@@ -292,26 +293,13 @@ class TrajectoryLog:
 
     def write(self, records: Iterable[Mapping[str, Any]]) -> None:
         """Append ``records``. Every process of a multi-process run appends its own episodes here: the batch
-        goes out in one ``write`` on an ``O_APPEND`` descriptor, so lines of two ranks never interleave
-        (a buffered file would split a long episode across several writes)."""
-        text = "".join(json.dumps(row, ensure_ascii=False, default=str) + "\n" for row in records)
-        if not text:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = text.encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            written = 0
-            while written < len(data):  # a regular file takes it whole; loop for the odd short write
-                written += os.write(fd, data[written:])
-        finally:
-            os.close(fd)
+        goes out in one ``write`` on an ``O_APPEND`` descriptor (:mod:`rewardkit.files`), so lines of two
+        ranks never interleave (a buffered file would split a long episode across several writes)."""
+        append_json_lines(self.path, records, default=str)
 
     def read(self) -> list[dict[str, Any]]:
-        if not self.path.is_file():
-            return []
-        with self.path.open(encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
+        """Every record written so far; a damaged line is a DataError naming ``FILE:LINE``."""
+        return read_log(self.path)
 
 
 def _at(values: Any, i: int, default: Any = None) -> Any:

@@ -12,6 +12,8 @@ import argparse
 import importlib
 from typing import Any
 
+from rewardkit.exit_codes import EXIT_USAGE
+
 __all__ = ["ALGORITHMS", "owns", "passthrough", "register"]
 
 # algorithm name -> recipe module; each exposes main(argv) -> int
@@ -36,7 +38,7 @@ def _missing_extra(exc: ModuleNotFoundError) -> int:
         "pip install 'rewardkit[train]'",
         file=sys.stderr,
     )
-    return 2
+    return EXIT_USAGE
 
 
 def _run_module(module: str, function: str, argv: list[str]) -> int:
@@ -56,7 +58,7 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _pairs(args: argparse.Namespace) -> int:
-    return _run_module("runners.rm", "pairs_main", list(args.rest))
+    return _run_module("runners.pairs", "pairs_main", list(args.rest))
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -65,7 +67,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 # subcommands whose whole command line belongs to the module: argparse's REMAINDER does not capture options
 # that come first (`rewardkit pairs --help`, `rewardkit demo --quick`), so the CLI hands them over unparsed
-_PASSTHROUGH = {"pairs": ("runners.rm", "pairs_main"), "demo": ("runners.demo", "main")}
+_PASSTHROUGH = {"pairs": ("runners.pairs", "pairs_main"), "demo": ("runners.demo", "main")}
 
 
 def owns(argv: list[str]) -> bool:

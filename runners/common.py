@@ -33,8 +33,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.files import append_json_lines
+from rewardkit.jsonl import read_log
 from rewardkit.rewards.base import Reward, Scored, TextReward, completion_text
 from rewardkit.rewards.component_logs import log_components
+from rewardkit.yaml_loader import YamlRefused, parse_yaml
 
 __all__ = [
     "ALLOW_CODE_HELP",
@@ -126,130 +130,7 @@ class PromptSettings:
 # --------------------------------------------------------------------------- configs: YAML -> dataclasses
 
 
-# A config is a few dozen settings. These bounds are far above any real one, and keep a crafted file (a
-# "billion laughs" of nested aliases, 10,000 nested brackets, a recursive alias) from costing more than
-# reading it: everything that later walks or copies the config (the dataclasses, config_to_dict, build)
-# walks at most this much.
-MAX_CONFIG_DEPTH = 50
-MAX_CONFIG_VALUES = 10_000  # counted with aliases expanded, as anything that walks the loaded data sees it
-
-
-class _Refused(Exception):
-    """A YAML text outside the bounds above, or with a duplicate key: ``message`` at 1-based ``line``."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-
-
-def _yaml_loader() -> Any:
-    """PyYAML's safe loader with YAML 1.2 booleans (only true/false: ``on``/``no`` stay strings), that refuses
-    (``_Refused``) a document nested deeper than MAX_CONFIG_DEPTH or holding more than MAX_CONFIG_VALUES
-    values once aliases are expanded, and a recursive alias, while it is being composed.
-
-    PyYAML shares the object of an alias, so loading a billion laughs is cheap; walking the result is not.
-    Each node's expanded size and height are computed once, from its children's, as it is composed."""
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        def __init__(self, stream: Any) -> None:
-            super().__init__(stream)
-            self.open_depth = 0
-            self.extent: dict[int, tuple[int, int]] = {}  # id(node) -> (values when expanded, height)
-
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            event = self.peek_event()
-            line = event.start_mark.line + 1
-            if isinstance(event, yaml.AliasEvent):
-                node = super().compose_node(parent, index)
-                if id(node) not in self.extent:  # the anchored node is still being composed
-                    raise _Refused(line, f"alias *{event.anchor} is used inside the value it names")
-                return node
-            self.open_depth += 1
-            try:
-                if self.open_depth > MAX_CONFIG_DEPTH:
-                    raise _Refused(line, f"nested deeper than {MAX_CONFIG_DEPTH} levels")
-                node = super().compose_node(parent, index)
-            finally:
-                self.open_depth -= 1
-            children = node.value if isinstance(node, yaml.SequenceNode) else []
-            if isinstance(node, yaml.MappingNode):
-                children = [child for pair in node.value for child in pair]
-            size, height = 1, 1
-            for child in children:
-                child_size, child_height = self.extent[id(child)]
-                size, height = size + child_size, max(height, child_height + 1)
-            if height > MAX_CONFIG_DEPTH:
-                raise _Refused(line, f"nested deeper than {MAX_CONFIG_DEPTH} levels with aliases expanded")
-            if size > MAX_CONFIG_VALUES:
-                raise _Refused(
-                    line,
-                    f"holds more than {MAX_CONFIG_VALUES:,} values once aliases are expanded "
-                    "(each use of an alias counts its whole value)",
-                )
-            self.extent[id(node)] = (size, height)
-            return node
-
-    bool_tag = "tag:yaml.org,2002:bool"
-    Loader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != bool_tag]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-    Loader.add_implicit_resolver(
-        bool_tag, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-    )
-    return Loader
-
-
-def _key_lines(root: Any) -> dict[tuple[str, ...], int]:
-    """Key path -> 1-based line of every mapping key and sequence item (``("reward", "0")``) of a composed
-    YAML tree, for error messages. An alias is the very node it names, so the tree is a graph: each node is
-    walked once, under the first path that reaches it. A key twice in one mapping raises ``_Refused``:
-    PyYAML would keep the last one silently."""
-    import yaml
-
-    lines: dict[tuple[str, ...], int] = {}
-    visited: set[int] = set()
-
-    def walk(node: Any, prefix: tuple[str, ...]) -> None:
-        if id(node) in visited:
-            return
-        visited.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                lines.setdefault((*prefix, str(i)), item.start_mark.line + 1)
-                walk(item, (*prefix, str(i)))
-        elif isinstance(node, yaml.MappingNode):
-            first_lines: dict[tuple[str, str], int] = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    continue  # a list or mapping as a key: PyYAML refuses it while constructing
-                line = key_node.start_mark.line + 1
-                identity = (key_node.tag, key_node.value)  # `1` and `"1"` are different keys
-                if identity in first_lines:
-                    first = first_lines[identity]
-                    raise _Refused(line, f"duplicate key {key_node.value!r} (first at line {first})")
-                first_lines[identity] = line
-                path = (*prefix, str(key_node.value))
-                lines.setdefault(path, line)
-                walk(value_node, path)
-
-    walk(root, ())
-    return lines
-
-
-def _parse_yaml(text: str) -> tuple[Any, dict[tuple[str, ...], int]]:
-    """``text`` as data, and the line of each key path; raises yaml.YAMLError, ``_Refused``, or ValueError
-    (an integer past Python's 4,300 digits)."""
-    loader = _yaml_loader()(text)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, {}
-        lines = _key_lines(node)  # before construction, which would silently merge duplicate keys
-        return loader.construct_document(node), lines
-    finally:
-        loader.dispose()
+# YAML is read by rewardkit.yaml_loader: YAML 1.2 booleans; aliases, nesting and duplicate keys bounded.
 
 
 class _Where:
@@ -394,8 +275,8 @@ def load_config(config_cls: type, path: str | None, overrides: Sequence[str] = (
         except UnicodeDecodeError as exc:
             raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         try:
-            loaded, lines = _parse_yaml(text)
-        except _Refused as exc:
+            loaded, lines = parse_yaml(text)
+        except YamlRefused as exc:
             raise ConfigError(f"{path}:{exc.line}: {exc}") from None
         except yaml.YAMLError as exc:
             raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
@@ -413,8 +294,8 @@ def load_config(config_cls: type, path: str | None, overrides: Sequence[str] = (
             raise ConfigError(f"override {item!r}: expected key.sub=value")
         keys = tuple(key.strip().split("."))
         try:
-            value = _parse_yaml(raw)[0] if raw.strip() else None
-        except _Refused as exc:
+            value = parse_yaml(raw)[0] if raw.strip() else None
+        except YamlRefused as exc:
             raise ConfigError(f"override {item[:80]!r}: {exc}") from None
         except (yaml.YAMLError, ValueError) as exc:
             raise ConfigError(f"override {item!r}: value is not valid YAML: {exc}") from exc
@@ -531,10 +412,10 @@ def run_recipe(config_cls: type, train: Callable[[Any], Any], argv: Sequence[str
         finished = True
     except (ConfigError, DataError) as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     finally:
         end_process_group(wait=finished)
-    return 0
+    return EXIT_OK
 
 
 def end_process_group(*, wait: bool) -> None:
@@ -1148,23 +1029,19 @@ class RolloutRecorder(Reward):
 
 
 class _JsonlLog:
+    """A log of a run: rows appended as whole JSON lines (:mod:`rewardkit.files`: one ``O_APPEND`` write
+    per batch, so the ranks of a multi-process run never interleave), read back by
+    :func:`rewardkit.jsonl.read_log` (a damaged line is a DataError naming ``FILE:LINE``)."""
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
 
     def _append(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        if not rows:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, default=_jsonable) + "\n")
+        append_json_lines(self.path, rows, default=_jsonable)
 
     def read(self) -> list[dict[str, Any]]:
         """Every row written so far (empty when the file does not exist)."""
-        if not self.path.is_file():
-            return []
-        with self.path.open(encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
+        return read_log(self.path)
 
 
 def _jsonable(value: Any) -> Any:

@@ -21,8 +21,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error
+from rewardkit.cli.messages import error
 from rewardkit.cli.plugins import command_modules
+from rewardkit.exit_codes import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["build_parser", "main"]
 
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except KeyboardInterrupt:
         error("interrupted")
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `rewardkit score ... -o - | head`: the reader left, which is fine
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
-import sys
 from typing import Any
 
-from rewardkit.cli.messages import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, open_failed
-from rewardkit.jsonl import LineError, iter_jsonl
+from rewardkit.cli.messages import open_failed
+from rewardkit.exit_codes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from rewardkit.jsonl import LineError, LineErrorReporter, iter_jsonl
 
 __all__ = ["register"]
 
@@ -68,15 +68,15 @@ def cmd_check_data(args: argparse.Namespace) -> int:
                 return "disagree", f"{stated} (the {where} differs)", parsed.read_as
         return None, None, parsed.read_as
 
-    malformed = n = 0
+    n = 0
+    line_errors = LineErrorReporter()
     problems: collections.Counter[str] = collections.Counter()
     read_as: collections.Counter[str] = collections.Counter()
     keys = (args.gold_key,)
     try:
         for item in iter_jsonl(args.input, required=keys, golds=keys, dotted=True):
             if isinstance(item, LineError):
-                malformed += 1
-                print(item, file=sys.stderr)
+                line_errors.add(item)
                 continue
             n += 1
             gold = item.data[args.gold_key]
@@ -88,8 +88,11 @@ def cmd_check_data(args: argparse.Namespace) -> int:
                 said = "cannot be parsed" if problem == "unparseable" else "states different answers"
                 print(f"{args.input}:{item.line}: gold {shown!r} {said}: {why}")
     except OSError as exc:
+        line_errors.finish()
         return open_failed(args.input, exc)
 
+    line_errors.finish()
+    malformed = line_errors.count
     bad = f"; {malformed} malformed line(s) skipped" if malformed else ""
     if problems:
         found = []

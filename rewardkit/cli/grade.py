@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error, print_json, printable
+from rewardkit.cli.messages import error, print_json, printable
 from rewardkit.cli.options import add_policy_option, choices_arg, grade_options
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 
 __all__ = ["register"]
 

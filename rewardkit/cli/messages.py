@@ -1,4 +1,4 @@
-"""What every subcommand prints the same way: exit statuses, error lines, values shown in messages."""
+"""What every subcommand prints the same way: error lines and values shown in messages."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ import sys
 from typing import Any
 
 __all__ = [
-    "EXIT_FINDINGS",
-    "EXIT_OK",
-    "EXIT_USAGE",
     "error",
     "open_failed",
     "print_json",
@@ -17,9 +14,7 @@ __all__ = [
     "shown",
 ]
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
+from rewardkit.exit_codes import EXIT_USAGE
 
 
 def error(message: str) -> None:

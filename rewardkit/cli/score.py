@@ -10,10 +10,19 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rewardkit.cli.messages import EXIT_OK, EXIT_USAGE, error, open_failed
+from rewardkit.cli.messages import error, open_failed
 from rewardkit.cli.options import add_grading_options, add_policy_option, choices_arg
 from rewardkit.cli.progress import count_lines, grading_progress
-from rewardkit.jsonl import JsonlWriter, LineError, Record, gold_error, gold_text, iter_jsonl
+from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.jsonl import (
+    JsonlWriter,
+    LineError,
+    LineErrorReporter,
+    Record,
+    gold_error,
+    gold_text,
+    iter_jsonl,
+)
 from rewardkit.types import POLICIES
 
 if TYPE_CHECKING:
@@ -211,14 +220,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     from rewardkit.types import Verdict
 
     err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
-    malformed = 0  # a count, not a list: a file of a million bad lines must not fill the memory either
-
-    def report(e: LineError) -> None:
-        nonlocal malformed
-        malformed += 1
-        err.print(str(e), markup=False)
-
-    batches = _batches(_read_items(args, report), _score_chunk_size(args.workers))
+    # the first few lines of each distinct error, then a count: memory stays flat however many lines are bad
+    line_errors = LineErrorReporter(lambda line: err.print(line, markup=False))
+    batches = _batches(_read_items(args, line_errors.add), _score_chunk_size(args.workers))
     try:
         batch = next(batches, None)  # opens the input: a missing file fails here, before any output exists
     except OSError as exc:
@@ -248,14 +252,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as exc:
+        line_errors.finish()
         if stage == "read":
             return open_failed(args.input, exc)
         error(f"cannot write {args.output}: {exc.strerror or exc}")
         return EXIT_USAGE
 
+    line_errors.finish()
     summary_to = sys.stderr if args.output == "-" else sys.stdout
-    _print_summary(counts, malformed, args, summary_to)
-    return EXIT_USAGE if malformed else EXIT_OK
+    _print_summary(counts, line_errors.count, args, summary_to)
+    return EXIT_USAGE if line_errors.count else EXIT_OK
 
 
 def _print_summary(

@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from rewardkit.cli.messages import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, error, shown
+from rewardkit.cli.messages import error, shown
+from rewardkit.exit_codes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register"]
 

@@ -34,6 +34,7 @@ from rewardkit.errors import ConfigError
 from rewardkit.named_code import resolve
 from rewardkit.rewards.base import RAW_COMPLETIONS, RAW_PROMPTS, Reward, Scored, completion_text
 from rewardkit.rewards.params import check_params
+from rewardkit.yaml_loader import YamlRefused, parse_yaml
 
 # name -> "module:Class"; imported on first use so `import rewardkit.rewards` stays light
 REWARDS: dict[str, str] = {
@@ -233,7 +234,7 @@ def _parsed(parse: Any, content: str, where: str) -> Any:
     except RecursionError as exc:
         raise ConfigError(f"{where}: nested too deeply to read") from exc
     except ValueError as exc:
-        if isinstance(exc, json.JSONDecodeError):
+        if isinstance(exc, (json.JSONDecodeError, YamlRefused)):  # each has a message of its own
             raise
         raise ConfigError(f"{where}: a value cannot be read: {exc}") from exc
     _check_depth(spec)
@@ -249,15 +250,7 @@ def load_spec(text: str) -> Any:
         except OSError as exc:
             raise ConfigError(f"cannot read reward spec {path}: {exc}") from exc
         if path.suffix in (".yaml", ".yml"):
-            try:
-                import yaml
-            except ImportError as exc:
-                raise ConfigError(f"{path}: reading YAML needs PyYAML (pip install pyyaml)") from exc
-            try:
-                # a SafeLoader subclass, see below
-                return _parsed(lambda c: yaml.load(c, Loader=_yaml_loader()), content, str(path))
-            except yaml.YAMLError as exc:
-                raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
+            return _yaml_spec(content, path)
         try:
             return _parsed(json.loads, content, str(path))
         except json.JSONDecodeError as exc:
@@ -270,24 +263,19 @@ def load_spec(text: str) -> Any:
     return text
 
 
-def _yaml_loader() -> Any:
-    """PyYAML's safe loader with YAML 1.2 booleans: only true/false. Under YAML 1.1 the key of
-    ``gate: {reward: accuracy, on: format}`` would load as the boolean True."""
-    import re
-
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    bool_tag = "tag:yaml.org,2002:bool"
-    Loader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != bool_tag]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-    booleans = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-    Loader.add_implicit_resolver(bool_tag, booleans, list("tTfF"))
-    return Loader
+def _yaml_spec(content: str, path: Path) -> Any:
+    """A spec file in YAML, read by :mod:`rewardkit.yaml_loader` (YAML 1.2 booleans, so the key of ``gate:
+    {reward: accuracy, on: format}`` stays "on"; aliases, nesting and duplicate keys bounded, FILE:LINE)."""
+    try:
+        import yaml
+    except ImportError as exc:
+        raise ConfigError(f"{path}: reading YAML needs PyYAML (pip install pyyaml)") from exc
+    try:
+        return _parsed(lambda c: parse_yaml(c)[0], content, str(path))
+    except YamlRefused as exc:
+        raise ConfigError(f"{path}:{exc.line}: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
 
 
 class FunctionReward(Reward):

@@ -386,3 +386,108 @@ def test_build_refuses_a_spec_nested_too_deep():
         spec = {"gate": {"reward": spec, "on": "format"}}
     with pytest.raises(ConfigError, match="nested deeper"):
         build(spec)
+
+
+# ------------------------------------------------------------------------------- reward spec files in YAML
+
+
+def _laughs(levels: int) -> str:
+    """A billion laughs: each level's list holds the previous level ten times (10**levels strings)."""
+    lines = ["l0: &l0 [" + ", ".join(["lol"] * 10) + "]"]
+    for n in range(1, levels + 1):
+        lines.append(f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_laughs(9), r"spec\.yaml:\d+: holds more than 10,000 values once aliases are expanded"),
+        (
+            "accuracy: 1\nformat: 0.2\naccuracy: 3\n",
+            r"spec\.yaml:3: duplicate key 'accuracy' \(first at line 1\)",
+        ),
+        ("a: &a [*a]\n", r"spec\.yaml:1: alias \*a is used inside the value it names"),
+        ("x: " + "[" * 60 + "]" * 60 + "\n", r"spec\.yaml:1: nested deeper than 50 levels"),
+    ],
+)
+def test_a_yaml_reward_spec_out_of_bounds_is_a_message(tmp_path: Path, text: str, message: str) -> None:
+    from rewardkit.errors import ConfigError
+    from rewardkit.rewards import load_spec
+
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        load_spec(f"@{spec}")
+
+
+def test_a_yaml_reward_spec_reads_yaml_1_2_booleans(tmp_path: Path) -> None:
+    from rewardkit.rewards import load_spec
+
+    spec = tmp_path / "spec.yml"
+    spec.write_text("gate: {reward: accuracy, on: format}\n")
+    assert load_spec(f"@{spec}") == {"gate": {"reward": "accuracy", "on": "format"}}
+
+
+# ------------------------------------------------------------------------- the same error on every line
+
+
+# score and check-data live in rewardkit/cli.py, which does not use rewardkit.jsonl.LineErrorReporter yet;
+# strict: once it does, these pass and the marks must go
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "eval",
+        "audit",
+        "report",
+        "score",
+        "check-data",
+    ],
+)
+def test_one_error_on_every_line_is_summarised(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A nested export (the gold one level down) lacks the field on every line: five lines of the message
+    and a count, not 1,319 identical ones. The exit status stays 2."""
+    if command == "report":
+        pytest.importorskip("pandas")
+        pytest.importorskip("matplotlib")
+        folder = tmp_path / "run"
+        folder.mkdir()
+        path = folder / "records.jsonl"
+        rows = [{"id": f"q{i}", "sample_index": 0} for i in range(1319)]  # no verdict anywhere
+        argv = ["report", str(folder), "--format", "md", "-o", str(tmp_path / "report.md")]
+    else:
+        path = tmp_path / "nested.jsonl"
+        rows = [
+            {"id": i, "question": "2 + 2?", "completion": "4", "meta": {"answer": "4"}} for i in range(1319)
+        ]
+        argv = _commands(path, tmp_path)[command]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    status, _, err = _run(capsys, *argv)
+    assert status == 2
+    field = "verdict" if command == "report" else "answer"
+    lines = [line for line in err.splitlines() if f"missing field {field!r}" in line]
+    # FILE:LINE for the ones shown (report names a file relative to the folder it reads)
+    assert all(line.split(": ", 1)[0].endswith(f"{path.name}:{n}") for n, line in enumerate(lines[:5], 1))
+    assert len(lines) == 6, err
+    assert lines[5].startswith(f"... and 1314 more lines: missing field {field!r}")
+
+
+def test_the_error_summary_tells_messages_apart_and_stays_bounded() -> None:
+    from rewardkit.jsonl import LineError, summarize_line_errors
+
+    errors = [LineError("f.jsonl", n, f"invalid JSON at column {n}") for n in range(1, 1001)]
+    lines = summarize_line_errors(errors)
+    # 100 distinct messages shown once each, then the rest together: 5 shown, the other 895 counted
+    assert lines[:100] == [str(e) for e in errors[:100]]
+    assert lines[100:105] == [str(e) for e in errors[100:105]]
+    assert lines[105:] == ["... and 895 more lines: other messages"]
+    mixed = ["f.jsonl:1: a", "f.jsonl:2: b", "f.jsonl:3: a", "f.jsonl:4: a"]
+    assert summarize_line_errors(mixed, limit=1) == [
+        "f.jsonl:1: a",
+        "f.jsonl:2: b",
+        "... and 2 more lines: a",
+    ]

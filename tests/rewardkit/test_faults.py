@@ -258,6 +258,99 @@ def test_two_atomic_writers_of_one_target_each_move_a_whole_file(tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
 
 
+def _append_rows(path: str, writer: int, rows: int) -> None:
+    from runners.common import RolloutLog
+
+    log = RolloutLog(path)
+    for step in range(rows // 20):  # batches of lines that straddle a write buffer's boundaries
+        log.write(
+            step, [{"writer": writer, "row": 20 * step + i, "text": str(writer) * 3_000} for i in range(20)]
+        )
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_concurrent_appenders_never_interleave_within_a_line(tmp_path: Path) -> None:
+    import multiprocessing
+
+    path = tmp_path / "metrics.jsonl"
+    context = multiprocessing.get_context("fork")
+    procs = [context.Process(target=_append_rows, args=(str(path), w, 400)) for w in range(4)]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(120)
+        assert proc.exitcode == 0
+    rows = _read_jsonl(path)  # a line split by another writer's would not parse
+    assert sorted((r["writer"], r["row"]) for r in rows) == [(w, r) for w in range(4) for r in range(400)]
+    assert all(r["text"] == str(r["writer"]) * 3_000 for r in rows)
+
+
+def _fsynced_folders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    import stat
+
+    folders: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            folders.append(
+                os.path.realpath(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else "?"
+            )
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return folders
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions and folder fsync")
+@pytest.mark.parametrize("writer", ["summary", "report", "records_repair", "jsonl_atomic"])
+def test_every_atomic_write_fsyncs_and_gets_the_umask_permissions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writer: str
+) -> None:
+    from evalkit.records import RecordWriter, write_summary
+    from evalkit.report import atomic_write
+    from rewardkit.jsonl import JsonlWriter
+
+    folders = _fsynced_folders(monkeypatch)
+    old = os.umask(0o027)
+    try:
+        if writer == "summary":
+            target = write_summary(tmp_path, {"n": 1})
+        elif writer == "report":
+            target = tmp_path / "report.md"
+            atomic_write(target, "# report\n")
+        elif writer == "records_repair":
+            target = tmp_path / "records.jsonl"
+            target.write_bytes(b'{"id": "a", "sample_index": 0}\n{"id": "b", "sampl')  # a cut-off last line
+            os.chmod(target, 0o600)
+            with RecordWriter(tmp_path) as records:
+                assert records.resumed == 1
+        else:
+            target = tmp_path / "out.jsonl"
+            with JsonlWriter(target, atomic=True) as out:
+                out.write({"row": 0})
+    finally:
+        os.umask(old)
+    assert target.stat().st_mode & 0o777 == 0o640  # as open() would create it under the umask
+    assert os.path.realpath(tmp_path) in folders  # the rename survives a crash
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".partial"))] == []
+
+
+@pytest.mark.parametrize("log", ["metrics", "rollouts", "trajectories"])
+def test_a_damaged_log_line_is_file_line_not_a_traceback(tmp_path: Path, log: str) -> None:
+    from rewardkit.errors import DataError
+    from runners.agentic import TrajectoryLog
+    from runners.common import MetricsLog, RolloutLog
+
+    path = tmp_path / f"{log}.jsonl"
+    path.write_bytes(b'{"step": 1}\n\n{"step": 2, "reward": \n')
+    reader = {"metrics": MetricsLog, "rollouts": RolloutLog, "trajectories": TrajectoryLog}[log](path)
+    with pytest.raises(DataError, match=rf"^{path}:3: invalid JSON at column \d+"):
+        reader.read()
+    path.write_bytes(b'{"step": 1}\n')
+    assert reader.read() == [{"step": 1}]
+
+
 def _dead_pid() -> int:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()

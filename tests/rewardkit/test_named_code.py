@@ -174,3 +174,39 @@ def test_the_sentinel_machinery_sees_a_payload_that_does_run(targets: tuple[Path
     subprocess.run(f"touch {sentinel}", shell=True, check=True)
     shutil.rmtree(keep)
     assert sentinel.exists() and not keep.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "shaped"),
+    [
+        ("mypackage.graders:exact", True),
+        ("rewardkit:strict", True),
+        ("pkg:Class.method", True),
+        ("math-verify", False),
+        ("accuracy", False),
+        (":attr", False),
+        ("module:", False),
+        ("a b:c", False),
+    ],
+)
+def test_is_code_name(text: str, shaped: bool) -> None:
+    from rewardkit.named_code import is_code_name
+
+    assert is_code_name(text) is shaped
+
+
+def test_resolve_callable_keeps_the_checks_of_resolve(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rewardkit.errors import CodeNotAllowedError, ConfigError
+    from rewardkit.named_code import resolve_callable
+
+    with pytest.raises(ConfigError, match="standard library"):
+        resolve_callable("builtins:eval", what="grader")
+    with pytest.raises(ConfigError, match=r"'REWARDS' is not callable"):
+        resolve_callable("rewardkit.rewards:REWARDS", what="grader")
+    (tmp_path / "side_effect_grader.py").write_text("raise SystemExit('imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(CodeNotAllowedError):  # refused before the import runs it
+        resolve_callable("side_effect_grader:judge", what="grader", allow_external=False)
+    assert resolve_callable("rewardkit:grade", what="grader").__name__ == "grade"

@@ -24,8 +24,9 @@ from typing import Any
 import pytest
 from paths import REPO
 
+from evalkit.records import EvalSource, find_eval_records
 from rewardkit.cli import main as cli_main
-from runners import rm
+from runners import pairs, rm, rm_reward
 
 FIXTURES = REPO / "fixtures" / "pairs"
 EVAL_OUT = FIXTURES / "eval_out"
@@ -44,11 +45,11 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], rm.PairStats]:
-    policy = options.get("policy", "strict")
-    completions, errors, warnings = rm.read_completions(rm.find_record_files(EVAL_OUT), policy=policy)
+def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], pairs.PairStats]:
+    policy = options.setdefault("policy", "strict")  # the expected pairs were worked out under strict
+    completions, errors, warnings = pairs.read_completions(find_eval_records(EVAL_OUT), policy=policy)
     assert errors == [] and warnings == []
-    return rm.build_pairs(completions, **options)
+    return pairs.build_pairs(completions, **options)
 
 
 # --------------------------------------------------------------------------- rewardkit pairs
@@ -56,7 +57,9 @@ def fixture_pairs(**options: Any) -> tuple[list[dict[str, Any]], rm.PairStats]:
 
 def test_pairs_counts_on_the_fixture(tmp_path: Path) -> None:
     out = tmp_path / "pairs.jsonl"
-    code, stdout, stderr = run_cli("pairs", str(EVAL_OUT), "-o", str(out), "--heldout-fraction", "0.34")
+    code, stdout, stderr = run_cli(
+        "pairs", str(EVAL_OUT), "-o", str(out), "--heldout-fraction", "0.34", "--policy", "strict"
+    )
     assert code == 0, stderr
     rows = read_rows(out)
     assert len(rows) == 14
@@ -90,7 +93,7 @@ def test_pairs_never_use_excluded_or_format_records() -> None:
     rows, _ = fixture_pairs(max_pairs_per_prompt=None)
     records = {
         (c.checkpoint, c.id, c.sample_index): c
-        for c in rm.read_completions(rm.find_record_files(EVAL_OUT))[0]
+        for c in pairs.read_completions(find_eval_records(EVAL_OUT), policy="strict")[0]
     }
     used = [
         (r["checkpoint"], r["id"], r[f"{side}_sample_index"]) for r in rows for side in ("chosen", "rejected")
@@ -120,12 +123,12 @@ def test_rejected_verdicts_and_policy_widen_the_pairs() -> None:
 
 def test_max_pairs_per_prompt_caps_and_spreads() -> None:
     completions = [
-        rm.Completion("c", "q", i, "x", f"text {i}", "CORRECT" if i < 2 else "WRONG", "1", f"f:{i}")
+        pairs.Completion("c", "q", i, "x", f"text {i}", "CORRECT" if i < 2 else "WRONG", "1", f"f:{i}")
         for i in range(6)
     ]
-    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=None, heldout_fraction=0)
+    rows, _ = pairs.build_pairs(completions, max_pairs_per_prompt=None, heldout_fraction=0)
     assert len(rows) == 8  # 2 chosen x 4 rejected
-    rows, _ = rm.build_pairs(completions, max_pairs_per_prompt=4, heldout_fraction=0)
+    rows, _ = pairs.build_pairs(completions, max_pairs_per_prompt=4, heldout_fraction=0)
     assert len(rows) == 4
     # a capped prefix uses both chosen completions equally and four distinct rejected ones
     assert sorted(r["chosen_sample_index"] for r in rows) == [0, 0, 1, 1]
@@ -167,10 +170,80 @@ def test_pairs_from_one_records_file_and_one_records_folder(tmp_path: Path) -> N
     shutil.copy(EVAL_OUT / "checkpoint-20" / "records.jsonl", folder / "records.jsonl")
     for source in (folder, folder / "records.jsonl"):
         out = tmp_path / "pairs.jsonl"
-        code, _, stderr = run_cli("pairs", str(source), "-o", str(out), "--heldout-fraction", "0")
+        code, _, stderr = run_cli(
+            "pairs", str(source), "-o", str(out), "--heldout-fraction", "0", "--policy", "strict"
+        )
         assert code == 0, stderr
         rows = read_rows(out)
-        assert len(rows) == 8 and {r["checkpoint"] for r in rows} == {None}
+        assert len(rows) == 8 and {r["checkpoint"] for r in rows} == {
+            "completions_eval"
+        }  # as report names it
+
+
+def _run_folder(tmp_path: Path) -> Path:
+    """A training run folder laid out as ``rewardkit report`` reads one (fixtures/report/run): logs and
+    checkpoints at the top, the evals of its checkpoints under ``eval/``."""
+    run = tmp_path / "run"
+    shutil.copytree(EVAL_OUT, run / "eval")
+    shutil.copy(REPO / "fixtures" / "report" / "run" / "metrics.jsonl", run / "metrics.jsonl")
+    (run / "checkpoint-10").mkdir()
+    shutil.copy(
+        REPO / "fixtures" / "report" / "run" / "checkpoint-10" / "trainer_state.json", run / "checkpoint-10"
+    )
+    return run
+
+
+def test_pairs_reads_a_training_run_folder_as_report_does(tmp_path: Path) -> None:
+    run = _run_folder(tmp_path)
+    from_run, from_eval = tmp_path / "from_run.jsonl", tmp_path / "from_eval.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(run), "-o", str(from_run))
+    assert code == 0, stderr
+    assert "read 2 records file(s); checkpoints: checkpoint-10, checkpoint-20" in stdout
+    assert run_cli("pairs", str(run / "eval"), "-o", str(from_eval))[0] == 0
+    assert read_rows(from_run) == read_rows(from_eval) and read_rows(from_run)
+    # one checkpoint's folder of the run, named as report names it
+    code, stdout, _ = run_cli("pairs", str(run / "eval" / "checkpoint-20"), "-o", str(from_run))
+    assert code == 0 and {r["checkpoint"] for r in read_rows(from_run)} == {"checkpoint-20"}
+    # report finds the same checkpoints in the same folder
+    report = tmp_path / "report.md"
+    code, _, stderr = run_cli("report", str(run), "--format", "md", "-o", str(report))
+    assert code == 0, stderr
+    assert "checkpoint-10" in report.read_text() and "checkpoint-20" in report.read_text()
+
+
+def test_pairs_reads_the_report_fixture_run(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    code, stdout, stderr = run_cli("pairs", str(REPO / "fixtures" / "report" / "run"), "-o", str(out))
+    assert code == 0, stderr
+    assert "checkpoints: checkpoint-5, checkpoint-10" in stdout
+
+
+def test_pairs_default_to_the_flexible_policy(tmp_path: Path) -> None:
+    outputs = {}
+    for policy in (None, "flexible", "strict"):
+        out = tmp_path / f"{policy}.jsonl"
+        extra = () if policy is None else ("--policy", policy)
+        assert run_cli("pairs", str(EVAL_OUT), "-o", str(out), *extra)[0] == 0
+        outputs[policy] = read_rows(out)
+    assert outputs[None] == outputs["flexible"] != outputs["strict"]
+    assert {r["policy"] for r in outputs[None]} == {"flexible"}
+
+
+def test_repeated_record_errors_are_summarised(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    good = (EVAL_OUT / "checkpoint-20" / "records.jsonl").read_text()
+    broken = [{"id": f"x{i}", "sample_index": 0, "verdict": "WRONG", "prompt": "p"} for i in range(12)]
+    records.write_text(good + "".join(json.dumps(r) + "\n" for r in broken))
+    code, _, stderr = run_cli("pairs", str(records), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 2
+    missing = [line for line in stderr.splitlines() if "missing field 'completion'" in line]
+    first = good.count("\n") + 1
+    assert missing[:5] == [
+        f"{records}:{first + i}: missing field 'completion'" + missing[i].split("'completion'")[1]
+        for i in range(5)
+    ]
+    assert len(missing) == 6 and missing[5].startswith("... and 7 more lines: missing field 'completion'")
+    assert "12 malformed record(s) skipped" in stderr
 
 
 def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
@@ -182,13 +255,13 @@ def test_records_without_a_prompt_use_the_question(tmp_path: Path) -> None:
         lines.append(json.dumps(record))
     records = tmp_path / "records.jsonl"
     records.write_text("\n".join(lines) + "\n")
-    rows, _ = rm.build_pairs(rm.read_completions([(None, records)])[0])
+    rows, _ = pairs.build_pairs(pairs.read_completions([EvalSource("x", None, records)])[0])
     assert rows and all(r["prompt"].startswith("What is") for r in rows)
 
 
 def test_malformed_records_are_named_by_file_line_and_field(tmp_path: Path) -> None:
     out = tmp_path / "pairs.jsonl"
-    code, _, stderr = run_cli("pairs", str(BAD), "-o", str(out))
+    code, _, stderr = run_cli("pairs", str(BAD), "-o", str(out), "--policy", "strict")
     assert code == 2
     expected = {
         2: "invalid JSON",
@@ -217,11 +290,11 @@ def test_truncated_last_line_is_a_warning(tmp_path: Path) -> None:
 
 def test_pairs_usage_errors(tmp_path: Path) -> None:
     code, _, stderr = run_cli("pairs", str(tmp_path), "-o", str(tmp_path / "p.jsonl"))
-    assert code == 2 and "no records.jsonl here or in its subfolders" in stderr
+    assert code == 2 and "no records.jsonl in it or below it" in stderr
     code, _, stderr = run_cli("pairs", str(tmp_path / "missing"), "-o", str(tmp_path / "p.jsonl"))
     assert code == 2 and "no such file or folder" in stderr
-    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
-    assert rm.pairs_main([str(EVAL_OUT), "-o", "x", "--heldout-fraction", "1.5"]) == 2
+    assert pairs.pairs_main([str(EVAL_OUT), "-o", "x", "--rejected-verdicts", "GOLD_INVALID"]) == 2
+    assert pairs.pairs_main([str(EVAL_OUT), "-o", "x", "--heldout-fraction", "1.5"]) == 2
 
 
 def test_no_pairs_is_a_warning_not_an_error(tmp_path: Path) -> None:
@@ -237,7 +310,7 @@ def test_no_pairs_is_a_warning_not_an_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("n_chosen", range(1, 7))
 def test_balanced_order_covers_every_pair_once(n_chosen: int) -> None:
     for n_rejected in range(1, 7):
-        order = list(rm._balanced_order(n_chosen, n_rejected))
+        order = list(pairs._balanced_order(n_chosen, n_rejected))
         assert sorted(order) == [(i, j) for i in range(n_chosen) for j in range(n_rejected)]
         # any prefix uses each side round-robin: usage counts differ by at most one
         for m in range(1, len(order) + 1):
@@ -287,7 +360,7 @@ def test_synthetic_pairs_are_verifier_labelled() -> None:
     problems = synthetic_problems(40, min_steps=2, max_steps=2, seed=1)
     completions = rm.synthetic_completions(problems, [p["question"] for p in problems], seed=1)
     assert [c.verdict for c in completions] == ["CORRECT", "WRONG"] * 40
-    rows, stats = rm.build_pairs(completions, heldout_fraction=0.25)
+    rows, stats = pairs.build_pairs(completions, heldout_fraction=0.25)
     assert len(rows) == 40 and stats.ids == {"train": 30, "heldout": 10}
     lengths = [r["rejected"].count("\n") - r["chosen"].count("\n") for r in rows]
     assert 10 <= sum(d < 0 for d in lengths) <= 30  # wrong ones are as often shorter as longer
@@ -434,9 +507,9 @@ def test_policy_trains_on_the_reward_model_next_to_accuracy(
 def test_reward_model_reward_options() -> None:
     with pytest.raises(ValueError, match="normalize"):
         rm.RewardModelReward("x", normalize="softmax")
-    assert rm._normalized([0.0, 2.0], "batch") == [-1.0, 1.0]
-    assert rm._normalized([0.0], "sigmoid") == [0.5]
-    assert rm._normalized([-800.0, 800.0], "sigmoid") == [0.0, 1.0]  # no overflow
+    assert rm_reward._normalized([0.0, 2.0], "batch") == [-1.0, 1.0]
+    assert rm_reward._normalized([0.0], "sigmoid") == [0.5]
+    assert rm_reward._normalized([-800.0, 800.0], "sigmoid") == [0.0, 1.0]  # no overflow
 
 
 def test_pairs_file_errors_name_file_line_and_field(tmp_path: Path) -> None:
@@ -464,3 +537,20 @@ def test_rm_configs_load_and_name_their_command() -> None:
         first = path.read_text().splitlines()[0]
         assert first == f"# rewardkit train rm --config runners/configs/{path.name}"
         assert isinstance(load_config(rm.RmArgs, str(path)), rm.RmArgs)
+
+
+def test_pairs_and_the_rm_reward_import_nothing_heavy() -> None:
+    """`rewardkit pairs` runs without the [train] extra, and building the RM reward loads no model."""
+    import subprocess
+    import sys
+
+    heavy = ("torch", "transformers", "trl", "datasets")
+    for module in ("runners.pairs", "runners.rm_reward"):
+        code = f"import sys, {module}; print([m for m in {heavy!r} if m in sys.modules])"
+        loaded = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+        ).stdout
+        assert loaded.strip() == "[]", (module, loaded)
+    assert (
+        rm.RewardModelReward is rm_reward.RewardModelReward
+    )  # `runners.rm:RewardModelReward` still names it

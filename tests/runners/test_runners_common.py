@@ -130,9 +130,9 @@ def test_key_lines_walks_each_aliased_node_once():
     took 17 s and 947 MB); each node under its first path is a few dozen."""
     import yaml
 
-    from runners.common import _key_lines
+    from rewardkit.yaml_loader import key_lines
 
-    lines = _key_lines(yaml.compose(laughs(6), Loader=yaml.SafeLoader))
+    lines = key_lines(yaml.compose(laughs(6), Loader=yaml.SafeLoader))
     assert len(lines) < 100
     assert lines[("reward", "l1", "k0")] == 3
 
