@@ -53,7 +53,7 @@ SCALES = {
     "tiny": Scale(32, 2, 256, 16, 20, 16, 3e-3, 3, 8, 4, 1e-4, 16, 16),
 }
 TASK = {"min_steps": 1, "max_steps": 2, "max_operand": 20}
-REWARD = {"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.2}
+REWARD = {"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2}
 
 
 def _gpu_peak_gib() -> float | None:
@@ -74,7 +74,8 @@ def _accuracy(folder: Path, problems: list[dict[str, Any]], scale: Scale) -> flo
     import torch
     from transformers import AutoModelForCausalLM
 
-    from runners.common import greedy_accuracy, load_tokenizer
+    from runners.models import load_tokenizer
+    from runners.problems import greedy_accuracy
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
     model = AutoModelForCausalLM.from_pretrained(folder).to(device)
@@ -88,7 +89,7 @@ def _accuracy(folder: Path, problems: list[dict[str, Any]], scale: Scale) -> flo
 
 
 def _last_num_tokens(run_dir: Path) -> float | None:
-    from runners.common import MetricsLog
+    from runners.run_logs import MetricsLog
 
     values = [m["num_tokens"] for m in MetricsLog(run_dir / "metrics.jsonl").read() if "num_tokens" in m]
     return float(values[-1]) if values else None
@@ -98,7 +99,8 @@ def run(out: Path, scale_name: str) -> dict[str, Any]:
     import torch
 
     from runners import grpo, ppo, sft
-    from runners.common import DataSettings, ModelSettings, PromptSettings, synthetic_problems
+    from runners.config import DataSettings, ModelSettings, PromptSettings
+    from runners.problems import synthetic_problems
 
     scale = SCALES[scale_name]
     out.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,7 @@
 records, the recording trajectory reward handed to TRL, an episode loop of our own (for the before/after
 evaluation), and the SFT warm start on tool-use demonstrations.
 
-The tokenizer is character-level like ``runners.common``'s, but its chat template is exactly TRL's
+The tokenizer is character-level like ``runners.models``'s, but its chat template is exactly TRL's
 ``qwen2_5_chat_template`` (ChatML with Hermes ``<tool_call>`` blocks). TRL recognises that template by its
 text (``add_response_schema``), so the recipe runs unchanged on real ChatML models (Qwen2.5/Qwen3, or
 SmolLM2-Instruct given this template). ``<|im_start|>`` and ``<|im_end|>`` (the EOS) are special tokens;
@@ -40,7 +40,7 @@ from rewardkit.jsonl import read_log
 from rewardkit.rewards.component_logs import log_components
 from rewardkit.rewards.trajectory import TrajectoryReward, TrajectoryScore
 from rewardkit.rewards.trajectory_steps import Trajectory
-from runners.common import build_tiny_model
+from runners.models import build_tiny_model
 
 __all__ = [
     "TRL_ERROR_PREFIX",

@@ -48,22 +48,12 @@ from runners.agentic import (
     summarize_episodes,
     use_chatml_tool_template,
 )
-from runners.common import (
-    HealthMonitor,
-    LoraSettings,
-    MetricsLog,
-    ModelSettings,
-    apply_lora,
-    check_generation_batch,
-    check_golds,
-    check_learning_rate,
-    device_kwargs,
-    load_model,
-    make_callback,
-    run_recipe,
-    write_run_config,
-)
+from runners.config import LoraSettings, ModelSettings, run_recipe, write_run_config
+from runners.devices import checkpointing_under_its_name, device_kwargs
 from runners.envs import ENVIRONMENTS, PROBLEMS
+from runners.models import apply_lora, load_model
+from runners.preflight import check_generation_batch, check_golds, check_learning_rate
+from runners.run_logs import HealthMonitor, MetricsLog, make_callback
 
 DEFAULT_SYSTEM = "Answer the question. Call a tool when it helps."
 
@@ -201,7 +191,7 @@ def grpo_config(args: Args) -> Any:
     for key in t.extra:
         if key not in accepted:
             raise ConfigError(f"training.extra.{key}: not a GRPOConfig field")
-    return GRPOConfig(
+    settings = dict(
         output_dir=args.output_dir,
         learning_rate=t.learning_rate,
         max_steps=t.max_steps,
@@ -222,6 +212,7 @@ def grpo_config(args: Args) -> Any:
         log_completions=False,  # trajectories.jsonl holds every episode, step by step
         **{**device_kwargs(), **t.extra},
     )
+    return GRPOConfig(**checkpointing_under_its_name(GRPOConfig, settings))
 
 
 def load_policy(args: Args, tools: list[Any]) -> tuple[Any, Any, str]:
@@ -269,7 +260,7 @@ def train(args: Args) -> dict[str, Any]:
     t = args.training
     check_generation_batch(t.per_device_train_batch_size, t.gradient_accumulation_steps, t.num_generations)
     for warning in check_learning_rate(
-        t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny"
+        t.learning_rate, lora=args.lora.r > 0, source=args.model.source
     ):
         print(f"rewardkit: warning: {warning}")
     # Under `accelerate launch` every process runs this function: the main one owns the run folder's files

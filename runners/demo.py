@@ -133,7 +133,8 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
 
     from evalkit.model_eval import ModelEvalOptions, run_model_eval
     from runners import grpo, sft
-    from runners.common import DataSettings, ModelSettings, PromptSettings, synthetic_problems
+    from runners.config import DataSettings, ModelSettings, PromptSettings
+    from runners.problems import synthetic_problems
 
     # The tiny model's matrices are 64 wide: a second thread buys nothing and, on a busy machine, stalls
     # every op at its barrier (measured: 7 s per GRPO step with two threads, 0.4 s with one).
@@ -180,7 +181,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
         model=ModelSettings(source=str(out / "sft")),
         data=DataSettings(n=plan.train_problems, seed=seed + 1, **TASK),
         prompt=prompt,
-        reward={"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.2},
+        reward={"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2},
         training=grpo.Training(
             # 8 prompts x 8 samples a step: with 2 prompts a step (batch 16) the gradient was noise and
             # held-out accuracy drifted down (22.3% -> 19.9%); lr 1e-4 and 2e-4 did no better

@@ -22,31 +22,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from runners.common import (
+from runners.config import (
     ALLOW_CODE_HELP,
     DataSettings,
-    HealthMonitor,
     LoraSettings,
-    MetricsLog,
     ModelSettings,
     PromptSettings,
-    RolloutLog,
-    RolloutRecorder,
-    apply_lora,
     build_reward,
-    check_generation_batch,
-    check_golds,
-    check_learning_rate,
-    load_model,
-    load_problems,
-    make_callback,
-    prompt_dataset,
     run_recipe,
     trl_config,
     write_run_config,
 )
+from runners.models import apply_lora, load_model
+from runners.preflight import check_generation_batch, check_golds, check_learning_rate
+from runners.problems import load_problems, prompt_dataset
+from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder, make_callback
 
-DEFAULT_REWARD: dict[str, Any] = {"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.2}
+DEFAULT_REWARD: dict[str, Any] = {"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2}
 
 
 @dataclass
@@ -129,7 +121,7 @@ def preflight(args: Args, problems: list[dict[str, Any]]) -> list[str]:
     check_golds(problems, source=args.data.source)
     t = args.training
     check_generation_batch(t.per_device_train_batch_size, t.gradient_accumulation_steps, t.num_generations)
-    return check_learning_rate(t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny")
+    return check_learning_rate(t.learning_rate, lora=args.lora.r > 0, source=args.model.source)
 
 
 def summarize(run_dir: Path, metrics: list[dict[str, Any]], **facts: Any) -> dict[str, Any]:

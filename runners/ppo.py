@@ -39,26 +39,20 @@ import torch
 
 from rewardkit.errors import ConfigError
 from rewardkit.rewards.component_logs import reward_key
-from runners.common import (
+from runners.config import (
     ALLOW_CODE_HELP,
     DataSettings,
-    HealthMonitor,
     LoraSettings,
-    MetricsLog,
     ModelSettings,
     PromptSettings,
-    RolloutLog,
-    RolloutRecorder,
-    apply_lora,
     build_reward,
-    check_golds,
-    check_learning_rate,
-    load_model,
-    load_problems,
-    prompt_dataset,
     run_recipe,
     write_run_config,
 )
+from runners.models import apply_lora, load_model
+from runners.preflight import check_golds, check_learning_rate
+from runners.problems import load_problems, prompt_dataset
+from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder
 
 COMMAND = "rewardkit train ppo"
 
@@ -67,7 +61,7 @@ COMMAND = "rewardkit train ppo"
 # ----------------------------------------------------------------------------------------------------------
 
 
-DEFAULT_REWARD: dict[str, Any] = {"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.2}
+DEFAULT_REWARD: dict[str, Any] = {"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2}
 
 
 @dataclass
@@ -738,7 +732,7 @@ def train(args: Args) -> dict[str, Any]:
     with accelerator.main_process_first():  # the tiny model is built once, by the main process
         base_lm, tokenizer, source = load_model(args.model, output_dir=run_dir)
     for warning in check_learning_rate(
-        t.learning_rate, lora=args.lora.r > 0, pretrained=args.model.source != "tiny"
+        t.learning_rate, lora=args.lora.r > 0, source=args.model.source
     ):
         print(f"rewardkit: warning: {warning}", file=sys.stderr)
     dataset = prompt_dataset(

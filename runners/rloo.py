@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runners import grpo
-from runners.common import (
+from runners.config import (
     ALLOW_CODE_HELP,
     DataSettings,
     LoraSettings,

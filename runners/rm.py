@@ -23,7 +23,7 @@ from typing import Any
 
 from rewardkit.errors import DataError
 from rewardkit.jsonl import LineError, iter_jsonl
-from runners.common import LoraSettings, ModelSettings, PromptSettings
+from runners.config import LoraSettings, ModelSettings, PromptSettings
 from runners.pairs import HELDOUT, TRAIN, Completion, build_pairs
 from runners.rm_reward import RewardModelReward, load_reward_model, score_texts
 
@@ -50,7 +50,7 @@ __all__ = [
 class RmData:
     """The preference pairs. ``source``: a pairs JSONL from ``rewardkit pairs`` (rows with ``split:
     heldout`` are the held-out set, unless ``heldout`` names a file of its own), or ``synthetic``: problems
-    from :func:`runners.common.synthetic_problems`, each with its gold rationale (graded CORRECT) and a
+    from :func:`runners.problems.synthetic_problems`, each with its gold rationale (graded CORRECT) and a
     rationale one step short or one step too long (graded WRONG), paired by :func:`build_pairs` exactly as
     ``rewardkit pairs`` pairs eval records (see :func:`synthetic_completions`)."""
 
@@ -160,7 +160,7 @@ def load_pairs(args: RmArgs, tokenizer: Any) -> tuple[list[dict[str, Any]], list
     """``(train rows, held-out rows, description)`` for ``args.data``."""
     data = args.data
     if data.source == "synthetic":
-        from runners.common import prompt_dataset, synthetic_problems
+        from runners.problems import prompt_dataset, synthetic_problems
 
         problems = synthetic_problems(
             data.n,
@@ -228,14 +228,9 @@ def train(args: RmArgs) -> dict[str, Any]:
 
     from trl import RewardConfig, RewardTrainer
 
-    from runners.common import (
-        MetricsLog,
-        lora_config,
-        make_callback,
-        resolve_source,
-        trl_config,
-        write_run_config,
-    )
+    from runners.config import trl_config, write_run_config
+    from runners.models import lora_config, resolve_source
+    from runners.run_logs import MetricsLog, make_callback
 
     started = time.perf_counter()
     run_dir = Path(args.output_dir)
@@ -316,6 +311,6 @@ def train(args: RmArgs) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``rewardkit train rm --config FILE.yaml [key.sub=value ...]``."""
-    from runners.common import run_recipe
+    from runners.config import run_recipe
 
     return run_recipe(RmArgs, train, sys.argv[1:] if argv is None else list(argv), prog="rewardkit train rm")

@@ -26,7 +26,7 @@ def load_reward_model(source: str, *, dtype: str = "auto") -> tuple[Any, Any]:
     from transformers import AutoModelForSequenceClassification
     from trl.trainer.reward_trainer import suppress_seqcls_warning
 
-    from runners.common import load_tokenizer
+    from runners.models import load_tokenizer
 
     tokenizer = load_tokenizer(source)
     torch_dtype = torch.float32 if dtype == "auto" else getattr(torch, dtype)

@@ -22,23 +22,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runners.common import (
+from runners.config import (
     DataSettings,
     LoraSettings,
-    MetricsLog,
     ModelSettings,
     PromptSettings,
-    apply_lora,
-    check_golds,
-    greedy_accuracy,
-    load_model,
-    load_problems,
-    make_callback,
-    prompt_dataset,
     run_recipe,
     trl_config,
     write_run_config,
 )
+from runners.models import apply_lora, load_model
+from runners.preflight import check_golds
+from runners.problems import greedy_accuracy, load_problems, prompt_dataset
+from runners.run_logs import MetricsLog, make_callback
 
 
 @dataclass

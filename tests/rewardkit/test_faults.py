@@ -259,7 +259,7 @@ def test_two_atomic_writers_of_one_target_each_move_a_whole_file(tmp_path: Path)
 
 
 def _append_rows(path: str, writer: int, rows: int) -> None:
-    from runners.common import RolloutLog
+    from runners.run_logs import RolloutLog
 
     log = RolloutLog(path)
     for step in range(rows // 20):  # batches of lines that straddle a write buffer's boundaries
@@ -340,7 +340,7 @@ def test_every_atomic_write_fsyncs_and_gets_the_umask_permissions(
 def test_a_damaged_log_line_is_file_line_not_a_traceback(tmp_path: Path, log: str) -> None:
     from rewardkit.errors import DataError
     from runners.agentic import TrajectoryLog
-    from runners.common import MetricsLog, RolloutLog
+    from runners.run_logs import MetricsLog, RolloutLog
 
     path = tmp_path / f"{log}.jsonl"
     path.write_bytes(b'{"step": 1}\n\n{"step": 2, "reward": \n')

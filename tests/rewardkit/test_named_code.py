@@ -14,7 +14,7 @@ from rewardkit.cli import main
 from rewardkit.errors import CodeNotAllowedError, ConfigError
 from rewardkit.rewards import build
 from runners import grpo
-from runners.common import build_reward, load_config
+from runners.config import build_reward, load_config
 
 
 def payloads(sentinel: Path, keep: Path) -> list[object]:
@@ -75,7 +75,7 @@ def test_a_user_module_that_reexports_a_stdlib_callable_is_refused(
 def test_user_rewards_still_build() -> None:
     assert build("reward_helpers:says_boxed")(completions=["\\boxed{9}"], answer=["1"]) == [1.0]
     assert build({"tests.reward_helpers:make_constant": {"value": 0.25}})(completions=["x"]) == [0.25]
-    assert build("runners.common:AnswerMarkerReward")(completions=["#### 5"]) == [1.0]
+    assert build("runners.marker_reward:AnswerMarkerReward")(completions=["#### 5"]) == [1.0]
 
 
 def test_stress_refuses_a_stdlib_callable(
@@ -103,7 +103,7 @@ def test_stress_runs_code_named_in_a_spec_file_only_with_allow_code(
     assert main(["stress", json.dumps({"reward_helpers:says_boxed": 1.0}), "--probe", "several_boxes"]) == 1
     assert main(["stress", f"@{spec}", "--allow-code", "--probe", "several_boxes"]) == 1  # the box is farmed
     # rewardkit's own packages need no opt-in
-    spec.write_text(json.dumps({"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.2}))
+    spec.write_text(json.dumps({"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2}))
     assert main(["stress", f"@{spec}", "--probe", "correct"]) == 0
 
 

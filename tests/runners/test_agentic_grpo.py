@@ -368,7 +368,7 @@ def test_trl_tool_loop_end_to_end_writes_records(memorised_model: Path, tmp_path
     from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
     from trl import GRPOConfig, GRPOTrainer
 
-    from runners.common import MetricsLog, make_callback
+    from runners.run_logs import MetricsLog, make_callback
 
     tokenizer = PreTrainedTokenizerFast.from_pretrained(memorised_model)
     model = AutoModelForCausalLM.from_pretrained(memorised_model)
@@ -439,7 +439,8 @@ def test_episode_loop_plays_the_memorised_episode_greedily(memorised_model: Path
 @pytest.mark.parametrize("path", sorted(CONFIGS.glob("agentic_*.yaml")), ids=lambda p: p.name)
 def test_shipped_configs_load_and_name_their_command(path: Path) -> None:
     from runners.agentic_grpo import Args
-    from runners.common import check_generation_batch, load_config
+    from runners.config import load_config
+    from runners.preflight import check_generation_batch
 
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# ") and "agentic_grpo" in first and path.name in first

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from paths import REPO
 
-from runners.common import load_config
+from runners.config import load_config
 
 CONFIGS = sorted((REPO / "runners" / "configs").glob("*.yaml"))
 

@@ -11,7 +11,8 @@ import pytest
 from rewardkit.errors import ConfigError
 from rewardkit.rewards.base import Reward, Scored
 from runners import grpo
-from runners.common import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings, synthetic_problems
+from runners.config import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings
+from runners.problems import synthetic_problems
 
 
 def test_every_training_setting_reaches_grpo_config():

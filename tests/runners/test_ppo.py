@@ -324,7 +324,7 @@ def test_lora_policy_with_a_separate_value_model(tmp_path):
 
 def test_a_bad_config_key_names_it(tmp_path, capsys):
     from rewardkit.errors import ConfigError
-    from runners.common import load_config
+    from runners.config import load_config
 
     config = tmp_path / "ppo.yaml"
     config.write_text("training:\n  max_steps: 3\n  clip_rnage: 0.1\n", encoding="utf-8")
@@ -345,7 +345,7 @@ def test_a_bad_config_key_names_it(tmp_path, capsys):
 )
 def test_settings_that_cannot_work_fail_before_loading(override, message):
     from rewardkit.errors import ConfigError
-    from runners.common import load_config
+    from runners.config import load_config
 
     with pytest.raises(ConfigError, match=message):
         ppo.check_settings(load_config(ppo.Args, None, [override]))
@@ -364,7 +364,7 @@ def test_prompt_batches_give_each_process_its_own_prompts():
 
 @pytest.mark.parametrize("config", sorted(Path("runners/configs").glob("ppo_*.yaml")), ids=lambda p: p.name)
 def test_shipped_configs_load_and_name_their_command(config):
-    from runners.common import load_config
+    from runners.config import load_config
 
     assert config.read_text(encoding="utf-8").splitlines()[0] == f"# rewardkit train ppo --config {config}"
     ppo.check_settings(load_config(ppo.Args, str(config)))

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from runners import rloo
-from runners.common import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings, trl_config
+from runners.config import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings, trl_config
 
 
 def test_every_training_setting_reaches_rloo_config():

@@ -355,7 +355,7 @@ def test_reward_trainer_loss_is_the_pairwise_logistic_loss() -> None:
 
 
 def test_synthetic_pairs_are_verifier_labelled() -> None:
-    from runners.common import synthetic_problems
+    from runners.problems import synthetic_problems
 
     problems = synthetic_problems(40, min_steps=2, max_steps=2, seed=1)
     completions = rm.synthetic_completions(problems, [p["question"] for p in problems], seed=1)
@@ -408,7 +408,8 @@ def test_reward_model_reward_next_to_a_rule_reward(trained_rm: tuple[Path, dict[
     from rewardkit.rewards.compose import WeightedSum
 
     run_dir, _, _ = trained_rm
-    from runners.common import load_tokenizer, prompt_dataset, synthetic_problems
+    from runners.models import load_tokenizer
+    from runners.problems import prompt_dataset, synthetic_problems
 
     problem = synthetic_problems(1, min_steps=2, max_steps=2, seed=99)[0]
     prompt = prompt_dataset([problem], load_tokenizer(str(run_dir)), system="", instruction="")["prompt"][0]
@@ -453,7 +454,7 @@ def test_lora_reward_model_saves_a_plain_folder_that_scores_as_trained(tmp_path:
     folder: reloaded, it ranks the held-out pairs exactly as the run reported."""
     pytest.importorskip("peft")
     pytest.importorskip("trl")
-    from runners.common import parse_args
+    from runners.config import parse_args
 
     run = tmp_path / "rm-lora"
     argv = ["--config", str(CONFIGS / "rm_tiny.yaml"), *TINY_RM, "lora.r=4", f"output_dir={run}"]
@@ -531,7 +532,7 @@ def test_pairs_file_errors_name_file_line_and_field(tmp_path: Path) -> None:
 
 
 def test_rm_configs_load_and_name_their_command() -> None:
-    from runners.common import load_config
+    from runners.config import load_config
 
     for path in sorted(CONFIGS.glob("rm_*.yaml")):
         first = path.read_text().splitlines()[0]

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from runners import sft
-from runners.common import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings, trl_config
+from runners.config import RECIPE_FIELDS, DataSettings, ModelSettings, PromptSettings, trl_config
 
 
 def test_every_training_setting_reaches_sft_config():

@@ -131,7 +131,7 @@ def test_list_values_from_a_file_are_accepted_where_python_has_tuples():
 
 
 def test_the_error_names_the_config_file_line_of_the_parameter(tmp_path):
-    common = pytest.importorskip("runners.common")
+    config_module = pytest.importorskip("runners.config")
 
     @dataclass
     class Opt:
@@ -140,6 +140,6 @@ def test_the_error_names_the_config_file_line_of_the_parameter(tmp_path):
     config = tmp_path / "c.yaml"
     config.write_text("reward:\n  accuracy:\n    gold_key: answer\n    policy: strictt\n", encoding="utf-8")
     with pytest.raises(ConfigError) as info:
-        common.build_reward(common.load_config(Opt, str(config), []))
+        config_module.build_reward(config_module.load_config(Opt, str(config), []))
     assert str(info.value).startswith(f"{config}:4: key 'reward.accuracy.policy': ")
     assert "one of 'flexible', 'strict'" in str(info.value)

@@ -1,7 +1,9 @@
-"""runners/common.py: configs, the tiny model, LoRA, the synthetic task, preflight checks, run logs."""
+"""What the recipes share (runners/config.py, models.py, problems.py, preflight.py, marker_reward.py,
+run_logs.py): configs, the tiny model, LoRA, the synthetic task, preflight checks, run logs."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from dataclasses import dataclass, field
@@ -9,24 +11,19 @@ from dataclasses import dataclass, field
 import pytest
 
 from rewardkit.errors import ConfigError, DataError
-from runners.common import (
-    AnswerMarkerReward,
+from runners.config import (
     DataSettings,
-    HealthMonitor,
     LoraSettings,
-    MetricsLog,
     ModelSettings,
-    RolloutLog,
-    RolloutRecorder,
-    check_generation_batch,
-    check_golds,
-    check_learning_rate,
     load_config,
-    load_problems,
     parse_args,
     run_recipe,
-    synthetic_problems,
+    trl_config,
 )
+from runners.marker_reward import AnswerMarkerReward
+from runners.preflight import check_generation_batch, check_golds, check_learning_rate, model_is_tiny
+from runners.problems import load_problems, synthetic_problems
+from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder
 
 
 @dataclass
@@ -192,7 +189,7 @@ def test_keys_that_only_look_alike_are_not_duplicates(tmp_path):
     ],
 )
 def test_reward_spec_errors_name_the_file_and_line(tmp_path, reward, message):
-    from runners.common import build_reward
+    from runners.config import build_reward
 
     path = tmp_path / "c.yaml"
     path.write_text(f"output_dir: runs/y\nreward:\n{reward}")
@@ -283,11 +280,38 @@ def test_generation_batch_must_divide():
 
 
 def test_learning_rate_sanity():
-    assert check_learning_rate(5e-5, lora=False, pretrained=True)
-    assert not check_learning_rate(1e-6, lora=False, pretrained=True)
-    assert not check_learning_rate(5e-5, lora=True, pretrained=True)
-    assert check_learning_rate(5e-3, lora=True, pretrained=True)
-    assert not check_learning_rate(1e-3, lora=False, pretrained=False)  # a random model has nothing to lose
+    hub = "Qwen/Qwen2.5-0.5B-Instruct"
+    assert check_learning_rate(5e-5, lora=False, source=hub)
+    assert not check_learning_rate(1e-6, lora=False, source=hub)
+    assert not check_learning_rate(5e-5, lora=True, source=hub)
+    assert check_learning_rate(5e-3, lora=True, source=hub)
+    assert not check_learning_rate(1e-3, lora=False, source="tiny")  # a random model has nothing to lose
+
+
+SMOLLM2_135M_SIZES = dict(hidden_size=576, num_hidden_layers=30, vocab_size=49152, intermediate_size=1536)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "tiny"),
+    [
+        ({"hidden_size": 64, "num_hidden_layers": 2, "vocab_size": 120, "intermediate_size": 128}, True),
+        (SMOLLM2_135M_SIZES, False),
+        ({"hidden_size": 64}, False),  # sizes it cannot count: pretrained, so the warning stays
+    ],
+)
+def test_a_folder_is_tiny_by_its_config_sizes(tmp_path, sizes, tiny):
+    (tmp_path / "config.json").write_text(json.dumps(sizes))
+    assert model_is_tiny(str(tmp_path)) is tiny
+    assert bool(check_learning_rate(1e-3, lora=False, source=str(tmp_path))) is not tiny
+
+
+def test_a_model_trained_from_the_tiny_builder_is_tiny(tmp_path):
+    pytest.importorskip("transformers")
+    from runners.models import build_tiny_model
+
+    build_tiny_model(tmp_path / "m")
+    assert model_is_tiny(str(tmp_path / "m"))
+    assert not check_learning_rate(1e-3, lora=False, source=str(tmp_path / "m"))
 
 
 # --------------------------------------------------------------------------- rewards and logs
@@ -296,7 +320,8 @@ def test_learning_rate_sanity():
 def test_rollout_recorder_logs_components_and_parse_failures():
     from rewardkit.rewards import build
 
-    recorder = RolloutRecorder(build({"accuracy": 1.0, "runners.common:AnswerMarkerReward": 0.5}), keep=3)
+    reward = build({"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.5})
+    recorder = RolloutRecorder(reward, keep=3)
     metrics: dict[str, float] = {}
     extra: dict[str, list] = {}
     values = recorder(
@@ -380,7 +405,7 @@ def test_run_recipe_tears_down_the_process_group(tmp_path, fails):
 def tiny(tmp_path_factory):
     pytest.importorskip("transformers")
     pytest.importorskip("torch")
-    from runners.common import load_model
+    from runners.models import load_model
 
     return load_model(ModelSettings(), output_dir=tmp_path_factory.mktemp("run"))
 
@@ -414,7 +439,7 @@ def test_tiny_model_roundtrips_text_and_has_tool_template(tiny):
 
 def test_prompt_dataset_uses_the_eval_prompt(tiny):
     from evalkit.prompts import build_prompt
-    from runners.common import prompt_dataset
+    from runners.problems import prompt_dataset
 
     _, tokenizer, _ = tiny
     problems = synthetic_problems(3)
@@ -430,7 +455,7 @@ def test_lora_trains_adapters_and_freezes_the_base(tiny):
     pytest.importorskip("peft")
     import copy
 
-    from runners.common import apply_lora
+    from runners.models import apply_lora
 
     model, tokenizer, _ = tiny
     peft_model = apply_lora(copy.deepcopy(model), LoraSettings(r=4, alpha=8, dropout=0.0))
@@ -455,7 +480,8 @@ def test_lora_trains_adapters_and_freezes_the_base(tiny):
 
 def test_missing_local_model_source_fails_at_once(tmp_path, monkeypatch, capsys):
     from rewardkit.cli import main
-    from runners.common import ModelSettings, resolve_source
+    from runners.config import ModelSettings
+    from runners.models import resolve_source
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.chdir(tmp_path)
@@ -472,7 +498,8 @@ def test_missing_local_model_source_fails_at_once(tmp_path, monkeypatch, capsys)
 
 def test_uncached_hub_id_offline_is_one_clear_error(tmp_path, monkeypatch):
     pytest.importorskip("transformers")
-    from runners.common import ModelSettings, load_model
+    from runners.config import ModelSettings
+    from runners.models import load_model
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(ConfigError, match="not in the local cache while the hub cannot be reached"):
@@ -481,7 +508,8 @@ def test_uncached_hub_id_offline_is_one_clear_error(tmp_path, monkeypatch):
 
 def test_tiny_base_model_is_rebuilt_when_its_settings_change(tmp_path):
     pytest.importorskip("transformers")
-    from runners.common import ModelSettings, resolve_source
+    from runners.config import ModelSettings
+    from runners.models import resolve_source
 
     def built(source):
         config = json.loads((tmp_path / "base-model" / "config.json").read_text())
@@ -499,3 +527,36 @@ def test_tiny_base_model_is_rebuilt_when_its_settings_change(tmp_path):
     )
     (tmp_path / "base-model" / "tiny.json").unlink()  # a model built before the settings were recorded
     assert built(resolve_source(small, output_dir=tmp_path))[1:] == (32, 2)
+
+
+@pytest.mark.parametrize("recipe", ["grpo", "rloo", "sft", "agentic_grpo"])
+def test_trainer_configs_build_without_deprecation_warnings(recipe, tmp_path):
+    """transformers renamed gradient_checkpointing; TRL's configs default the old name, which warned at
+    every stage of every run. The setting still reaches the config, under the new name where it exists."""
+    trl = pytest.importorskip("trl")
+    import importlib
+    import warnings
+
+    module = importlib.import_module(f"runners.{recipe}")
+    args = module.Args(output_dir=str(tmp_path))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)
+        if recipe == "agentic_grpo":
+            config = module.grpo_config(args)
+        else:
+            config_cls = {"grpo": trl.GRPOConfig, "rloo": trl.RLOOConfig, "sft": trl.SFTConfig}[recipe]
+            config = trl_config(args, config_cls)
+    assert config.gradient_checkpointing is False  # CPU: the device defaults turn it off
+    if hasattr(config, "activation_checkpointing"):
+        assert config.activation_checkpointing is False
+
+
+def test_a_checkpointing_setting_of_the_user_wins_under_either_name():
+    trl = pytest.importorskip("trl")
+    from runners.devices import checkpointing_under_its_name
+
+    settings = checkpointing_under_its_name(trl.GRPOConfig, {"gradient_checkpointing": True, "use_cpu": True})
+    if any(f.name == "activation_checkpointing" for f in dataclasses.fields(trl.GRPOConfig)):
+        assert settings == {"activation_checkpointing": True, "use_cpu": True}
+    else:
+        assert settings == {"gradient_checkpointing": True, "use_cpu": True}
