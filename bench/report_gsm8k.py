@@ -69,7 +69,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
 
     from evalkit import analysis as an
     from evalkit.completions import CompletionsOptions, run_completions
-    from evalkit.report import write_report
+    from evalkit.render import write_report
 
     inputs = write_inputs(args.data, root / "inputs", args.limit)
     timings: dict[str, float] = {}

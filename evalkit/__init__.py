@@ -18,8 +18,8 @@ __all__ = ["load_records", "print_report", "write_report"]
 
 _LAZY = {
     "load_records": ("evalkit.analysis", "load_records"),
-    "write_report": ("evalkit.report", "write_report"),
-    "print_report": ("evalkit.report", "print_report"),
+    "write_report": ("evalkit.render", "write_report"),
+    "print_report": ("evalkit.render", "print_report"),
 }
 
 

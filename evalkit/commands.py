@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 
-
 def _error(message: str) -> None:
     print(f"rewardkit: error: {message}", file=sys.stderr)
 
@@ -95,16 +94,16 @@ def cmd_report(args: argparse.Namespace) -> int:
     except ImportError as exc:
         _error(f"report needs pandas and matplotlib ({exc}); install them: pip install 'rewardkit[report]'")
         return EXIT_USAGE
-    from evalkit import report as rep
+    from evalkit.render import default_output, render, render_terminal
+    from evalkit.report import build_report
+    from rewardkit.files import atomic_write
     from rewardkit.jsonl import summarize_line_errors
 
     if args.format == "term" and args.output not in (None, "-"):
         _error("--format term prints to the terminal; use --format md or html with -o")
         return EXIT_USAGE
     try:
-        built = rep.build_report(
-            args.dir, examples=args.examples, seed=args.seed, plots=args.format == "html"
-        )
+        built = build_report(args.dir, examples=args.examples, seed=args.seed, plots=args.format == "html")
     except FileNotFoundError as exc:
         _error(str(exc))
         return EXIT_USAGE
@@ -112,15 +111,15 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(message, file=sys.stderr)
 
     if args.format == "term":
-        rep.render_terminal(built)
+        render_terminal(built)
     elif args.output == "-":
-        sys.stdout.write(rep.render(built, args.format))
+        sys.stdout.write(render(built, args.format))
     else:
         from pathlib import Path
 
-        path = Path(args.output) if args.output else rep.default_output(args.dir, args.format)
+        path = Path(args.output) if args.output else default_output(args.dir, args.format)
         try:
-            rep.atomic_write(path, rep.render(built, args.format))
+            atomic_write(path, render(built, args.format))
         except OSError as exc:
             _error(f"cannot write {path}: {exc.strerror or exc}")
             return EXIT_USAGE

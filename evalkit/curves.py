@@ -36,7 +36,6 @@ __all__ = [
     "CurvePanel",
     "curve_notes",
     "curve_panels",
-    "plot_panel",
     "read_training_log",
 ]
 
@@ -221,20 +220,3 @@ def curve_notes(log: pd.DataFrame) -> list[str]:
             steps = int(log[list(cols)].notna().any(axis=1).sum())
             notes.append(f"{panel.title}: {', '.join(cols)} is 0 at all {steps} logged steps")
     return notes
-
-
-def plot_panel(log: pd.DataFrame, panel: CurvePanel) -> bytes:
-    """One panel as PNG bytes (matplotlib, Agg backend)."""
-    from evalkit.figures import new_figure, png_bytes
-
-    fig, ax = new_figure()
-    for col in panel.columns:
-        part = log[["step", col]].dropna()
-        ax.plot(part["step"], part[col], marker="." if len(part) < 40 else None, label=panel.label(col))
-    ax.set_title(panel.title)
-    ax.set_xlabel("step")
-    ax.set_ylabel(panel.ylabel)
-    if len(panel.columns) > 1 or panel.same_as:
-        ax.legend(fontsize="small")
-    ax.grid(alpha=0.3)
-    return png_bytes(fig)

@@ -1,101 +1,43 @@
-"""``rewardkit report DIR``: the error breakdown of what ``eval`` wrote, as terminal tables, Markdown or HTML.
+"""``rewardkit report DIR``: the error breakdown of what ``eval`` wrote, built as a document.
 
 DIR is a single eval folder, an eval output folder with one subfolder per checkpoint, or a training run
 folder (``metrics.jsonl`` / ``trainer_state.json`` and ``eval/<checkpoint>/``); records are found
-recursively and checkpoints ordered by step. The report is built once as a list of blocks (headings,
-paragraphs, tables, examples, plots) and rendered by one function per format, so the three formats say
-the same things. The Markdown is deterministic — examples are drawn with a fixed seed, no timings, no
-absolute paths — and the HTML is one self-contained file (inline CSS, plots embedded as PNG data URIs).
+recursively (:func:`evalkit.records.find_eval_records`) and checkpoints ordered by step. This module decides
+what the report says (:func:`build_report`, a :class:`~evalkit.report_document.Report`);
+:mod:`evalkit.render` writes it as terminal tables, Markdown or HTML, and :mod:`evalkit.plots` draws its
+figures. The Markdown is deterministic: examples are drawn with a fixed seed, no timings, no absolute paths.
 
 Python API::
 
-    from evalkit.report import write_report, print_report
+    from evalkit.render import write_report, print_report
     path = write_report("runs/grpo", fmt="html")   # runs/grpo/report.html, written atomically
     print_report("runs/grpo")                       # rich tables on stdout
 """
 
 from __future__ import annotations
 
-import base64
-import html
 import os
-import re
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from evalkit import analysis as an
-from evalkit.figures import new_figure, new_panels, png_bytes
-from rewardkit.files import atomic_write
+from evalkit.plots import (
+    accuracy_figure,
+    curve_figure,
+    group_figure,
+    png_bytes,
+    stacked_figure,
+)
+from evalkit.report_document import Block, Bullets, Example, Heading, Para, Plot, Report, Table
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FORMATS", "build_report", "print_report", "render_html", "render_markdown", "write_report"]
+__all__ = ["build_report"]
 
-FORMATS = ("term", "md", "html")
-_SUFFIX = {"md": ".md", "html": ".html"}
-MARK_OPEN, MARK_CLOSE = "⟦", "⟧"  # the extracted span in Markdown and terminal examples
+
 SUSPECTS_SHOWN = 25
-
-
-# ------------------------------------------------------------------------------------------------ blocks
-
-
-@dataclass
-class Heading:
-    text: str
-    level: int = 2
-
-
-@dataclass
-class Para:
-    text: str  # `code` spans are the only inline markup
-
-
-@dataclass
-class Bullets:
-    items: list[str]
-
-
-@dataclass
-class Table:
-    headers: list[str]
-    rows: list[list[str]]
-    right: set[int] = field(default_factory=set)  # right-aligned column indexes
-
-
-@dataclass
-class Example:
-    title: str
-    facts: list[tuple[str, str]]
-    question: str | None
-    tail: str
-    span: tuple[int, int] | None  # within ``tail``
-    cut: bool  # the tail is not the whole completion
-
-
-@dataclass
-class Plot:
-    title: str
-    png: bytes
-
-
-Block = Heading | Para | Bullets | Table | Example | Plot
-
-
-@dataclass
-class Report:
-    title: str
-    blocks: list[Block]
-    records: pd.DataFrame
-    log: pd.DataFrame
-    warnings: list[str]
-
-
-# ----------------------------------------------------------------------------------------------- helpers
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
@@ -138,21 +80,6 @@ def _relative(message: str, root: Path) -> str:
     return message
 
 
-# ------------------------------------------------------------------------------------------------- plots
-
-
-_COLORS = {
-    "correct": "#4caf50",
-    "reasoning_error": "#e53935",
-    "extraction_failure": "#fb8c00",
-    "format_error": "#fdd835",
-    "truncated": "#8e24aa",
-    "ambiguous": "#1e88e5",
-    "data_problem": "#9e9e9e",
-    "grader_problem": "#424242",
-}
-
-
 def _flat(values: Sequence[float | None]) -> bool:
     """All zero or missing: a series that would draw an empty figure."""
     return all(v is None or v != v or v == 0 for v in values)
@@ -172,85 +99,9 @@ def _plot_blocks(title: str, series: dict[str, list[float | None]], where: str, 
     return blocks
 
 
-def _ticks(ax: Any, positions: list[float], labels: list[str]) -> None:
-    long = len(labels) > 3 or any(len(label) > 12 for label in labels)
-    ax.set_xticks(positions, labels, rotation=30 if long else 0, ha="right" if long else "center")
-
-
-def _accuracy_figure(accuracy: list[dict[str, Any]], policies: Sequence[str] = ("strict", "flexible")) -> Any:
-    """Checkpoints of one run: accuracy over the step axis. Anything else (models of several sizes, say):
-    bars side by side, with no line joining things that are not points of one trajectory."""
-    fig, ax = new_figure()
-    stepped = an.is_training_run([a["step"] for a in accuracy])
-    width = 0.8 / len(policies)
-    for i, policy in enumerate(policies):
-        ys = [100 * (a[f"accuracy_{policy}"] or 0.0) for a in accuracy]
-        cis = [a[f"ci_{policy}"] for a in accuracy]
-        lo = [y - 100 * ci[0] if ci else 0.0 for y, ci in zip(ys, cis, strict=True)]
-        hi = [100 * ci[1] - y if ci else 0.0 for y, ci in zip(ys, cis, strict=True)]
-        if stepped:
-            xs = [float(a["step"]) for a in accuracy]
-            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=policy)
-        else:
-            xs = [j + (i - (len(policies) - 1) / 2) * width for j in range(len(accuracy))]
-            ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=policy)
-    if stepped:
-        ax.set_xticks([float(a["step"]) for a in accuracy], [str(a["step"]) for a in accuracy])
-        ax.set_xlabel("step")
-        ax.grid(alpha=0.3)
-    else:
-        _ticks(ax, [float(j) for j in range(len(accuracy))], [a["checkpoint"] for a in accuracy])
-        ax.set_xlabel("folder")
-        ax.grid(alpha=0.3, axis="y")
-    ax.set_ylabel("accuracy (%)")
-    ax.set_ylim(0, 100)
-    ax.set_title(f"Accuracy per {'checkpoint' if stepped else 'folder'} (95% Wilson interval)")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def _stacked_figure(comparisons: dict[str, pd.DataFrame], names: list[str]) -> Any:
-    """One panel of stacked category bars per policy, so a drift only one policy sees is in view."""
-    fig, axes = new_panels(len(comparisons))
-    positions = [float(p) for p in range(len(names))]
-    shown = [
-        cat for cat in an.CATEGORIES if any(float(t.loc[cat, n]) for t in comparisons.values() for n in names)
-    ]
-    for ax, (policy, comparison) in zip(axes, comparisons.items(), strict=True):
-        bottom = [0.0] * len(names)
-        for cat in shown:
-            values = [100 * float(comparison.loc[cat, n]) for n in names]
-            ax.bar(positions, values, bottom=bottom, color=_COLORS[cat], label=an.CATEGORY_LABELS[cat])
-            bottom = [b + v for b, v in zip(bottom, values, strict=True)]
-        _ticks(ax, positions, names)
-        ax.set_ylim(0, 100)
-        ax.set_title(policy)
-    axes[0].set_ylabel("% of samples")
-    axes[-1].legend(fontsize="x-small", loc="center left", bbox_to_anchor=(1.0, 0.5))
-    fig.suptitle("Error breakdown per checkpoint")
-    return fig
-
-
-def _group_figure(groups: list[tuple[str, int, float | None, float | None]], name: str, kept: Any) -> Any:
-    fig, ax = new_figure()
-    positions = list(range(len(groups)))
-    width = 0.8 / len(kept)
-    for i, (policy, values) in enumerate(kept.items()):
-        offset = (i - (len(kept) - 1) / 2) * width
-        ax.bar([p + offset for p in positions], [100 * (v or 0) for v in values], width, label=policy)
-    ax.set_xticks(positions, [g[0] for g in groups])
-    ax.set_xlabel(name)
-    ax.set_ylabel("accuracy (%)")
-    ax.set_ylim(0, 100)
-    ax.set_title(f"Accuracy by {name}")
-    ax.legend(fontsize="small")
-    return fig
-
-
-# ------------------------------------------------------------------------------------------------- build
-
-
 WITHIN_NOISE = "within the 95% intervals"
+
+
 BEYOND_NOISE = "a change: the 95% intervals do not overlap"
 
 
@@ -379,12 +230,12 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
             "Accuracy per checkpoint",
             series,
             "at every checkpoint",
-            lambda kept: png_bytes(_accuracy_figure(accuracy, list(kept))),
+            lambda kept: png_bytes(accuracy_figure(accuracy, list(kept))),
         )
         blocks.append(
             Plot(
                 "Error breakdown per checkpoint, flexible and strict",
-                png_bytes(_stacked_figure(comparisons, names)),
+                png_bytes(stacked_figure(comparisons, names)),
             )
         )
 
@@ -536,7 +387,7 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
                     f"Accuracy by {label}",
                     {"strict": [v[2] for v in values], "flexible": [v[3] for v in values]},
                     f"in every {label} group",
-                    lambda kept, values=values, label=label: png_bytes(_group_figure(values, label, kept)),
+                    lambda kept, values=values, label=label: png_bytes(group_figure(values, label, kept)),
                 )
     return blocks
 
@@ -595,19 +446,9 @@ def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tup
                     "accuracy": [c["accuracy"] for c in curve],
                 },
                 "at every training step",
-                lambda kept: png_bytes(_curve_figure(steps, kept)),
+                lambda kept: png_bytes(curve_figure(steps, kept)),
             )
     return blocks, problems
-
-
-def _curve_figure(steps: list[float], kept: dict[str, list[float | None]]) -> Any:
-    fig, ax = new_figure()
-    for label, values in kept.items():
-        ax.plot(steps, [float("nan") if v is None else v for v in values], marker="o", label=label)
-    ax.set_xlabel("training step")
-    ax.set_ylim(-0.02, 1.02)
-    ax.legend()
-    return fig
 
 
 def build_report(
@@ -615,7 +456,8 @@ def build_report(
 ) -> Report:
     """Read ``run_dir`` and lay out the report. ``plots`` renders the PNGs (the HTML wants them)."""
     root = Path(run_dir)
-    from evalkit.curves import curve_notes, curve_panels, plot_panel, read_training_log
+    from evalkit.curves import curve_notes, curve_panels, read_training_log
+    from evalkit.plots import plot_panel
     from evalkit.trajectories import find_trajectories
 
     trajectory_files = find_trajectories(root)
@@ -697,216 +539,3 @@ def _example(r: dict[str, Any]) -> Example:
     return Example(
         title, facts, _short(question, 300) if question else None, tail, shifted, offset is not None
     )
-
-
-# ---------------------------------------------------------------------------------------------- markdown
-
-
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def render_markdown(report: Report) -> str:
-    out = [f"# {report.title}", ""]
-    for block in report.blocks:
-        if isinstance(block, Heading):
-            out += ["#" * block.level + " " + block.text, ""]
-        elif isinstance(block, Para):
-            out += [block.text, ""]
-        elif isinstance(block, Bullets):
-            out += [f"- {item}" for item in block.items] + [""]
-        elif isinstance(block, Table):
-            out.append("| " + " | ".join(_md_cell(h) for h in block.headers) + " |")
-            out.append(
-                "|" + "|".join("---:" if i in block.right else "---" for i in range(len(block.headers))) + "|"
-            )
-            out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in block.rows]
-            out.append("")
-        elif isinstance(block, Example):
-            out.append(f"**{block.title}** — " + "; ".join(f"{k}: `{_md_code(v)}`" for k, v in block.facts))
-            out.append("")
-            if block.question:
-                out += [f"> {block.question}", ""]
-            text = _marked(block.tail, block.span)
-            fence = "````" if "```" in text else "```"
-            out += [fence + "text", ("…" if block.cut else "") + text.rstrip(), fence, ""]
-        elif isinstance(block, Plot):
-            continue  # images are in the HTML report
-    return "\n".join(out).rstrip() + "\n"
-
-
-def _md_code(text: str) -> str:
-    return text.replace("`", "'")
-
-
-def _marked(text: str, span: tuple[int, int] | None) -> str:
-    if span is None:
-        return text
-    a, b = span
-    return text[:a] + MARK_OPEN + text[a:b] + MARK_CLOSE + text[b:]
-
-
-# -------------------------------------------------------------------------------------------------- html
-
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:72rem;
-padding:0 1rem;color:#222;line-height:1.45}
-h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}
-table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.9rem}
-th,td{border:1px solid #ccc;padding:.25rem .5rem;vertical-align:top}th{background:#f3f3f3}
-td.r{text-align:right;font-variant-numeric:tabular-nums}
-code{background:#f3f3f3;padding:0 .2rem;border-radius:3px}
-pre{background:#f7f7f7;border:1px solid #ddd;padding:.6rem;white-space:pre-wrap;word-break:break-word}
-mark{background:#ffe066;font-weight:bold}
-.example{margin:.8rem 0 1.2rem}.facts{font-size:.9rem}.q{color:#555;font-style:italic}
-figure{margin:1rem 0}figure img{max-width:100%;height:auto}figcaption{font-size:.85rem;color:#555}
-"""
-
-
-def _inline(text: str) -> str:
-    """Escape ``text`` and turn its `code` spans into <code>."""
-    parts = re.split(r"`([^`]*)`", text)
-    return "".join(f"<code>{html.escape(p)}</code>" if i % 2 else html.escape(p) for i, p in enumerate(parts))
-
-
-def render_html(report: Report) -> str:
-    esc = html.escape
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(report.title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{esc(report.title)}</h1>",
-    ]
-    for block in report.blocks:
-        if isinstance(block, Heading):
-            out.append(f"<h{block.level}>{esc(block.text)}</h{block.level}>")
-        elif isinstance(block, Para):
-            out.append(f"<p>{_inline(block.text)}</p>")
-        elif isinstance(block, Bullets):
-            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in block.items) + "</ul>")
-        elif isinstance(block, Table):
-            head = "".join(f"<th>{esc(h)}</th>" for h in block.headers)
-            body = "".join(
-                "<tr>"
-                + "".join(
-                    f'<td class="r">{esc(c)}</td>' if i in block.right else f"<td>{esc(c)}</td>"
-                    for i, c in enumerate(row)
-                )
-                + "</tr>"
-                for row in block.rows
-            )
-            out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-        elif isinstance(block, Example):
-            facts = "; ".join(f"{esc(k)}: <code>{esc(v)}</code>" for k, v in block.facts)
-            tail = block.tail
-            if block.span is not None:
-                a, b = block.span
-                shown = esc(tail[:a]) + "<mark>" + esc(tail[a:b]) + "</mark>" + esc(tail[b:])
-            else:
-                shown = esc(tail)
-            question = f'<p class="q">{esc(block.question)}</p>' if block.question else ""
-            out.append(
-                f'<div class="example"><p><strong>{esc(block.title)}</strong></p><p class="facts">{facts}</p>'
-                f"{question}<pre>{'…' if block.cut else ''}{shown}</pre></div>"
-            )
-        elif isinstance(block, Plot):
-            data = base64.b64encode(block.png).decode("ascii")
-            out.append(
-                f'<figure><img alt="{esc(block.title)}" src="data:image/png;base64,{data}">'
-                f"<figcaption>{esc(block.title)}</figcaption></figure>"
-            )
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
-
-
-# ---------------------------------------------------------------------------------------------- terminal
-
-
-def render_terminal(report: Report, file: IO[str] | None = None) -> None:
-    from rich.console import Console
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    console = Console(file=file if file is not None else sys.stdout, highlight=False)
-    if not console.is_terminal:  # rich assumes 80 columns when piped; the tables need more
-        console.width = max(console.width, 120)
-    console.print(Text(report.title, style="bold underline"))
-    for block in report.blocks:
-        if isinstance(block, Heading):
-            console.print()
-            console.print(Text(block.text, style="bold" if block.level > 2 else "bold cyan"))
-        elif isinstance(block, Para):
-            console.print(block.text, markup=False)
-        elif isinstance(block, Bullets):
-            for item in block.items:
-                console.print(Text("• " + item))
-        elif isinstance(block, Table):
-            table = RichTable()
-            for i, h in enumerate(block.headers):
-                table.add_column(h, justify="right" if i in block.right else "left")
-            for row in block.rows:
-                table.add_row(*[Text(c) for c in row])
-            console.print(table)
-        elif isinstance(block, Example):
-            console.print(Text(block.title, style="bold"))
-            console.print(Text("; ".join(f"{k}: {v}" for k, v in block.facts), style="dim"))
-            if block.question:
-                console.print(Text("Q: " + block.question, style="italic"))
-            body = Text("…" if block.cut else "")
-            if block.span is not None:
-                a, b = block.span
-                body.append(block.tail[:a])
-                body.append(block.tail[a:b], style="reverse bold")
-                body.append(block.tail[b:])
-            else:
-                body.append(block.tail)
-            console.print(body)
-            console.print()
-
-
-# ---------------------------------------------------------------------------------------------- writing
-
-
-def default_output(run_dir: str | os.PathLike[str], fmt: str) -> Path:
-    root = Path(run_dir)
-    folder = root if root.is_dir() else root.parent
-    return folder / f"report{_SUFFIX[fmt]}"
-
-
-def render(report: Report, fmt: str) -> str:
-    if fmt == "md":
-        return render_markdown(report)
-    if fmt == "html":
-        return render_html(report)
-    raise ValueError(f"fmt must be 'html' or 'md', got {fmt!r}")
-
-
-def write_report(
-    run_dir: str | os.PathLike[str],
-    *,
-    fmt: str = "html",
-    output: str | os.PathLike[str] | None = None,
-    examples: int = 3,
-    seed: int = 0,
-) -> Path:
-    """Write the report of ``run_dir`` as HTML or Markdown (atomically) and return the path written.
-
-    The default output is ``RUN_DIR/report.html`` (or ``report.md``). Raises FileNotFoundError when there
-    are no records under ``run_dir``, ValueError for an unknown ``fmt``.
-    """
-    if fmt not in _SUFFIX:
-        raise ValueError(f"fmt must be 'html' or 'md', got {fmt!r}")
-    report = build_report(run_dir, examples=examples, seed=seed, plots=fmt == "html")
-    path = Path(output) if output is not None else default_output(run_dir, fmt)
-    atomic_write(path, render(report, fmt))
-    return path
-
-
-def print_report(
-    run_dir: str | os.PathLike[str], *, file: IO[str] | None = None, examples: int = 3, seed: int = 0
-) -> Report:
-    """Print the report of ``run_dir`` as rich tables (to stdout, or ``file``); returns the report."""
-    report = build_report(run_dir, examples=examples, seed=seed)
-    render_terminal(report, file)
-    return report

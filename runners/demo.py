@@ -228,7 +228,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
 
     t = _stage(console, 4, "error-breakdown report")
     try:
-        from evalkit.report import write_report
+        from evalkit.render import write_report
     except ImportError as exc:  # the [report] extra
         raise RuntimeError(
             f"the report needs the [report] extra (pip install 'rewardkit[report]'): {exc}"

@@ -69,7 +69,7 @@ def test_no_logs_is_an_empty_table(tmp_path):
 
 def test_plot_panel_is_a_png():
     pytest.importorskip("matplotlib")
-    from evalkit.curves import plot_panel
+    from evalkit.plots import plot_panel
 
     log, _ = read_training_log(RUN)
     png = plot_panel(log, curve_panels(log)[0])

@@ -24,7 +24,8 @@ pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
 
-from evalkit.report import build_report, default_output, print_report, render_markdown, write_report
+from evalkit.render import default_output, print_report, render_markdown, write_report
+from evalkit.report import build_report
 from rewardkit.cli import main
 
 FIXTURES = REPO / "fixtures" / "report"
@@ -288,14 +289,14 @@ def test_a_change_inside_the_intervals_is_flagged_in_every_format(tmp_path):
 
 def test_models_are_compared_in_natural_order_not_drawn_over_a_step_axis(tmp_path):
     from evalkit import analysis as an
-    from evalkit.report import _accuracy_figure
+    from evalkit.plots import accuracy_figure
 
     for name, k in (("175b", 9), ("6b", 3), ("13b", 5)):
         _records(tmp_path / name, ["CORRECT"] * k + ["WRONG"] * (10 - k))
     text = render_markdown(build_report(tmp_path, examples=0))
     assert "`6b`, `13b`, `175b`" in text and "## Folders compared" in text and "What moved" not in text
     assert "| category | policy | 6b | 13b | 175b |" in text
-    ax = _accuracy_figure(an.accuracy_by_checkpoint(an.load_records(tmp_path))).axes[0]
+    ax = accuracy_figure(an.accuracy_by_checkpoint(an.load_records(tmp_path))).axes[0]
     assert ax.get_xlabel() != "step" and [t.get_text() for t in ax.get_xticklabels()] == ["6b", "13b", "175b"]
     assert [
         line for line in ax.get_lines() if line.get_linestyle() not in ("None", "")
@@ -305,7 +306,7 @@ def test_models_are_compared_in_natural_order_not_drawn_over_a_step_axis(tmp_pat
     run = tmp_path / "run"
     for name, k in (("checkpoint-100", 9), ("checkpoint-20", 5)):
         _records(run / name, ["CORRECT"] * k + ["WRONG"] * (10 - k))
-    ax = _accuracy_figure(an.accuracy_by_checkpoint(an.load_records(run))).axes[0]
+    ax = accuracy_figure(an.accuracy_by_checkpoint(an.load_records(run))).axes[0]
     assert ax.get_xlabel() == "step" and [t.get_text() for t in ax.get_xticklabels()] == ["20", "100"]
     drawn = [line for line in ax.get_lines() if line.get_linestyle() not in ("None", "")]
     assert [list(line.get_xdata()) for line in drawn] == [[20.0, 100.0], [20.0, 100.0]]
@@ -327,7 +328,8 @@ def test_an_all_zero_series_gets_a_statement_not_an_empty_figure(tmp_path):
 
 
 def test_one_flat_series_is_left_out_of_a_figure_that_has_another(tmp_path):
-    from evalkit.report import Para, Plot, _plot_blocks
+    from evalkit.report import _plot_blocks
+    from evalkit.report_document import Para, Plot
 
     drawn = []
     blocks = _plot_blocks(

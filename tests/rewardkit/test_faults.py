@@ -308,7 +308,7 @@ def test_every_atomic_write_fsyncs_and_gets_the_umask_permissions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writer: str
 ) -> None:
     from evalkit.records import RecordWriter, write_summary
-    from evalkit.report import atomic_write
+    from rewardkit.files import atomic_write
     from rewardkit.jsonl import JsonlWriter
 
     folders = _fsynced_folders(monkeypatch)
