@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import json
 import re
 import sys
 import types
@@ -22,6 +23,7 @@ from typing import Any, Literal
 
 from rewardkit.errors import ConfigError, DataError
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.files import atomic_write
 from rewardkit.rewards.base import Reward
 from rewardkit.yaml_loader import YamlRefused, parse_yaml
 from runners.devices import checkpointing_under_its_name, device_kwargs
@@ -397,15 +399,70 @@ def end_process_group(*, wait: bool) -> None:
     torch.distributed.destroy_process_group()
 
 
+PROVENANCE_FILE = "provenance.json"
+
+
 def write_run_config(run_dir: str | Path, config: Any, *, command: str) -> Path:
-    """``RUN_DIR/config.yaml``: the resolved config, its first line the command that reruns it."""
+    """``RUN_DIR/config.yaml``: the resolved config, its first line the command that reruns it; and
+    ``RUN_DIR/provenance.json`` (:func:`run_provenance`).
+
+    A folder that already holds the training output of other inputs (another config, another starting
+    model, another rewardkit) is refused with the differences: TRL would write over some of its checkpoints
+    and leave the rest, and an eval of the folder would mix two runs."""
     import yaml
 
-    path = Path(run_dir) / "config.yaml"
+    run = Path(run_dir)
+    provenance = run_provenance(config)
+    _refuse_a_folder_of_another_run(run, provenance)
+    path = run / "config.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     body = yaml.safe_dump(config_to_dict(config), sort_keys=False)
-    path.write_text(f"# {command} --config {path}\n{body}", encoding="utf-8")
+    atomic_write(path, f"# {command} --config {path}\n{body}")
+    atomic_write(run / PROVENANCE_FILE, json.dumps(provenance, indent=2, sort_keys=True) + "\n")
     return path
+
+
+def run_provenance(config: Any) -> dict[str, Any]:
+    """What a run's outputs depend on: the rewardkit version, the resolved config (where the run writes
+    left out), and the starting model (a hash of its files for a local folder, the id for a hub
+    model; the offline tiny model is its settings, which the config holds)."""
+    from evalkit.provenance import model_fingerprint, rewardkit_version
+
+    settings = config_to_dict(config)
+    settings.pop("output_dir", None)
+    # as JSON reads it back (tuples are lists), so a rerun with the same config compares equal
+    settings = json.loads(json.dumps(settings, sort_keys=True, default=str))
+    model = getattr(config, "model", None)
+    source = getattr(model, "source", None)
+    found: dict[str, Any] = {"rewardkit": rewardkit_version(), "config": settings}
+    if isinstance(source, str) and source != "tiny":
+        found["model"] = model_fingerprint(source)
+    return found
+
+
+def _refuse_a_folder_of_another_run(run: Path, provenance: dict[str, Any]) -> None:
+    from evalkit.provenance import differences
+
+    trained = run.is_dir() and (
+        (run / "metrics.jsonl").exists() or any(p.name.startswith("checkpoint-") for p in run.iterdir())
+    )
+    if not trained:
+        return
+    try:
+        before = json.loads((run / PROVENANCE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        before = None
+    if not isinstance(before, dict):
+        raise ConfigError(
+            f"{run} holds the output of an earlier run that recorded no {PROVENANCE_FILE}; remove it or set "
+            "another output_dir"
+        )
+    changed = differences(before, provenance)
+    if changed:
+        raise ConfigError(
+            f"{run} holds a run of other inputs ({'; '.join(changed)}); remove it or set another output_dir, "
+            "so the two runs' checkpoints do not mix"
+        )
 
 
 # ``training`` fields the recipes act on themselves rather than handing to TRL

@@ -775,9 +775,9 @@ def train(args: Args) -> dict[str, Any]:
     rollouts = RolloutLog(run_dir / "rollouts.jsonl")
     health = HealthMonitor()
     if accelerator.is_main_process:
+        write_run_config(run_dir, args, command=COMMAND)  # refuses a folder of another run's outputs
         for log in (metrics, rollouts):
-            log.path.unlink(missing_ok=True)  # a rerun into the same folder starts fresh logs
-        write_run_config(run_dir, args, command=COMMAND)
+            log.path.unlink(missing_ok=True)  # a rerun of the same run into its folder starts fresh logs
         print(
             f"ppo: {source} → {run_dir} | {len(rows)} prompts | value model: {args.value.source} | "
             f"{'LoRA r=' + str(args.lora.r) if args.lora.r > 0 else 'full fine-tuning'} | "

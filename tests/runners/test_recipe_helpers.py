@@ -560,3 +560,45 @@ def test_a_checkpointing_setting_of_the_user_wins_under_either_name():
         assert settings == {"activation_checkpointing": True, "use_cpu": True}
     else:
         assert settings == {"gradient_checkpointing": True, "use_cpu": True}
+
+
+def test_a_run_folder_records_provenance_and_refuses_another_runs_outputs(tmp_path):
+    from rewardkit.errors import ConfigError
+    from runners import grpo
+    from runners.config import PROVENANCE_FILE, write_run_config
+
+    run = tmp_path / "run"
+    args = grpo.Args(output_dir=str(run))
+    write_run_config(run, args, command="rewardkit train grpo")
+    recorded = json.loads((run / PROVENANCE_FILE).read_text())
+    assert recorded["config"]["training"]["learning_rate"] == args.training.learning_rate
+    assert recorded["rewardkit"] and "output_dir" not in recorded["config"]
+
+    (run / "checkpoint-2").mkdir()
+    # the same run again: allowed
+    write_run_config(run, grpo.Args(output_dir=str(run)), command="rewardkit train grpo")
+    other = grpo.Args(output_dir=str(run))
+    other.training.learning_rate = args.training.learning_rate / 2
+    with pytest.raises(ConfigError, match=r"other inputs \(config\.training\.learning_rate .* -> "):
+        write_run_config(run, other, command="rewardkit train grpo")
+    assert json.loads((run / PROVENANCE_FILE).read_text()) == recorded  # nothing of the first run was touched
+
+    old = tmp_path / "old"  # outputs of a run that recorded nothing: refused, not guessed
+    (old / "checkpoint-1").mkdir(parents=True)
+    with pytest.raises(ConfigError, match=r"recorded no provenance\.json"):
+        write_run_config(old, args, command="rewardkit train grpo")
+
+
+def test_a_run_from_a_model_folder_records_its_files(tmp_path):
+    from runners import grpo
+    from runners.config import run_provenance
+
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    (model / "model.safetensors").write_bytes(b"weights one")
+    args = grpo.Args(output_dir=str(tmp_path / "run"))
+    args.model.source = str(model)
+    first = run_provenance(args)["model"]["sha256"]
+    (model / "model.safetensors").write_bytes(b"weights two")
+    assert run_provenance(args)["model"]["sha256"] != first
