@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError
+from rewardkit.files import atomic_write
 from runners.agentic import (
     TrajectoryLog,
     TrajectoryRecorder,
@@ -409,7 +410,7 @@ def train(args: Args) -> dict[str, Any]:
         "health_warnings": health.warnings,
         "seconds": round(time.perf_counter() - started, 1),
     }
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    atomic_write(run_dir / "summary.json", json.dumps(summary, indent=2) + "\n")
     print(report(summary), flush=True)
     return summary
 

@@ -34,6 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rewardkit.exit_codes import EXIT_USAGE
+from rewardkit.files import atomic_write
+
 __all__ = ["DemoPlan", "main", "run_demo"]
 
 
@@ -148,7 +151,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
         )
     out.mkdir(parents=True, exist_ok=True)
     made_of = provenance(plan, seed)
-    (out / "provenance.json").write_text(json.dumps(made_of, indent=2) + "\n", encoding="utf-8")
+    atomic_write(out / "provenance.json", json.dumps(made_of, indent=2) + "\n")
     started = time.perf_counter()
     timings: dict[str, float] = {}
     prompt = PromptSettings(system=SYSTEM, instruction=INSTRUCTION)
@@ -248,7 +251,7 @@ def run_demo(output_dir: str | Path, plan: DemoPlan = DemoPlan(), *, seed: int =
         "plan": plan.__dict__,
         "provenance": made_of,
     }
-    (out / "demo.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    atomic_write(out / "demo.json", json.dumps(result, indent=2) + "\n")
     return result
 
 
@@ -304,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run_demo(args.output_dir, plan, seed=args.seed)
     except (RuntimeError, OSError, ValueError) as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_USAGE
     sft_acc = result["sft"]
     console.rule("[bold]done")
     console.print(

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from rewardkit.files import atomic_write
 from runners.config import (
     ALLOW_CODE_HELP,
     DataSettings,
@@ -134,7 +135,7 @@ def summarize(run_dir: Path, metrics: list[dict[str, Any]], **facts: Any) -> dic
         "logged_steps": len(metrics),
         **facts,
     }
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
+    atomic_write(run_dir / "summary.json", json.dumps(summary, indent=2, default=str) + "\n")
     return summary
 
 

@@ -38,6 +38,7 @@ from typing import Any, Literal
 import torch
 
 from rewardkit.errors import ConfigError
+from rewardkit.files import atomic_write
 from rewardkit.rewards.component_logs import reward_key
 from runners.config import (
     ALLOW_CODE_HELP,
@@ -882,7 +883,7 @@ def train(args: Args) -> dict[str, Any]:
         **_peak_memory(),
     }
     if accelerator.is_main_process:
-        (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        atomic_write(run_dir / "train_summary.json", json.dumps(summary, indent=2) + "\n")
     accelerator.wait_for_everyone()
     accelerator.end_training()
     return summary

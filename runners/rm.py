@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rewardkit.errors import DataError
+from rewardkit.files import atomic_write
 from rewardkit.jsonl import LineError, iter_jsonl
 from runners.config import LoraSettings, ModelSettings, PromptSettings
 from runners.pairs import HELDOUT, TRAIN, Completion, build_pairs
@@ -295,7 +296,7 @@ def train(args: RmArgs) -> dict[str, Any]:
         "pairs": described,
         "wall_s": round(time.perf_counter() - started, 1),
     }
-    (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    atomic_write(run_dir / "train_summary.json", json.dumps(summary, indent=2) + "\n")
     if after["accuracy"] is None:
         print(
             "rm: no held-out pairs, so no held-out accuracy (set data.heldout or split the pairs)",

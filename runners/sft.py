@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rewardkit.files import atomic_write
 from runners.config import (
     DataSettings,
     LoraSettings,
@@ -159,7 +160,7 @@ def train(args: Args) -> dict[str, Any]:
         "accuracy_after": after,
         "wall_s": round(time.perf_counter() - started, 1),
     }
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    atomic_write(run_dir / "summary.json", json.dumps(summary, indent=2) + "\n")
     print(
         f"sft: loss {summary['loss_start']} → {summary['loss_end']}; accuracy {before} → {after}",
         file=sys.stderr,

@@ -51,7 +51,7 @@ def test_demo_refuses_a_folder_it_did_not_write(tmp_path, capsys):
 
     (tmp_path / "notes.txt").write_text("mine")
     (tmp_path / "sft").mkdir()
-    assert main(["--quick", "--output-dir", str(tmp_path)]) == 1
+    assert main(["--quick", "--output-dir", str(tmp_path)]) == 2  # EXIT_USAGE: it could not do its job
     assert "holds files the demo did not write (notes.txt)" in capsys.readouterr().err
     assert (tmp_path / "notes.txt").is_file() and (tmp_path / "sft").is_dir()  # nothing removed
     (tmp_path / "notes.txt").unlink()
