@@ -102,14 +102,40 @@ def _required_distributions(name: str, seen: set[str] | None = None) -> set[str]
     return seen
 
 
+def _declared_extra(tree: ast.Module) -> str | None:
+    """The optional extra a module says it needs (a module-level ``__extra__ = "serve"``), or None."""
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__extra__" for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+        ):
+            return str(node.value.value)
+    return None
+
+
+def _extra_distributions(extra: str) -> set[str]:
+    """What rewardkit's extra ``extra`` requires, transitively (empty for an extra the metadata lacks)."""
+    found: set[str] = set()
+    marker = re.compile(rf"""extra\s*==\s*["']{re.escape(extra)}["']""")
+    for req in metadata.requires("rewardkit") or []:
+        if marker.search(req):
+            found |= _required_distributions(re.match(r"[A-Za-z0-9_.-]+", req).group(0))
+    return found
+
+
 def test_the_core_imports_only_the_standard_library_and_its_own_dependencies():
-    allowed = _required_distributions("rewardkit")
-    assert "sympy" in allowed and "torch" not in allowed  # the metadata was read
+    """A module that needs an optional extra says so (``__extra__ = "serve"``) and may import what that extra
+    requires, and only that; every other core module only what ``pip install rewardkit`` installs."""
+    base = _required_distributions("rewardkit")
+    assert "sympy" in base and "torch" not in base  # the metadata was read
     providers = metadata.packages_distributions()
     outside = {}
     for module, imported in GRAPH.items():
         if _top(module) != "rewardkit":
             continue
+        extra = _declared_extra(MODULES[module])
+        allowed = base | (_extra_distributions(extra) if extra else set())
         for target in imported:
             top = _top(target)
             if top in sys.stdlib_module_names or top == "rewardkit" or top == "__future__":
@@ -172,3 +198,11 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_import_cycles():
     assert _cycles(GRAPH) == []
+
+
+def test_a_module_that_declares_an_extra_may_use_it_and_only_it():
+    assert _declared_extra(ast.parse('__extra__ = "report"\nimport matplotlib')) == "report"
+    assert _declared_extra(ast.parse("import matplotlib")) is None
+    assert "matplotlib" in _extra_distributions("report")
+    assert "torch" not in _extra_distributions("report") and "torch" in _extra_distributions("train")
+    assert _extra_distributions("no-such-extra") == set()
