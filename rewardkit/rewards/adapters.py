@@ -2,9 +2,8 @@
 
 TRL needs no adapter: every built-in reward has TRL's signature (``reward_funcs=[build("accuracy")]``).
 
-verl calls ``compute_score(data_source, solution_str, ground_truth, extra_info=None)`` once per sample and
-accepts a float or a dict with a ``"score"`` key plus extra metrics. Point its ``custom_reward_function``
-at this module's :func:`compute_score` (accuracy), or build one for any spec with :func:`verl_scorer`.
+verl's entry points (per sample, batch, async; dispatch on ``data_source``) live in
+:mod:`rewardkit.rewards.verl_scoring` and are importable from here too.
 
 >>> compute_score("gsm8k", "... #### 72", "72")
 {'score': 1.0, 'verdict': 'CORRECT', 'extracted': '72', 'valid': True}
@@ -15,11 +14,29 @@ at this module's :func:`compute_score` (accuracy), or build one for any spec wit
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rewardkit.rewards import build
 from rewardkit.rewards.base import Reward, Scored
+from rewardkit.rewards.verl_scoring import (
+    VerlScorer,
+    compute_score,
+    compute_score_async,
+    compute_score_batch,
+    verl_scorer,
+)
+
+__all__ = [
+    "AsyncReward",
+    "VerlScorer",
+    "compute_score",
+    "compute_score_async",
+    "compute_score_batch",
+    "score",
+    "score_details",
+    "verl_scorer",
+]
 
 
 class AsyncReward:
@@ -40,54 +57,6 @@ class AsyncReward:
         self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None, **kwargs: Any
     ) -> list[float | None]:
         return await asyncio.to_thread(self.reward, prompts=prompts, completions=completions, **kwargs)
-
-
-class VerlScorer:
-    """verl's ``compute_score`` for any reward spec. Returns a dict: ``score`` (float, as verl needs),
-    ``verdict``, ``extracted``, and ``valid`` (False when the reward had no score for the sample, e.g. an
-    unreadable gold: the 0.0 is then a placeholder, not a judgement — filter on ``valid``)."""
-
-    def __init__(self, spec: Any = "accuracy", *, gold_key: str = "answer") -> None:
-        self.reward = build(spec)
-        self.gold_key = gold_key
-
-    def __call__(
-        self,
-        data_source: str,
-        solution_str: str,
-        ground_truth: Any,
-        extra_info: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        columns: dict[str, Any] = {self.gold_key: [ground_truth]}
-        for key, value in (extra_info or {}).items():
-            columns.setdefault(key, [value])
-        scored = self.reward.score([solution_str], completion_ids=None, columns=columns)[0]
-        result: dict[str, Any] = {
-            "score": 0.0 if scored.value is None else float(scored.value),
-            "verdict": scored.verdict,
-            "extracted": scored.extracted,
-            "valid": scored.value is not None,
-        }
-        result.update({k: v for k, v in scored.components.items() if v is not None})
-        return result
-
-
-def verl_scorer(spec: Any = "accuracy", *, gold_key: str = "answer") -> VerlScorer:
-    """A verl ``compute_score`` for ``spec``."""
-    return VerlScorer(spec, gold_key=gold_key)
-
-
-_default_verl = None
-
-
-def compute_score(
-    data_source: str, solution_str: str, ground_truth: Any, extra_info: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """verl entry point with the accuracy reward (``custom_reward_function.name=compute_score``)."""
-    global _default_verl
-    if _default_verl is None:
-        _default_verl = VerlScorer("accuracy")
-    return _default_verl(data_source, solution_str, ground_truth, extra_info)
 
 
 def score(

@@ -253,7 +253,8 @@ def test_async_variant():
 def test_verl_compute_score():
     assert compute_score("gsm8k", "... #### 72", "72")["score"] == 1.0
     invalid = compute_score("gsm8k", "#### 1", "")
-    assert invalid == {"score": 0.0, "verdict": "GOLD_INVALID", "extracted": None, "valid": False}
+    # extracted is "" (not None) so verl's validation metrics skip it as a string column
+    assert invalid == {"score": 0.0, "verdict": "GOLD_INVALID", "extracted": "", "valid": False}
     composite = verl_scorer({"accuracy": 1.0, "step": 0.1})
     out = composite("math", "1. 1+1=2\n#### 2", "2", extra_info={"split": "train"})
     assert out["score"] == pytest.approx(1.0 + 0.1 * 1.1) and out["accuracy"] == 1.0 and out["valid"]
