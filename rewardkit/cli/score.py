@@ -7,9 +7,10 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from rewardkit.cli.argtypes import int_at_least
 from rewardkit.cli.messages import error, open_failed
 from rewardkit.cli.options import add_grading_options, add_policy_option, choices_arg
 from rewardkit.cli.progress import count_lines, grading_progress
@@ -79,6 +80,16 @@ def register(sub: Any) -> None:
         help="field holding the multiple-choice letters of each line (a string like 'ABCD' or a list)",
     )
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="local (default) grades in this process and its --workers; ray grades on a Ray cluster (the "
+        "one RAY_ADDRESS names, else a local one) and also reads Parquet; needs pip install 'rewardkit[ray]'",
+    )
+    s.add_argument(
+        "--actors", type=int_at_least(1), default=2, help="grader actors with --engine ray (default: 2)"
+    )
 
     s.set_defaults(run=cmd_score)
 
@@ -96,12 +107,19 @@ class _Item:
         self.choices = choices
 
 
-def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
+def _read_items(
+    args: argparse.Namespace,
+    report: Callable[[LineError], None],
+    records: Callable[..., Iterable[Record | LineError]] | None = None,
+) -> Iterator[_Item]:
+    """The valid items of ``args.input``; ``records`` reads it (default: :func:`iter_jsonl` on the path),
+    called with iter_jsonl's checking keywords."""
     keys = (args.gold_key, args.completion_key)
     # a dotted key (`model.solution`) reads a nested field; its copy under the flat name is the reader's, not
     # the input's, and stays out of the output line (unless the input had no `model` to copy it from)
     copies = [k for k in keys if "." in k]
-    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,), dotted=True):
+    read = records or (lambda **checks: iter_jsonl(args.input, **checks))
+    for item in read(required=keys, strings=(args.completion_key,), dotted=True):
         if isinstance(item, LineError):
             report(item)
             continue
@@ -215,6 +233,10 @@ def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], No
 def cmd_score(args: argparse.Namespace) -> int:
     """Stream the input in chunks: read, grade, write, count. Memory stays flat however long the file;
     the output file appears (atomically, in one move) only when the whole input has been graded."""
+    if args.engine == "ray":
+        from rewardkit.ray_engine import score_on_ray
+
+        return score_on_ray(args)
     from rich.console import Console
 
     from rewardkit.types import Verdict
