@@ -1,11 +1,12 @@
 """Grade a JSONL or Parquet file on a Ray cluster: ``rewardkit score --engine ray`` and :func:`score_dataset`.
 
 The grading runs in a fixed pool of grader actors (Ray Data's ``map_batches`` on an actor pool of size N),
-each one rewardkit grader process, so a cluster of many machines grades one file. Everything else is the local
-``score`` command's own code: the same reader and field checks (so a malformed line gets the same
-``FILE:LINE:`` message and the run the same exit status), the same per-chunk grading, the same output fields
-and summary. Line ``i`` of the output is the ``i``-th valid line of the input, whatever order the actors
-finish in: each row carries its index and the results are put back in place before anything is written.
+each one rewardkit grader process, so a cluster of many machines grades one file. Everything else is the
+local command's own code (:mod:`rewardkit.cli.score` runs this engine when told ``--engine ray``): the same
+reader and field checks (so a malformed line gets the same ``FILE:LINE:`` message and the run the same exit
+status), the same chunk grader (:mod:`rewardkit.cli.score_grading`), the same output fields and summary.
+Line ``i`` of the output is the ``i``-th valid line of the input, whatever order the actors finish in: each
+row carries its index and the results are put back in place before anything is written.
 
 JSONL is read by rewardkit's own line reader on the driver: Ray's ``read_json`` stops at the first
 malformed line and knows no line numbers, and a bad line must cost that line only. Parquet is read with
@@ -24,23 +25,27 @@ import errno
 import json
 import logging
 import os
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rewardkit.cli.messages import error, open_failed
-from rewardkit.cli.score import _grade_items, _Item, _print_summary, _read_items, _result_fields
-from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.cli.score_grading import ScoreItem, grade_items, result_fields
 from rewardkit.grade import DEFAULT_TIMEOUT_S
-from rewardkit.jsonl import JsonlWriter, LineErrorReporter, Record, check_rows
-from rewardkit.types import POLICIES, Verdict
+from rewardkit.jsonl import Record, check_rows
+from rewardkit.types import POLICIES
 
 if TYPE_CHECKING:
     from rewardkit.types import Policy
 
 __extra__ = "ray"
 
-__all__ = ["DEFAULT_BATCH_SIZE", "RAY_INSTALL", "score_dataset", "score_on_ray"]
+__all__ = [
+    "DEFAULT_BATCH_SIZE",
+    "RAY_INSTALL",
+    "grade_on_ray",
+    "parquet_reader",
+    "ray_session",
+    "score_dataset",
+]
 
 RAY_INSTALL = "pip install 'rewardkit[ray]'"
 
@@ -68,72 +73,34 @@ def score_dataset(
     ``rewardkit score -o output_path`` writes; return the exit status that command would return (0, or 2
     when lines were malformed or the file cannot be read). Uses the running Ray session, else connects to
     the cluster ``RAY_ADDRESS`` names, else starts a local one for the call."""
-    args = argparse.Namespace(
-        input=os.fspath(input_path),
-        output=None if output_path is None else os.fspath(output_path),
-        gold_key=gold_key,
-        completion_key=completion_key,
-        policy=policy,
-        timeout=timeout_s,
-        finished_key=finished_key,
-        choices_key=choices_key,
-        workers=1,
-        quiet=True,
-        actors=actors,
-        batch_size=batch_size,
-    )
-    return score_on_ray(args)
+    from rewardkit.cli import main
+
+    argv = ["score", os.fspath(input_path), "--engine", "ray", "--actors", str(actors), "-q"]
+    argv += ["--gold-key", gold_key, "--completion-key", completion_key, "--finished-key", finished_key]
+    argv += ["--policy", policy, "--timeout", repr(timeout_s), "--ray-batch-size", str(batch_size)]
+    if output_path is not None:
+        argv += ["-o", os.fspath(output_path)]
+    if choices_key is not None:
+        argv += ["--choices-key", choices_key]
+    return main(argv)
 
 
-def score_on_ray(args: argparse.Namespace) -> int:
-    """``rewardkit score --engine ray``: the local command's arguments, graded by ``args.actors`` actors."""
-    try:
-        import ray
-    except ImportError:
-        error(f"--engine ray needs Ray, which is not installed: {RAY_INSTALL}")
-        return EXIT_USAGE
-    from rich.console import Console
+@contextlib.contextmanager
+def ray_session() -> Iterator[None]:
+    """The running Ray session, else one connected to the cluster ``RAY_ADDRESS`` names, else a local one;
+    one this started is shut down on leaving. Raises ImportError when Ray is not installed."""
+    import ray
 
-    err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
-    line_errors = LineErrorReporter(lambda line: err.print(line, markup=False))
     started = not ray.is_initialized()
     if started:
-        # include_dashboard: a grading run serves nothing; RAY_ADDRESS, when set, picks the cluster
+        # include_dashboard: a grading run serves nothing
         ray.init(include_dashboard=False, logging_level=logging.WARNING)
     try:
         _quiet_ray_data()
-        try:
-            items = list(_read_items(args, line_errors.add, records=_reader(args)))
-        except OSError as exc:
-            return open_failed(args.input, exc)
-        graded = _grade_on_ray(items, args)
+        yield
     finally:
         if started:
             ray.shutdown()
-
-    counts: dict[Policy, dict[Verdict, int]] = {p: dict.fromkeys(Verdict, 0) for p in POLICIES}
-    try:
-        with contextlib.ExitStack() as stack:
-            writer = (
-                stack.enter_context(JsonlWriter(args.output, atomic=True))
-                if args.output is not None
-                else None
-            )
-            for item, (fields, verdicts) in zip(items, graded, strict=True):
-                if writer is not None:
-                    writer.write({**item.record.data, **fields})
-                for p, v in zip(POLICIES, verdicts, strict=True):
-                    counts[p][Verdict(v)] += 1
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        line_errors.finish()
-        error(f"cannot write {args.output}: {exc.strerror or exc}")
-        return EXIT_USAGE
-
-    line_errors.finish()
-    _print_summary(counts, line_errors.count, args, sys.stderr if args.output == "-" else sys.stdout)
-    return EXIT_USAGE if line_errors.count else EXIT_OK
 
 
 def _quiet_ray_data() -> None:
@@ -148,11 +115,9 @@ def _quiet_ray_data() -> None:
     logging.getLogger("ray.data").setLevel(logging.WARNING)
 
 
-def _reader(args: argparse.Namespace) -> Any:
-    """How ``_read_items`` reads the input: None (the JSONL reader) or a reader of a Parquet file's rows."""
-    path = args.input
-    if not path.endswith(".parquet"):
-        return None
+def parquet_reader(path: str) -> Any:
+    """A reader of a Parquet file's rows for ``score``'s item reader: called with the JSONL reader's checking
+    keywords, it yields what :func:`rewardkit.jsonl.iter_jsonl` would for the same rows as JSON lines."""
 
     def read(**checks: Any) -> Iterator[Any]:
         if not os.path.exists(path):  # Ray's own error would name a list of paths and a stack
@@ -170,8 +135,11 @@ def _parquet_rows(path: str) -> Iterator[dict[str, Any]]:
         yield from batch.to_pylist()  # Python values, None for nulls: what the JSONL reader would give
 
 
-def _grade_on_ray(items: list[_Item], args: argparse.Namespace) -> list[tuple[dict[str, Any], list[str]]]:
-    """One (result fields, [verdict under each policy]) per item, in item order."""
+def grade_on_ray(
+    items: Sequence[ScoreItem], *, policy: str, timeout: float | None, actors: int, batch_size: int
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """One (result fields, [verdict under each policy]) per item, in item order, graded by ``actors``
+    grader actors of the running Ray session."""
     if not items:
         return []
     import ray.data
@@ -188,10 +156,10 @@ def _grade_on_ray(items: list[_Item], args: argparse.Namespace) -> list[tuple[di
     ]
     graded = ray.data.from_items(rows).map_batches(
         _Grader,
-        fn_constructor_kwargs={"policy": args.policy, "timeout": args.timeout},
-        batch_size=getattr(args, "batch_size", DEFAULT_BATCH_SIZE),
+        fn_constructor_kwargs={"policy": policy, "timeout": timeout},
+        batch_size=batch_size,
         batch_format="pyarrow",
-        compute=ray.data.ActorPoolStrategy(size=args.actors),  # a fixed pool: N graders, started once
+        compute=ray.data.ActorPoolStrategy(size=actors),  # a fixed pool: N graders, started once
         num_cpus=1,
     )
     out: list[Any] = [None] * len(rows)
@@ -217,7 +185,7 @@ class _Grader:
     def __call__(self, batch: Any) -> dict[str, list[Any]]:
         rows = batch.to_pylist()
         items = [
-            _Item(
+            ScoreItem(
                 _NO_RECORD,
                 r["completion"],
                 r["gold"],
@@ -226,11 +194,11 @@ class _Grader:
             )
             for r in rows
         ]
-        results = _grade_items(items, self._args)
+        results = grade_items(items, self._args)
         out: dict[str, list[Any]] = {
             "i": [r["i"] for r in rows],
             # JSON text: a column of mixed-type details (str, None) would not fit one Arrow type
-            "fields": [json.dumps(_result_fields(g)) for g in results],
+            "fields": [json.dumps(result_fields(g)) for g in results],
         }
         for p in POLICIES:
             out[p] = [g.under(p).verdict.value for g in results]
