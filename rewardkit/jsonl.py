@@ -48,6 +48,7 @@ __all__ = [
     "LineError",
     "LineErrorReporter",
     "Record",
+    "check_rows",
     "gold_error",
     "gold_text",
     "iter_jsonl",
@@ -244,6 +245,30 @@ def _check_fields(obj: dict[str, Any], label: str, number: int, checks: _Checks)
                 key,
             )
     return None
+
+
+def check_rows(
+    rows: Iterable[Mapping[str, Any]],
+    *,
+    name: str,
+    required: Sequence[str] = (),
+    strings: Sequence[str] = (),
+    golds: Sequence[str] = (),
+    dotted: bool = False,
+) -> Iterator[Record | LineError]:
+    """The field checks of :func:`iter_jsonl` applied to rows that are decoded already (a Parquet file's):
+    row ``i`` (from 1) is "line" ``i``, so a bad row is named ``FILE:ROW`` as a bad JSONL line is.
+
+    >>> for item in check_rows([{"answer": 7}, {"answer": None}], name="t.parquet", golds=("answer",)):
+    ...     print(item)
+    Record(line=1, data={'answer': '7'})
+    t.parquet:2: field 'answer' must be a string or a number, got null
+    """
+    checks = _Checks(tuple(required), tuple(strings), tuple(golds), dotted)
+    for number, row in enumerate(rows, start=1):
+        obj = dict(row)
+        error = _check_fields(obj, name, number, checks)
+        yield error if error is not None else Record(number, obj)
 
 
 def read_jsonl(

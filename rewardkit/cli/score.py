@@ -7,12 +7,14 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
+from rewardkit.cli.argtypes import int_at_least
 from rewardkit.cli.messages import error, open_failed
 from rewardkit.cli.options import add_grading_options, add_policy_option, choices_arg
 from rewardkit.cli.progress import count_lines, grading_progress
+from rewardkit.cli.score_grading import ScoreItem, grade_items, result_fields
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 from rewardkit.jsonl import (
     JsonlWriter,
@@ -26,7 +28,7 @@ from rewardkit.jsonl import (
 from rewardkit.types import POLICIES
 
 if TYPE_CHECKING:
-    from rewardkit.types import GradeResult, Policy, Verdict
+    from rewardkit.types import Policy, Verdict
 
 __all__ = ["RESULT_FIELDS", "register"]
 
@@ -79,29 +81,35 @@ def register(sub: Any) -> None:
         help="field holding the multiple-choice letters of each line (a string like 'ABCD' or a list)",
     )
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="local (default) grades in this process and its --workers; ray grades on a Ray cluster (the "
+        "one RAY_ADDRESS names, else a local one) and also reads Parquet; needs pip install 'rewardkit[ray]'",
+    )
+    s.add_argument(
+        "--actors", type=int_at_least(1), default=2, help="grader actors with --engine ray (default: 2)"
+    )
+    # rows per Ray batch, for tests and score_dataset (default: rewardkit.ray_engine.DEFAULT_BATCH_SIZE)
+    s.add_argument("--ray-batch-size", type=int_at_least(1), help=argparse.SUPPRESS)
 
     s.set_defaults(run=cmd_score)
 
 
-class _Item:
-    __slots__ = ("choices", "completion", "finished", "gold", "record")
-
-    def __init__(
-        self, record: Record, completion: str, gold: str, finished: bool | None, choices: Any
-    ) -> None:
-        self.record = record  # as read: the output line keeps every input field as it was, a numeric gold too
-        self.completion = completion
-        self.gold = gold
-        self.finished = finished
-        self.choices = choices
-
-
-def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -> Iterator[_Item]:
+def _read_items(
+    args: argparse.Namespace,
+    report: Callable[[LineError], None],
+    records: Callable[..., Iterable[Record | LineError]] | None = None,
+) -> Iterator[ScoreItem]:
+    """The valid items of ``args.input``; ``records`` reads it (default: :func:`iter_jsonl` on the path),
+    called with iter_jsonl's checking keywords."""
     keys = (args.gold_key, args.completion_key)
     # a dotted key (`model.solution`) reads a nested field; its copy under the flat name is the reader's, not
     # the input's, and stays out of the output line (unless the input had no `model` to copy it from)
     copies = [k for k in keys if "." in k]
-    for item in iter_jsonl(args.input, required=keys, strings=(args.completion_key,), dotted=True):
+    read = records or (lambda **checks: iter_jsonl(args.input, **checks))
+    for item in read(required=keys, strings=(args.completion_key,), dotted=True):
         if isinstance(item, LineError):
             report(item)
             continue
@@ -132,7 +140,7 @@ def _read_items(args: argparse.Namespace, report: Callable[[LineError], None]) -
                 )
                 continue
             choices = choices_arg(raw)
-        yield _Item(item, completion, gold, finished, choices)
+        yield ScoreItem(item, completion, gold, finished, choices)
 
 
 def _field_error(path: str, record: Record, key: str, what: str) -> LineError:
@@ -153,8 +161,8 @@ def _score_chunk_size(workers: int) -> int:
     return 64 if workers == 1 else max(512, 128 * workers)
 
 
-def _batches(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
-    batch: list[_Item] = []
+def _batches(items: Iterator[ScoreItem], size: int) -> Iterator[list[ScoreItem]]:
+    batch: list[ScoreItem] = []
     for item in items:
         batch.append(item)
         if len(batch) == size:
@@ -162,47 +170,6 @@ def _batches(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
             batch = []
     if batch:
         yield batch
-
-
-def _grade_items(items: Sequence[_Item], args: argparse.Namespace) -> list[GradeResult]:
-    """Grade one chunk: one grade_many call per choices group, results in input order."""
-    from rewardkit import grade_many
-
-    results: list[Any] = [None] * len(items)
-    extra: dict[str, Any] = {"workers": args.workers, "policy": args.policy}
-    if args.timeout is not None:
-        extra["timeout_s"] = args.timeout
-    groups: dict[Any, list[int]] = {}
-    for i, item in enumerate(items):
-        groups.setdefault(item.choices, []).append(i)
-    for choices, idx in groups.items():
-        options = dict(extra)
-        flags = [items[i].finished for i in idx]
-        if any(f is not None for f in flags):
-            options["finished"] = flags
-        if choices is not None:
-            options["choices"] = choices
-        graded = grade_many(
-            [items[i].completion for i in idx],
-            [items[i].gold for i in idx],
-            **options,
-        )
-        if len(graded) != len(idx):  # the contract says this cannot happen; never misalign rows
-            raise RuntimeError(f"grade_many returned {len(graded)} results for {len(idx)} inputs")
-        for i, r in zip(idx, graded, strict=True):
-            results[i] = r
-    return results
-
-
-def _result_fields(r: GradeResult) -> dict[str, Any]:
-    return {
-        "correct": r.correct,
-        "verdict": r.verdict.value,
-        "extracted": r.extracted,
-        "rule": r.rule,
-        "match": r.match,
-        "detail": r.detail,
-    }
 
 
 @contextlib.contextmanager
@@ -215,6 +182,8 @@ def _progress(args: argparse.Namespace, err: Any) -> Iterator[Callable[[int], No
 def cmd_score(args: argparse.Namespace) -> int:
     """Stream the input in chunks: read, grade, write, count. Memory stays flat however long the file;
     the output file appears (atomically, in one move) only when the whole input has been graded."""
+    if args.engine == "ray":
+        return _score_on_ray(args)
     from rich.console import Console
 
     from rewardkit.types import Verdict
@@ -239,10 +208,10 @@ def cmd_score(args: argparse.Namespace) -> int:
             )
             advance = stack.enter_context(_progress(args, err))
             while batch:
-                results = _grade_items(batch, args)
+                results = grade_items(batch, args)
                 for item, r in zip(batch, results, strict=True):
                     if writer is not None:
-                        writer.write({**item.record.data, **_result_fields(r)})
+                        writer.write({**item.record.data, **result_fields(r)})
                     for p in POLICIES:
                         counts[p][r.under(p).verdict] += 1
                 advance(len(batch))
@@ -261,6 +230,61 @@ def cmd_score(args: argparse.Namespace) -> int:
     line_errors.finish()
     summary_to = sys.stderr if args.output == "-" else sys.stdout
     _print_summary(counts, line_errors.count, args, summary_to)
+    return EXIT_USAGE if line_errors.count else EXIT_OK
+
+
+def _score_on_ray(args: argparse.Namespace) -> int:
+    """``--engine ray``: the same reading, output and summary, the grading done by a pool of Ray actors
+    (:mod:`rewardkit.ray_engine`). The whole input is read before grading starts, so every FILE:LINE
+    message comes first; the output is still written whole or not at all."""
+    from rich.console import Console
+
+    from rewardkit.ray_engine import (
+        DEFAULT_BATCH_SIZE,
+        RAY_INSTALL,
+        grade_on_ray,
+        parquet_reader,
+        ray_session,
+    )
+    from rewardkit.types import Verdict
+
+    err = Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    line_errors = LineErrorReporter(lambda line: err.print(line, markup=False))
+    reader = parquet_reader(args.input) if args.input.endswith(".parquet") else None
+    with contextlib.ExitStack() as ray_running:
+        try:
+            ray_running.enter_context(ray_session())
+        except ImportError:
+            error(f"--engine ray needs Ray, which is not installed: {RAY_INSTALL}")
+            return EXIT_USAGE
+        try:
+            items = list(_read_items(args, line_errors.add, records=reader))
+        except OSError as exc:
+            return open_failed(args.input, exc)
+        options = {"policy": args.policy, "timeout": args.timeout, "actors": args.actors}
+        graded = grade_on_ray(items, **options, batch_size=args.ray_batch_size or DEFAULT_BATCH_SIZE)
+
+    counts = {p: dict.fromkeys(Verdict, 0) for p in POLICIES}
+    try:
+        with contextlib.ExitStack() as stack:
+            writer = (
+                stack.enter_context(JsonlWriter(args.output, atomic=True))
+                if args.output is not None
+                else None
+            )
+            for item, (fields, verdicts) in zip(items, graded, strict=True):
+                if writer is not None:
+                    writer.write({**item.record.data, **fields})
+                for p, v in zip(POLICIES, verdicts, strict=True):
+                    counts[p][Verdict(v)] += 1
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        line_errors.finish()
+        error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    line_errors.finish()
+    _print_summary(counts, line_errors.count, args, sys.stderr if args.output == "-" else sys.stdout)
     return EXIT_USAGE if line_errors.count else EXIT_OK
 
 
