@@ -272,7 +272,16 @@ class RemoteReward:
                 for i, one in zip(batch, self._read(answer, len(batch)), strict=True):
                     scored[i] = one
 
-            await asyncio.gather(*(send(batch) for batch in batches))
+            tasks = [asyncio.ensure_future(send(batch)) for batch in batches]
+            try:
+                await asyncio.gather(*tasks)
+            except BaseException:
+                # one batch failed (or the caller was cancelled): the rest must not go on being sent over a
+                # client about to close, on a loop (TRL's daemon loop) that nobody will stop to cancel them
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                raise
         log_scored(self.name, scored, columns)
         return [s.value for s in scored]
 

@@ -5,6 +5,7 @@ TRL's calling convention."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 import pickle
 import random
@@ -421,3 +422,23 @@ def test_both_variants_pickle_and_work_after(server):
         again = pickle.loads(pickle.dumps(fn))
         assert again.__name__ == "r" and type(again) is type(fn)
     assert pickle.loads(pickle.dumps(reward))(completions=COMPLETIONS, answer=GOLDS) == EXPECTED
+
+
+def test_a_failed_batch_cancels_the_others_on_a_loop_that_keeps_running(server):
+    # on TRL's daemon loop nothing cancels tasks left behind: a batch still waiting to be sent when another
+    # failed must not be sent later on a closed client, nor fail with nobody to see it
+    server.script = [Reply(401, body={"error": "no"})]
+    reward = RemoteReward(server.url, batch_size=1, concurrency=1).as_async()
+    unseen = []
+
+    async def main():
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: unseen.append(context))
+        with pytest.raises(RemoteError, match="HTTP 401"):
+            await reward(completions=COMPLETIONS[:5], answer=GOLDS[:5])
+        for _ in range(20):  # let anything left behind run, fail and be collected
+            await asyncio.sleep(0.01)
+        gc.collect()
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert unseen == [] and len(server.requests) == 1
