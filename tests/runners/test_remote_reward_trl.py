@@ -8,15 +8,14 @@ import pytest
 trl = pytest.importorskip("trl", reason="needs the [train] extra: pip install -e '.[train]'")
 pytest.importorskip("httpx", reason="needs the [serve] extra: pip install -e '.[serve]'")
 
-from http_reward_stub import StubRewardServer
-from tiny_model import tiny_model
-
-from rewardkit.remote import RemoteReward
-
 
 def test_one_grpo_step_with_a_sync_and_an_async_remote_reward(tmp_path):
     from datasets import Dataset
+    from http_reward_stub import StubRewardServer
+    from tiny_model import tiny_model
     from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast, TrainerCallback
+
+    from rewardkit.remote import RemoteReward
 
     tiny_model(tmp_path / "model")
     tokenizer = PreTrainedTokenizerFast.from_pretrained(tmp_path / "model")
