@@ -4,7 +4,8 @@ OpenRLHF is not installed here (it needs CUDA builds of vLLM and DeepSpeed); its
 ``openrlhf/utils/rollout.py`` (``SingleTurnRewardedExecutor``): ``spec_from_file_location("reward_func",
 path)`` + ``exec_module``, ``reward_module.reward_func``, called positionally on chunks through
 ``asyncio.to_thread`` and gathered, then ``.get("rewards")``, ``.get("scores") or .get("rewards")``,
-``.get("extra_logs") or {}`` read from each answer.
+``.get("extra_logs") or {}`` read from each answer, and ``sample_maker._build_sample_from_output`` turning
+them into ``torch.tensor([reward])`` and ``value.flatten()[0].item()``.
 """
 
 from __future__ import annotations
@@ -29,19 +30,15 @@ def load_like_openrlhf(path=PATH):
     return reward_module.reward_func
 
 
-def rewards_like_openrlhf(queries, prompts, labels, batch_size=1):
-    """What OpenRLHF keeps per chunk: (reward, scores, extra_logs)."""
+def rewards_like_openrlhf(queries, prompts, labels):
+    """What OpenRLHF keeps per sample: (reward, scores, extra_logs). It calls the file one sample at a time
+    (``batch_size = 1`` in ``_fetch_rewards_via_func``)."""
     reward_func = load_like_openrlhf()
 
     async def fetch():
         tasks = [
-            asyncio.to_thread(
-                reward_func,
-                queries[i : i + batch_size],
-                prompts[i : i + batch_size],
-                labels[i : i + batch_size],
-            )
-            for i in range(0, len(queries), batch_size)
+            asyncio.to_thread(reward_func, queries[i : i + 1], prompts[i : i + 1], labels[i : i + 1])
+            for i in range(len(queries))
         ]
         return await asyncio.gather(*tasks)
 
@@ -85,17 +82,24 @@ def test_each_sample_as_openrlhf_calls_the_file(query, prompt, label, reward, va
     assert floats(extra["valid"]) == [valid]
 
 
-def test_chunks_come_back_in_order_with_the_same_keys(monkeypatch):
+def test_samples_come_back_in_order_with_the_same_keys(monkeypatch):
     monkeypatch.setenv(shipped.ENV, json.dumps({"accuracy": 1.0, "format": 0.5}))
     queries = [PROMPT + t for t in ["#### 72", "#### 70", "<think>48+24</think> #### 72", "#### 72"]]
     labels = ["72", "72", "72", "\\frac{"]
-    chunks = rewards_like_openrlhf(queries, [PROMPT] * 4, labels, batch_size=3)
-    assert len(chunks) == 2
-    rewards = [r for chunk in chunks for r in floats(chunk[0])]
+    samples = rewards_like_openrlhf(queries, [PROMPT] * 4, labels)
+    rewards = [r for sample in samples for r in floats(sample[0])]
     assert rewards[0] > rewards[1] and rewards[3] == 0.0
-    keys = {frozenset(extra) for _, _, extra in chunks}
+    keys = {frozenset(extra) for _, _, extra in samples}
     assert keys == {frozenset({"valid", "accuracy", "format"})}  # verl's lesson: every sample, same keys
-    assert floats(chunks[1][2]["valid"]) == [0.0]
+    assert [floats(extra["valid"]) for _, _, extra in samples] == [[1.0], [1.0], [1.0], [0.0]]
+    # older OpenRLHF versions call it on chunks of micro_rollout_batch_size: the same values, in order
+    chunk = load_like_openrlhf()(queries, [PROMPT] * 4, labels)
+    assert floats(chunk["rewards"]) == rewards and floats(chunk["extra_logs"]["valid"]) == [
+        1.0,
+        1.0,
+        1.0,
+        0.0,
+    ]
 
 
 def test_the_spec_comes_from_the_environment(monkeypatch):
@@ -135,11 +139,13 @@ def test_missing_labels_say_which_flag_is_missing():
 
 def test_tensors_when_the_host_has_torch_loaded(monkeypatch):
     torch = pytest.importorskip("torch")
-    assert "torch" in sys.modules
     monkeypatch.delenv(shipped.ENV, raising=False)
-    out = load_like_openrlhf()([PROMPT + "#### 72", PROMPT + "#### 7"], [PROMPT] * 2, ["72", "72"])
-    assert isinstance(out["rewards"], torch.Tensor) and out["rewards"].tolist() == [1.0, 0.0]
-    assert isinstance(out["extra_logs"]["valid"], torch.Tensor)
+    [(reward_val, score_val, extra_logs)] = rewards_like_openrlhf([PROMPT + "#### 72"], [PROMPT], ["72"])
+    assert isinstance(reward_val, torch.Tensor)
+    # what sample_maker._build_sample_from_output makes of them: one value per sample, shape (1,)
+    assert torch.tensor([reward_val]).shape == torch.tensor([score_val]).shape == (1,)
+    assert torch.tensor([reward_val]).tolist() == [1.0]
+    assert {key: value.flatten()[0].item() for key, value in extra_logs.items()} == {"valid": 1.0}
 
 
 def test_plain_lists_without_torch(monkeypatch):
