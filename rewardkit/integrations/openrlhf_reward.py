@@ -7,9 +7,11 @@ rewardkit in its own processes, no server needed.
         --remote_rm_url "$(python -c 'import rewardkit.integrations.openrlhf_reward as m; print(m.__file__)')"
 
 OpenRLHF loads a ``.py`` ``remote_rm_url`` with ``importlib.util.spec_from_file_location("reward_func",
-path)``, runs it, and calls ``reward_func(queries, prompts, labels)`` positionally on chunks of its batch
-(in threads, ``asyncio.to_thread``); from what comes back it reads ``"rewards"`` (for the advantages),
-``"scores"`` (dynamic filtering; ``rewards`` when absent) and ``"extra_logs"`` (logged per sample).
+path)``, runs it, and calls ``reward_func(queries, prompts, labels)`` positionally, in threads
+(``asyncio.to_thread``), one sample per call in current versions (chunks of ``micro_rollout_batch_size`` in
+older ones); from what comes back it reads ``"rewards"`` (for the advantages), ``"scores"`` (dynamic
+filtering; ``rewards`` when absent) and ``"extra_logs"`` (logged per sample), and makes each
+``torch.tensor([reward])``: so the values are tensors of one value per sample.
 A query is the prompt followed by the response, so the completion graded is the query with its prompt
 removed from the front; the labels are the golds.
 
