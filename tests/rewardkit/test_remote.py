@@ -301,8 +301,8 @@ def test_a_refused_connection_is_retried_then_names_the_url(waits):
 
 
 def test_a_slow_answer_times_out_and_is_retried(server, waits):
-    server.script = [Sleep(3.0)]
-    reward = RemoteReward(server.url, timeout_s=0.3, retries=1)
+    server.script = [Sleep(6.0)]  # far past the timeout; the retry has time to answer on a busy machine
+    reward = RemoteReward(server.url, timeout_s=1.5, retries=1)
     assert reward(completions=["#### 1"], answer=["1"]) == [1.0]
     assert len(server.requests) == 2 and len(waits) == 1
 
