@@ -6,7 +6,9 @@
     ├── DataError(ValueError)           bad input data: names the file, line and field
     ├── ConfigError(ValueError)         an invalid option or reward spec
     │   └── CodeNotAllowedError         a spec read from a file names code, and running it was not allowed
-    └── MathParseError(ValueError)      rewardkit.latex: text that is not (entirely) a math expression
+    ├── MathParseError(ValueError)      rewardkit.latex: text that is not (entirely) a math expression
+    └── RemoteError(RuntimeError)       rewardkit.remote: a reward server refused or failed a request; names
+                                        the URL, the HTTP status (None: no answer) and the server's message
 
 Grading never lets these escape for model output: they become verdicts. Outside the tree, on purpose:
 ``rewardkit.sandbox.DeadlineExceeded`` (a ``TimeoutError``) and ``WorkerFailed`` (a ``RuntimeError``),
@@ -51,3 +53,19 @@ class CodeNotAllowedError(ConfigError):
 
     A spec read from a file is data that may have come from anywhere; importing a module runs it, so such a
     spec names code only where the user opted in (the file's reader says how)."""
+
+
+class RemoteError(RewardkitError, RuntimeError):
+    """A reward server that refused a request, answered something unusable, or could not be reached.
+
+    ``url``: the endpoint; ``status``: the last HTTP status, None when no answer came (refused connection,
+    timeout); ``message``: what the server said, when it said anything.
+
+    >>> str(RemoteError("refused the token", url="http://127.0.0.1:8000/v1/score", status=401))
+    'http://127.0.0.1:8000/v1/score: HTTP 401: refused the token'
+    """
+
+    def __init__(self, message: str, *, url: str, status: int | None = None) -> None:
+        self.message, self.url, self.status = message, url, status
+        where = f"{url}: HTTP {status}" if status is not None else url
+        super().__init__(f"{where}: {message}")
