@@ -398,10 +398,15 @@ def test_a_forked_worker_does_not_keep_the_folder_locked(tmp_path: Path) -> None
     script = (
         "import multiprocessing, os, signal, sys, time\n"
         "from evalkit.records import RecordWriter\n"
+        "def running(fd):\n"
+        "    os.write(fd, b'x')\n"  # the fork hooks have run: the worker is as it will stay
+        "    time.sleep(300)\n"
         "writer = RecordWriter(sys.argv[1])\n"
         "writer.open()\n"
-        "child = multiprocessing.get_context('fork').Process(target=time.sleep, args=(300,))\n"
+        "r, w = os.pipe()\n"
+        "child = multiprocessing.get_context('fork').Process(target=running, args=(w,))\n"
         "child.start()\n"
+        "os.read(r, 1)\n"
         "print(child.pid, flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
