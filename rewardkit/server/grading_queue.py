@@ -54,25 +54,27 @@ class GradingQueue:
                 raise QueueFull(max(1, round(self._depth * self._seconds_per_job)))
             self._depth += 1
         future: Future[Any] = Future()
+        future.add_done_callback(self._free)  # answered, failed, or cancelled while it waited
         self._jobs.put((job, future))
         return future
+
+    def _free(self, future: Future[Any]) -> None:
+        with self._lock:
+            self._depth -= 1
 
     def _loop(self) -> None:
         import time
 
         while (entry := self._jobs.get()) is not None:
             job, future = entry
+            if not future.set_running_or_notify_cancel():  # cancelled while it waited: its slot is free
+                continue
+            start = time.monotonic()
             try:
-                if future.set_running_or_notify_cancel():  # False: cancelled while it waited
-                    start = time.monotonic()
-                    try:
-                        future.set_result(job())
-                    except BaseException as exc:  # the request gets the error, the thread keeps serving
-                        future.set_exception(exc)
-                    self._seconds_per_job = 0.8 * self._seconds_per_job + 0.2 * (time.monotonic() - start)
-            finally:
-                with self._lock:
-                    self._depth -= 1
+                future.set_result(job())
+            except BaseException as exc:  # the request gets the error, the thread keeps serving
+                future.set_exception(exc)
+            self._seconds_per_job = 0.8 * self._seconds_per_job + 0.2 * (time.monotonic() - start)
 
     def close(self, timeout_s: float | None = None) -> None:
         """Finish the jobs already accepted, then stop the thread."""
