@@ -99,9 +99,7 @@ def register(sub: Any) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
-        from rewardkit.server.app import create_app
+        from rewardkit.server.app import create_app, serve_until_stopped
     except ImportError as exc:
         error(f"rewardkit serve needs the serve extra ({exc.name or exc} is missing): {_EXTRA_HINT}")
         return EXIT_USAGE
@@ -136,9 +134,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         error(str(exc))
         return EXIT_USAGE
-    # uvicorn's own SIGTERM/SIGINT handling: stop listening, let the requests in flight finish, then the
-    # app's shutdown (which drains the grading queue); no graceful-shutdown timeout, accepted means answered
-    uvicorn.run(
-        app, host=settings.host, port=settings.port, log_level=args.log_level, timeout_graceful_shutdown=None
-    )
+    serve_until_stopped(app, settings, log_level=args.log_level)
     return EXIT_OK

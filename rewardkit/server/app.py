@@ -14,6 +14,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -32,7 +33,7 @@ from rewardkit.server.settings import ServerSettings
 from rewardkit.types import GradeResult
 
 __extra__ = "serve"
-__all__ = ["create_app"]
+__all__ = ["create_app", "serve_until_stopped"]
 
 log = logging.getLogger("rewardkit.server")
 
@@ -239,3 +240,14 @@ def create_app(settings: ServerSettings) -> Starlette:
     app.state.grading = grading
     app.state.metrics = metrics
     return app
+
+
+def serve_until_stopped(app: Starlette, settings: ServerSettings, *, log_level: str = "info") -> None:
+    """Serve ``app`` on uvicorn until SIGTERM or SIGINT.
+
+    uvicorn's own signal handling does the graceful part: it stops listening, lets the requests in flight
+    finish, then runs the app's shutdown (which drains the grading queue). No graceful-shutdown timeout:
+    a request that was accepted is answered."""
+    uvicorn.run(
+        app, host=settings.host, port=settings.port, log_level=log_level, timeout_graceful_shutdown=None
+    )

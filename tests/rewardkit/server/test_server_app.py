@@ -12,14 +12,14 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from server_rewards import GatedReward  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from server_rewards import GatedReward
+from starlette.testclient import TestClient
 
-from rewardkit import grade  # noqa: E402
-from rewardkit.errors import ConfigError  # noqa: E402
-from rewardkit.server import ServerSettings  # noqa: E402
-from rewardkit.server.app import create_app  # noqa: E402
-from rewardkit.server.grading_queue import QueueFull  # noqa: E402
+from rewardkit import grade
+from rewardkit.errors import ConfigError
+from rewardkit.server import ServerSettings
+from rewardkit.server.app import create_app
+from rewardkit.server.grading_queue import QueueFull
 
 TOKEN = "s3cret-token"
 
