@@ -101,7 +101,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from rewardkit.server.app import create_app, serve_until_stopped
     except ImportError as exc:
-        error(f"rewardkit serve needs the serve extra ({exc.name or exc} is missing): {_EXTRA_HINT}")
+        missing = (exc.name or str(exc)).split(".")[0]
+        error(f"rewardkit serve needs the serve extra ({missing} is missing): {_EXTRA_HINT}")
         return EXIT_USAGE
     from rewardkit.errors import CodeNotAllowedError, ConfigError
     from rewardkit.rewards import build, load_spec

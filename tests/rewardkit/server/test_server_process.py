@@ -129,7 +129,8 @@ def test_serves_openrlhf_and_native_requests_and_finishes_one_in_flight_on_sigte
 @pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
 def test_without_the_extra_it_says_what_to_install(missing, capsys, monkeypatch):
     monkeypatch.delitem(sys.modules, "rewardkit.server.app", raising=False)
-    monkeypatch.setitem(sys.modules, missing, None)  # what an environment without it sees
+    for name in [missing, *(m for m in sys.modules if m.startswith(f"{missing}."))]:
+        monkeypatch.setitem(sys.modules, name, None)  # what an environment without it sees
     assert main(["serve"]) == 2
     assert f"({missing} is missing): pip install 'rewardkit[serve]'" in capsys.readouterr().err
 
