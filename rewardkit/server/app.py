@@ -169,7 +169,7 @@ def create_app(settings: ServerSettings) -> Starlette:
                         504, f"the request ran past its {settings.timeout_s:g} s deadline"
                     ) from None
                 except Exception as exc:  # a reward that raised: its type only, its message may quote text
-                    log.exception("%s failed", endpoint) if log.isEnabledFor(logging.DEBUG) else None
+                    log.warning("%s: the reward raised %s", endpoint, type(exc).__name__)
                     raise _Refused(500, f"grading failed: {type(exc).__name__}") from None
                 verdicts = [getattr(r, "verdict", None) for r in out]
                 verdicts = [getattr(v, "value", v) for v in verdicts]
