@@ -33,3 +33,15 @@ class GatedReward(Reward):
         self.calls += 1
         self.gate.wait(30)
         return [Scored(1.0, components={"one": 1.0}) for _ in texts]
+
+
+class BrokenReward(Reward):
+    """Raises with the completion in its message (``"raise"``), or pays NaN (``"nan"``)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="broken")
+
+    def score(self, texts, *, completion_ids=None, columns):
+        if "raise" in texts:
+            raise RuntimeError(f"cannot score {texts!r}")
+        return [Scored(float("nan")) for _ in texts]

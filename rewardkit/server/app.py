@@ -173,7 +173,12 @@ def create_app(settings: ServerSettings) -> Starlette:
                     raise _Refused(500, f"grading failed: {type(exc).__name__}") from None
                 verdicts = [getattr(r, "verdict", None) for r in out]
                 verdicts = [getattr(v, "value", v) for v in verdicts]
-                return JSONResponse(respond(out))
+                try:
+                    return JSONResponse(respond(out))
+                except ValueError:  # Starlette refuses NaN and infinities, which JSON has no way to write
+                    raise _Refused(
+                        500, "a reward returned NaN or an infinity, which JSON cannot carry"
+                    ) from None
             except _Refused as refused:
                 status = refused.status
                 return refused.response()

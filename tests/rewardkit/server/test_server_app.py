@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from server_rewards import GatedReward
+from server_rewards import BrokenReward, GatedReward
 from starlette.testclient import TestClient
 
 from rewardkit import grade
@@ -270,3 +270,18 @@ def test_no_model_text_is_logged(caplog):
         c.post("/v1/grade", content=json.dumps({"items": [{"completion": secret, "gold": None}]}))
     assert any(r.name == "rewardkit.server" for r in caplog.records)
     assert not any("917364" in r.getMessage() for r in caplog.records)
+
+
+def test_a_reward_that_fails_is_500_naming_only_its_error_type(caplog):
+    with caplog.at_level(logging.DEBUG), client(reward=BrokenReward()) as c:
+        failed = c.post("/v1/score", json={"completions": ["raise"], "golds": ["1"]})
+        assert failed.status_code == 500
+        assert failed.json()["error"] == "grading failed: RuntimeError"
+        nan = c.post("/get_reward", json={"query": ["nan"], "prompts": [""], "labels": ["1"]})
+        assert nan.status_code == 500
+        assert "NaN" in nan.json()["error"]
+        assert c.post("/v1/grade", json={"items": [{"completion": "1", "gold": "1"}]}).status_code == 200
+        lines = set(c.get("/metrics").text.splitlines())
+    assert 'rewardkit_requests_total{endpoint="/v1/score",status="500"} 1' in lines
+    assert 'rewardkit_requests_total{endpoint="/get_reward",status="500"} 1' in lines
+    assert not any("cannot score" in r.getMessage() for r in caplog.records)
