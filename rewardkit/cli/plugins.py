@@ -19,7 +19,13 @@ __all__ = ["ENTRY_POINT_GROUP", "command_modules"]
 ENTRY_POINT_GROUP = "rewardkit.commands"
 
 # the core's subcommands, in the order `rewardkit --help` lists them
-_CORE = ("rewardkit.cli.grade", "rewardkit.cli.score", "rewardkit.cli.check_data", "rewardkit.cli.stress")
+_CORE = (
+    "rewardkit.cli.grade",
+    "rewardkit.cli.score",
+    "rewardkit.cli.check_data",
+    "rewardkit.cli.stress",
+    "rewardkit.cli.serve",
+)
 
 
 @functools.cache
