@@ -126,6 +126,28 @@ def test_serves_openrlhf_and_native_requests_and_finishes_one_in_flight_on_sigte
     assert "sleep 2" not in log and "The answer is" not in log  # no model text in the log
 
 
+def test_remote_reward_gets_its_rewards_from_the_real_server_under_both_contracts(server):
+    """The client and the service were written against one contract: here they meet over real HTTP."""
+    pytest.importorskip("httpx")
+    import asyncio
+
+    from rewardkit.errors import RemoteError
+    from rewardkit.remote import RemoteReward
+
+    base, _ = server
+    completions = [f"So it is {k}.\nThe answer is {k}." for k in range(10)] + ["The answer is 3 or 4."]
+    golds = [str(k if k % 3 else k + 1) for k in range(10)] + ["3"]
+    expected = [0.0 if k % 3 == 0 else 1.0 for k in range(10)] + [0.0]
+    prompts = ["Q?"] * len(completions)
+    for url in (base, f"{base}/get_reward"):
+        reward = RemoteReward(url, token=TOKEN, batch_size=4, concurrency=2)
+        assert reward(prompts=prompts, completions=completions, answer=golds) == expected
+        async_reward = reward.as_async()
+        assert asyncio.run(async_reward(prompts=prompts, completions=completions, answer=golds)) == expected
+    with pytest.raises(RemoteError, match="401"):
+        RemoteReward(base, token="wrong", retries=0)(prompts=["Q?"], completions=["1"], answer=["1"])
+
+
 @pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
 def test_without_the_extra_it_says_what_to_install(missing, capsys, monkeypatch):
     monkeypatch.delitem(sys.modules, "rewardkit.server.app", raising=False)
