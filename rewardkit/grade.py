@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit import commitment, sandbox
+import rewardkit.commitment as commitment
+import rewardkit.sandbox as sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
