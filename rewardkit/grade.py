@@ -41,6 +41,7 @@ from rewardkit.extract import (
 from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
+from rewardkit.latex import repair_escapes
 from rewardkit.mathtree import (
     ListOf,
     Node,
@@ -125,7 +126,8 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
 @lru_cache(maxsize=65536)
 def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     raw = gold
-    gold, read_as = _stated_gold(normalize_language(gold))
+    # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
+    gold, read_as = _stated_gold(normalize_language(repair_escapes(gold)))
     gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:

@@ -80,6 +80,7 @@ the input length.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any, NoReturn
 
@@ -114,7 +115,7 @@ from rewardkit.mathtree import (
     Union,
 )
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_math"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_math", "repair_escapes"]
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
@@ -548,7 +549,11 @@ class _Lexer:
         k = j + 1
         while k < n and s[k] in _ASCII_LETTERS:
             k += 1
-        name = s[j:k]
+        return self.named(i, k, s[j:k])
+
+    def named(self, i: int, k: int, name: str) -> int:
+        """Lex the command ``\\name`` that starts at ``i`` and whose name ends before ``k``."""
+        s = self.s
         entry = _COMMANDS.get(name)
         if entry is not None:
             kind = entry[0]
@@ -588,6 +593,12 @@ class _Lexer:
                 self.push("rel", "!=", i)
                 return k + 1
             raise MathParseError("\\not is only supported before =", i)
+        for space in ("qquad", "quad"):
+            if name.startswith(space):
+                # "\quadx_{2}": a space glued to the letters after it, as TeX would read it were the space
+                # there; only the wide spaces (no other command's name starts with them)
+                self.named(i, i + 1 + len(space), space)
+                return i + 1 + len(space)
         raise MathParseError(f"unsupported command \\{name}", i)
 
     def control_symbol(self, i: int, c: str) -> int:
@@ -1544,6 +1555,56 @@ def _plain_text(s: str) -> str | None:
     return " ".join(words)
 
 
+# Every command name the lexer reads: only these are repaired by :func:`repair_escapes`.
+_KNOWN_NAMES = frozenset(
+    set(_COMMANDS)
+    | _IGNORED_COMMANDS
+    | _TEXT_WRAPPERS
+    | _MATH_WRAPPERS
+    | {"quad", "qquad", "left", "right", "begin", "end", "hspace", "vspace", "phantom", "mathbb", "not"}
+)
+# String escapes that ate a command's first letter: "\f" of "\frac" read as a form feed, "\b" of "\boxed"
+# as a backspace, "\t" of "\text" as a tab, "\r" of "\right" as a carriage return.
+_ESCAPED_LETTERS = {"\x0c": "f", "\x08": "b", "\t": "t", "\r": "r"}
+_CONTROL_ESCAPE = re.compile(r"\\?([\x0c\x08\t\r])([A-Za-z]+)")
+_DOUBLED_ESCAPE = re.compile(r"(\\+)([A-Za-z]+)")
+
+
+def repair_escapes(text: str) -> str:
+    r"""Undo the string escaping that mangles LaTeX on its way through JSON or Python source.
+
+    A doubled backslash before a known command's name (``\\frac``, ``-2 \\le x``) is the command: a
+    matrix row that begins with the letters of a command name (``1 \\pi`` for the row "p i") is not how
+    anyone writes one, while "\\ 2", "\\x" and "\\ \pi" stay row breaks. A control character that a
+    string escape made of a command's first letter (form feed + ``rac``) is that command when the letters
+    after it complete a known name; a tab or line break before anything else is just space.
+
+    >>> repair_escapes("\\\\left(\\\\frac{1}{5}, 1\\\\right)")
+    '\\left(\\frac{1}{5}, 1\\right)'
+    >>> repair_escapes("\x0crac{7}{4}"), repair_escapes("1 \\\\ 2 \\\\x")
+    ('\\frac{7}{4}', '1 \\\\ 2 \\\\x')
+    """
+    if "\\\\" in text:
+        text = _DOUBLED_ESCAPE.sub(_undouble, text)
+    if "\x0c" in text or "\x08" in text or "\t" in text or "\r" in text:
+        text = _CONTROL_ESCAPE.sub(_uncontrol, text)
+    return text
+
+
+def _undouble(m: re.Match[str]) -> str:
+    # backslashes pair off left to right: an even run before a name ends in a row break, unless the name
+    # is a command's (then the last pair is one escaped backslash)
+    run, name = m.group(1), m.group(2)
+    if len(run) % 2 == 0 and name in _KNOWN_NAMES:
+        return run[:-1] + name
+    return m.group(0)
+
+
+def _uncontrol(m: re.Match[str]) -> str:
+    name = _ESCAPED_LETTERS[m.group(1)] + m.group(2)
+    return "\\" + name if name in _KNOWN_NAMES else m.group(0)
+
+
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 
 
@@ -1566,6 +1627,7 @@ def parse_math(text: str) -> Node:
         raise MathParseError(f"input longer than {MAX_LENGTH} characters", MAX_LENGTH)
     if text.strip().lower() in _NOT_AN_ANSWER:
         raise MathParseError(f"{text.strip()!r} means no answer, not N divided by A", 0)
+    text = repair_escapes(text)
     try:
         lexer = _Lexer(text).run()
         if len(lexer.kinds) == 1:
