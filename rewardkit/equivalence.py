@@ -51,6 +51,7 @@ from rewardkit.mathtree import (
     Union,
     is_scalar,
     symbols_of,
+    walk,
 )
 from rewardkit.numbers import Quantity, same_clock_time
 from rewardkit.tree_values import (
@@ -240,6 +241,8 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
             return None
         ok = all(compare_math(p, g, symbolic) for p, g in zip(pred.items, gold.items, strict=True))
         return "tuple" if ok else None
+    if isinstance(gold, Matrix) and not isinstance(pred, Matrix):
+        pred = evaluated_matrix(pred) or pred  # "A + B", "A B" of explicit matrices: compared by their result
     if isinstance(gold, Matrix):
         if not isinstance(pred, Matrix) or [len(r) for r in pred.rows] != [len(r) for r in gold.rows]:
             return None
@@ -647,6 +650,85 @@ def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -
         return None
     same = all(_closeness(r, ratios[0]) == "same" for r in ratios[1:])
     return "equation" if same else None
+
+
+# an entry of a product of k n-by-n matrices is a tree of about n**(k-1) terms: both bounds keep it small
+MAX_MATRIX_SIDE = 6
+MAX_MATRIX_OPERANDS = 4
+
+
+def evaluated_matrix(node: Node) -> Matrix | None:
+    """An unevaluated sum, difference or product of explicit matrices (and scalar factors) as the matrix it
+    equals, its entries left as trees for the comparer; None for anything else, for a sum or product of
+    mismatched shapes (never broadcast: ``A + 1`` is not defined), or past the size guards
+    (:data:`MAX_MATRIX_SIDE` rows or columns, :data:`MAX_MATRIX_OPERANDS` matrices in one expression).
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> m = evaluated_matrix(p("\\begin{pmatrix}1 & 2\\end{pmatrix} + \\begin{pmatrix}3 & 4\\end{pmatrix}"))
+    >>> [exact_value(x) for x in m.rows[0]]
+    [Fraction(4, 1), Fraction(6, 1)]
+    >>> evaluated_matrix(p("\\begin{pmatrix}1 & 2\\end{pmatrix} + 1")) is None
+    True
+    """
+    if not isinstance(node, (Add, Mul, Neg)):
+        return None
+    count = sum(isinstance(n, Matrix) for n in walk(node))
+    if count == 0 or count > MAX_MATRIX_OPERANDS:
+        return None
+    return _matrix_of(node)
+
+
+def _matrix_of(node: Node) -> Matrix | None:
+    if isinstance(node, Matrix):
+        if len(node.rows) > MAX_MATRIX_SIDE or len(node.rows[0]) > MAX_MATRIX_SIDE:
+            return None
+        return node
+    if isinstance(node, Neg):
+        inner = _matrix_of(node.x)
+        return None if inner is None else Matrix(tuple(tuple(Neg(e) for e in row) for row in inner.rows))
+    if isinstance(node, Add):
+        terms = [_matrix_of(t) for t in node.terms]
+        first = terms[0]
+        if first is None or any(t is None or _shape(t) != _shape(first) for t in terms):
+            return None
+        rows = zip(*(t.rows for t in terms if t is not None), strict=True)
+        return Matrix(tuple(tuple(Add(entries) for entries in zip(*row, strict=True)) for row in rows))
+    if isinstance(node, Mul):
+        scalars = [
+            f for f in node.factors if is_scalar(f) and not any(isinstance(n, Matrix) for n in walk(f))
+        ]
+        product: Matrix | None = None
+        for f in node.factors:
+            if any(f is s for s in scalars):
+                continue
+            m = _matrix_of(f)
+            if m is None:
+                return None
+            product = m if product is None else _product(product, m)
+            if product is None:
+                return None
+        if product is None:
+            return None
+        if scalars:
+            product = Matrix(tuple(tuple(Mul((*scalars, e)) for e in row) for row in product.rows))
+        return product
+    return None
+
+
+def _shape(m: Matrix) -> tuple[int, int]:
+    return len(m.rows), len(m.rows[0])
+
+
+def _product(a: Matrix, b: Matrix) -> Matrix | None:
+    if _shape(a)[1] != _shape(b)[0]:
+        return None
+    columns = list(zip(*b.rows, strict=True))
+    return Matrix(
+        tuple(
+            tuple(Add(tuple(Mul((x, y)) for x, y in zip(row, col, strict=True))) for col in columns)
+            for row in a.rows
+        )
+    )
 
 
 def symbolic_equal(pred: Node, gold: Node) -> bool:
