@@ -63,6 +63,10 @@ _LETTERED_OPTION = re.compile(r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+# "S_{MBCN}:S=7:32", "V_{1}:V_{2} = 11:21": a ratio of named quantities set equal to a ratio of numbers states
+# that ratio (as "x = 5" states 5); the names are letters with an optional subscript, as many as the numbers
+_NAME = r"[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]{1,6}\}?)?"
+_NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
 _APPROXIMATELY = re.compile(rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+(?=[$({{\\\d+\-−–|])", re.I)
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
@@ -139,6 +143,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         exact, _ = _split_approximation(text)
         if exact and read_math(exact).status == "value":
             text = exact
+    named_ratio = _NAMED_RATIO.fullmatch(text)
+    if named_ratio is not None and named_ratio.group(1).count(":") == named_ratio.group(2).count(":"):
+        text = named_ratio.group(2)
     letters, options = _letters(choices)
     option = _LETTERED_OPTION.match(text)
     if option is not None and (choices is None or option.group(1) in letters):

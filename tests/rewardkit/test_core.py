@@ -115,7 +115,11 @@ def test_policies_view_one_result_both_ways():
     assert strict.verdict is Verdict.FORMAT and not strict.correct
     direct = grade("so she pays 9 * 2 = 18 dollars", gold="18", policy="strict")
     assert (direct.verdict, direct.correct, direct.match, direct.extracted) == (
-        strict.verdict, strict.correct, strict.match, strict.extracted)
+        strict.verdict,
+        strict.correct,
+        strict.match,
+        strict.extracted,
+    )
     assert strict.under("flexible").verdict is Verdict.CORRECT
     wrong = grade("so she pays 9 * 2 = 19 dollars", gold="18", policy="strict")
     assert wrong.verdict is Verdict.FORMAT and wrong.under("flexible").verdict is Verdict.WRONG

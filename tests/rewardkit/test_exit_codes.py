@@ -22,7 +22,6 @@ def test_no_module_defines_its_own_exit_codes(package: str) -> None:
     defining = [
         str(path.relative_to(REPO))
         for path in sorted((REPO / package).rglob("*.py"))
-        if path.name != "exit_codes.py"
-        and _OWN_DEFINITION.search(path.read_text(encoding="utf-8"))
+        if path.name != "exit_codes.py" and _OWN_DEFINITION.search(path.read_text(encoding="utf-8"))
     ]
     assert defining == []
