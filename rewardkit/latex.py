@@ -54,8 +54,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
   ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
   numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``.
-- ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer decides whether a pair is an open interval), except as a
-  ``\cup`` operand, where it is an open :class:`Interval`. ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals;
+- ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer
+  decides whether a pair is an open interval), except as a ``\cup`` operand, where it is an open
+  :class:`Interval`. ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals;
   ``(a)``/``[a]`` are groups. ``\{...\}`` and plain ``{a, b}`` with a comma are sets. ``\mathbb{R}`` is
   ``Interval(-oo, oo, True, True)``. ``{n \choose k}`` is a Binomial, ``{a \over b}`` a Div.
 - Units are dropped only when they follow an expression and are on the documented lists (``_UNIT_PHRASES``
