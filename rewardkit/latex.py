@@ -762,19 +762,27 @@ class _Parser:
         while kinds[self.i] == "quad":
             self.i += 1
         items = [self.item()]
+        between: list[str] = []  # the separator before each item after the first
         while kinds[self.i] in _SEPARATORS:
             seps = 0
+            sep = "quad"
             while kinds[self.i] in _SEPARATORS:
                 if kinds[self.i] != "quad":
                     seps += 1
                     if seps > 1 and not (kinds[self.i] == "or" and kinds[self.i - 1] != "or"):
                         self.fail(f"unexpected {self.found()}")
+                    sep = kinds[self.i] if seps == 1 else sep
                 self.i += 1
             if kinds[self.i] == "eof" and seps == 0:
                 break  # a trailing \quad
             items.append(self.item())
+            between.append(sep)
         if kinds[self.i] != "eof":
             self.fail(f"unexpected {self.found()} after a complete expression")
+        if ";" in between and "," in between:
+            solutions = _solution_list(items, between)
+            if solutions is not None:
+                return solutions
         return items[0] if len(items) == 1 else ListOf(tuple(items))
 
     def item(self) -> Node:
@@ -1460,6 +1468,46 @@ class _Parser:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
+
+
+def _solution_list(items: list[Node], between: list[str]) -> Node | None:
+    """``p=5,q=2;p=7,q=2``: solutions separated by ``;``, each assigning constants to the same names in the
+    same order, as the list of their value tuples ``(5, 2), (7, 2)`` (in the order the names are written).
+    None for any other shape, which stays a flat list."""
+    groups: list[list[Node]] = [[items[0]]]
+    for sep, item in zip(between, items[1:], strict=True):
+        if sep == ";":
+            groups.append([item])
+        elif sep == ",":
+            groups[-1].append(item)
+        else:
+            return None
+    names: list[str] | None = None
+    solutions: list[Node] = []
+    for group in groups:
+        if not all(
+            isinstance(g, Relation) and g.op == "=" and isinstance(g.lhs, Symbol) and _constant(g.rhs)
+            for g in group
+        ):
+            return None
+        these = [g.lhs.name for g in group if isinstance(g, Relation) and isinstance(g.lhs, Symbol)]
+        if len(set(these)) != len(these) or (names is not None and these != names):
+            return None
+        names = these
+        values = tuple(g.rhs for g in group if isinstance(g, Relation))
+        solutions.append(values[0] if len(values) == 1 else TupleOf(values))
+    return ListOf(tuple(solutions))
+
+
+def _constant(node: Node) -> bool:
+    """No letters in it: a value an assignment can state (``5``, ``-\\frac12``, ``\\pi``)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (Symbol, Apply)):
+            return False
+        stack.extend(n.children())
+    return True
 
 
 def _describe(node: Node) -> str:

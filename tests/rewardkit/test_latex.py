@@ -333,6 +333,9 @@ CASES: list[tuple[str, Node]] = [
     ("(1, 2)", TupleOf((N(1), N(2)))),
     ("(1; 2)", TupleOf((N(1), N(2)))),  # a semicolon separates coordinates
     ("(0;-2;6)", TupleOf((N(0), Neg(N(2)), N(6)))),
+    # solutions separated by ";", each assigning constants to the same names: their value tuples
+    ("p=5,q=2;p=7,q=2", ListOf((TupleOf((N(5), N(2))), TupleOf((N(7), N(2)))))),
+    ("x=1,y=-2;x=3,y=4", ListOf((TupleOf((N(1), Neg(N(2)))), TupleOf((N(3), N(4)))))),
     ("(1,2,3)", TupleOf((N(1), N(2), N(3)))),
     ("\\left(1,2\\right)", TupleOf((N(1), N(2)))),
     ("(-2, 5)", TupleOf((Neg(N(2)), N(5)))),
