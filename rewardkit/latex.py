@@ -32,7 +32,7 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
 - An unbraced ``^`` or ``_`` takes a whole number (``2^10`` is 1024, ``x_12`` is ``Symbol("x_12")``), as
   ASCII readers expect; an unbraced ``\frac`` / ``\binom`` / ``\sqrt`` argument takes one digit, as in TeX
   (``\frac12`` is 1/2, ``\frac123`` is an error). Two numbers side by side (``1 000``, ``x^2 3``) are an
-  error, never an implicit product.
+  error, never an implicit product; powers side by side are one (``2^6 3^5 5^4``, a factorization).
 - An integer followed directly by ``\frac`` of two integers is a mixed number: ``2\frac{1}{2}`` is
   ``Add(2, Div(1, 2))`` (``-2\frac12`` is ``Neg`` of that); so is ASCII ``2 1/2``. A number may follow a
   factorial (``4!\,2!`` is a product).
@@ -44,7 +44,8 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   and words only parse when the *whole* input is text (``\text{Monday}`` → ``Text("Monday")``).
 - ``f(x)`` is ``Mul(f, x)``; only the known functions (below) apply to an argument. An unparenthesized
   argument runs over the juxtaposed factors up to the next function: ``\sin 2x \cos x`` is
-  ``sin(2x)·cos(x)``. ``\sin^2 x`` is ``Pow(sin x, 2)``; ``\sin^{-1} x`` is ``asin x``; ``\log_b x`` is
+  ``sin(2x)·cos(x)``; an angle in degrees ends it (``\sin 80^\circ (x+1)`` is ``sin(80°)·(x+1)``).
+  ``\sin^2 x`` is ``Pow(sin x, 2)``; ``\sin^{-1} x`` is ``asin x``; ``\log_b x`` is
   ``Func("log", (x, b))``; a one-argument ``log`` is left as written (its base is the evaluator's call).
 - ``x != 3`` (with a space before ``!``) is an inequation; ``5!=120`` is a factorial equal to 120.
 - Numbers: ``Number(value, decimals)`` with ``decimals`` the written fractional digits (``None`` for an
@@ -914,6 +915,10 @@ class _Parser:
                 i = self.i
                 if kinds[i - 1] == "!":  # 4!\,2! is a product of factorials
                     factors.append(self.power())
+                elif isinstance(factors[-1], Pow) and kinds[i + 1] == "^":
+                    # "2^6 3^5 5^4": powers side by side are a product (a factorization); "x^2 3" stays
+                    # refused, as it may be x^{23}
+                    factors.append(self.power())
                 elif (
                     len(factors) == 1
                     and _is_int(factors[0])
@@ -1417,7 +1422,8 @@ class _Parser:
         node = self.power()
         self.depth -= negations
         k = kinds[self.i]
-        if k in _JUXT and k != "func" and not (k == "|" and self.in_abs):
+        # an angle in degrees is a whole argument: "\sin 80^\circ (4\cos 80^\circ - 1)" is a product
+        if k in _JUXT and k != "func" and not (k == "|" and self.in_abs) and not isinstance(node, Degrees):
             factors = [node]
             while True:
                 k = kinds[self.i]

@@ -336,6 +336,7 @@ CASES: list[tuple[str, Node]] = [
     # solutions separated by ";", each assigning constants to the same names: their value tuples
     ("p=5,q=2;p=7,q=2", ListOf((TupleOf((N(5), N(2))), TupleOf((N(7), N(2)))))),
     ("x=1,y=-2;x=3,y=4", ListOf((TupleOf((N(1), Neg(N(2)))), TupleOf((N(3), N(4)))))),
+    ("2^6 3^5", Mul((Pow(N(2), N(6)), Pow(N(3), N(5))))),  # powers side by side: a factorization
     ("(1,2,3)", TupleOf((N(1), N(2), N(3)))),
     ("\\left(1,2\\right)", TupleOf((N(1), N(2)))),
     ("(-2, 5)", TupleOf((Neg(N(2)), N(5)))),
@@ -397,6 +398,8 @@ CASES: list[tuple[str, Node]] = [
 
 ERRORS: list[str] = [
     "(1,5;2)",  # a comma and a semicolon in one bracket
+    "2^6 3",  # a power then a bare number may be 2^{63}
+    "x^2 3",
     "19_8",  # 9 is not a base-8 digit
     "52_{16}",  # only bases 2..10
     "",
