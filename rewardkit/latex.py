@@ -780,7 +780,7 @@ class _Parser:
             between.append(sep)
         if kinds[self.i] != "eof":
             self.fail(f"unexpected {self.found()} after a complete expression")
-        if ";" in between and "," in between:
+        if len(items) >= 4 and ("," in between or ";" in between):
             solutions = _solution_list(items, between)
             if solutions is not None:
                 return solutions
@@ -1477,32 +1477,28 @@ class _Parser:
 
 
 def _solution_list(items: list[Node], between: list[str]) -> Node | None:
-    """``p=5,q=2;p=7,q=2``: solutions separated by ``;``, each assigning constants to the same names in the
-    same order, as the list of their value tuples ``(5, 2), (7, 2)`` (in the order the names are written).
-    None for any other shape, which stays a flat list."""
-    groups: list[list[Node]] = [[items[0]]]
-    for sep, item in zip(between, items[1:], strict=True):
-        if sep == ";":
-            groups.append([item])
-        elif sep == ",":
-            groups[-1].append(item)
-        else:
-            return None
-    names: list[str] | None = None
-    solutions: list[Node] = []
-    for group in groups:
-        if not all(
-            isinstance(g, Relation) and g.op == "=" and isinstance(g.lhs, Symbol) and _constant(g.rhs)
-            for g in group
-        ):
-            return None
-        these = [g.lhs.name for g in group if isinstance(g, Relation) and isinstance(g.lhs, Symbol)]
-        if len(set(these)) != len(these) or (names is not None and these != names):
-            return None
-        names = these
-        values = tuple(g.rhs for g in group if isinstance(g, Relation))
-        solutions.append(values[0] if len(values) == 1 else TupleOf(values))
-    return ListOf(tuple(solutions))
+    """``p=5,q=2;p=7,q=2`` (also ``p=5, q=2 \\quad p=7, q=2``): several solutions, each assigning constants
+    to the same two or more names in the same order, as the list of their value tuples ``(5, 2), (7, 2)``
+    (in the order the names are written). A ``;`` ends a solution; without one, a solution ends where its
+    first name comes back. None for any other shape, which stays a flat list."""
+    if not all(
+        isinstance(g, Relation) and g.op == "=" and isinstance(g.lhs, Symbol) and _constant(g.rhs)
+        for g in items
+    ):
+        return None
+    names = [g.lhs.name for g in items if isinstance(g, Relation) and isinstance(g.lhs, Symbol)]
+    if ";" in between:
+        ends = [k for k, sep in enumerate(between, start=1) if sep == ";"]
+    else:
+        ends = [k for k, name in enumerate(names) if k and name == names[0]]
+    starts = [0, *ends]
+    groups = [names[a:b] for a, b in zip(starts, [*ends, len(names)], strict=True)]
+    first = groups[0]
+    if len(groups) < 2 or len(first) < 2 or len(set(first)) != len(first) or any(g != first for g in groups):
+        return None
+    values = [g.rhs for g in items if isinstance(g, Relation)]
+    size = len(first)
+    return ListOf(tuple(TupleOf(tuple(values[k : k + size])) for k in range(0, len(values), size)))
 
 
 def _constant(node: Node) -> bool:
