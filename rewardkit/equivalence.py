@@ -658,7 +658,7 @@ MAX_MATRIX_OPERANDS = 4
 
 
 def evaluated_matrix(node: Node) -> Matrix | None:
-    """An unevaluated sum, difference or product of explicit matrices (and scalar factors) as the matrix it
+    r"""An unevaluated sum, difference or product of explicit matrices (and scalar factors) as the matrix it
     equals, its entries left as trees for the comparer; None for anything else, for a sum or product of
     mismatched shapes (never broadcast: ``A + 1`` is not defined), or past the size guards
     (:data:`MAX_MATRIX_SIDE` rows or columns, :data:`MAX_MATRIX_OPERANDS` matrices in one expression).
