@@ -451,6 +451,7 @@ _SPAN_NOISE = re.compile(
     r"(?<!\\)\\[()\[\]]|\$\$|(?<![\w)])\*\*|\*\*(?![\w(])|__|`|(?<!\\)\\[!;:, ]"
     r"|\\left(?![a-z])|\\right(?![a-z])|\\displaystyle"
 )
+_STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")
 _VULGAR_VALUES = {
     "½": "1/2",
     "⅓": "1/3",
@@ -528,6 +529,10 @@ def clean_span(span: str) -> str:
         span = _VULGAR.sub(_vulgar_fraction, span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
     span = _SPAN_NOISE.sub(" ", span)
+    if "\\" in span:
+        # "\\boxed{\\15}": the "$" of "\\$15" dropped leaves a backslash before digits, which no TeX
+        # command starts with (a "\\\\" line break before digits is kept)
+        span = _STRAY_BACKSLASH.sub("", span)
     if "$" in span:
         # paired dollars delimit math ("$\\frac12$"); a lone one is currency ("$18")
         dollars = len(_DOLLAR.findall(span))
