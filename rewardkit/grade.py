@@ -42,8 +42,10 @@ from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.mathtree import (
+    Degrees,
     ListOf,
     Node,
+    Number,
     SetOf,
     Symbol,
     Text,
@@ -744,7 +746,7 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
         return answer, (_read(answer.text, gold) if answer is not None else None)
     run = found.last_math()
     math = run[-1] if run else None
-    number = found.last_number() if gold.kind == "number" else None
+    number = found.last_number() if gold.kind == "number" or _number_of_degrees(gold) else None
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
         if len(run) > 1:
@@ -759,6 +761,12 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
         if operand is not None:
             return number, operand
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _number_of_degrees(gold: Gold) -> bool:
+    """Whether a math gold is a plain number of degrees (``45^\\circ``): a number like any other, which
+    plain text states as ``45°`` or ``45 degrees``, so the last number may be read as for a number gold."""
+    return isinstance(gold.node, Degrees) and isinstance(gold.node.x, Number)
 
 
 def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
