@@ -154,6 +154,27 @@ def trails_off(text_after: str) -> str | None:
     return f"not asserted: the statement trails off or asks ({text_after[:40].strip()!r})" if m else None
 
 
+# a sentence that opens by saying when something holds ("This is true for \\(n \\geq 5\\)", "It holds only
+# when $x > 0$", "For all $n$"): the math it ends on is a condition, not an answer
+_CONDITION_CLAUSE = re.compile(
+    r"^[\s*_]*(?:(?:this|that|it|which|the\s+(?:answer|result|formula|solution))\s+(?:is\s+|also\s+)*"
+    r"(?:true|valid|holds|works|applies|correct)\s+)?(?:only\s+)?"
+    r"(?:for|when|whenever|if|provided(?:\s+that)?|assuming|as\s+long\s+as)\s+"
+    r"(?:(?:all|any|every|each)\s+)?[\s$*_]*(?:\\[(\[])?$",
+    re.IGNORECASE,
+)
+
+
+def condition_clause(sentence_before: str) -> bool:
+    """Whether a sentence whose text before a math span is ``sentence_before`` opens by stating a
+    condition (``This is true for …``), so that the math is the condition rather than an answer.
+
+    >>> condition_clause("This is true for \\("), condition_clause("The answer is \\(")
+    (True, False)
+    """
+    return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
+
+
 def conditional_opening(sentence_before: str) -> str | None:
     """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
     (B)``), given the text of its sentence before the marker; None when it opens plainly."""

@@ -42,13 +42,17 @@ from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.mathtree import (
+    Chain,
     Degrees,
+    Interval,
     ListOf,
     Node,
     Number,
+    Relation,
     SetOf,
     Symbol,
     Text,
+    Union,
     quantity_tree,
     render,
     structural_key,
@@ -734,10 +738,13 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
     return reading
 
 
-def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | None]:
+def _lenient(
+    found: Candidates, gold: Gold, *, past_condition: bool = True
+) -> tuple[Answer | None, Reading | None]:
     """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
-    ``$\\frac{10}{9}$`` is not read as 9), else the last number."""
+    ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
+    condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``) is stepped over, once."""
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
@@ -745,6 +752,13 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
     run = found.last_math()
+    if run and past_condition:
+        cut = _condition_sentence(found, run[0], gold)
+        if cut is not None:
+            earlier = Candidates(region_start=found.region_start, region=found.region[:cut])
+            stated = _lenient(earlier, gold, past_condition=False)
+            if stated[0] is not None:
+                return stated
     math = run[-1] if run else None
     number = found.last_number() if gold.kind == "number" or _number_of_degrees(gold) else None
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
@@ -761,6 +775,21 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
         if operand is not None:
             return number, operand
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _condition_sentence(found: Candidates, first: Answer, gold: Gold) -> int | None:
+    """Where the sentence starts whose opening states a condition on the math run starting with ``first``
+    (``This is true for \\(n \\geq 5\\)``), or None. Against a gold that is itself a relation or a
+    range (``n \\geq 5``) the math may be the answer, so nothing is stepped over."""
+    if gold.kind not in ("number", "math") or isinstance(gold.node, (Relation, Chain, Interval, Union)):
+        return None
+    at = first.start - found.region_start
+    region = found.region
+    # the math's own opener ("\\(", "$") ends the text before it
+    sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
+    if sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
+        return None
+    return sentence_start
 
 
 def _number_of_degrees(gold: Gold) -> bool:
