@@ -100,10 +100,12 @@ RETRACTION = re.compile(
 )
 
 
-# another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges)
+# another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges),
+# its math closed before or after its comma ("\\(-1,\\) or \\(1\\)")
 _HEDGE_BEFORE = re.compile(
     r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred)\b)[\s$%*_)]*,?\s*\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\s$*_(]*$",
+    r"sixty|seventy|eighty|ninety|hundred)\b)(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\bor\s+"
+    r"(?:maybe\s+|perhaps\s+|possibly\s+)?(?:[\s$*_(]|\\[(\[])*$",
     re.IGNORECASE,
 )
 _RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")

@@ -821,7 +821,8 @@ _IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
     """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
     list, when the gold lists values; a hedge when they say different things; None when they agree."""
-    text = ", ".join(a.text for a in run)
+    # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
+    text = ", ".join(a.text.rstrip(", ") for a in run)
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
     if isinstance(gold.node, (ListOf, SetOf)):
         return joined, _read(text, gold)
