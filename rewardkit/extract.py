@@ -129,6 +129,48 @@ class Candidates:
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
+    def restated_result(self, last: Answer) -> Answer | str | None:
+        """The number the closing statement restates from the step just before it, when that is not its
+        last number: ``= 34 \\text{ hours}\\] So, she spends a total of 34 hours … in 4 weeks.`` or a code
+        block's ``5`` output before ``5 cars drove through … in the first 15 minutes.`` (the answer is said
+        first, a number of the question after it). A string says why the evidence conflicts (that result is
+        none of the statement's numbers); None when there is no such result or it is the last number.
+
+        Only the one result computed just before the statement counts, and it must be one of the statement's
+        own numbers: a statement listing many numbers gains nothing, the value judged is still that result.
+
+        >>> found = find_answers("```output\\n16.0\\n```\\n16 people think that horse #12 will win.")
+        >>> found.restated_result(found.last_number()).text
+        '16'
+        """
+        region, base = self.region, self.region_start
+        at = last.start - base
+        breaks = list(_STATEMENT_BREAK.finditer(region, max(0, at - _STATEMENT_CHARS), at))
+        if not breaks:
+            return None
+        start = breaks[-1].end()
+        if "=" in region[start:at]:
+            return None  # "so 3 + 10 = 13 birds": the statement computes its own last number
+        result = _result_before(region[max(0, start - _STATEMENT_CHARS) : start])
+        if result is None or result.value == _value_of(last.text):
+            return None
+        earlier = list(scan(region[start:at]))
+        if not earlier:
+            return None
+        for n in earlier:
+            if n.quantity.value == result.value:
+                return Answer(
+                    region[start + n.start : start + n.end],
+                    "restated_result",
+                    base + start + n.start,
+                    base + start + n.end,
+                    lenient=True,
+                )
+        said = region[start : last.end - base].strip()
+        return (
+            f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
+        )
+
 
 def find_answers(text: str) -> Candidates:
     """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""
@@ -275,6 +317,33 @@ _RUN_GAP = re.compile(
 _TIME_OR_SPACED = re.compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
+
+
+# where a closing statement starts: a sentence end, or the end of a display or of a code block
+_STATEMENT_BREAK = re.compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
+_STATEMENT_CHARS = 400
+# the printed output of the code block that ends the text before a statement (ToRA's "```output\n5\n```")
+_OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
+_RESULT_CHARS = 60
+
+
+def _result_before(text: str) -> Quantity | None:
+    """The value the step that ends ``text`` computes: the output of a code block, or the result of an
+    equation with nothing but its unit and math closers after it (``\\frac{180}{9} = 20. \\]``)."""
+    m = _OUTPUT_BEFORE.search(text)
+    if m is not None:
+        reading = read_number(m.group(1))
+    else:
+        eq = text.rfind("=")
+        if eq < 0 or len(text) - eq > _RESULT_CHARS:
+            return None
+        reading = read_number(text[eq + 1 :])
+    return reading.quantity if reading.status == "value" else None
+
+
+def _value_of(span: str) -> object:
+    reading = read_number(span)
+    return reading.quantity.value if reading.quantity is not None else None
 
 
 def _last_number(region: str) -> re.Match[str] | None:

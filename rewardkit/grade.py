@@ -771,6 +771,11 @@ def _lenient(
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
     if number is not None:
+        restated = found.restated_result(number) if gold.kind == "number" else None
+        if isinstance(restated, str):
+            return number, Reading("ambiguous", text=number.text, why=restated)
+        if restated is not None:
+            number = restated
         operand = _operand_of_expression(found, number)
         if operand is not None:
             return number, operand
