@@ -53,6 +53,7 @@ from rewardkit.mathtree import (
     symbols_of,
 )
 from rewardkit.numbers import Quantity, same_clock_time
+from rewardkit.periodic import same_families
 from rewardkit.tree_values import (
     NotEvaluable,
     TooLarge,
@@ -210,6 +211,9 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
     gold, pred = _distributed(gold), _distributed(pred)
+    families = same_families(pred, gold)
+    if families is not None:  # "\\frac{\\pi}{6} + k\\pi": solutions modulo a period, whichever offsets name them
+        return "periodic" if families else None
     ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
     if isinstance(gold, ListOf) and isinstance(pred, (ListOf, TupleOf)) and ordered:
         # a tuple against a bare list gold is compared in order, as a tuple is: "(1, 2, 3)" is "1, 2, 3"

@@ -832,6 +832,22 @@ _DIGIT = re.compile(r"\d")
 _MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
 
 
+# "… + k\\pi \\text{ for } k \\in \\mathbb{Z}", "…, n \\in ℤ": the range of a family's integer parameter
+_PARAMETER_RANGE = re.compile(
+    r"[\s,;]*(?:\\q?quad\s*)?(?:(?:for|where)(?:\s+(?:all|any|every|some))?\s*|\\forall\s*)?"
+    r"([kmn])\s*(?:\\in|∈)\s*(?:\\mathbb\s*\{\s*Z\s*\}|\\mathbb\s*Z|ℤ|\\Z\b)\s*$"
+)
+
+
+def _without_parameter_range(text: str) -> str:
+    """``text`` without a closing ``for k \\in \\mathbb{Z}`` when ``k`` is a parameter of what precedes it: it
+    says which values the parameter takes, not a value of the answer."""
+    m = _PARAMETER_RANGE.search(text)
+    if m is None or not re.search(rf"(?<![A-Za-z\\]){m[1]}(?![A-Za-z])", text[: m.start()]):
+        return text
+    return text[: m.start()]
+
+
 @lru_cache(maxsize=4096)
 def read_math(span: str) -> Reading:
     """Read a span as a math expression (LaTeX or ASCII) into a tree; the whole span must parse.
@@ -842,6 +858,8 @@ def read_math(span: str) -> Reading:
     from rewardkit.latex import MathParseError, parse_math
 
     text = _MEMBER_OF.sub("", clean_span(span))
+    if "\\in" in text or "ℤ" in text:
+        text = _without_parameter_range(text)
     if ("\\choose" in text or "\\over" in text) and not text.startswith("{"):
         text = "{" + text + "}"  # TeX's infix forms need their group, which cleaning removed
     if len(text) > MAX_SPAN_CHARS:
