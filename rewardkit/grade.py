@@ -739,12 +739,13 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
 
 
 def _lenient(
-    found: Candidates, gold: Gold, *, past_condition: bool = True
+    found: Candidates, gold: Gold, *, conditions_left: int = 3
 ) -> tuple[Answer | None, Reading | None]:
     """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
     ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
-    condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``) is stepped over, once."""
+    condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
+    variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
@@ -752,11 +753,11 @@ def _lenient(
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
     run = found.last_math()
-    if run and past_condition:
-        cut = _condition_sentence(found, run[0], gold)
+    if run and conditions_left > 0:
+        cut = _condition_sentence(found, run, gold)
         if cut is not None:
             earlier = Candidates(region_start=found.region_start, region=found.region[:cut])
-            stated = _lenient(earlier, gold, past_condition=False)
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
             if stated[0] is not None:
                 return stated
     math = run[-1] if run else None
@@ -782,19 +783,40 @@ def _lenient(
     return number, (_read(number.text, gold) if number is not None else None)
 
 
-def _condition_sentence(found: Candidates, first: Answer, gold: Gold) -> int | None:
-    """Where the sentence starts whose opening states a condition on the math run starting with ``first``
-    (``This is true for \\(n \\geq 5\\)``), or None. Against a gold that is itself a relation or a
-    range (``n \\geq 5``) the math may be the answer, so nothing is stepped over."""
-    if gold.kind not in ("number", "math") or isinstance(gold.node, (Relation, Chain, Interval, Union)):
+def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int | None:
+    """Where the text ends that comes before a math run that is no answer, or None: the start of a sentence
+    whose opening states a condition on it (``This is true for \\(n \\geq 5\\)``), or the run's own start
+    when it only names the variables of a quantifier (``for all positive integers \\(n\\)``, ``for all
+    \\(x\\) and \\(y\\)``). Against a gold that is itself a relation or a range (``n \\geq 5``) the math may be
+    the answer, so nothing is stepped over; against an equation (``f(z) = z``) only the quantifier's
+    variables are."""
+    if gold.kind not in ("number", "math") or isinstance(gold.node, (Chain, Interval, Union)):
         return None
-    at = first.start - found.region_start
+    equation = isinstance(gold.node, Relation) and gold.node.op == "="
+    if isinstance(gold.node, Relation) and not equation:
+        return None
+    at = run[0].start - found.region_start
     region = found.region
+    before = region[max(0, at - 300) : at]
+    opener = _MATH_OPENER.search(before)
+    if opener is not None and all(_BARE_VARIABLE.fullmatch(a.text) for a in run):
+        if gold.kind == "math" and isinstance(gold.node, Symbol):
+            return None  # the gold is a variable: a variable may be the answer
+        if _QUANTIFIER.search(before, 0, opener.start()):
+            return max(0, at - 300) + opener.start()
     # the math's own opener ("\\(", "$") ends the text before it
     sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-    if sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
+    if equation or sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
         return None
     return sentence_start
+
+
+_MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
+_BARE_VARIABLE = re.compile(r"[A-Za-z]")
+# "for all positive integers", "for every real", "for any": what binds the variables named after it
+_QUANTIFIER = re.compile(
+    r"\b(?:for\s+(?:all|every|any|each)|\\forall)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
+)
 
 
 def _number_of_degrees(gold: Gold) -> bool:
