@@ -211,8 +211,9 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
     gold, pred = _distributed(gold), _distributed(pred)
+    # "\\frac{\\pi}{6} + k\\pi, …": solutions modulo a period, whatever offsets name them
     families = same_families(pred, gold)
-    if families is not None:  # "\\frac{\\pi}{6} + k\\pi": solutions modulo a period, whichever offsets name them
+    if families is not None:
         return "periodic" if families else None
     ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
     if isinstance(gold, ListOf) and isinstance(pred, (ListOf, TupleOf)) and ordered:
@@ -652,7 +653,7 @@ def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:
     the function's own notation, so ``f(n) = n`` is ``f(z) = z``; a letter free in the formula stays free,
     so ``f(n) = z`` is not ``f(z) = z`` (renaming ``n`` to ``z`` would have captured it)."""
     p, g = pred.lhs, gold.lhs
-    if not (isinstance(p, Apply) and isinstance(g, Apply) and p.name == g.name and len(p.args) == len(g.args)):
+    if not (isinstance(p, Apply) and isinstance(g, Apply)) or p.name != g.name or len(p.args) != len(g.args):
         return None
     p_names = [a.name for a in p.args if isinstance(a, Symbol)]
     g_names = [a.name for a in g.args if isinstance(a, Symbol)]

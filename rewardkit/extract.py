@@ -149,8 +149,9 @@ class Candidates:
         if not breaks:
             return None
         start = breaks[-1].end()
-        if "=" in region[start:at]:
-            return None  # "so 3 + 10 = 13 birds": the statement computes its own last number
+        if "=" in region[start:at] or _STATED_BY_COPULA.search(region, max(start, at - 80), at):
+            # "so 3 + 10 = 13 birds", "the number of days … is 3": the statement states its last number
+            return None
         result = _result_before(region[max(0, start - _STATEMENT_CHARS) : start])
         if result is None or result.value == _value_of(last.text):
             return None
@@ -325,6 +326,17 @@ _STATEMENT_CHARS = 400
 # the printed output of the code block that ends the text before a statement (ToRA's "```output\n5\n```")
 _OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
 _RESULT_CHARS = 60
+# what may follow an equation's result before the next statement: one unit, math closers, a full stop
+_RESULT_ENDS = re.compile(
+    r"\s*[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
+    r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
+)
+# the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3"): it says the answer
+_STATED_BY_COPULA = re.compile(
+    rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to)[:：]?|=)\s+(?:(?:{APPROXIMATION}|exactly|just)\s+)?"
+    r"[\s$*_(\\]*$",
+    re.IGNORECASE,
+)
 
 
 def _result_before(text: str) -> Quantity | None:
@@ -335,8 +347,8 @@ def _result_before(text: str) -> Quantity | None:
         reading = read_number(m.group(1))
     else:
         eq = text.rfind("=")
-        if eq < 0 or len(text) - eq > _RESULT_CHARS:
-            return None
+        if eq < 0 or len(text) - eq > _RESULT_CHARS or not _RESULT_ENDS.fullmatch(text, eq + 1):
+            return None  # "E(7, 3) = 3 \\), as shown above.": prose after the equation, no result of the step
         reading = read_number(text[eq + 1 :])
     return reading.quantity if reading.status == "value" else None
 

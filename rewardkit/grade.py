@@ -738,8 +738,14 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
     return reading
 
 
+_CONDITION_STEPS = 3  # conditions and quantified variables stepped over at the end of a text, at most
+_CONDITION_TAIL_CHARS = (
+    1500  # what may follow the math stepped over: the rest of its sentence, a closing line
+)
+
+
 def _lenient(
-    found: Candidates, gold: Gold, *, conditions_left: int = 3
+    found: Candidates, gold: Gold, *, conditions_left: int = _CONDITION_STEPS
 ) -> tuple[Answer | None, Reading | None]:
     """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
@@ -753,12 +759,26 @@ def _lenient(
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
     run = found.last_math()
-    if run and conditions_left > 0:
+    # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
+    # sentence the text ends on something else, which no reader here has looked at
+    sentences_after = -1
+    after = found.region[run[-1].end - found.region_start :] if run else ""
+    if run and conditions_left > 0 and len(after) <= _CONDITION_TAIL_CHARS:
+        after = _POLITE_TAIL.sub("", after).rstrip()
+        sentences_after = _SENTENCE_BREAKS.subn("", after)[1]
+        if conditions_left == _CONDITION_STEPS and not after.endswith((".", "!", "\\]", "$$")):
+            sentences_after = -1  # "For \\(y = -2\\), there is no real": a text cut off states no condition
+    allowed = 0 if conditions_left == _CONDITION_STEPS else 1
+    if 0 <= sentences_after <= allowed:
         cut = _condition_sentence(found, run, gold)
         if cut is not None:
             earlier = Candidates(region_start=found.region_start, region=found.region[:cut])
             stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            if stated[0] is not None:
+            # only the statement right before: past a further sentence, what the text ends on is unknown
+            if (
+                stated[0] is not None
+                and _SENTENCE_BREAKS.subn("", found.region[stated[0].end - found.region_start : cut])[1] <= 1
+            ):
                 return stated
     math = run[-1] if run else None
     number = found.last_number() if gold.kind == "number" or _number_of_degrees(gold) else None
@@ -787,8 +807,8 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
     """Where the text ends that comes before a math run that is no answer, or None: the start of a sentence
     whose opening states a condition on it (``This is true for \\(n \\geq 5\\)``), or the run's own start
     when it only names the variables of a quantifier (``for all positive integers \\(n\\)``, ``for all
-    \\(x\\) and \\(y\\)``). Against a gold that is itself a relation or a range (``n \\geq 5``) the math may be
-    the answer, so nothing is stepped over; against an equation (``f(z) = z``) only the quantifier's
+    \\(x\\) and \\(y\\)``). Against a gold that is itself a relation or a range (``n \\geq 5``) the math
+    may be the answer, so nothing is stepped over; against an equation (``f(z) = z``) only the quantifier's
     variables are."""
     if gold.kind not in ("number", "math") or isinstance(gold.node, (Chain, Interval, Union)):
         return None
@@ -811,6 +831,9 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
     return sentence_start
 
 
+# closing sentences that say nothing about the answer ("I hope this helps!", "Let me know if …")
+_POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{commitment.POLITE_CLOSING})[^\n]*)+\s*$")
+_SENTENCE_BREAKS = re.compile(r"[.!?](?=\s)|\n+")
 _MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
 _BARE_VARIABLE = re.compile(r"[A-Za-z]")
 # "for all positive integers", "for every real", "for any": what binds the variables named after it

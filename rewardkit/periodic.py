@@ -1,14 +1,16 @@
 """Solution families of a periodic equation, compared as sets of residues modulo their period.
 
-``\\frac{\\pi}{6} + k\\pi, -\\frac{\\pi}{6} + k\\pi`` and ``\\frac{\\pi}{6} + \\pi k, \\frac{5\\pi}{6} + \\pi k`` name the
-same solutions: with ``k`` ranging over the integers, ``-\\pi/6 \\equiv 5\\pi/6 \\pmod{\\pi}``. Written term by term
-the two lists differ; as families they are equal.
+``\\frac{\\pi}{6} + k\\pi, -\\frac{\\pi}{6} + k\\pi`` and
+``\\frac{\\pi}{6} + \\pi k, \\frac{5\\pi}{6} + \\pi k`` name the same solutions: with ``k`` ranging over the
+integers, ``-\\pi/6 \\equiv 5\\pi/6 \\pmod{\\pi}``. Written term by term the two lists differ; as families
+they are equal.
 
-Only trigonometric families are read this way: every item is ``c + k \\cdot P`` with one integer parameter
-(``k``, ``n`` or ``m``), a period ``P`` that is a rational multiple of ``\\pi`` and an offset ``c`` that is one too.
-``2k + 1`` against ``2k - 1`` is not: an expression in ``k`` asked for as such is not a set, and nothing here
-says which one it is. Families with different periods are compared at their least common period, when that
-is a small multiple of each (``\\pi/3 + k\\pi`` is ``\\pi/3 + 2k\\pi, 4\\pi/3 + 2k\\pi``).
+Only trigonometric families are read this way: every item is ``c + k \\cdot P`` with one integer
+parameter (``k``, ``n`` or ``m``), a period ``P`` that is a rational multiple of ``\\pi`` and an offset ``c``
+that is one too. ``2k + 1`` against ``2k - 1`` is not: an expression in ``k`` asked for as such is not a
+set, and nothing here says which one it is. Families with different periods are compared at their least
+common period, when that is a small multiple of each (``\\pi/3 + k\\pi`` is
+``\\pi/3 + 2k\\pi, 4\\pi/3 + 2k\\pi``).
 
 >>> from rewardkit.latex import parse_math as p
 >>> same_families(p("\\\\frac{\\\\pi}{6} + k\\\\pi, -\\\\frac{\\\\pi}{6} + k\\\\pi"),
