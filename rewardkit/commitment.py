@@ -171,7 +171,7 @@ def condition_clause(sentence_before: str) -> bool:
     """Whether a sentence whose text before a math span is ``sentence_before`` opens by stating a
     condition (``This is true for …``), so that the math is the condition rather than an answer.
 
-    >>> condition_clause("This is true for \\("), condition_clause("The answer is \\(")
+    >>> condition_clause("This is true for \\\\("), condition_clause("The answer is \\\\(")
     (True, False)
     """
     return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
