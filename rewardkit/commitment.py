@@ -100,10 +100,12 @@ RETRACTION = re.compile(
 )
 
 
-# another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges)
+# another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges),
+# its math closed before or after its comma ("\\(-1,\\) or \\(1\\)")
 _HEDGE_BEFORE = re.compile(
     r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred)\b)[\s$%*_)]*,?\s*\bor\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[\s$*_(]*$",
+    r"sixty|seventy|eighty|ninety|hundred)\b)(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\bor\s+"
+    r"(?:maybe\s+|perhaps\s+|possibly\s+)?(?:[\s$*_(]|\\[(\[])*$",
     re.IGNORECASE,
 )
 _RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
@@ -152,6 +154,27 @@ def trails_off(text_after: str) -> str | None:
     """Why the text right after a statement shows it trailing off or asking (``42...``, ``42?``), or None."""
     m = _TRAILS_OFF_AFTER.match(text_after[:300])
     return f"not asserted: the statement trails off or asks ({text_after[:40].strip()!r})" if m else None
+
+
+# a sentence that opens by saying when something holds ("This is true for \\(n \\geq 5\\)", "It holds only
+# when $x > 0$", "For all $n$"): the math it ends on is a condition, not an answer
+_CONDITION_CLAUSE = re.compile(
+    r"^[\s*_]*(?:(?:this|that|it|which|the\s+(?:answer|result|formula|solution))\s+(?:is\s+|also\s+)*"
+    r"(?:true|valid|holds|works|applies|correct)\s+)?(?:only\s+)?"
+    r"(?:for|when|whenever|if|provided(?:\s+that)?|assuming|as\s+long\s+as)\s+"
+    r"(?:(?:all|any|every|each)\s+)?[\s$*_]*(?:\\[(\[])?$",
+    re.IGNORECASE,
+)
+
+
+def condition_clause(sentence_before: str) -> bool:
+    """Whether a sentence whose text before a math span is ``sentence_before`` opens by stating a
+    condition (``This is true for …``), so that the math is the condition rather than an answer.
+
+    >>> condition_clause("This is true for \\\\("), condition_clause("The answer is \\\\(")
+    (True, False)
+    """
+    return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
 
 
 def conditional_opening(sentence_before: str) -> str | None:

@@ -54,6 +54,7 @@ from rewardkit.mathtree import (
     walk,
 )
 from rewardkit.numbers import Quantity, same_clock_time
+from rewardkit.periodic import same_families
 from rewardkit.tree_values import (
     NotEvaluable,
     TooLarge,
@@ -211,6 +212,10 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
     gold, pred = _distributed(gold), _distributed(pred)
+    # "\\frac{\\pi}{6} + k\\pi, …": solutions modulo a period, whatever offsets name them
+    families = same_families(pred, gold)
+    if families is not None:
+        return "periodic" if families else None
     ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
     if isinstance(gold, ListOf) and isinstance(pred, (ListOf, TupleOf)) and ordered:
         # a tuple against a bare list gold is compared in order, as a tuple is: "(1, 2, 3)" is "1, 2, 3"
@@ -617,16 +622,9 @@ def _is_name(node: Node, wide: bool = False) -> bool:
 def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -> str | None:
     """Equal up to swapping sides and a nonzero constant factor: ``y=2x+1`` ~ ``2x+1=y`` ~ ``2y=4x+2``; a
     function's formula up to the name of its variable (``f(y) = 1`` ~ ``f(x) = 1``)."""
-    if (
-        isinstance(pred.lhs, Apply)
-        and isinstance(gold.lhs, Apply)
-        and pred.lhs.name == gold.lhs.name
-        and len(pred.lhs.args) == len(gold.lhs.args) == 1
-        and isinstance(pred.lhs.args[0], Symbol)
-        and isinstance(gold.lhs.args[0], Symbol)
-    ):
-        renamed = _substitute(pred.rhs, pred.lhs.args[0].name, gold.lhs.args[0])
-        return "equation" if compare_math(renamed, gold.rhs, symbolic) else None
+    formulas = _bound_formulas(pred, gold)
+    if formulas is not None:
+        return "equation" if compare_math(*formulas, symbolic) else None
     for p_lhs, p_rhs in ((pred.lhs, pred.rhs), (pred.rhs, pred.lhs)):
         if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic):
             return "equation"
@@ -729,6 +727,25 @@ def _product(a: Matrix, b: Matrix) -> Matrix | None:
             for row in a.rows
         )
     )
+def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:
+    """The right sides of ``f(n) = …`` and ``f(z) = …`` with each argument renamed to one shared fresh
+    name, when both name the same function of distinct variables; None otherwise. The arguments are bound by
+    the function's own notation, so ``f(n) = n`` is ``f(z) = z``; a letter free in the formula stays free,
+    so ``f(n) = z`` is not ``f(z) = z`` (renaming ``n`` to ``z`` would have captured it)."""
+    p, g = pred.lhs, gold.lhs
+    if not (isinstance(p, Apply) and isinstance(g, Apply)) or p.name != g.name or len(p.args) != len(g.args):
+        return None
+    p_names = [a.name for a in p.args if isinstance(a, Symbol)]
+    g_names = [a.name for a in g.args if isinstance(a, Symbol)]
+    if len(p_names) != len(p.args) or len(g_names) != len(g.args):
+        return None
+    if len(set(p_names)) != len(p_names) or len(set(g_names)) != len(g_names):
+        return None
+    p_rhs, g_rhs = pred.rhs, gold.rhs
+    for i, (p_name, g_name) in enumerate(zip(p_names, g_names, strict=True)):
+        bound = Symbol(f"#{i}")  # no written name has a "#": nothing free can be captured by it
+        p_rhs, g_rhs = _substitute(p_rhs, p_name, bound), _substitute(g_rhs, g_name, bound)
+    return p_rhs, g_rhs
 
 
 def symbolic_equal(pred: Node, gold: Node) -> bool:

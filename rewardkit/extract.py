@@ -129,6 +129,49 @@ class Candidates:
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
+    def restated_result(self, last: Answer) -> Answer | str | None:
+        """The number the closing statement restates from the step just before it, when that is not its
+        last number: ``= 34 \\text{ hours}\\] So, she spends a total of 34 hours … in 4 weeks.`` or a code
+        block's ``5`` output before ``5 cars drove through … in the first 15 minutes.`` (the answer is said
+        first, a number of the question after it). A string says why the evidence conflicts (that result is
+        none of the statement's numbers); None when there is no such result or it is the last number.
+
+        Only the one result computed just before the statement counts, and it must be one of the statement's
+        own numbers: a statement listing many numbers gains nothing, the value judged is still that result.
+
+        >>> found = find_answers("```output\\n16.0\\n```\\n16 people think that horse #12 will win.")
+        >>> found.restated_result(found.last_number()).text
+        '16'
+        """
+        region, base = self.region, self.region_start
+        at = last.start - base
+        breaks = list(_STATEMENT_BREAK.finditer(region, max(0, at - _STATEMENT_CHARS), at))
+        if not breaks:
+            return None
+        start = breaks[-1].end()
+        if "=" in region[start:at] or _STATED_BY_COPULA.search(region, max(start, at - 80), at):
+            # "so 3 + 10 = 13 birds", "the number of days … is 3": the statement states its last number
+            return None
+        result = _result_before(region[max(0, start - _STATEMENT_CHARS) : start])
+        if result is None or result.value == _value_of(last.text):
+            return None
+        earlier = list(scan(region[start:at]))
+        if not earlier:
+            return None
+        for n in earlier:
+            if n.quantity.value == result.value:
+                return Answer(
+                    region[start + n.start : start + n.end],
+                    "restated_result",
+                    base + start + n.start,
+                    base + start + n.end,
+                    lenient=True,
+                )
+        said = region[start : last.end - base].strip()
+        return (
+            f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
+        )
+
 
 def find_answers(text: str) -> Candidates:
     """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""
@@ -275,6 +318,44 @@ _RUN_GAP = re.compile(
 _TIME_OR_SPACED = re.compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
+
+
+# where a closing statement starts: a sentence end, or the end of a display or of a code block
+_STATEMENT_BREAK = re.compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
+_STATEMENT_CHARS = 400
+# the printed output of the code block that ends the text before a statement (ToRA's "```output\n5\n```")
+_OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
+_RESULT_CHARS = 60
+# what may follow an equation's result before the next statement: one unit, math closers, a full stop
+_RESULT_ENDS = re.compile(
+    r"\s*[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
+    r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
+)
+# the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3"): it says the answer
+_STATED_BY_COPULA = re.compile(
+    rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to)[:：]?|=)\s+(?:(?:{APPROXIMATION}|exactly|just)\s+)?"
+    r"[\s$*_(\\]*$",
+    re.IGNORECASE,
+)
+
+
+def _result_before(text: str) -> Quantity | None:
+    """The value the step that ends ``text`` computes: the output of a code block, or the result of an
+    equation with nothing but its unit and math closers after it (``\\frac{180}{9} = 20. \\]``)."""
+    m = _OUTPUT_BEFORE.search(text)
+    if m is not None:
+        reading = read_number(m.group(1))
+    else:
+        eq = text.rfind("=")
+        if eq < 0 or len(text) - eq > _RESULT_CHARS or not _RESULT_ENDS.fullmatch(text, eq + 1):
+            return None  # "E(7, 3) = 3 \\), as shown above.": prose after the equation, no result of the step
+        reading = read_number(text[eq + 1 :])
+    return reading.quantity if reading.status == "value" else None
+
+
+def _value_of(span: str) -> object:
+    reading = read_number(span)
+    return reading.quantity.value if reading.quantity is not None else None
 
 
 def _last_number(region: str) -> re.Match[str] | None:
@@ -451,6 +532,7 @@ _SPAN_NOISE = re.compile(
     r"(?<!\\)\\[()\[\]]|\$\$|(?<![\w)])\*\*|\*\*(?![\w(])|__|`|(?<!\\)\\[!;:, ]"
     r"|\\left(?![a-z])|\\right(?![a-z])|\\displaystyle"
 )
+_STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")
 _VULGAR_VALUES = {
     "½": "1/2",
     "⅓": "1/3",
@@ -528,6 +610,10 @@ def clean_span(span: str) -> str:
         span = _VULGAR.sub(_vulgar_fraction, span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
     span = _SPAN_NOISE.sub(" ", span)
+    if "\\" in span:
+        # "\\boxed{\\15}": the "$" of "\\$15" dropped leaves a backslash before digits, which no TeX
+        # command starts with (a "\\\\" line break before digits is kept)
+        span = _STRAY_BACKSLASH.sub("", span)
     if "$" in span:
         # paired dollars delimit math ("$\\frac12$"); a lone one is currency ("$18")
         dollars = len(_DOLLAR.findall(span))
@@ -758,6 +844,22 @@ _DIGIT = re.compile(r"\d")
 _MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
 
 
+# "… + k\\pi \\text{ for } k \\in \\mathbb{Z}", "…, n \\in ℤ": the range of a family's integer parameter
+_PARAMETER_RANGE = re.compile(
+    r"[\s,;]*(?:\\q?quad\s*)?(?:(?:for|where)(?:\s+(?:all|any|every|some))?\s*|\\forall\s*)?"
+    r"([kmn])\s*(?:\\in|∈)\s*(?:\\mathbb\s*\{\s*Z\s*\}|\\mathbb\s*Z|ℤ|\\Z\b)\s*$"
+)
+
+
+def _without_parameter_range(text: str) -> str:
+    """``text`` without a closing ``for k \\in \\mathbb{Z}`` when ``k`` is a parameter of what precedes it: it
+    says which values the parameter takes, not a value of the answer."""
+    m = _PARAMETER_RANGE.search(text)
+    if m is None or not re.search(rf"(?<![A-Za-z\\]){m[1]}(?![A-Za-z])", text[: m.start()]):
+        return text
+    return text[: m.start()]
+
+
 @lru_cache(maxsize=4096)
 def read_math(span: str) -> Reading:
     """Read a span as a math expression (LaTeX or ASCII) into a tree; the whole span must parse.
@@ -768,6 +870,8 @@ def read_math(span: str) -> Reading:
     from rewardkit.latex import MathParseError, parse_math
 
     text = _MEMBER_OF.sub("", clean_span(span))
+    if "\\in" in text or "ℤ" in text:
+        text = _without_parameter_range(text)
     if ("\\choose" in text or "\\over" in text) and not text.startswith("{"):
         text = "{" + text + "}"  # TeX's infix forms need their group, which cleaning removed
     if len(text) > MAX_SPAN_CHARS:

@@ -43,11 +43,17 @@ from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.latex import repair_escapes
 from rewardkit.mathtree import (
+    Chain,
+    Degrees,
+    Interval,
     ListOf,
     Node,
+    Number,
+    Relation,
     SetOf,
     Symbol,
     Text,
+    Union,
     quantity_tree,
     render,
     structural_key,
@@ -741,10 +747,20 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
     return reading
 
 
-def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | None]:
+_CONDITION_STEPS = 3  # conditions and quantified variables stepped over at the end of a text, at most
+_CONDITION_TAIL_CHARS = (
+    1500  # what may follow the math stepped over: the rest of its sentence, a closing line
+)
+
+
+def _lenient(
+    found: Candidates, gold: Gold, *, conditions_left: int = _CONDITION_STEPS
+) -> tuple[Answer | None, Reading | None]:
     """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
     last piece of math (math and text golds; a number gold when the last number lies inside it, so
-    ``$\\frac{10}{9}$`` is not read as 9), else the last number."""
+    ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
+    condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
+    variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
@@ -752,8 +768,29 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
     run = found.last_math()
+    # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
+    # sentence the text ends on something else, which no reader here has looked at
+    sentences_after = -1
+    after = found.region[run[-1].end - found.region_start :] if run else ""
+    if run and conditions_left > 0 and len(after) <= _CONDITION_TAIL_CHARS:
+        after = _POLITE_TAIL.sub("", after).rstrip()
+        sentences_after = _SENTENCE_BREAKS.subn("", after)[1]
+        if conditions_left == _CONDITION_STEPS and not after.endswith((".", "!", "\\]", "$$")):
+            sentences_after = -1  # "For \\(y = -2\\), there is no real": a text cut off states no condition
+    allowed = 0 if conditions_left == _CONDITION_STEPS else 1
+    if 0 <= sentences_after <= allowed:
+        cut = _condition_sentence(found, run, gold)
+        if cut is not None:
+            earlier = Candidates(region_start=found.region_start, region=found.region[:cut])
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            # only the statement right before: past a further sentence, what the text ends on is unknown
+            if (
+                stated[0] is not None
+                and _SENTENCE_BREAKS.subn("", found.region[stated[0].end - found.region_start : cut])[1] <= 1
+            ):
+                return stated
     math = run[-1] if run else None
-    number = found.last_number() if gold.kind == "number" else None
+    number = found.last_number() if gold.kind == "number" or _number_of_degrees(gold) else None
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
         if len(run) > 1:
@@ -764,10 +801,60 @@ def _lenient(found: Candidates, gold: Gold) -> tuple[Answer | None, Reading | No
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
     if number is not None:
+        restated = found.restated_result(number) if gold.kind == "number" else None
+        if isinstance(restated, str):
+            return number, Reading("ambiguous", text=number.text, why=restated)
+        if restated is not None:
+            number = restated
         operand = _operand_of_expression(found, number)
         if operand is not None:
             return number, operand
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int | None:
+    """Where the text ends that comes before a math run that is no answer, or None: the start of a sentence
+    whose opening states a condition on it (``This is true for \\(n \\geq 5\\)``), or the run's own start
+    when it only names the variables of a quantifier (``for all positive integers \\(n\\)``, ``for all
+    \\(x\\) and \\(y\\)``). Against a gold that is itself a relation or a range (``n \\geq 5``) the math
+    may be the answer, so nothing is stepped over; against an equation (``f(z) = z``) only the quantifier's
+    variables are."""
+    if gold.kind not in ("number", "math") or isinstance(gold.node, (Chain, Interval, Union)):
+        return None
+    equation = isinstance(gold.node, Relation) and gold.node.op == "="
+    if isinstance(gold.node, Relation) and not equation:
+        return None
+    at = run[0].start - found.region_start
+    region = found.region
+    before = region[max(0, at - 300) : at]
+    opener = _MATH_OPENER.search(before)
+    if opener is not None and all(_BARE_VARIABLE.fullmatch(a.text) for a in run):
+        if gold.kind == "math" and isinstance(gold.node, Symbol):
+            return None  # the gold is a variable: a variable may be the answer
+        if _QUANTIFIER.search(before, 0, opener.start()):
+            return max(0, at - 300) + opener.start()
+    # the math's own opener ("\\(", "$") ends the text before it
+    sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
+    if equation or sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
+        return None
+    return sentence_start
+
+
+# closing sentences that say nothing about the answer ("I hope this helps!", "Let me know if …")
+_POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{commitment.POLITE_CLOSING})[^\n]*)+\s*$")
+_SENTENCE_BREAKS = re.compile(r"[.!?](?=\s)|\n+")
+_MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
+_BARE_VARIABLE = re.compile(r"[A-Za-z]")
+# "for all positive integers", "for every real", "for any": what binds the variables named after it
+_QUANTIFIER = re.compile(
+    r"\b(?:for\s+(?:all|every|any|each)|\\forall)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
+)
+
+
+def _number_of_degrees(gold: Gold) -> bool:
+    """Whether a math gold is a plain number of degrees (``45^\\circ``): a number like any other, which
+    plain text states as ``45°`` or ``45 degrees``, so the last number may be read as for a number gold."""
+    return isinstance(gold.node, Degrees) and isinstance(gold.node.x, Number)
 
 
 def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
@@ -793,7 +880,8 @@ _IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A
 def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
     """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
     list, when the gold lists values; a hedge when they say different things; None when they agree."""
-    text = ", ".join(a.text for a in run)
+    # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
+    text = ", ".join(a.text.rstrip(", ") for a in run)
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
     if isinstance(gold.node, (ListOf, SetOf)):
         return joined, _read(text, gold)

@@ -96,7 +96,8 @@ class Answer:
     """An answer span found in a completion.
 
     ``rule`` names the extraction rule that found it ("boxed", "final_answer", "answer_is", "hashes",
-    "answer_colon", "a_colon", "answer_heading", "answer_tag", "choice", "last_number", "last_math").
+    "answer_colon", "a_colon", "answer_heading", "answer_tag", "choice", "last_number", "last_math",
+    "restated_result").
     ``lenient`` marks rules that only the flexible policy accepts. ``start``/``end`` index the original
     completion text.
     """

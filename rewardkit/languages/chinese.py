@@ -392,6 +392,9 @@ def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]
     return lambda m: before + m[i] + after
 
 
+# a choice letter that opens a line glued to "不是" ("B不是 A") is the answer set against another: "B, not A",
+# as "B，不是A" reads; inside a sentence ("集合A不是B的子集", set A is not a subset of B) it is a subject
+_LETTER_NOT = re.compile(r"^([ \t*_]*\(?[A-Z]\)?)[ \t]*(?=不是)", re.MULTILINE)
 _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
 _STEPS: list[tuple[str | None, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (None, _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
@@ -413,6 +416,7 @@ _STEPS: list[tuple[str | None, re.Pattern[str], Callable[[re.Match[str]], str]]]
     ("第", _ORDINAL, _group(1, " ", "th ")),  # "第3名": "3rd place" reads as an ordinal, as in English
     (None, _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (None, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
+    ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
     (None, _PHRASE, lambda m: _english(m)),
 ]
 
