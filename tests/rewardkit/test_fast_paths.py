@@ -1,0 +1,124 @@
+"""The grader's fast paths find exactly what the scans they stand in for find.
+
+Each fast path skips work a cheap test proves useless (a regex tried only where its match can start, a
+regex scan skipped when a word every match holds is absent, a reader skipped when the span is a bare
+number, a result filled without its generated ``__init__``); each property here checks, on text built from
+the pieces that matter, that the outcome is the one of the plain scan. Speed itself is measured by
+``bench/grading_speed.py``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rewardkit.extract as extract
+from rewardkit import GradeResult, Verdict
+from rewardkit.extract import read_number
+from rewardkit.grade import _read, _read_span, _result, parse_gold
+from rewardkit.types import Answer
+
+
+def _text(pieces: list[str], max_size: int = 40) -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(pieces), max_size=max_size).map("".join)
+
+
+def _spans(matches: object) -> list[tuple[tuple[int, int], str]]:
+    return [(m.span(), m.group()) for m in matches]  # type: ignore[attr-defined]
+
+
+_MARKER_PIECES = [
+    "final", "answer", "result", "the ", " ", "  ", "\n", "is", " is", "would be", "will be", "should be",
+    ":", "：", "*", "**", "_", "x", "s", "final answer", "answer is", "answer:", "result is",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_MARKER_PIECES))
+def test_answer_markers_tried_at_their_words_are_the_full_scan(text: str) -> None:
+    found = extract._matches_at(extract._ANSWER_MARKERS, text, extract._MARKER_STEMS)
+    assert _spans(found) == _spans(extract._ANSWER_MARKERS.finditer(text))
+
+
+@settings(max_examples=300)
+@given(_text(["#", "##", "####", " ", "5", "\n", "x"]))
+def test_hashes_tried_at_each_run_of_four_are_the_full_scan(text: str) -> None:
+    found = extract._matches_at(extract._HASHES, text, ("####",))
+    assert _spans(found) == _spans(extract._HASHES.finditer(text))
+
+
+@settings(max_examples=400)
+@given(_text(["A", "A:", "A：", ":", "：", " ", "\t", "*", "**", "_", "\n", "x", "So ", "B"]))
+def test_a_colon_lines_found_from_their_letter_are_the_full_scan(text: str) -> None:
+    assert _spans(extract._a_colon_matches(text)) == _spans(extract._A_COLON.finditer(text))
+
+
+_CONTINUATION_PIECES = [
+    "\n", " ", "\t", ":", "：", "Question", "Q", "Problem", "Human", "User", "Input", "<|", "|>", "im_end",
+    "im_start", "endoftext", "eot_id", "end", "</s>", "<", "s>", "x", "Answer", "Qu",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_CONTINUATION_PIECES))
+def test_a_continuation_is_never_missed_by_the_substring_test(text: str) -> None:
+    if extract._CONTINUATION.search(text, 1) is not None:
+        assert extract._may_continue(text)
+
+
+def test_the_substring_test_skips_the_scan_on_a_gsm8k_completion() -> None:
+    completion = "She has 16 - 3 = <<16-3=13>>13 eggs.\nShe sells 13 * 2 = $<<13*2=26>>26\nA: 26"
+    assert not extract._may_continue(completion)
+    assert extract._may_continue("A: 26\n\nQuestion: how many?")
+
+
+_NUMBER = st.one_of(
+    st.integers(-(10**12), 10**12).map(str),
+    st.integers(1000, 10**9).map(lambda n: f"{n:,}"),
+    st.decimals(-1000, 1000, places=3, allow_nan=False, allow_infinity=False).map(str),
+)
+_DECORATION = st.sampled_from(["{}", "${}", "{}.", " {} ", "${}.", "{}..", "\t{}"])
+
+
+@settings(max_examples=300)
+@given(_NUMBER, _DECORATION, st.sampled_from(["18", "1,250", "-3.5", "0.125", "1000000"]))
+def test_a_plain_number_read_on_its_fast_path_reads_as_the_general_reader_reads_it(
+    number: str, decoration: str, gold: str
+) -> None:
+    span = decoration.format(number)
+    assert extract.plain_number(span)
+    parsed = parse_gold(gold)
+    assert _read(span, parsed) == _read_span(span, parsed) == read_number(span)
+
+
+def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
+    gold = parse_gold("18")
+    answer = Answer("18", "a_colon", 40, 42)
+    fast = _result(
+        gold, "flexible", Verdict.CORRECT, answer, extracted_parsed="18", match="exact", detail="d"
+    )
+    built = GradeResult(
+        correct=True,
+        verdict=Verdict.CORRECT,
+        extracted="18",
+        rule="a_colon",
+        gold="18",
+        gold_parsed="18",
+        extracted_parsed="18",
+        match="exact",
+        lenient=False,
+        policy="flexible",
+        detail="d",
+        span=(40, 42),
+    )
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(GradeResult)}
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, detail="e") == dataclasses.replace(built, detail="e")
+    assert fast.under("strict") == built.under("strict") and fast.to_dict() == built.to_dict()
+    assert _result(gold, "strict", Verdict.NO_ANSWER) == GradeResult(
+        False, Verdict.NO_ANSWER, gold="18", gold_parsed="18", policy="strict"
+    )
