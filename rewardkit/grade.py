@@ -14,7 +14,6 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 import time
@@ -337,7 +336,9 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
     if result.span is None:
         return result
     start, end = rewritten.original_span(*result.span)
-    return dataclasses.replace(result, span=(offset + start, offset + end))
+    # the result was built a moment ago and nobody else holds it: point it back without a copy
+    object.__setattr__(result, "span", (offset + start, offset + end))
+    return result
 
 
 def _grade_text(

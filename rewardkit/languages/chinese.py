@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
 
@@ -382,10 +383,44 @@ def rewrite(r: Rewritten) -> None:
         if _FULL_WIDTH.search(r.text):
             r.sub(_FULL_WIDTH, _half_width)
         return
+    start = _rewrite_start(r.text)
     for triggers, pattern, replacement in _STEPS:
+        if pattern is _RANGE:  # the one step that also matches ASCII ("3-5"): over the whole text
+            if any(c in r.text for c in triggers or ""):
+                r.sub(pattern, replacement)
+                start = _rewrite_start(r.text)
+            continue
         # a step whose characters are absent cannot match: most texts skip most steps at the cost of `in`
-        if triggers is None or any(c in r.text for c in triggers):
-            r.sub(pattern, replacement)
+        if triggers is None or not _trigger_set(triggers).isdisjoint(r.text[start:] if start else r.text):
+            r.sub(pattern, replacement, start)
+
+
+# Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
+# digits, a decimal point, ", " and the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是").
+_BEFORE_CHINESE = frozenset("0123456789.,*_ \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@lru_cache(maxsize=64)
+def _trigger_set(triggers: str) -> frozenset[str]:
+    return frozenset(triggers)
+
+
+def _rewrite_start(text: str) -> int:
+    """Where the first match of a step (but _RANGE) can start: before the first character outside ASCII, past
+    what may stand before it. So a completion reasoned in English that closes in Chinese is rewritten from
+    its Chinese on (the steps' scans of the English before it cost four times the rest of grading).
+
+    >>> _rewrite_start("She has 3 + 4 = 7 apples.\\n所以一共是7。"), _rewrite_start("So 7 \\n 3.5小时")
+    (24, 2)
+    """
+    first = _NON_ASCII.search(text)
+    if first is None:
+        return len(text)
+    start = first.start()
+    while start > 0 and text[start - 1] in _BEFORE_CHINESE:
+        start -= 1
+    return start
 
 
 def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]], str]:

@@ -122,3 +122,81 @@ def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
     assert _result(gold, "strict", Verdict.NO_ANSWER) == GradeResult(
         False, Verdict.NO_ANSWER, gold="18", gold_parsed="18", policy="strict"
     )
+
+
+# --- languages: rewriting from where the language starts, markers and function words found by word -------
+
+_MIXED_PIECES = [
+    "She has ", "16 - 3", " = ", "13", " eggs", ".", ",", ", ", " ", "\n", "*", "_", "5~6", "3.5", "-",
+    "the", "答案是", "答：", "答案", "所以", "一共是", "七十二", "三分之二", "百分之二十五", "小时", "个",
+    "只", "不是", ", 不是", "。", "，", "：", "半", "第", "点", "多", "又", "当", "时", "万", "零下", "三四",
+    "１２", "至少", "5至6", "2又1/3", "十几", "\u3000", "元",
+]  # fmt: skip
+
+
+def _rewritten_from_the_start(text: str) -> tuple[str, tuple[int, int]]:
+    """Every Chinese step over the whole text: what :func:`chinese.rewrite` did before it started late."""
+    from rewardkit.languages import chinese
+    from rewardkit.languages.rewrite import Rewritten
+
+    r = Rewritten(text)
+    if chinese.has_chinese(r.text):
+        for triggers, pattern, replacement in chinese._STEPS:
+            if triggers is None or any(c in r.text for c in triggers):
+                r.sub(pattern, replacement)
+    return r.text, r.original_span(0, len(r.text))
+
+
+@settings(max_examples=500)
+@given(_text(_MIXED_PIECES, max_size=25))
+def test_chinese_rewritten_from_its_first_character_is_rewritten_as_from_the_start(text: str) -> None:
+    from rewardkit.languages import chinese
+    from rewardkit.languages.rewrite import Rewritten
+
+    r = Rewritten(text)
+    chinese.rewrite(r)
+    if chinese.has_chinese(text):
+        assert (r.text, r.original_span(0, len(r.text))) == _rewritten_from_the_start(text)
+
+
+def test_an_english_completion_closing_in_chinese_is_rewritten_from_its_chinese_on() -> None:
+    from rewardkit.languages import chinese
+
+    text = "She has 16 - 3 = 13 eggs.\nShe sells 13 * 2 = 26\n答案是 26"
+    start = chinese._rewrite_start(text)
+    assert text[start:] == " 26\n答案是 26"
+    assert chinese.normalize(text) == _rewritten_from_the_start(text)[0]  # "16 - 3" still reads "16 or 3"
+
+
+_EUROPEAN_PIECES = [
+    "Réponse", "réponse", " : ", ":", " ", "\n", "la ", "La ", "finale", " est ", "le résultat", "Antwort",
+    "die ", "ist", "lautet", "respuesta", "es", "risposta", "è", "resposta", "é", "ответ", "итак, ", "x",
+    "7", "3,5", "l'", "’", "-", "_", "2", "Ergebnis", "Lösung", "das", "final", "résultat",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_EUROPEAN_PIECES, max_size=20), st.integers(0, 30), st.integers(0, 80))
+def test_a_marker_tried_at_word_starts_is_the_one_the_search_finds(text: str, lo: int, span: int) -> None:
+    from rewardkit.languages import european
+
+    lo = min(lo, len(text))
+    hi = min(len(text), lo + span)
+    found, searched = european._first_marker(text, lo, hi), european._MARKER.search(text, lo, hi)
+    assert (found and (found.span(), found.lastgroup)) == (searched and (searched.span(), searched.lastgroup))
+
+
+_WORD_PIECES = [
+    "le", "la", "Les", "est", "et", "the", "The", "is", "der", "Die", "und", "y", "el", "ответ", "и", " ",
+    "\n", ".", "'", "’", "l'", "x", "é", "_", "2", "-", "EST", "ist", "una",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_WORD_PIECES, max_size=30))
+def test_function_words_found_by_token_are_the_ones_the_alternation_finds(text: str) -> None:
+    from rewardkit.languages import european
+
+    every = european._words(tuple(sorted(european._LANGUAGES_OF_WORD, key=len, reverse=True)))
+    by_token = set(map(str.lower, european._TOKEN.findall(text))).intersection(european._LANGUAGES_OF_WORD)
+    assert by_token == {w.lower() for w in every.findall(text)}
