@@ -200,3 +200,15 @@ def test_function_words_found_by_token_are_the_ones_the_alternation_finds(text: 
     every = european._words(tuple(sorted(european._LANGUAGES_OF_WORD, key=len, reverse=True)))
     by_token = set(map(str.lower, european._TOKEN.findall(text))).intersection(european._LANGUAGES_OF_WORD)
     assert by_token == {w.lower() for w in every.findall(text)}
+
+
+_RANGE_PIECES = ["1", "23", "4.5", ".", "..", " ", "  ", "\n", "-", "--", "~", "x", "١", "\u3000"]
+_RANGE_PIECES += ["～", "至", "到", "个"]
+
+
+@settings(max_examples=500)
+@given(_text(_RANGE_PIECES))
+def test_ranges_tried_at_the_number_before_each_separator_are_the_full_scan(text: str) -> None:
+    from rewardkit.languages import chinese
+
+    assert _spans(chinese._range_matches(text)) == _spans(chinese._RANGE.finditer(text))
