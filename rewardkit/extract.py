@@ -182,7 +182,7 @@ def _candidates(region: str, base: int) -> list[Answer]:
         end = region.find("</answer>", start)
         end = len(region) if end < 0 else end
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
-    if "\\boxed" in region or "\\fbox" in region:
+    if "\\" in region and ("\\boxed" in region or "\\fbox" in region):  # one scan of most texts, not two
         anchored.extend(_boxes(region, base))
     markers = list(_markers(region))
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
@@ -197,7 +197,8 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue  # the box never closed: cut off before committing
         anchored.append(Answer(span, rule, base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
-    anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
+    if len(anchored) > 1:
+        anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
 
 
