@@ -11,10 +11,10 @@ in ``--suites``) grade_many's workers=2 vs workers=1 speedup. Ratios are the num
 throughput depends on the machine.
 
 This file is the command line; the work lives in modules of ``bench/`` named for their job: the suites
-(``suite_registry``, ``gsm8k_suites``, ``math500_suites``, ``generated_suites``), the graders (``graders``)
-and their timing (``grader_timing``), the figures (``speed_summary``), the targets (``speed_targets``), the
-``grade_many`` scaling check (``grade_many_scaling``), the markdown (``speed_report``), and what every
-benchmark shares (``shared_data``, ``run_json``).
+(``suite_registry``, ``gsm8k_suites``, ``language_suites``, ``math500_suites``, ``generated_suites``), the
+graders (``graders``) and their timing (``grader_timing``), the figures (``speed_summary``), the targets
+(``speed_targets``), the ``grade_many`` scaling check (``grade_many_scaling``), the markdown
+(``speed_report``), and what every benchmark shares (``shared_data``, ``run_json``).
 
 Adding a suite: write ``<name>_rows(data_dir)`` returning ``(group, (completion, gold, label_or_None))``
 pairs in one of the suite modules (or a new one imported below) and register it with ``@suite("<name>")``;
@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the bench's modules,
 # The suite modules register their suites on import, in this order: the default run's and the tables' order.
 # isort: off
 import gsm8k_suites  # noqa: F401
+import language_suites  # noqa: F401
 import math500_suites  # noqa: F401
 import generated_suites
 

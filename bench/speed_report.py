@@ -27,14 +27,16 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
 
 def group_table(results: list[dict[str, Any]]) -> str:
     head = (
-        "| suite | group | items | rewardkit vs labels | math-verify vs labels | rewardkit vs math-verify |"
+        "| suite | group | items | rewardkit vs labels | math-verify vs labels | rewardkit vs math-verify "
+        "| rewardkit median item |"
     )
-    lines = [head, "|---|---|---|---|---|---|"]
+    lines = [head, "|---|---|---|---|---|---|---|"]
     for r in results:
         for g, s in r["groups"].items():
             lines.append(
                 f"| {r['suite']} | {g} | {s['items']} | {_frac(s['rewardkit_vs_labels'])} "
-                f"| {_frac(s['math_verify_vs_labels'])} | {_frac(s['rewardkit_vs_math_verify'])} |"
+                f"| {_frac(s['math_verify_vs_labels'])} | {_frac(s['rewardkit_vs_math_verify'])} "
+                f"| {s['rewardkit_median_item_ms'] * 1e3:.1f} µs |"
             )
     return "\n".join(lines)
 

@@ -64,6 +64,8 @@ def summarize(name: str, rows: list[Row], rk: Run, mv: Run) -> tuple[dict[str, A
             "rewardkit_vs_labels": _agree([rk.correct[i] for i in idx], glabels) if has_labels else None,
             "math_verify_vs_labels": _agree([mv.correct[i] for i in idx], glabels) if has_labels else None,
             "rewardkit_vs_math_verify": _agree([rk.correct[i] for i in idx], [mv.correct[i] for i in idx]),
+            # the median, not the mean: one item that a busy machine stalls moves a group's mean, not this
+            "rewardkit_median_item_ms": statistics.median(rk.item_s[i] for i in idx) * 1e3,
         }
 
     def described(i: int) -> dict[str, Any]:

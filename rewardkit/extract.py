@@ -63,12 +63,31 @@ _HASHES = re.compile(r"(?<![#])#{4}(?![#])")
 # PRM800K and markdown write the answer under a heading of its own: "# Answer\n\n(15, -29)"
 _ANSWER_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE)
 _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
+# _A_COLON from its "A" on: a pattern that opens on a letter is searched for that letter, where "^" under
+# MULTILINE is tried at every position (see _a_colon_matches)
+_A_COLON_TAIL = re.compile(r"A[*_]*[ \t]*[:：]")
 
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
 _CONTINUATION = re.compile(
     r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
     r"|<\|(?:im_end|im_start|endoftext|eot_id|end)\|>|</s>",
 )
+
+
+def _may_continue(region: str) -> bool:
+    """Whether ``region`` holds a word every match of :data:`_CONTINUATION` holds: most completions hold none,
+    and these substring tests cost far less than the regex scan, which stops at every line break and every
+    ``<`` (GSM8K's ``<<3*4=12>>``)."""
+    return (
+        "Q" in region
+        or "<|" in region
+        or "</s>" in region
+        or "Problem" in region
+        or "Human" in region
+        or "User" in region
+        or "Input" in region
+    )
+
 
 _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
@@ -187,7 +206,7 @@ def find_answers(text: str) -> Candidates:
     else:
         region_start = 0
     region = text[region_start:]
-    cut = _CONTINUATION.search(region, 1)
+    cut = _CONTINUATION.search(region, 1) if _may_continue(region) else None
     if cut is not None:
         region = region[: cut.start()]
     base = offset + region_start
@@ -206,7 +225,7 @@ def _candidates(region: str, base: int) -> list[Answer]:
         end = region.find("</answer>", start)
         end = len(region) if end < 0 else end
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
-    if "\\boxed" in region or "\\fbox" in region:
+    if "\\" in region and ("\\boxed" in region or "\\fbox" in region):  # one scan of most texts, not two
         anchored.extend(_boxes(region, base))
     markers = list(_markers(region))
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
@@ -221,7 +240,8 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue  # the box never closed: cut off before committing
         anchored.append(Answer(span, rule, base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
-    anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
+    if len(anchored) > 1:
+        anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
 
 
@@ -230,18 +250,60 @@ def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
         lowered = region.lower()
         if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
             lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
-        for m in _ANSWER_MARKERS.finditer(lowered):
+        for m in _matches_at(_ANSWER_MARKERS, lowered, _MARKER_STEMS):
             yield m.lastgroup or "answer_colon", m
     if "#" in region:
         if "####" in region:
-            for m in _HASHES.finditer(region):
+            for m in _matches_at(_HASHES, region, ("####",)):
                 yield "hashes", m
         if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
             for m in _ANSWER_HEADING.finditer(region):
                 yield "answer_heading", m
     if "A:" in region or "A：" in region:
-        for m in _A_COLON.finditer(region):
+        for m in _a_colon_matches(region):
             yield "a_colon", m
+
+
+# every match of _ANSWER_MARKERS starts on one of these words
+_MARKER_STEMS = ("final", "answer", "result")
+
+
+def _matches_at(pattern: re.Pattern[str], text: str, stems: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """The matches of ``pattern.finditer(text)`` for a pattern whose every match starts on one of ``stems``:
+    the pattern is tried only where a stem stands. Tried at every position, an alternation of markers costs
+    more than all the rest of grading (45 µs on a 300-character completion, against 1 µs here).
+
+    >>> [m.span() for m in _matches_at(_HASHES, "##### 5 #### 6 ####", ("####",))]
+    [(8, 12), (15, 19)]
+    """
+    starts = sorted({i for stem in stems for i in _find_all(text, stem)}) if len(stems) > 1 else None
+    end = 0
+    for start in starts if starts is not None else _find_all(text, stems[0]):
+        if start >= end:
+            m = pattern.match(text, start)  # \b and look-behinds see the text before start
+            if m is not None:
+                end = m.end()
+                yield m
+
+
+def _find_all(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
+
+
+def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:
+    """The matches of ``_A_COLON.finditer(region)``, found from each ``A`` that starts one: a line's match is
+    the one whose ``A`` is the line's first character past ``[ \\t*_]``.
+
+    >>> [m.span() for m in _a_colon_matches("A: 3\\nSo A: 4\\n **A** : 5")]
+    [(0, 2), (13, 21)]
+    """
+    for tail in _A_COLON_TAIL.finditer(region):
+        m = _A_COLON.match(region, region.rfind("\n", 0, tail.start()) + 1)
+        if m is not None and m.end() == tail.end():
+            yield m
 
 
 _NUMBER_BODY = frozenset("0123456789,./")

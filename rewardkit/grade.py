@@ -14,7 +14,6 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 import time
@@ -312,7 +311,7 @@ def grade(
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
-    budget = Budget(timeout_s)
+    budget = Budget(timeout_s, start)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
         result = _grade(completion, parse_gold(gold, key), policy, finished, budget)
@@ -352,7 +351,9 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
     if result.span is None:
         return result
     start, end = rewritten.original_span(*result.span)
-    return dataclasses.replace(result, span=(offset + start, offset + end))
+    # the result was built a moment ago and nobody else holds it: point it back without a copy
+    object.__setattr__(result, "span", (offset + start, offset + end))
+    return result
 
 
 def _grade_text(
@@ -653,7 +654,11 @@ def _result(
     match: str | None = None,
     detail: str = "",
 ) -> GradeResult:
-    return GradeResult(
+    # GradeResult is frozen, so its generated __init__ sets each of its 13 fields by object.__setattr__: on
+    # a plain number that is a tenth of the grading. The result is filled in one step instead; it is the
+    # same object (equality, hashing, replace, pickling), and a test checks it has every field.
+    result = _new_instance(GradeResult)
+    result.__dict__.update(
         correct=verdict is Verdict.CORRECT,
         verdict=verdict,
         extracted=answer.text if answer is not None else None,
@@ -666,7 +671,12 @@ def _result(
         policy=policy,
         detail=detail,
         span=(answer.start, answer.end) if answer is not None else None,
+        elapsed_s=0.0,
     )
+    return result
+
+
+_new_instance = object.__new__
 
 
 def _split_approximation(text: str) -> tuple[str, str]:
@@ -676,6 +686,8 @@ def _split_approximation(text: str) -> tuple[str, str]:
 
 
 def _read(span: str, gold: Gold) -> Reading:
+    if gold.kind == "number" and plain_number(span):
+        return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
@@ -1000,9 +1012,9 @@ class Budget:
     starting a worker or importing sympy for the first time is charged to no item
     (``sandbox.uncharged_seconds``)."""
 
-    def __init__(self, timeout_s: float) -> None:
+    def __init__(self, timeout_s: float, start: float | None = None) -> None:
         self.timeout_s = timeout_s
-        self.start = time.perf_counter()
+        self.start = time.perf_counter() if start is None else start
         self.uncharged_at_start = sandbox.uncharged_seconds()
 
     def spent(self) -> float:

@@ -24,8 +24,9 @@ end of a statement, or after ``是``/``为``/``有``. Inside a word it stays a w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
 
@@ -382,10 +383,78 @@ def rewrite(r: Rewritten) -> None:
         if _FULL_WIDTH.search(r.text):
             r.sub(_FULL_WIDTH, _half_width)
         return
+    start = _rewrite_start(r.text)
     for triggers, pattern, replacement in _STEPS:
+        if pattern is _RANGE:  # the one step that also matches ASCII ("3-5"): over the whole text
+            if any(c in r.text for c in triggers or ""):
+                r.apply(_range_matches(r.text), replacement)
+                start = _rewrite_start(r.text)
+            continue
         # a step whose characters are absent cannot match: most texts skip most steps at the cost of `in`
-        if triggers is None or any(c in r.text for c in triggers):
-            r.sub(pattern, replacement)
+        if triggers is None or not _trigger_set(triggers).isdisjoint(r.text[start:] if start else r.text):
+            r.sub(pattern, replacement, start)
+
+
+# Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
+# digits, a decimal point, ", " and the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是").
+_BEFORE_CHINESE = frozenset("0123456789.,*_ \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+_RANGE_SEPARATORS = "～~至到-"
+
+
+def _range_matches(text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``_RANGE.finditer(text)``, tried only where one can start: at the number before each
+    separator (a match is that whole number, spaces, the separator). The range step reads the whole text,
+    and its pattern tried at every position cost as much as the other steps together.
+
+    >>> [m.group() for m in _range_matches("16 - 3 = 13, 5至6个, 1.5~2, 3--4, x-1")]
+    ['16 - ', '5至', '1.5~']
+    """
+    end = 0
+    for at in sorted(i for separator in _RANGE_SEPARATORS for i in _find_all(text, separator)):
+        number_end = at
+        while number_end > 0 and text[number_end - 1].isspace():
+            number_end -= 1
+        number_start = number_end
+        while number_start > 0 and (text[number_start - 1].isdecimal() or text[number_start - 1] == "."):
+            number_start -= 1  # _RANGE's number starts where no digit or point precedes it
+        if number_start < end or number_start == number_end:
+            continue
+        m = _RANGE.match(text, number_start)
+        if m is not None:
+            end = m.end()
+            yield m
+
+
+def _find_all(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
+
+
+@lru_cache(maxsize=64)
+def _trigger_set(triggers: str) -> frozenset[str]:
+    return frozenset(triggers)
+
+
+def _rewrite_start(text: str) -> int:
+    """Where the first match of a step (but _RANGE) can start: before the first character outside ASCII, past
+    what may stand before it. So a completion reasoned in English that closes in Chinese is rewritten from
+    its Chinese on (the steps' scans of the English before it cost four times the rest of grading).
+
+    >>> _rewrite_start("She has 3 + 4 = 7 apples.\\n所以一共是7。"), _rewrite_start("So 7 \\n 3.5小时")
+    (24, 2)
+    """
+    first = _NON_ASCII.search(text)
+    if first is None:
+        return len(text)
+    start = first.start()
+    while start > 0 and text[start - 1] in _BEFORE_CHINESE:
+        start -= 1
+    return start
 
 
 def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]], str]:

@@ -13,6 +13,7 @@ from bench_scripts import bench_module, load_bench_script
 SUITE_ORDER = [
     "gsm8k_real",
     "gsm8k_styles",
+    "gsm8k_languages",
     "math500_boxed",
     "math500_alt",
     "polynomial_identities",
@@ -81,6 +82,49 @@ def test_gsm8k_styles_renders_every_style_that_applies_to_the_gold(data_dir: Pat
     assert by_gold["7"] == [s for s in every if s != "thousands_sep"]  # no separator under 1000
     wrong = {style for style, label, _ in suites._STYLES if not label}
     assert all((label is False) == (group in wrong) for group, (_, _, label) in rows)
+
+
+def test_gsm8k_languages_closes_one_model_s_completions_in_every_language(data_dir: Path) -> None:
+    suites = bench_module("language_suites")
+    rows = suites.gsm8k_languages_rows(data_dir)
+    groups = [group for group, _ in suites.CLOSINGS]
+    assert [g for g, _ in rows] == groups + groups  # 8 and 5600 both have Chinese numerals
+    completions = {(g, gold): completion for g, (completion, gold, _) in rows}
+    assert completions["english_answer", "7"] == "3 + 5 = 8\nAnswer: 8"  # the model that got it wrong
+    assert completions["chinese_numerals", "7"] == "3 + 5 = 8\n答案是八"
+    assert completions["french", "5,600"] == "The total is 5,600 dollars.\nRéponse : 5600"
+    assert completions["chinese_sentence", "5,600"] == "The total is 5,600 dollars.\n所以一共是5600。"
+    assert [label for _, (_, _, label) in rows] == [False] * 8 + [True] * 8
+    assert set(suites.ENGLISH_OF.values()) <= set(groups) and set(suites.ENGLISH_OF) <= set(groups)
+
+
+def test_every_closing_of_gsm8k_languages_grades_as_the_english_one() -> None:
+    """The translations say the same thing: rewardkit reads the same number from each of them."""
+    from rewardkit import grade
+
+    suites = bench_module("language_suites")
+    reasoning = "She sells 9 * 2 = $<<9*2=18>>18 every day.\n"
+    for number, gold in (("18", "18"), ("1,250", "1250"), ("2.5", "2.5"), ("19", "18")):
+        verdicts = {
+            group: grade(reasoning + line, gold=gold).verdict.value
+            for group, _ in suites.CLOSINGS
+            if (line := suites.closing(group, number)) is not None
+        }
+        assert set(verdicts.values()) == {"CORRECT" if number.replace(",", "") == gold else "WRONG"}, verdicts
+
+
+@pytest.mark.parametrize(
+    ("n", "numeral"),
+    [(0, "零"), (7, "七"), (10, "十"), (12, "十二"), (20, "二十"), (105, "一百零五"), (110, "一百一十"),
+     (1005, "一千零五"), (1200, "一千二百"), (10000, "一万"), (10500, "一万零五百"),
+     (12345, "一万二千三百四十五"), (99999, "九万九千九百九十九")],
+)  # fmt: skip
+def test_chinese_numeral(n: int, numeral: str) -> None:
+    suites = bench_module("language_suites")
+    assert suites.chinese_numeral(n) == numeral
+    from rewardkit.languages.chinese import parse_numeral
+
+    assert parse_numeral(numeral) == n  # the grader reads it back as the same number
 
 
 @pytest.mark.parametrize(
@@ -205,6 +249,7 @@ def test_summarize_counts_agreement_with_the_labels_and_between_the_graders() ->
         "rewardkit_vs_labels": (1, 1),
         "math_verify_vs_labels": (0, 1),
         "rewardkit_vs_math_verify": (1, 2),
+        "rewardkit_median_item_ms": 3.5,  # items 3 and 4: 3 ms and 4 ms
     }
     assert [d["index"] for d in dis] == [1]  # only labelled items can disagree with the label
     assert [d["index"] for d in res["rewardkit_vs_math_verify_disagreements"]] == [1, 2]
@@ -257,15 +302,34 @@ def test_check_targets_per_suite_and_for_grade_many() -> None:
     }
 
 
+def test_an_answer_in_another_language_is_timed_against_the_same_one_in_english() -> None:
+    targets = bench_module("speed_targets")
+    pairs = bench_module("language_suites").ENGLISH_OF
+    median = {"english_answer": 0.020, "english_answer_is": 0.020, "english_sentence": 0.100}
+    median |= {"french": 0.024, "chinese_answer": 0.025, "chinese_answer_is": 0.03, "chinese_numerals": 0.01}
+    groups = {g: {"rewardkit_median_item_ms": ms} for g, ms in median.items()}  # chinese_sentence missing
+    checks = targets.check_targets([_result("gsm8k_languages", groups=groups)], None)
+    met = {c["target"]: (c["met"], c["value"]) for c in checks}
+    assert met["french <= 1.2x english_answer per item (median)"] == (True, "1.20x (24.0 vs 20.0 µs)")
+    assert met["chinese_answer <= 1.2x english_answer per item (median)"][0] is False
+    assert met["chinese_answer_is <= 1.2x english_answer_is per item (median)"][0] is False
+    assert met["chinese_numerals <= 1.2x english_answer_is per item (median)"][0] is True
+    missing = met["chinese_sentence <= 1.2x english_sentence per item (median)"]
+    assert missing == (False, "not both in this run")
+    assert met["agreement with labels n/n"] == (True, "10/10")
+    assert len(checks) == 2 + len(pairs)  # labels, one per pair, no item over 1 s
+
+
 def test_the_markdown_tables() -> None:
     report = bench_module("speed_report")
     res = _result("s", rewardkit_vs_labels=None, math_verify_vs_labels=None)
     res["groups"] = {"g": {"items": 10, "rewardkit_vs_labels": None, "math_verify_vs_labels": None,
-                           "rewardkit_vs_math_verify": (9, 10)}}  # fmt: skip
+                           "rewardkit_vs_math_verify": (9, 10),
+                           "rewardkit_median_item_ms": 0.0254}}  # fmt: skip
     table = report.markdown_table([res]).splitlines()
     assert table[0].count("|") == table[1].count("|") == table[2].count("|") == 10
     assert table[2] == "| s | 10 | 1,000 | 10 | 100.0x | — | — | 9/10 | 2.00 ms |"
-    assert report.group_table([res]).splitlines()[2] == "| s | g | 10 | — | — | 9/10 |"
+    assert report.group_table([res]).splitlines()[2] == "| s | g | 10 | — | — | 9/10 | 25.4 µs |"
     checks = [{"suite": "s", "target": "t", "value": "v", "met": False}]
     assert report.targets_table(checks).splitlines()[2] == "| s | t | v | **NO** |"
     shown = report.disagreement_list("s", [], 3, what="math-verify")
@@ -295,7 +359,8 @@ def test_grading_speed_end_to_end(data_dir: Path, tmp_path: Path, capsys: pytest
         "| suite | items | rewardkit /s | math-verify /s | ratio | rewardkit vs labels "
         "| math-verify vs labels | rewardkit vs math-verify | rewardkit worst item |",
         "| suite | target | value | met |",
-        "| suite | group | items | rewardkit vs labels | math-verify vs labels | rewardkit vs math-verify |",
+        "| suite | group | items | rewardkit vs labels | math-verify vs labels | rewardkit vs math-verify "
+        "| rewardkit median item |",
         *[line for line in headings if "disagrees with the label" in line],
         *[line for line in headings if "disagrees with math-verify" in line],
         "### gsm8k_real: rewardkit's 5 slowest items",

@@ -1,0 +1,214 @@
+"""The grader's fast paths find exactly what the scans they stand in for find.
+
+Each fast path skips work a cheap test proves useless (a regex tried only where its match can start, a
+regex scan skipped when a word every match holds is absent, a reader skipped when the span is a bare
+number, a result filled without its generated ``__init__``); each property here checks, on text built from
+the pieces that matter, that the outcome is the one of the plain scan. Speed itself is measured by
+``bench/grading_speed.py``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rewardkit.extract as extract
+from rewardkit import GradeResult, Verdict
+from rewardkit.extract import read_number
+from rewardkit.grade import _read, _read_span, _result, parse_gold
+from rewardkit.types import Answer
+
+
+def _text(pieces: list[str], max_size: int = 40) -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(pieces), max_size=max_size).map("".join)
+
+
+def _spans(matches: object) -> list[tuple[tuple[int, int], str]]:
+    return [(m.span(), m.group()) for m in matches]  # type: ignore[attr-defined]
+
+
+_MARKER_PIECES = [
+    "final", "answer", "result", "the ", " ", "  ", "\n", "is", " is", "would be", "will be", "should be",
+    ":", "：", "*", "**", "_", "x", "s", "final answer", "answer is", "answer:", "result is",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_MARKER_PIECES))
+def test_answer_markers_tried_at_their_words_are_the_full_scan(text: str) -> None:
+    found = extract._matches_at(extract._ANSWER_MARKERS, text, extract._MARKER_STEMS)
+    assert _spans(found) == _spans(extract._ANSWER_MARKERS.finditer(text))
+
+
+@settings(max_examples=300)
+@given(_text(["#", "##", "####", " ", "5", "\n", "x"]))
+def test_hashes_tried_at_each_run_of_four_are_the_full_scan(text: str) -> None:
+    found = extract._matches_at(extract._HASHES, text, ("####",))
+    assert _spans(found) == _spans(extract._HASHES.finditer(text))
+
+
+@settings(max_examples=400)
+@given(_text(["A", "A:", "A：", ":", "：", " ", "\t", "*", "**", "_", "\n", "x", "So ", "B"]))
+def test_a_colon_lines_found_from_their_letter_are_the_full_scan(text: str) -> None:
+    assert _spans(extract._a_colon_matches(text)) == _spans(extract._A_COLON.finditer(text))
+
+
+_CONTINUATION_PIECES = [
+    "\n", " ", "\t", ":", "：", "Question", "Q", "Problem", "Human", "User", "Input", "<|", "|>", "im_end",
+    "im_start", "endoftext", "eot_id", "end", "</s>", "<", "s>", "x", "Answer", "Qu",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_CONTINUATION_PIECES))
+def test_a_continuation_is_never_missed_by_the_substring_test(text: str) -> None:
+    if extract._CONTINUATION.search(text, 1) is not None:
+        assert extract._may_continue(text)
+
+
+def test_the_substring_test_skips_the_scan_on_a_gsm8k_completion() -> None:
+    completion = "She has 16 - 3 = <<16-3=13>>13 eggs.\nShe sells 13 * 2 = $<<13*2=26>>26\nA: 26"
+    assert not extract._may_continue(completion)
+    assert extract._may_continue("A: 26\n\nQuestion: how many?")
+
+
+_NUMBER = st.one_of(
+    st.integers(-(10**12), 10**12).map(str),
+    st.integers(1000, 10**9).map(lambda n: f"{n:,}"),
+    st.decimals(-1000, 1000, places=3, allow_nan=False, allow_infinity=False).map(str),
+)
+_DECORATION = st.sampled_from(["{}", "${}", "{}.", " {} ", "${}.", "{}..", "\t{}"])
+
+
+@settings(max_examples=300)
+@given(_NUMBER, _DECORATION, st.sampled_from(["18", "1,250", "-3.5", "0.125", "1000000"]))
+def test_a_plain_number_read_on_its_fast_path_reads_as_the_general_reader_reads_it(
+    number: str, decoration: str, gold: str
+) -> None:
+    span = decoration.format(number)
+    assert extract.plain_number(span)
+    parsed = parse_gold(gold)
+    assert _read(span, parsed) == _read_span(span, parsed) == read_number(span)
+
+
+def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
+    gold = parse_gold("18")
+    answer = Answer("18", "a_colon", 40, 42)
+    fast = _result(
+        gold, "flexible", Verdict.CORRECT, answer, extracted_parsed="18", match="exact", detail="d"
+    )
+    built = GradeResult(
+        correct=True,
+        verdict=Verdict.CORRECT,
+        extracted="18",
+        rule="a_colon",
+        gold="18",
+        gold_parsed="18",
+        extracted_parsed="18",
+        match="exact",
+        lenient=False,
+        policy="flexible",
+        detail="d",
+        span=(40, 42),
+    )
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(GradeResult)}
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, detail="e") == dataclasses.replace(built, detail="e")
+    assert fast.under("strict") == built.under("strict") and fast.to_dict() == built.to_dict()
+    assert _result(gold, "strict", Verdict.NO_ANSWER) == GradeResult(
+        False, Verdict.NO_ANSWER, gold="18", gold_parsed="18", policy="strict"
+    )
+
+
+# --- languages: rewriting from where the language starts, markers and function words found by word -------
+
+_MIXED_PIECES = [
+    "She has ", "16 - 3", " = ", "13", " eggs", ".", ",", ", ", " ", "\n", "*", "_", "5~6", "3.5", "-",
+    "the", "答案是", "答：", "答案", "所以", "一共是", "七十二", "三分之二", "百分之二十五", "小时", "个",
+    "只", "不是", ", 不是", "。", "，", "：", "半", "第", "点", "多", "又", "当", "时", "万", "零下", "三四",
+    "１２", "至少", "5至6", "2又1/3", "十几", "\u3000", "元",
+]  # fmt: skip
+
+
+def _rewritten_from_the_start(text: str) -> tuple[str, tuple[int, int]]:
+    """Every Chinese step over the whole text: what :func:`chinese.rewrite` did before it started late."""
+    from rewardkit.languages import chinese
+    from rewardkit.languages.rewrite import Rewritten
+
+    r = Rewritten(text)
+    if chinese.has_chinese(r.text):
+        for triggers, pattern, replacement in chinese._STEPS:
+            if triggers is None or any(c in r.text for c in triggers):
+                r.sub(pattern, replacement)
+    return r.text, r.original_span(0, len(r.text))
+
+
+@settings(max_examples=500)
+@given(_text(_MIXED_PIECES, max_size=25))
+def test_chinese_rewritten_from_its_first_character_is_rewritten_as_from_the_start(text: str) -> None:
+    from rewardkit.languages import chinese
+    from rewardkit.languages.rewrite import Rewritten
+
+    r = Rewritten(text)
+    chinese.rewrite(r)
+    if chinese.has_chinese(text):
+        assert (r.text, r.original_span(0, len(r.text))) == _rewritten_from_the_start(text)
+
+
+def test_an_english_completion_closing_in_chinese_is_rewritten_from_its_chinese_on() -> None:
+    from rewardkit.languages import chinese
+
+    text = "She has 16 - 3 = 13 eggs.\nShe sells 13 * 2 = 26\n答案是 26"
+    start = chinese._rewrite_start(text)
+    assert text[start:] == " 26\n答案是 26"
+    assert chinese.normalize(text) == _rewritten_from_the_start(text)[0]  # "16 - 3" still reads "16 or 3"
+
+
+_EUROPEAN_PIECES = [
+    "Réponse", "réponse", " : ", ":", " ", "\n", "la ", "La ", "finale", " est ", "le résultat", "Antwort",
+    "die ", "ist", "lautet", "respuesta", "es", "risposta", "è", "resposta", "é", "ответ", "итак, ", "x",
+    "7", "3,5", "l'", "’", "-", "_", "2", "Ergebnis", "Lösung", "das", "final", "résultat",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_EUROPEAN_PIECES, max_size=20), st.integers(0, 30), st.integers(0, 80))
+def test_a_marker_tried_at_word_starts_is_the_one_the_search_finds(text: str, lo: int, span: int) -> None:
+    from rewardkit.languages import european
+
+    lo = min(lo, len(text))
+    hi = min(len(text), lo + span)
+    found, searched = european._first_marker(text, lo, hi), european._MARKER.search(text, lo, hi)
+    assert (found and (found.span(), found.lastgroup)) == (searched and (searched.span(), searched.lastgroup))
+
+
+_WORD_PIECES = [
+    "le", "la", "Les", "est", "et", "the", "The", "is", "der", "Die", "und", "y", "el", "ответ", "и", " ",
+    "\n", ".", "'", "’", "l'", "x", "é", "_", "2", "-", "EST", "ist", "una",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_WORD_PIECES, max_size=30))
+def test_function_words_found_by_token_are_the_ones_the_alternation_finds(text: str) -> None:
+    from rewardkit.languages import european
+
+    every = european._words(tuple(sorted(european._LANGUAGES_OF_WORD, key=len, reverse=True)))
+    by_token = set(map(str.lower, european._TOKEN.findall(text))).intersection(european._LANGUAGES_OF_WORD)
+    assert by_token == {w.lower() for w in every.findall(text)}
+
+
+_RANGE_PIECES = ["1", "23", "4.5", ".", "..", " ", "  ", "\n", "-", "--", "~", "x", "١", "\u3000"]
+_RANGE_PIECES += ["～", "至", "到", "个"]
+
+
+@settings(max_examples=500)
+@given(_text(_RANGE_PIECES))
+def test_ranges_tried_at_the_number_before_each_separator_are_the_full_scan(text: str) -> None:
+    from rewardkit.languages import chinese
+
+    assert _spans(chinese._range_matches(text)) == _spans(chinese._RANGE.finditer(text))
