@@ -138,7 +138,11 @@ _NEIGHBOURS = re.compile(
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
 _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)")
-_RANGE = re.compile(r"(?<![\d.])(\d(?:[\d.]{0,40}\d)?)\s*(?:～|~|至|到|-)\s*(?=\d)")
+# a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
+# bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
+_RANGE = re.compile(
+    r"(?<![\d.])(\d(?:[\d.]{0,40}\d)?)\s*(?:(?:～|~|至|到)\s*(?=\d)|-\s*(?=\d[\d.]{0,40}\s*[\u4e00-\u9fff]))"
+)
 # "零下5度": below zero; "下午3点" is 15:00, "3点半" 3:30, "3点15分" 3:15; "半小时", "一个半小时"
 _BELOW_ZERO = re.compile(r"零下\s*")
 _WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
@@ -396,8 +400,9 @@ def rewrite(r: Rewritten) -> None:
 
 
 # Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
-# digits, a decimal point, ", " and the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是").
-_BEFORE_CHINESE = frozenset("0123456789.,*_ \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+# digits, a decimal point, ", ", the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是") and
+# a choice letter in its parentheses ("(B)不是 A").
+_BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
@@ -409,8 +414,8 @@ def _range_matches(text: str) -> Iterator[re.Match[str]]:
     separator (a match is that whole number, spaces, the separator). The range step reads the whole text,
     and its pattern tried at every position cost as much as the other steps together.
 
-    >>> [m.group() for m in _range_matches("16 - 3 = 13, 5至6个, 1.5~2, 3--4, x-1")]
-    ['16 - ', '5至', '1.5~']
+    >>> [m.group() for m in _range_matches("16 - 3 = 13, 5至6个, 1.5~2, 3--4, x-1, 5-6个")]
+    ['5至', '1.5~', '5-']
     """
     end = 0
     for at in sorted(i for separator in _RANGE_SEPARATORS for i in _find_all(text, separator)):
