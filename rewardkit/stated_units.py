@@ -105,7 +105,7 @@ def unit_at_end(span: str) -> Unit | None:
 def unit_at_start(text: str) -> Unit | None:
     """The unit that opens ``text``, what follows an answer on its line (``$45$ km``: `` km``)."""
     head = text[:_TAIL_CHARS].split("\n", 1)[0]
-    if not head or head[0] not in " \t$\\}*^°º":
-        return None  # "45." or "45km?" (no: a unit glued to the number is inside the span already)
-    m = _AT_START.match(_plain(head))
+    if not head or head[0] not in " \t$\\}*_^°º":
+        return None  # "45." ends the statement; a unit glued to the number is inside the span already
+    m = _AT_START.match(_plain(head.lstrip("*_")))  # "*3000* m": emphasis closes before the unit
     return _resolve(m) if m is not None else None
