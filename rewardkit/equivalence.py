@@ -727,6 +727,8 @@ def _product(a: Matrix, b: Matrix) -> Matrix | None:
             for row in a.rows
         )
     )
+
+
 def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:
     """The right sides of ``f(n) = …`` and ``f(z) = …`` with each argument renamed to one shared fresh
     name, when both name the same function of distinct variables; None otherwise. The arguments are bound by

@@ -769,6 +769,9 @@ def read_number(span: str) -> Reading:
     rest = [f for f in found if f.start >= end]
     gap_end = rest[0].start if rest else len(text)
     gap = text[end:gap_end]
+    if _ROW_BREAK.search(text, end):
+        # "1 \\ 2": rows of a column or lines of a list, never the first of them alone
+        return Reading("unparseable", text=text, why=f"{text!r} breaks into rows: more than its first number")
     if _PART_OF_LARGER.match(text, end):
         # "1/3 of 9", "72nd", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
@@ -790,6 +793,8 @@ def read_number(span: str) -> Reading:
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
+# a LaTeX row break with something after it
+_ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
 _PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value

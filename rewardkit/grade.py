@@ -24,7 +24,7 @@ from typing import Literal
 
 import rewardkit.commitment as commitment
 import rewardkit.sandbox as sandbox
-from rewardkit.equivalence import compare_math, compare_quantities, symbolic_equal
+from rewardkit.equivalence import compare_math, compare_quantities, compare_scalars, symbolic_equal
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
     Candidates,
@@ -53,12 +53,14 @@ from rewardkit.mathtree import (
     Symbol,
     Text,
     Union,
+    is_scalar,
     quantity_tree,
     render,
     structural_key,
 )
-from rewardkit.numbers import Quantity, same_quantity, scan
+from rewardkit.numbers import Quantity, Unit, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
+from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
@@ -104,6 +106,8 @@ class Gold:
     # how the answer was found in the gold: "as_written", or the extraction rule that read a worked
     # solution ("hashes", "a_colon", "boxed", "final_answer", ...)
     read_as: str = "as_written"
+    # the unit the gold names where its value reader drops it (``45^\circ``, ``5\text{ cm}^2``)
+    unit: Unit | None = None
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
@@ -185,7 +189,7 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
             for i, opt in enumerate(options):
                 if opt is not None and opt.value == reading.quantity.value:
                     return gold_of_kind("choice", raw, choice=letters[i], letters=letters, options=options)
-        return gold_of_kind("number", raw, quantity=reading.quantity)
+        return gold_of_kind("number", raw, quantity=reading.quantity, unit=unit_at_end(text))
     if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
         listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
         if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
@@ -202,7 +206,8 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
             refused = ""
         except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
             refused = f"the gold cannot be evaluated safely: {exc}"
-        return gold_of_kind("math", raw, node=math.node, text=structural_key(text), why=refused)
+        node, key = math.node, structural_key(text)
+        return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
 
 
@@ -388,7 +393,7 @@ def _grade_text(
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
             if later is not None:
-                return _judge(*later, gold, policy, budget)
+                return _judge(*later, gold, policy, budget, completion)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
         retracted = _retraction(found, answer, gold)
@@ -402,7 +407,7 @@ def _grade_text(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-            return _judge(*retracted, gold, policy, budget)
+            return _judge(*retracted, gold, policy, budget, completion)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -415,10 +420,10 @@ def _grade_text(
         if sibling is not None:
             if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
                 listed = _boxes_as_list(completion, found.anchored, answer)
-                return _judge(listed, _read(listed.text, gold), gold, policy, budget)
+                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
-        return _judge(answer, reading, gold, policy, budget)
+        return _judge(answer, reading, gold, policy, budget, completion)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
@@ -438,7 +443,7 @@ def _grade_text(
         why_not = _lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
-        return _judge(lenient, fallback, gold, policy, budget)
+        return _judge(lenient, fallback, gold, policy, budget, completion)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
@@ -953,7 +958,9 @@ def _same_reading(a: Reading, b: Reading) -> bool:
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
-def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget: Budget) -> GradeResult:
+def _judge(
+    answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget: Budget, completion: str = ""
+) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
     if reading.status == "unparseable":
@@ -961,6 +968,8 @@ def _judge(answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget:
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
     try:
         match, parsed = _compare(reading, gold, budget)
+        unit = _answer_unit(answer, reading, completion)
+        match, parsed = _compare_units(reading, gold, unit, match, parsed)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
     except TooLarge as exc:
@@ -1003,6 +1012,58 @@ def _compare(reading: Reading, gold: Gold, budget: Budget) -> tuple[str | None, 
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
     return compare_math(pred, gold.tree, _symbolic_check(budget)), render(pred)
+
+
+def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:
+    """The unit the answer names: one ending its span or right after it on its line (``So we get 45 km``: the
+    last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
+    ``36 km/h`` as 36 km."""
+    stated = unit_at_end(answer.text) or unit_at_start(completion[answer.end : answer.end + 80])
+    return stated or (reading.quantity.unit if reading.quantity is not None else None)
+
+
+def _compare_units(
+    reading: Reading, gold: Gold, unit: Unit | None, match: str | None, parsed: str
+) -> tuple[str | None, str]:
+    """The match once the units both sides name are compared: a value read without its unit never matches a
+    gold naming another unit (``45 km`` for ``45 m``, ``45 radians`` for ``45^\\circ``, ``5 cm^2`` for
+    ``5 m^2``). Units of one dimension convert; an angle converts between degrees and radians by value, and
+    only when both sides name their unit (a bare ``\\frac{\\pi}{4}`` is no answer in degrees)."""
+    gold_unit = gold.unit or (gold.quantity.unit if gold.quantity is not None else None)
+    if unit is None or gold_unit is None or unit == gold_unit:
+        return match, parsed
+    own = reading.quantity.unit if reading.quantity is not None else None
+    if own is unit and gold.quantity is not None and gold.quantity.unit is gold_unit:
+        return match, parsed  # two quantities with their units: compare_quantities has converted them
+    shown = f"{parsed} {unit.name}"
+    if unit in ANGLES and gold_unit in ANGLES:
+        pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
+        pred, expected = (pred.x if isinstance(pred, Degrees) else pred), gold.tree
+        if unit is DEGREE:
+            pred = Degrees(pred)
+        if gold_unit is RADIAN and isinstance(expected, Degrees):
+            expected = expected.x
+        try:
+            return ("unit_conversion" if compare_scalars(pred, expected) else None), shown
+        except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+            return None, shown
+    if unit.dimension != gold_unit.dimension:
+        return None, shown
+    value = reading.quantity if reading.quantity is not None else _as_quantity(reading.node)
+    expected_value = gold.quantity if gold.quantity is not None else _as_quantity(gold.node)
+    if value is None or expected_value is None:
+        return None, shown
+    pred_q = dataclasses.replace(value, unit=unit)
+    gold_q = dataclasses.replace(expected_value, unit=gold_unit)
+    return compare_quantities(pred_q, gold_q), shown
+
+
+def _as_quantity(node: Node | None) -> Quantity | None:
+    """A rational tree as a quantity (``5\\text{ cm}^2`` reads 5), for converting its unit; None otherwise."""
+    if node is None or not is_scalar(node):
+        return None
+    value = exact_value(node)
+    return Quantity(value) if value is not None else None
 
 
 class Budget:
