@@ -18,7 +18,7 @@ import functools
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -1053,8 +1053,8 @@ def _compare_units(
     expected_value = gold.quantity if gold.quantity is not None else _as_quantity(gold.node)
     if value is None or expected_value is None:
         return None, shown
-    pred_q = dataclasses.replace(value, unit=unit)
-    gold_q = dataclasses.replace(expected_value, unit=gold_unit)
+    pred_q = replace(value, unit=unit)
+    gold_q = replace(expected_value, unit=gold_unit)
     return compare_quantities(pred_q, gold_q), shown
 
 
