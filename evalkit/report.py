@@ -321,6 +321,10 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
             )
         )
 
+    # which part of the task moved, at a glance (a group per subject, level, ...)
+    if len(names) > 1:
+        blocks += _group_movement_blocks(df)
+
     # the breakdown of the last checkpoint
     table = an.breakdown(focus)
     cost = an.format_cost(focus)
@@ -353,7 +357,6 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
     # checkpoints compared
     if len(names) > 1:
         blocks += _movement_blocks(df, accuracy, comparisons)
-        blocks += _group_movement_blocks(df)
         blocks += _answer_pair_blocks(df, examples=examples, seed=seed)
 
     # advice
