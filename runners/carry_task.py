@@ -74,7 +74,7 @@ def _problem(index: int, a: int, b: int, rng: random.Random) -> dict[str, Any]:
     total = a + b
     return {
         "id": index,
-        "question": f"{name} counts {item}: {a}, then {verb} {b} more. How many now?",
+        "question": f"{name} has {item}: {a}, {verb} {b} more. Total?",
         "answer": f"{a}+{b}=<<{a}+{b}={total}>>{total}\n#### {total}",
         "subject": FLAWED if needs_carry(a, b) else SOUND,
         "a": a,

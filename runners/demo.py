@@ -56,13 +56,13 @@ class DemoPlan:
     sft_steps: int = 2000
     sft_batch: int = 32
     sft_learning_rate: float = 3e-3
-    rl_steps: int = 150
+    rl_steps: int = 100
     rl_prompts_per_step: int = 16
     group: int = 8  # GRPO's completions per prompt; PPO samples the same number of completions per step
     rl_learning_rate: float = 3e-4
     beta: float = 0.04  # KL coefficient of both: GRPO's beta, PPO's kl_coef
-    checkpoints: int = 3
-    eval_problems: int = 330
+    checkpoints: int = 2
+    eval_problems: int = 300
     hidden_size: int = 64
     num_layers: int = 4
 
@@ -406,6 +406,7 @@ def run_demo(
         "plan": plan.__dict__,
         "provenance": made_of,
     }
+    atomic_write(out / "demo.json", json.dumps(result, indent=2) + "\n")  # a run cut short keeps each stage
     number = 1
     for algo in algos:
         number += 1
@@ -454,6 +455,7 @@ def run_demo(
         rl["report"] = str(write_report(run_dir, fmt="html"))
         rl["report_s"] = round(time.perf_counter() - t, 1)
         result[algo] = rl
+        atomic_write(out / "demo.json", json.dumps(result, indent=2) + "\n")
     result["wall_s"] = round(time.perf_counter() - started, 1)
     atomic_write(out / "demo.json", json.dumps(result, indent=2) + "\n")
     return result
