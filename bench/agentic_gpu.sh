@@ -26,5 +26,7 @@ transformers.__version__, 'trl', trl.__version__, 'datasets', datasets.__version
 RUN_DIR="${RUN_DIR:-runs/agentic_gpu}"
 start=$(date +%s)
 # the recipe prints the before/after table and the curve at the end; 460 s leaves room inside an 8-minute slot
-timeout 460 python3 -m runners.agentic_grpo --config runners/configs/agentic_gpu.yaml "output_dir=$RUN_DIR" "$@"
+# AGENTIC_CONFIG=runners/configs/agentic_tiny.yaml checks the script on a CPU
+timeout 460 python3 -m runners.agentic_grpo --config "${AGENTIC_CONFIG:-runners/configs/agentic_gpu.yaml}" \
+    "output_dir=$RUN_DIR" "$@"
 echo "agentic_gpu: $(( $(date +%s) - start )) s; summary in $RUN_DIR/summary.json"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bash bench/gpu_pipeline.sh [OUTPUT_DIR]
-# On one GPU (sized for about 8 minutes on an H200): SFT a ~25M-parameter Llama from scratch on the synthetic
-# arithmetic task, then GRPO and PPO from it on the same budget of sampled completions. Prints and writes
-# OUTPUT_DIR/results.md: accuracy before/after, tokens/s, completions/s, peak GPU memory and wall time per stage.
+# On one GPU (sized for a few minutes on an H200): SFT a ~25M-parameter Llama from scratch on the demo's
+# task (demonstrations that forget the carry), then GRPO and PPO from it on the same completion budget. Writes
+# OUTPUT_DIR/results.md: held-out accuracy per split, reward, KL, tokens/s, peak GPU memory, wall time.
 # Needs the [train] extra. `python bench/gpu_pipeline.py --scale tiny` checks the same code on a CPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -58,6 +58,7 @@ __all__ = [
     "equations",
     "format_cost",
     "grader_suspects",
+    "group_name",
     "intervals_overlap",
     "is_training_run",
     "load_records",
@@ -783,7 +784,7 @@ def group_accuracy(df: pd.DataFrame, key: str) -> list[tuple[str, int, float | N
     if key not in df or df[key].isna().all():
         return []
     out = []
-    names = df[key].map(_group_name)
+    names = df[key].map(group_name)
     values = sorted({v for v in names if isinstance(v, str)}, key=natural_key)
     for value in values:
         part = df[names == value]
@@ -792,7 +793,8 @@ def group_accuracy(df: pd.DataFrame, key: str) -> list[tuple[str, int, float | N
     return out
 
 
-def _group_name(value: Any) -> str | None:
+def group_name(value: Any) -> str | None:
+    """A group column's value as the name shown (None for a missing one; 3.0 from a gappy column is "3")."""
     if value is None or _isna(value):
         return None
     if isinstance(value, float) and value.is_integer():

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from evalkit import analysis as an
+from evalkit.movement import changed_answers, group_changes
 from evalkit.plots import (
     accuracy_figure,
     curve_figure,
@@ -179,6 +180,87 @@ def _movement_blocks(
 _GROUPS = (("level", "level"), ("subject", "subject"), ("calculations", "gold calculations"))
 
 
+def _group_movement_blocks(df: pd.DataFrame) -> list[Block]:
+    """Accuracy first → last checkpoint per group (subject, level, ...): which part of the task moved, each
+    change said to be outside the 95% intervals or within them."""
+    names = an.checkpoints(df)
+    first, last = names[0], names[-1]
+    blocks: list[Block] = []
+    for key, label in _GROUPS:
+        changes = group_changes(df, key)
+        if len(changes) < 2:  # one group is the overall accuracy again
+            continue
+        blocks.append(Heading(f"What moved, by {label}: {first} → {last}"))
+        rows = [
+            [
+                g.group,
+                f"{g.records_first} / {g.records_last}",
+                policy,
+                _ci_text(c.first, c.first_ci),
+                _ci_text(c.last, c.last_ci),
+                _points(c.points),
+                _noise(c),
+            ]
+            for g in changes
+            for policy, c in (("flexible", g.flexible), ("strict", g.strict))
+        ]
+        blocks.append(
+            Table(
+                [label, "samples", "policy", f"{first} [95% CI]", f"{last} [95% CI]", "change", "vs noise"],
+                rows,
+                {1, 3, 4, 5},
+            )
+        )
+        said = [
+            f"{g.group} {_pct(g.flexible.first)} → {_pct(g.flexible.last)} "
+            f"({_points(g.flexible.points)} points, {_noise(g.flexible)})"
+            for g in changes
+        ]
+        blocks.append(Para(f"Flexible accuracy by {label}: " + "; ".join(said) + "."))
+    return blocks
+
+
+def _answer_pair_blocks(df: pd.DataFrame, *, examples: int, seed: int) -> list[Block]:
+    """The same problems answered at the first and at the last checkpoint: some that turned right, some that
+    turned wrong (first sample of each, flexible policy)."""
+    names = an.checkpoints(df)
+    first, last = names[0], names[-1]
+    pairs = changed_answers(df, examples, seed)
+    if not pairs:
+        return []
+    blocks: list[Block] = [
+        Heading(f"Same problem, {first} → {last}"),
+        Para(
+            f"Problems whose first sample was wrong at `{first}` and right at `{last}`, or the other way "
+            f"round (up to {examples} of each, drawn with seed {seed})."
+        ),
+    ]
+    titles = {"fixed": "wrong → right", "broken": "right → wrong"}
+    for direction, chosen in pairs.items():
+        blocks.append(Heading(titles[direction], 3))
+        blocks.append(
+            Table(
+                ["id", "question", "gold", first, last],
+                [
+                    [
+                        _short(p.before.get("id"), 16),
+                        _short(p.before.get("question"), 90),
+                        _gold_shown(p.before),
+                        _answer_shown(p.before),
+                        _answer_shown(p.after),
+                    ]
+                    for p in chosen
+                ],
+            )
+        )
+    return blocks
+
+
+def _answer_shown(record: dict[str, Any]) -> str:
+    """What a sample answered, with its verdict: ``345 (WRONG)``."""
+    return f"{_short(record.get('extracted'), 30)} ({record.get('verdict')})"
+
+
 def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -> list[Block]:
     """The sections built on eval records: accuracy, categories, suspects, reasoning detail, examples."""
     names = an.checkpoints(df)
@@ -239,6 +321,10 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
             )
         )
 
+    # which part of the task moved, at a glance (a group per subject, level, ...)
+    if len(names) > 1:
+        blocks += _group_movement_blocks(df)
+
     # the breakdown of the last checkpoint
     table = an.breakdown(focus)
     cost = an.format_cost(focus)
@@ -271,6 +357,7 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
     # checkpoints compared
     if len(names) > 1:
         blocks += _movement_blocks(df, accuracy, comparisons)
+        blocks += _answer_pair_blocks(df, examples=examples, seed=seed)
 
     # advice
     suspects = an.grader_suspects(df)

@@ -253,7 +253,7 @@ def _all_formats(run: Path) -> dict[str, str]:
 
 def test_movement_is_shown_under_both_policies_and_said_to_be_within_the_noise():
     text = GOLDEN.read_text(encoding="utf-8")
-    moved = text.split("## What moved", 1)[1].split("\n## ", 1)[0]
+    moved = text.split("## What moved: ", 1)[1].split("\n## ", 1)[0]
     # a drift that only the strict policy sees (flexible has no format error at either checkpoint)
     assert "| format error | strict | 30.8% | 7.1% | -23.6 | within the 95% intervals |" in moved
     assert "| format error | flexible | 0.0% | 0.0% | +0.0 | within the 95% intervals |" in moved
