@@ -46,6 +46,7 @@ from runners.agentic import (
     environment_tools,
     run_episodes,
     sft_warm_start,
+    summarize_by_part,
     summarize_episodes,
     use_chatml_tool_template,
 )
@@ -75,6 +76,7 @@ class EnvironmentSettings:
     n: int = 256
     seed: int = 0
     two_step_fraction: float = field(default=0.0, metadata={"help": "calculator: share with a + or - step"})
+    easy_fraction: float = field(default=0.0, metadata={"help": "calculator: share of the easy part"})
     system: str = DEFAULT_SYSTEM
 
 
@@ -156,7 +158,9 @@ def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str,
     if settings.name not in PROBLEMS:
         raise ConfigError(f"environment.name {settings.name!r}: one of {', '.join(sorted(PROBLEMS))}")
     if settings.name == "calculator":
-        return PROBLEMS["calculator"](n, seed=seed, two_step_fraction=settings.two_step_fraction)
+        return PROBLEMS["calculator"](
+            n, seed=seed, two_step_fraction=settings.two_step_fraction, easy_fraction=settings.easy_fraction
+        )
     return PROBLEMS[settings.name](n, seed=seed)
 
 
@@ -328,8 +332,15 @@ def train(args: Args) -> dict[str, Any]:
             environment=args.environment.name,
         )
         trajectories.write(records)
-        summary = summarize_episodes(records)
+        summary: dict[str, Any] = dict(summarize_episodes(records))
         print(f"{phase}: " + ", ".join(f"{k} {_fmt(v)}" for k, v in summary.items()), flush=True)
+        summary.update(accuracy_intervals(records))
+        parts = summarize_by_part(records)
+        if parts:
+            summary["parts"] = {
+                p: {**s, **accuracy_intervals([r for r in records if r.get("part") == p])}
+                for p, s in parts.items()
+            }
         return summary
 
     # 4. before
@@ -346,6 +357,7 @@ def train(args: Args) -> dict[str, Any]:
                 "answer": r["answer"],
                 "question": r["question"],
                 "environment": r["environment"],
+                **({"part": r["part"]} if "part" in r else {}),
             }
             for r in rows
         ]
@@ -415,17 +427,73 @@ def train(args: Args) -> dict[str, Any]:
     return summary
 
 
+def accuracy_intervals(records: list[dict[str, Any]]) -> dict[str, list[float] | None]:
+    """95 % Wilson intervals of the accuracy with and without a tool call: the tool pays when the first lies
+    above the second, not when one point estimate happens to.
+
+    >>> accuracy_intervals([{"tool_calls": 1, "correct": True}])["accuracy_without_tool_ci"] is None
+    True
+    """
+    from evalkit.metrics import wilson_interval
+
+    def interval(rows: list[dict[str, Any]]) -> list[float] | None:
+        return [round(x, 4) for x in wilson_interval(sum(bool(r["correct"]) for r in rows), len(rows))]
+
+    with_tool = [r for r in records if r["tool_calls"] > 0]
+    without = [r for r in records if r["tool_calls"] == 0]
+    return {
+        "accuracy_with_tool_ci": interval(with_tool) if with_tool else None,
+        "accuracy_without_tool_ci": interval(without) if without else None,
+    }
+
+
 def _fmt(value: Any) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
+def tool_pays(block: dict[str, Any]) -> bool | None:
+    """Whether the accuracy with a tool call lies above the accuracy without one, 95 % intervals apart;
+    None when either kind of episode is missing.
+
+    >>> tool_pays({"accuracy_with_tool_ci": [0.3, 0.6], "accuracy_without_tool_ci": [0.0, 0.1]})
+    True
+    """
+    with_ci, without_ci = block.get("accuracy_with_tool_ci"), block.get("accuracy_without_tool_ci")
+    if not with_ci or not without_ci:
+        return None
+    return bool(with_ci[0] > without_ci[1])
+
+
+def _ci(value: Any, ci: Any) -> str:
+    if not isinstance(value, (int, float)):
+        return _fmt(value)
+    return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else f"{value:.2f}"
+
+
 def report(summary: dict[str, Any], *, points: int = 10) -> str:
-    """Before/after table and the tool-call-rate curve (at most ``points`` entries), as text."""
+    """Before/after table (overall, then per problem part where the rows have parts, with 95 % intervals on
+    the accuracy with and without a tool call) and the tool-call-rate curve (at most ``points`` entries)."""
+    before_all, after_all = summary.get("before") or {}, summary.get("after") or {}
     lines = ["", f"{'':24}{'before':>10}{'after':>10}"]
     for key in ("tool_call_rate", "accuracy", "accuracy_with_tool", "accuracy_without_tool", "mean_return"):
-        b = (summary.get("before") or {}).get(key)
-        a = (summary.get("after") or {}).get(key)
-        lines.append(f"{key:24}{_fmt(b):>10}{_fmt(a):>10}")
+        lines.append(f"{key:24}{_fmt(before_all.get(key)):>10}{_fmt(after_all.get(key)):>10}")
+    blocks = [("all", before_all, after_all)] + [
+        (part, (before_all.get("parts") or {}).get(part) or {}, block)
+        for part, block in (after_all.get("parts") or {}).items()
+    ]
+    header = f"{'part':6}{'phase':8}{'n':>5}{'tool':>7}{'acc':>7}  {'acc with tool':24}{'acc without':24}"
+    lines += ["", header + "pays"]
+    for part, *phases in blocks:
+        for phase, b in zip(("before", "after"), phases, strict=True):
+            if not b:
+                continue
+            with_tool = _ci(b.get("accuracy_with_tool"), b.get("accuracy_with_tool_ci"))
+            without = _ci(b.get("accuracy_without_tool"), b.get("accuracy_without_tool_ci"))
+            pays = {True: "yes", False: "no", None: "-"}[tool_pays(b)]
+            lines.append(
+                f"{part:6}{phase:8}{b.get('episodes', 0):>5}{_fmt(b.get('tool_call_rate')):>7}"
+                f"{_fmt(b.get('accuracy')):>7}  {with_tool:24}{without:24}{pays}"
+            )
     curve = summary.get("tool_call_rate_curve") or []
     if curve:
         stride = max(1, len(curve) // points)

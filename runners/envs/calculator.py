@@ -157,21 +157,40 @@ _TWO_STEP = (
 
 
 def calculator_problems(
-    n: int, *, seed: int = 0, digits: int = 3, two_step_fraction: float = 0.3
+    n: int,
+    *,
+    seed: int = 0,
+    digits: int = 3,
+    two_step_fraction: float = 0.3,
+    easy_fraction: float = 0.0,
+    easy_digits: int = 1,
 ) -> list[dict[str, Any]]:
     """``n`` word problems whose answer needs a multiplication of two ``digits``-digit numbers.
 
-    Rows have ``question``, ``answer`` (the number, as text) and ``environment: "calculator"``.
-    Deterministic by ``seed``.
+    Rows have ``question``, ``answer`` (the number, as text), ``environment: "calculator"`` and ``part``.
+    ``easy_fraction`` of them are the *easy part* (``part: "easy"``): the same one-step problems with
+    ``easy_digits``-digit factors, a times table a small policy can learn by heart, so the tool pays only on
+    the *hard part* (``part: "hard"``). Deterministic by ``seed``; with ``easy_fraction`` 0 the rows are those
+    of earlier versions (plus ``part``).
+
+    >>> [r["part"] for r in calculator_problems(6, seed=0, easy_fraction=0.5)]
+    ['easy', 'hard', 'easy', 'hard', 'hard', 'easy']
+    >>> calculator_problems(1, seed=0, easy_fraction=1.0)[0]["question"]
+    'A printer prints 4 pages per hour for 9 hours. How many pages does it print?'
     """
-    if n < 0 or digits < 1:
-        raise ValueError("need n >= 0 and digits >= 1")
+    if n < 0 or digits < 1 or easy_digits < 1:
+        raise ValueError("need n >= 0, digits >= 1 and easy_digits >= 1")
     rng = random.Random(seed)
-    low, high = 10 ** (digits - 1) + 1, 10**digits - 1
     rows = []
     for _ in range(n):
+        # the easy draw is made only when asked for, so the hard-only rows of a seed stay as they were
+        easy = easy_fraction > 0 and rng.random() < easy_fraction
+        width = easy_digits if easy else digits
+        low, high = 10 ** (width - 1) + 1, 10**width - 1
+        if width == 1:
+            low = 2  # 1 x b is no problem at all
         a, b = rng.randint(low, high), rng.randint(low, high)
-        if rng.random() < two_step_fraction:
+        if not easy and rng.random() < two_step_fraction:
             template = rng.randrange(len(_TWO_STEP))
             c = rng.randint(low, high)
             answer = a * b + c if template == 0 else a * b - c
@@ -179,5 +198,12 @@ def calculator_problems(
         else:
             answer = a * b
             question = rng.choice(_ONE_STEP).format(a=a, b=b)
-        rows.append({"question": question, "answer": str(answer), "environment": "calculator"})
+        rows.append(
+            {
+                "question": question,
+                "answer": str(answer),
+                "environment": "calculator",
+                "part": "easy" if easy else "hard",
+            }
+        )
     return rows

@@ -25,6 +25,7 @@ from runners.agentic import (
     calculator_demonstrations,
     environment_tools,
     run_episodes,
+    summarize_by_part,
     summarize_episodes,
     tool_tokenizer,
 )
@@ -46,6 +47,7 @@ RECORD_KEYS = {
     "tool_failures",
     "invalid_calls",
     "called_tool_before_answer",
+    "part",
 }
 STEP_KEYS = {"kind", "tool", "arguments", "content", "ok", "reward"}
 QUESTION = "A farm packs 347 crates with 89 apples in each crate. How many apples does it pack?"
@@ -237,6 +239,70 @@ def test_demonstrations_call_the_tool_in_the_requested_share() -> None:
         assert demo[-1]["content"] == f"The answer is {row['answer']}."
         if tool_messages:
             assert tool_messages[-1]["content"] == row["answer"]  # the last observation is the answer
+
+
+def test_demonstrations_show_the_tool_only_on_the_hard_part() -> None:
+    """On the mixed task the warm start answers the times table directly and calls the calculator on a
+    share of the hard problems."""
+    from runners.envs import calculator_problems
+
+    rows = calculator_problems(300, seed=2, easy_fraction=0.5, two_step_fraction=0.0)
+    demos = calculator_demonstrations(rows, tool_fraction=0.6, seed=0)
+    calls = {
+        part: [
+            any(m.get("tool_calls") for m in d) for d, r in zip(demos, rows, strict=True) if r["part"] == part
+        ]
+        for part in ("easy", "hard")
+    }
+    assert not any(calls["easy"])
+    assert 0.45 < sum(calls["hard"]) / len(calls["hard"]) < 0.75
+    for demo, row in zip(demos, rows, strict=True):
+        assert demo[-1]["content"] == f"The answer is {row['answer']}."
+
+
+def test_summary_by_part_and_the_recorder_logs_each_part(tmp_path: Path) -> None:
+    recorder = TrajectoryRecorder(TrajectoryReward(), log=TrajectoryLog(tmp_path / "t.jsonl"))
+    metrics: dict[str, float] = {}
+    direct = [{"role": "assistant", "content": "The answer is 12."}]
+    recorder(
+        completions=[direct, _episode(), [{"role": "assistant", "content": "The answer is 5."}]],
+        answer=["12", "30883", "30883"],
+        part=["easy", "hard", "hard"],
+        log_metric=metrics.__setitem__,
+    )
+    records = recorder.log.read() if recorder.log else []
+    assert [r["part"] for r in records] == ["easy", "hard", "hard"]
+    by_part = summarize_by_part(records)
+    assert (by_part["easy"]["tool_call_rate"], by_part["easy"]["accuracy_without_tool"]) == (0.0, 1.0)
+    assert (by_part["hard"]["accuracy_with_tool"], by_part["hard"]["accuracy_without_tool"]) == (1.0, 0.0)
+    assert metrics["agentic/hard/tool_call_rate"] == 0.5 and metrics["agentic/easy/accuracy"] == 1.0
+    assert summarize_by_part([{**records[0], "part": None}]) == {}
+
+
+def test_recipe_report_shows_parts_and_whether_the_tool_pays() -> None:
+    from runners.agentic_grpo import accuracy_intervals, report, tool_pays
+
+    def rows(part: str, called: int, right: int, n: int) -> list[dict[str, Any]]:
+        return [
+            {"tool_calls": int(i < called), "correct": i < right, "part": part, "tool_failures": 0}
+            | {"invalid_calls": 0, "steps": [{}], "return": 0.0}
+            for i in range(n)
+        ]
+
+    hard = rows("hard", 40, 25, 60)  # 25/40 right with the tool, 0/20 without
+    intervals = accuracy_intervals(hard)
+    assert intervals["accuracy_without_tool_ci"] == [0.0, pytest.approx(0.1611, abs=1e-4)]
+    assert tool_pays(intervals) is True
+    assert tool_pays(accuracy_intervals(rows("hard", 40, 2, 60))) is False  # 2/40 vs 0/20: overlapping
+    assert tool_pays(accuracy_intervals(rows("easy", 0, 0, 10))) is None  # nobody called
+    after = {
+        **summarize_episodes(hard),
+        **intervals,
+        "parts": {"hard": {**summarize_episodes(hard), **intervals}},
+    }
+    text = report({"before": {}, "after": after, "tool_call_rate_curve": []})
+    hard_after = next(line for line in text.splitlines() if line.startswith("hard  after"))
+    assert "0.62 [0.47, 0.76]" in hard_after and hard_after.endswith("yes")
 
 
 # --------------------------------------------------------------------------- our episode loop, scripted
