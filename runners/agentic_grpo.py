@@ -17,11 +17,14 @@ Steps, top to bottom:
    TRL's ``qwen2_5`` (tool calling that TRL can parse); any ChatML model works with
    ``model.chat_template: qwen2_5``;
 3. optional SFT warm start on demonstrations in which only ``warm_start.tool_fraction`` of the episodes call
-   the tool (so the starting policy seldom does);
+   the tool (so the starting policy seldom does); on the calculator's mixed task
+   (``environment.easy_fraction``) only hard problems are ever shown with a call;
 4. evaluation *before*: our own episode loop (:func:`runners.agentic.run_episodes`), sampled;
 5. GRPO with the recording trajectory reward: ``RUN_DIR/trajectories.jsonl`` gets every training episode,
    ``RUN_DIR/metrics.jsonl`` TRL's logs plus ``agentic/tool_call_rate``, ``agentic/accuracy``, ...;
-6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both and the tool-call-rate curve.
+6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both (with 95 % intervals on the
+   accuracy with and without a tool call, and per problem part where rows have one) and the tool-call-rate
+   curve.
 
 Under ``accelerate launch`` every process trains and appends its own training episodes to the one
 ``trajectories.jsonl``; the main process builds the tiny model, runs both evaluations and writes the summary.
@@ -77,6 +80,8 @@ class EnvironmentSettings:
     seed: int = 0
     two_step_fraction: float = field(default=0.0, metadata={"help": "calculator: share with a + or - step"})
     easy_fraction: float = field(default=0.0, metadata={"help": "calculator: share of the easy part"})
+    digits: int = field(default=3, metadata={"help": "calculator: digits of the hard part's factors"})
+    wordings: int | None = field(default=None, metadata={"help": "calculator: one-step wordings (None: all)"})
     system: str = DEFAULT_SYSTEM
 
 
@@ -137,6 +142,11 @@ class Training:
     logging_steps: int = 1
     save_steps: int = field(default=0, metadata={"help": "checkpoint-N every this many steps; 0: none"})
     save_final: bool = True
+    # on cores shared with other jobs torch's threads spin-wait on each other: one thread is faster for
+    # a tiny model; a real model on free cores wants torch's default
+    cpu_threads: int | None = field(
+        default=None, metadata={"help": "torch CPU threads (None: torch's default; 1 for tiny models)"}
+    )
     seed: int = 0
     extra: dict[str, Any] = field(default_factory=dict, metadata={"help": "other GRPOConfig fields"})
 
@@ -157,9 +167,21 @@ def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str,
     """``n`` rows ``{question, answer, environment}`` from the environment's generator."""
     if settings.name not in PROBLEMS:
         raise ConfigError(f"environment.name {settings.name!r}: one of {', '.join(sorted(PROBLEMS))}")
+    if settings.name != "calculator" and (
+        settings.easy_fraction or settings.digits != 3 or settings.wordings
+    ):
+        raise ConfigError(
+            "environment.easy_fraction, environment.digits and environment.wordings are the calculator's "
+            "settings"
+        )
     if settings.name == "calculator":
         return PROBLEMS["calculator"](
-            n, seed=seed, two_step_fraction=settings.two_step_fraction, easy_fraction=settings.easy_fraction
+            n,
+            seed=seed,
+            digits=settings.digits,
+            two_step_fraction=settings.two_step_fraction,
+            easy_fraction=settings.easy_fraction,
+            wordings=settings.wordings,
         )
     return PROBLEMS[settings.name](n, seed=seed)
 
@@ -250,6 +272,8 @@ def train(args: Args) -> dict[str, Any]:
     from trl import GRPOTrainer
 
     started = time.perf_counter()
+    if args.training.cpu_threads is not None:
+        torch.set_num_threads(args.training.cpu_threads)
     run_dir = Path(args.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     env_cls = ENVIRONMENTS.get(args.environment.name)
@@ -264,9 +288,7 @@ def train(args: Args) -> dict[str, Any]:
     check_golds(rows, source=f"environment {args.environment.name}")
     t = args.training
     check_generation_batch(t.per_device_train_batch_size, t.gradient_accumulation_steps, t.num_generations)
-    for warning in check_learning_rate(
-        t.learning_rate, lora=args.lora.r > 0, source=args.model.source
-    ):
+    for warning in check_learning_rate(t.learning_rate, lora=args.lora.r > 0, source=args.model.source):
         print(f"rewardkit: warning: {warning}")
     # Under `accelerate launch` every process runs this function: the main one owns the run folder's files
     # and the before/after evaluations; every rank trains and appends its own training episodes.
@@ -466,7 +488,7 @@ def tool_pays(block: dict[str, Any]) -> bool | None:
 
 def _ci(value: Any, ci: Any) -> str:
     if not isinstance(value, (int, float)):
-        return _fmt(value)
+        return "-"  # no episode of this kind
     return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else f"{value:.2f}"
 
 
