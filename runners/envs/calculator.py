@@ -194,9 +194,7 @@ def calculator_problems(
         # the easy draw is made only when asked for, so the hard-only rows of a seed stay as they were
         easy = easy_fraction > 0 and rng.random() < easy_fraction
         width = easy_digits if easy else digits
-        low, high = 10 ** (width - 1) + 1, 10**width - 1
-        if width == 1:
-            low = 2  # 1 x b is no problem at all
+        low, high = 10 ** (width - 1) + 1, 10**width - 1  # one digit: 2..9, as 1 x b is no problem at all
         a, b = rng.randint(low, high), rng.randint(low, high)
         if not easy and rng.random() < two_step_fraction:
             template = rng.randrange(len(_TWO_STEP))

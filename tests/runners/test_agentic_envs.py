@@ -134,3 +134,13 @@ def test_mixed_calculator_task_has_an_easy_times_table_and_a_hard_part(easy_frac
             assert row["part"] == "hard" and all(100 < n < 1000 for n in numbers)
         assert grade(f"The answer is {row['answer']}.", gold=row["answer"]).correct
     assert rows == PROBLEMS["calculator"](400, seed=3, easy_fraction=easy_fraction, two_step_fraction=0.3)
+
+
+def test_one_wording_puts_the_numbers_at_the_same_places() -> None:
+    rows = PROBLEMS["calculator"](60, seed=4, easy_fraction=0.5, digits=2, two_step_fraction=0.0, wordings=1)
+    stems = {r["question"].split(" ")[:3] == ["A", "farm", "packs"] for r in rows}
+    assert stems == {True}
+    hard = [r for r in rows if r["part"] == "hard"]
+    assert hard and {len(r["question"]) for r in hard} == {len(hard[0]["question"])}  # two-digit factors
+    with pytest.raises(ValueError, match="wordings must be between 1 and 4"):
+        PROBLEMS["calculator"](1, wordings=0)
