@@ -481,7 +481,13 @@ def _record_blocks(df: pd.DataFrame, *, examples: int, seed: int, plots: bool) -
 
 def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tuple[list[Block], list[str]]:
     """Agentic episodes: tool use before the answer, accuracy with and without a tool, returns, the curve."""
-    from evalkit.trajectories import load_trajectories, render_trajectories_markdown, summarize_trajectories
+    from evalkit.trajectories import (
+        load_trajectories,
+        part_table,
+        render_trajectories_markdown,
+        summarize_parts,
+        summarize_trajectories,
+    )
 
     episodes: list[dict[str, Any]] = []
     problems: list[str] = []
@@ -505,6 +511,13 @@ def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tup
     table_lines = render_trajectories_markdown(summary).split("\n\n")[0].strip().splitlines()
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in table_lines[2:]]
     blocks.append(Table(["metric", *phases], rows, set(range(1, len(phases) + 1))))
+    parts = summarize_parts(episodes)
+    if parts:  # a mixed task: does the policy call where the tool pays and answer directly elsewhere?
+        blocks.append(Heading("Per problem part", 3))
+        for part, part_summary in parts.items():
+            header, part_rows = part_table(part_summary)
+            blocks.append(Para(f"**{part}**"))
+            blocks.append(Table(header, part_rows, set(range(1, len(header)))))
     curve = summary["curve"]
     if curve:
         blocks.append(Heading("Tool use over training", 3))
@@ -531,11 +544,23 @@ def _trajectory_blocks(files: Sequence[Path], root: Path, *, plots: bool) -> tup
                 {
                     "called a tool": [c["tool_call_rate"] for c in curve],
                     "accuracy": [c["accuracy"] for c in curve],
+                    **_part_series(parts, steps),
                 },
                 "at every training step",
                 lambda kept: png_bytes(curve_figure(steps, kept)),
             )
     return blocks, problems
+
+
+def _part_series(parts: dict[str, Any], steps: list[Any]) -> dict[str, list[float | None]]:
+    """Tool-call rate and accuracy per problem part along the training steps (None where a step had no
+    episode of the part)."""
+    series: dict[str, list[float | None]] = {}
+    for part, summary in parts.items():
+        at = {c["step"]: c for c in summary["curve"]}
+        series[f"called a tool ({part})"] = [(at.get(s) or {}).get("tool_call_rate") for s in steps]
+        series[f"accuracy ({part})"] = [(at.get(s) or {}).get("accuracy") for s in steps]
+    return series
 
 
 def build_report(

@@ -8,7 +8,10 @@ Reads ``trajectories.jsonl`` as the agentic recipe writes it (one JSON object pe
 For each phase :func:`summarize_trajectories` gives how often the tool is called before the answer, accuracy
 with and without a tool call (with Wilson intervals: a handful of episodes proves little), tool failure and
 invalid-call rates, steps per episode, the return distribution, and for training episodes the same rates per
-training step (the tool-call-rate curve).
+training step (the tool-call-rate curve). Where episodes carry a problem ``part`` (the calculator's mixed
+task: ``"easy"`` problems the policy can answer itself, ``"hard"`` ones it cannot), :func:`summarize_parts`
+gives the same per part: the tool pays *when* accuracy with a call beats accuracy without one on the hard
+part.
 
 >>> episodes = [
 ...     {"phase": "before", "correct": False, "tool_calls": 0, "called_tool_before_answer": False,
@@ -37,7 +40,10 @@ __all__ = [
     "TRAJECTORIES_FILE",
     "find_trajectories",
     "load_trajectories",
+    "part_table",
+    "render_parts_markdown",
     "render_trajectories_markdown",
+    "summarize_parts",
     "summarize_trajectories",
 ]
 
@@ -184,6 +190,25 @@ def summarize_trajectories(episodes: Iterable[Mapping[str, Any]]) -> dict[str, A
     return summary
 
 
+def summarize_parts(episodes: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """:func:`summarize_trajectories` per problem ``part``, in name order; episodes without one are left
+    out (an empty dict when none has a part).
+
+    >>> parts = summarize_parts([
+    ...     {"phase": "after", "part": "easy", "correct": True, "tool_calls": 0, "steps": []},
+    ...     {"phase": "after", "part": "hard", "correct": True, "tool_calls": 1, "steps": []},
+    ...     {"phase": "after", "part": "hard", "correct": False, "tool_calls": 0, "steps": []},
+    ... ])
+    >>> {p: (s["after"]["tool_call_rate"], s["after"]["accuracy_with_tool"]) for p, s in parts.items()}
+    {'easy': (0.0, None), 'hard': (0.5, 1.0)}
+    """
+    by_part: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for e in episodes:
+        if isinstance(e.get("part"), str):
+            by_part[e["part"]].append(e)
+    return {part: summarize_trajectories(by_part[part]) for part in sorted(by_part)}
+
+
 def _pct(value: Any) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
 
@@ -196,6 +221,35 @@ def _pct_ci(value: Any, ci: Any) -> str:
 
 def _num(value: Any, digits: int = 2) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
+
+
+_PART_ROWS = (
+    "episodes",
+    "accuracy [95% CI]",
+    "called a tool [95% CI]",
+    "accuracy with a tool call",
+    "accuracy without a tool call",
+)
+
+
+def part_table(summary: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """(header, rows) of one part's table: tool use and accuracy with and without a call, one column per
+    phase (``summary`` is one value of :func:`summarize_parts`)."""
+    phases = {k: v for k, v in summary.items() if k != "curve"}
+    lines = render_trajectories_markdown(phases).strip().splitlines()
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+    return cells[0], [row for row in cells[2:] if row[0] in _PART_ROWS]
+
+
+def render_parts_markdown(parts: Mapping[str, Mapping[str, Any]]) -> str:
+    """One table per problem part (from :func:`summarize_parts`), under the part's name in bold."""
+    out = []
+    for part, summary in parts.items():
+        header, rows = part_table(summary)
+        lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        out.append(f"**{part}**\n\n" + "\n".join(lines) + "\n")
+    return "\n".join(out)
 
 
 def render_trajectories_markdown(summary: Mapping[str, Any]) -> str:

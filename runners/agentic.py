@@ -17,10 +17,11 @@ A trajectory record (``RUN_DIR/trajectories.jsonl``, one per episode)::
      "steps": [{"kind": "tool_call", "tool": "multiply", "arguments": {"a": 347, "b": 89},
                 "content": "...", "ok": null, "reward": 0.1}, ...],
      "return": 1.0, "verdict": "CORRECT", "correct": true, "tool_calls": 1, "tool_failures": 0,
-     "invalid_calls": 0, "called_tool_before_answer": true}
+     "invalid_calls": 0, "called_tool_before_answer": true, "part": "hard"}
 
 ``tool_calls`` counts the calls the environment could execute (a tool name and JSON-object arguments);
-``invalid_calls`` the malformed ones; ``tool_failures`` the observations that report an error.
+``invalid_calls`` the malformed ones; ``tool_failures`` the observations that report an error; ``part`` the
+problem's part (``"easy"``/``"hard"`` for the calculator's mixed task, None where the rows have none).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ __all__ = [
     "mark_tool_failures",
     "run_episodes",
     "sft_warm_start",
+    "summarize_by_part",
     "summarize_episodes",
     "tool_tokenizer",
     "use_chatml_tool_template",
@@ -212,6 +214,7 @@ def episode_record(
     step: int | str,
     phase: str,
     episode: int,
+    part: str | None = None,
 ) -> dict[str, Any]:
     """One ``trajectories.jsonl`` line from a scored trajectory (schema in the module docstring)."""
     steps = []
@@ -248,6 +251,7 @@ def episode_record(
         "invalid_calls": len(calls) - len(valid),
         "called_tool_before_answer": final is not None
         and any(s.kind == "tool_call" and s.tool and s.arguments is not None for s in before),
+        "part": part,
     }
 
 
@@ -283,6 +287,23 @@ def summarize_episodes(records: Sequence[Mapping[str, Any]]) -> dict[str, float 
         "steps_per_episode": sum(len(r["steps"]) for r in records) / n,
         "mean_return": sum(returns) / len(returns) if returns else None,
     }
+
+
+def summarize_by_part(records: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float | int | None]]:
+    """:func:`summarize_episodes` per problem part (records without a ``part`` are left out): whether the
+    policy calls the tool where it helps and answers directly where it does not.
+
+    >>> base = {"tool_failures": 0, "invalid_calls": 0, "steps": [{}], "return": 0.0}
+    >>> rows = [{**base, "tool_calls": t, "correct": c, "part": p}
+    ...         for t, c, p in [(0, True, "easy"), (1, True, "hard"), (0, False, "hard")]]
+    >>> {p: s["tool_call_rate"] for p, s in summarize_by_part(rows).items()}
+    {'easy': 0.0, 'hard': 0.5}
+    """
+    parts: dict[str, list[Mapping[str, Any]]] = {}
+    for r in records:
+        if isinstance(r.get("part"), str):
+            parts.setdefault(r["part"], []).append(r)
+    return {p: summarize_episodes(parts[p]) for p in sorted(parts)}
 
 
 class TrajectoryLog:
@@ -365,6 +386,7 @@ class TrajectoryRecorder:
                     phase="train",
                     # unique across the processes of a run: rank r numbers r, r + world_size, ...
                     episode=self.episodes * self.world_size + self.rank,
+                    part=_at(columns.get("part"), i),
                 )
             )
             self.episodes += 1
@@ -373,6 +395,11 @@ class TrajectoryRecorder:
         log_metric = columns.get("log_metric")
         if log_metric is not None:
             _log_metrics(log_metric, records, scores)
+            for part, summary in summarize_by_part(records).items():
+                for key in ("tool_call_rate", "accuracy"):
+                    value = summary.get(key)
+                    if isinstance(value, (int, float)):
+                        log_metric(f"agentic/{part}/{key}", float(value))
         return values
 
 
@@ -525,6 +552,7 @@ def run_episodes(
                 step=phase,
                 phase=phase,
                 episode=n,
+                part=row.get("part"),
             )
         )
     return records
@@ -550,7 +578,9 @@ def calculator_demonstrations(
 
     A ``tool_fraction`` of them multiply with the tool (and add or take away the third number with a
     second call on two-step problems) and copy the result; the others answer directly with the right
-    number — which a small model cannot compute, so its direct answers will mostly be wrong.
+    number — which a small model cannot compute, so its direct answers will mostly be wrong. Rows of the
+    easy part (``part: "easy"``, a times table) are always answered directly: the warm start shows the tool
+    only where it is needed, and RL has to find out whether it pays elsewhere.
     """
     rng = random.Random(seed)
     out = []
@@ -558,7 +588,8 @@ def calculator_demonstrations(
         question, answer = str(row["question"]), str(row["answer"])
         numbers = [int(x) for x in _ONE_STEP_NUMBERS.findall(question)]
         final = {"role": "assistant", "content": f"The answer is {answer}."}
-        if rng.random() >= tool_fraction or len(numbers) < 2:
+        draw = rng.random()  # drawn on every row: a seed's hard rows choose alike with or without easy ones
+        if draw >= tool_fraction or len(numbers) < 2 or row.get("part") == "easy":
             out.append([{"role": "user", "content": question}, final])
             continue
         a, b = numbers[0], numbers[1]

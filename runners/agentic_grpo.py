@@ -17,11 +17,14 @@ Steps, top to bottom:
    TRL's ``qwen2_5`` (tool calling that TRL can parse); any ChatML model works with
    ``model.chat_template: qwen2_5``;
 3. optional SFT warm start on demonstrations in which only ``warm_start.tool_fraction`` of the episodes call
-   the tool (so the starting policy seldom does);
+   the tool (so the starting policy seldom does); on the calculator's mixed task
+   (``environment.easy_fraction``) only hard problems are ever shown with a call;
 4. evaluation *before*: our own episode loop (:func:`runners.agentic.run_episodes`), sampled;
 5. GRPO with the recording trajectory reward: ``RUN_DIR/trajectories.jsonl`` gets every training episode,
    ``RUN_DIR/metrics.jsonl`` TRL's logs plus ``agentic/tool_call_rate``, ``agentic/accuracy``, ...;
-6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both and the tool-call-rate curve.
+6. evaluation *after* on the same rows; ``RUN_DIR/summary.json`` holds both (with 95 % intervals on the
+   accuracy with and without a tool call, and per problem part where rows have one) and the tool-call-rate
+   curve.
 
 Under ``accelerate launch`` every process trains and appends its own training episodes to the one
 ``trajectories.jsonl``; the main process builds the tiny model, runs both evaluations and writes the summary.
@@ -46,6 +49,7 @@ from runners.agentic import (
     environment_tools,
     run_episodes,
     sft_warm_start,
+    summarize_by_part,
     summarize_episodes,
     use_chatml_tool_template,
 )
@@ -75,6 +79,9 @@ class EnvironmentSettings:
     n: int = 256
     seed: int = 0
     two_step_fraction: float = field(default=0.0, metadata={"help": "calculator: share with a + or - step"})
+    easy_fraction: float = field(default=0.0, metadata={"help": "calculator: share of the easy part"})
+    digits: int = field(default=3, metadata={"help": "calculator: digits of the hard part's factors"})
+    wordings: int | None = field(default=None, metadata={"help": "calculator: one-step wordings (None: all)"})
     system: str = DEFAULT_SYSTEM
 
 
@@ -135,6 +142,11 @@ class Training:
     logging_steps: int = 1
     save_steps: int = field(default=0, metadata={"help": "checkpoint-N every this many steps; 0: none"})
     save_final: bool = True
+    # on cores shared with other jobs torch's threads spin-wait on each other: one thread is faster for
+    # a tiny model; a real model on free cores wants torch's default
+    cpu_threads: int | None = field(
+        default=None, metadata={"help": "torch CPU threads (None: torch's default; 1 for tiny models)"}
+    )
     seed: int = 0
     extra: dict[str, Any] = field(default_factory=dict, metadata={"help": "other GRPOConfig fields"})
 
@@ -155,8 +167,22 @@ def problems(settings: EnvironmentSettings, n: int, seed: int) -> list[dict[str,
     """``n`` rows ``{question, answer, environment}`` from the environment's generator."""
     if settings.name not in PROBLEMS:
         raise ConfigError(f"environment.name {settings.name!r}: one of {', '.join(sorted(PROBLEMS))}")
+    if settings.name != "calculator" and (
+        settings.easy_fraction or settings.digits != 3 or settings.wordings
+    ):
+        raise ConfigError(
+            "environment.easy_fraction, environment.digits and environment.wordings are the calculator's "
+            "settings"
+        )
     if settings.name == "calculator":
-        return PROBLEMS["calculator"](n, seed=seed, two_step_fraction=settings.two_step_fraction)
+        return PROBLEMS["calculator"](
+            n,
+            seed=seed,
+            digits=settings.digits,
+            two_step_fraction=settings.two_step_fraction,
+            easy_fraction=settings.easy_fraction,
+            wordings=settings.wordings,
+        )
     return PROBLEMS[settings.name](n, seed=seed)
 
 
@@ -246,6 +272,8 @@ def train(args: Args) -> dict[str, Any]:
     from trl import GRPOTrainer
 
     started = time.perf_counter()
+    if args.training.cpu_threads is not None:
+        torch.set_num_threads(args.training.cpu_threads)
     run_dir = Path(args.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     env_cls = ENVIRONMENTS.get(args.environment.name)
@@ -260,9 +288,7 @@ def train(args: Args) -> dict[str, Any]:
     check_golds(rows, source=f"environment {args.environment.name}")
     t = args.training
     check_generation_batch(t.per_device_train_batch_size, t.gradient_accumulation_steps, t.num_generations)
-    for warning in check_learning_rate(
-        t.learning_rate, lora=args.lora.r > 0, source=args.model.source
-    ):
+    for warning in check_learning_rate(t.learning_rate, lora=args.lora.r > 0, source=args.model.source):
         print(f"rewardkit: warning: {warning}")
     # Under `accelerate launch` every process runs this function: the main one owns the run folder's files
     # and the before/after evaluations; every rank trains and appends its own training episodes.
@@ -328,8 +354,15 @@ def train(args: Args) -> dict[str, Any]:
             environment=args.environment.name,
         )
         trajectories.write(records)
-        summary = summarize_episodes(records)
+        summary: dict[str, Any] = dict(summarize_episodes(records))
         print(f"{phase}: " + ", ".join(f"{k} {_fmt(v)}" for k, v in summary.items()), flush=True)
+        summary.update(accuracy_intervals(records))
+        parts = summarize_by_part(records)
+        if parts:
+            summary["parts"] = {
+                p: {**s, **accuracy_intervals([r for r in records if r.get("part") == p])}
+                for p, s in parts.items()
+            }
         return summary
 
     # 4. before
@@ -346,6 +379,7 @@ def train(args: Args) -> dict[str, Any]:
                 "answer": r["answer"],
                 "question": r["question"],
                 "environment": r["environment"],
+                **({"part": r["part"]} if "part" in r else {}),
             }
             for r in rows
         ]
@@ -415,17 +449,73 @@ def train(args: Args) -> dict[str, Any]:
     return summary
 
 
+def accuracy_intervals(records: list[dict[str, Any]]) -> dict[str, list[float] | None]:
+    """95 % Wilson intervals of the accuracy with and without a tool call: the tool pays when the first lies
+    above the second, not when one point estimate happens to.
+
+    >>> accuracy_intervals([{"tool_calls": 1, "correct": True}])["accuracy_without_tool_ci"] is None
+    True
+    """
+    from evalkit.metrics import wilson_interval
+
+    def interval(rows: list[dict[str, Any]]) -> list[float] | None:
+        return [round(x, 4) for x in wilson_interval(sum(bool(r["correct"]) for r in rows), len(rows))]
+
+    with_tool = [r for r in records if r["tool_calls"] > 0]
+    without = [r for r in records if r["tool_calls"] == 0]
+    return {
+        "accuracy_with_tool_ci": interval(with_tool) if with_tool else None,
+        "accuracy_without_tool_ci": interval(without) if without else None,
+    }
+
+
 def _fmt(value: Any) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
+def tool_pays(block: dict[str, Any]) -> bool | None:
+    """Whether the accuracy with a tool call lies above the accuracy without one, 95 % intervals apart;
+    None when either kind of episode is missing.
+
+    >>> tool_pays({"accuracy_with_tool_ci": [0.3, 0.6], "accuracy_without_tool_ci": [0.0, 0.1]})
+    True
+    """
+    with_ci, without_ci = block.get("accuracy_with_tool_ci"), block.get("accuracy_without_tool_ci")
+    if not with_ci or not without_ci:
+        return None
+    return bool(with_ci[0] > without_ci[1])
+
+
+def _ci(value: Any, ci: Any) -> str:
+    if not isinstance(value, (int, float)):
+        return "-"  # no episode of this kind
+    return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else f"{value:.2f}"
+
+
 def report(summary: dict[str, Any], *, points: int = 10) -> str:
-    """Before/after table and the tool-call-rate curve (at most ``points`` entries), as text."""
+    """Before/after table (overall, then per problem part where the rows have parts, with 95 % intervals on
+    the accuracy with and without a tool call) and the tool-call-rate curve (at most ``points`` entries)."""
+    before_all, after_all = summary.get("before") or {}, summary.get("after") or {}
     lines = ["", f"{'':24}{'before':>10}{'after':>10}"]
     for key in ("tool_call_rate", "accuracy", "accuracy_with_tool", "accuracy_without_tool", "mean_return"):
-        b = (summary.get("before") or {}).get(key)
-        a = (summary.get("after") or {}).get(key)
-        lines.append(f"{key:24}{_fmt(b):>10}{_fmt(a):>10}")
+        lines.append(f"{key:24}{_fmt(before_all.get(key)):>10}{_fmt(after_all.get(key)):>10}")
+    blocks = [("all", before_all, after_all)] + [
+        (part, (before_all.get("parts") or {}).get(part) or {}, block)
+        for part, block in (after_all.get("parts") or {}).items()
+    ]
+    header = f"{'part':6}{'phase':8}{'n':>5}{'tool':>7}{'acc':>7}  {'acc with tool':24}{'acc without':24}"
+    lines += ["", header + "pays"]
+    for part, *phases in blocks:
+        for phase, b in zip(("before", "after"), phases, strict=True):
+            if not b:
+                continue
+            with_tool = _ci(b.get("accuracy_with_tool"), b.get("accuracy_with_tool_ci"))
+            without = _ci(b.get("accuracy_without_tool"), b.get("accuracy_without_tool_ci"))
+            pays = {True: "yes", False: "no", None: "-"}[tool_pays(b)]
+            lines.append(
+                f"{part:6}{phase:8}{b.get('episodes', 0):>5}{_fmt(b.get('tool_call_rate')):>7}"
+                f"{_fmt(b.get('accuracy')):>7}  {with_tool:24}{without:24}{pays}"
+            )
     curve = summary.get("tool_call_rate_curve") or []
     if curve:
         stride = max(1, len(curve) // points)

@@ -1,7 +1,9 @@
 """A calculator tool environment and the word problems it is for.
 
 The problems multiply three-digit numbers (and sometimes add or take away a third), which a small policy
-cannot do reliably in its head: calling ``multiply`` is the detour that pays off. The tools take numbers,
+cannot do reliably in its head: calling ``multiply`` is the detour that pays off. In the mixed task
+(``easy_fraction``) an easy part of one-digit times tables sits beside them, where the detour buys nothing:
+a policy has to learn *when* to call. The tools take numbers,
 validate them, and refuse anything else with a message the model can read; nothing the model writes is
 ever evaluated as code.
 
@@ -157,27 +159,57 @@ _TWO_STEP = (
 
 
 def calculator_problems(
-    n: int, *, seed: int = 0, digits: int = 3, two_step_fraction: float = 0.3
+    n: int,
+    *,
+    seed: int = 0,
+    digits: int = 3,
+    two_step_fraction: float = 0.3,
+    easy_fraction: float = 0.0,
+    easy_digits: int = 1,
+    wordings: int | None = None,
 ) -> list[dict[str, Any]]:
     """``n`` word problems whose answer needs a multiplication of two ``digits``-digit numbers.
 
-    Rows have ``question``, ``answer`` (the number, as text) and ``environment: "calculator"``.
-    Deterministic by ``seed``.
+    Rows have ``question``, ``answer`` (the number, as text), ``environment: "calculator"`` and ``part``.
+    ``easy_fraction`` of them are the *easy part* (``part: "easy"``): the same one-step problems with
+    ``easy_digits``-digit factors, a times table a small policy can learn by heart, so the tool pays only on
+    the *hard part* (``part: "hard"``). Deterministic by ``seed``; with ``easy_fraction`` 0 the rows are those
+    of earlier versions (plus ``part``). ``wordings``: how many of the one-step wordings to draw from (None:
+    all); with 1 every question reads alike, so the numbers sit at the same places and copying them into a
+    call is a fixed-offset lookup, which a small model learns long before it learns to find them in prose.
+
+    >>> [r["part"] for r in calculator_problems(6, seed=0, easy_fraction=0.5)]
+    ['hard', 'hard', 'hard', 'easy', 'easy', 'hard']
+    >>> calculator_problems(1, seed=0, easy_fraction=1.0)[0]["question"]
+    'A stadium has 8 rows with 2 seats in each row. How many seats does it have?'
     """
-    if n < 0 or digits < 1:
-        raise ValueError("need n >= 0 and digits >= 1")
+    if n < 0 or digits < 1 or easy_digits < 1:
+        raise ValueError("need n >= 0, digits >= 1 and easy_digits >= 1")
+    if wordings is not None and not 1 <= wordings <= len(_ONE_STEP):
+        raise ValueError(f"wordings must be between 1 and {len(_ONE_STEP)}, got {wordings}")
+    one_step = _ONE_STEP[:wordings] if wordings else _ONE_STEP
     rng = random.Random(seed)
-    low, high = 10 ** (digits - 1) + 1, 10**digits - 1
     rows = []
     for _ in range(n):
+        # the easy draw is made only when asked for, so the hard-only rows of a seed stay as they were
+        easy = easy_fraction > 0 and rng.random() < easy_fraction
+        width = easy_digits if easy else digits
+        low, high = 10 ** (width - 1) + 1, 10**width - 1  # one digit: 2..9, as 1 x b is no problem at all
         a, b = rng.randint(low, high), rng.randint(low, high)
-        if rng.random() < two_step_fraction:
+        if not easy and rng.random() < two_step_fraction:
             template = rng.randrange(len(_TWO_STEP))
             c = rng.randint(low, high)
             answer = a * b + c if template == 0 else a * b - c
             question = _TWO_STEP[template].format(a=a, b=b, c=c)
         else:
             answer = a * b
-            question = rng.choice(_ONE_STEP).format(a=a, b=b)
-        rows.append({"question": question, "answer": str(answer), "environment": "calculator"})
+            question = rng.choice(one_step).format(a=a, b=b)
+        rows.append(
+            {
+                "question": question,
+                "answer": str(answer),
+                "environment": "calculator",
+                "part": "easy" if easy else "hard",
+            }
+        )
     return rows

@@ -108,3 +108,75 @@ def test_report_shows_the_trajectories_of_an_agentic_run(tmp_path: Path) -> None
         assert main(["report", str(run), "--format", "html", "-o", str(tmp_path / "r.html")]) == 2
     page = (tmp_path / "r.html").read_text()
     assert "Tool-call rate and accuracy over training" in page and "data:image/png;base64," in page
+
+
+def _mixed_run() -> list[dict]:
+    """Before: nobody calls. After: every hard problem calls and half of those are right; easy ones are
+    answered directly and right. Training: one step of each part."""
+
+    def episode(phase: str, part: str, called: bool, correct: bool, step: object = None) -> dict:
+        return {
+            "phase": phase,
+            "step": phase if step is None else step,
+            "part": part,
+            "correct": correct,
+            "tool_calls": int(called),
+            "called_tool_before_answer": called,
+            "steps": [{"kind": "final_answer"}],
+            "return": float(correct),
+        }
+
+    episodes = [episode("before", "easy", False, i < 3) for i in range(10)]
+    episodes += [episode("before", "hard", False, False) for _ in range(10)]
+    episodes += [episode("after", "easy", False, True) for _ in range(10)]
+    episodes += [episode("after", "hard", True, i < 5) for i in range(10)]
+    episodes += [episode("train", "hard", True, True, step=1), episode("train", "easy", False, False, step=1)]
+    return episodes
+
+
+def test_parts_are_summarised_apart() -> None:
+    from evalkit.trajectories import part_table, render_parts_markdown, summarize_parts
+
+    parts = summarize_parts(_mixed_run())
+    assert list(parts) == ["easy", "hard"]
+    hard, easy = parts["hard"], parts["easy"]
+    assert (hard["before"]["tool_call_rate"], hard["after"]["tool_call_rate"]) == (0.0, 1.0)
+    assert hard["after"]["accuracy_with_tool"] == 0.5 and hard["before"]["accuracy_without_tool"] == 0.0
+    assert (easy["before"]["accuracy"], easy["after"]["accuracy_without_tool"]) == (0.3, 1.0)
+    assert [(c["step"], c["tool_call_rate"]) for c in hard["curve"]] == [(1, 1.0)]
+    header, rows = part_table(hard)
+    assert header == ["metric", "before", "train", "after"]
+    assert [r[0] for r in rows] == [
+        "episodes",
+        "accuracy [95% CI]",
+        "called a tool [95% CI]",
+        "accuracy with a tool call",
+        "accuracy without a tool call",
+    ]
+    assert rows[3][3].startswith("50.0% [") and rows[3][3].endswith("(n=10)")
+    text = render_parts_markdown(parts)
+    assert text.startswith("**easy**\n\n| metric | before | train | after |") and "**hard**" in text
+    assert summarize_parts([{k: v for k, v in e.items() if k != "part"} for e in _mixed_run()]) == {}
+
+
+def test_report_shows_each_part_of_a_mixed_task(tmp_path: Path) -> None:
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    import contextlib
+    import io
+
+    from rewardkit.cli import main
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "trajectories.jsonl").write_text("".join(json.dumps(e) + "\n" for e in _mixed_run()))
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["report", str(run), "--format", "md", "-o", str(tmp_path / "r.md")]) == 0
+    text = (tmp_path / "r.md").read_text()
+    section = text[text.index("Per problem part") :]
+    assert section.index("**easy**") < section.index("**hard**")
+    hard = section[section.index("**hard**") :]
+    assert "| accuracy with a tool call | – (n=0) | 100.0% [" in hard and "50.0% [" in hard
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["report", str(run), "--format", "html", "-o", str(tmp_path / "r.html")]) == 0
+    assert "Per problem part" in (tmp_path / "r.html").read_text()

@@ -107,3 +107,40 @@ def test_calculator_problems_need_a_big_multiplication() -> None:
 def test_lookup_problems_need_two_towns() -> None:
     for row in PROBLEMS["lookup"](30, seed=2):
         assert sum(town in row["question"] for town in TOWNS) >= 2
+
+
+def test_calculator_problems_without_an_easy_part_are_unchanged() -> None:
+    """The mixed task's draw is made only when asked for: a seed's hard-only rows stay what they were."""
+    rows = PROBLEMS["calculator"](3, seed=0)
+    assert (rows[0]["question"], rows[0]["answer"], rows[0]["part"]) == (
+        "A shop sells 965 boxes of 495 pencils. How many pencils does it sell?",
+        "477675",
+        "hard",
+    )
+    assert {r["part"] for r in PROBLEMS["calculator"](50, seed=1)} == {"hard"}
+
+
+@pytest.mark.parametrize("easy_fraction", [0.25, 0.5, 0.75])
+def test_mixed_calculator_task_has_an_easy_times_table_and_a_hard_part(easy_fraction: float) -> None:
+    rows = PROBLEMS["calculator"](400, seed=3, easy_fraction=easy_fraction, two_step_fraction=0.3)
+    easy = [r for r in rows if r["part"] == "easy"]
+    assert abs(len(easy) / len(rows) - easy_fraction) < 0.08
+    for row in rows:
+        numbers = [int(t) for t in row["question"].replace("?", " ").replace(".", " ").split() if t.isdigit()]
+        if row["part"] == "easy":  # one step, one-digit factors: a times table, no tool needed
+            a, b = numbers
+            assert 2 <= a <= 9 and 2 <= b <= 9 and row["answer"] == str(a * b)
+        else:
+            assert row["part"] == "hard" and all(100 < n < 1000 for n in numbers)
+        assert grade(f"The answer is {row['answer']}.", gold=row["answer"]).correct
+    assert rows == PROBLEMS["calculator"](400, seed=3, easy_fraction=easy_fraction, two_step_fraction=0.3)
+
+
+def test_one_wording_puts_the_numbers_at_the_same_places() -> None:
+    rows = PROBLEMS["calculator"](60, seed=4, easy_fraction=0.5, digits=2, two_step_fraction=0.0, wordings=1)
+    stems = {r["question"].split(" ")[:3] == ["A", "farm", "packs"] for r in rows}
+    assert stems == {True}
+    hard = [r for r in rows if r["part"] == "hard"]
+    assert hard and {len(r["question"]) for r in hard} == {len(hard[0]["question"])}  # two-digit factors
+    with pytest.raises(ValueError, match="wordings must be between 1 and 4"):
+        PROBLEMS["calculator"](1, wordings=0)

@@ -25,6 +25,7 @@ from runners.agentic import (
     calculator_demonstrations,
     environment_tools,
     run_episodes,
+    summarize_by_part,
     summarize_episodes,
     tool_tokenizer,
 )
@@ -46,6 +47,7 @@ RECORD_KEYS = {
     "tool_failures",
     "invalid_calls",
     "called_tool_before_answer",
+    "part",
 }
 STEP_KEYS = {"kind", "tool", "arguments", "content", "ok", "reward"}
 QUESTION = "A farm packs 347 crates with 89 apples in each crate. How many apples does it pack?"
@@ -237,6 +239,70 @@ def test_demonstrations_call_the_tool_in_the_requested_share() -> None:
         assert demo[-1]["content"] == f"The answer is {row['answer']}."
         if tool_messages:
             assert tool_messages[-1]["content"] == row["answer"]  # the last observation is the answer
+
+
+def test_demonstrations_show_the_tool_only_on_the_hard_part() -> None:
+    """On the mixed task the warm start answers the times table directly and calls the calculator on a
+    share of the hard problems."""
+    from runners.envs import calculator_problems
+
+    rows = calculator_problems(300, seed=2, easy_fraction=0.5, two_step_fraction=0.0)
+    demos = calculator_demonstrations(rows, tool_fraction=0.6, seed=0)
+    calls = {
+        part: [
+            any(m.get("tool_calls") for m in d) for d, r in zip(demos, rows, strict=True) if r["part"] == part
+        ]
+        for part in ("easy", "hard")
+    }
+    assert not any(calls["easy"])
+    assert 0.45 < sum(calls["hard"]) / len(calls["hard"]) < 0.75
+    for demo, row in zip(demos, rows, strict=True):
+        assert demo[-1]["content"] == f"The answer is {row['answer']}."
+
+
+def test_summary_by_part_and_the_recorder_logs_each_part(tmp_path: Path) -> None:
+    recorder = TrajectoryRecorder(TrajectoryReward(), log=TrajectoryLog(tmp_path / "t.jsonl"))
+    metrics: dict[str, float] = {}
+    direct = [{"role": "assistant", "content": "The answer is 12."}]
+    recorder(
+        completions=[direct, _episode(), [{"role": "assistant", "content": "The answer is 5."}]],
+        answer=["12", "30883", "30883"],
+        part=["easy", "hard", "hard"],
+        log_metric=metrics.__setitem__,
+    )
+    records = recorder.log.read() if recorder.log else []
+    assert [r["part"] for r in records] == ["easy", "hard", "hard"]
+    by_part = summarize_by_part(records)
+    assert (by_part["easy"]["tool_call_rate"], by_part["easy"]["accuracy_without_tool"]) == (0.0, 1.0)
+    assert (by_part["hard"]["accuracy_with_tool"], by_part["hard"]["accuracy_without_tool"]) == (1.0, 0.0)
+    assert metrics["agentic/hard/tool_call_rate"] == 0.5 and metrics["agentic/easy/accuracy"] == 1.0
+    assert summarize_by_part([{**records[0], "part": None}]) == {}
+
+
+def test_recipe_report_shows_parts_and_whether_the_tool_pays() -> None:
+    from runners.agentic_grpo import accuracy_intervals, report, tool_pays
+
+    def rows(part: str, called: int, right: int, n: int) -> list[dict[str, Any]]:
+        return [
+            {"tool_calls": int(i < called), "correct": i < right, "part": part, "tool_failures": 0}
+            | {"invalid_calls": 0, "steps": [{}], "return": 0.0}
+            for i in range(n)
+        ]
+
+    hard = rows("hard", 40, 25, 60)  # 25/40 right with the tool, 0/20 without
+    intervals = accuracy_intervals(hard)
+    assert intervals["accuracy_without_tool_ci"] == [0.0, pytest.approx(0.1611, abs=1e-4)]
+    assert tool_pays(intervals) is True
+    assert tool_pays(accuracy_intervals(rows("hard", 40, 2, 60))) is False  # 2/40 vs 0/20: overlapping
+    assert tool_pays(accuracy_intervals(rows("easy", 0, 0, 10))) is None  # nobody called
+    after = {
+        **summarize_episodes(hard),
+        **intervals,
+        "parts": {"hard": {**summarize_episodes(hard), **intervals}},
+    }
+    text = report({"before": {}, "after": after, "tool_call_rate_curve": []})
+    hard_after = next(line for line in text.splitlines() if line.startswith("hard  after"))
+    assert "0.62 [0.47, 0.76]" in hard_after and hard_after.endswith("yes")
 
 
 # --------------------------------------------------------------------------- our episode loop, scripted
@@ -456,7 +522,19 @@ def test_recipe_rejects_an_unknown_environment(tmp_path: Path, capsys: pytest.Ca
     assert "environment.name 'weather'" in capsys.readouterr().err
 
 
-def test_recipe_runs_end_to_end_at_tiny_size(tmp_path: Path) -> None:
+def test_recipe_rejects_calculator_settings_for_another_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from runners.agentic_grpo import main
+
+    assert main([f"output_dir={tmp_path}", "environment.name=lookup", "environment.easy_fraction=0.5"]) == 2
+    assert "environment.easy_fraction, environment.digits and environment.wordings" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "task", [[], ["environment.easy_fraction=0.5", "environment.digits=2"]], ids=["hard", "mixed"]
+)
+def test_recipe_runs_end_to_end_at_tiny_size(tmp_path: Path, task: list[str]) -> None:
     from runners.agentic_grpo import main
 
     argv = [
@@ -473,6 +551,8 @@ def test_recipe_runs_end_to_end_at_tiny_size(tmp_path: Path) -> None:
         "training.per_device_train_batch_size=4",
         "training.num_generations=2",
         "training.max_completion_length=32",
+        "training.cpu_threads=1",
+        *task,
     ]
     assert main(argv) == 0
     records = TrajectoryLog(tmp_path / "trajectories.jsonl").read()
@@ -483,20 +563,30 @@ def test_recipe_runs_end_to_end_at_tiny_size(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["before"]["episodes"] == summary["after"]["episodes"] == 4
     assert len(summary["tool_call_rate_curve"]) == 1
+    assert {"accuracy_with_tool_ci", "accuracy_without_tool_ci"} <= set(summary["after"])
+    parts = summary["after"].get("parts", {})
+    if task:  # the mixed task: every row is marked, the summary holds each part
+        assert set(parts) <= {"easy", "hard"} and sum(p["episodes"] for p in parts.values()) == 4
+        assert all(r["part"] in ("easy", "hard") for r in records)
+    else:
+        assert all(r["part"] == "hard" for r in records)
     assert (tmp_path / "config.yaml").read_text().startswith("# rewardkit train agentic_grpo")
 
 
 @pytest.mark.slow
-def test_tiny_config_raises_the_tool_call_rate(tmp_path: Path) -> None:
-    """The CPU demonstration (runners/configs/agentic_tiny.yaml, ~25 minutes on 2 busy cores): after the
-    warm start the policy seldom calls the calculator; GRPO on the trajectory reward makes it call more."""
-    from runners.agentic_grpo import main
+def test_tiny_config_learns_when_the_tool_pays(tmp_path: Path) -> None:
+    """The CPU demonstration (runners/configs/agentic_tiny.yaml, ~8 minutes on 2 busy cores): after GRPO the
+    policy calls the calculator on more of the hard problems, still answers the times table directly, and
+    its episodes with a call are right more often than those without, 95 % intervals apart."""
+    from runners.agentic_grpo import main, tool_pays
 
     assert main(["--config", str(CONFIGS / "agentic_tiny.yaml"), f"output_dir={tmp_path}"]) == 0
     summary = json.loads((tmp_path / "summary.json").read_text())
-    before, after = summary["before"], summary["after"]
-    assert 0.0 < before["tool_call_rate"] < 0.5
-    assert after["tool_call_rate"] > before["tool_call_rate"] + 0.1
+    before, after = summary["before"]["parts"], summary["after"]["parts"]
+    assert after["hard"]["tool_call_rate"] > before["hard"]["tool_call_rate"] + 0.1
+    assert after["hard"]["accuracy"] > before["hard"]["accuracy"]
+    assert after["easy"]["tool_call_rate"] < 0.2
+    assert tool_pays(after["hard"]) and tool_pays(summary["after"])
 
 
 def test_reward_settings_choose_what_a_call_earns() -> None:
@@ -520,3 +610,40 @@ def test_reward_settings_choose_what_a_call_earns() -> None:
     assert useful_only.evaluate(episode(347, 89, "30883"), gold="30883").value == pytest.approx(0.2)
     default = trajectory_reward(RewardSettings(gamma=1.0))
     assert default.evaluate(episode(3, 4, "12"), gold="30883").value == pytest.approx(0.2)
+
+
+def test_warm_start_on_the_mixed_task_calls_the_tool_only_where_it_is_needed(tmp_path: Path) -> None:
+    """A short warm start on the mixed task (a learning test at CI size): the policy reaches for the
+    calculator on three-digit products and answers the times table directly."""
+    import torch
+    from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
+
+    from runners.agentic import build_tool_model, sft_warm_start
+    from runners.envs import calculator_problems
+
+    torch.set_num_threads(1)
+    tools = environment_tools(CalculatorEnv())
+    build_tool_model(tmp_path, tools=tools, hidden_size=64, num_layers=2, seed=0)
+    tokenizer = PreTrainedTokenizerFast.from_pretrained(tmp_path)
+    model = AutoModelForCausalLM.from_pretrained(tmp_path)
+    rows = calculator_problems(256, seed=1, easy_fraction=0.5, two_step_fraction=0.0)
+    demos = [
+        [{"role": "system", "content": "Be brief."}, *d]
+        for d in calculator_demonstrations(rows, tool_fraction=1.0, seed=0)
+    ]
+    torch.manual_seed(0)
+    sft_warm_start(model, tokenizer, demos, tools=tools, steps=200, batch_size=16, learning_rate=5e-3)
+    held_out = calculator_problems(40, seed=99, easy_fraction=0.5, two_step_fraction=0.0)
+    records = run_episodes(
+        model,
+        tokenizer,
+        CalculatorEnv,
+        held_out,
+        reward=TrajectoryReward(),
+        system="Be brief.",
+        max_tool_calling_iterations=1,
+        max_new_tokens=80,  # a call is ~60 tokens
+        do_sample=False,
+    )
+    by_part = summarize_by_part(records)
+    assert by_part["hard"]["tool_call_rate"] > 0.8 and by_part["easy"]["tool_call_rate"] < 0.2, by_part
