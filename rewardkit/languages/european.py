@@ -322,8 +322,9 @@ RUSSIAN = Language(
 LANGUAGES = (FRENCH, GERMAN, SPANISH, ITALIAN, PORTUGUESE, RUSSIAN)
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
+# every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
 _MARKER = re.compile(
-    "|".join(f"(?P<m{i}>(?<![^\\W\\d_]){pattern})" for i, (_, pattern, _) in enumerate(_MARKERS)),
+    "|".join(f"(?P<m{i}>(?<![^\\W\\d_])(?:{pattern}))" for i, (_, pattern, _) in enumerate(_MARKERS)),
     re.IGNORECASE,
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
