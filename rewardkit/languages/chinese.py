@@ -37,6 +37,7 @@ DIGITS = {
 SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 BIG_UNITS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 _NUMERAL_CHARS = "".join([*DIGITS, *SMALL_UNITS, *BIG_UNITS])
+_NUMERAL_CHARACTERS = frozenset(_NUMERAL_CHARS)
 
 # Words a numeral stands before as a count or a measure: after one of these a numeral is a number.
 CLASSIFIERS = (
@@ -282,6 +283,10 @@ def _plain(value: Fraction) -> str:
 
 def _decimal_text(text: str) -> str | None:
     """A numeral as digits, keeping a written decimal as a decimal (``三点一四`` → ``3.14``)."""
+    if _NUMERAL_CHARACTERS.issuperset(text) and text:
+        # a whole number, the common case: its integer as it is, without the Fraction that parse_numeral makes
+        integer = _integer(text)
+        return None if integer is None else str(integer)
     negative = text.startswith("负")
     body = text[1:] if negative else text
     if body and body[0].isdigit():

@@ -205,6 +205,28 @@ def test_function_words_found_by_token_are_the_ones_the_alternation_finds(text: 
     assert by_token == {w.lower() for w in every.findall(text)}
 
 
+_LATIN1_PIECES = [p for p in _WORD_PIECES if p.isascii()]
+_LATIN1_PIECES += ["réponse", "RÉPONSE", "Lösung", "ÜBER", "più", "é", "ß", "µ", "²", "×", "\xa0", "À", "la_"]
+_LATIN1_PIECES += ["Est5", "\t", "\x85", "ÿ"]
+
+
+@settings(max_examples=400)
+@given(_text(_LATIN1_PIECES, max_size=30))
+def test_function_words_found_by_bytes_are_the_ones_found_by_token(text: str) -> None:
+    from rewardkit.languages import european
+
+    by_token = set(map(str.lower, european._TOKEN.findall(text))).intersection(european._LANGUAGES_OF_WORD)
+    assert european._latin1_function_words(text) == by_token
+
+
+def test_a_text_outside_latin1_has_its_function_words_found_by_token() -> None:
+    from rewardkit.languages import european
+
+    assert european._latin1_function_words("Ответ: 5") is None
+    assert european._latin1_function_words("it’s the answer") is None  # ’ is a token character past Latin-1
+    assert european.language_of("La réponse est 5, et la raison est que c'est le double.") is european.FRENCH
+
+
 _RANGE_PIECES = ["1", "23", "4.5", ".", "..", " ", "  ", "\n", "-", "--", "~", "x", "١", "\u3000"]
 _RANGE_PIECES += ["～", "至", "到", "个"]
 
@@ -266,3 +288,12 @@ def test_origins_kept_as_pieces_map_every_position_as_per_character_origins(
     assert fast.text == plain.text
     n = len(fast.text)
     assert [fast.original_span(i, i)[0] for i in range(n + 1)] == plain.origin
+
+
+@settings(max_examples=500)
+@given(st.text("零〇一二两三四五六七八九十百千万亿壹拾佰仟萬億", min_size=1, max_size=10))
+def test_a_whole_numeral_read_without_a_fraction_reads_as_parsed(text: str) -> None:
+    from rewardkit.languages import chinese
+
+    value = chinese.parse_numeral(text)
+    assert chinese._decimal_text(text) == (None if value is None else str(value.numerator))
