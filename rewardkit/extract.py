@@ -572,14 +572,17 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
                 return "", at, at
             if nl < 0:
                 nl = region.find("\n", window_end)
-    for stop in _SENTENCE_END.finditer(rest):
+    # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
+    # most spans ("A: 224") hold none, and skip both scans
+    stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
+    for stop in _SENTENCE_END.finditer(rest) if stops else ():
         # "$3!\\cdot 2!$": a "!" inside math is a factorial, not the end of the sentence
         if rest[stop.start()] == "!" and rest.count("$", 0, stop.start()) % 2 == 1:
             continue
         rest = rest[: stop.start()]
         break
     stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
-    if _FACTORIAL_THEN_STOP.search(rest):
+    if "!" in rest and _FACTORIAL_THEN_STOP.search(rest):
         stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
         return "", at, at

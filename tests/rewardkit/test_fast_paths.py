@@ -297,3 +297,40 @@ def test_a_whole_numeral_read_without_a_fraction_reads_as_parsed(text: str) -> N
 
     value = chinese.parse_numeral(text)
     assert chinese._decimal_text(text) == (None if value is None else str(value.numerator))
+
+
+# --- extraction and units: scans skipped where the characters every match holds are absent ------------------
+
+_SPAN_PIECES = [
+    "224", "3.5", " ", "km", " km", "\\text{ km}", "^2", "^\\circ", "°", "º", "$", "**", "~", "{", "}", "\\,",
+    "cm", " per ", "hour", "\\", "m", ")", "]", "!", ".", "?", ";", "5!", "x", "\n", "\t",
+]  # fmt: skip
+
+
+def _unit_at_end_plain(span: str) -> object:
+    """:func:`unit_at_end` with its presentation always dropped first, as it was."""
+    from rewardkit import stated_units
+
+    tail = stated_units._plain(span[-stated_units._TAIL_CHARS :]).rstrip()
+    if not tail or (tail[-1].isdigit() and "^" not in tail[-8:]):
+        return None
+    m = stated_units._AT_END.search(tail)
+    return stated_units._resolve(m) if m is not None else None
+
+
+@settings(max_examples=500)
+@given(_text(_SPAN_PIECES, max_size=12))
+def test_a_unit_after_a_bare_number_is_the_one_read_through_the_presentation(span: str) -> None:
+    from rewardkit.stated_units import unit_at_end
+
+    assert unit_at_end(span) == _unit_at_end_plain(span)
+
+
+@settings(max_examples=500)
+@given(_text(_SPAN_PIECES, max_size=20))
+def test_a_sentence_end_or_factorial_holds_the_character_its_scan_is_skipped_without(rest: str) -> None:
+    rest = rest.replace("\n", " ")  # a marker's span is one line
+    if not any(c in rest for c in ".!?;"):
+        assert extract._SENTENCE_END.search(rest) is None
+    if "!" not in rest:
+        assert extract._FACTORIAL_THEN_STOP.search(rest) is None
