@@ -334,3 +334,11 @@ def test_a_sentence_end_or_factorial_holds_the_character_its_scan_is_skipped_wit
         assert extract._SENTENCE_END.search(rest) is None
     if "!" not in rest:
         assert extract._FACTORIAL_THEN_STOP.search(rest) is None
+
+
+def test_an_answer_filled_at_once_is_the_dataclass_built_one() -> None:
+    fast, built = extract._answer("18", "a_colon", 3, 5), Answer("18", "a_colon", 3, 5)
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, text="19") == dataclasses.replace(built, text="19")
+    assert [f.name for f in dataclasses.fields(Answer)] == list(vars(fast))
