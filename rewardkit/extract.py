@@ -238,11 +238,23 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue
         if ("\\boxed" in span or "\\fbox" in span) and span.count("{") > span.count("}"):
             continue  # the box never closed: cut off before committing
-        anchored.append(Answer(span, rule, base + s, base + e))
+        anchored.append(_answer(span, rule, base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
     if len(anchored) > 1:
         anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
+
+
+def _answer(text: str, rule: str, start: int, end: int) -> Answer:
+    """``Answer(text, rule, start, end)``, filled in one step: a frozen dataclass's generated ``__init__``
+    sets each field by ``object.__setattr__``, and every marker's span is one. The same object (equality,
+    hashing, replace, pickling); a test checks it."""
+    answer = _new_instance(Answer)
+    answer.__dict__.update(text=text, rule=rule, start=start, end=end, lenient=False)
+    return answer
+
+
+_new_instance = object.__new__
 
 
 def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
@@ -572,14 +584,17 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
                 return "", at, at
             if nl < 0:
                 nl = region.find("\n", window_end)
-    for stop in _SENTENCE_END.finditer(rest):
+    # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
+    # most spans ("A: 224") hold none, and skip both scans
+    stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
+    for stop in _SENTENCE_END.finditer(rest) if stops else ():
         # "$3!\\cdot 2!$": a "!" inside math is a factorial, not the end of the sentence
         if rest[stop.start()] == "!" and rest.count("$", 0, stop.start()) % 2 == 1:
             continue
         rest = rest[: stop.start()]
         break
     stripped = rest.strip(" \t*_`").rstrip(".,;:!?*_ ")
-    if _FACTORIAL_THEN_STOP.search(rest):
+    if "!" in rest and _FACTORIAL_THEN_STOP.search(rest):
         stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
         return "", at, at

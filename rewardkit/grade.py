@@ -14,6 +14,7 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import time

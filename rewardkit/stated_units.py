@@ -61,6 +61,10 @@ _AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
+# every match of _WRAPPER, _SPACING and _DEGREE_SIGN holds one of these, and _plain drops braces
+_PRESENTATION_CHARS = "\\~$*°º{}^"
+
+
 def _plain(text: str) -> str:
     """The text with its presentation dropped and a degree sign spelled as the word."""
     for _ in range(2):
@@ -95,7 +99,10 @@ def _resolve(m: re.Match[str]) -> Unit | None:
 
 def unit_at_end(span: str) -> Unit | None:
     """The unit that ends ``span`` right after its value (``45 km``, ``5\\text{ cm}^2``, ``45^\\circ``)."""
-    tail = _plain(span[-_TAIL_CHARS:]).rstrip()
+    tail = span[-_TAIL_CHARS:]
+    if tail.rstrip()[-1:].isdigit() and not any(c in tail for c in _PRESENTATION_CHARS):
+        return None  # a span ending on its number with no presentation to drop: most spans, without _plain
+    tail = _plain(tail).rstrip()
     if not tail or (tail[-1].isdigit() and "^" not in tail[-8:]):
         return None  # the common case, a span ending on its number
     m = _AT_END.search(tail)

@@ -37,6 +37,7 @@ DIGITS = {
 SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 BIG_UNITS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 _NUMERAL_CHARS = "".join([*DIGITS, *SMALL_UNITS, *BIG_UNITS])
+_NUMERAL_CHARACTERS = frozenset(_NUMERAL_CHARS)
 
 # Words a numeral stands before as a count or a measure: after one of these a numeral is a number.
 CLASSIFIERS = (
@@ -172,15 +173,16 @@ _PHRASE = re.compile("|".join(re.escape(p) for p in sorted(PHRASES, key=len, rev
 _UNIT_AFTER_NUMBER = re.compile(
     r"(?<=[\d%)}$])\s*(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)) + ")"
 )
+_CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
 _CLASSIFIER_AFTER_NUMBER = re.compile(
-    r"(?<=\d)\s*(?:" + "|".join(re.escape(c) for c in CLASSIFIERS if c not in UNITS and len(c) == 1) + ")"
+    r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)")
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
 
 
 def has_chinese(text: str) -> bool:
-    return _CJK.search(text) is not None
+    return _CJK.search(text, _first_non_ascii(text)) is not None
 
 
 def parse_numeral(text: str) -> Fraction | None:
@@ -281,6 +283,10 @@ def _plain(value: Fraction) -> str:
 
 def _decimal_text(text: str) -> str | None:
     """A numeral as digits, keeping a written decimal as a decimal (``三点一四`` → ``3.14``)."""
+    if _NUMERAL_CHARACTERS.issuperset(text) and text:
+        # a whole number, the common case: its integer as it is, without the Fraction that parse_numeral makes
+        integer = _integer(text)
+        return None if integer is None else str(integer)
     negative = text.startswith("负")
     body = text[1:] if negative else text
     if body and body[0].isdigit():
@@ -359,7 +365,7 @@ def _inside_word(text: str, start: int, end: int) -> bool:
     """Whether the numeral at ``start:end`` is part of a word (``三角形``, ``一共``, ``十分``). A word lying
     inside a longer numeral is not one (``万一`` in ``一万一千``), nor one whose last character begins a
     measure (``十分`` in ``五十分钟``: fifty minutes)."""
-    for word in _NUMERAL_WORDS:
+    for word in _words_sharing_a_character(text[start:end]):
         at = text.find(word, max(0, start - len(word) + 1), end + len(word) - 1)
         while 0 <= at < end:
             overlaps = at + len(word) > start
@@ -369,6 +375,13 @@ def _inside_word(text: str, start: int, end: int) -> bool:
                 return True
             at = text.find(word, at + 1, end + len(word) - 1)
     return False
+
+
+@lru_cache(maxsize=1024)
+def _words_sharing_a_character(run: str) -> tuple[str, ...]:
+    """The words of _NUMERAL_WORDS that hold a character of ``run``: only those can overlap it (a numeral's
+    runs repeat, and trying all forty words at each cost more than the rest of its step)."""
+    return tuple(word for word in _NUMERAL_WORDS if not set(word).isdisjoint(run))
 
 
 _MEASURES_AT_END = tuple(unit for unit in (*UNITS, *CLASSIFIERS) if len(unit) >= 2)
@@ -383,27 +396,40 @@ def normalize(text: str) -> str:
 
 def rewrite(r: Rewritten) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from."""
-    if not has_chinese(r.text):
-        if _FULL_WIDTH.search(r.text):
-            r.sub(_FULL_WIDTH, _half_width)
+    first = _first_non_ascii(r.text)
+    if _CJK.search(r.text, first) is None:  # has_chinese, from the only place a Chinese character can be
+        if _FULL_WIDTH.search(r.text, first):
+            r.sub(_FULL_WIDTH, _half_width, first)
         return
-    start = _rewrite_start(r.text)
-    for triggers, pattern, replacement in _STEPS:
+    start = _rewrite_start(r.text, first)
+    # One look at the characters says which steps can match: every step's matches hold one of its trigger
+    # characters, and a rewrite only ever takes characters outside ASCII away (what it writes is ASCII, or
+    # the text's own characters moved), so a step none of whose triggers the text holds now never matches.
+    # Most texts need three or four of the twenty steps; trying each cost more than its own work.
+    can_match = _steps_that_can_match(r.text[first:])
+    for bit, (triggers, pattern, replacement) in enumerate(_STEPS):
         if pattern is _RANGE:  # the one step that also matches ASCII ("3-5"): over the whole text
-            if any(c in r.text for c in triggers or ""):
+            if any(c in r.text for c in triggers):
+                before = r.text
                 r.apply(_range_matches(r.text), replacement)
-                start = _rewrite_start(r.text)
-            continue
-        # a step whose characters are absent cannot match: most texts skip most steps at the cost of `in`
-        if triggers is None or not _trigger_set(triggers).isdisjoint(r.text[start:] if start else r.text):
+                if r.text is not before:
+                    start = _rewrite_start(r.text)
+        elif can_match >> bit & 1:
             r.sub(pattern, replacement, start)
+
+
+def _steps_that_can_match(text: str) -> int:
+    """The steps (but _RANGE) one of whose trigger characters ``text`` holds, as bits of their index."""
+    steps = 0
+    for c in set(text):
+        steps |= _STEPS_OF_CHARACTER.get(c, 0)
+    return steps
 
 
 # Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
 # digits, a decimal point, ", ", the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是") and
 # a choice letter in its parentheses ("(B)不是 A").
 _BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 _RANGE_SEPARATORS = "～~至到-"
@@ -440,26 +466,42 @@ def _find_all(text: str, word: str) -> Iterator[int]:
         at = text.find(word, at + 1)
 
 
-@lru_cache(maxsize=64)
-def _trigger_set(triggers: str) -> frozenset[str]:
-    return frozenset(triggers)
-
-
-def _rewrite_start(text: str) -> int:
-    """Where the first match of a step (but _RANGE) can start: before the first character outside ASCII, past
-    what may stand before it. So a completion reasoned in English that closes in Chinese is rewritten from
-    its Chinese on (the steps' scans of the English before it cost four times the rest of grading).
+def _rewrite_start(text: str, first: int | None = None) -> int:
+    """Where the first match of a step (but _RANGE) can start: before the first character outside ASCII
+    (``first``, when known), past what may stand before it. So a completion reasoned in English that closes in
+    Chinese is rewritten from its Chinese on (the steps' scans of the English before it cost four times the
+    rest of grading).
 
     >>> _rewrite_start("She has 3 + 4 = 7 apples.\\n所以一共是7。"), _rewrite_start("So 7 \\n 3.5小时")
     (24, 2)
     """
-    first = _NON_ASCII.search(text)
-    if first is None:
-        return len(text)
-    start = first.start()
+    start = _first_non_ascii(text) if first is None else first
     while start > 0 and text[start - 1] in _BEFORE_CHINESE:
         start -= 1
     return start
+
+
+def _first_non_ascii(text: str) -> int:
+    """The position of the first character of ``text`` outside ASCII, or its length when there is none. Found
+    by halving with :meth:`str.isascii`, which reads a string a machine word at a time: a regular expression
+    tests one character at a time, and cost more than the Chinese steps themselves on an English text closing
+    in Chinese.
+
+    >>> _first_non_ascii("So 7 in all.\\n答案是 7"), _first_non_ascii("abc"), _first_non_ascii("é")
+    (13, 3, 0)
+    """
+    if text.isascii():
+        return len(text)
+    lo, hi = 0, len(text)  # text[:lo] is ASCII, text[:hi] is not
+    while hi - lo > 32:
+        mid = (lo + hi) // 2
+        if text[lo:mid].isascii():
+            lo = mid
+        else:
+            hi = mid
+    while text[lo].isascii():
+        lo += 1
+    return lo
 
 
 def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]], str]:
@@ -470,9 +512,18 @@ def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]
 # as "B，不是A" reads; inside a sentence ("集合A不是B的子集", set A is not a subset of B) it is a subject
 _LETTER_NOT = re.compile(r"^([ \t*_]*\(?[A-Z]\)?)[ \t]*(?=不是)", re.MULTILINE)
 _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
-_STEPS: list[tuple[str | None, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (None, _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
-    (None, _FULL_WIDTH, lambda m: _half_width(m)),
+_FULL_WIDTH_CHARACTERS = "".join(map(chr, range(0xFF01, 0xFF5F)))
+
+
+def _first_non_ascii_of(phrase: str) -> str:
+    return next(c for c in phrase if not c.isascii())
+
+
+# (triggers, pattern, replacement): a step matches only in a text that holds one of its triggers after its
+# first character outside ASCII (the triggers are none of them ASCII, but _RANGE's)
+_STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
+    (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
     ("答", _ANSWER_LINE, lambda m: m[1] + "Answer: "),  # "答：…", the school answer line
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
@@ -488,11 +539,16 @@ _STEPS: list[tuple[str | None, re.Pattern[str], Callable[[re.Match[str]], str]]]
     ("多余几", _MORE_THAN, lambda m: " or more "),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
     ("第", _ORDINAL, _group(1, " ", "th ")),  # "第3名": "3rd place" reads as an ordinal, as in English
-    (None, _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
-    (None, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
+    ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
+    (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
-    (None, _PHRASE, lambda m: _english(m)),
+    ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
 ]
+_STEPS_OF_CHARACTER: dict[str, int] = {}
+for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
+    if _pattern is not _RANGE:
+        for _c in _triggers:
+            _STEPS_OF_CHARACTER[_c] = _STEPS_OF_CHARACTER.get(_c, 0) | 1 << _bit
 
 
 def _half_width(m: re.Match[str]) -> str:

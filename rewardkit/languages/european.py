@@ -322,8 +322,9 @@ RUSSIAN = Language(
 LANGUAGES = (FRENCH, GERMAN, SPANISH, ITALIAN, PORTUGUESE, RUSSIAN)
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
+# every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
 _MARKER = re.compile(
-    "|".join(f"(?P<m{i}>(?<![^\\W\\d_]){pattern})" for i, (_, pattern, _) in enumerate(_MARKERS)),
+    "|".join(f"(?P<m{i}>(?<![^\\W\\d_])(?:{pattern}))" for i, (_, pattern, _) in enumerate(_MARKERS)),
     re.IGNORECASE,
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
@@ -334,13 +335,18 @@ _STEM = re.compile("|".join(_CHEAP), re.IGNORECASE)
 _BEFORE_STEM = 24
 
 
-def _marker_matches(text: str) -> list[re.Match[str]]:
+def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]]:
     """The markers of ``text``, left to right. The marker pattern is tried only in a window around each
-    answer word: tried at every position, its many alternatives cost more than all the rest of grading."""
-    lowered = text.lower()
+    answer word: tried at every position, its many alternatives cost more than all the rest of grading.
+    ``lowered`` is ``text.lower()``, when the caller has it."""
+    if lowered is None:
+        lowered = text.lower()
     if len(lowered) == len(text):  # the common case: positions agree, and str.find beats a regex scan
         present = [stem for stem in _CHEAP if stem in lowered]  # most texts hold one of the eleven
-        starts = sorted({i for stem in present for i in _find_all(lowered, stem)})
+        if len(present) == 1:
+            starts = list(_find_all(lowered, present[0]))
+        else:
+            starts = sorted({i for stem in present for i in _find_all(lowered, stem)})
     else:
         starts = [m.start() for m in _STEM.finditer(text)]
     found: list[re.Match[str]] = []
@@ -358,14 +364,19 @@ def _marker_matches(text: str) -> list[re.Match[str]]:
 def _first_marker(text: str, lo: int, hi: int) -> re.Match[str] | None:
     """``_MARKER.search(text, lo, hi)``, tried only where a word starts: every marker opens on a letter that
     no letter precedes, and the alternation of every language's markers costs a lot at each position."""
-    for word in _WORD_START.finditer(text, lo, hi):
+    # each run of letters starts a word, but a run at lo that a letter precedes
+    inside = lo > 0 and _LETTER.match(text, lo - 1) is not None
+    for word in _LETTERS.finditer(text, lo, hi):
+        if inside and word.start() == lo:
+            continue
         m = _MARKER.match(text, word.start(), hi)
         if m is not None:
             return m
     return None
 
 
-_WORD_START = re.compile(r"(?<![^\W\d_])[^\W\d_]")
+_LETTER = re.compile(r"[^\W\d_]")
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _find_all(text: str, word: str) -> Iterator[int]:
@@ -452,12 +463,15 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
     English, and of no other of these as many), else None."""
     tail = text[-3000:]
     tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language: reasoning may be in another one
-    if _CYRILLIC.search(tail):
-        return RUSSIAN  # the one language here written in Cyrillic
+    words = _latin1_function_words(tail)
+    if words is None:
+        if _CYRILLIC.search(tail):
+            return RUSSIAN  # the one language here written in Cyrillic
+        # the distinct tokens that are function words: what _words(all of them) finds, in one scan (that
+        # alternation, tried at every position, cost more than all the rest of grading)
+        words = set(map(str.lower, _TOKEN.findall(tail))).intersection(_LANGUAGES_OF_WORD)
     counts = dict.fromkeys([*_BY_CODE, "en"], 0)
-    # the distinct tokens that are function words: what _words(all of them) finds, in one scan (that
-    # alternation, tried at every position, cost more than all the rest of grading)
-    for word in set(map(str.lower, _TOKEN.findall(tail))).intersection(_LANGUAGES_OF_WORD):
+    for word in words:
         for code in _LANGUAGES_OF_WORD[word]:
             counts[code] += 1
     for m in _marker_matches(tail) if markers is None else markers:
@@ -468,6 +482,28 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
+
+# A text written in Latin-1 (English, and French, German, Spanish, Italian, Portuguese as most write them) is
+# split into its tokens by bytes: each byte that _TOKEN's class holds as itself lower-cased, every other one a
+# space. The regex reads a character at a time, and cost more than the rest of the language pass.
+_LATIN1_TOKENS = bytes((ord(chr(b).lower()) if _TOKEN.fullmatch(chr(b)) else ord(" ")) for b in range(256))
+_LATIN1_FUNCTION_WORDS = {w.encode("latin-1"): w for w in _LANGUAGES_OF_WORD if max(w) <= "\xff"}
+_LATIN1_WORDS = frozenset(_LATIN1_FUNCTION_WORDS)
+
+
+def _latin1_function_words(text: str) -> set[str] | None:
+    """The function words among the lower-cased tokens of ``text`` (``_TOKEN.findall``), or None when ``text``
+    is not Latin-1 (nor Cyrillic, then: a caller that gets a set need not look for it).
+
+    >>> sorted(_latin1_function_words("La réponse est 5, and THE l'x"))
+    ['and', 'est', 'la', 'réponse', 'the']
+    """
+    try:
+        encoded = text.encode("latin-1")  # a copy of the string's own bytes when it is Latin-1
+    except UnicodeEncodeError:
+        return None
+    tokens = encoded.translate(_LATIN1_TOKENS).split()
+    return {_LATIN1_FUNCTION_WORDS[t] for t in _LATIN1_WORDS.intersection(tokens)}
 
 
 def normalize(text: str) -> str:
@@ -482,10 +518,11 @@ def rewrite(r: Rewritten) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from. A text that holds no
     answer word of these languages and no Cyrillic is returned at the cost of a few substring tests."""
     text = r.text
-    marked = has_answer_word(text.lower())
+    lowered = text.lower()
+    marked = has_answer_word(lowered)
     if not marked and (text.isascii() or not _CYRILLIC.search(text)):
         return
-    markers = _marker_matches(text) if marked else []
+    markers = _marker_matches(text, lowered) if marked else []
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
     statements = []
     last = 0

@@ -15,17 +15,29 @@ start of what it replaced, and the end of a replacement the end of what it repla
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 
 
 class Rewritten:
+    """A text and, for each position of it, the position of the original it stands for.
+
+    The positions are kept as pieces (a run of characters copied from the original, or a replacement standing
+    for one position), not one number per character: a rewrite usually changes a few words of a long text, and
+    copying a number per character at each step cost more than the step's own search.
+    """
+
     def __init__(self, text: str) -> None:
         self.text = text
-        self._origin: list[int] | None = None  # None while nothing has changed: each position is its own
+        # (start in text, origin there, 1 for a copied run or 0 for a replacement), in order of start: a
+        # position maps to its piece's origin plus, in a copied run, its distance from the piece's start. The
+        # last piece also maps the end of the text. None while nothing has changed: each position is its own.
+        self._pieces: list[tuple[int, int, int]] | None = None
+        self._starts: list[int] = []
 
     @property
     def changed(self) -> bool:
-        return self._origin is not None
+        return self._pieces is not None
 
     def sub(
         self,
@@ -46,27 +58,58 @@ class Rewritten:
         """Replace each of ``matches`` (of the current text, left to right, not overlapping)."""
         text = self.text
         pieces: list[str] = []
-        origin: list[int] = []
-        old = self._origin if self._origin is not None else range(len(text) + 1)
+        origins: list[tuple[int, int, int]] = []
+        at = 0  # where the next piece starts in the new text
         last = 0
         for m in matches:
             new = replacement(m) if callable(replacement) else m.expand(replacement)
             if new == m.group():
                 continue
-            pieces.append(text[last : m.start()])
-            origin.extend(old[last : m.start()])
+            start = m.start()
+            pieces.append(text[last:start])
+            at = self._copy(origins, last, start, at)
             pieces.append(new)
-            origin.extend([old[m.start()]] * len(new))
+            if new:
+                origins.append((at, self._origin(start), 0))
+                at += len(new)
             last = m.end()
         if not pieces:
             return
         pieces.append(text[last:])
-        origin.extend(old[last:])  # with the end of the text
+        self._copy(origins, last, len(text) + 1, at)  # with the end of the text
         self.text = "".join(pieces)
-        self._origin = origin
+        self._pieces = origins
+        self._starts = [piece[0] for piece in origins]
+
+    def _origin(self, i: int) -> int:
+        if self._pieces is None:
+            return i
+        start, origin, step = self._pieces[bisect_right(self._starts, i) - 1]
+        return origin + step * (i - start)
+
+    def _copy(self, into: list[tuple[int, int, int]], lo: int, hi: int, at: int) -> int:
+        """Append to ``into`` the pieces that map positions ``lo:hi`` of the current text, moved to start at
+        ``at`` of the new one; return where the next piece starts."""
+        if lo >= hi:
+            return at
+        if self._pieces is None:
+            found = [(lo, lo, 1)]
+        else:
+            first = bisect_right(self._starts, lo) - 1
+            found = []
+            for k in range(first, len(self._pieces)):
+                start, origin, step = self._pieces[k]
+                if start >= hi:
+                    break
+                begin = max(lo, start)
+                found.append((begin, origin + step * (begin - start), step))
+        for start, origin, step in found:
+            moved = at + start - lo
+            if into and step and into[-1][2] and into[-1][1] + moved - into[-1][0] == origin:
+                continue  # the copied run goes on
+            into.append((moved, origin, step))
+        return at + hi - lo
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Where ``text[start:end]`` came from in the original text."""
-        if self._origin is None:
-            return start, end
-        return self._origin[start], self._origin[end]
+        return self._origin(start), self._origin(end)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rewardkit.extract as extract
@@ -130,20 +131,21 @@ _MIXED_PIECES = [
     "She has ", "16 - 3", " = ", "13", " eggs", ".", ",", ", ", " ", "\n", "*", "_", "5~6", "3.5", "-",
     "the", "答案是", "答：", "答案", "所以", "一共是", "七十二", "三分之二", "百分之二十五", "小时", "个",
     "只", "不是", ", 不是", "。", "，", "：", "半", "第", "点", "多", "又", "当", "时", "万", "零下", "三四",
-    "１２", "至少", "5至6", "2又1/3", "十几", "\u3000", "元",
+    "１２", "至少", "5至6", "2又1/3", "十几", "\u3000", "元", "％", "ｋｇ", "公斤", "米", "要么是", "或者",
+    "下午3点半", "当x=3时", "一个半小时", "B不是 A", "第3名", "负五", "三十多", "五千六百", "三角形", "一共",
 ]  # fmt: skip
 
 
 def _rewritten_from_the_start(text: str) -> tuple[str, tuple[int, int]]:
-    """Every Chinese step over the whole text: what :func:`chinese.rewrite` did before it started late."""
+    """Every Chinese step over the whole text, whatever characters it holds: what :func:`chinese.rewrite` did
+    before it started late and picked its steps by their trigger characters."""
     from rewardkit.languages import chinese
     from rewardkit.languages.rewrite import Rewritten
 
     r = Rewritten(text)
     if chinese.has_chinese(r.text):
-        for triggers, pattern, replacement in chinese._STEPS:
-            if triggers is None or any(c in r.text for c in triggers):
-                r.sub(pattern, replacement)
+        for _triggers, pattern, replacement in chinese._STEPS:
+            r.sub(pattern, replacement)
     return r.text, r.original_span(0, len(r.text))
 
 
@@ -177,6 +179,7 @@ _EUROPEAN_PIECES = [
 
 @settings(max_examples=400)
 @given(_text(_EUROPEAN_PIECES, max_size=20), st.integers(0, 30), st.integers(0, 80))
+@example("Réponsele résultat est ", 0, 22)  # a marker's second alternative inside a word
 def test_a_marker_tried_at_word_starts_is_the_one_the_search_finds(text: str, lo: int, span: int) -> None:
     from rewardkit.languages import european
 
@@ -202,6 +205,28 @@ def test_function_words_found_by_token_are_the_ones_the_alternation_finds(text: 
     assert by_token == {w.lower() for w in every.findall(text)}
 
 
+_LATIN1_PIECES = [p for p in _WORD_PIECES if p.isascii()]
+_LATIN1_PIECES += ["réponse", "RÉPONSE", "Lösung", "ÜBER", "più", "é", "ß", "µ", "²", "×", "\xa0", "À", "la_"]
+_LATIN1_PIECES += ["Est5", "\t", "\x85", "ÿ"]
+
+
+@settings(max_examples=400)
+@given(_text(_LATIN1_PIECES, max_size=30))
+def test_function_words_found_by_bytes_are_the_ones_found_by_token(text: str) -> None:
+    from rewardkit.languages import european
+
+    by_token = set(map(str.lower, european._TOKEN.findall(text))).intersection(european._LANGUAGES_OF_WORD)
+    assert european._latin1_function_words(text) == by_token
+
+
+def test_a_text_outside_latin1_has_its_function_words_found_by_token() -> None:
+    from rewardkit.languages import european
+
+    assert european._latin1_function_words("Ответ: 5") is None
+    assert european._latin1_function_words("it’s the answer") is None  # ’ is a token character past Latin-1
+    assert european.language_of("La réponse est 5, et la raison est que c'est le double.") is european.FRENCH
+
+
 _RANGE_PIECES = ["1", "23", "4.5", ".", "..", " ", "  ", "\n", "-", "--", "~", "x", "١", "\u3000"]
 _RANGE_PIECES += ["～", "至", "到", "个"]
 
@@ -212,3 +237,108 @@ def test_ranges_tried_at_the_number_before_each_separator_are_the_full_scan(text
     from rewardkit.languages import chinese
 
     assert _spans(chinese._range_matches(text)) == _spans(chinese._RANGE.finditer(text))
+
+
+# --- Rewritten: origins kept as pieces map every position as one number per character did ------------------
+
+
+class _OriginPerCharacter:
+    """The rewritten text with one origin per position: what :class:`Rewritten` kept before its pieces."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.origin = text, list(range(len(text) + 1))
+
+    def sub(self, pattern: re.Pattern[str], replacement: str, pos: int) -> None:
+        text, pieces, origin, last = self.text, [], [], 0
+        for m in pattern.finditer(text, pos):
+            new = m.expand(replacement)
+            if new == m.group():
+                continue
+            pieces += [text[last : m.start()], new]
+            origin += self.origin[last : m.start()] + [self.origin[m.start()]] * len(new)
+            last = m.end()
+        if pieces:
+            self.text, self.origin = "".join([*pieces, text[last:]]), origin + self.origin[last:]
+
+
+_REWRITES = [
+    (re.compile(p), r)
+    for p, r in [
+        ("ab", "X"), ("a", ""), ("b+", "bbb"), ("c", "cc"), ("X", "Y"), ("(a)(b)", r"\2\1"), ("^", "S"),
+        ("$", "E"), ("bc|cb", ""), ("a?", "-"),
+    ]
+]  # fmt: skip
+
+
+@settings(max_examples=500)
+@given(
+    st.text("abcX ", max_size=30),
+    st.lists(st.tuples(st.integers(0, len(_REWRITES) - 1), st.integers(0, 40)), max_size=6),
+)
+def test_origins_kept_as_pieces_map_every_position_as_per_character_origins(
+    text: str, steps: list[tuple[int, int]]
+) -> None:
+    from rewardkit.languages.rewrite import Rewritten
+
+    fast, plain = Rewritten(text), _OriginPerCharacter(text)
+    for which, pos in steps:
+        pattern, replacement = _REWRITES[which]
+        fast.sub(pattern, replacement, min(pos, len(fast.text)))
+        plain.sub(pattern, replacement, min(pos, len(plain.text)))
+    assert fast.text == plain.text
+    n = len(fast.text)
+    assert [fast.original_span(i, i)[0] for i in range(n + 1)] == plain.origin
+
+
+@settings(max_examples=500)
+@given(st.text("零〇一二两三四五六七八九十百千万亿壹拾佰仟萬億", min_size=1, max_size=10))
+def test_a_whole_numeral_read_without_a_fraction_reads_as_parsed(text: str) -> None:
+    from rewardkit.languages import chinese
+
+    value = chinese.parse_numeral(text)
+    assert chinese._decimal_text(text) == (None if value is None else str(value.numerator))
+
+
+# --- extraction and units: scans skipped where the characters every match holds are absent ------------------
+
+_SPAN_PIECES = [
+    "224", "3.5", " ", "km", " km", "\\text{ km}", "^2", "^\\circ", "°", "º", "$", "**", "~", "{", "}", "\\,",
+    "cm", " per ", "hour", "\\", "m", ")", "]", "!", ".", "?", ";", "5!", "x", "\n", "\t",
+]  # fmt: skip
+
+
+def _unit_at_end_plain(span: str) -> object:
+    """:func:`unit_at_end` with its presentation always dropped first, as it was."""
+    from rewardkit import stated_units
+
+    tail = stated_units._plain(span[-stated_units._TAIL_CHARS :]).rstrip()
+    if not tail or (tail[-1].isdigit() and "^" not in tail[-8:]):
+        return None
+    m = stated_units._AT_END.search(tail)
+    return stated_units._resolve(m) if m is not None else None
+
+
+@settings(max_examples=500)
+@given(_text(_SPAN_PIECES, max_size=12))
+def test_a_unit_after_a_bare_number_is_the_one_read_through_the_presentation(span: str) -> None:
+    from rewardkit.stated_units import unit_at_end
+
+    assert unit_at_end(span) == _unit_at_end_plain(span)
+
+
+@settings(max_examples=500)
+@given(_text(_SPAN_PIECES, max_size=20))
+def test_a_sentence_end_or_factorial_holds_the_character_its_scan_is_skipped_without(rest: str) -> None:
+    rest = rest.replace("\n", " ")  # a marker's span is one line
+    if not any(c in rest for c in ".!?;"):
+        assert extract._SENTENCE_END.search(rest) is None
+    if "!" not in rest:
+        assert extract._FACTORIAL_THEN_STOP.search(rest) is None
+
+
+def test_an_answer_filled_at_once_is_the_dataclass_built_one() -> None:
+    fast, built = extract._answer("18", "a_colon", 3, 5), Answer("18", "a_colon", 3, 5)
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, text="19") == dataclasses.replace(built, text="19")
+    assert [f.name for f in dataclasses.fields(Answer)] == list(vars(fast))
