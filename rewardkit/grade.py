@@ -14,7 +14,6 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 import time
