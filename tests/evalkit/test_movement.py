@@ -1,4 +1,4 @@
-"""What moved per group and per problem between the first and the last checkpoint, and how the report says it."""
+"""What moved per group and per problem from the first checkpoint to the last, and how the report says it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from evalkit.report import build_report
 
 
 def _checkpoint(folder: Path, rows: list[tuple[str, str, str]]) -> None:
-    """rows: (subject, verdict, extracted); ids are the row indexes, so both checkpoints ask the same problems."""
+    """rows: (subject, verdict, extracted); ids are row indexes, so both checkpoints ask the same problems."""
     folder.mkdir(parents=True)
     lines = [
         json.dumps(
@@ -34,7 +34,7 @@ def _checkpoint(folder: Path, rows: list[tuple[str, str, str]]) -> None:
 
 
 def _run(tmp_path: Path, carry_after: int, sound_after: int) -> Path:
-    """50 'needs a carry' problems all wrong before, 50 'no carry' all right before; after: the counts given."""
+    """50 'needs a carry' problems all wrong before, 50 'no carry' all right; after: the counts given."""
     run = tmp_path / "run"
     before = [("needs a carry", "WRONG", "345")] * 50 + [("no carry", "CORRECT", "347")] * 50
     after = [("needs a carry", "CORRECT" if i < carry_after else "WRONG", "355") for i in range(50)] + [
