@@ -36,6 +36,7 @@ from rewardkit.numbers import (
     same_quantity,
     scan,
 )
+from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
 # Completions longer than this are graded on their tail: the answer is at the end, and regexes over
@@ -288,21 +289,14 @@ def _matches_at(pattern: re.Pattern[str], text: str, stems: tuple[str, ...]) -> 
     >>> [m.span() for m in _matches_at(_HASHES, "##### 5 #### 6 ####", ("####",))]
     [(8, 12), (15, 19)]
     """
-    starts = sorted({i for stem in stems for i in _find_all(text, stem)}) if len(stems) > 1 else None
+    starts = sorted({i for stem in stems for i in find_all(text, stem)}) if len(stems) > 1 else None
     end = 0
-    for start in starts if starts is not None else _find_all(text, stems[0]):
+    for start in starts if starts is not None else find_all(text, stems[0]):
         if start >= end:
             m = pattern.match(text, start)  # \b and look-behinds see the text before start
             if m is not None:
                 end = m.end()
                 yield m
-
-
-def _find_all(text: str, word: str) -> Iterator[int]:
-    at = text.find(word)
-    while at >= 0:
-        yield at
-        at = text.find(word, at + 1)
 
 
 def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:

@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.substrings import find_all
 
 DIGITS = {
     "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "三": 3, "叁": 3, "四": 4, "肆": 4,
@@ -444,7 +445,7 @@ def _range_matches(text: str) -> Iterator[re.Match[str]]:
     ['5至', '1.5~', '5-']
     """
     end = 0
-    for at in sorted(i for separator in _RANGE_SEPARATORS for i in _find_all(text, separator)):
+    for at in sorted(i for separator in _RANGE_SEPARATORS for i in find_all(text, separator)):
         number_end = at
         while number_end > 0 and text[number_end - 1].isspace():
             number_end -= 1
@@ -457,13 +458,6 @@ def _range_matches(text: str) -> Iterator[re.Match[str]]:
         if m is not None:
             end = m.end()
             yield m
-
-
-def _find_all(text: str, word: str) -> Iterator[int]:
-    at = text.find(word)
-    while at >= 0:
-        yield at
-        at = text.find(word, at + 1)
 
 
 def _rewrite_start(text: str, first: int | None = None) -> int:

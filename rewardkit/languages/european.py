@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.substrings import find_all
 
 
 @dataclass(frozen=True)
@@ -344,9 +345,9 @@ def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]
     if len(lowered) == len(text):  # the common case: positions agree, and str.find beats a regex scan
         present = [stem for stem in _CHEAP if stem in lowered]  # most texts hold one of the eleven
         if len(present) == 1:
-            starts = list(_find_all(lowered, present[0]))
+            starts = list(find_all(lowered, present[0]))
         else:
-            starts = sorted({i for stem in present for i in _find_all(lowered, stem)})
+            starts = sorted({i for stem in present for i in find_all(lowered, stem)})
     else:
         starts = [m.start() for m in _STEM.finditer(text)]
     found: list[re.Match[str]] = []
@@ -377,13 +378,6 @@ def _first_marker(text: str, lo: int, hi: int) -> re.Match[str] | None:
 
 _LETTER = re.compile(r"[^\W\d_]")
 _LETTERS = re.compile(r"[^\W\d_]+")
-
-
-def _find_all(text: str, word: str) -> Iterator[int]:
-    at = text.find(word)
-    while at >= 0:
-        yield at
-        at = text.find(word, at + 1)
 
 
 def has_answer_word(lowered: str) -> bool:
