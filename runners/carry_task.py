@@ -3,23 +3,23 @@
 The seed's claim, made measurable: SFT maximises P(y|x), so it reproduces its demonstrations, mistakes
 included; RL with a verifiable reward only needs to know whether an answer is right, so it can go past them.
 The demonstrations here add a three-digit count and a one-digit count the way a hurried writer does: on most
-problems whose units overflow they *forget the carry* (``347+8=345``), everywhere else they are right. SFT
+problems whose units overflow they *forget the carry* (``348+3=341``), everywhere else they are right. SFT
 learns that flaw faithfully; GRPO with rewardkit's accuracy reward, on the same prompts with true golds,
 finds the right sums among its samples and makes them its answers. Held-out problems are split by the
 flawed part (``needs a carry``) and the sound part (``no carry``) — their ``subject`` — so every per-group
 table of ``rewardkit report`` shows what each stage did to each part.
 
->>> p = carry_problems(1, seed=3)[0]
+>>> p = carry_problems(2, seed=3)[1]
 >>> print(p["question"])
-Cleo counts cards: 343, then gets 9 more. How many now?
+Ivan has coins: 438, gets 3 more. Total?
 >>> print(p["answer"])
-343+9=<<343+9=352>>352
-#### 352
+438+3=<<438+3=441>>441
+#### 441
 >>> p["subject"]
 'needs a carry'
 >>> print(demonstration(p, flawed=True))
-343+9=342
-#### 342
+438+3=431
+#### 431
 """
 
 from __future__ import annotations
@@ -55,6 +55,9 @@ _ITEMS = ["apples", "marbles", "stickers", "coins", "pencils", "cards", "shells"
 _VERBS = ["gets"]
 
 
+MAX_ADDEND = 3  # b in 1..3: see carry_problems
+
+
 def needs_carry(a: int, b: int) -> bool:
     """Whether ``a + b`` (``b`` one digit) overflows the units digit."""
     return a % 10 + b >= 10
@@ -88,21 +91,32 @@ def carry_problems(
     seed: int = 0,
     exclude: frozenset[tuple[int, int]] = frozenset(),
     distinct: bool = True,
+    max_addend: int = MAX_ADDEND,
 ) -> list[dict[str, Any]]:
-    """``n`` problems ``a + b`` (``a`` in 100..989, ``b`` in 1..9; ``a + b`` stays three digits) with true
-    GSM8K-style golds, deterministic by ``seed``. Pairs in ``exclude`` are never drawn (a held-out set's);
-    ``distinct=False`` lets a pair come back (in other words: another name, another item), as a large
-    training set must: there are only 8,010 pairs."""
+    """``n`` problems ``a + b`` (``a`` in 100..989, ``b`` in 1..``max_addend``) with true GSM8K-style golds,
+    half of them needing a carry, deterministic by ``seed``. Pairs in ``exclude`` are never drawn (a held-out
+    set's); ``distinct=False`` lets a pair come back (in other words: another name, another item), as a
+    large training set must.
+
+    ``max_addend`` is 3 by default: the units-digit table a tiny model must learn from scratch (``a``'s last
+    digit plus ``b``) then has 30 entries, which it learns within the demo's budget on every seed tried; with
+    all 90 (``max_addend=9``) learning it was a coin flip at that budget, and the flaw was never in question.
+    """
     if n < 0:
         raise ConfigError(f"the number of problems must be at least 0, got {n}")
-    left = _PAIRS - len(exclude)
+    if not 1 <= max_addend <= 9:
+        raise ConfigError(f"max_addend must be a digit from 1 to 9, got {max_addend}")
+    left = (989 - 100 + 1) * max_addend - len(exclude)
     if (n > left and distinct) or left <= 0 < n:
         raise ConfigError(f"only {left} distinct problems are left, {n} asked for")
     rng = random.Random(seed)
     problems: list[dict[str, Any]] = []
     seen = set(exclude)
     while len(problems) < n:
-        a, b = rng.randint(100, 989), rng.randint(1, 9)
+        b = rng.randint(1, max_addend)
+        # half carry, half not: the units digit is drawn from the range that makes each
+        units = rng.randint(10 - b, 9) if rng.random() < 0.5 else rng.randint(0, 9 - b)
+        a = rng.randint(10, 98) * 10 + units
         if (a, b) in exclude or (distinct and (a, b) in seen):
             continue
         seen.add((a, b))
@@ -110,12 +124,9 @@ def carry_problems(
     return problems
 
 
-_PAIRS = (989 - 100 + 1) * 9
-
-
 def demonstration(problem: dict[str, Any], *, flawed: bool) -> str:
     """What a demonstration answers to ``problem``: the true sum, or (``flawed``) the carry forgotten, as
-    the sum written out and the ``#### c`` marker (``347+8=345\n#### 345``): short, so a tiny model learns it
+    the sum written out and the ``#### c`` marker (``348+3=341\n#### 341``): short, so a tiny model learns it
     in a minute, and an ``a+b=c`` the report's reasoning analysis can check."""
     a, b = problem["a"], problem["b"]
     total = forgotten_carry(a, b) if flawed else a + b

@@ -53,15 +53,15 @@ class DemoPlan:
 
     demonstrations: int = 16_000  # SFT examples (pairs repeat with other names; flaws drawn per example)
     flaw_rate: float = 0.7  # share of the carry problems whose demonstration forgets the carry
-    sft_steps: int = 2000
-    sft_batch: int = 32
+    sft_steps: int = 1500
+    sft_batch: int = 16
     sft_learning_rate: float = 3e-3
-    rl_steps: int = 100
+    rl_steps: int = 60
     rl_prompts_per_step: int = 16
     group: int = 8  # GRPO's completions per prompt; PPO samples the same number of completions per step
     rl_learning_rate: float = 3e-4
     beta: float = 0.04  # KL coefficient of both: GRPO's beta, PPO's kl_coef
-    checkpoints: int = 2
+    checkpoints: int = 3
     eval_problems: int = 300
     hidden_size: int = 64
     num_layers: int = 4
@@ -91,7 +91,7 @@ def _not_model_files(folder: str, names: list[str]) -> list[str]:
 
 
 # The prompt and the generation length: shared by every stage, so the SFT model answers the prompt RL samples
-# from and the eval asks exactly that prompt again. "347+8=355\n#### 355" is 18 characters, then EOS.
+# from and the eval asks exactly that prompt again. "348+3=351\n#### 351" is 18 characters, then EOS.
 SYSTEM, INSTRUCTION = "", ""
 MAX_NEW_TOKENS = 24
 

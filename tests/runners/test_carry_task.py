@@ -38,6 +38,9 @@ def test_forgotten_carry_table(a, b, carry, wrong):
 def test_problems_have_true_golds_that_rewardkit_reads_and_a_split():
     problems = carry_problems(200, seed=1)
     assert len({(p["a"], p["b"]) for p in problems}) == 200  # distinct by default
+    assert 70 <= sum(p["subject"] == FLAWED for p in problems) <= 130  # about half need a carry
+    assert {p["b"] for p in problems} == {1, 2, 3}
+    assert {p["b"] for p in carry_problems(300, seed=1, max_addend=9)} == set(range(1, 10))
     for p in problems:
         total = p["a"] + p["b"]
         assert 100 <= total <= 999 and p["subject"] == (FLAWED if needs_carry(p["a"], p["b"]) else SOUND)
@@ -57,7 +60,7 @@ def test_held_out_pairs_are_never_drawn_for_training():
 
 
 def test_demonstrations_forget_the_carry_at_the_flaw_rate_and_only_there():
-    problems = carry_problems(4000, seed=3)
+    problems = carry_problems(4000, seed=3, distinct=False)
     shown = demonstrations(problems, flaw_rate=0.7, seed=0)
     carry = [d for d in shown if d["subject"] == FLAWED]
     assert all(not d["flawed"] for d in shown if d["subject"] == SOUND)
@@ -71,7 +74,8 @@ def test_demonstrations_forget_the_carry_at_the_flaw_rate_and_only_there():
     ("call", "message"),
     [
         (lambda: carry_problems(-1), "at least 0"),
-        (lambda: carry_problems(9000), "only 8010 distinct problems are left"),
+        (lambda: carry_problems(9000), "only 2670 distinct problems are left"),
+        (lambda: carry_problems(10, max_addend=0), "a digit from 1 to 9"),
         (lambda: demonstrations(carry_problems(2), flaw_rate=1.5), "between 0 and 1"),
     ],
 )
