@@ -56,7 +56,7 @@ class DemoPlan:
     sft_steps: int = 1500
     sft_batch: int = 16
     sft_learning_rate: float = 3e-3
-    rl_steps: int = 60
+    rl_steps: int = 120
     rl_prompts_per_step: int = 16
     group: int = 8  # GRPO's completions per prompt; PPO samples the same number of completions per step
     rl_learning_rate: float = 3e-4
