@@ -11,17 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! python3 -c "import trl, datasets" 2>/dev/null; then
-    if ! ls .whl/*.whl >/dev/null 2>&1; then
-        echo "agentic_gpu: trl/datasets missing and no wheels in .whl/ (see ../shared/wheels/README.md)" >&2
-        exit 2
-    fi
-    python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
-    export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
-fi
-export PYTHONPATH="$PWD:${PYTHONPATH:-}" TRL_EXPERIMENTAL_SILENCE=1 TOKENIZERS_PARALLELISM=false
-python3 -c "import torch, transformers, trl, datasets; print('torch', torch.__version__, 'transformers', \
-transformers.__version__, 'trl', trl.__version__, 'datasets', datasets.__version__, 'cuda', torch.cuda.is_available())"
+source bench/device_env.sh
 
 RUN_DIR="${RUN_DIR:-runs/agentic_gpu}"
 start=$(date +%s)

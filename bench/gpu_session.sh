@@ -19,18 +19,8 @@ out="${1:-${OUT:-runs/gpu_session}}"
 scale="${SCALE:-gpu}"
 mkdir -p "$out"
 
-if ! python3 -c "import trl, datasets" 2>/dev/null; then
-    if ! ls .whl/*.whl >/dev/null 2>&1; then
-        echo "gpu_session: trl/datasets missing and no wheels in .whl/ (see ../shared/wheels/README.md)" >&2
-        exit 2
-    fi
-    python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl
-    export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
-fi
-export PYTHONPATH="$PWD:${PYTHONPATH:-}" TRL_EXPERIMENTAL_SILENCE=1 TOKENIZERS_PARALLELISM=false
-python3 -c "import torch, transformers, trl, datasets; print('torch', torch.__version__, 'transformers', \
-transformers.__version__, 'trl', trl.__version__, 'datasets', datasets.__version__, 'cuda', torch.cuda.is_available())" \
-    | tee "$out/versions.txt"
+source bench/device_env.sh > "$out/versions.txt" || exit 2
+cat "$out/versions.txt"
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null | tee "$out/gpu.txt" || true
 if [ "$scale" = gpu ] && ! python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)'; then
     echo "gpu_session: no CUDA device; for a CPU check of the script: SCALE=tiny bash bench/gpu_session.sh" >&2

@@ -47,8 +47,9 @@ def group_changes(df: pd.DataFrame, key: str) -> list[GroupChange]:
         ends = [part[part["checkpoint"] == n] for n in (names[0], names[-1])]
         if any(e.empty for e in ends):
             continue
-        rows = accuracy_by_checkpoint(part)
-        changes = {c.policy: c for c in accuracy_changes([rows[0], rows[-1]])}
+        # the two ends only: the checkpoints between them are not compared
+        rows = accuracy_by_checkpoint(part[part["checkpoint"].isin((names[0], names[-1]))])
+        changes = {c.policy: c for c in accuracy_changes(rows)}
         out.append(GroupChange(value, len(ends[0]), len(ends[1]), changes["strict"], changes["flexible"]))
     return out
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import sys
 import threading
@@ -175,8 +176,6 @@ class PeakMemory:
     @staticmethod
     def _rss() -> int | None:
         try:
-            import os
-
             pages = int(Path("/proc/self/statm").read_text().split()[1])
             return pages * os.sysconf("SC_PAGE_SIZE")
         except (OSError, ValueError, IndexError, AttributeError):

@@ -1,6 +1,6 @@
 """bench/verdict_snapshot.py: results graded before and after a change, compared field by field.
 
-The pool itself reads ``../shared/data/``; these tests drive the comparison on items written here."""
+The pool itself is the benchmarks' real data; these tests drive the comparison on items written here."""
 
 from __future__ import annotations
 
