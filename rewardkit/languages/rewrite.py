@@ -56,24 +56,31 @@ class Rewritten:
         self, matches: Iterable[re.Match[str]], replacement: str | Callable[[re.Match[str]], str]
     ) -> None:
         """Replace each of ``matches`` (of the current text, left to right, not overlapping)."""
+        if not callable(replacement):
+            template = replacement
+            # a template without a group reference is its own expansion: m.expand parses it on every call
+            replacement = (lambda m: m.expand(template)) if "\\" in template else (lambda m: template)
         text = self.text
         pieces: list[str] = []
         origins: list[tuple[int, int, int]] = []
         at = 0  # where the next piece starts in the new text
         last = 0
+        changed = False
         for m in matches:
-            new = replacement(m) if callable(replacement) else m.expand(replacement)
-            if new == m.group():
+            new = replacement(m)
+            start, end = m.span()
+            if new == text[start:end]:
                 continue
-            start = m.start()
-            pieces.append(text[last:start])
-            at = self._copy(origins, last, start, at)
-            pieces.append(new)
+            if start > last:
+                pieces.append(text[last:start])
+                at = self._copy(origins, last, start, at)
             if new:
+                pieces.append(new)
                 origins.append((at, self._origin(start), 0))
                 at += len(new)
-            last = m.end()
-        if not pieces:
+            last = end
+            changed = True
+        if not changed:
             return
         pieces.append(text[last:])
         self._copy(origins, last, len(text) + 1, at)  # with the end of the text
