@@ -487,7 +487,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
         after = completion[answer.end : answer.end + 300] if completion is not None else ""
-        trailing = after[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
+        trailing = after.lstrip(" \t")[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
         return answer, commitment.trails_off(after) if trailing else None
     text = clean_span(answer.text)
     if gold.kind == "text":

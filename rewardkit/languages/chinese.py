@@ -133,6 +133,12 @@ _UNSIGNED = rf"(?:{_DIGITS}|{_NUMERAL})"
 _FRACTION = re.compile(
     rf"(?<![{_NUMERAL_CHARS}\d.])(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
 )
+# "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the value;
+# written as the product it is (the readers never take an operand of one for the answer)
+_MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
+# a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
+# "是72吧" (72, I suppose?), "那么x呢" (and x?)
+_QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^\u3400-\u9fff\uf900-\ufaff]|$)")
 _MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
 # "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34
 _NEIGHBOURS = re.compile(
@@ -312,6 +318,13 @@ def _fraction(m: re.Match[str]) -> str:
         of = _decimal_text(m["of"])
         return f"{value} of {of if of is not None else m['of']}"
     return value
+
+
+def _multiple_of(m: re.Match[str]) -> str:
+    if m["half"]:
+        return " × 1/2"
+    times = _decimal_text(m["times"])
+    return m.group() if times is None else f" × {times}"
 
 
 def _clock(m: re.Match[str]) -> str:
@@ -523,6 +536,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
     ("之", _PERCENT, lambda m: _percent(m)),
     ("之", _FRACTION, lambda m: _fraction(m)),
+    ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
@@ -536,6 +550,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
+    ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
 ]
 _STEPS_OF_CHARACTER: dict[str, int] = {}
