@@ -177,10 +177,29 @@ def condition_clause(sentence_before: str) -> bool:
     return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
 
 
+# the marker inside the condition: "If the answer is 72, then …", "Suppose the answer were 72": a value tried,
+# not one stated
+_SUPPOSED_ANSWER = re.compile(
+    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:\w+,\s*)?(?:if|suppose|supposing|assume|assuming|let'?s\s+(?:say|assume|suppose)|"
+    r"what\s+if|whether|in\s+case|provided|say)\s+(?:that\s+)?(?:the\s+|our\s+|my\s+)?(?:final\s+|correct\s+)?"
+    r"(?:answer|result)\s+(?:is|was|were|would\s+be|will\s+be|be|equals|=)\s*:?\s*[$(\\\[{]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def conditional_opening(sentence_before: str) -> str | None:
     """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
-    (B)``), given the text of its sentence before the marker; None when it opens plainly."""
-    m = _CONDITION_BEFORE.search(sentence_before[-400:])
+    (B)``, ``Suppose the answer is``), given the text of its sentence before the marker; None when it opens
+    plainly.
+
+    >>> conditional_opening("If the answer is ") is not None, conditional_opening("So the answer is ")
+    (True, None)
+    """
+    tail = sentence_before[-400:]
+    supposed = _SUPPOSED_ANSWER.search(tail)
+    if supposed is not None:
+        return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
+    m = _CONDITION_BEFORE.search(tail)
     if m is None:
         return None
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"

@@ -36,6 +36,7 @@ from rewardkit.numbers import (
     same_quantity,
     scan,
 )
+from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -771,6 +772,10 @@ def read_number(span: str) -> Reading:
         return Reading("none", text=text)
     if not _PLAIN_PREFIX.fullmatch(text, 0, found[0].start) or _unbalanced(text):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    spoken = operation_before(text[: found[0].start])
+    if spoken is not None:
+        # "twice 72", "the square root of 72": the number is an operand, the statement names another value
+        return Reading("unparseable", text=text, why=f"{text!r}: the number is an operand of {spoken!r}")
     combined = combine_compound(text, found)
     if combined is None:
         return Reading("unparseable", text=text)
@@ -784,6 +789,10 @@ def read_number(span: str) -> Reading:
     if _PART_OF_LARGER.match(text, end):
         # "1/3 of 9", "72nd", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
+    spoken = operation_after(text, end)
+    if spoken is not None:
+        # "72 times 2", "72 squared": arithmetic said in words, not the number
+        return Reading("unparseable", text=text, why=f"{text!r}: the number is an operand of {spoken!r}")
     if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
     if _MATH_AFTER.search(text, end):

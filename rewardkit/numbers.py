@@ -441,6 +441,7 @@ _DENOMINATORS = {
 }
 _CARDINAL = {**_UNITS_WORDS, **_TENS_WORDS, **_SCALE_WORDS}
 _NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
+CARDINAL_WORDS = frozenset(_CARDINAL)  # "seventy", "two", "hundred": the words a whole number is said in
 _GLUE = {"a", "an", "and", "negative", "minus"}
 
 _WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE])

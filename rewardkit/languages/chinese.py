@@ -133,8 +133,8 @@ _UNSIGNED = rf"(?:{_DIGITS}|{_NUMERAL})"
 _FRACTION = re.compile(
     rf"(?<![{_NUMERAL_CHARS}\d.])(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
 )
-# "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the value;
-# written as the product it is (the readers never take an operand of one for the answer)
+# "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the
+# value; written as the product it is (the readers never take an operand of one for the answer)
 _MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
