@@ -177,12 +177,19 @@ def condition_clause(sentence_before: str) -> bool:
     return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
 
 
+# a value inside the condition its sentence opens with: "If x is 72, the total is odd", "Wenn die Antwort 72
+# ist" (the clause ends at its comma or "then": "If she has 72, then she has 8 left" states 8)
+_INSIDE_CONDITION = re.compile(
+    r"(?:^|[.!?;]\s)[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assume|assuming|provided|in\s+case)\b"
+    r"(?:(?!\bthen\b)[^,;:.!?\n]){0,200}$",
+    re.IGNORECASE,
+)
 # the marker inside the condition: "If the answer is 72, then …", "Suppose the answer were 72": a value tried,
 # not one stated
 _SUPPOSED_ANSWER = re.compile(
     r"(?:^|[.!?;:]\s)[\s*_>-]*(?:\w+,\s*)?(?:if|suppose|supposing|assume|assuming|let'?s\s+(?:say|assume|suppose)|"
     r"what\s+if|whether|in\s+case|provided|say)\s+(?:that\s+)?(?:the\s+|our\s+|my\s+)?(?:final\s+|correct\s+)?"
-    r"(?:answer|result)\s+(?:is|was|were|would\s+be|will\s+be|be|equals|=)\s*:?\s*[$(\\\[{]*\s*$",
+    r"(?:answer|result)(?:\s+(?:is|was|were|would\s+be|will\s+be|be|equals|=)|\s*:)\s*:?\s*[$(\\\[{]*\s*$",
     re.IGNORECASE,
 )
 
@@ -237,6 +244,8 @@ def problem(
     why = restates(before) or trails_off(after)
     if why is not None:
         return why
+    if conditions and _INSIDE_CONDITION.search(before):
+        return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
     if conditions and _CONDITION_AFTER.match(after):
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)
