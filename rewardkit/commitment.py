@@ -212,6 +212,17 @@ def conditional_opening(sentence_before: str) -> str | None:
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
 
 
+def negated_before(before: str) -> str | None:
+    """Why the words right before a value negate it (``The answer is not``), or None.
+
+    >>> negated_before("The answer is not "), negated_before("It is not 5, so the answer is ")
+    ("negated: 'The answer is not …' says what the answer is not", None)
+    """
+    if _NEGATION_BEFORE.search(before[-200:]):
+        return f"negated: {(before.strip()[-60:] + ' …')!r} says what the answer is not"
+    return None
+
+
 def problem(
     before: str,
     after: str,

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Literal
 
 import rewardkit.commitment as commitment
+import rewardkit.glued_box as glued_box
 import rewardkit.sandbox as sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, compare_scalars, symbolic_equal
 from rewardkit.extract import (
@@ -396,6 +397,11 @@ def _grade_text(
                 return _judge(*later, gold, policy, budget, completion)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
+        if answer.rule == "boxed":
+            glued = glued_box.glued_math(completion, answer.start, answer.end)
+            if glued is not None:
+                # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
+                return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
         retracted = _retraction(found, answer, gold)
         if retracted is not None:
             if isinstance(retracted, str):
@@ -478,6 +484,13 @@ _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
+    if answer.rule == "boxed" and completion is not None:
+        called = glued_box.called_wrong(completion, answer.end)
+        if called is not None:
+            return answer, called
+        negated = commitment.negated_before(completion[max(0, answer.start - 200) : answer.start])
+        if negated is not None:
+            return answer, negated  # "The answer is not \\boxed{72}"
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
         line_start = completion.rfind("\n", 0, answer.start) + 1
         opened = commitment.conditional_opening(completion[line_start : answer.start])

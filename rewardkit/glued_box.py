@@ -1,0 +1,71 @@
+"""A box written as part of the math around it: its content is an operand, not the answer.
+
+``-\\boxed{72}``, ``2\\boxed{36}``, ``\\boxed{72}^2``, ``\\boxed{72} \\times 2``, ``\\sqrt{\\boxed{72}}`` and
+``\\frac{\\boxed{72}}{2}`` state other values than 72; the box alone would pay 72 for them. A box that its own
+sentence calls wrong (``\\boxed{72} is wrong``, ``\\boxed{72} (incorrect)``) asserts nothing either.
+
+What stays an answer: a box between math delimiters, prose, punctuation or a bullet (``$\\boxed{72}$.``,
+``- \\boxed{72}``, ``Answer - \\boxed{72}``), followed by its unit or degrees (``\\boxed{72}^\\circ``,
+``\\boxed{5}\\text{ cm}``, ``\\boxed{30}\\%``), or set equal to something (``x = \\boxed{72}``).
+
+>>> glued_math("-\\\\boxed{72}", 1, 12), glued_math("x = \\\\boxed{72}.", 4, 14)
+("a sign or operand before the box: '-'", None)
+>>> glued_math("\\\\boxed{72}^2", 0, 10), glued_math("\\\\boxed{72}^\\\\circ", 0, 10)
+("math after the box: '^2'", None)
+>>> called_wrong("\\\\boxed{72} is wrong.", 10), called_wrong("\\\\boxed{72} is the answer.", 10)
+("the box is called wrong: 'is wrong'", None)
+"""
+
+from __future__ import annotations
+
+import re
+
+from rewardkit.spoken_operations import operation_after, operation_before
+
+# before the box (and the math delimiter that opens it): a sign or a coefficient touching it, an operator, or
+# the argument of a command that takes the box as an operand ("**" is bold, "- " a bullet or a dash)
+_BEFORE = re.compile(
+    r"(?:-|\d|[+/^×÷·−][ \t]*|\\(?:times|cdot|div|pm|mp)[ \t]*|"
+    r"\\(?:sqrt(?:\[[^\]]{0,10}\])?|frac|dfrac|tfrac|binom)\{|\\frac\{[^{}]{0,40}\}\{|[\^_]\{)(?:\$|\\\(|\\\[)?$"
+)
+# what an operator after the box needs to be one: a number, math, or a one-letter variable ("a", "I" are
+# words)
+_OPERAND = r"(?=[\d\\(]|(?![aAI][^a-zA-Z])[a-zA-Z](?![a-zA-Z]))"
+# after the box (and the delimiter that closes it): digits touching it, an operator with an operand, a power
+# that is not a degree sign or a prime, a symbol it multiplies
+_AFTER = re.compile(
+    r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
+    r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
+    # one side of a relation ("\\boxed{72} \\neq 73"), or a scale word that multiplies it ("\\text{ hundred}")
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:hundred|thousand|million|billion|trillion)\b))"
+)
+# its own sentence calling it wrong
+_CALLED_WRONG = re.compile(
+    r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[.,]?[ \t]*(?:is\s+(?:wrong|incorrect|not\s+(?:correct|right|"
+    r"the\s+(?:final\s+|correct\s+)?answer))\b|\(\s*(?:wrong|incorrect)\s*\))",
+    re.IGNORECASE,
+)
+
+
+def glued_math(text: str, start: int, end: int) -> str | None:
+    """Why the box at ``text[start:end]`` (from ``\\boxed`` to its closing brace) is an operand of the math or
+    the arithmetic words around it, or None when it stands alone."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = _BEFORE.search(text, max(line_start, start - 60), start)
+    if before is not None and before.end() == start:
+        return f"a sign or operand before the box: {before.group().strip()!r}"
+    spoken = operation_before(text[max(line_start, start - 60) : start])
+    if spoken is not None:
+        return f"the box is an operand of {spoken!r}"
+    if _AFTER.match(text, end, min(len(text), end + 60)) is not None:
+        return f"math after the box: {text[end : end + 12].partition(chr(10))[0].strip()!r}"
+    spoken = operation_after(text, end)
+    if spoken is not None:
+        return f"the box is an operand of {spoken!r}"
+    return None
+
+
+def called_wrong(text: str, end: int) -> str | None:
+    """Why the sentence of the box that ends at ``end`` takes it back (``\\boxed{72} is wrong``), or None."""
+    m = _CALLED_WRONG.match(text, end, min(len(text), end + 80))
+    return None if m is None else f"the box is called wrong: {m.group().strip()!r}"
