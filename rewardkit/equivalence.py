@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
@@ -28,6 +27,7 @@ from typing import Any
 from rewardkit.mathtree import (
     Add,
     Apply,
+    BigOp,
     Chain,
     Constant,
     Degrees,
@@ -50,6 +50,7 @@ from rewardkit.mathtree import (
     TupleOf,
     Union,
     is_scalar,
+    substitute,
     symbols_of,
     walk,
 )
@@ -517,17 +518,8 @@ def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | N
 
 
 def _substitute(node: Node, name: str, value: Node) -> Node:
-    """``node`` with every ``Symbol(name)`` replaced by ``value``."""
-    if isinstance(node, Symbol):
-        return value if node.name == name else node
-    changes: dict[str, Any] = {}
-    for f in dataclasses.fields(node):  # type: ignore[arg-type]
-        old = getattr(node, f.name)
-        if isinstance(old, Node):
-            changes[f.name] = _substitute(old, name, value)
-        elif isinstance(old, tuple) and old and all(isinstance(item, Node) for item in old):
-            changes[f.name] = tuple(_substitute(item, name, value) for item in old)
-    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
+    """``node`` with every free ``Symbol(name)`` replaced by ``value``."""
+    return substitute(node, name, value)
 
 
 def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
@@ -758,6 +750,10 @@ def symbolic_equal(pred: Node, gold: Node) -> bool:
 
     try:
         difference = to_sympy(pred) - to_sympy(gold)
+        if any(isinstance(n, BigOp) for tree in (pred, gold) for n in walk(tree)):
+            # sums and products are equal up to sympy's canonical form (commuting factors, the bound
+            # variable's name), never by simplify, which would try to evaluate them (\sum_{k=1}^{\infty})
+            return bool(difference == 0)
         return bool(sympy.simplify(difference) == 0)
     except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError):
         # sympy gave up ("cannot convert inf or nan", "gamma function pole", a 4,300-digit str): the

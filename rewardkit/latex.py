@@ -47,6 +47,10 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``sin(2x)·cos(x)``; an angle in degrees ends it (``\sin 80^\circ (x+1)`` is ``sin(80°)·(x+1)``).
   ``\sin^2 x`` is ``Pow(sin x, 2)``; ``\sin^{-1} x`` is ``asin x``; ``\log_b x`` is
   ``Func("log", (x, b))``; a one-argument ``log`` is left as written (its base is the evaluator's call).
+- ``\sum_{k=1}^{n} body`` / ``\prod`` need both bounds and a one-letter variable (:class:`BigOp`); the body
+  is the explicit and implicit product after it (up to the next ``+``/``-``). Inside, ``F_k`` is
+  ``Indexed("F", k)`` and ``i``/``e`` named as the variable are that variable; ``F_{n-k-1}`` (a subscript
+  that is an expression) is ``Indexed`` anywhere; ``x_{2k}`` inside a sum over ``k`` is refused.
 - ``x != 3`` (with a space before ``!``) is an inequation; ``5!=120`` is a factorial equal to 120.
 - Numbers: ``Number(value, decimals)`` with ``decimals`` the written fractional digits (``None`` for an
   integer). Thousands separators need 3-digit groups after a first group of 1-3 digits not starting with
@@ -70,7 +74,7 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``\boxed{}`` ... are transparent. ``\quad`` separates answers at top level.
 
 Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap``, ``\setminus``,
-``\approx``, ``\dots``, ratios ``3:2``, vmatrix/determinants, ``\sum``/``\int``/``\lim``, ``\mid``,
+``\approx``, ``\dots``, ratios ``3:2``, vmatrix/determinants, ``\int``/``\lim``, ``\mid``,
 ``\langle``, norms ``\|x\|``, derivatives/primes, inverse functions other than ``\sin^{-1}``,
 ``\cos^{-1}``, ``\tan^{-1}``, ``C(n,k)`` (only ``\binom``), ``\cases``.
 
@@ -91,6 +95,7 @@ from rewardkit.mathtree import (
     SCALAR_KINDS,
     Add,
     Apply,
+    BigOp,
     Binomial,
     Chain,
     Constant,
@@ -98,6 +103,7 @@ from rewardkit.mathtree import (
     Div,
     Factorial,
     Func,
+    Indexed,
     Interval,
     ListOf,
     Matrix,
@@ -115,6 +121,7 @@ from rewardkit.mathtree import (
     Text,
     TupleOf,
     Union,
+    symbols_of,
 )
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_math", "repair_escapes"]
@@ -290,6 +297,8 @@ _COMMANDS: dict[str, tuple[str, str | None]] = {
     "vert": ("|", None),
     "lbrace": ("\\{", None),
     "rbrace": ("\\}", None),
+    "sum": ("bigop", "sum"),
+    "prod": ("bigop", "prod"),
 }
 _COMMANDS.update({name: ("func", fn) for name, fn in _FUNCS.items()})
 _COMMANDS.update({name: ("sym", name) for name in _GREEK if name != "pi"})
@@ -344,6 +353,7 @@ _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 # Token kinds that can start a factor of an implicit product (``2x``, ``3\sqrt{2}``, ``(x+1)(x-1)``).
 _JUXT = frozenset(
     {"sym", "const", "func", "(", "{", "frac", "sqrt", "binom", "|", "lvert", "lfloor", "lceil", "begin"}
+    | {"bigop"}
 )
 _AFTER_OPERAND = _JUXT | {"num", "unit"}
 _SEPARATORS = frozenset({",", ";", "or", "quad"})
@@ -718,7 +728,7 @@ def _brace_map(s: str) -> dict[int, int]:
 class _Parser:
     """Recursive descent over the token lists; one method per precedence level, loosest first."""
 
-    __slots__ = ("depth", "i", "in_abs", "kinds", "poss", "source", "vals")
+    __slots__ = ("bound", "depth", "i", "in_abs", "kinds", "poss", "source", "vals")
 
     def __init__(self, source: str, lexer: _Lexer) -> None:
         self.source = source
@@ -729,6 +739,8 @@ class _Parser:
         self.depth = 0
         # Inside |...|, a bar closes the absolute value instead of starting an implicit factor.
         self.in_abs = False
+        # The variables of the sums being read: "F_k" in a sum over k is a term of F, not a name.
+        self.bound: tuple[str, ...] = ()
 
     # -- errors --
 
@@ -1133,7 +1145,10 @@ class _Parser:
             node = Apply(self.vals[i], args.items if isinstance(args, TupleOf) else (args,))
         elif k == "sym":
             self.i = i + 1
-            node = Symbol(self.subscripted(self.vals[i]))
+            node = self.indexed(self.vals[i]) if kinds[i + 1] == "_" else Symbol(self.vals[i])
+        elif k == "const" and self.vals[i] in self.bound:
+            self.i = i + 1  # \prod_{i=1}^{n} i: a summation variable, not the imaginary unit
+            node = self.indexed(self.vals[i]) if kinds[i + 1] == "_" else Symbol(self.vals[i])
         elif k == "const":
             self.i = i + 1
             name = self.vals[i]
@@ -1170,6 +1185,8 @@ class _Parser:
             node = Binomial(n, self.scalar(self.arg(), i))
         elif k == "begin":
             node = self.matrix()
+        elif k == "bigop":
+            node = self.big_operator()
         elif k == "reals":
             self.i = i + 1
             node = Interval(Neg(_INFINITY), _INFINITY, True, True)
@@ -1196,6 +1213,59 @@ class _Parser:
         if fraction:  # 0.0011_2 = 3/16
             value += Fraction(int(fraction, base), base ** len(fraction))
         return Number(value)
+
+    def indexed(self, name: str) -> Node:
+        """``x_1`` and ``F_n`` are names; ``F_{n-k-1}`` (an index that is an expression) and ``F_k`` in a sum
+        over ``k`` are terms of the sequence ``F``. A plain subscript that only mentions a bound variable
+        (``x_{2k}`` in a sum over ``k``) is refused: read as a name, it would not change with ``k``."""
+        start = self.i
+        kinds = self.kinds
+        j = start + 1
+        if kinds[j] == "{":
+            j += 1
+            while kinds[j] in ("num", "sym") or (kinds[j] == "const" and self.vals[j] != "oo"):
+                j += 1
+            if kinds[j] != "}":
+                self.i = start + 1
+                index = self.scalar(self.brace_group(), start + 1)
+                return Indexed(name, index)
+        full = self.subscripted(name)
+        part = full[len(name) + 1 :]
+        if part in self.bound:
+            return Indexed(name, Symbol(part))
+        if any(var in part for var in self.bound):
+            self.fail(f"the subscript of {full} mentions a summation variable; an index needs braces")
+        return Symbol(full)
+
+    def big_operator(self) -> Node:
+        r"""``\sum_{k=1}^{n} body``, ``\prod_{i=1}^{n} body``: both bounds are required (an unbounded sum
+        states no value), the variable is one letter, and the body runs over the explicit and implicit
+        products after it, up to the next ``+`` or ``-`` (``\sum_{k=1}^{n} k^2 + 1`` is the sum, plus 1)."""
+        kinds = self.kinds
+        start = self.i
+        op = self.vals[start]
+        self.i += 1
+        if kinds[self.i] != "_" or kinds[self.i + 1] != "{":
+            self.fail(f"\\{op} needs its bounds: _{{k=1}}^{{n}}", start)
+        self.i += 2
+        letter = kinds[self.i] == "sym" or (kinds[self.i] == "const" and self.vals[self.i] in ("i", "e"))
+        if not letter or kinds[self.i + 1] != "rel" or self.vals[self.i + 1] != "=":
+            self.fail(f"the lower bound of \\{op} must name its variable: _{{k=1}}", start)
+        var = self.vals[self.i]
+        self.i += 2
+        lo = self.scalar(self.expr(), start)
+        self.expect("}", "} after the lower bound")
+        if kinds[self.i] != "^":
+            self.fail(f"\\{op} needs an upper bound: ^{{n}}", start)
+        self.i += 1
+        hi = self.scalar(self.exponent(), start)
+        if var in symbols_of(lo) or var in symbols_of(hi):
+            self.fail(f"the bounds of \\{op} use its own variable {var}", start)
+        saved = self.bound
+        self.bound = (*saved, var)
+        body = self.scalar(self.term(), start)
+        self.bound = saved
+        return BigOp(op, var, lo, hi, body)
 
     def subscripted(self, name: str) -> str:
         """``x_1`` → "x_1", ``x_{12}`` → "x_12", ``a_{ij}`` → "a_ij"; only letters and digits."""
