@@ -58,7 +58,8 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   interval, a top-level ``1,2`` two answers; ``(1,000, 2)`` is refused as ambiguous). ``1.5e3`` and
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
   ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
-  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``.
+  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``. A repeating decimal is
+  its exact fraction: ``0.\overline{3}`` and ``0.\dot{3}`` are ``Number(1/3)``, ``1.2\overline{45}`` 137/110.
 - ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer
   decides whether a pair is an open interval), except as a ``\cup`` operand, where it is an open
   :class:`Interval`. ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals;
@@ -500,6 +501,10 @@ class _Lexer:
             j = k
         if len(digits) + len(frac) > MAX_DIGITS:
             raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
+        if digits and s.startswith("\\", j + (not frac)) and (frac or s.startswith(".", j)):
+            repeating = _REPEATING.match(s, j + (not frac))
+            if repeating is not None:
+                return self.repeating_decimal(i, digits, frac, repeating)
         exp = 0
         if digits and j < n and s[j] in "eE":
             k = j + 1
@@ -524,6 +529,18 @@ class _Lexer:
             decimals = d if d > 0 else None
         self.push("num", (Number(value, decimals), s[i:j]), i)
         return j
+
+    def repeating_decimal(self, i: int, digits: str, frac: str, m: re.Match[str]) -> int:
+        """``0.\\overline{3}`` = 1/3, ``1.2\\overline{45}`` = 137/110, ``0.\\dot{3}``: the exact fraction."""
+        period = m.group(1) or m.group(2)
+        if len(digits) + len(frac) + len(period) > MAX_DIGITS:
+            raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
+        # x = digits.frac + period / (10^len(frac) (10^len(period) - 1))
+        value = Fraction(int(digits + frac), 10 ** len(frac)) + Fraction(
+            int(period), 10 ** len(frac) * (10 ** len(period) - 1)
+        )
+        self.push("num", (Number(value), self.s[i : m.end()]), i)
+        return m.end()
 
     def word(self, run: str, pos: int, text_mode: bool) -> None:
         """A run of letters: a known word, a unit, single-letter symbols, or an unknown word."""
@@ -1728,6 +1745,9 @@ def _uncontrol(m: re.Match[str]) -> str:
     name = _ESCAPED_LETTERS[m.group(1)] + m.group(2)
     return "\\" + name if name in _KNOWN_NAMES else m.group(0)
 
+
+# the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
+_REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 
