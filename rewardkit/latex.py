@@ -47,6 +47,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``sin(2x)·cos(x)``; an angle in degrees ends it (``\sin 80^\circ (x+1)`` is ``sin(80°)·(x+1)``).
   ``\sin^2 x`` is ``Pow(sin x, 2)``; ``\sin^{-1} x`` is ``asin x``; ``\log_b x`` is
   ``Func("log", (x, b))``; a one-argument ``log`` is left as written (its base is the evaluator's call).
+- ``\det`` of an explicit matrix and a ``vmatrix`` are the determinant's cofactor expansion (square, up to
+  :data:`MAX_DETERMINANT_SIDE` rows), so constant entries give a number: ``\det\begin{pmatrix}1&2\\3&4
+  \end{pmatrix}`` is ``1·4 - 2·3``.
 - ``\sum_{k=1}^{n} body`` / ``\prod`` need both bounds and a one-letter variable (:class:`BigOp`); the body
   is the explicit and implicit product after it (up to the next ``+``/``-``). Inside, ``F_k`` is
   ``Indexed("F", k)`` and ``i``/``e`` named as the variable are that variable; ``F_{n-k-1}`` (a subscript
@@ -75,7 +78,7 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``\boxed{}`` ... are transparent. ``\quad`` separates answers at top level.
 
 Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap``, ``\setminus``,
-``\approx``, ``\dots``, ratios ``3:2``, vmatrix/determinants, ``\int``/``\lim``, ``\mid``,
+``\approx``, ``\dots``, ratios ``3:2``, Vmatrix norms, ``\int``/``\lim``, ``\mid``,
 ``\langle``, norms ``\|x\|``, derivatives/primes, inverse functions other than ``\sin^{-1}``,
 ``\cos^{-1}``, ``\tan^{-1}``, ``C(n,k)`` (only ``\binom``), ``\cases``.
 
@@ -125,11 +128,21 @@ from rewardkit.mathtree import (
     symbols_of,
 )
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_math", "repair_escapes"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DETERMINANT_SIDE",
+    "MAX_DIGITS",
+    "MAX_LENGTH",
+    "MathParseError",
+    "parse_math",
+    "repair_escapes",
+]
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
 MAX_DIGITS = 400
+# a determinant is expanded into n! products of its entries: 4x4 at most (24)
+MAX_DETERMINANT_SIDE = 4
 # letters that name functions when applied to arguments, as answers write them: f(x), g(n), p(x), T(10),
 # E(2020, 1993), I(6, 3); other lower-case letters before a parenthesis multiply (x(x+1), a(b))
 FUNCTION_LETTERS = frozenset("fghpq") | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -298,6 +311,7 @@ _COMMANDS: dict[str, tuple[str, str | None]] = {
     "vert": ("|", None),
     "lbrace": ("\\{", None),
     "rbrace": ("\\}", None),
+    "det": ("det", None),
     "sum": ("bigop", "sum"),
     "prod": ("bigop", "prod"),
 }
@@ -354,7 +368,7 @@ _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 # Token kinds that can start a factor of an implicit product (``2x``, ``3\sqrt{2}``, ``(x+1)(x-1)``).
 _JUXT = frozenset(
     {"sym", "const", "func", "(", "{", "frac", "sqrt", "binom", "|", "lvert", "lfloor", "lceil", "begin"}
-    | {"bigop"}
+    | {"bigop", "det"}
 )
 _AFTER_OPERAND = _JUXT | {"num", "unit"}
 _SEPARATORS = frozenset({",", ";", "or", "quad"})
@@ -1204,6 +1218,13 @@ class _Parser:
             node = self.matrix()
         elif k == "bigop":
             node = self.big_operator()
+        elif k == "det":
+            self.i = i + 1
+            at = self.i
+            matrix = self.primary()
+            if not isinstance(matrix, Matrix):
+                self.fail("\\det needs an explicit matrix", at)
+            node = self.determinant(matrix, at)
         elif k == "reals":
             self.i = i + 1
             node = Interval(Neg(_INFINITY), _INFINITY, True, True)
@@ -1526,9 +1547,9 @@ class _Parser:
         kinds = self.kinds
         start = self.i
         env = self.vals[start]
-        if env in ("vmatrix", "Vmatrix"):
-            self.fail("determinants (vmatrix) are not supported")
-        if env not in _MATRIX_ENVS:
+        if env == "Vmatrix":
+            self.fail("norms (Vmatrix) are not supported")
+        if env not in _MATRIX_ENVS and env != "vmatrix":
             self.fail(f"unsupported environment {env!r}")
         self.i += 1
         rows: list[tuple[Node, ...]] = []
@@ -1557,7 +1578,20 @@ class _Parser:
         self.in_abs = saved
         if any(len(r) != len(rows[0]) for r in rows):
             self.fail("matrix rows of different lengths", start)
+        if env == "vmatrix":
+            return self.determinant(Matrix(tuple(rows)), start)
         return Matrix(tuple(rows))
+
+    def determinant(self, matrix: Matrix, at: int) -> Node:
+        """``\\det`` of an explicit matrix, or a ``vmatrix``: its cofactor expansion, a sum of products of the
+        entries (so a matrix of constants has the number as its value), for square matrices up to
+        :data:`MAX_DETERMINANT_SIDE` rows (24 products at most)."""
+        n = len(matrix.rows)
+        if n != len(matrix.rows[0]):
+            self.fail("a determinant needs a square matrix", at)
+        if n > MAX_DETERMINANT_SIDE:
+            self.fail(f"a determinant larger than {MAX_DETERMINANT_SIDE}x{MAX_DETERMINANT_SIDE}", at)
+        return _cofactor_expansion(matrix.rows)
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -1586,6 +1620,18 @@ def _solution_list(items: list[Node], between: list[str]) -> Node | None:
     values = [g.rhs for g in items if isinstance(g, Relation)]
     size = len(first)
     return ListOf(tuple(TupleOf(tuple(values[k : k + size])) for k in range(0, len(values), size)))
+
+
+def _cofactor_expansion(rows: tuple[tuple[Node, ...], ...]) -> Node:
+    """The determinant of a square matrix as a tree: expansion along the first row, signs alternating."""
+    if len(rows) == 1:
+        return rows[0][0]
+    terms: list[Node] = []
+    for j, entry in enumerate(rows[0]):
+        minor = tuple(row[:j] + row[j + 1 :] for row in rows[1:])
+        term: Node = Mul((entry, _cofactor_expansion(minor)))
+        terms.append(Neg(term) if j % 2 else term)
+    return Add(tuple(terms))
 
 
 def _constant(node: Node) -> bool:
