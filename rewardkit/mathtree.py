@@ -339,7 +339,9 @@ def to_sympy(node: Node) -> Any:
         if isinstance(n, Apply):
             return sympy.Function(n.name)(*(conv(a) for a in n.args))
         if isinstance(n, Indexed):
-            return sympy.Function(n.name)(conv(n.index))
+            # a name no function application has (f_ is not a letter): F_k never becomes the same object
+            # as the function notation F(k)
+            return sympy.Function(n.name + "_")(conv(n.index))
         if isinstance(n, BigOp):
             # the bound variable gets a name no answer can write, one per nesting level: sums that differ
             # only in what they call it are the same sympy object
