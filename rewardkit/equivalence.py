@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
@@ -28,6 +27,7 @@ from typing import Any
 from rewardkit.mathtree import (
     Add,
     Apply,
+    BigOp,
     Chain,
     Constant,
     Degrees,
@@ -50,6 +50,7 @@ from rewardkit.mathtree import (
     TupleOf,
     Union,
     is_scalar,
+    substitute,
     symbols_of,
     walk,
 )
@@ -471,13 +472,78 @@ def _intervals(node: Node, pairs_are_open: bool = False) -> list[Interval] | Non
         return _relation_interval(node.op, node.lhs, node.rhs)
     if isinstance(node, Chain) and len(node.terms) == 3:
         (op1, op2), (a, x, b) = node.ops, node.terms
-        if not isinstance(x, Symbol) or symbols_of(a) or symbols_of(b):
+        if symbols_of(a) or symbols_of(b):
             return None
-        if op1 in ("<", "<=") and op2 in ("<", "<="):
-            return [Interval(a, b, op1 == "<", op2 == "<")]
         if op1 in (">", ">=") and op2 in (">", ">="):
-            return [Interval(b, a, op2 == ">", op1 == ">")]
+            a, b, op1, op2 = b, a, _FLIP[op2], _FLIP[op1]
+        if op1 not in ("<", "<=") or op2 not in ("<", "<="):
+            return None
+        if _quantity(x):
+            return [Interval(a, b, op1 == "<", op2 == "<")]
+        variable = _abs_of_variable(x)
+        if variable is not None:
+            return _abs_intervals(a, op1 == "<", b, op2 == "<")
     return None
+
+
+def _quantity(node: Node) -> bool:
+    """One variable or one function application to variables (``x``, ``f(x)``): a bound on it is the interval
+    of its values. A compound expression (``2x + 1``) is not: its bound is not the same interval."""
+    return isinstance(node, Symbol) or (
+        isinstance(node, Apply) and all(isinstance(a, Symbol) for a in node.args)
+    )
+
+
+def _abs_of_variable(node: Node) -> Symbol | None:
+    if (
+        isinstance(node, Func)
+        and node.name == "abs"
+        and len(node.args) == 1
+        and isinstance(node.args[0], Symbol)
+    ):
+        return node.args[0]
+    return None
+
+
+def _abs_intervals(lo: Node | None, lo_open: bool, hi: Node | None, hi_open: bool) -> list[Interval] | None:
+    """The real values of ``z`` with ``lo < |z| < hi`` (each bound optional, ``<=`` where not open), solved by
+    hand: ``1 <= |z| <= 3/2`` is ``[-3/2, -1] ∪ [1, 3/2]``. None when a bound's sign cannot be told exactly or
+    the set is empty or a single point pair."""
+    lo_sign = _sign(lo) if lo is not None else -1
+    if lo_sign is None:
+        return None
+    if lo_sign < 0 or (lo_sign == 0 and not lo_open):
+        lo = None  # |z| >= 0 always: no lower bound
+    if hi is None:
+        if lo is None:
+            return [Interval(Neg(_OO), _OO, True, True)]
+        return [Interval(Neg(_OO), Neg(lo), True, lo_open), Interval(lo, _OO, lo_open, True)]
+    hi_sign = _sign(hi)
+    if hi_sign is None or hi_sign <= 0:
+        return None
+    if lo is None:
+        return [Interval(Neg(hi), hi, hi_open, hi_open)]
+    try:
+        if compare_scalars(lo, hi) is not None or _sign(Add((hi, Neg(lo)))) != 1:
+            return None  # lo = hi or lo > hi: no interval
+    except NotEvaluable:
+        return None
+    return [Interval(Neg(hi), Neg(lo), hi_open, lo_open), Interval(lo, hi, lo_open, hi_open)]
+
+
+def _sign(node: Node) -> int | None:
+    """-1, 0 or 1 for a real constant, told exactly or far above the evaluation's error; else None."""
+    try:
+        exact = exact_value(node)
+        if exact is not None:
+            return (exact > 0) - (exact < 0)
+        value = numeric_value(node, {})
+    except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+        return None
+    ctx = context()
+    if ctx.im(value) != 0 or abs(value) < ctx.mpf(10) ** -30:
+        return None
+    return 1 if ctx.re(value) > 0 else -1
 
 
 _BOUNDS = {"<", "<=", ">", ">="}
@@ -486,8 +552,18 @@ _OO = Constant("oo")
 
 
 def _relation_interval(op: str, lhs: Node, rhs: Node) -> list[Interval] | None:
+    if _abs_of_variable(rhs) is not None and not symbols_of(lhs):
+        return _relation_interval(_FLIP[op], rhs, lhs)
+    if _abs_of_variable(lhs) is not None:
+        if symbols_of(rhs):
+            return None
+        if op in (">", ">="):
+            return _abs_intervals(rhs, op == ">", None, True)
+        return _abs_intervals(None, True, rhs, op == "<")
+    if isinstance(lhs, Apply) and _quantity(lhs) and not symbols_of(rhs):
+        lhs = Symbol("#quantity")  # "f(x) > 0": the values of f(x), as those of a variable
     if not isinstance(lhs, Symbol):
-        if isinstance(rhs, Symbol):
+        if isinstance(rhs, Symbol) or (_quantity(rhs) and not symbols_of(lhs)):
             return _relation_interval(_FLIP[op], rhs, lhs)
         solved = _solve_linear(op, lhs, rhs)
         return _relation_interval(*solved) if solved is not None else None
@@ -517,17 +593,8 @@ def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | N
 
 
 def _substitute(node: Node, name: str, value: Node) -> Node:
-    """``node`` with every ``Symbol(name)`` replaced by ``value``."""
-    if isinstance(node, Symbol):
-        return value if node.name == name else node
-    changes: dict[str, Any] = {}
-    for f in dataclasses.fields(node):  # type: ignore[arg-type]
-        old = getattr(node, f.name)
-        if isinstance(old, Node):
-            changes[f.name] = _substitute(old, name, value)
-        elif isinstance(old, tuple) and old and all(isinstance(item, Node) for item in old):
-            changes[f.name] = tuple(_substitute(item, name, value) for item in old)
-    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
+    """``node`` with every free ``Symbol(name)`` replaced by ``value``."""
+    return substitute(node, name, value)
 
 
 def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
@@ -758,6 +825,10 @@ def symbolic_equal(pred: Node, gold: Node) -> bool:
 
     try:
         difference = to_sympy(pred) - to_sympy(gold)
+        if any(isinstance(n, BigOp) for tree in (pred, gold) for n in walk(tree)):
+            # sums and products are equal up to sympy's canonical form (commuting factors, the bound
+            # variable's name), never by simplify, which would try to evaluate them (\sum_{k=1}^{\infty})
+            return bool(difference == 0)
         return bool(sympy.simplify(difference) == 0)
     except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError):
         # sympy gave up ("cannot convert inf or nan", "gamma function pole", a 4,300-digit str): the

@@ -193,6 +193,7 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         return gold_of_kind("number", raw, quantity=reading.quantity, unit=unit_at_end(text))
     if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
         listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
+        listed = _enumerated(listed) or listed
         if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
             return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
         text = listed
@@ -210,6 +211,21 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         node, key = math.node, structural_key(text)
         return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+def _enumerated(text: str) -> str | None:
+    """``2, 3 or 5``, ``$21,16$ or $11$``: a gold (written by the data set, not by a policy) that enumerates
+    three or more values with a final ``or`` lists its solutions, all of which an answer must give; None for
+    any other shape. Two values (``3 or 4``) stay a hedge: nothing tells a list of two from a choice."""
+    parts = _GOLD_OR.split(text)
+    if len(parts) != 2 or "," not in parts[0]:
+        return None
+    listed = f"{parts[0]}, {parts[1]}"
+    node = read_math(listed).node
+    return listed if isinstance(node, ListOf) and len(node.items) >= 3 else None
+
+
+_GOLD_OR = re.compile(r"\s*,?\s+or\s+", re.IGNORECASE)
 
 
 # a group right after a gold's number multiplies it: "2 (1 + i)", "3\\left(x+1\\right)"

@@ -47,6 +47,13 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``sin(2x)·cos(x)``; an angle in degrees ends it (``\sin 80^\circ (x+1)`` is ``sin(80°)·(x+1)``).
   ``\sin^2 x`` is ``Pow(sin x, 2)``; ``\sin^{-1} x`` is ``asin x``; ``\log_b x`` is
   ``Func("log", (x, b))``; a one-argument ``log`` is left as written (its base is the evaluator's call).
+- ``\det`` of an explicit matrix and a ``vmatrix`` are the determinant's cofactor expansion (square, up to
+  :data:`MAX_DETERMINANT_SIDE` rows), so constant entries give a number: ``\det\begin{pmatrix}1&2\\3&4
+  \end{pmatrix}`` is ``1·4 - 2·3``.
+- ``\sum_{k=1}^{n} body`` / ``\prod`` need both bounds and a one-letter variable (:class:`BigOp`); the body
+  is the explicit and implicit product after it (up to the next ``+``/``-``). Inside, ``F_k`` is
+  ``Indexed("F", k)`` and ``i``/``e`` named as the variable are that variable; ``F_{n-k-1}`` (a subscript
+  that is an expression) is ``Indexed`` anywhere; ``x_{2k}`` inside a sum over ``k`` is refused.
 - ``x != 3`` (with a space before ``!``) is an inequation; ``5!=120`` is a factorial equal to 120.
 - Numbers: ``Number(value, decimals)`` with ``decimals`` the written fractional digits (``None`` for an
   integer). Thousands separators need 3-digit groups after a first group of 1-3 digits not starting with
@@ -54,7 +61,8 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   interval, a top-level ``1,2`` two answers; ``(1,000, 2)`` is refused as ambiguous). ``1.5e3`` and
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
   ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
-  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``.
+  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``. A repeating decimal is
+  its exact fraction: ``0.\overline{3}`` and ``0.\dot{3}`` are ``Number(1/3)``, ``1.2\overline{45}`` 137/110.
 - ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer
   decides whether a pair is an open interval), except as a ``\cup`` operand, where it is an open
   :class:`Interval`. ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals;
@@ -70,7 +78,7 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``\boxed{}`` ... are transparent. ``\quad`` separates answers at top level.
 
 Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap``, ``\setminus``,
-``\approx``, ``\dots``, ratios ``3:2``, vmatrix/determinants, ``\sum``/``\int``/``\lim``, ``\mid``,
+``\approx``, ``\dots``, ratios ``3:2``, Vmatrix norms, ``\int``/``\lim``, ``\mid``,
 ``\langle``, norms ``\|x\|``, derivatives/primes, inverse functions other than ``\sin^{-1}``,
 ``\cos^{-1}``, ``\tan^{-1}``, ``C(n,k)`` (only ``\binom``), ``\cases``.
 
@@ -91,6 +99,7 @@ from rewardkit.mathtree import (
     SCALAR_KINDS,
     Add,
     Apply,
+    BigOp,
     Binomial,
     Chain,
     Constant,
@@ -98,6 +107,7 @@ from rewardkit.mathtree import (
     Div,
     Factorial,
     Func,
+    Indexed,
     Interval,
     ListOf,
     Matrix,
@@ -115,13 +125,24 @@ from rewardkit.mathtree import (
     Text,
     TupleOf,
     Union,
+    symbols_of,
 )
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "MathParseError", "parse_math", "repair_escapes"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DETERMINANT_SIDE",
+    "MAX_DIGITS",
+    "MAX_LENGTH",
+    "MathParseError",
+    "parse_math",
+    "repair_escapes",
+]
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
 MAX_DIGITS = 400
+# a determinant is expanded into n! products of its entries: 4x4 at most (24)
+MAX_DETERMINANT_SIDE = 4
 # letters that name functions when applied to arguments, as answers write them: f(x), g(n), p(x), T(10),
 # E(2020, 1993), I(6, 3); other lower-case letters before a parenthesis multiply (x(x+1), a(b))
 FUNCTION_LETTERS = frozenset("fghpq") | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -290,6 +311,9 @@ _COMMANDS: dict[str, tuple[str, str | None]] = {
     "vert": ("|", None),
     "lbrace": ("\\{", None),
     "rbrace": ("\\}", None),
+    "det": ("det", None),
+    "sum": ("bigop", "sum"),
+    "prod": ("bigop", "prod"),
 }
 _COMMANDS.update({name: ("func", fn) for name, fn in _FUNCS.items()})
 _COMMANDS.update({name: ("sym", name) for name in _GREEK if name != "pi"})
@@ -344,6 +368,7 @@ _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 # Token kinds that can start a factor of an implicit product (``2x``, ``3\sqrt{2}``, ``(x+1)(x-1)``).
 _JUXT = frozenset(
     {"sym", "const", "func", "(", "{", "frac", "sqrt", "binom", "|", "lvert", "lfloor", "lceil", "begin"}
+    | {"bigop", "det"}
 )
 _AFTER_OPERAND = _JUXT | {"num", "unit"}
 _SEPARATORS = frozenset({",", ";", "or", "quad"})
@@ -490,6 +515,10 @@ class _Lexer:
             j = k
         if len(digits) + len(frac) > MAX_DIGITS:
             raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
+        if digits and s.startswith("\\", j + (not frac)) and (frac or s.startswith(".", j)):
+            repeating = _REPEATING.match(s, j + (not frac))
+            if repeating is not None:
+                return self.repeating_decimal(i, digits, frac, repeating)
         exp = 0
         if digits and j < n and s[j] in "eE":
             k = j + 1
@@ -514,6 +543,18 @@ class _Lexer:
             decimals = d if d > 0 else None
         self.push("num", (Number(value, decimals), s[i:j]), i)
         return j
+
+    def repeating_decimal(self, i: int, digits: str, frac: str, m: re.Match[str]) -> int:
+        """``0.\\overline{3}`` = 1/3, ``1.2\\overline{45}`` = 137/110, ``0.\\dot{3}``: the exact fraction."""
+        period = m.group(1) or m.group(2)
+        if len(digits) + len(frac) + len(period) > MAX_DIGITS:
+            raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
+        # x = digits.frac + period / (10^len(frac) (10^len(period) - 1))
+        value = Fraction(int(digits + frac), 10 ** len(frac)) + Fraction(
+            int(period), 10 ** len(frac) * (10 ** len(period) - 1)
+        )
+        self.push("num", (Number(value), self.s[i : m.end()]), i)
+        return m.end()
 
     def word(self, run: str, pos: int, text_mode: bool) -> None:
         """A run of letters: a known word, a unit, single-letter symbols, or an unknown word."""
@@ -718,7 +759,7 @@ def _brace_map(s: str) -> dict[int, int]:
 class _Parser:
     """Recursive descent over the token lists; one method per precedence level, loosest first."""
 
-    __slots__ = ("depth", "i", "in_abs", "kinds", "poss", "source", "vals")
+    __slots__ = ("bound", "depth", "i", "in_abs", "kinds", "poss", "source", "vals")
 
     def __init__(self, source: str, lexer: _Lexer) -> None:
         self.source = source
@@ -729,6 +770,8 @@ class _Parser:
         self.depth = 0
         # Inside |...|, a bar closes the absolute value instead of starting an implicit factor.
         self.in_abs = False
+        # The variables of the sums being read: "F_k" in a sum over k is a term of F, not a name.
+        self.bound: tuple[str, ...] = ()
 
     # -- errors --
 
@@ -1133,7 +1176,10 @@ class _Parser:
             node = Apply(self.vals[i], args.items if isinstance(args, TupleOf) else (args,))
         elif k == "sym":
             self.i = i + 1
-            node = Symbol(self.subscripted(self.vals[i]))
+            node = self.indexed(self.vals[i]) if kinds[i + 1] == "_" else Symbol(self.vals[i])
+        elif k == "const" and self.vals[i] in self.bound:
+            self.i = i + 1  # \prod_{i=1}^{n} i: a summation variable, not the imaginary unit
+            node = self.indexed(self.vals[i]) if kinds[i + 1] == "_" else Symbol(self.vals[i])
         elif k == "const":
             self.i = i + 1
             name = self.vals[i]
@@ -1170,6 +1216,15 @@ class _Parser:
             node = Binomial(n, self.scalar(self.arg(), i))
         elif k == "begin":
             node = self.matrix()
+        elif k == "bigop":
+            node = self.big_operator()
+        elif k == "det":
+            self.i = i + 1
+            at = self.i
+            matrix = self.primary()
+            if not isinstance(matrix, Matrix):
+                self.fail("\\det needs an explicit matrix", at)
+            node = self.determinant(matrix, at)
         elif k == "reals":
             self.i = i + 1
             node = Interval(Neg(_INFINITY), _INFINITY, True, True)
@@ -1196,6 +1251,59 @@ class _Parser:
         if fraction:  # 0.0011_2 = 3/16
             value += Fraction(int(fraction, base), base ** len(fraction))
         return Number(value)
+
+    def indexed(self, name: str) -> Node:
+        """``x_1`` and ``F_n`` are names; ``F_{n-k-1}`` (an index that is an expression) and ``F_k`` in a sum
+        over ``k`` are terms of the sequence ``F``. A plain subscript that only mentions a bound variable
+        (``x_{2k}`` in a sum over ``k``) is refused: read as a name, it would not change with ``k``."""
+        start = self.i
+        kinds = self.kinds
+        j = start + 1
+        if kinds[j] == "{":
+            j += 1
+            while kinds[j] in ("num", "sym") or (kinds[j] == "const" and self.vals[j] != "oo"):
+                j += 1
+            if kinds[j] != "}":
+                self.i = start + 1
+                index = self.scalar(self.brace_group(), start + 1)
+                return Indexed(name, index)
+        full = self.subscripted(name)
+        part = full[len(name) + 1 :]
+        if part in self.bound:
+            return Indexed(name, Symbol(part))
+        if any(var in part for var in self.bound):
+            self.fail(f"the subscript of {full} mentions a summation variable; an index needs braces")
+        return Symbol(full)
+
+    def big_operator(self) -> Node:
+        r"""``\sum_{k=1}^{n} body``, ``\prod_{i=1}^{n} body``: both bounds are required (an unbounded sum
+        states no value), the variable is one letter, and the body runs over the explicit and implicit
+        products after it, up to the next ``+`` or ``-`` (``\sum_{k=1}^{n} k^2 + 1`` is the sum, plus 1)."""
+        kinds = self.kinds
+        start = self.i
+        op = self.vals[start]
+        self.i += 1
+        if kinds[self.i] != "_" or kinds[self.i + 1] != "{":
+            self.fail(f"\\{op} needs its bounds: _{{k=1}}^{{n}}", start)
+        self.i += 2
+        letter = kinds[self.i] == "sym" or (kinds[self.i] == "const" and self.vals[self.i] in ("i", "e"))
+        if not letter or kinds[self.i + 1] != "rel" or self.vals[self.i + 1] != "=":
+            self.fail(f"the lower bound of \\{op} must name its variable: _{{k=1}}", start)
+        var = self.vals[self.i]
+        self.i += 2
+        lo = self.scalar(self.expr(), start)
+        self.expect("}", "} after the lower bound")
+        if kinds[self.i] != "^":
+            self.fail(f"\\{op} needs an upper bound: ^{{n}}", start)
+        self.i += 1
+        hi = self.scalar(self.exponent(), start)
+        if var in symbols_of(lo) or var in symbols_of(hi):
+            self.fail(f"the bounds of \\{op} use its own variable {var}", start)
+        saved = self.bound
+        self.bound = (*saved, var)
+        body = self.scalar(self.term(), start)
+        self.bound = saved
+        return BigOp(op, var, lo, hi, body)
 
     def subscripted(self, name: str) -> str:
         """``x_1`` → "x_1", ``x_{12}`` → "x_12", ``a_{ij}`` → "a_ij"; only letters and digits."""
@@ -1439,9 +1547,9 @@ class _Parser:
         kinds = self.kinds
         start = self.i
         env = self.vals[start]
-        if env in ("vmatrix", "Vmatrix"):
-            self.fail("determinants (vmatrix) are not supported")
-        if env not in _MATRIX_ENVS:
+        if env == "Vmatrix":
+            self.fail("norms (Vmatrix) are not supported")
+        if env not in _MATRIX_ENVS and env != "vmatrix":
             self.fail(f"unsupported environment {env!r}")
         self.i += 1
         rows: list[tuple[Node, ...]] = []
@@ -1470,7 +1578,20 @@ class _Parser:
         self.in_abs = saved
         if any(len(r) != len(rows[0]) for r in rows):
             self.fail("matrix rows of different lengths", start)
+        if env == "vmatrix":
+            return self.determinant(Matrix(tuple(rows)), start)
         return Matrix(tuple(rows))
+
+    def determinant(self, matrix: Matrix, at: int) -> Node:
+        """``\\det`` of an explicit matrix, or a ``vmatrix``: its cofactor expansion, a sum of products of the
+        entries (so a matrix of constants has the number as its value), for square matrices up to
+        :data:`MAX_DETERMINANT_SIDE` rows (24 products at most)."""
+        n = len(matrix.rows)
+        if n != len(matrix.rows[0]):
+            self.fail("a determinant needs a square matrix", at)
+        if n > MAX_DETERMINANT_SIDE:
+            self.fail(f"a determinant larger than {MAX_DETERMINANT_SIDE}x{MAX_DETERMINANT_SIDE}", at)
+        return _cofactor_expansion(matrix.rows)
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -1499,6 +1620,18 @@ def _solution_list(items: list[Node], between: list[str]) -> Node | None:
     values = [g.rhs for g in items if isinstance(g, Relation)]
     size = len(first)
     return ListOf(tuple(TupleOf(tuple(values[k : k + size])) for k in range(0, len(values), size)))
+
+
+def _cofactor_expansion(rows: tuple[tuple[Node, ...], ...]) -> Node:
+    """The determinant of a square matrix as a tree: expansion along the first row, signs alternating."""
+    if len(rows) == 1:
+        return rows[0][0]
+    terms: list[Node] = []
+    for j, entry in enumerate(rows[0]):
+        minor = tuple(row[:j] + row[j + 1 :] for row in rows[1:])
+        term: Node = Mul((entry, _cofactor_expansion(minor)))
+        terms.append(Neg(term) if j % 2 else term)
+    return Add(tuple(terms))
 
 
 def _constant(node: Node) -> bool:
@@ -1658,6 +1791,9 @@ def _uncontrol(m: re.Match[str]) -> str:
     name = _ESCAPED_LETTERS[m.group(1)] + m.group(2)
     return "\\" + name if name in _KNOWN_NAMES else m.group(0)
 
+
+# the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
+_REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 

@@ -24,11 +24,16 @@ Node kinds::
     Relation(op, lhs, rhs)           op in "=", "<", "<=", ">", ">=", "!="
     Chain(ops, terms)                0 < x < 12.5: ops ("<", "<"), terms (0, x, 12.5)
     Matrix(rows)
+    Indexed(name, index)             a term of a sequence by an index expression: F_{n-k-1}, or F_k in a sum
+                                     over k
+    BigOp(op, var, lo, hi, body)     \\sum_{k=lo}^{hi} body (op "sum"), \\prod (op "prod"); var is bound in
+                                     body, not in lo and hi
     Text(value)                      a \\text{} answer with no math in it ("Monday")
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -111,6 +116,28 @@ class Apply(Node):
 
     name: str
     args: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Indexed(Node):
+    """A sequence's term at an index that is an expression (``F_{n-k-1}``) or a bound variable (``F_k`` in a
+    sum over ``k``); a plain subscript (``x_1``, ``F_n`` outside any sum) is part of a :class:`Symbol`'s
+    name. Like :class:`Apply`, it has no value of its own."""
+
+    name: str
+    index: Node
+
+
+@dataclass(frozen=True, slots=True)
+class BigOp(Node):
+    """``\\sum_{k=lo}^{hi} body`` (``op`` "sum") or ``\\prod`` (``op`` "prod"): ``var`` is bound in ``body``
+    only, so it is not a free symbol of the tree."""
+
+    op: str
+    var: str
+    lo: Node
+    hi: Node
+    body: Node
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +235,8 @@ SCALAR_KINDS = (
     Pow,
     Func,
     Apply,
+    Indexed,
+    BigOp,
     Root,
     Factorial,
     Binomial,
@@ -231,8 +260,43 @@ def walk(node: Node) -> Any:
 
 
 def symbols_of(node: Node) -> frozenset[str]:
-    """Names of the free symbols in a tree."""
-    return frozenset(n.name for n in walk(node) if isinstance(n, Symbol))
+    """Names of the free symbols in a tree; a sum's bound variable is free only in its bounds.
+
+    >>> from rewardkit.latex import parse_math
+    >>> sorted(symbols_of(parse_math("\\\\sum_{k=1}^{n} k x")))
+    ['n', 'x']
+    """
+    names: set[str] = set()
+    stack: list[tuple[Node, frozenset[str]]] = [(node, frozenset())]
+    while stack:
+        n, bound = stack.pop()
+        if isinstance(n, Symbol):
+            if n.name not in bound:
+                names.add(n.name)
+        elif isinstance(n, BigOp):
+            stack.extend(((n.lo, bound), (n.hi, bound), (n.body, bound | {n.var})))
+        else:
+            stack.extend((c, bound) for c in n.children())
+    return frozenset(names)
+
+
+def substitute(node: Node, name: str, value: Node) -> Node:
+    """``node`` with every free ``Symbol(name)`` replaced by ``value`` (a sum binding ``name`` keeps it in
+    its body). ``value`` must not name a variable a sum binds: callers pass constants or fresh names."""
+    if isinstance(node, Symbol):
+        return value if node.name == name else node
+    if isinstance(node, BigOp) and node.var == name:
+        return dataclasses.replace(
+            node, lo=substitute(node.lo, name, value), hi=substitute(node.hi, name, value)
+        )
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(node):  # type: ignore[arg-type]
+        old = getattr(node, f.name)
+        if isinstance(old, Node):
+            changes[f.name] = substitute(old, name, value)
+        elif isinstance(old, tuple) and old and all(isinstance(item, Node) for item in old):
+            changes[f.name] = tuple(substitute(item, name, value) for item in old)
+    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def to_sympy(node: Node) -> Any:
@@ -242,6 +306,8 @@ def to_sympy(node: Node) -> Any:
     Imports sympy on first use.
     """
     import sympy
+
+    bound_depth = [0]
 
     def conv(n: Node) -> Any:
         if isinstance(n, Number):
@@ -272,6 +338,20 @@ def to_sympy(node: Node) -> Any:
             return getattr(sympy, name)(*args)
         if isinstance(n, Apply):
             return sympy.Function(n.name)(*(conv(a) for a in n.args))
+        if isinstance(n, Indexed):
+            # a name no function application has (f_ is not a letter): F_k never becomes the same object
+            # as the function notation F(k)
+            return sympy.Function(n.name + "_")(conv(n.index))
+        if isinstance(n, BigOp):
+            # the bound variable gets a name no answer can write, one per nesting level: sums that differ
+            # only in what they call it are the same sympy object
+            lo, hi = conv(n.lo), conv(n.hi)
+            bound_depth[0] += 1
+            var = sympy.Symbol(f"#bound{bound_depth[0]}")
+            body = conv(substitute(n.body, n.var, Symbol(var.name)))
+            bound_depth[0] -= 1
+            cls = sympy.Sum if n.op == "sum" else sympy.Product
+            return cls(body, (var, lo, hi))
         if isinstance(n, Factorial):
             return sympy.factorial(conv(n.x))
         if isinstance(n, Binomial):
@@ -386,6 +466,10 @@ def render(node: Node) -> str:
             return f"sqrt({go(n.radicand)})" if index == "2" else f"root{index}({go(n.radicand)})"
         if isinstance(n, (Func, Apply)):
             return f"{n.name}({', '.join(go(a) for a in n.args)})"
+        if isinstance(n, Indexed):
+            return f"{n.name}_({go(n.index)})"
+        if isinstance(n, BigOp):
+            return f"{n.op}({n.var} = {go(n.lo)}..{go(n.hi)}, {go(n.body)})"
         if isinstance(n, Factorial):
             return f"{wrap(n.x, Pow(n, n))}!"
         if isinstance(n, Binomial):

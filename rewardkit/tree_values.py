@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from rewardkit.mathtree import (
     Add,
+    BigOp,
     Binomial,
     Constant,
     Degrees,
@@ -46,6 +47,7 @@ from rewardkit.mathtree import (
     Pow,
     Root,
     Symbol,
+    substitute,
     walk,
 )
 
@@ -55,6 +57,11 @@ MAX_FACTORIAL = 5_000
 # Numeric values whose binary exponent exceeds this are refused (10^(3*10^5) and beyond).
 MAX_MAGNITUDE_BITS = 1_000_000
 DIGITS = 60
+# A sum or product with constant integer bounds is evaluated term by term only up to this many terms, and
+# only while terms times the size of the body (nested sums multiplied through) stays under MAX_SUM_WORK;
+# past either it is refused (TooLarge), as 10^{6}! is.
+MAX_SUM_TERMS = 1000
+MAX_SUM_WORK = 50_000
 
 
 class NotEvaluable(ValueError):
@@ -109,6 +116,8 @@ def exact_value(node: Node) -> Fraction | None:
         if n > MAX_FACTORIAL:
             raise TooLarge(f"{_short(n)}! has too many digits")
         return Fraction(math.factorial(int(n)))
+    if isinstance(node, BigOp):
+        return _exact_big_op(node)
     if isinstance(node, Binomial):
         n, k = exact_value(node.n), exact_value(node.k)
         if n is None or k is None or n.denominator != 1 or k.denominator != 1 or n < 0:
@@ -117,6 +126,43 @@ def exact_value(node: Node) -> Fraction | None:
             raise TooLarge(f"binomial({_short(n)}, {_short(k)}) has too many digits")
         return Fraction(math.comb(int(n), int(k))) if 0 <= k <= n else Fraction(0)
     return None
+
+
+def term_indices(node: BigOp, lo: Any, hi: Any) -> range | None:
+    """The indices a sum runs over when its bounds are integers (an empty range, upper bound below the lower,
+    is the empty sum or product); None when they are not. :class:`TooLarge` past :data:`MAX_SUM_TERMS`
+    terms or :data:`MAX_SUM_WORK` nodes of work."""
+    if lo is None or hi is None or lo != int(lo) or hi != int(hi):
+        return None
+    indices = range(int(lo), int(hi) + 1)
+    if len(indices) > MAX_SUM_TERMS or len(indices) * _work(node.body) > MAX_SUM_WORK:
+        # priced before anything runs: \prod_{k=1}^{10^9} k is refused, never handed to sympy either
+        raise TooLarge(f"a {node.op} of {_short(Fraction(len(indices)))} terms")
+    return indices
+
+
+def _work(node: Node) -> int:
+    """Nodes evaluated for one value of ``node``: a nested sum counts its terms times its body."""
+    if isinstance(node, BigOp):
+        lo, hi = (exact_value(b) if isinstance(b, (Number, Neg)) else None for b in (node.lo, node.hi))
+        terms = int(hi - lo + 1) if lo is not None and hi is not None else MAX_SUM_WORK
+        return 1 + max(terms, 1) * _work(node.body)
+    return 1 + sum(_work(c) for c in node.children())
+
+
+def _exact_big_op(node: BigOp) -> Fraction | None:
+    indices = term_indices(node, exact_value(node.lo), exact_value(node.hi))
+    if indices is None:
+        return None
+    total = Fraction(0 if node.op == "sum" else 1)
+    for k in indices:
+        term = exact_value(substitute(node.body, node.var, Number(Fraction(k))))
+        if term is None:
+            return None
+        total = total + term if node.op == "sum" else total * term
+        if max(total.numerator.bit_length(), total.denominator.bit_length()) > MAX_EXACT_BITS:
+            raise TooLarge(f"a {node.op} with too many digits")
+    return total
 
 
 def _exact_power(node: Pow) -> Fraction | None:
@@ -413,9 +459,27 @@ def _value_of(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -
         return _checked(ctx.binomial(n, k), ctx)
     if isinstance(node, Percent):
         return _num(node.x, point, ctx, track) / 100
+    if isinstance(node, BigOp):
+        return _big_op(node, point, ctx, track)
     if isinstance(node, Degrees):
         return _num(node.x, point, ctx, track) * ctx.pi / 180
     raise NotEvaluable(f"{type(node).__name__} has no single value")
+
+
+def _big_op(node: BigOp, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
+    lo, hi = _num(node.lo, point, ctx, track), _num(node.hi, point, ctx, track)
+    if ctx.im(lo) != 0 or ctx.im(hi) != 0:
+        raise NotEvaluable(f"a {node.op} with complex bounds")
+    indices = term_indices(node, ctx.re(lo), ctx.re(hi))
+    if indices is None:
+        raise NotEvaluable(f"a {node.op} whose bounds are not small integers here")
+    total = ctx.mpf(0 if node.op == "sum" else 1)
+    inner = dict(point)
+    for k in indices:
+        inner[node.var] = ctx.mpf(k)
+        term = _num(node.body, inner, ctx, track)
+        total = total + term if node.op == "sum" else _checked(total * term, ctx)
+    return total
 
 
 def _power(node: Pow, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:

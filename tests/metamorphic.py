@@ -324,7 +324,9 @@ def _value_region(text: str) -> tuple[int, int]:
     if m is not None and m.start() > 0:
         end = m.start()
     # "50 - 8 = 42", "the product of the digits when T is 4 is 6": what the last = or copula states
-    equals = [m.end() for m in re.finditer(r"(?<![<>!\\])=(?!=)|\b(?:is|are|was|were|equals)\b", text[:end])]
+    # (not the = of a sum's lower bound, \\sum_{k=1})
+    stated = r"(?<![<>!\\])(?<!_\{[A-Za-z])=(?!=)|\b(?:is|are|was|were|equals)\b"
+    equals = [m.end() for m in re.finditer(stated, text[:end])]
     start = equals[-1] if equals else 0
     return (start, end) if _NUMBER_TOKEN.search(text, start, end) else (0, len(text))
 

@@ -17,6 +17,7 @@ from rewardkit.latex import MAX_DEPTH, MAX_LENGTH, MathParseError, parse_math
 from rewardkit.mathtree import (
     Add,
     Apply,
+    BigOp,
     Binomial,
     Chain,
     Constant,
@@ -24,6 +25,7 @@ from rewardkit.mathtree import (
     Div,
     Factorial,
     Func,
+    Indexed,
     Interval,
     ListOf,
     Matrix,
@@ -427,7 +429,10 @@ ERRORS: list[str] = [
     "\\frac\\frac\\frac",
     "\\begin{pmatrix}1&2\\end{bmatrix}",
     "\\begin{pmatrix}1&2\\\\3\\end{pmatrix}",
-    "\\begin{vmatrix}1&2\\\\3&4\\end{vmatrix}",
+    "\\begin{vmatrix}1&2\\\\3&4\\\\5&6\\end{vmatrix}",
+    "\\begin{Vmatrix}1&2\\\\3&4\\end{Vmatrix}",
+    "\\det x",
+    "\\det\\begin{pmatrix}1&2&3&4&5\\\\1&2&3&4&5\\\\1&2&3&4&5\\\\1&2&3&4&5\\\\1&2&3&4&5\\end{pmatrix}",
     "+-*/",
     "1 000",
     "\\frac123",
@@ -449,7 +454,7 @@ ERRORS: list[str] = [
     "\\sec^{-1} x",
     "\\sin",
     "\\sin(1, 2)",
-    "x_{n+1}",
+    "x_{}",
     "\\left.x\\right|_0^1",
     "x \\in \\mathbb{R}",
     "\\mathbb{Z}",
@@ -457,7 +462,9 @@ ERRORS: list[str] = [
     "1, 2, \\dots",
     "3:2",
     "x \\approx 3",
-    "\\sum_{k=1}^n k",
+    "\\sum k",
+    "\\sum_{k=1} k",
+    "\\sum_{k=1}^{k} k",
     "?",
     "5 \\text{ apples}",
     "x \\text{ if } y",
@@ -695,3 +702,53 @@ def test_integers_round_trip(value: int) -> None:
     if value >= 1000:
         assert parse_math(f"{value:,}") == expected
         assert parse_math(f"{value:,}".replace(",", "{,}")) == expected
+
+
+def _n(v: int) -> Number:
+    return Number(Fraction(v))
+
+
+SUMS = [
+    (
+        "\\sum_{k=1}^{10} k",
+        BigOp("sum", "k", _n(1), _n(10), Symbol("k")),
+    ),
+    (  # i is the index of the product, not the imaginary unit
+        "\\prod_{i=1}^{n} i",
+        BigOp("prod", "i", _n(1), Symbol("n"), Symbol("i")),
+    ),
+    (  # the body runs up to the next + : the sum, plus one
+        "\\sum_{k=1}^{n} k^2 + 1",
+        Add((BigOp("sum", "k", _n(1), Symbol("n"), Pow(Symbol("k"), _n(2))), _n(1))),
+    ),
+    (  # F_k in a sum over k is a term of F; F_{n-k-1} an index expression; F_n outside any sum a name
+        "F_n = \\sum_{k=0}^{n-1} F_k F_{n-k-1}",
+        Relation(
+            "=",
+            Symbol("F_n"),
+            BigOp(
+                "sum",
+                "k",
+                _n(0),
+                Add((Symbol("n"), Neg(_n(1)))),
+                Mul(
+                    (
+                        Indexed("F", Symbol("k")),
+                        Indexed("F", Add((Symbol("n"), Neg(Symbol("k")), Neg(_n(1))))),
+                    )
+                ),
+            ),
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SUMS, ids=[t for t, _ in SUMS])
+def test_sums_and_products(text: str, expected: Node) -> None:
+    assert parse_math(text) == expected
+
+
+def test_a_bound_variable_is_not_free() -> None:
+    from rewardkit.mathtree import symbols_of
+
+    assert symbols_of(parse_math("\\sum_{k=1}^{n} k x_k")) == {"n"}

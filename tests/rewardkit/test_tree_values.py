@@ -7,7 +7,10 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from rewardkit.latex import parse_math
 from rewardkit.mathtree import (
     Add,
     Binomial,
@@ -229,3 +232,39 @@ def test_a_fraction_of_a_huge_numeral_is_refused_not_converted():
 
     r = grade("The last value is \\frac{1}{" + "7" * 60_000 + "}", gold="1")
     assert r.verdict is not Verdict.ERROR and not r.correct
+
+
+# --- sums and products ---------------------------------------------------------------------------------
+
+_BODIES = {"k": lambda k: k, "k^2": lambda k: k * k, "(2k+1)": lambda k: 2 * k + 1, "\\frac{1}{k+10}": None}
+
+
+@given(
+    lo=st.integers(-5, 5),
+    length=st.integers(-1, 30),
+    body=st.sampled_from(sorted(_BODIES)),
+    product=st.booleans(),
+)
+def test_a_sum_with_integer_bounds_is_its_terms(lo: int, length: int, body: str, product: bool) -> None:
+    hi = lo + length
+    op = "prod" if product else "sum"
+    tree = parse_math(f"\\{op}_{{k={lo}}}^{{{hi}}} {body}")
+    term = _BODIES[body] or (lambda k: Fraction(1, k + 10))
+    expected = Fraction(1 if product else 0)
+    for k in range(lo, hi + 1):
+        expected = expected * term(k) if product else expected + term(k)
+    assert exact_value(tree) == expected
+    assert mpmath.almosteq(numeric_value(tree, {}), mpmath.mpf(expected.numerator) / expected.denominator)
+
+
+def test_a_sum_past_its_cap_is_refused_before_evaluating() -> None:
+    for text in (
+        "\\prod_{k=1}^{10^{9}} k",
+        "\\sum_{k=1}^{1001} 1",
+        "\\sum_{i=1}^{100}\\sum_{j=1}^{100} \\sum_{m=1}^{100} 1",
+    ):
+        with pytest.raises(TooLarge):
+            exact_value(parse_math(text))
+    # free bounds have no value here, and the bound variable takes no sample point
+    with pytest.raises(NotEvaluable):
+        numeric_value(parse_math("\\sum_{k=1}^{n} k"), sample_points(frozenset({"n"}))[0])
