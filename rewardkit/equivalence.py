@@ -817,6 +817,30 @@ def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:
     return p_rhs, g_rhs
 
 
+# the highest power of the bound variable a sum's body may hold for its closed form to be found
+MAX_SUMMED_DEGREE = 10
+
+
+def _polynomial_sums_closed(expr: Any) -> Any:
+    """``expr`` with each sum of a polynomial in its variable, between finite bounds, in closed form
+    (Faulhaber's formulas); None when some sum or product is of another kind, which is left unevaluated."""
+    import sympy
+
+    if expr.atoms(sympy.Product):
+        return None
+    sums = expr.atoms(sympy.Sum)
+    for each in sums:
+        if len(each.limits) != 1:
+            return None
+        var, lo, hi = each.limits[0]
+        body = each.function
+        if any(bound.has(sympy.oo, -sympy.oo, sympy.zoo) for bound in (lo, hi)) or body.atoms(sympy.Sum):
+            return None
+        if not body.is_polynomial(var) or sympy.degree(body, var) > MAX_SUMMED_DEGREE:
+            return None
+    return expr.xreplace({each: sympy.summation(each.function, each.limits[0]) for each in sums})
+
+
 def symbolic_equal(pred: Node, gold: Node) -> bool:
     """The last rung: sympy simplifies the difference to zero. Runs in a sandbox worker (it can be slow)."""
     import sympy
@@ -827,8 +851,12 @@ def symbolic_equal(pred: Node, gold: Node) -> bool:
         difference = to_sympy(pred) - to_sympy(gold)
         if any(isinstance(n, BigOp) for tree in (pred, gold) for n in walk(tree)):
             # sums and products are equal up to sympy's canonical form (commuting factors, the bound
-            # variable's name), never by simplify, which would try to evaluate them (\sum_{k=1}^{\infty})
-            return bool(difference == 0)
+            # variable's name), never by simplify, which would try to evaluate them (\sum_{k=1}^{\infty});
+            # a finite sum of a polynomial has a closed form (\sum_{k=1}^{n} k = n(n+1)/2), found exactly
+            if difference == 0:
+                return True
+            closed = _polynomial_sums_closed(difference)
+            return closed is not None and bool(sympy.simplify(closed) == 0)
         return bool(sympy.simplify(difference) == 0)
     except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError):
         # sympy gave up ("cannot convert inf or nan", "gamma function pole", a 4,300-digit str): the
