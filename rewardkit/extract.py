@@ -36,6 +36,7 @@ from rewardkit.numbers import (
     same_quantity,
     scan,
 )
+from rewardkit.stated_units import unit_at_end
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -320,6 +321,8 @@ _TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
 _MANTISSA_BEFORE_EXPONENT = re.compile(
     rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
 )
+# the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
+_UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 _SCIENTIFIC = re.compile(
     rf"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+|{_TIMES_TEN}(?:\{{\s*[-+−]?\d+\s*\}}|[-+−]?\d+))"
 )
@@ -441,6 +444,10 @@ def _last_number(region: str) -> re.Match[str] | None:
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
             return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
+        if region[start - 1 : start] in ("^", "{", " "):  # maybe the power of "501 cm^2": the number is 501
+            power = _UNIT_POWER.search(region, max(0, start - 16), start)
+            if power is not None and unit_at_end(region[max(0, start - 80) : end]) is not None:
+                return _last_number(region[: power.start()])
         # "12:30" is a time and "1 000" a number grouped by spaces, not "30" and "000"
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end:
