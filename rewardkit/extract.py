@@ -321,6 +321,7 @@ _TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
 _MANTISSA_BEFORE_EXPONENT = re.compile(
     rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
 )
+_CLOSES_MATH = re.compile(r"[ \t]*(?<!\\)\$")
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
 _UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 _SCIENTIFIC = re.compile(
@@ -453,7 +454,14 @@ def _last_number(region: str) -> re.Match[str] | None:
         if whole is not None and whole.end() == end:
             return whole
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
-    return matches[-1] if matches else None
+    if not matches:
+        return None
+    last = matches[-1]
+    at = last.start()
+    if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
+        # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are)
+        return _LAST_NUMBER.match(region, at + 1, last.end())
+    return last
 
 
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
