@@ -517,7 +517,10 @@ def _boxes(region: str, base: int) -> list[Answer]:
             if k < len(region) and region[k] == "{":
                 end = _matching_brace(region, k) if pairs is None else pairs.get(k)
                 if end is not None:
-                    out.append(Answer(region[k + 1 : end].strip(), "boxed", base + i, base + end + 1))
+                    content = region[k + 1 : end].strip()
+                    if content.endswith("\\\\"):  # \boxed{12 \\}: a row break that ends nothing
+                        content = _TRAILING_ROW_BREAKS.sub("", content).rstrip()
+                    out.append(Answer(content, "boxed", base + i, base + end + 1))
             elif k > j:  # "\boxed 5": the next token is the argument
                 m = re.match(r"[^\s$]+", region[k:])
                 if m:
@@ -526,7 +529,9 @@ def _boxes(region: str, base: int) -> list[Answer]:
     return out
 
 
-_UNESCAPED_BRACE = re.compile(r"(?<!\\)[{}]")
+_TRAILING_ROW_BREAKS = re.compile(r"(?<!\\)(?:\\\\\s*)+$")
+# a brace after an even run of backslashes is a brace: the "}" of "{12 \\\\}" closes after a row break
+_UNESCAPED_BRACE = re.compile(r"(?<!\\)(?:\\\\)*[{}]")
 
 
 def _brace_pairs(text: str) -> dict[int, int]:
@@ -534,8 +539,8 @@ def _brace_pairs(text: str) -> dict[int, int]:
     pairs: dict[int, int] = {}
     stack: list[int] = []
     for m in _UNESCAPED_BRACE.finditer(text):
-        k = m.start()
-        if m.group() == "{":
+        k = m.end() - 1
+        if text[k] == "{":
             stack.append(k)
         elif stack:
             start = stack.pop()
@@ -546,16 +551,19 @@ def _brace_pairs(text: str) -> dict[int, int]:
 
 def _matching_brace(text: str, open_at: int) -> int | None:
     depth = 0
-    for k in range(open_at, min(len(text), open_at + 4 * MAX_SPAN_CHARS)):
+    k, stop = open_at, min(len(text), open_at + 4 * MAX_SPAN_CHARS)
+    while k < stop:
         c = text[k]
         if c == "\\":
+            k += 2  # an escaped character, "\\}" or the second backslash of a row break "\\\\"
             continue
-        if c == "{" and text[k - 1] != "\\":
+        if c == "{":
             depth += 1
-        elif c == "}" and text[k - 1] != "\\":
+        elif c == "}":
             depth -= 1
             if depth == 0:
                 return k
+        k += 1
     return None
 
 
