@@ -391,6 +391,12 @@ _TIME_OR_SPACED = re.compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
+# digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every
+# group after the first has exactly three digits ("14 {, }916"; "14 {,} 91" is two numbers)
+_BRACE_COMMA = r"\s*\{\s*,\s*\}\s*"
+_BRACED_GROUPS = re.compile(rf"(?<![\d,.])\d{{1,3}}(?:{_BRACE_COMMA}\d{{3}})+$")
+_BRACE_COMMA_BEFORE_GROUP = re.compile(rf"(?<=\d){_BRACE_COMMA}(?=\d{{3}}(?!\d))")
+
 
 # where a closing statement starts: a sentence end, or the end of a display or of a code block
 _STATEMENT_BREAK = re.compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
@@ -449,6 +455,10 @@ def _last_number(region: str) -> re.Match[str] | None:
             power = _UNIT_POWER.search(region, max(0, start - 16), start)
             if power is not None and unit_at_end(region[max(0, start - 80) : end]) is not None:
                 return _last_number(region[: power.start()])
+        if "{" in region[max(0, start - 8) : start]:  # "14 {,} 916": LaTeX's thousands separator, spaced
+            grouped = _BRACED_GROUPS.search(region, max(0, start - 80), end)
+            if grouped is not None:
+                return grouped
         # "12:30" is a time and "1 000" a number grouped by spaces, not "30" and "000"
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end:
@@ -713,6 +723,8 @@ def clean_span(span: str) -> str:
         dollars = len(_DOLLAR.findall(span))
         if dollars >= 2 and dollars % 2 == 0:
             span = _DOLLAR.sub(" ", span)
+    if "{" in span and "," in span:
+        span = _BRACE_COMMA_BEFORE_GROUP.sub(",", span)  # "14 {, }916" is 14,916
     span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
     # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
     span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
