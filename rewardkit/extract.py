@@ -662,6 +662,7 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
     return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
 
 
+_ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
 _THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
@@ -712,6 +713,9 @@ def clean_span(span: str) -> str:
         span = new
     if not span.isascii():
         span = _VULGAR.sub(_vulgar_fraction, span)
+    if '"' in span:
+        # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
+        span = _ESCAPED_QUOTE.sub('"', span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
     span = _SPAN_NOISE.sub(" ", span)
     if "\\" in span:
@@ -728,6 +732,8 @@ def clean_span(span: str) -> str:
     span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
     # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
     span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
+    if span.startswith('"') and span.endswith('"') and span.count('"') == 2:
+        span = span[1:-1].strip()  # "$12$ and $13$" in quotes: the quotes only set the answer off
     if span.startswith("{"):
         span = _without_grouping_braces(span)
     if span.startswith(".") and not span[1:2].isdigit():
