@@ -321,6 +321,8 @@ _TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
 _MANTISSA_BEFORE_EXPONENT = re.compile(
     rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
 )
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+_WHOLE = re.compile(r"(?s).+")
 _CLOSES_MATH = re.compile(r"[ \t]*(?<!\\)\$")
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
 _UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
@@ -471,6 +473,12 @@ def _last_number(region: str) -> re.Match[str] | None:
     if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
         # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are)
         return _LAST_NUMBER.match(region, at + 1, last.end())
+    if (
+        region[last.end() : last.end() + 2] in _ORDINAL_SUFFIXES
+        and not region[last.end() + 2 : last.end() + 3].isalpha()
+    ):
+        # "in 2nd place": the ordinal is read whole, so a wrong suffix ("3th") is no number
+        return _WHOLE.match(region, at, last.end() + 2)
     return last
 
 
@@ -823,7 +831,11 @@ def read_number(span: str) -> Reading:
         # "1 \\ 2": rows of a column or lines of a list, never the first of them alone
         return Reading("unparseable", text=text, why=f"{text!r} breaks into rows: more than its first number")
     if _PART_OF_LARGER.match(text, end):
-        # "1/3 of 9", "72nd", "3 x 8": the number is part of a larger quantity, which is not read
+        ordinal = _ORDINAL_END.fullmatch(text, end)
+        if ordinal is not None and ordinal[1] == _ordinal_suffix(quantity):
+            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none)
+            return Reading("value", quantity, text=text[found[0].start : ordinal.end(1)])
+        # "1/3 of 9", "the 72nd term", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
     if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
@@ -847,8 +859,29 @@ def read_number(span: str) -> Reading:
 _ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
 _PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+# an ordinal suffix that ends the span ("the 3rd.", "21st")
+_ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
 _COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
+
+
+def _ordinal_suffix(quantity: Quantity) -> str | None:
+    """The English ordinal suffix of a whole number written in digits, None for any other quantity.
+
+    >>> [_ordinal_suffix(read_number(n).quantity) for n in "1 2 3 4 11 12 13 21 101".split()]
+    ['st', 'nd', 'rd', 'th', 'th', 'th', 'th', 'st', 'st']
+    >>> [_ordinal_suffix(read_number(n).quantity) for n in ("2.5", "-3", "3%")]
+    [None, None, None]
+    """
+    value = quantity.value
+    if quantity.ulp is not None or quantity.unit is not None or quantity.percent:
+        return None
+    if value.denominator != 1 or value < 0:
+        return None
+    n = value.numerator
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def _after_equals(text: str) -> Reading | None:
