@@ -453,7 +453,7 @@ def _last_number(region: str) -> re.Match[str] | None:
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
             return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
-        if region[start - 1 : start] in ("^", "{", " "):  # maybe the power of "501 cm^2": the number is 501
+        if "^" in region[max(0, start - 4) : start]:  # maybe the power of "501 cm^2": the number is 501
             power = _UNIT_POWER.search(region, max(0, start - 16), start)
             if power is not None and unit_at_end(region[max(0, start - 80) : end]) is not None:
                 return _last_number(region[: power.start()])
