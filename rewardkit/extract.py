@@ -36,7 +36,7 @@ from rewardkit.numbers import (
     same_quantity,
     scan,
 )
-from rewardkit.stated_units import unit_at_end
+from rewardkit.stated_units import unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -104,9 +104,15 @@ _ANSWER_LIKE_START = re.compile(
     re.IGNORECASE,
 )
 
-_SENTENCE_END = re.compile(r"\.(?=\s|$)|(?<!\\)[!?;](?=\s|$)|\n")
+# the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
+_SENTENCE_END = re.compile(
+    r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
+)
 
-_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?")
+# a currency sign before the number is part of it: "€13" is no "$13"
+_LAST_NUMBER = re.compile(
+    r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
+)
 
 
 @dataclass(frozen=True)
@@ -323,7 +329,8 @@ _MANTISSA_BEFORE_EXPONENT = re.compile(
 )
 _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 _WHOLE = re.compile(r"(?s).+")
-_CLOSES_MATH = re.compile(r"[ \t]*(?<!\\)\$")
+# the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$")
+_CLOSES_MATH = re.compile(r"[ \t]*(?:\\\\[ \t]*)?\$")
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
 _UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 _SCIENTIFIC = re.compile(
@@ -455,8 +462,11 @@ def _last_number(region: str) -> re.Match[str] | None:
             return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
         if "^" in region[max(0, start - 4) : start]:  # maybe the power of "501 cm^2": the number is 501
             power = _UNIT_POWER.search(region, max(0, start - 16), start)
-            if power is not None and unit_at_end(region[max(0, start - 80) : end]) is not None:
-                return _last_number(region[: power.start()])
+            if power is not None and unit_at_start(" " + region[power.start() : end + 1]) is not None:
+                before = _last_number(region[: power.start()])
+                # the unit must follow that number, with only presentation between ("*50176* cm^2")
+                if before is not None and not region[before.end() : power.start()].strip(" \t*_$"):
+                    return before
         if "{" in region[max(0, start - 8) : start]:  # "14 {,} 916": LaTeX's thousands separator, spaced
             grouped = _BRACED_GROUPS.search(region, max(0, start - 80), end)
             if grouped is not None:

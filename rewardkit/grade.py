@@ -851,7 +851,8 @@ def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | N
     meridiem = _MERIDIEM_AFTER.match(found.region, at)
     if meridiem is None:
         return None
-    text = number.text + found.region[at : meridiem.end()]
+    # the period of "p.m." may end the sentence too: left out, the statement still ends where it did
+    text = (number.text + found.region[at : meridiem.end()]).removesuffix(".")
     hour = hour_of_day(text)
     if hour is None:
         return None

@@ -60,6 +60,7 @@ _PHRASE = (
 # at the end of a span, right after what ends a value (a digit or a closing bracket; braces are gone by then)
 _AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
 _AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
+_CLOSERS = re.compile(r"^[*_$]+")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
@@ -120,5 +121,6 @@ def unit_at_start(text: str) -> Unit | None:
     head = text[:_TAIL_CHARS].split("\n", 1)[0]
     if not head or head[0] not in " \t$\\}*_^°º":
         return None  # "45." ends the statement; a unit glued to the number is inside the span already
-    m = _AT_START.match(_plain(head.lstrip("*_")))  # "*3000* m": emphasis closes before the unit
+    # "*3000* m", "*$13$* cm": emphasis and math close before the unit
+    m = _AT_START.match(_plain(_CLOSERS.sub("", head, count=1)))
     return _resolve(m) if m is not None else None
