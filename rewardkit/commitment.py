@@ -40,7 +40,8 @@ POLITE_CLOSING = (
     r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b"
 )
 
-# words and relations that, right before a value, make it a bound ("at least 12") or a near miss ("nearly 12")
+# words and relations that, right before a value, make it a bound ("at least 12") or a near miss
+# ("nearly 12"); presentation may stand between: math, emphasis, a bracket or a quote (\x22 is ")
 _QUALIFIER_BEFORE = re.compile(
     r"(?:\b(?:at\s+least|at\s+most|(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
@@ -48,14 +49,14 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    rf"(?:\s+(?:{APPROXIMATION}))?[\s$*_(]*$",
+    rf"(?:\s+(?:{APPROXIMATION}))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
-    r"^[\s$*_)]*\+(?=\s*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people"
-    r"^(?:[\s$*_)°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"^[\s$*_)\x22”]*\+(?=\s*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people"
+    r"^(?:[\s$*_)\x22”°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:least|most)\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b)",
     re.IGNORECASE,
@@ -63,7 +64,7 @@ _QUALIFIER_AFTER = re.compile(
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor)\b(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|"
-    rf"actually|be|the|{APPROXIMATION}))*[\s$*_(]*$|≠\s*$|\\neq?\s*$",
+    rf"actually|be|the|{APPROXIMATION}))*[\s$*_(\x22“]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"

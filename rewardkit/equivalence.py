@@ -83,6 +83,7 @@ _HUNDRED = Fraction(100)
 def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     """The rule under which ``pred`` equals ``gold``, or None when they differ."""
     pred_value, gold_value, gold_ulp, rule = pred.value, gold.value, gold.ulp, "exact"
+    pred_ulp, gold_decimals = pred.ulp, gold.decimals
     if _read_whole(pred) or _read_whole(gold):
         # a time of day or a ratio equals only another of its kind: 7:40 is not 7, 5:2 is not 5
         if pred.unit is None or gold.unit is None or pred.unit.dimension != gold.unit.dimension:
@@ -97,21 +98,33 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
             pred_value, gold_value = pred.base_value, gold.base_value
             gold_ulp = gold.ulp * gold.unit.factor if gold.ulp is not None else None
             rule = "unit_conversion"
+            # the gold's precision counts in the unit the prediction is stated in: 0.05 m^2 is 500 cm^2, a
+            # whole number there, so 501 cm^2 is a near miss, not a more precise 0.05 m^2
+            if gold_ulp is not None:
+                gold_decimals = _decimal_places(gold_ulp / pred.unit.factor)
     if pred.percent == gold.percent:
-        return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, rule)
+        return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, rule)
     # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value).
     if pred.percent:
-        return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent") or _equal(
+        return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
             pred_value / _HUNDRED,
-            _scaled(pred.ulp, 1 / _HUNDRED),
+            _scaled(pred_ulp, 1 / _HUNDRED),
             gold_value,
             gold_ulp,
-            gold.decimals,
+            gold_decimals,
             "percent",
         )
-    return _equal(pred_value, pred.ulp, gold_value, gold_ulp, gold.decimals, "percent") or _equal(
-        pred_value, pred.ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold.decimals, "percent"
+    return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
+        pred_value, pred_ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold_decimals, "percent"
     )
+
+
+def _decimal_places(ulp: Fraction) -> int:
+    """How many decimal places a last written digit worth ``ulp`` stands for (1/100 -> 2, 100 -> 0)."""
+    places = 0
+    while ulp * 10 ** (places + 1) <= 1 and places < 60:
+        places += 1
+    return places
 
 
 def _all_digits(decimal: Fraction, ulp: Fraction, gold: Any) -> bool:

@@ -37,6 +37,7 @@ from rewardkit.numbers import (
     scan,
 )
 from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.stated_units import unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -104,9 +105,15 @@ _ANSWER_LIKE_START = re.compile(
     re.IGNORECASE,
 )
 
-_SENTENCE_END = re.compile(r"\.(?=\s|$)|(?<!\\)[!?;](?=\s|$)|\n")
+# the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
+_SENTENCE_END = re.compile(
+    r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
+)
 
-_LAST_NUMBER = re.compile(r"(?:[-−]\s?)?\$?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?")
+# a currency sign before the number is part of it: "€13" is no "$13"
+_LAST_NUMBER = re.compile(
+    r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
+)
 
 
 @dataclass(frozen=True)
@@ -321,6 +328,12 @@ _TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
 _MANTISSA_BEFORE_EXPONENT = re.compile(
     rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
 )
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+_WHOLE = re.compile(r"(?s).+")
+# the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$")
+_CLOSES_MATH = re.compile(r"[ \t]*(?:\\\\[ \t]*)?\$")
+# the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
+_UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 _SCIENTIFIC = re.compile(
     rf"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+|{_TIMES_TEN}(?:\{{\s*[-+−]?\d+\s*\}}|[-+−]?\d+))"
 )
@@ -388,6 +401,12 @@ _TIME_OR_SPACED = re.compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
+# digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every
+# group after the first has exactly three digits ("14 {, }916"; "14 {,} 91" is two numbers)
+_BRACE_COMMA = r"\s*\{\s*,\s*\}\s*"
+_BRACED_GROUPS = re.compile(rf"(?<![\d,.])\d{{1,3}}(?:{_BRACE_COMMA}\d{{3}})+$")
+_BRACE_COMMA_BEFORE_GROUP = re.compile(rf"(?<=\d){_BRACE_COMMA}(?=\d{{3}}(?!\d))")
+
 
 # where a closing statement starts: a sentence end, or the end of a display or of a code block
 _STATEMENT_BREAK = re.compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
@@ -442,12 +461,36 @@ def _last_number(region: str) -> re.Match[str] | None:
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
             return _SCIENTIFIC.match(region, mantissa.start(), min(len(region), end + 8))
+        if "^" in region[max(0, start - 4) : start]:  # maybe the power of "501 cm^2": the number is 501
+            power = _UNIT_POWER.search(region, max(0, start - 16), start)
+            if power is not None and unit_at_start(" " + region[power.start() : end + 1]) is not None:
+                before = _last_number(region[: power.start()])
+                # the unit must follow that number, with only presentation between ("*50176* cm^2")
+                if before is not None and not region[before.end() : power.start()].strip(" \t*_$"):
+                    return before
+        if "{" in region[max(0, start - 8) : start]:  # "14 {,} 916": LaTeX's thousands separator, spaced
+            grouped = _BRACED_GROUPS.search(region, max(0, start - 80), end)
+            if grouped is not None:
+                return grouped
         # "12:30" is a time and "1 000" a number grouped by spaces, not "30" and "000"
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end:
             return whole
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
-    return matches[-1] if matches else None
+    if not matches:
+        return None
+    last = matches[-1]
+    at = last.start()
+    if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
+        # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are)
+        return _LAST_NUMBER.match(region, at + 1, last.end())
+    if (
+        region[last.end() : last.end() + 2] in _ORDINAL_SUFFIXES
+        and not region[last.end() + 2 : last.end() + 3].isalpha()
+    ):
+        # "in 2nd place": the ordinal is read whole, so a wrong suffix ("3th") is no number
+        return _WHOLE.match(region, at, last.end() + 2)
+    return last
 
 
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
@@ -503,7 +546,10 @@ def _boxes(region: str, base: int) -> list[Answer]:
             if k < len(region) and region[k] == "{":
                 end = _matching_brace(region, k) if pairs is None else pairs.get(k)
                 if end is not None:
-                    out.append(Answer(region[k + 1 : end].strip(), "boxed", base + i, base + end + 1))
+                    content = region[k + 1 : end].strip()
+                    if content.endswith("\\\\"):  # \boxed{12 \\}: a row break that ends nothing
+                        content = _TRAILING_ROW_BREAKS.sub("", content).rstrip()
+                    out.append(Answer(content, "boxed", base + i, base + end + 1))
             elif k > j:  # "\boxed 5": the next token is the argument
                 m = re.match(r"[^\s$]+", region[k:])
                 if m:
@@ -512,7 +558,9 @@ def _boxes(region: str, base: int) -> list[Answer]:
     return out
 
 
-_UNESCAPED_BRACE = re.compile(r"(?<!\\)[{}]")
+_TRAILING_ROW_BREAKS = re.compile(r"(?<!\\)(?:\\\\\s*)+$")
+# a brace after an even run of backslashes is a brace: the "}" of "{12 \\\\}" closes after a row break
+_UNESCAPED_BRACE = re.compile(r"(?<!\\)(?:\\\\)*[{}]")
 
 
 def _brace_pairs(text: str) -> dict[int, int]:
@@ -520,8 +568,8 @@ def _brace_pairs(text: str) -> dict[int, int]:
     pairs: dict[int, int] = {}
     stack: list[int] = []
     for m in _UNESCAPED_BRACE.finditer(text):
-        k = m.start()
-        if m.group() == "{":
+        k = m.end() - 1
+        if text[k] == "{":
             stack.append(k)
         elif stack:
             start = stack.pop()
@@ -532,16 +580,19 @@ def _brace_pairs(text: str) -> dict[int, int]:
 
 def _matching_brace(text: str, open_at: int) -> int | None:
     depth = 0
-    for k in range(open_at, min(len(text), open_at + 4 * MAX_SPAN_CHARS)):
+    k, stop = open_at, min(len(text), open_at + 4 * MAX_SPAN_CHARS)
+    while k < stop:
         c = text[k]
         if c == "\\":
+            k += 2  # an escaped character, "\\}" or the second backslash of a row break "\\\\"
             continue
-        if c == "{" and text[k - 1] != "\\":
+        if c == "{":
             depth += 1
-        elif c == "}" and text[k - 1] != "\\":
+        elif c == "}":
             depth -= 1
             if depth == 0:
                 return k
+        k += 1
     return None
 
 
@@ -630,6 +681,7 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
     return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
 
 
+_ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
 _THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
@@ -680,6 +732,9 @@ def clean_span(span: str) -> str:
         span = new
     if not span.isascii():
         span = _VULGAR.sub(_vulgar_fraction, span)
+    if '"' in span:
+        # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
+        span = _ESCAPED_QUOTE.sub('"', span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
     span = _SPAN_NOISE.sub(" ", span)
     if "\\" in span:
@@ -691,9 +746,13 @@ def clean_span(span: str) -> str:
         dollars = len(_DOLLAR.findall(span))
         if dollars >= 2 and dollars % 2 == 0:
             span = _DOLLAR.sub(" ", span)
+    if "{" in span and "," in span:
+        span = _BRACE_COMMA_BEFORE_GROUP.sub(",", span)  # "14 {, }916" is 14,916
     span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
     # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
     span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
+    if span.startswith('"') and span.endswith('"') and span.count('"') == 2:
+        span = span[1:-1].strip()  # "$12$ and $13$" in quotes: the quotes only set the answer off
     if span.startswith("{"):
         span = _without_grouping_braces(span)
     if span.startswith(".") and not span[1:2].isdigit():
@@ -787,7 +846,11 @@ def read_number(span: str) -> Reading:
         # "1 \\ 2": rows of a column or lines of a list, never the first of them alone
         return Reading("unparseable", text=text, why=f"{text!r} breaks into rows: more than its first number")
     if _PART_OF_LARGER.match(text, end):
-        # "1/3 of 9", "72nd", "3 x 8": the number is part of a larger quantity, which is not read
+        ordinal = _ORDINAL_END.fullmatch(text, end)
+        if ordinal is not None and ordinal[1] == _ordinal_suffix(quantity):
+            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none)
+            return Reading("value", quantity, text=text[found[0].start : ordinal.end(1)])
+        # "1/3 of 9", "the 72nd term", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
     spoken = operation_after(text, end)
     if spoken is not None:
@@ -815,8 +878,29 @@ def read_number(span: str) -> Reading:
 _ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
 _PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+# an ordinal suffix that ends the span ("the 3rd.", "21st")
+_ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
 _COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
+
+
+def _ordinal_suffix(quantity: Quantity) -> str | None:
+    """The English ordinal suffix of a whole number written in digits, None for any other quantity.
+
+    >>> [_ordinal_suffix(read_number(n).quantity) for n in "1 2 3 4 11 12 13 21 101".split()]
+    ['st', 'nd', 'rd', 'th', 'th', 'th', 'th', 'st', 'st']
+    >>> [_ordinal_suffix(read_number(n).quantity) for n in ("2.5", "-3", "3%")]
+    [None, None, None]
+    """
+    value = quantity.value
+    if quantity.ulp is not None or quantity.unit is not None or quantity.percent:
+        return None
+    if value.denominator != 1 or value < 0:
+        return None
+    n = value.numerator
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def _after_equals(text: str) -> Reading | None:

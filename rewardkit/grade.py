@@ -59,7 +59,7 @@ from rewardkit.mathtree import (
     render,
     structural_key,
 )
-from rewardkit.numbers import Quantity, Unit, same_quantity, scan
+from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
@@ -722,6 +722,10 @@ def _split_approximation(text: str) -> tuple[str, str]:
 def _read(span: str, gold: Gold) -> Reading:
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
+    if _time_gold(gold):
+        hour = hour_of_day(clean_span(span))  # "3 p.m." against 15:00; against a bare 3 it stays unread
+        if hour is not None:
+            return Reading("value", hour, text=clean_span(span))
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
@@ -846,6 +850,10 @@ def _lenient(
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
+    if number is not None and _time_gold(gold):
+        hour = _hour_after(found, number)
+        if hour is not None:
+            return hour
     if number is not None:
         restated = found.restated_result(number) if gold.kind == "number" else None
         if isinstance(restated, str):
@@ -856,6 +864,29 @@ def _lenient(
         if operand is not None:
             return number, operand
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _time_gold(gold: Gold) -> bool:
+    unit = gold.quantity.unit if gold.quantity is not None else None
+    return unit is not None and unit.dimension == "clock"
+
+
+_MERIDIEM_AFTER = re.compile(rf"\s*{MERIDIEM}")
+
+
+def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | None:
+    """The last number with the a.m./p.m. after it (``arrives at 3 p.m.``), read as a time of day."""
+    at = number.end - found.region_start
+    meridiem = _MERIDIEM_AFTER.match(found.region, at)
+    if meridiem is None:
+        return None
+    # the period of "p.m." may end the sentence too: left out, the statement still ends where it did
+    text = (number.text + found.region[at : meridiem.end()]).removesuffix(".")
+    hour = hour_of_day(text)
+    if hour is None:
+        return None
+    answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
+    return answer, Reading("value", hour, text=text)
 
 
 def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int | None:

@@ -83,10 +83,11 @@ CLOCK_12 = Unit("time of day (12-hour)", "clock", Fraction(1))
 # a ratio a:b is the value a/b, equal by proportion (6:4 = 3:2), and only ever to another ratio
 RATIO = Unit("ratio", "ratio", Fraction(1))
 
-_CLOCK_TIME = re.compile(
-    r"(?P<h>\d{1,2}):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?\s*"
-    r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))?"
-)
+# "a.m.", "PM", "\\text{ p.m.}" after a time: one group, "mer", holds its a or p
+MERIDIEM = r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))"
+_CLOCK_TIME = re.compile(rf"(?P<h>\d{{1,2}}):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?\s*{MERIDIEM}?")
+# "3 p.m.", "3pm", "12 a.m.": an hour of the 12-hour clock with no minutes, after words that lead to it
+_HOUR_OF_DAY = re.compile(rf"[^\d:\-−]*?(?<![\d.,])(?P<h>\d{{1,2}})\s*{MERIDIEM}[\s.]*")
 _RATIO = re.compile(r"(?P<a>\d{1,12}(?:\.\d{1,12})?)\s*:\s*(?P<b>\d{1,12}(?:\.\d{1,12})?)")
 
 
@@ -113,6 +114,22 @@ def clock_or_ratio(text: str) -> Quantity | None:
         a, b = Fraction(m["a"]), Fraction(m["b"])
         return Quantity(a / b, unit=RATIO) if b else None
     return None
+
+
+def hour_of_day(text: str) -> Quantity | None:
+    """``3 p.m.``, ``3pm``, ``12 a.m.`` as a time of day, when an hour with a.m./p.m. is all of ``text``.
+    Only a time gold reads a prediction this way: against a bare number the hour stays unread.
+
+    >>> hour_of_day("3 p.m.") == clock_or_ratio("15:00"), hour_of_day("12 a.m.") == clock_or_ratio("0:00")
+    (True, True)
+    >>> hour_of_day("13 p.m.") is None, hour_of_day("3 pmol") is None, hour_of_day("2.3 pm") is None
+    (True, True, True)
+    """
+    m = _HOUR_OF_DAY.fullmatch(text)
+    if m is None or not 1 <= int(m["h"]) <= 12:
+        return None
+    hours = int(m["h"]) % 12 + (12 if m["mer"].lower() == "p" else 0)
+    return Quantity(Fraction(hours * 60), unit=CLOCK)
 
 
 def same_clock_time(a: Quantity, b: Quantity) -> bool:

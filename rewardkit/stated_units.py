@@ -10,8 +10,8 @@ Angles are two units: degrees (``°``, ``^\\circ``, ``\\degree``, ``deg``, ``deg
 ``radians``). A radian measure converts to degrees only when it says so: ``\\frac{\\pi}{4} \\text{ rad}`` is
 ``45^\\circ``, a bare ``\\frac{\\pi}{4}`` is not.
 
->>> unit_at_end("45\\\\text{ km}").name, unit_at_end("5 \\\\text{cm}^2").name
-('kilometer', 'centimeter^2')
+>>> unit_at_end("45\\\\text{ km}").name, unit_at_end("5 \\\\text{cm}^2").name, unit_at_end("5 cm²").name
+('kilometer', 'centimeter^2', 'centimeter^2')
 >>> unit_at_end("45^{\\\\circ}").name, unit_at_end("\\\\frac{\\\\pi}{4} \\\\text{ rad}").name
 ('degree', 'radian')
 >>> unit_at_end("3 hours").dimension == unit_at_start(" min later").dimension
@@ -49,15 +49,18 @@ _WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox|operatorname|rm|textnormal)
 _SPACING = re.compile(r"\\[,;:! ]|~|\\quad|\$|\\[()\[\]]|\*\*")
 _DEGREE_SIGN = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°|º")
 _WORD = r"[A-Za-z]+"
-# a unit phrase: "km", "square feet", "sq in", "km/h", "miles per hour", "cm^2", "cm^{3}", "meters squared"
+# a unit phrase: "km", "square feet", "sq in", "km/h", "miles per hour", "cm^2", "cm^{3}", "cm²",
+# "meters squared"
 _PHRASE = (
     rf"(?P<shape>(?i:square|sq\.?|cubic)\s+)?(?P<unit>{_WORD})"
     rf"(?:\s*(?:/|\s(?i:per)\s)\s*(?P<per>{_WORD}))?"
-    r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|\s+(?P<named_power>(?i:squared|cubed))(?![A-Za-z]))?"
+    r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|(?P<superscript>[²³])"
+    r"|\s+(?P<named_power>(?i:squared|cubed))(?![A-Za-z]))?"
 )
 # at the end of a span, right after what ends a value (a digit or a closing bracket; braces are gone by then)
 _AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
 _AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
+_CLOSERS = re.compile(r"^[*_$]+")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
@@ -75,7 +78,9 @@ def _plain(text: str) -> str:
 
 def _resolve(m: re.Match[str]) -> Unit | None:
     word, per = m["unit"], m["per"]
-    if word.lower() in _ANGLE_WORDS and not (per or m["shape"] or m["power"] or m["named_power"]):
+    if word.lower() in _ANGLE_WORDS and not (
+        per or m["shape"] or m["power"] or m["superscript"] or m["named_power"]
+    ):
         return _ANGLE_WORDS[word.lower()]
     if word.lower() in _RATES and not per:
         word, per = _RATES[word.lower()]
@@ -85,7 +90,8 @@ def _resolve(m: re.Match[str]) -> Unit | None:
     if unit is None or unit.dimension in ("usd", "eur", "gbp", "cny"):
         return None  # a currency after a number is read by the number reader, with its sign
     power = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3}.get((m["shape"] or "").strip().lower())
-    power = power or int(m["power"] or 0) or {"squared": 2, "cubed": 3}.get((m["named_power"] or "").lower())
+    power = power or int(m["power"] or 0) or {"²": 2, "³": 3}.get(m["superscript"] or "")
+    power = power or {"squared": 2, "cubed": 3}.get((m["named_power"] or "").lower())
     if power:
         unit = Unit(f"{unit.name}^{power}", f"{unit.dimension}^{power}", unit.factor**power)
     if per:
@@ -100,10 +106,11 @@ def _resolve(m: re.Match[str]) -> Unit | None:
 def unit_at_end(span: str) -> Unit | None:
     """The unit that ends ``span`` right after its value (``45 km``, ``5\\text{ cm}^2``, ``45^\\circ``)."""
     tail = span[-_TAIL_CHARS:]
-    if tail.rstrip()[-1:].isdigit() and not any(c in tail for c in _PRESENTATION_CHARS):
+    # isdecimal, not isdigit: a superscript "²" is a digit to Python, and the power of "cm²" here
+    if tail.rstrip()[-1:].isdecimal() and not any(c in tail for c in _PRESENTATION_CHARS):
         return None  # a span ending on its number with no presentation to drop: most spans, without _plain
     tail = _plain(tail).rstrip()
-    if not tail or (tail[-1].isdigit() and "^" not in tail[-8:]):
+    if not tail or (tail[-1].isdecimal() and "^" not in tail[-8:]):
         return None  # the common case, a span ending on its number
     m = _AT_END.search(tail)
     return _resolve(m) if m is not None else None
@@ -114,5 +121,6 @@ def unit_at_start(text: str) -> Unit | None:
     head = text[:_TAIL_CHARS].split("\n", 1)[0]
     if not head or head[0] not in " \t$\\}*_^°º":
         return None  # "45." ends the statement; a unit glued to the number is inside the span already
-    m = _AT_START.match(_plain(head.lstrip("*_")))  # "*3000* m": emphasis closes before the unit
+    # "*3000* m", "*$13$* cm": emphasis and math close before the unit
+    m = _AT_START.match(_plain(_CLOSERS.sub("", head, count=1)))
     return _resolve(m) if m is not None else None

@@ -342,3 +342,28 @@ def test_an_answer_filled_at_once_is_the_dataclass_built_one() -> None:
     assert pickle.loads(pickle.dumps(fast)) == built
     assert dataclasses.replace(fast, text="19") == dataclasses.replace(built, text="19")
     assert [f.name for f in dataclasses.fields(Answer)] == list(vars(fast))
+
+
+def _escaped(text: str, k: int) -> bool:
+    """Whether the character at ``k`` follows an odd run of backslashes."""
+    run = len(text[:k]) - len(text[:k].rstrip("\\"))
+    return run % 2 == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(_text(["{", "}", "\\", "\\\\", "1", " ", "\\boxed{"]))
+@example("\\boxed{\\boxed{12 \\\\}}")
+@example("\\boxed{\\{1\\}}")
+def test_brace_pairs_agree_with_the_brace_scan(text: str) -> None:
+    # past eight boxes the extractor pairs every brace in one pass instead of scanning from each opener; a
+    # brace after an even run of backslashes ("12 \\}") counts in both, one after an odd run ("\}") in neither
+    pairs = extract._brace_pairs(text)
+    for k, c in enumerate(text):
+        if c == "{" and not _escaped(text, k):
+            assert pairs.get(k) == extract._matching_brace(text, k), (text, k)
+
+
+def test_a_brace_after_a_row_break_closes_its_group() -> None:
+    text = "\\boxed{\\boxed{12 \\\\}}"
+    assert extract._matching_brace(text, 13) == len(text) - 2
+    assert extract._matching_brace("{1\\}}", 0) == 4

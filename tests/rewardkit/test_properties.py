@@ -693,3 +693,22 @@ def test_a_hedge_across_math_spans_is_never_paid(a, b, gap):
     r = grade(completion, gold=tex(b))
     note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
     assert r.verdict is Verdict.AMBIGUOUS
+
+
+def _english_suffix(n: int) -> str:
+    # the oracle, as a style guide words it: eleventh, twelfth, thirteenth; otherwise by the last digit
+    if 10 < n % 100 < 14:
+        return "th"
+    return ("th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th")[n % 10]
+
+
+@FAST
+@given(
+    st.integers(min_value=1, max_value=10**7),  # "0nd" reads as the product 0*n*d, which is 0
+    st.sampled_from(["The answer is the {}.", "The answer is {}", "She finished in {} place."]),
+)
+def test_ordinals_read_their_number_only_with_the_english_suffix(n, template):
+    right = _english_suffix(n)
+    assert grade(template.format(f"{n}{right}"), gold=str(n)).verdict is Verdict.CORRECT
+    for suffix in {"st", "nd", "rd", "th"} - {right}:
+        assert not grade(template.format(f"{n}{suffix}"), gold=str(n)).correct, suffix
