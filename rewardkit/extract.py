@@ -983,7 +983,8 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer)\s+\(?([A-Z])\)?(?=[\s.,;!*_]|$)",
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather)\s*,?\s+\(?([A-Z])\)?"
+    r"(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )
 # a completion that opens with its letter: "D. it can't be A or B"

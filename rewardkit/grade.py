@@ -582,7 +582,14 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
 
 
 def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
-    """A plain statement of a value after position ``at`` (``… not 40; it is 45``), read leniently."""
+    """A plain statement of a value after position ``at`` (``… not 40; it is 45``, ``… actually D``), read
+    leniently."""
+    if gold.kind == "choice":
+        letter = last_choice(found.region, gold.letters, found.region_start)
+        if letter is None or letter.start < at or _lenient_problem(found, letter, gold) is not None:
+            return None
+        reading = _read(letter.text, gold)
+        return (letter, reading) if reading.status == "value" else None
     number = found.last_number()
     if number is None or number.start < at or gold.kind not in ("number", "math"):
         return None
@@ -601,7 +608,7 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
         return None  # the answer ends the text: nothing after it takes it back
     tail = found.region[tail_start : tail_start + 4000]
     cue = commitment.RETRACTION.search(tail)
-    if cue is None or gold.kind not in ("number", "math"):
+    if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
     if later is not None:
