@@ -313,8 +313,50 @@ def spread_points(names: frozenset[str], count: int = 6) -> list[dict[str, Any]]
 
 
 def needs_signed_points(*trees: Node) -> bool:
-    """Whether a tree holds a function that positive sample points cannot tell apart from its argument."""
-    return any(isinstance(n, Func) and n.name in _SIGN_SENSITIVE for tree in trees for n in walk(tree))
+    """Whether a tree holds a function that positive sample points cannot tell apart from its argument:
+    ``|x|``, floor, ceiling, or an even root of an even power (``\\sqrt{x^2}`` is ``|x|``, never ``x``).
+
+    >>> from rewardkit.mathtree import Pow, Root, Symbol, Number
+    >>> x, two = Symbol("x"), Number(Fraction(2))
+    >>> needs_signed_points(Root(Pow(x, two), two)), needs_signed_points(Root(x, two))
+    (True, False)
+    """
+    return any(
+        (isinstance(n, Func) and n.name in _SIGN_SENSITIVE) or _even_root_of_even_power(n)
+        for tree in trees
+        for n in walk(tree)
+    )
+
+
+def _even_root_of_even_power(node: Node) -> bool:
+    if isinstance(node, Root):
+        radicand, index = node.radicand, _constant_fraction(node.index)
+    elif isinstance(node, Pow):
+        exponent = _constant_fraction(node.exp)
+        radicand, index = node.base, None if exponent is None else Fraction(exponent.denominator)
+    else:
+        return False
+    if index is None or index.denominator != 1 or index.numerator % 2:
+        return False
+    for p in walk(radicand):
+        if isinstance(p, Pow) and any(isinstance(s, Symbol) for s in walk(p.base)):
+            exponent = _constant_fraction(p.exp)
+            if exponent is not None and exponent.denominator == 1 and exponent.numerator % 2 == 0:
+                return True
+    return False
+
+
+def _constant_fraction(node: Node) -> Fraction | None:
+    """A small constant exponent or index as a fraction (``2``, ``\\frac12``, ``1/2``), else None."""
+    if isinstance(node, Number):
+        return node.value
+    if any(isinstance(n, Symbol) for n in walk(node)) or sum(1 for _ in walk(node)) > 5:
+        return None
+    try:
+        value = exact_value(node)
+    except NotEvaluable:
+        return None
+    return value if isinstance(value, Fraction) else None
 
 
 def numeric_value(node: Node, point: dict[str, Any]) -> Any:
