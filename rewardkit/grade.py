@@ -524,7 +524,13 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|\bor\b|$))", text)
         if first is None:
             return answer, None
-        return answer, commitment.problem(text[: first.start()], text[first.end() :], words=True)
+        rest = text[first.end() :]
+        asked = (
+            commitment.trails_off(completion[answer.end : answer.end + 300])  # "The answer is Monday?"
+            if completion is not None and answer.rule not in _FORMAL_RULES
+            else None
+        )
+        return answer, asked or commitment.problem(text[: first.start()], rest, words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
     trailing = completion is not None and answer.rule not in _FORMAL_RULES
     said = commitment.restates(text) or (
