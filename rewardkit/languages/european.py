@@ -332,6 +332,19 @@ _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "r
           "respost", "ответ")  # fmt: skip
 _NON_ASCII_STEMS = tuple(word for word in _CHEAP if not word.isascii())
 _STEM = re.compile("|".join(_CHEAP), re.IGNORECASE)
+# per answer word, the markers that hold it (each marker holds one): tried where that word stands, a handful
+# of alternatives fail at a word faster than every language's together
+_MARKER_OF_STEM = {
+    stem: re.compile(
+        "(?<![^\\W\\d_])(?:"
+        + "|".join(
+            f"(?P<m{i}>{pattern})" for i, (_, pattern, _) in enumerate(_MARKERS) if stem in pattern.lower()
+        )
+        + ")",
+        re.IGNORECASE,
+    )
+    for stem in _CHEAP
+}
 # the longest text a marker puts before its answer word ("таким образом, ответ", "ist die Antwort")
 _BEFORE_STEM = 24
 
@@ -344,33 +357,36 @@ def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]
         lowered = text.lower()
     if len(lowered) == len(text):  # the common case: positions agree, and str.find beats a regex scan
         present = [stem for stem in _CHEAP if stem in lowered]  # most texts hold one of the eleven
-        if len(present) == 1:
-            starts = list(find_all(lowered, present[0]))
-        else:
-            starts = sorted({i for stem in present for i in find_all(lowered, stem)})
+        starts = sorted((i, stem) for stem in present for i in find_all(lowered, stem))
     else:
-        starts = [m.start() for m in _STEM.finditer(text)]
+        starts = [(m.start(), m.group().lower()) for m in _STEM.finditer(text)]
     found: list[re.Match[str]] = []
     end = 0
-    for start in starts:
+    for start, stem in starts:
         if start < end:
             continue
-        m = _first_marker(text, max(end, start - _BEFORE_STEM), start + 50)
+        pattern = _MARKER_OF_STEM.get(stem, _MARKER)
+        # a marker opens at most _BEFORE_STEM characters before its answer word, and one that opens after this
+        # word holds an answer word of its own, tried from there
+        m = _first_marker(text, max(end, start - _BEFORE_STEM), start + 1, start + 50, pattern)
         if m is not None and m.end() > start:
             found.append(m)
             end = m.end()
     return found
 
 
-def _first_marker(text: str, lo: int, hi: int) -> re.Match[str] | None:
-    """``_MARKER.search(text, lo, hi)``, tried only where a word starts: every marker opens on a letter that
-    no letter precedes, and the alternation of every language's markers costs a lot at each position."""
+def _first_marker(
+    text: str, lo: int, last_start: int, hi: int, pattern: re.Pattern[str] = _MARKER
+) -> re.Match[str] | None:
+    """The first match of ``pattern`` (a marker alternation) that opens in ``text[lo:last_start]`` and ends by
+    ``hi``, tried only where a word starts: every marker opens on a letter that no letter precedes, and a
+    marker alternation costs a lot at each position."""
     # each run of letters starts a word, but a run at lo that a letter precedes
     inside = lo > 0 and _LETTER.match(text, lo - 1) is not None
-    for word in _LETTERS.finditer(text, lo, hi):
+    for word in _LETTERS.finditer(text, lo, last_start):
         if inside and word.start() == lo:
             continue
-        m = _MARKER.match(text, word.start(), hi)
+        m = pattern.match(text, word.start(), hi)
         if m is not None:
             return m
     return None

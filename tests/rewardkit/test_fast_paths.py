@@ -185,8 +185,34 @@ def test_a_marker_tried_at_word_starts_is_the_one_the_search_finds(text: str, lo
 
     lo = min(lo, len(text))
     hi = min(len(text), lo + span)
-    found, searched = european._first_marker(text, lo, hi), european._MARKER.search(text, lo, hi)
+    found, searched = european._first_marker(text, lo, hi, hi), european._MARKER.search(text, lo, hi)
     assert (found and (found.span(), found.lastgroup)) == (searched and (searched.span(), searched.lastgroup))
+
+
+def _markers_by_full_search(text: str) -> list[tuple[tuple[int, int], str | None]]:
+    """The markers of ``text`` as every language's alternation finds them around each answer word (what
+    ``_marker_matches`` did before it tried only the markers holding that word)."""
+    from rewardkit.languages import european
+
+    starts = sorted({m.start() for m in european._STEM.finditer(text)})
+    found, end = [], 0
+    for start in starts:
+        if start < end:
+            continue
+        m = european._MARKER.search(text, max(end, start - european._BEFORE_STEM), start + 50)
+        if m is not None and m.end() > start:
+            found.append((m.span(), m.lastgroup))
+            end = m.end()
+    return found
+
+
+@settings(max_examples=500)
+@given(_text(_EUROPEAN_PIECES, max_size=24))
+@example("la réponse est 5, die Antwort ist 6")
+def test_markers_tried_by_their_answer_word_are_the_ones_every_language_finds(text: str) -> None:
+    from rewardkit.languages import european
+
+    assert [(m.span(), m.lastgroup) for m in european._marker_matches(text)] == _markers_by_full_search(text)
 
 
 _WORD_PIECES = [
