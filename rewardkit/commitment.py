@@ -195,6 +195,19 @@ _SUPPOSED_ANSWER = re.compile(
 )
 
 
+def supposed_before(sentence_before: str) -> str | None:
+    """Why the words before a value try it rather than state it (``Suppose the answer is``), or None: the one
+    condition a box is read under too (a box commits, unless its own sentence only supposes it).
+
+    >>> supposed_before("Suppose the answer is "), supposed_before("So the answer is ")
+    ("conditional: 'Suppose the answer is' tries a value, it does not state one", None)
+    """
+    supposed = _SUPPOSED_ANSWER.search(sentence_before[-400:])
+    if supposed is None:
+        return None
+    return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
+
+
 def conditional_opening(sentence_before: str) -> str | None:
     """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
     (B)``, ``Suppose the answer is``), given the text of its sentence before the marker; None when it opens
@@ -203,11 +216,10 @@ def conditional_opening(sentence_before: str) -> str | None:
     >>> conditional_opening("If the answer is ") is not None, conditional_opening("So the answer is ")
     (True, None)
     """
-    tail = sentence_before[-400:]
-    supposed = _SUPPOSED_ANSWER.search(tail)
+    supposed = supposed_before(sentence_before)
     if supposed is not None:
-        return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
-    m = _CONDITION_BEFORE.search(tail)
+        return supposed
+    m = _CONDITION_BEFORE.search(sentence_before[-400:])
     if m is None:
         return None
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"

@@ -39,6 +39,8 @@ _AFTER = re.compile(
     # one side of a relation ("\\boxed{72} \\neq 73"), or a scale word that multiplies it ("\\text{ hundred}")
     r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:hundred|thousand|million|billion|trillion)\b))"
 )
+# a question mark right after it: "The answer is \\boxed{72}?"
+_ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
 # its own sentence calling it wrong
 _CALLED_WRONG = re.compile(
     r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[.,]?[ \t]*(?:is\s+(?:wrong|incorrect|not\s+(?:correct|right|"
@@ -66,6 +68,9 @@ def glued_math(text: str, start: int, end: int) -> str | None:
 
 
 def called_wrong(text: str, end: int) -> str | None:
-    """Why the sentence of the box that ends at ``end`` takes it back (``\\boxed{72} is wrong``), or None."""
+    """Why the sentence of the box that ends at ``end`` takes it back (``\\boxed{72} is wrong``) or asks about
+    it (``\\boxed{72}?``), or None."""
+    if _ASKED.match(text, end, min(len(text), end + 12)):
+        return f"the box is asked about: {text[end : end + 12].partition(chr(10))[0].strip()!r}"
     m = _CALLED_WRONG.match(text, end, min(len(text), end + 80))
     return None if m is None else f"the box is called wrong: {m.group().strip()!r}"

@@ -504,9 +504,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         called = glued_box.called_wrong(completion, answer.end)
         if called is not None:
             return answer, called
-        negated = commitment.negated_before(completion[max(0, answer.start - 200) : answer.start])
-        if negated is not None:
-            return answer, negated  # "The answer is not \\boxed{72}"
+        before = completion[max(0, answer.start - 200) : answer.start]
+        # "The answer is not \\boxed{72}", "Suppose the answer is \\boxed{72}"
+        said = commitment.negated_before(before) or commitment.supposed_before(before)
+        if said is not None:
+            return answer, said
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
         line_start = completion.rfind("\n", 0, answer.start) + 1
         opened = commitment.conditional_opening(completion[line_start : answer.start])

@@ -89,7 +89,8 @@ def test_probe_names_unique_and_complete() -> None:
     expected = {
         "empty", "whitespace", "hedged", "several_boxes", "every_integer", "think_only", "unterminated_think",
         "answer_in_reasoning", "injection", "degenerate", "truncated", "format_only", "repeated_box",
-        "correct", "equivalent", "wrong_answer", "no_tags", "padded_steps",
+        "correct", "equivalent", "wrong_answer", "no_tags", "padded_steps", "operand", "supposed", "asked",
+        "negated",
     }  # fmt: skip
     assert set(names) == expected
     kinds = {p.name: p.kind for p in PROBES}
@@ -264,7 +265,7 @@ def test_cli_stress_accuracy_passes(capsys: pytest.CaptureFixture[str]) -> None:
     for name in [p.name for p in PROBES] + ["PASS", "threshold", "verdict"]:
         assert name in out
     assert "FAIL" not in out
-    assert "0 of 14 attacks paid above their ceiling" in out
+    assert "0 of 18 attacks paid above their ceiling" in out
 
 
 def test_cli_stress_gated_passes_and_additive_fails(capsys: pytest.CaptureFixture[str]) -> None:
