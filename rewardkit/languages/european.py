@@ -54,6 +54,7 @@ FRENCH = Language(
     "fr",
     (
         (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
+        (r"(?:la\s+)?réponse\s+n['’]est\s+pas\b|le\s+résultat\s+n['’]est\s+pas\b", "The answer is not"),
         (r"(?:la\s+)?réponse\s+est\b|le\s+résultat\s+est\b", "The answer is"),
         (r"réponse\s*:", "Answer:"),
     ),
@@ -101,6 +102,12 @@ FRENCH = Language(
         "mais": "but",
         "c'est": "it is",
         "c’est": "it is",
+        "fois": "times",
+        "multiplié par": "multiplied by",
+        "divisé par": "divided by",
+        "le double de": "double",
+        "le triple de": "triple",
+        "la racine carrée de": "the square root of",
     },
     False,
 )
@@ -161,6 +168,12 @@ GERMAN = Language(
         "ist": "is",
         "sind": "are",
         "aber": "but",
+        "mal": "times",
+        "multipliziert mit": "multiplied by",
+        "geteilt durch": "divided by",
+        "das Doppelte von": "double",
+        "das Dreifache von": "triple",
+        "die Quadratwurzel von": "the square root of",
     },
     True,
 )
@@ -168,6 +181,7 @@ SPANISH = Language(
     "es",
     (
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
+        (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
         (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b|el\s+resultado\s+es\b", "The answer is"),
         (r"respuesta\s*:", "Answer:"),
     ),
@@ -214,6 +228,12 @@ SPANISH = Language(
         "pero": "but",
         "es": "is",
         "son": "are",
+        "multiplicado por": "multiplied by",
+        "dividido por": "divided by",
+        "dividido entre": "divided by",
+        "el doble de": "double",
+        "el triple de": "triple",
+        "la raíz cuadrada de": "the square root of",
     },
     False,
 )
@@ -221,6 +241,7 @@ ITALIAN = Language(
     "it",
     (
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
+        (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
         (r"risposta\s*:", "Answer:"),
     ),
@@ -244,6 +265,11 @@ ITALIAN = Language(
         "ma": "but",
         "è": "is",
         "sono": "are",
+        "moltiplicato per": "multiplied by",
+        "diviso per": "divided by",
+        "il doppio di": "double",
+        "il triplo di": "triple",
+        "la radice quadrata di": "the square root of",
     },
     True,
 )
@@ -251,6 +277,7 @@ PORTUGUESE = Language(
     "pt",
     (
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
+        (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
         (r"resposta\s*:", "Answer:"),
     ),
@@ -276,6 +303,12 @@ PORTUGUESE = Language(
         "mas": "but",
         "é": "is",
         "são": "are",
+        "vezes": "times",
+        "multiplicado por": "multiplied by",
+        "dividido por": "divided by",
+        "o dobro de": "double",
+        "o triplo de": "triple",
+        "a raiz quadrada de": "the square root of",
     },
     True,
 )
@@ -317,6 +350,13 @@ RUSSIAN = Language(
         "итак": "so",
         "равен": "is",
         "равно": "is",
+        "умножить на": "times",
+        "умноженное на": "multiplied by",
+        "разделить на": "divided by",
+        "делённое на": "divided by",
+        "по крайней мере": "at least",
+        "удвоенное": "double",
+        "квадратный корень из": "the square root of",
     },
     False,
 )
@@ -544,7 +584,17 @@ def rewrite(r: Rewritten) -> None:
         statements.append((m, last))
     for m, end in reversed(statements):  # from the last, so that earlier positions hold
         marker_language, _, english = _MARKERS[int((m.lastgroup or "m0")[1:])]
+        before = len(r.text)
         _plain_numbers(r, m.end(), end, marker_language)
+        if marker_language is not language:
+            # the statement a marker opens is in the marker's language, whatever the rest is written in
+            # ("… so 8 * 9 = 72.\nRéponse : pas 72"): its commitment words are read there
+            end += len(r.text) - before
+            phrases = _PHRASE_ENGLISH[marker_language.code]
+            r.apply(
+                _phrase_matches(r.text, marker_language, m.end(), end),
+                lambda w, p=phrases: p[w.group().lower()],
+            )
         spaced = m.end() < len(r.text) and not r.text[m.end()].isspace()
         r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
@@ -557,14 +607,17 @@ def _constant(text: str) -> Callable[[re.Match[str]], str]:
     return lambda _: text
 
 
-def _phrase_matches(text: str, language: Language) -> Iterator[re.Match[str]]:
-    """The commitment phrases of ``language`` in ``text``: tried only where a word that opens one stands (the
-    phrase alternation at every position costs more than grading the text)."""
+def _phrase_matches(
+    text: str, language: Language, start: int = 0, stop: int | None = None
+) -> Iterator[re.Match[str]]:
+    """The commitment phrases of ``language`` in ``text[start:stop]``: tried only where a word that opens one
+    stands (the phrase alternation at every position costs more than grading the text)."""
     openers, pattern = _PHRASE_OPENERS[language.code], _PHRASES[language.code]
-    end = 0
-    for word in _WORD.finditer(text):
+    end = start
+    stop = len(text) if stop is None else stop
+    for word in _WORD.finditer(text, start, stop):
         if word.start() >= end and word.group().lower() in openers:
-            m = pattern.match(text, word.start())
+            m = pattern.match(text, word.start(), stop)
             if m is not None:
                 end = m.end()
                 yield m
