@@ -590,17 +590,17 @@ def rewrite(r: Rewritten) -> None:
             # the statement a marker opens is in the marker's language, whatever the rest is written in
             # ("… so 8 * 9 = 72.\nRéponse : pas 72"): its commitment words are read there
             end += len(r.text) - before
-            phrases = _PHRASE_ENGLISH[marker_language.code]
-            r.apply(
-                _phrase_matches(r.text, marker_language, m.end(), end),
-                lambda w, p=phrases: p[w.group().lower()],
-            )
+            r.apply(_phrase_matches(r.text, marker_language, m.end(), end), _in_english(marker_language))
         spaced = m.end() < len(r.text) and not r.text[m.end()].isspace()
         r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
-        r.apply(
-            _phrase_matches(r.text, language), lambda m: _PHRASE_ENGLISH[language.code][m.group().lower()]
-        )
+        r.apply(_phrase_matches(r.text, language), _in_english(language))
+
+
+def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
+    """The English of a commitment phrase of ``language`` (``n'est pas`` → ``is not``)."""
+    english = _PHRASE_ENGLISH[language.code]
+    return lambda m: english[m.group().lower()]
 
 
 def _constant(text: str) -> Callable[[re.Match[str]], str]:
