@@ -95,6 +95,13 @@ _TAKES_BACK = (
     r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
+# the statement's own words take its value back: "72, that's wrong", "72, which is incorrect", "72 is wrong"
+# (not "72, I was wrong before": what was wrong came before)
+_TAKEN_BACK_AFTER = re.compile(
+    r"^(?:[ \t*_$)]*(?:is|was)|[^.;!?\n]{0,40}?\b(?:that'?s|(?:that|this|which|it)\s+is))\s+"
+    r"(?:wrong|incorrect|not\s+(?:right|correct))\b",
+    re.IGNORECASE,
+)
 RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|{_TAKES_BACK})\b",
     re.IGNORECASE,
@@ -268,6 +275,9 @@ def problem(
     why = restates(before) or trails_off(after)
     if why is not None:
         return why
+    taken_back = _TAKEN_BACK_AFTER.match(after)
+    if taken_back is not None:
+        return f"retracted: {('… ' + taken_back.group().strip())[:60]!r} takes the answer back"
     if conditions and _INSIDE_CONDITION.search(before):
         return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
     if conditions and _CONDITION_AFTER.match(after):

@@ -98,6 +98,8 @@ PHRASES = {
     "也许": " perhaps ",
     "或许": " perhaps ", "等一下": " Wait", "等等": " Wait", "其实": " actually ", "实际上": " actually ",
     "不对": " that's wrong ", "算错了": " I made a mistake ", "错了": " I made a mistake ",
+    "这是错的": ", that's wrong ", "是错的": ", that's wrong ", "是错误的": ", that's wrong ",
+    "是不对的": ", that's wrong ",
     "更正": " correction ",
     # copulas: a sentence states its value after its last "is"
     "但是": " but ", "于是": " so ", "就是": " is ", "是否": " whether ", "总是": " always ",
@@ -136,6 +138,13 @@ _FRACTION = re.compile(
 # "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the
 # value; written as the product it is (the readers never take an operand of one for the answer)
 _MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
+# arithmetic between two numbers, said in words: "72乘以2" is 72 × 2, "72的平方" 72^2, never 72
+_OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
+_POWER_OF = re.compile(r"(?<=\d)\s*的\s*(?P<power>平方根|立方根|平方|立方)")
+_OPERATORS = {
+    "乘以": " × ", "乘": " × ", "除以": " ÷ ", "加上": " + ", "加": " + ", "减去": " - ", "减": " - ",
+}  # fmt: skip
+_POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)"}
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
 _QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^\u3400-\u9fff\uf900-\ufaff]|$)")
@@ -536,7 +545,9 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
     ("之", _PERCENT, lambda m: _percent(m)),
     ("之", _FRACTION, lambda m: _fraction(m)),
+    ("的", _POWER_OF, lambda m: _POWERS[m["power"]]),
     ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
+    ("乘除加减", _OPERATION_BETWEEN, lambda m: _OPERATORS[m["op"]]),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
