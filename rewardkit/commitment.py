@@ -49,7 +49,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    rf"(?:\s+(?:{APPROXIMATION}))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
+    rf"(?:\s+(?:{APPROXIMATION}|exactly))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -116,7 +116,7 @@ _TAKES_BACK = (
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
 RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|sorry|i\s+meant?|"
-    rf"or\s+rather|make\s+that|let\s+me\s+re(?:calculate|compute|do)|recalculat\w*|{_TAKES_BACK})\b",
+    rf"or\s+rather|make\s+that|{_TAKES_BACK})\b",
     re.IGNORECASE,
 )
 
