@@ -47,30 +47,47 @@ _QUALIFIER_BEFORE = re.compile(
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
     r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
-    r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within)"
+    r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    rf"(?:\s+(?:{APPROXIMATION}))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
+    rf"(?:\s+(?:{APPROXIMATION}|exactly))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
-    r"^[\s$*_)\x22”]*\+(?=\s*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people"
+    r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people", "12+."
     r"^(?:[\s$*_)\x22”°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
-    r"\bat\s+(?:least|most)\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b)",
+    r"\bat\s+(?:the\s+)?(?:least|most|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
+    r"\b(?:max|tops)\b(?=[\s.,;!)*_]*$))",
     re.IGNORECASE,
 )
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
-    r"shouldn't\s+be|never|no\s+longer|nor)\b(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|"
-    rf"actually|be|the|{APPROXIMATION}))*[\s$*_(\x22“]*$|≠\s*$|\\neq?\s*$",
+    r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
+    r"nowhere\s+near|unlikely\s+to\s+be)\b"
+    r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
+    rf"{APPROXIMATION}))*[\s$*_(\x22“]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
 _CORRECTION = re.compile(
     r"^[^\n]{0,80}?(?:[,;:—–-]\s*|\s+)(?:but(?:\s+(?:rather|instead|it\s+is|it's))?|rather|instead|it\s+is|"
     r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*",
+    re.IGNORECASE,
+)
+# the rest of the statement calls the value wrong: "72, which is wrong", "72 (incorrect)", "C is incorrect"
+_CALLED_WRONG_AFTER = re.compile(
+    r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:wrong|incorrect|not\s+(?:right|correct))\b|"
+    r"\(\s*(?:this\s+is\s+|that'?s\s+)?(?:wrong|incorrect)\b|\bnot\s+correct\b|"
+    r"\bwhich\s+is\s+(?:wrong|incorrect|(?:a|an)\s+(?:common\s+)?(?:mistake|error))\b|\bno,?\s+wait\b|"
+    r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error))",
+    re.IGNORECASE,
+)
+# ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"
+_CORRECTED_AFTER = re.compile(
+    r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry)\b"
+    r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*)[-−$(]*\d",
     re.IGNORECASE,
 )
 _CONDITION_AFTER = re.compile(
@@ -92,18 +109,14 @@ _HEDGE_AFTER = re.compile(
 # a retraction that leaves nothing standing, even when no new value follows it
 _TAKES_BACK = (
     r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|"
-    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait"
+    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|actually,?\s+no\b|"
+    r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
+    r"never\s*mind"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
-# the statement's own words take its value back: "72, that's wrong", "72, which is incorrect", "72 is wrong"
-# (not "72, I was wrong before": what was wrong came before)
-_TAKEN_BACK_AFTER = re.compile(
-    r"^(?:[ \t*_$)]*(?:is|was)|[^.;!?\n]{0,40}?\b(?:that'?s|(?:that|this|which|it)\s+is))\s+"
-    r"(?:wrong|incorrect|not\s+(?:right|correct))\b",
-    re.IGNORECASE,
-)
 RETRACTION = re.compile(
-    rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|{_TAKES_BACK})\b",
+    rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|sorry|i\s+meant?|"
+    rf"or\s+rather|make\s+that|{_TAKES_BACK})\b",
     re.IGNORECASE,
 )
 
@@ -117,6 +130,21 @@ _HEDGE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
+
+
+def called_wrong_after(after: str) -> str | None:
+    """Why the rest of a statement takes its value back (``72, which is wrong``, ``72, I mean 73``), or None.
+
+    >>> called_wrong_after(" (incorrect).")
+    "called wrong: '… (incorrect)' takes the value back"
+    >>> called_wrong_after(", I mean 73."), called_wrong_after(" apples.")
+    ("corrected: '… , I mean 73' states another value", None)
+    """
+    if _CALLED_WRONG_AFTER.match(after[:200]):
+        return f"called wrong: {('… ' + after.rstrip('.').strip())[:60]!r} takes the value back"
+    if _CORRECTED_AFTER.match(after[:200]):
+        return f"corrected: {('… ' + after.rstrip('.').strip())[:60]!r} states another value"
+    return None
 
 
 def negates(before: str) -> bool:
@@ -215,6 +243,21 @@ def supposed_before(sentence_before: str) -> str | None:
     return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
 
 
+# the marker inside what its sentence doubts, denies, asks or reports: "I don't think the answer is 72", "We
+# need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72". The
+# clause runs from the cue to the marker; a "but" or "so" between them starts a statement of its own
+_DOUBTED_ANSWER = re.compile(
+    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+(?:think|believe|know)|"
+    r"not\s+(?:sure|certain|convinced|clear)|unsure|uncertain|doubt(?:s|ful)?|wonder(?:s|ing)?|whether|unless|"
+    r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
+    r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
+    r"suggested|wrote|writes)|(?:some|many|others|people|students|they)\s+(?:say|think|claim|believe|write))\b|"
+    r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
+    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
+    re.IGNORECASE,
+)
+
+
 def conditional_opening(sentence_before: str) -> str | None:
     """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
     (B)``, ``Suppose the answer is``), given the text of its sentence before the marker; None when it opens
@@ -226,7 +269,11 @@ def conditional_opening(sentence_before: str) -> str | None:
     supposed = supposed_before(sentence_before)
     if supposed is not None:
         return supposed
-    m = _CONDITION_BEFORE.search(sentence_before[-400:])
+    tail = sentence_before[-400:]
+    doubted = _DOUBTED_ANSWER.search(tail)
+    if doubted is not None:
+        return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
+    m = _CONDITION_BEFORE.search(tail)
     if m is None:
         return None
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
@@ -272,12 +319,12 @@ def problem(
     hedged_before = _HEDGE_BEFORE.search(before)
     if hedged_before is not None and not _restates(value, before[hedged_before.start() :], 0):
         return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
-    why = restates(before) or trails_off(after)
+    why = restates(before) or trails_off(after) or called_wrong_after(after)
     if why is not None:
         return why
-    taken_back = _TAKEN_BACK_AFTER.match(after)
-    if taken_back is not None:
-        return f"retracted: {('… ' + taken_back.group().strip())[:60]!r} takes the answer back"
+    doubted = _DOUBTED_ANSWER.search(before) if conditions else None
+    if doubted is not None:  # "I doubt the total is 72", "Whether the total is 72 …"
+        return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the value"
     if conditions and _INSIDE_CONDITION.search(before):
         return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
     if conditions and _CONDITION_AFTER.match(after):
@@ -297,6 +344,24 @@ def problem(
 # another value listed after a semicolon: "Answer: 3; 5" (the statement ends at the semicolon, its list
 # does not)
 _LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
+
+
+# the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72"
+_LISTED_BEFORE = re.compile(
+    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band)\s*[$*_(]*$", re.IGNORECASE
+)
+
+
+def listed_before(before: str) -> str | None:
+    """Why a value that the lenient rule found is the last of several listed (``70, 71, 72``), or None.
+
+    >>> listed_before("Candidates: 70, 71, "), listed_before("So she has ")
+    ("several values: '71, …' lists the value with others", None)
+    """
+    m = _LISTED_BEFORE.search(before[-200:])
+    return (
+        None if m is None else f"several values: {(m.group().strip() + ' …')!r} lists the value with others"
+    )
 
 
 def listed_after(text: str, start: int, end: int) -> str | None:

@@ -94,6 +94,13 @@ def _may_continue(region: str) -> bool:
 
 _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
+# the reasoning block in the other spellings models write it (``<thinking>``, ``<THINK>``, ``</think >``): an
+# answer only inside it is no answer, whichever spelling closes it
+_THINK_OPEN_ANY = re.compile(r"<(?:think|thinking)\s*>", re.IGNORECASE)
+_THINK_CLOSE_ANY = re.compile(r"</(?:think|thinking)\s*>", re.IGNORECASE)
+# text struck out in markdown or HTML (``~~72~~ 73``, ``<del>72</del>``) is taken back: blanked before
+# reading, so that every span still points into the text
+_STRUCK = re.compile(r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(s|del|strike)>[^<\n]{0,200}</\1>", re.IGNORECASE)
 
 # "#### Step 1:" and "A: Janet sells 16 - 3 = 13 eggs" are not answer statements: these markers must be
 # followed by something answer-like.
@@ -207,10 +214,12 @@ def find_answers(text: str) -> Candidates:
     if len(text) > MAX_COMPLETION_CHARS:
         offset = len(text) - MAX_COMPLETION_CHARS
         text = text[offset:]
-    close = text.rfind(_THINK_CLOSE)
+    if "~~" in text or "</" in text:
+        text = _STRUCK.sub(lambda m: " " * len(m.group()), text)
+    close, close_end = _think_close(text)
     if close >= 0:
-        region_start = close + len(_THINK_CLOSE)
-    elif _THINK_OPEN in text:
+        region_start = close_end
+    elif _THINK_OPEN in text or ("<" in text and _THINK_OPEN_ANY.search(text)):
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
@@ -225,6 +234,17 @@ def find_answers(text: str) -> Candidates:
         if outside:
             return Candidates([], base, region, "outside_region", outside)
     return Candidates(anchored, base, region)
+
+
+def _think_close(text: str) -> tuple[int, int]:
+    """Where the last closing tag of a reasoning block starts and ends, or ``(-1, -1)``."""
+    close = text.rfind(_THINK_CLOSE)
+    if close >= 0 and "</T" not in text[close:] and "</t" not in text[close + 1 :]:
+        return close, close + len(_THINK_CLOSE)  # the common spelling, last: no regex
+    if "</" not in text:
+        return -1, -1
+    spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
+    return spans[-1] if spans else (-1, -1)
 
 
 def _candidates(region: str, base: int) -> list[Answer]:
@@ -528,6 +548,9 @@ def _compound(region: str, start: int, end: int) -> tuple[int, int]:
         combined = combine_compound(window, found[i:])
         if combined is not None and combined[1] >= found[at].end:
             return lo + found[i].start, lo + combined[1]
+    said = window[found[at].start : start - lo].strip().lower()
+    if said in ("negative", "minus") and found[at].end == end - lo:
+        return lo + found[at].start, end  # "negative 72": the sign said in words belongs to the number
     return start, end
 
 

@@ -641,6 +641,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     if period is not None:
         stops.append(period.start())
     sentence_end = min(stops) if stops else min(len(region), end + 300)
+    if gold.kind == "number" and "/" not in answer.text:  # "3 and 1/2 cups" is a mixed number, no list
+        listed = commitment.listed_before(region[sentence_start:start])
+        if listed is not None:
+            return listed
     return commitment.problem(
         region[sentence_start:start],
         region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -605,6 +605,11 @@ def scan(text: str) -> Iterator[QuantitySpan]:
         while text[start] in " \t\n":
             start += 1
         if m.lastgroup == "word":
+            signed = _signed_numeral(text, start)
+            if signed is not None:
+                yield signed
+                pos = signed.end
+                continue
             wm = WORDS_RE.match(text, start)
             if wm is None or not _is_word_start(text, start):
                 pos = m.end()
@@ -632,6 +637,33 @@ def scan(text: str) -> Iterator[QuantitySpan]:
             continue
         yield QuantitySpan(q, start, nm.end())
         pos = nm.end()
+
+
+# a sign said in words before digits: "negative 72" is -72, never 72
+_SIGN_WORD = re.compile(r"(?i:negative|minus)[ \t]+(?=(?:\\\$|\$)?\.?\d)")
+
+
+def _signed_numeral(text: str, start: int) -> QuantitySpan | None:
+    """The negative numeral that a sign word at ``start`` opens (``negative 72``, ``minus $5``), or None.
+    ``minus`` after a value (``100 minus 72``, ``x minus 3``) is the operation, not a sign."""
+    sign = _SIGN_WORD.match(text, start)
+    if sign is None or not _is_word_start(text, start):
+        return None
+    if text[start] in "mM" and _after_value(text, start):
+        return None
+    nm = NUMERAL_RE.match(text, sign.end())
+    if nm is None or nm.end() == sign.end() or nm.group("sign") or nm.group("sign2"):
+        return None
+    q = _quantity_from_numeral(nm)
+    return None if q is None else QuantitySpan(replace(q, value=-q.value), start, nm.end())
+
+
+_VALUE_BEFORE = re.compile(r"(?:[\d)\]}]|(?<![A-Za-z])[A-Za-z])[ \t]*$")
+
+
+def _after_value(text: str, i: int) -> bool:
+    """Whether the word at ``i`` comes right after a value (a digit, a closing bracket, a one-letter name)."""
+    return _VALUE_BEFORE.search(text[max(0, i - 40) : i]) is not None
 
 
 def _follows_operand(text: str, i: int) -> bool:

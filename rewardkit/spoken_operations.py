@@ -13,6 +13,8 @@ many more"), and so does a residue (``2 (mod 5)``).
 ('times', None, 'squared')
 >>> operation_before("the square root of "), operation_before("twice "), operation_before("a total of ")
 ('the square root of', 'twice', None)
+>>> operation_after("72² cm", 2), operation_before("a multiple of "), operation_before("√")
+('²', 'a multiple of', '√')
 """
 
 from __future__ import annotations
@@ -30,18 +32,24 @@ _OPERAND = (
 )
 _INFIX = (
     r"times|multiplied\s+by|divided\s+by|over|plus|minus|mod(?:ulo)?|to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
-    r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by"
+    r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by|less"
 )
 _POSTFIX = r"squared|cubed|factorial|halved|doubled|tripled"
 # after the number, past the math delimiters that close it ("$72$ times $2$")
+# glued to the number: a power, a root or pi written as a symbol ("72²", "72√2", "72π")
+_GLUED_AFTER = r"[²³⁴⁵⁶⁷⁸⁹]|√|π"
 _AFTER = re.compile(
-    rf"(?:\s*(?:\$|\\\)))?\s+(?:(?P<infix>{_INFIX})\s+{_OPERAND}|(?P<postfix>{_POSTFIX})\b)", re.IGNORECASE
+    rf"(?P<glued>{_GLUED_AFTER})|(?:\s*(?:\$|\\\)))?\s+(?:(?P<infix>{_INFIX})\s+{_OPERAND}|"
+    rf"(?P<postfix>{_POSTFIX}|pi)\b)",
+    re.IGNORECASE,
 )
 # before the number: what it is the operand of ("the square root of 72", "twice 72", "the sum of 72 and 5")
 _BEFORE = re.compile(
     r"(?:(?<![\w'’])(?P<op>double|twice|triple|thrice|quadruple|sqrt|log|ln|(?:(?:the\s+)?(?:square|cube|fourth)"
     r"\s+root|the\s+(?:sum|product|difference|quotient|ratio|average|mean|square|cube|reciprocal|logarithm|"
-    r"log|factorial))(?:\s+(?:of|between))?))\s*(?:\$|\\\()?\s*$",
+    r"log|factorial|opposite|negative|inverse)|(?:a|an|the)\s+(?:multiple|factor|divisor|power)|"
+    r"(?:multiples?|factors?|divisors?|powers?)|divisible\s+by|sin|cos|tan)(?:\s+(?:of|between))?|√))"
+    r"\s*(?:\$|\\\()?\s*$",
     re.IGNORECASE,
 )
 
@@ -50,9 +58,9 @@ def operation_after(text: str, end: int) -> str | None:
     """The operation the words after a number (``text[end:]``) apply to it (``times``, ``squared``), or
     None."""
     m = _AFTER.match(text, end)
-    if m is None:
-        return None
-    return re.sub(r"\s+", " ", (m["infix"] or m["postfix"]).lower())
+    if m is None or (m["glued"] and not text[end - 1 : end].isdigit()):
+        return None  # "5 m²": the power belongs to the unit, not to the number
+    return re.sub(r"\s+", " ", (m["glued"] or m["infix"] or m["postfix"]).lower())
 
 
 def operation_before(prefix: str) -> str | None:
