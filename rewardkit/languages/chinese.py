@@ -140,11 +140,14 @@ _FRACTION = re.compile(
 _MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
 # arithmetic between two numbers, said in words: "72乘以2" is 72 × 2, "72的平方" 72^2, never 72
 _OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
-_POWER_OF = re.compile(r"(?<=\d)\s*的\s*(?P<power>平方根|立方根|平方|立方)")
+_POWER_OF = re.compile(r"(?<=\d)\s*的\s*(?P<power>平方根|立方根|平方|立方|倒数)")
 _OPERATORS = {
     "乘以": " × ", "乘": " × ", "除以": " ÷ ", "加上": " + ", "加": " + ", "减去": " - ", "减": " - ",
 }  # fmt: skip
-_POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)"}
+_POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)", "倒数": "^(-1)"}
+# "负72" is -72 (the numeral reader knows 负七十二); "72和73" lists two values, as "72 and 73" does
+_NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
+_AND_BETWEEN = re.compile(r"(?<=\d)\s*(?:和|与|及)\s*(?=\d)")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
 _QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^\u3400-\u9fff\uf900-\ufaff]|$)")
@@ -548,6 +551,8 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("的", _POWER_OF, lambda m: _POWERS[m["power"]]),
     ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
     ("乘除加减", _OPERATION_BETWEEN, lambda m: _OPERATORS[m["op"]]),
+    ("负", _NEGATIVE_DIGITS, lambda m: "-"),
+    ("和与及", _AND_BETWEEN, lambda m: " and "),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
