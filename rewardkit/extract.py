@@ -972,7 +972,7 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     m = _LETTER_LEAD.match(text)
     letter: str | None = None
     end = 0
-    if m is not None and m.group(1) in letters and not (m.group(1) == "A" and _is_article(text, m.end())):
+    if m is not None and m.group(1) in letters and not _is_word(text, m.group(1), m.end()):
         letter, end = m.group(1), m.end()
     else:
         for am in _LETTER_ANY.finditer(text):
@@ -994,8 +994,13 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     return Reading("value", choice=letter, text=letter)
 
 
-def _is_article(text: str, end: int) -> bool:
-    # "A bit more than (B)": a capital A followed by a lowercase word is an article, not a choice
+def _is_word(text: str, letter: str, end: int) -> bool:
+    """Whether a leading capital is a word, not a choice: ``A bit more than (B)`` (an article), ``I don't
+    know``, ``I think D`` (a pronoun): a lowercase word after it, or for ``I`` an apostrophe."""
+    if letter not in ("A", "I"):
+        return False
+    if letter == "I" and text[end : end + 1] in ("'", "’"):
+        return True
     return bool(re.match(r"\s+(?!(?:or|and)\b)[a-z]", text[end:]))
 
 
@@ -1021,7 +1026,8 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     be A or B``), when no other line is labelled with a letter (a list of the options is not an answer)."""
     last = None
     for m in _LENIENT_CHOICE.finditer(region):
-        if (m.group(1) or m.group(2) or m.group(3)) in letters:
+        letter = m.group(1) or m.group(2) or m.group(3)
+        if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
             last = m
     if last is not None:
         letter = last.group(1) or last.group(2) or last.group(3)
