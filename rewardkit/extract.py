@@ -720,7 +720,7 @@ _HEDGE_GAP = re.compile(
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
 # What may stand before the answer number: words ("approximately", "a total of") and one "name ="; not
 # operators, relations, brackets or commands ("x + 5", "0 < x", "(3, \\frac{\\pi}{2})", "\\sqrt{2}")
-_PLAIN_PREFIX = re.compile(r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–-]*(?:=\s*)?")
+_PLAIN_PREFIX = re.compile(r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓-]*(?:=\s*)?")
 
 
 def _unbalanced(text: str) -> bool:

@@ -504,6 +504,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         called = glued_box.called_wrong(completion, answer.end)
         if called is not None:
             return answer, called
+        if answer.text.rstrip().endswith("?") and any(c.isalnum() for c in answer.text):
+            return answer, f"not asserted: the box asks ({answer.text[-20:]!r})"  # "\\boxed{72?}"
         before = completion[max(0, answer.start - 200) : answer.start]
         # "The answer is not \\boxed{72}", "Suppose the answer is \\boxed{72}"
         said = commitment.negated_before(before) or commitment.supposed_before(before)
