@@ -285,7 +285,7 @@ def negated_before(before: str) -> str | None:
     >>> negated_before("The answer is not "), negated_before("It is not 5, so the answer is ")
     ("negated: 'The answer is not …' says what the answer is not", None)
     """
-    if _NEGATION_BEFORE.search(before[-200:]):
+    if negates(before):
         return f"negated: {(before.strip()[-60:] + ' …')!r} says what the answer is not"
     return None
 

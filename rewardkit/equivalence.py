@@ -595,7 +595,7 @@ def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | N
         return None
     (name,) = names
     difference = Add((lhs, Neg(rhs)))
-    f0, f1, f2 = (exact_value(_substitute(difference, name, Number(Fraction(x)))) for x in (0, 1, 2))
+    f0, f1, f2 = (exact_value(substitute(difference, name, Number(Fraction(x)))) for x in (0, 1, 2))
     if f0 is None or f1 is None or f2 is None:
         return None
     slope = f1 - f0
@@ -603,11 +603,6 @@ def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | N
         return None
     bound = Number(-f0 / slope)
     return (op if slope > 0 else _FLIP[op]), Symbol(name), bound
-
-
-def _substitute(node: Node, name: str, value: Node) -> Node:
-    """``node`` with every free ``Symbol(name)`` replaced by ``value``."""
-    return substitute(node, name, value)
 
 
 def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
@@ -826,7 +821,7 @@ def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:
     p_rhs, g_rhs = pred.rhs, gold.rhs
     for i, (p_name, g_name) in enumerate(zip(p_names, g_names, strict=True)):
         bound = Symbol(f"#{i}")  # no written name has a "#": nothing free can be captured by it
-        p_rhs, g_rhs = _substitute(p_rhs, p_name, bound), _substitute(g_rhs, g_name, bound)
+        p_rhs, g_rhs = substitute(p_rhs, p_name, bound), substitute(g_rhs, g_name, bound)
     return p_rhs, g_rhs
 
 
