@@ -5,16 +5,44 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-__all__ = ["find_all"]
+__all__ = ["find_all", "first_non_ascii"]
 
 
-def find_all(text: str, word: str) -> Iterator[int]:
-    """Every index at which ``word`` starts in ``text``, overlapping occurrences included, in order.
+def find_all(text: str, word: str, start: int = 0) -> Iterator[int]:
+    """Every index at or after ``start`` at which ``word`` starts in ``text``, overlapping occurrences
+    included, in order.
 
-    >>> list(find_all("aaa", "aa")), list(find_all("answer: 3", "x"))
-    ([0, 1], [])
+    >>> list(find_all("aaa", "aa")), list(find_all("answer: 3", "x")), list(find_all("a-b-c", "-", 2))
+    ([0, 1], [], [3])
     """
-    at = text.find(word)
+    at = text.find(word, start)
     while at >= 0:
         yield at
         at = text.find(word, at + 1)
+
+
+def first_non_ascii(text: str, lo: int = 0) -> int:
+    """The position of the first character of ``text`` outside ASCII at or after ``lo``, or its length when
+    there is none. Found by halving with :meth:`str.isascii`, which reads a string a machine word at a time: a
+    regular expression tests one character at a time, and cost more than the language steps themselves on an
+    English text that closes in another language.
+
+    >>> first_non_ascii("So 7 in all.\\n答案是 7"), first_non_ascii("abc"), first_non_ascii("é")
+    (13, 3, 0)
+    >>> first_non_ascii("éa", 1), first_non_ascii("éaé", 1)
+    (2, 2)
+    """
+    if text.isascii():
+        return len(text)
+    hi = len(text)  # text[lo:lo] is ASCII, text[lo:hi] is not (or lo is already past the last one)
+    if text[lo:].isascii():
+        return hi
+    while hi - lo > 32:
+        mid = (lo + hi) // 2
+        if text[lo:mid].isascii():
+            lo = mid
+        else:
+            hi = mid
+    while text[lo].isascii():
+        lo += 1
+    return lo

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from rewardkit.languages import chinese, european
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.substrings import first_non_ascii
 
 
 def normalize(text: str) -> str:
@@ -35,7 +36,10 @@ def normalize(text: str) -> str:
 def rewrite(text: str) -> Rewritten:
     """:func:`normalize`, remembering where each character of the result came from in ``text``."""
     rewritten = Rewritten(text)
-    if not text.isascii():
-        chinese.rewrite(rewritten)
-    european.rewrite(rewritten)
+    first = first_non_ascii(text)
+    if first < len(text):
+        chinese.rewrite(rewritten, first)
+        if rewritten.text is not text:
+            first = first_non_ascii(rewritten.text)
+    european.rewrite(rewritten, first)
     return rewritten

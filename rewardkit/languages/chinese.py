@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
-from rewardkit.substrings import find_all
+from rewardkit.substrings import find_all, first_non_ascii
 
 DIGITS = {
     "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "三": 3, "叁": 3, "四": 4, "肆": 4,
@@ -201,7 +201,7 @@ _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
 
 
 def has_chinese(text: str) -> bool:
-    return _CJK.search(text, _first_non_ascii(text)) is not None
+    return _CJK.search(text, first_non_ascii(text)) is not None
 
 
 def parse_numeral(text: str) -> Fraction | None:
@@ -420,9 +420,11 @@ def normalize(text: str) -> str:
     return rewritten.text
 
 
-def rewrite(r: Rewritten) -> None:
-    """:func:`normalize`, in place, keeping track of where each character came from."""
-    first = _first_non_ascii(r.text)
+def rewrite(r: Rewritten, first: int | None = None) -> None:
+    """:func:`normalize`, in place, keeping track of where each character came from. ``first`` is where the
+    first character outside ASCII stands, when the caller has found it."""
+    if first is None:
+        first = first_non_ascii(r.text)
     if _CJK.search(r.text, first) is None:  # has_chinese, from the only place a Chinese character can be
         if _FULL_WIDTH.search(r.text, first):
             r.sub(_FULL_WIDTH, _half_width, first)
@@ -432,15 +434,17 @@ def rewrite(r: Rewritten) -> None:
     # characters, and a rewrite only ever takes characters outside ASCII away (what it writes is ASCII, or
     # the text's own characters moved), so a step none of whose triggers the text holds now never matches.
     # Most texts need three or four of the twenty steps; trying each cost more than its own work.
-    can_match = _steps_that_can_match(r.text[first:])
-    for bit, (triggers, pattern, replacement) in enumerate(_STEPS):
-        if pattern is _RANGE:  # the one step that also matches ASCII ("3-5"): over the whole text
-            if any(c in r.text for c in triggers):
-                before = r.text
-                r.apply(_range_matches(r.text), replacement)
-                if r.text is not before:
-                    start = _rewrite_start(r.text)
-        elif can_match >> bit & 1:
+    can_match = _steps_that_can_match(r.text[first:]) | _RANGE_BIT
+    while can_match:
+        bit = (can_match & -can_match).bit_length() - 1  # the steps in order, only those that can match
+        can_match ^= 1 << bit
+        _, pattern, replacement = _STEPS[bit]
+        if pattern is _RANGE:  # the one step that also matches ASCII ("3~5"): over the whole text
+            before = r.text
+            r.apply(_range_matches(r.text, _rewrite_start(r.text)), replacement)
+            if r.text is not before:
+                start = _rewrite_start(r.text)
+        else:
             r.sub(pattern, replacement, start)
 
 
@@ -458,19 +462,24 @@ def _steps_that_can_match(text: str) -> int:
 _BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
-_RANGE_SEPARATORS = "～~至到-"
+_RANGE_SEPARATORS = "～~至到-"  # the hyphen last: _range_matches finds it apart
 
 
-def _range_matches(text: str) -> Iterator[re.Match[str]]:
+def _range_matches(text: str, chinese_start: int = 0) -> Iterator[re.Match[str]]:
     """The matches of ``_RANGE.finditer(text)``, tried only where one can start: at the number before each
     separator (a match is that whole number, spaces, the separator). The range step reads the whole text,
-    and its pattern tried at every position cost as much as the other steps together.
+    and its pattern tried at every position cost as much as the other steps together. A hyphen is a range
+    sign only before a number and a Chinese character, so only one at or past ``chinese_start - 1`` (where
+    :func:`_rewrite_start` says a rewrite can start) can be one: only digits, points and spaces stand between
+    it and the first character outside ASCII.
 
     >>> [m.group() for m in _range_matches("16 - 3 = 13, 5至6个, 1.5~2, 3--4, x-1, 5-6个")]
     ['5至', '1.5~', '5-']
     """
     end = 0
-    for at in sorted(i for separator in _RANGE_SEPARATORS for i in find_all(text, separator)):
+    hyphens = find_all(text, "-", max(0, chinese_start - 1))
+    separators = [i for separator in _RANGE_SEPARATORS[:-1] for i in find_all(text, separator)]
+    for at in sorted([*separators, *hyphens]):
         number_end = at
         while number_end > 0 and text[number_end - 1].isspace():
             number_end -= 1
@@ -494,33 +503,10 @@ def _rewrite_start(text: str, first: int | None = None) -> int:
     >>> _rewrite_start("She has 3 + 4 = 7 apples.\\n所以一共是7。"), _rewrite_start("So 7 \\n 3.5小时")
     (24, 2)
     """
-    start = _first_non_ascii(text) if first is None else first
+    start = first_non_ascii(text) if first is None else first
     while start > 0 and text[start - 1] in _BEFORE_CHINESE:
         start -= 1
     return start
-
-
-def _first_non_ascii(text: str) -> int:
-    """The position of the first character of ``text`` outside ASCII, or its length when there is none. Found
-    by halving with :meth:`str.isascii`, which reads a string a machine word at a time: a regular expression
-    tests one character at a time, and cost more than the Chinese steps themselves on an English text closing
-    in Chinese.
-
-    >>> _first_non_ascii("So 7 in all.\\n答案是 7"), _first_non_ascii("abc"), _first_non_ascii("é")
-    (13, 3, 0)
-    """
-    if text.isascii():
-        return len(text)
-    lo, hi = 0, len(text)  # text[:lo] is ASCII, text[:hi] is not
-    while hi - lo > 32:
-        mid = (lo + hi) // 2
-        if text[lo:mid].isascii():
-            lo = mid
-        else:
-            hi = mid
-    while text[lo].isascii():
-        lo += 1
-    return lo
 
 
 def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]], str]:
@@ -569,6 +555,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
 ]
+_RANGE_BIT = 1 << next(bit for bit, step in enumerate(_STEPS) if step[1] is _RANGE)
 _STEPS_OF_CHARACTER: dict[str, int] = {}
 for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
     if _pattern is not _RANGE:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rewardkit.languages.rewrite import Rewritten
-from rewardkit.substrings import find_all
+from rewardkit.substrings import find_all, first_non_ascii
 
 
 @dataclass(frozen=True)
@@ -465,16 +465,22 @@ _LETTER = re.compile(r"[^\W\d_]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def has_answer_word(lowered: str) -> bool:
+def has_answer_word(lowered: str, first: int | None = None) -> bool:
     """Whether lower-cased text holds an answer word of these languages (``réponse``, ``ответ`` …): the test
-    every completion pays, so the ASCII ones are found through the prefixes they share."""
+    every completion pays, so the ASCII ones are found through the prefixes they share. ``first`` is where
+    the first character outside ASCII stands, when the caller knows: an answer word outside ASCII starts
+    no earlier."""
     if "antwort" in lowered or "ergebnis" in lowered:
         return True
     if "res" in lowered and ("respuesta" in lowered or "resultado" in lowered or "respost" in lowered):
         return True
     if "ris" in lowered and ("rispost" in lowered or "risultat" in lowered):
         return True
-    return not lowered.isascii() and any(word in lowered for word in _NON_ASCII_STEMS)
+    if first is None:
+        return not lowered.isascii() and any(word in lowered for word in _NON_ASCII_STEMS)
+    # each holds a character outside ASCII after at most two ASCII letters ("répon", "lösung")
+    lo = max(0, first - 2)
+    return first < len(lowered) and any(lowered.find(word, lo) >= 0 for word in _NON_ASCII_STEMS)
 
 
 _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
@@ -593,13 +599,17 @@ def normalize(text: str) -> str:
     return rewritten.text
 
 
-def rewrite(r: Rewritten) -> None:
+def rewrite(r: Rewritten, first: int | None = None) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from. A text that holds no
-    answer word of these languages and no Cyrillic is returned at the cost of a few substring tests."""
+    answer word of these languages and no Cyrillic is returned at the cost of a few substring tests.
+    ``first`` is where the first character outside ASCII stands, when the caller has found it."""
     text = r.text
+    if first is None:
+        first = first_non_ascii(text)
     lowered = text.lower()
-    marked = has_answer_word(lowered)
-    if not marked and (text.isascii() or not _CYRILLIC.search(text)):
+    # lower-casing keeps an ASCII text's length, and the positions of all before its first other character
+    marked = has_answer_word(lowered, first if len(lowered) == len(text) else None)
+    if not marked and (first == len(text) or not _CYRILLIC.search(text, first)):
         return
     markers = _marker_matches(text, lowered) if marked else []
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
