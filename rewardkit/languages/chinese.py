@@ -183,7 +183,7 @@ _ABOUT_AFTER = re.compile(
 )
 _NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
 # "2的72次方" is 2^72, "72比1" the ratio 72:1, "根号72" √72: never 72
-_NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方")
+_NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
 _RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
 _ROOT_OF = re.compile(r"根号\s*(?=\d)")
 # "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
