@@ -194,6 +194,7 @@ def _units() -> dict[str, Unit]:
     # length (base: metre); imperial units by their exact definitions
     add("length", "millimeter", Fraction(1, 1000), ("millimeters", "millimetre", "millimetres", "mm"))
     add("length", "centimeter", Fraction(1, 100), ("centimeters", "centimetre", "centimetres", "cm"))
+    add("length", "decimeter", Fraction(1, 10), ("decimeters", "decimetre", "decimetres", "dm"))
     add("length", "meter", 1, ("meters", "metre", "metres", "m"))
     add("length", "kilometer", 1000, ("kilometers", "kilometre", "kilometres", "km"))
     add("length", "inch", Fraction(254, 10000), ("inches",))  # not "in": "5 in total"
@@ -229,6 +230,7 @@ def _units() -> dict[str, Unit]:
     add("gbp", "pound sterling", 1, ("GBP", "£"))
     add("cny", "yuan", 10, ("CNY", "RMB", "renminbi"))
     add("cny", "jiao", 1, ())
+    add("cny", "fen", Fraction(1, 10), ())
 
     units: dict[str, Unit] = {}
     for dimension, factor, spellings in table:

@@ -58,6 +58,9 @@ UNITS = {
     "千米": " km", "公里": " km", "厘米": " cm", "毫米": " mm", "平方米": " m^2", "立方米": " m^3",
     "米": " m",
     "毫升": " mL", "升": " L", "元": " yuan", "度": " degrees",
+    # 分 after a number is a cent of a yuan (as "72 cents" is read, a bare gold ignores it); a clock's
+    # minutes ("3点15分") and a fraction ("三分之一") are read before units are
+    "分米": " dm", "分": " fen",
 }  # fmt: skip
 
 # Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.
@@ -83,7 +86,7 @@ PHRASES = {
     "少于": " less than ",
     "小于": " less than ", "不到": " less than ", "将近": " nearly ", "接近": " nearly ",
     "几乎": " nearly ",
-    "以上": " or more", "以下": " or less",
+    "以上": " or more", "以下": " or less", "以内": " or less", "出头": " or more",
     # approximations commit (as "about 12" does)
     "大约": " about ", "大概": " about ", "约为": " is about ", "约": " about ", "差不多": " about ",
     "左右": " or so",
@@ -157,7 +160,7 @@ _NEIGHBOURS = re.compile(
     r"(?<![一二两三四五六七八九十百千万亿点])([一二三四五六七八])([二两三四五六七八九])([十百千万]?)(?=[^一二三四五六七八九十百千万亿点]|$)"
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
-_MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)")
+_MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
 # a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
 # bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
 _RANGE = re.compile(
@@ -167,10 +170,26 @@ _RANGE = re.compile(
 _BELOW_ZERO = re.compile(r"零下\s*")
 _WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
 _CLOCK = re.compile(
-    r"(?P<part>上午|早上|凌晨|中午|下午|晚上)?\s*(?P<h>\d{1,2})\s*点\s*(?:(?P<half>半)|(?P<m>\d{1,2})\s*分)?(?!\d)"
+    r"(?P<part>上午|早上|凌晨|中午|下午|晚上)?\s*(?P<h>\d{1,2})\s*点\s*(?:(?P<half>半)|(?P<m>\d{1,2})\s*分|(?(part)(?P<bare>\d{1,2})|(?!)))?(?!\d)"
 )
+# "72点5" is 72.5, as "七十二点五" is; "3点15" with no 分 may be 3:15 too, so it reads both ways (never paid
+# as either); "72点多" is a little over 72; "下午3点15" is a clock's (read by _CLOCK)
+_DECIMAL_POINT = re.compile(
+    r"(?<![\d.])(?<!上午|早上|凌晨|中午|下午|晚上)(?P<whole>\d{1,40})\s*点\s*(?:(?P<more>多)|(?P<dec>\d{1,40})(?![\d.]|\s*分))"
+)
+# "72来个", "72上下": about 72, the approximation "72左右" is; "近72": nearly 72 (not 最近, 附近, 接近, 将近)
+_ABOUT_AFTER = re.compile(
+    r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^\u3400-\u9fff\uf900-\ufaff]|$)))"
+)
+_NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
+# "2的72次方" is 2^72, "72比1" the ratio 72:1, "根号72" √72: never 72
+_NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
+_RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
+_ROOT_OF = re.compile(r"根号\s*(?=\d)")
+# "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
+_TENTHS = re.compile(r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*[成折](?![\u3400-\u9fff\uf900-\ufaff])")
 _AND_A_HALF = re.compile(
-    r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟))"
+    r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^\u3400-\u9fff\uf900-\ufaff]|$)"
 )
 _HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
@@ -340,13 +359,22 @@ def _multiple_of(m: re.Match[str]) -> str:
 
 
 def _clock(m: re.Match[str]) -> str:
-    hour = int(m["h"])
-    if hour > 24 or (m["m"] and int(m["m"]) > 59):
+    hour, minute = int(m["h"]), m["m"] or m["bare"]
+    if hour > 24 or (minute and int(minute) > 59):
         return m.group()
     if (m["part"] in ("下午", "晚上") and hour < 12) or (m["part"] == "中午" and hour < 6):
         hour += 12
-    minutes = 30 if m["half"] else int(m["m"] or 0)
+    minutes = 30 if m["half"] else int(minute or 0)
     return f" {hour}:{minutes:02d} "
+
+
+def _decimal_point(m: re.Match[str]) -> str:
+    whole, decimals = m["whole"], m["dec"]
+    if m["more"]:
+        return f"{whole} or more "
+    if len(decimals) == 2 and int(whole) <= 24 and int(decimals) <= 59:
+        return f"{whole}.{decimals} or {whole}:{decimals}"  # "3点15": a decimal or a clock's reading
+    return f"{whole}.{decimals}"
 
 
 def _neighbours(m: re.Match[str]) -> str:
@@ -542,7 +570,14 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
+    ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
     ("点", _CLOCK, lambda m: _clock(m)),
+    ("上来", _ABOUT_AFTER, lambda m: _bound_after(m, " or so")),
+    ("近", _NEARLY_BEFORE, lambda m: " nearly "),
+    ("次", _NTH_POWER, _group(1, "^")),
+    ("比", _RATIO, lambda m: ":"),
+    ("根", _ROOT_OF, lambda m: "√"),
+    ("成折", _TENTHS, lambda m: _plain(Fraction(m[1]) / 10)),
     ("当", _WHEN, _group(1, " when ", " ")),  # "当x=3时，…": a condition opens the statement
     ("半", _AND_A_HALF, _group(1, after=".5")),
     ("半", _HALF, lambda m: "0.5"),
@@ -567,8 +602,19 @@ def _half_width(m: re.Match[str]) -> str:
     return chr(ord(m.group()) - 0xFEE0)
 
 
+def _bound_after(m: re.Match[str], english: str) -> str:
+    """A bound said after its number (``72以上``, ``72左右``) stays a word of its own before a noun:
+    "72以上的数" reads "72 or more 的数", as "72 or more of them" does."""
+    if english.endswith(_BOUNDS_AFTER) and _CJK.match(m.string, m.end()):
+        return english + " "
+    return english
+
+
+_BOUNDS_AFTER = ("or more", "or less", "or so")
+
+
 def _english(m: re.Match[str]) -> str:
-    english = PHRASES[m.group()]
+    english = _bound_after(m, PHRASES[m.group()])
     # no space opens a line: a line's first word is what "If …, the answer is" rules look for
     at = m.start()
     return english.lstrip(" ") if at == 0 or m.string[at - 1] == "\n" else english

@@ -94,12 +94,26 @@ FRENCH = Language(
         "au minimum": "at least",
         "au maximum": "at most",
         "plus de": "more than",
+        "pas plus de": "no more than",
+        "plus que": "more than",
+        "ou plus": "or more",
+        "supérieur à": "more than",
+        "inférieur à": "less than",
+        "jusqu'à": "up to",
+        "jusqu’à": "up to",
         "moins de": "less than",
         "moins": "minus",
         "mille": "thousand",
         "millions": "million",
         "million": "million",
         "presque": "nearly",
+        "quasiment": "nearly",
+        "et demi": "and a half",
+        "et demie": "and a half",
+        "au carré": "squared",
+        "au cube": "cubed",
+        "milliards": "billion",
+        "milliard": "billion",
         "près de": "nearly",
         "environ": "about",
         "à peu près": "about",
@@ -169,6 +183,13 @@ GERMAN = Language(
         "über": "over",
         "unter": "under",
         "fast": "nearly",
+        "knapp": "nearly",
+        "oder mehr": "or more",
+        "bis zu": "up to",
+        "und ein halb": "and a half",
+        "milliarden": "billion",
+        "milliarde": "billion",
+        "zirka": "about",
         "beinahe": "nearly",
         "etwa": "about",
         "ungefähr": "about",
@@ -235,6 +256,16 @@ SPANISH = Language(
         "millón": "million",
         "veces": "times",
         "casi": "nearly",
+        "o más": "or more",
+        "más o menos": "about",
+        "más": "plus",
+        "hasta": "up to",
+        "y medio": "and a half",
+        "y media": "and a half",
+        "al cuadrado": "squared",
+        "al cubo": "cubed",
+        "elevado a": "to the power of",
+        "mil millones": "billion",
         "aproximadamente": "about",
         "alrededor de": "about",
         "sino": "but rather",
@@ -279,6 +310,17 @@ ITALIAN = Language(
         "milioni": "million",
         "milione": "million",
         "quasi": "nearly",
+        "o più": "or more",
+        "più": "plus",
+        "oltre": "over",
+        "fino a": "up to",
+        "volte": "times",
+        "e mezzo": "and a half",
+        "e mezza": "and a half",
+        "al quadrato": "squared",
+        "al cubo": "cubed",
+        "miliardi": "billion",
+        "miliardo": "billion",
         "circa": "about",
         "ma": "but",
         "è": "is",
@@ -320,6 +362,15 @@ PORTUGUESE = Language(
         "milhões": "million",
         "milhão": "million",
         "quase": "nearly",
+        "ou mais": "or more",
+        "mais": "plus",
+        "até": "up to",
+        "e meio": "and a half",
+        "e meia": "and a half",
+        "ao quadrado": "squared",
+        "ao cubo": "cubed",
+        "bilhões": "billion",
+        "bilhão": "billion",
         "cerca de": "about",
         "aproximadamente": "about",
         "mas": "but",
@@ -371,6 +422,18 @@ RUSSIAN = Language(
         "более": "more than",
         "менее": "less than",
         "почти": "nearly",
+        "плюс": "plus",
+        "свыше": "more than",
+        "не больше": "at most",
+        "не меньше": "at least",
+        "до": "up to",
+        "тыс": "thousand",
+        "с половиной": "and a half",
+        "в квадрате": "squared",
+        "в кубе": "cubed",
+        "миллиардов": "billion",
+        "миллиарда": "billion",
+        "миллиард": "billion",
         "примерно": "about",
         "около": "about",
         "приблизительно": "about",
@@ -634,6 +697,24 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
         r.apply(_phrase_matches(r.text, language), _in_english(language))
+    for code in {m.lastgroup and _MARKERS[int(m.lastgroup[1:])][0].code for m in markers} | {
+        language and language.code
+    }:
+        if code in _BETWEEN_NUMBERS:
+            r.sub(_BETWEEN_NUMBERS[code], lambda m: f" {_OPERATIONS[m[1].lower()]} ")
+
+
+# Words that name an operation only between two numbers: "72 por 2" is 72 × 2 (as "72 fois 2" and "72 mal 2"
+# are), where "72 por hora" is a rate, "por lo tanto" "therefore", and "72 sur 2" is 72 / 2 where "sur la
+# table" is "on the table"; read as the English operation, never as the first number
+_OPERATIONS = {"por": "times", "per": "times", "entre": "divided by", "sur": "over", "durch": "divided by",
+               "diviso": "divided by", "hoch": "to the power of"}  # fmt: skip
+_OPERATION_WORDS = {"es": ("por", "entre"), "it": ("per", "diviso"), "pt": ("por",), "fr": ("sur",),
+                    "de": ("durch", "hoch")}  # fmt: skip
+_BETWEEN_NUMBERS = {
+    code: re.compile(rf"(?<=\d)\s+({'|'.join(words)})\s+(?=[-−]?\d)", re.IGNORECASE)
+    for code, words in _OPERATION_WORDS.items()
+}
 
 
 def _in_english(language: Language) -> Callable[[re.Match[str]], str]:

@@ -78,6 +78,13 @@ def test_words_that_hold_numeral_characters_are_no_values():
         assert not grade(completion, gold="3").correct and not grade(completion, gold="1").correct
 
 
+def test_words_that_hold_an_operation_character_are_no_operations():
+    # 方案 (a plan) after 次 is no power, 附近 (nearby) no "nearly", 成本 (cost) no tenths
+    assert normalize("这是第3次方案。").endswith("次方案. ")
+    assert "nearly" not in normalize("附近有3个商店。")
+    assert "/10" not in normalize("3成本")
+
+
 LONG_RUNS = {
     "numeral run": "答案是" + "三" * 60_000,
     "numeral and scale": "答案是" + "一万" * 30_000,
@@ -86,6 +93,9 @@ LONG_RUNS = {
     "clock": "下午3点" * 12_000,
     "digits before a half": "答案是" + "1" * 60_000 + "半小时",
     "digits before a range": "1" * 60_000 + "到",
+    "digits before a decimal point": "答案是" + "1" * 60_000 + "点5",
+    "digits before a power": "答案是" + "1" * 60_000 + "次方",
+    "digits before tenths": "答案是" + "1" * 60_000 + "折",
     "condition": "当" + "x" * 60_000,
     "French groups": "La réponse est " + "1,500 " * 10_000,
     "Russian negations": "Ответ: " + "не " * 20_000 + "5",
