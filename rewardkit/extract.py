@@ -31,6 +31,7 @@ from rewardkit.numbers import (
     Quantity,
     clock_or_ratio,
     combine_compound,
+    lookup_unit,
     parse_words,
     plain_quantity,
     same_quantity,
@@ -712,6 +713,26 @@ _OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div
 # "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
 # a space is a variable, except the words "a", "A" and "I")
 _MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![A-Za-z'])")
+# "12/x", "1/sqrt(3)", "1/e", "3/sin(x)": a number divided by a variable, a constant or a function is an
+# expression; "72/h", "$5/kg", "12/person" divide by a unit and stay for the unit readers (a rate)
+_DIVISOR_SYMBOL = re.compile(
+    r"\s*/\s*(?:(?:sqrt|sin|cos|tan|sec|csc|cot|sinh|cosh|tanh|ln|log|exp|pi|arcsin|arccos|arctan|abs)"
+    r"(?![^\W\d_])|(?P<letter>[^\W\d_])(?![^\W\d_]))"
+)
+
+
+def _divided_by_symbol(gap: str) -> bool:
+    """Whether ``gap`` (what follows a number) divides it by a variable, a constant or a function: a single
+    letter that is no unit's symbol (``x``, ``n``, ``e``, ``π``; ``s`` and ``h`` are units), or a function's
+    or constant's name.
+
+    >>> [_divided_by_symbol(g) for g in ("/x", " / sqrt(3)", "/e", "/π", "/h", "/hour", "/person", "/2")]
+    [True, True, True, True, False, False, False, False]
+    """
+    m = _DIVISOR_SYMBOL.match(gap)
+    return m is not None and (m["letter"] is None or lookup_unit(m["letter"]) is None)
+
+
 _MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
 _HEDGE_GAP = re.compile(
     r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
@@ -879,7 +900,7 @@ def read_number(span: str) -> Reading:
     if spoken is not None:
         # "72 times 2", "72 squared": arithmetic said in words, not the number
         return Reading("unparseable", text=text, why=f"{text!r}: the number is an operand of {spoken!r}")
-    if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap):
+    if _OPERATOR_GAP.match(gap) or _MATH_CONTINUES.match(gap) or _divided_by_symbol(gap):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
     if _MATH_AFTER.search(text, end):
         return Reading("unparseable", text=text, why="math follows the number")
