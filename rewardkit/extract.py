@@ -1012,7 +1012,57 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     nxt = _LETTER_NEXT.match(text, end)
     if nxt is not None and nxt.group(1).upper() in letters and nxt.group(1).upper() != letter:
         return Reading("ambiguous", text=text, why=f"several distinct choices: {text!r}")
+    corrected = _LETTER_CORRECTED.match(text, end)
+    if corrected is not None and corrected.group(1) in letters and corrected.group(1) != letter:
+        return Reading("ambiguous", text=text, why=f"corrected: {text!r} names another choice")
+    disagreeing = _option_disagreeing(text, end, letter, letters.index(letter), options)
+    if disagreeing is not None:
+        return Reading("ambiguous", text=text, why=disagreeing)
     return Reading("value", choice=letter, text=letter)
+
+
+# "C, I mean D", "(C), or rather (D)": the letter corrected to another, within the statement
+_LETTER_CORRECTED = re.compile(
+    r"[\s).*_]*[,;—–-]?\s*(?:i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|er|um+|uh+)\b"
+    r"[,:\s]*\(?([A-Z])\)?(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+# what may stand between a letter and the value of its option: "(C) 72", "C) 72", "C: 72", "C = 72", "C (72)"
+_LETTER_TO_VALUE = re.compile(r"[\s).:,=(*_–—-]*(?=[-−$]?\d)")
+
+
+def _option_disagreeing(
+    text: str, end: int, letter: str, index: int, options: Sequence[Quantity | None]
+) -> str | None:
+    """Why the value stated right after a choice letter (``(C) 96``) is not the value of that letter's option
+    (C is 72), or None when it is, when none is stated or the options are unknown: a letter and a value that
+    disagree commit to neither.
+
+    >>> _option_disagreeing("(C) 96", 3, "C", 2, read_options(["48", "60", "72", "96"]))
+    "the choice C is 72, but '(C) 96' states 96"
+    >>> _option_disagreeing("(C) 72 clips", 3, "C", 2, read_options(["48", "60", "72", "96"])) is None
+    True
+    """
+    if index >= len(options) or options[index] is None:
+        return None
+    gap = _LETTER_TO_VALUE.match(text, end)
+    if gap is None:
+        return None
+    value = text[gap.end() :]
+    if "(" in gap.group():  # "C (96)": the value its parentheses hold
+        value = value.split(")", 1)[0]
+    stated = read_number(value)
+    own = options[index]
+    if stated.status != "value" or stated.quantity is None or own is None:
+        return None
+    if same_quantity(stated.quantity, own) or stated.quantity.value == own.value:
+        return None
+    return f"the choice {letter} is {own}, but {text!r} states {stated.text}"
+
+
+def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
+    """The value of each option text, None where an option is not a number."""
+    return tuple(r.quantity if r.status == "value" else None for r in map(read_number, choices))
 
 
 def _is_word(text: str, letter: str, end: int) -> bool:
@@ -1032,7 +1082,8 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather)\s*,?\s+\(?([A-Z])\)?"
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean)"
+    r"\s*,?\s+\(?([A-Z])\)?"
     r"(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )

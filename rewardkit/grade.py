@@ -37,6 +37,7 @@ from rewardkit.extract import (
     read_choice,
     read_math,
     read_number,
+    read_options,
 )
 from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
@@ -304,8 +305,7 @@ def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity
     if all(len(c) == 1 and c.isalpha() for c in choices):
         return "".join(choices).upper(), ()
     letters = "".join(chr(ord("A") + i) for i in range(len(choices)))
-    options = tuple(r.quantity if r.status == "value" else None for r in map(read_number, choices))
-    return letters, options
+    return letters, read_options(choices)
 
 
 def _normalise_text(text: str) -> str:
@@ -596,7 +596,8 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
     leniently."""
     if gold.kind == "choice":
         letter = last_choice(found.region, gold.letters, found.region_start)
-        if letter is None or letter.start < at or _lenient_problem(found, letter, gold) is not None:
+        # a letter's match may open on the cue itself ("Wait, D"): what counts is that the letter follows it
+        if letter is None or letter.end <= at or _lenient_problem(found, letter, gold) is not None:
             return None
         reading = _read(letter.text, gold)
         return (letter, reading) if reading.status == "value" else None

@@ -31,7 +31,7 @@ REQUIRED: dict[str, type] = {"completion": str, "gold": str, "expected": str, "s
 OPTIONAL: dict[str, type] = {"policy": str, "options": dict, "rule": str}
 # Known grade() options and their types; other option names are passed through unchecked so that new
 # tables can exercise options added later.
-OPTION_TYPES: dict[str, type] = {"finished": bool, "choices": str}
+OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"finished": bool, "choices": (str, list)}
 
 
 def _load() -> list[Any]:
