@@ -1064,6 +1064,15 @@ def _judge(
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
         return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
+    if match is not None and gold.kind in ("number", "math"):
+        names = _named_variable(answer.text), _named_variable(gold.raw)
+        if None not in names and names[0] != names[1]:
+            # "x = 5" against "y = 5": the same value of another variable (a vertical line, not a horizontal
+            # one) answers another question
+            detail = f"{parsed} is the value of {names[0]}, the gold's of {names[1]}"
+            return _result(
+                gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
+            )
     if answer.lenient and policy == "strict":
         detail = f"no answer marker or box; the {answer.rule} fallback reads {parsed}"
         return _result(
@@ -1080,6 +1089,26 @@ def _judge(
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
+
+
+# "x = 5", "$t=5$": a value stated for one variable named by a letter (a Greek one by its command)
+_NAMED_VARIABLE = re.compile(r"\s*([A-Za-z]|\\[a-z]+)\s*=(?!=)")
+
+
+def _named_variable(text: str) -> str | None:
+    """The variable a statement ``name = value`` gives the value of, lower-cased, or None when it names
+    none (or more than one: ``x = y = 5``, ``x + y = 5`` are not one variable's value).
+
+    >>> _named_variable("$x = 5$"), _named_variable("\\\\boxed{T=5}"), _named_variable("\\\\theta = 1")
+    ('x', 't', '\\\\theta')
+    >>> _named_variable("5"), _named_variable("x = y = 5"), _named_variable("x + y = 5")
+    (None, None, None)
+    """
+    cleaned = clean_span(text)
+    m = _NAMED_VARIABLE.match(cleaned)
+    if m is None or "=" in cleaned[m.end() :]:
+        return None
+    return m.group(1).lower()
 
 
 def _compare(reading: Reading, gold: Gold, budget: Budget) -> tuple[str | None, str]:
