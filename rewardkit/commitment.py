@@ -371,11 +371,11 @@ def listed_before(before: str) -> str | None:
     )
 
 
-# a word answer listed with others after a comma: "red, blue", "red, blue, and green". The item is short and
+# a word answer listed with others after a comma or semicolon: "red, blue", "red; blue". The item is short and
 # ends the statement or the next list item; what opens a clause or an aside is no item ("red, since …",
 # "red, of course", "yes, it is", "Monday, the 5th")
 _LISTED_WORD_AFTER = re.compile(
-    r"^[ \t*_]*,[ \t]*(?:(?:and|or)[ \t]+)?[*_\"']*"
+    r"^[ \t*_]*[,;][ \t]*(?:(?:and|or)[ \t]+)?[*_\"']*"
     r"(?P<item>[A-Za-z][A-Za-z'’\-]*(?:[ \t]+[A-Za-z][A-Za-z'’\-]*){0,2})"
     r"[*_\"']*[ \t]*(?:[,;]|\b(?:and|or)\b|[.!]?[ \t]*$|[.!]?[ \t]*\n)",
     re.IGNORECASE,

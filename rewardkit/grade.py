@@ -526,7 +526,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
-        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|\bor\b|$))", text)
+        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))", text)
         if first is None:
             return answer, None
         rest = text[first.end() :]
@@ -535,7 +535,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             if completion is not None and answer.rule not in _FORMAL_RULES
             else None
         )
-        return answer, asked or commitment.problem(text[: first.start()], rest, words=True)
+        # "The answer is red; blue": the span ends at the semicolon, the list of words goes on past it
+        past = completion[answer.end : answer.end + 200] if completion is not None else ""
+        listed = commitment.listed_words_after(past) if past.lstrip(" \t*_").startswith(";") else None
+        return answer, asked or listed or commitment.problem(text[: first.start()], rest, words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
     trailing = completion is not None and answer.rule not in _FORMAL_RULES
     said = commitment.restates(text) or (

@@ -40,10 +40,12 @@ _HOUR_WORDS = {
 }
 _MINUTE_WORDS = {"five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty five": 25}
 # the minutes of a clock phrase: a word a clock is read in ("quarter", "ten"), "half" only before past/after,
-# or a count of minutes said as one ("20 minutes"); a bare "3 to 2" is a ratio or a range, never a time
+# a count of minutes said as one ("20 minutes"), or bare digits before past/after ("25 past 3"); a bare
+# "3 to 2" is a ratio or a range, never a time
 _MINUTES = (
     r"(?:(?:a\s+)?(?P<word>quarter|twenty[\s-]five|twenty|ten|five)(?:\s+minutes?)?|(?P<half>half)"
-    r"|(?P<count>\d{1,2}|twenty[\s-]five|twenty|ten|five)\s+(?:minutes?|mins?))"
+    r"|(?P<count>\d{1,2}|twenty[\s-]five|twenty|ten|five)\s+(?:minutes?|mins?)"
+    r"|(?P<bare>\d{1,2})(?=\s+(?:past|after)\b))"
 )
 _CLOCK_PHRASE = re.compile(
     rf"(?<![\w'’-]){_MINUTES}\s+(?P<dir>to|till|til|before|past|after)\s+"
@@ -64,7 +66,7 @@ def _phrase_time(m: re.Match[str]) -> Quantity | None:
             return None  # "half to 8" is no time
         minutes = 30
     else:
-        said = re.sub(r"[\s-]+", " ", (m["word"] or m["count"]).lower())
+        said = re.sub(r"[\s-]+", " ", (m["word"] or m["count"] or m["bare"]).lower())
         minutes = int(said) if said.isdigit() else _MINUTE_WORDS[said]
     if not 1 <= hour <= 12 or not 1 <= minutes <= 59:
         return None
