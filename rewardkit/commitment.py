@@ -49,7 +49,8 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    rf"(?:\s+(?:{APPROXIMATION}|exactly))?(?:\s+the)?[\s$*_(\x22“]*$",  # "at least the 3rd"
+    # "at least the 3rd", "more than in 1970", "at least — 72"
+    rf"(?:\s+(?:{APPROXIMATION}|exactly))?(?:\s+(?:the|in|on|at|by))?[\s$*_(\x22“—–]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -67,7 +68,9 @@ _NEGATION_BEFORE = re.compile(
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
     r"nowhere\s+near|unlikely\s+to\s+be)\b"
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
-    rf"{APPROXIMATION}))*[\s$*_(\x22“]*$|≠\s*$|\\neq?\s*$",
+    # "not in 1970", "not at quarter to 8": a preposition between the negation and its value
+    r"in|on|at|by|during|until|till|"
+    rf"{APPROXIMATION}))*[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
@@ -334,6 +337,10 @@ def problem(
         return f"hedged: another value follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
     if words and _HEDGE_WORD.match(after):
         return f"hedged: another answer follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+    if words:
+        why = listed_words_after(after)
+        if why is not None:
+            return why
     hedged_letter = _HEDGE_LETTER.match(after) if letters else None
     # "D, it can't be A or B" excludes the other letters; it does not offer them
     if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
@@ -362,6 +369,72 @@ def listed_before(before: str) -> str | None:
     return (
         None if m is None else f"several values: {(m.group().strip() + ' …')!r} lists the value with others"
     )
+
+
+# a word answer listed with others after a comma or semicolon: "red, blue", "red; blue". The item is short and
+# ends the statement or the next list item; what opens a clause or an aside is no item ("red, since …",
+# "red, of course", "yes, it is", "Monday, the 5th")
+_LISTED_WORD_AFTER = re.compile(
+    r"^[ \t*_]*[,;][ \t]*(?:(?:and|or)[ \t]+)?[*_\"']*"
+    r"(?P<item>[A-Za-z][A-Za-z'’\-]*(?:[ \t]+[A-Za-z][A-Za-z'’\-]*){0,2})"
+    r"[*_\"']*[ \t]*(?:[,;]|\b(?:and|or)\b|[.!]?[ \t]*$|[.!]?[ \t]*\n)",
+    re.IGNORECASE,
+)
+_NO_ITEM = frozenset(
+    "since because as so but which who whom whose that though although while whereas when where if unless "
+    "then hence thus therefore i.e e.g ie eg not nor of in on at for with without by from to into than the a "
+    "an this these those it its it's i i'm we you he she they there here my our your his her their me us "
+    "them obviously clearly certainly definitely surely indeed naturally really truly exactly precisely "
+    "basically simply just only too also again right correct confirmed final please thanks thank period "
+    "yes no same each every all both either neither".split()
+)
+
+
+def listed_words_after(after: str) -> str | None:
+    """Why a word answer is one of several listed after it (``red, blue``), or None when what follows its
+    comma is a clause or an aside (``red, since …``, ``red, of course``).
+
+    >>> listed_words_after(", blue"), listed_words_after(", of course"), listed_words_after(", since …")
+    ("several answers: the list goes on with 'blue'", None, None)
+    """
+    m = _LISTED_WORD_AFTER.match(after[:200])
+    if m is None or m["item"].split()[0].lower().rstrip("'’") in _NO_ITEM:
+        return None
+    return f"several answers: the list goes on with {m['item']!r}"
+
+
+# what a retraction after a word answer names instead: "Wait, actually Tuesday.", "Hmm, no, it's Tuesday."
+_WORD_AFTER_RETRACTION = re.compile(
+    r"^(?:[\s,.:;!—–\-]|\b(?:wait|actually|hmm+|oops|no|sorry|correction|i\s+meant?|make\s+that|"
+    r"or\s+rather|rather|so)\b)*"
+    r"(?:(?:it\s+is|it'?s|it\s+(?:must|should|has\s+to)\s+be|the\s+(?:correct\s+|final\s+|right\s+)?answer\s+"
+    r"(?:is|should\s+be|must\s+be))[\s:]+)?[*_\"']*"
+    r"(?P<word>[A-Za-z][A-Za-z'’\-]*(?:[ \t]+(?!(?:is|was|are|were)\b)[A-Za-z][A-Za-z'’\-]*){0,3}?)[*_\"']*"
+    # "Actually, Tuesday is correct.": the word named before its verdict
+    r"(?:[ \t]+(?:is|was)[ \t]+(?:correct|right|the[ \t]+(?:correct[ \t]+|right[ \t]+)?answer))?"
+    r"[ \t]*(?:[.!]|\n|$)",
+    re.IGNORECASE,
+)
+
+
+# what opens a further step of reasoning rather than naming an answer: "Wait, let me check."
+_NOT_A_WORD_ANSWER = _NO_ITEM | frozenset(
+    "let lets let's check double recheck recount recalculate reconsider rethink think see look hold maybe "
+    "perhaps possibly probably might may could should would is was are".split()
+)
+
+
+def word_after_retraction(after: str) -> tuple[int, int] | None:
+    """Where the word answer is that the words after a retraction cue name (``, actually Tuesday.``), as
+    offsets into ``after``, or None when they go on to something else (``, let me check the count``).
+
+    >>> word_after_retraction(", actually Tuesday."), word_after_retraction(", let me check the days again.")
+    ((11, 18), None)
+    """
+    m = _WORD_AFTER_RETRACTION.match(after[:300])
+    if m is None or m["word"].split()[0].lower().rstrip("'’") in _NOT_A_WORD_ANSWER:
+        return None
+    return m.span("word")
 
 
 def listed_after(text: str, start: int, end: int) -> str | None:

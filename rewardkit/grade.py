@@ -62,6 +62,7 @@ from rewardkit.mathtree import (
 )
 from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
+from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -525,7 +526,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
-        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|\bor\b|$))", text)
+        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))", text)
         if first is None:
             return answer, None
         rest = text[first.end() :]
@@ -534,7 +535,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             if completion is not None and answer.rule not in _FORMAL_RULES
             else None
         )
-        return answer, asked or commitment.problem(text[: first.start()], rest, words=True)
+        # "The answer is red; blue": the span ends at the semicolon, the list of words goes on past it
+        past = completion[answer.end : answer.end + 200] if completion is not None else ""
+        listed = commitment.listed_words_after(past) if past.lstrip(" \t*_").startswith(";") else None
+        return answer, asked or listed or commitment.problem(text[: first.start()], rest, words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
     trailing = completion is not None and answer.rule not in _FORMAL_RULES
     said = commitment.restates(text) or (
@@ -576,6 +580,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if where is None:
         return answer, None
     start, end, quantity = where
+    phrase = clock_phrase_around(text, start, end)
+    if phrase is not None:  # "not quarter to 8": the phrase is the value, its hour only a part of it
+        start, end, quantity = phrase
     before, after = text[:start], text[end:]
     named = commitment.negation_corrected(after) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
@@ -619,6 +626,8 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
         return None  # the answer ends the text: nothing after it takes it back
     tail = found.region[tail_start : tail_start + 4000]
     cue = commitment.RETRACTION.search(tail)
+    if cue is not None and gold.kind == "text":
+        return _word_retraction(found, answer, gold, tail_start, cue)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
@@ -630,6 +639,30 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
+
+
+def _word_retraction(
+    found: Candidates, answer: Answer, gold: Gold, tail_start: int, cue: re.Match[str]
+) -> tuple[Answer, Reading] | str | None:
+    """:func:`_retraction` for a word answer (``The answer is Monday. Wait, actually Tuesday.``): the word the
+    last retraction names, or why nothing is committed any more, or None. A retraction that names the same
+    word again confirms it."""
+    tail = found.region[tail_start : tail_start + 4000]
+    named: tuple[int, int] | None = None
+    for later in commitment.RETRACTION.finditer(tail, cue.start()):
+        where = commitment.word_after_retraction(tail[later.end() :])
+        if where is not None:
+            named = (later.end() + where[0], later.end() + where[1])
+    if named is None:
+        if commitment.STRONG_RETRACTION.search(tail, cue.start()):
+            return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+        return None
+    text = tail[named[0] : named[1]]
+    reading, first = _read(text, gold), _read(answer.text, gold)
+    if reading.status != "value" or (first.status == "value" and first.text == reading.text):
+        return None
+    start = found.region_start + tail_start + named[0]
+    return Answer(text, "correction", start, start + len(text), lenient=True), reading
 
 
 def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
@@ -735,6 +768,66 @@ def _result(
 _new_instance = object.__new__
 
 
+# an em dash (or figure dash, horizontal bar) glued to the digits after it: "The answer is —72"
+_GLUED_DASH = re.compile(r"[—‒―](?=\$?\.?\d)")
+_DASH_LEAD = re.compile(r"[\s\"'(*_`]*")
+
+
+def _said_around_value(text: str, gold: Gold) -> Reading | None:
+    """A reading of an answer span whose number is only part of what it says, or None: a clock phrase
+    (``quarter to 8`` is 7:45, read as such against a time gold and refused against any other), a decade or
+    century (``the 1970s``: ten years, no one number), or a dash glued to the number (``—72``), which may be
+    its minus sign as well as punctuation."""
+    dash = _GLUED_DASH.match(text, _DASH_LEAD.match(text).end())  # type: ignore[union-attr]
+    if dash is not None:
+        return Reading("ambiguous", text=text, why=_glued_dash_why(text[dash.start() :]))
+    if not re.search(r"\d\s*['’]?s\b|\s(?:to|till?|before|past|after)\s", text, re.IGNORECASE):
+        return None  # the common case: neither a plural number nor a clock phrase's direction word
+    time = clock_phrase(text)
+    if time is not None:
+        if _time_gold(gold):
+            return Reading("value", time, text=text)
+        return Reading("unparseable", text=text, why=f"{text!r} names the time of day {time}, not a number")
+    found = re.search(r"\d+", text)
+    if found is not None and not is_span_of_years(gold.raw):
+        years = span_of_years(text, found.start(), found.end())
+        if years is not None:
+            return Reading("ambiguous", text=text, why=_span_of_years_why(years))
+    return None
+
+
+def _glued_dash_why(text: str) -> str:
+    return f"{text[:20]!r}: a dash glued to the number may be its minus sign or punctuation"
+
+
+def _span_of_years_why(years: str) -> str:
+    return f"{years!r} names a decade or century (or an age range), not one number"
+
+
+def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
+    """The last number read with the words around it when they make it part of something else (see
+    :func:`_said_around_value`): ``left at quarter to 8``, ``in the '70s``, ``fell to —72``."""
+    region, at, end = found.region, number.start - found.region_start, number.end - found.region_start
+    if at > 0 and region[at - 1] in "—‒―" and (at < 2 or not region[at - 2].isalnum()):
+        return number, Reading("ambiguous", text=number.text, why=_glued_dash_why(region[at - 1 : end]))
+    phrase = clock_phrase_around(region, at, end)
+    if phrase is not None:
+        start, stop, time = phrase
+        text = region[start:stop].removesuffix(".")  # the period of "p.m." may end the sentence too
+        answer = Answer(
+            text, number.rule, found.region_start + start, found.region_start + start + len(text), True
+        )
+        if time is not None and _time_gold(gold):
+            return answer, Reading("value", time, text=text)
+        said = f"the time of day {time}" if time is not None else "no time of day"
+        return answer, Reading("unparseable", text=text, why=f"{text!r} names {said}, not a number")
+    if gold.kind in ("number", "math") and not is_span_of_years(gold.raw):
+        years = span_of_years(region, at, end)
+        if years is not None:
+            return number, Reading("ambiguous", text=number.text, why=_span_of_years_why(years))
+    return None
+
+
 def _split_approximation(text: str) -> tuple[str, str]:
     """``\\frac13 \\approx 0.333`` → (``\\frac13``, ``0.333``): the exact statement and its approximation."""
     exact, approximate = _APPROX.split(text, maxsplit=1)
@@ -744,6 +837,10 @@ def _split_approximation(text: str) -> tuple[str, str]:
 def _read(span: str, gold: Gold) -> Reading:
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
+    if gold.kind in ("number", "math"):
+        said = _said_around_value(clean_span(span), gold)
+        if said is not None:
+            return said
     if _time_gold(gold):
         hour = hour_of_day(clean_span(span))  # "3 p.m." against 15:00; against a bare 3 it stays unread
         if hour is not None:
@@ -872,6 +969,10 @@ def _lenient(
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
+    if number is not None:
+        said = _said_around_number(found, number, gold)
+        if said is not None:
+            return said
     if number is not None and _time_gold(gold):
         hour = _hour_after(found, number)
         if hour is not None:
