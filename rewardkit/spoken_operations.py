@@ -28,13 +28,21 @@ from rewardkit.numbers import CARDINAL_WORDS
 _OPERAND = (
     r"(?=[-−]?\d|[$\\(]|(?![aAI]\b)[A-Za-z]\b(?!['’])|(?:"
     + "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
-    + r"|half|a\s+(?:half|third|quarter))\b)"
+    + r"|half|a\s+(?:half|third|quarter)|itself)\b)"
 )
 _INFIX = (
     r"times|multiplied\s+by|divided\s+by|over|plus|minus|mod(?:ulo)?|to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
-    r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by|less"
+    r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by|less|"
+    # "72 choose 2" (a binomial), "72 by 2" (dimensions), "72 point 5" (a decimal said in words), "72 vs 70"
+    r"choose|by|point|vs\.?|versus|"
+    # "72 more than x": a sum with a variable ("72 more than last year" is a comparison, and stays a value)
+    r"(?:more|less|fewer)\s+than(?=\s+(?![aAI]\b)[A-Za-z]\b(?![A-Za-z'’]))"
 )
-_POSTFIX = r"squared|cubed|factorial|halved|doubled|tripled"
+# "72 inverted" (1/72), "72 reversed" (27), "72 tenths" (7.2), and a closing "72 plus" (72 or more)
+_POSTFIX = (
+    r"squared|cubed|factorial|halved|doubled|tripled|inverted|reversed|negated|tenths|hundredths|thousandths|"
+    r"plus(?=\s*(?:[.!?;,)]|$))"
+)
 # after the number, past the math delimiters that close it ("$72$ times $2$")
 # glued to the number: a power, a root or pi written as a symbol ("72²", "72√2", "72π")
 _GLUED_AFTER = r"[²³⁴⁵⁶⁷⁸⁹]|√|π"
@@ -63,8 +71,24 @@ def operation_after(text: str, end: int) -> str | None:
     return re.sub(r"\s+", " ", (m["glued"] or m["infix"] or m["postfix"]).lower())
 
 
+# before the number: a description the number is a parameter of, not the value described ("the number of
+# groups for 72 students", "the cost of 72 apples"); "the number 72", "a total of 72" name the number itself
+_DESCRIBED_BY = re.compile(
+    r"(?<![\w'’])(?P<op>the\s+(?:number|cost|price|amount|value|area|perimeter|volume|length|width|height|"
+    r"weight|age|time|distance|speed)\s+of)\s+(?:(?:[A-Za-z]+\s+){1,4}(?:for|of|with|in|from|per)\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def operation_before(prefix: str) -> str | None:
     """The operation the words right before a number take it as an operand of (``twice``, ``the sum of``), or
-    None. ``prefix`` is the text before the number."""
-    m = _BEFORE.search(prefix[-60:])
+    None. ``prefix`` is the text before the number.
+
+    >>> operation_before("the number of groups for "), operation_before("the cost of ")
+    ('the number of', 'the cost of')
+    >>> operation_before("the number "), operation_before("the number of groups needed is ")
+    (None, None)
+    """
+    tail = prefix[-60:]
+    m = _BEFORE.search(tail) or _DESCRIBED_BY.search(tail)
     return None if m is None else re.sub(r"\s+", " ", m["op"])
