@@ -9,7 +9,12 @@ commit when it
 * qualifies it (``at least 12``, ``more than 12``, ``over 12``, ``12 or more``, ``nearly 12``, ``≥ 12``);
 * makes it conditional (``12 when the coupon applies``, ``12 if x > 0``, ``12 unless …``);
 * hedges it with another value (``likely 6, though it might be 7``, ``6 (or 7)``, ``y = 2 or y = -2``);
-* is retracted afterwards (``The answer is 5. Wait, actually it is 6.``): the later statement is the answer.
+* is retracted afterwards (``The answer is 5. Wait, actually it is 6.``, ``Just kidding, it's 6``): the later
+  statement is the answer, and a retraction with no later value (``Ignore that.``, ``Nope.``) leaves none;
+* hedges it alone (``The answer is probably 72``, ``Maybe the answer is 72``, ``72 (not sure)``,
+  ``72, I guess``), disowns it (``The wrong answer is 72``, ``Bob's answer is 72``, ``One possible answer
+  is 72``), goes on to change it (``72, plus 3``), offers another value as valid too (``72, but 96 also
+  works``) or rejects it (``x = 5 is extraneous``, ``72 (rejected)``).
 
 An approximation (``about 12``, ``approximately 3.14``) does commit: to a value known to be rounded, which
 the equivalence rules compare as such. A statement that does not commit is AMBIGUOUS (the verdict of "did not
@@ -49,14 +54,20 @@ _QUALIFIER_BEFORE = re.compile(
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
-    # "at least the 3rd", "more than in 1970", "at least — 72"
-    rf"(?:\s+(?:{APPROXIMATION}|exactly))?(?:\s+(?:the|in|on|at|by))?[\s$*_(\x22“—–]*$",
+    # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
+    rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by))?"
+    r"[\s$*_(\x22“—–]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
     r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people", "12+."
+    # after a comma, only the bound words themselves ("72, or more", "72, at least"; "Minimum: 1, Maximum: 3"
+    # names two values, "72, and more importantly …" bounds nothing)
+    r"^[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under)|"
+    r"and\s+up(?:wards?)?|"
+    r"at\s+(?:the\s+)?(?:least|most|very\s+(?:least|most)))\b|"
     r"^(?:[\s$*_)\x22”°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
@@ -87,6 +98,18 @@ _CALLED_WRONG_AFTER = re.compile(
     r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error))",
     re.IGNORECASE,
 )
+# ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not
+# work", "72 cannot be the answer", "72 was my first thought, but it's wrong" ("72 because 96 does not work"
+# rejects 96, not 72)
+_REJECTED_AFTER = re.compile(
+    r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
+    r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
+    r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|a\s+(?:valid\s+)?solution|"
+    r"the\s+answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
+    r"(?:cannot|can\s*not|can't|could\s*not|couldn't)\s+be\s+(?:the\s+|an?\s+)?(?:answer|right|correct|"
+    r"solution|valid)|(?:it|this|that)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b)",
+    re.IGNORECASE,
+)
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"
 _CORRECTED_AFTER = re.compile(
     r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry)\b"
@@ -111,15 +134,37 @@ _HEDGE_AFTER = re.compile(
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
 # a retraction that leaves nothing standing, even when no new value follows it
 _TAKES_BACK = (
-    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect)|"
-    r"that\s+is\s+(?:not\s+right|wrong|incorrect)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|actually,?\s+no\b|"
+    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect|not\s+it)|"
+    r"that\s+is\s+(?:not\s+right|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
+    r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
-    r"never\s*mind"
+    r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
+    r"let\s+me\s+(?:redo|re-do|start\s+over|try\s+(?:that\s+|this\s+|it\s+)?again|rework|recalculate|recompute)|"
+    r"or\s+is\s+it\s*\?|"
+    # a sentence of one word that answers the statement before it: "The answer is 72. Nope."
+    r"(?<![\w,;:] )(?<![\w,;:])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
+# a check cue ("Let me double-check"): a value computed in the check is no correction; only one the check
+# goes on to state as the answer is ("Let me double-check... it's 73")
+CHECK = re.compile(r"let\s+me\s+(?:double[-\s]?check|re-?check|check\s+again)", re.IGNORECASE)
+_STATED_AS_ANSWER = re.compile(
+    r"\b(?:it'?s|it\s+is|(?:the\s+)?answer\s+is|should\s+be|is\s+actually|actually)[\s:]*[$*_(]*$",
+    re.IGNORECASE,
+)
+
+
+def stated_as_answer(before: str) -> bool:
+    """Whether the words before a value state it as the answer (``… it's``), not as a step of a check."""
+    return _STATED_AS_ANSWER.search(before[-60:]) is not None
+
+
+# a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
+# double-check... it's 73"); a check that states the same value confirms it
 RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|sorry|i\s+meant?|"
-    rf"or\s+rather|make\s+that|{_TAKES_BACK})\b",
+    rf"or\s+rather|make\s+that|{CHECK.pattern}|{_TAKES_BACK})"
+    rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
 )
 
@@ -150,6 +195,157 @@ def called_wrong_after(after: str) -> str | None:
     return None
 
 
+# an operation after a comma: the statement goes on to change the value ("72, plus 3", "72, then halve it",
+# "72, minus the 4 she kept"); a restatement ("72, which is 48 + 24") or a reason ("72, since 8 * 9 = 72")
+# changes nothing
+_OPERATED_AFTER = re.compile(
+    r"^[\s$*_)]*,\s*(?:and\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
+    r"(?:add|subtract|multiply|divide|halve|double|triple|square|take\s+away|deduct|remove)(?:s|d|ed)?\b|"
+    r"take\s+away)\b",
+    re.IGNORECASE,
+)
+# the rest of the statement says it is unsure of the value: "72 (not sure)", "72, I guess", "72, but I could
+# be wrong", "72, though I may have erred", "72 (to be confirmed)", "72, maybe." ("72, I am sure" and "72
+# (checked)" commit; so does "72, I think", as "I think the answer is 72" does)
+_UNSURE_AFTER = re.compile(
+    r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
+    r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
+    r"\bguess(?:ing|ed)?\s*\)|\btentative(?:ly)?\b|\bunverified\b|\bunconfirmed\b|\bunchecked\b|"
+    r"\bnot\s+(?:yet\s+)?(?:verified|checked|confirmed)\b|\bto\s+be\s+(?:confirmed|verified|checked|determined)\b|"
+    r"\b(?:could|might|may)\s+(?:well\s+)?(?:be\s+(?:wrong|mistaken|off|incorrect)|have\s+(?:erred|made\s+(?:a|an)\s+"
+    r"(?:mistake|error)|miscalculated|messed\s+up))\b|\bdon'?t\s+quote\s+me\b|\bno\s+guarantees?\b|"
+    r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$)",
+    re.IGNORECASE,
+)
+# a hedge right before the value ("The answer is probably 72", "maybe 72"), or one that opens its sentence
+# ("Maybe the answer is 72", "My guess is 72"): a policy that learns to add "probably" has not committed.
+# A "but" or "so" between the hedge and the value starts a statement of its own
+_HEDGE_WORD_BEFORE = r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably"
+_HEDGED_BEFORE = re.compile(
+    rf"\b(?:{_HEDGE_WORD_BEFORE})(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
+    rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
+    r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b)"
+    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;\n]){0,120}$",
+    re.IGNORECASE,
+)
+# a marker the sentence disowns or gives to someone else: "The wrong answer is 72", "One possible answer is
+# 72", "Bob's answer is 72", "My first answer was 72", "A common mistake is to answer 72" ("The correct
+# answer", "My answer", "Our final answer", "The answer to part (b)" commit)
+_DISOWNED_BEFORE = re.compile(
+    r"(?:\b(?:wrong|incorrect|naive|naïve|trap|distractor|tempting|mistaken|erroneous|false|bogus|"
+    r"one\s+possible|a\s+possible|possible|candidate|alternative|first|initial|earlier|previous|original|old|"
+    r"preliminary|tentative|provisional|proposed|guessed|common\s+(?:mistake|wrong|incorrect))"
+    r"(?:\s+(?:final|but\s+wrong|but\s+incorrect))?\s+answers?|"
+    r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
+    r"\b(?:his|her|their)\s+(?:final\s+)?answer|"
+    r"\b(?:common|typical|frequent|classic)\s+(?:mistake|error|pitfall|trap)\s+is\s+to\s+"
+    r"(?:answer|say|write|conclude|get|think|give|claim))\b"
+    r"[^.!?;\n]{0,40}$",
+    re.IGNORECASE,
+)
+# another value the text offers as also valid, in the statement or the sentences after it: "72, but 96 also
+# works", "72 (96 also possible)", "72; alternatively 96", "\\boxed{72}. Note that 96 also satisfies the
+# conditions", "Answer: 72. Another solution is 96" ("96 does not work" and "Another way to see this: …" offer
+# nothing)
+_VALUE = r"[-−]?\$?\(?\$?\d[\d,]*(?:\.\d+)?"
+_ALSO_VALID_AFTER = re.compile(
+    rf"(?P<a>{_VALUE})[\s$)*_]*(?:(?:is|would\s+be|are)\s+)?(?:also|too|equally)\s+(?:works?|valid|possible|"
+    r"correct|satisf\w*|fits?|holds?|acceptable|(?:an?|one)\s+(?:valid\s+|possible\s+|correct\s+|other\s+)?"
+    r"(?:solution|answer|root|possibility|option))\b|"
+    rf"(?P<b>{_VALUE})[\s$)*_]*(?:works|is\s+(?:valid|possible|correct|acceptable|a\s+(?:valid\s+)?solution))"
+    r"\s+(?:too|as\s+well)\b|"
+    r"\b(?:alternatively|or\s+else|another\s+(?:valid\s+|possible\s+|correct\s+)?(?:solution|answer|"
+    r"possibility|option)\s+(?:is|would\s+be|could\s+be)|(?:the\s+)?other\s+(?:solution|answer|root)\s+is)"
+    rf"[\s:,]*(?:(?:the\s+answer|it)\s+(?:is|could\s+be)\s+)?[\s$*_(]*(?P<c>{_VALUE})(?=[\s$*_)]*(?:[.;,!\n]|$))",
+    re.IGNORECASE,
+)
+
+
+def rejected_after(after: str) -> str | None:
+    """Why the rest of a statement rejects its value (``x = 5 is extraneous``, ``72 (rejected)``), or None.
+
+    >>> rejected_after(" is extraneous."), rejected_after(" because 96 does not work.")
+    ("rejected: '… is extraneous' rejects the value", None)
+    """
+    if _REJECTED_AFTER.match(after[:200]):
+        return f"rejected: {('… ' + after.rstrip('.').strip())[:60]!r} rejects the value"
+    return None
+
+
+def operated_after(after: str) -> str | None:
+    """Why the rest of a statement goes on to change its value (``72, plus 3``), or None.
+
+    >>> operated_after(", then halve it"), operated_after(", which is 48 + 24.")
+    ("operated on: '… , then halve it' changes the value it states", None)
+    """
+    if _OPERATED_AFTER.match(after[:100]):
+        return f"operated on: {('… ' + after.rstrip('.').strip())[:60]!r} changes the value it states"
+    return None
+
+
+def unsure_after(after: str) -> str | None:
+    """Why the rest of a statement says it is unsure of its value (``72 (not sure)``, ``72, I guess``), or
+    None.
+
+    >>> unsure_after(" (not sure)"), unsure_after(", I am sure.")
+    ("hedged: '… (not sure)' says it is unsure of the value", None)
+    """
+    if _UNSURE_AFTER.match(after[:200]):
+        return f"hedged: {('… ' + after.rstrip('.').strip())[:60]!r} says it is unsure of the value"
+    return None
+
+
+def hedged_before(before: str) -> str | None:
+    """Why the words before a value hedge it (``The answer is probably``, ``Maybe the answer is``), or None.
+
+    >>> hedged_before("The answer is probably "), hedged_before("The answer is definitely ")
+    ("hedged: 'The answer is probably …' does not commit to the value", None)
+    """
+    m = _HEDGED_BEFORE.search(before[-300:])
+    if m is None:
+        return None
+    return f"hedged: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not commit to the value"
+
+
+def disowned_before(before: str) -> str | None:
+    """Why the words before a value give it as someone else's or as a wrong or tentative answer (``The wrong
+    answer is``, ``Bob's answer is``, ``One possible answer is``), or None.
+
+    >>> disowned_before("The wrong answer is "), disowned_before("The correct answer is ")
+    ("disowned: 'The wrong answer is …' does not state the answer", None)
+    """
+    m = _DISOWNED_BEFORE.search(before[-300:])
+    if m is None:
+        return None
+    return f"disowned: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not state the answer"
+
+
+def _sentence_of(before: str, at: int) -> str:
+    """The text of ``before`` from the start of the sentence that holds position ``at``, for a detail."""
+    start = max(before.rfind(c, 0, at) for c in ".!?;\n") + 1
+    return before[start:].strip()[-60:]
+
+
+def also_valid_after(after: str, value: Quantity | None) -> str | None:
+    """Why the text after a value offers another value as valid too (``72, but 96 also works``,
+    ``72. Another solution is 96``), or None; ``value``, when known, lets a restatement of the same value
+    pass.
+
+    >>> also_valid_after(". Note that 96 also satisfies the conditions.", None)
+    "several answers: '96' is offered as valid too"
+    >>> seventy_two = next(scan("72")).quantity
+    >>> also_valid_after(". 96 does not work.", None), also_valid_after(". 72 also works.", seventy_two)
+    (None, None)
+    """
+    for m in _ALSO_VALID_AFTER.finditer(after[:400]):
+        other = m["a"] or m["b"] or m["c"]
+        found = next(scan(other), None)
+        if found is not None and value is not None and same_quantity(found.quantity, value):
+            continue
+        return f"several answers: {other.strip(' $()')!r} is offered as valid too"
+    return None
+
+
 def negates(before: str) -> bool:
     """Whether the words right before a value negate it (``is not 40``)."""
     return _NEGATION_BEFORE.search(before[-200:]) is not None
@@ -177,7 +373,7 @@ _CONDITION_BEFORE = re.compile(
 _TRAILS_OFF_AFTER = re.compile(r"^(?:[^.!?\n]|\.\d){0,300}?(?:\.\.\.|…|\?)")
 # a restatement of the question holds the answer without asserting it: "The question asks whether (B) …"
 _RESTATEMENT_BEFORE = re.compile(
-    r"\b(?:the\s+question\s+(?:asks|is)|restate|rephrase|asks?\s+(?:whether|if|how|what|us|for)|"
+    r"\b(?:(?<!\bto\s)the\s+question\s+(?:asks|is)|restate|rephrase|asks?\s+(?:whether|if|how|what|us|for)|"
     r"we\s+are\s+asked|we\s+need\s+to\s+(?:check|determine)\s+(?:whether|if))\b[^=]{0,200}$",
     re.IGNORECASE,
 )
@@ -251,7 +447,8 @@ def supposed_before(sentence_before: str) -> str | None:
 # clause runs from the cue to the marker; a "but" or "so" between them starts a statement of its own
 _DOUBTED_ANSWER = re.compile(
     r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+(?:think|believe|know)|"
-    r"not\s+(?:sure|certain|convinced|clear)|unsure|uncertain|doubt(?:s|ful)?|wonder(?:s|ing)?|whether|unless|"
+    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive)|unsure|uncertain|doubt(?:s|ful)?|"
+    r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
     r"suggested|wrote|writes)|(?:some|many|others|people|students|they)\s+(?:say|think|claim|believe|write))\b|"
@@ -273,6 +470,9 @@ def conditional_opening(sentence_before: str) -> str | None:
     if supposed is not None:
         return supposed
     tail = sentence_before[-400:]
+    why = disowned_before(tail) or hedged_before(tail)
+    if why is not None:
+        return why
     doubted = _DOUBTED_ANSWER.search(tail)
     if doubted is not None:
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
@@ -319,10 +519,18 @@ def problem(
     why = qualified(before, after, relations_qualify=relations_qualify)
     if why is not None:
         return why
-    hedged_before = _HEDGE_BEFORE.search(before)
-    if hedged_before is not None and not _restates(value, before[hedged_before.start() :], 0):
+    hedge_first = _HEDGE_BEFORE.search(before)
+    if hedge_first is not None and not _restates(value, before[hedge_first.start() :], 0):
         return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
-    why = restates(before) or trails_off(after) or called_wrong_after(after)
+    why = (
+        restates(before)
+        or trails_off(after)
+        or called_wrong_after(after)
+        or rejected_after(after)
+        or operated_after(after)
+        or unsure_after(after)
+        or disowned_before(before)
+    )
     if why is not None:
         return why
     doubted = _DOUBTED_ANSWER.search(before) if conditions else None
@@ -345,7 +553,7 @@ def problem(
     # "D, it can't be A or B" excludes the other letters; it does not offer them
     if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
         return f"hedged: another choice follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
-    return None
+    return hedged_before(before) or also_valid_after(after, value)
 
 
 # another value listed after a semicolon: "Answer: 3; 5" (the statement ends at the semicolon, its list
@@ -441,7 +649,14 @@ def listed_after(text: str, start: int, end: int) -> str | None:
     """Why the statement at ``text[start:end]`` is one of several answers listed after a semicolon, or
     None."""
     m = _LISTED_AFTER.match(text, end)
-    return None if m is None else f"several answers: {text[start : m.end()].strip()[:60]!r}"
+    if m is None:
+        return None
+    rival = next(scan(text[m.end() - 1 : m.end() + 60]), None)
+    if rival is not None:
+        rest = text[m.end() - 1 + rival.end : m.end() + 300]
+        if called_wrong_after(rest) or rejected_after(rest):
+            return None  # "72; 96 is wrong because …": a rival rejected is no second answer
+    return f"several answers: {text[start : m.end()].strip()[:60]!r}"
 
 
 def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:

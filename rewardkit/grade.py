@@ -439,6 +439,9 @@ def _grade_text(
             if unreadable is None and answer.rule in _COMMITTING_RULES:
                 unreadable = answer
             continue
+        rival = commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+        if rival is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
             if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
@@ -501,15 +504,23 @@ _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
+    asked = _asks(answer, completion)
+    if asked is not None:
+        return answer, asked
     if answer.rule == "boxed" and completion is not None:
         called = glued_box.called_wrong(completion, answer.end)
         if called is not None:
             return answer, called
-        if answer.text.rstrip().endswith("?") and any(c.isalnum() for c in answer.text):
-            return answer, f"not asserted: the box asks ({answer.text[-20:]!r})"  # "\\boxed{72?}"
         before = completion[max(0, answer.start - 200) : answer.start]
-        # "The answer is not \\boxed{72}", "Suppose the answer is \\boxed{72}"
-        said = commitment.negated_before(before) or commitment.supposed_before(before)
+        # "The answer is not \\boxed{72}", "Suppose the answer is \\boxed{72}", "The wrong answer is
+        # \\boxed{72}", "\\boxed{72}, plus 3", "\\boxed{72} (not sure)"
+        said = (
+            commitment.negated_before(before)
+            or commitment.supposed_before(before)
+            or commitment.disowned_before(before)
+            or commitment.hedged_before(before)
+            or _undercut_after(completion, answer.end)
+        )
         if said is not None:
             return answer, said
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
@@ -522,7 +533,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # ("18..." trails off). The common case, kept off the general reader
         after = completion[answer.end : answer.end + 300] if completion is not None else ""
         trailing = after.lstrip(" \t")[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
-        return answer, commitment.trails_off(after) if trailing else None
+        said = commitment.trails_off(after) if trailing else None
+        return answer, said or (_undercut_after(completion, answer.end) if completion is not None else None)
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
@@ -571,7 +583,17 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 and not same_quantity(opening[2], stated[2])
             ):
                 # "3 hours, that is 120 minutes": a statement that opens on its value and restates it says
-                # two different things when the two disagree
+                # two different things when the two disagree; "72, which is 48 + 24" computes the same one
+                head = text[: opening[1]]
+                if _restated_alike(head, text[copula.end() :], gold) and head in answer.text:
+                    at = answer.start + answer.text.index(head)
+                    stated_head = Answer(head, answer.rule, at, at + len(head), answer.lenient)
+                    return stated_head, commitment.problem(
+                        "",
+                        text[opening[1] :],
+                        value=opening[2],
+                        relations_qualify=not _relations_are_answers(gold),
+                    )
                 said = text[: copula.end() + stated[1]].strip()
                 return answer, f"two different values: {said[:60]!r}"
             text = text[copula.start() :]
@@ -596,6 +618,38 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         conditions=not (answer.rule == "boxed" and _PIECEWISE.search(gold.raw)),
     )
     return answer, why
+
+
+def _asks(answer: Answer, completion: str | None) -> str | None:
+    """Why an answer asks rather than states (``#### 72?``, ``<answer>72?</answer>``, ``\\boxed{72?}``),
+    whatever rule found it, or None."""
+    text = answer.text.rstrip()
+    if text.endswith("?") and any(c.isalnum() for c in text):
+        return f"not asserted: the answer asks ({text[-20:]!r})"
+    if completion is not None and completion[answer.end : answer.end + 20].lstrip(" \t*_$")[:1] == "?":
+        return f"not asserted: the answer asks ({completion[answer.end : answer.end + 20].strip()[:20]!r})"
+    return None
+
+
+def _undercut_after(completion: str, end: int) -> str | None:
+    """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
+    (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None."""
+    after = completion[end : end + 300].partition("\n")[0]
+    return (
+        commitment.rejected_after(after) or commitment.operated_after(after) or commitment.unsure_after(after)
+    )
+
+
+_RESTATEMENT_VALUE_END = re.compile(r"[\s.,;:!]*$")
+
+
+def _restated_alike(head: str, restated: str, gold: Gold) -> bool:
+    """Whether a restatement after a value (``72, which is 48 + 24``) computes the same value as it."""
+    restated = _RESTATEMENT_VALUE_END.sub("", restated)
+    if not restated or len(restated) > 120:
+        return False
+    first, second = _read(head, gold), _read(restated, gold)
+    return first.status == "value" and second.status == "value" and _same_reading(first, second)
 
 
 def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
@@ -635,6 +689,12 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
         first = _read(answer.text, gold)
         if first.status == "value" and _same_reading(first, later[1]):
             return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
+        if commitment.CHECK.fullmatch(cue.group()) and not commitment.stated_as_answer(
+            found.region[
+                max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
+            ]
+        ):
+            return None  # "Let me double-check: 9 * 2 = 18": a step of the check corrects nothing
         return Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True), later[1]
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
@@ -681,11 +741,17 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         listed = commitment.listed_before(region[sentence_start:start])
         if listed is not None:
             return listed
-    return commitment.problem(
-        region[sentence_start:start],
-        region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
-        relations_qualify=not _relations_are_answers(gold),
-        letters=gold.kind == "choice",
+    stated = next(scan(answer.text), None)
+    return (
+        commitment.problem(
+            region[sentence_start:start],
+            region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
+            relations_qualify=not _relations_are_answers(gold),
+            letters=gold.kind == "choice",
+        )
+        or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
+            region[end : end + 400], stated.quantity if stated is not None else None
+        )
     )
 
 
@@ -986,7 +1052,39 @@ def _lenient(
         operand = _operand_of_expression(found, number)
         if operand is not None:
             return number, operand
+        if conditions_left > 0:
+            before_rival = _before_rejected_rival(found, number, gold, conditions_left)
+            if before_rival is not None:
+                return before_rival
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _before_rejected_rival(
+    found: Candidates, number: Answer, gold: Gold, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The statement right before a last sentence that only rejects another value (``72. Note that 96 does
+    not work.``), or None. A sentence that rejects the value stated before it (``… = 72. 72 was my first
+    thought, but it's wrong.``) leaves nothing to fall back on."""
+    region, at = found.region, number.end - found.region_start
+    sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
+    if sentence_start <= 0:
+        return None
+    after = region[at : at + 300]
+    if (commitment.rejected_after(after) or commitment.called_wrong_after(after)) is None:
+        return None
+    if _SENTENCE_BREAKS.search(_POLITE_TAIL.sub("", after).rstrip().rstrip(".!")) is not None:
+        return None  # the rejection is not what the text ends on
+    earlier = Candidates(region_start=found.region_start, region=region[:sentence_start])
+    stated, reading = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+    if stated is None or reading is None or reading.status != "value":
+        return None
+    between = region[stated.end - found.region_start : sentence_start]
+    rejected = _read(number.text, gold)
+    if _SENTENCE_BREAKS.subn("", between)[1] > 1 or (
+        rejected.status == "value" and _same_reading(rejected, reading)
+    ):
+        return None
+    return stated, reading
 
 
 def _time_gold(gold: Gold) -> bool:
