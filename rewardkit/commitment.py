@@ -81,7 +81,9 @@ _NEGATION_BEFORE = re.compile(
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
     # "not in 1970", "not at quarter to 8": a preposition between the negation and its value
     r"in|on|at|by|during|until|till|"
-    rf"{APPROXIMATION}))*[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
+    rf"{APPROXIMATION}))*"
+    # "not x = 5": the variable the value is stated for stands between the negation and its value
+    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
