@@ -532,8 +532,11 @@ RUSSIAN = Language(
         "вероятно": "probably",
         "наверное": "probably",
         "скорее всего": "probably",
+        "я не уверен": "I am not sure",
+        "я не уверена": "I am not sure",
         "не уверен": "not sure",
         "не уверена": "not sure",
+        "но": "but",
     },
     False,
 )
