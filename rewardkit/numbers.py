@@ -201,6 +201,9 @@ def _units() -> dict[str, Unit]:
     add("length", "foot", Fraction(3048, 10000), ("feet", "ft"))
     add("length", "yard", Fraction(9144, 10000), ("yards", "yd", "yds"))
     add("length", "mile", Fraction(1609344, 1000), ("miles", "mi"))
+    # areas named by a word of their own: they compare with squared lengths ("1 hectare" is 10000 m^2)
+    add("length^2", "hectare", 10000, ("hectares",))
+    add("length^2", "mu", Fraction(2000, 3), ())  # the Chinese 亩, a fifteenth of a hectare
     # mass (base: gram)
     add("mass", "milligram", Fraction(1, 1000), ("milligrams", "mg"))
     add("mass", "gram", 1, ("grams", "g"))

@@ -56,6 +56,10 @@ UNITS = {
     "周": " weeks", "个月": " months", "岁": " years", "千克": " kg", "公斤": " kg", "克": " g",
     "吨": " tonnes",
     "千米": " km", "公里": " km", "厘米": " cm", "毫米": " mm", "平方米": " m^2", "立方米": " m^3",
+    # an area or a volume is no length: "72平方厘米" is 72 cm^2, never the gold 72厘米
+    "平方厘米": " cm^2", "平方分米": " dm^2", "平方毫米": " mm^2", "平方千米": " km^2", "平方公里": " km^2",
+    "立方厘米": " cm^3", "立方分米": " dm^3", "立方毫米": " mm^3",
+    "公顷": " hectares", "亩": " mu",
     "米": " m",
     "毫升": " mL", "升": " L", "元": " yuan", "度": " degrees",
     # 分 after a number is a cent of a yuan (as "72 cents" is read, a bare gold ignores it); a clock's
@@ -94,12 +98,22 @@ PHRASES = {
     "答案要么是": " the answer is either ", ", 要么是": ", or ", "要么是": " either ", "要么": " either ",
     "若干": " several ", "倘若": " if ", "若": " if ", ", 不是": ", not ",
     "不, ": " no, wait, ",
-    "但我不确定": " but I am not sure", "我不确定": " I am not sure", "不确定": " not sure ",
+    "(不确定)": " (not sure)", "(不太确定)": " (not sure)", "但我不确定": " but I am not sure",
+    "我不确定": " I am not sure", "不确定": " not sure ",
     "多少": " how many? ",
     "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
     "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
-    "也许": " perhaps ",
-    "或许": " perhaps ", "等一下": " Wait", "等等": " Wait", "其实": " actually ", "实际上": " actually ",
+    "也许": " maybe ", "或许": " maybe ", "未必是": " is not necessarily ", "未必": " not necessarily ",
+    "我猜的": " I guess", "我猜": " I guess ", "不可能是": " cannot be ", "不可能": " impossible ",
+    # a supposition tries a value ("设答案为72，则…": suppose the answer is 72, then …)
+    "设答案为": " suppose the answer is ", "设答案是": " suppose the answer is ", "假定": " assuming ",
+    # retractions said after the answer, and a check that finds another value
+    "开玩笑的": " no, wait, ", "开玩笑": " no, wait, ", "好像不太对": " that doesn't seem right ",
+    "好像不对": " that doesn't seem right ", "不太对": " that's not right ",
+    "这不可能": " that can't be right ", "这是不可能的": ", that can't be right ",
+    "检查一下, 发现是": " let me check: actually, it is ", "检查发现是": " actually, it is ",
+    "检查后发现是": " actually, it is ", "验算发现是": " actually, it is ",
+    "等一下": " Wait", "等等": " Wait", "其实": " actually ", "实际上": " actually ",
     "不对": " that's wrong ", "算错了": " I made a mistake ", "错了": " I made a mistake ",
     "这是错的": ", that's wrong ", "是错的": ", that's wrong ", "是错误的": ", that's wrong ",
     "是不对的": ", that's wrong ",
@@ -182,6 +196,14 @@ _ABOUT_AFTER = re.compile(
     r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^\u3400-\u9fff\uf900-\ufaff]|$)))"
 )
 _NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
+# "不下72" (no fewer than 72): a bound before its number, as "至少" is
+_AT_LEAST_BEFORE = re.compile(r"不下于?\s*(?=[-\d])")
+# "72开外", "72挂零", "72有余" (72 and some), "72强" (a little over 72), "72弱" (a little under): bounds after
+# their number (a numeral's too: 零 of 挂零 is read before numerals are); "500强企业" (the top 500 firms) is a
+# name, so 强 and 弱 count only where the clause ends
+_BOUND_AFTER_NUMBER = re.compile(
+    rf"(?<=[\d{_NUMERAL_CHARS}])\s*(?:开外|挂零|有余)|(?<=\d)\s*(?:强|(?P<weak>弱))(?![\u3400-\u9fff\uf900-\ufaff])"
+)
 # "2的72次方" is 2^72, "72比1" the ratio 72:1, "根号72" √72: never 72
 _NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
 _RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
@@ -568,12 +590,14 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("负", _NEGATIVE_DIGITS, lambda m: "-"),
     ("和与及", _AND_BETWEEN, lambda m: " and "),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
+    ("开挂有强弱", _BOUND_AFTER_NUMBER, lambda m: _bound_after(m, " or less" if m["weak"] else " or more")),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
     ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
     ("点", _CLOCK, lambda m: _clock(m)),
     ("上来", _ABOUT_AFTER, lambda m: _bound_after(m, " or so")),
     ("近", _NEARLY_BEFORE, lambda m: " nearly "),
+    ("不", _AT_LEAST_BEFORE, lambda m: " at least "),
     ("次", _NTH_POWER, _group(1, "^")),
     ("比", _RATIO, lambda m: ":"),
     ("根", _ROOT_OF, lambda m: "√"),

@@ -55,7 +55,8 @@ FRENCH = Language(
     (
         (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?réponse\s+n['’]est\s+pas\b|le\s+résultat\s+n['’]est\s+pas\b", "The answer is not"),
-        (r"(?:la\s+)?réponse\s+est\b|le\s+résultat\s+est\b", "The answer is"),
+        # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
+        (r"(?:la\s+)?réponse\s+(?:est|soit)\b|le\s+résultat\s+(?:est|soit)\b", "The answer is"),
         (r"réponse\s*:", "Answer:"),
     ),
     (
@@ -126,6 +127,23 @@ FRENCH = Language(
         "le double de": "double",
         "le triple de": "triple",
         "la racine carrée de": "the square root of",
+        # ranges, retractions, suppositions, doubts and hedges: the English the commitment rules read
+        "entre": "between",
+        "c'est faux": "that's wrong",
+        "c’est faux": "that's wrong",
+        "c'est incorrect": "that's wrong",
+        "c’est incorrect": "that's wrong",
+        "je me suis trompé": "I made a mistake",
+        "je me suis trompée": "I made a mistake",
+        "supposons que": "suppose",
+        "supposons": "suppose",
+        "je ne pense pas que": "I don't think",
+        "je ne crois pas que": "I don't think",
+        "probablement": "probably",
+        "pas sûr": "not sure",
+        "pas sûre": "not sure",
+        "je ne suis pas sûr": "I am not sure",
+        "je ne suis pas sûre": "I am not sure",
     },
     False,
 )
@@ -203,6 +221,20 @@ GERMAN = Language(
         "das Doppelte von": "double",
         "das Dreifache von": "triple",
         "die Quadratwurzel von": "the square root of",
+        "zwischen": "between",
+        "das stimmt nicht": "that's wrong",
+        "stimmt nicht": "that's wrong",
+        "das ist falsch": "that's wrong",
+        "angenommen,": "suppose",
+        "angenommen": "suppose",
+        "nehmen wir an,": "suppose",
+        "ich glaube nicht, dass": "I don't think",
+        "ich denke nicht, dass": "I don't think",
+        "wahrscheinlich": "probably",
+        "vermutlich": "probably",
+        "nicht sicher": "not sure",
+        "ich bin mir nicht sicher": "I am not sure",
+        "ich habe mich geirrt": "I made a mistake",
     },
     True,
 )
@@ -278,6 +310,18 @@ SPANISH = Language(
         "el doble de": "double",
         "el triple de": "triple",
         "la raíz cuadrada de": "the square root of",
+        "es incorrecto": "that's wrong",
+        "es incorrecta": "that's wrong",
+        "está mal": "that's wrong",
+        "eso está mal": "that's wrong",
+        "me equivoqué": "I made a mistake",
+        "supongamos que": "suppose",
+        "supongamos": "suppose",
+        "no creo que": "I don't think",
+        "no pienso que": "I don't think",
+        "probablemente": "probably",
+        "no estoy seguro": "I am not sure",
+        "no estoy segura": "I am not sure",
     },
     False,
 )
@@ -330,6 +374,17 @@ ITALIAN = Language(
         "il doppio di": "double",
         "il triplo di": "triple",
         "la radice quadrata di": "the square root of",
+        "è sbagliato": "that's wrong",
+        "è errato": "that's wrong",
+        "non è corretto": "that's wrong",
+        "ho sbagliato": "I made a mistake",
+        "supponiamo che": "suppose",
+        "supponiamo": "suppose",
+        "non credo che": "I don't think",
+        "non penso che": "I don't think",
+        "probabilmente": "probably",
+        "non sono sicuro": "I am not sure",
+        "non sono sicura": "I am not sure",
     },
     True,
 )
@@ -382,6 +437,17 @@ PORTUGUESE = Language(
         "o dobro de": "double",
         "o triplo de": "triple",
         "a raiz quadrada de": "the square root of",
+        "entre": "between",
+        "está errado": "that's wrong",
+        "está errada": "that's wrong",
+        "é incorreto": "that's wrong",
+        "me enganei": "I made a mistake",
+        "suponhamos que": "suppose",
+        "suponha que": "suppose",
+        "não acho que": "I don't think",
+        "não creio que": "I don't think",
+        "provavelmente": "probably",
+        "não tenho certeza": "I am not sure",
     },
     True,
 )
@@ -390,6 +456,8 @@ RUSSIAN = Language(
     (
         (r"окончательный\s+ответ\s*[:—–-]?", "The final answer is"),
         (r"(?:итак|значит|следовательно|таким\s+образом),?\s+ответ\b\s*[:—–-]?", "So the answer is"),
+        # "что ответ 72" (that the answer is 72): the clause a doubt or a supposition holds its answer in
+        (r"что\s+ответ\s*(?:[:—–]|равен\b|будет\b|(?=[-−]?\d))", "that the answer is"),
         (r"ответ\s*[:—–]|ответ\s+(?:равен|будет)|ответ\s+(?=[-−]?\d)", "Answer:"),
     ),
     ("ответ", "и", "в", "не", "на", "что", "это", "с", "по", "как", "мы", "его", "для", "то", "каждой"),
@@ -449,6 +517,26 @@ RUSSIAN = Language(
         "по крайней мере": "at least",
         "удвоенное": "double",
         "квадратный корень из": "the square root of",
+        "от": "from",
+        "между": "between",
+        "нет": "no",
+        "это неверно": "that's wrong",
+        "это неправильно": "that's wrong",
+        "я ошибся": "I made a mistake",
+        "я ошиблась": "I made a mistake",
+        "предположим,": "suppose",
+        "предположим": "suppose",
+        "допустим,": "suppose",
+        "допустим": "suppose",
+        "я не думаю,": "I don't think",
+        "вероятно": "probably",
+        "наверное": "probably",
+        "скорее всего": "probably",
+        "я не уверен": "I am not sure",
+        "я не уверена": "I am not sure",
+        "не уверен": "not sure",
+        "не уверена": "not sure",
+        "но": "but",
     },
     False,
 )
@@ -564,13 +652,24 @@ for _word in _ENGLISH_WORDS:
     _LANGUAGES_OF_WORD.setdefault(_word, []).append("en")
 # every function word is one token of these characters, the ones _words bounds a word by
 _TOKEN = re.compile(r"[\w'’]+")
+# the word a range is written with between its two numbers ("de 72 a 74", "72 bis 74", "от 72 до 74"): read as
+# English "to", where "72 to 74" states no single value; elsewhere it is what its phrase says ("до" "up to")
+# or left as it is ("a", "à")
+_RANGE_WORDS = {"fr": ("à",), "de": ("bis",), "es": ("a", "hasta"), "it": ("a",), "pt": ("a", "até"),
+                "ru": ("до",)}  # fmt: skip
 _PHRASES = {
-    language.code: _words(tuple(sorted(language.phrases, key=len, reverse=True))) for language in LANGUAGES
+    language.code: _words(
+        tuple(sorted({*language.phrases, *_RANGE_WORDS.get(language.code, ())}, key=len, reverse=True))
+    )
+    for language in LANGUAGES
 }
 _SEPARATED_DIGITS = re.compile(r"\d[.,\s\u00a0\u202f]\d")
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
 _PHRASE_ENGLISH = {lang.code: {k.lower(): v for k, v in lang.phrases.items()} for lang in LANGUAGES}
-_PHRASE_OPENERS = {lang.code: {_WORD.match(k.lower()).group() for k in lang.phrases} for lang in LANGUAGES}  # type: ignore[union-attr]
+_PHRASE_OPENERS = {
+    lang.code: {_WORD.match(k.lower()).group() for k in (*lang.phrases, *_RANGE_WORDS.get(lang.code, ()))}  # type: ignore[union-attr]
+    for lang in LANGUAGES
+}
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 # numbers as these languages group and point them
 _GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
@@ -718,9 +817,36 @@ _BETWEEN_NUMBERS = {
 
 
 def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
-    """The English of a commitment phrase of ``language`` (``n'est pas`` → ``is not``)."""
+    """The English of a commitment phrase of ``language`` (``n'est pas`` → ``is not``), and ``to`` for its
+    range word between a number and a larger one (``72 bis 74``)."""
     english = _PHRASE_ENGLISH[language.code]
-    return lambda m: english[m.group().lower()]
+    ranges = _RANGE_WORDS.get(language.code, ())
+
+    def replace(m: re.Match[str]) -> str:
+        word = m.group().lower()
+        if word in ranges and _between_rising_numbers(m.string, m.start(), m.end()):
+            return "to"
+        return english.get(word, m.group())
+
+    return replace
+
+
+_NUMBER_BEFORE = re.compile(r"(?<![\d.,])(\d{1,15}(?:[.,]\d{1,15})?)\s+$")
+_NUMBER_AFTER = re.compile(r"\s+(\d{1,15}(?:[.,]\d{1,15})?)(?![\d.,]\d)")
+
+
+def _between_rising_numbers(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands between a number and a larger one, as a range's word does (``de 72 a
+    74``; "72 a 3 euros", 72 at 3 euros each, is no range).
+
+    >>> _between_rising_numbers("de 72 a 74", 6, 7), _between_rising_numbers("72 a 3 euros", 3, 4)
+    (True, False)
+    """
+    before = _NUMBER_BEFORE.search(text[max(0, start - 32) : start])
+    after = _NUMBER_AFTER.match(text, end)
+    if before is None or after is None:
+        return False
+    return float(before[1].replace(",", ".")) < float(after[1].replace(",", "."))
 
 
 def _constant(text: str) -> Callable[[re.Match[str]], str]:
