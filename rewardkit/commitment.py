@@ -224,7 +224,8 @@ _UNSURE_AFTER = re.compile(
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably"
 _HEDGED_BEFORE = re.compile(
-    rf"\b(?:{_HEDGE_WORD_BEFORE})(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
+    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be)"
+    r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;\n]){0,120}$",
