@@ -62,7 +62,7 @@ _QUALIFIER_BEFORE = re.compile(
 # ... and right after it ("12 or more", "12+", "12 and up")
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
-    r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,})|"  # "12+", "12+ people", "12+."
+    r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,}+(?!\())|"  # "12+", "12+ people"; not "1 + sqrt(3)"
     # after a comma, only the bound words themselves ("72, or more", "72, at least"; "Minimum: 1, Maximum: 3"
     # names two values, "72, and more importantly …" bounds nothing)
     r"^[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under)|"

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
@@ -50,6 +51,7 @@ from rewardkit.mathtree import (
     TupleOf,
     Union,
     is_scalar,
+    render,
     substitute,
     symbols_of,
     walk,
@@ -703,8 +705,8 @@ def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -
     for p_lhs, p_rhs in ((pred.lhs, pred.rhs), (pred.rhs, pred.lhs)):
         if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic):
             return "equation"
-    diff_p = Add((pred.lhs, Neg(pred.rhs)))
-    diff_g = Add((gold.lhs, Neg(gold.rhs)))
+    # "f(x) = x + 1" and "f(x) - x - 1 = 0": an application common to both is one more unknown
+    diff_p, diff_g = _applications_as_unknowns(Add((pred.lhs, Neg(pred.rhs))), Add((gold.lhs, Neg(gold.rhs))))
     names = symbols_of(diff_p) | symbols_of(diff_g)
     if not names:
         return None
@@ -802,6 +804,37 @@ def _product(a: Matrix, b: Matrix) -> Matrix | None:
             for row in a.rows
         )
     )
+
+
+def _applications_as_unknowns(pred: Node, gold: Node) -> tuple[Node, Node]:
+    """Both sides with each application of a named function (``f(x)``) made a fresh unknown, when both hold
+    the same applications: ``f(x) = x + 1`` moved to one side is ``f(x) - x - 1 = 0``, whatever f is.
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> [render(side) for side in _applications_as_unknowns(p("f(x) - 1"), p("2 f(x)"))]
+    ['#f0 - 1', '2*#f0']
+    """
+    applied = {n for n in walk(pred) if isinstance(n, Apply)}
+    if not applied or applied != {n for n in walk(gold) if isinstance(n, Apply)}:
+        return pred, gold
+    for k, application in enumerate(sorted(applied, key=render)):
+        unknown = Symbol(f"#f{k}")  # no written name has a "#": nothing is captured by it
+        pred, gold = _replaced(pred, application, unknown), _replaced(gold, application, unknown)
+    return pred, gold
+
+
+def _replaced(node: Node, old: Node, new: Node) -> Node:
+    """``node`` with every subtree equal to ``old`` replaced by ``new``."""
+    if node == old:
+        return new
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(node):  # type: ignore[arg-type]
+        value = getattr(node, f.name)
+        if isinstance(value, Node):
+            changes[f.name] = _replaced(value, old, new)
+        elif isinstance(value, tuple) and value and all(isinstance(item, Node) for item in value):
+            changes[f.name] = tuple(_replaced(item, old, new) for item in value)
+    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Literal
 
 from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
+from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     WORDS_RE,
@@ -146,6 +147,48 @@ class Candidates:
             Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
             for text, s, e in _last_math(self.region)
         ]
+
+    def whole_phrase(self, words: int) -> Answer | None:
+        """The whole answer region as a word answer (rule ``whole_completion``), when it is nothing but one
+        word or a phrase of at most ``words`` words (``Yes.``, ``\\text{even}``, ``**New York**``): what a
+        pipeline that extracted its answer already passes. A word list, a hedge, a question or prose around
+        the words is none (``even odd``, ``maybe yes``, ``yes?``, ``yes, no``). Only computed when needed.
+
+        >>> find_answers("**Yes**.").whole_phrase(1).text
+        '**Yes**'
+        >>> [find_answers(t).whole_phrase(1) for t in ("maybe yes", "yes?", "yes, no", "Yes. It is.")]
+        [None, None, None, None]
+        """
+        text = POLITE_TAIL.sub("", self.region).strip()
+        if not text or len(text) > _WHOLE_PHRASE_CHARS or text.endswith(("?", "..", "…")):
+            return None
+        if text[-1] in ".!":  # "Yes." ends its one sentence
+            text = text[:-1].rstrip()
+        phrase = clean_span(text)
+        if not _WHOLE_PHRASE.fullmatch(phrase) or _HEDGING_WORD.search(phrase) or len(phrase.split()) > words:
+            return None
+        start = self.region_start + self.region.find(text)
+        return Answer(text, "whole_completion", start, start + len(text), lenient=True)
+
+    def bare_expression(self, answer: Answer) -> bool:
+        """Whether ``answer`` is all the answer region says (but spacing and a polite closing line), with no
+        word of two letters or more in it but a command or a function call: a bare expression (``x + x``,
+        ``a^x \\ln a``, ``sin(x) + cos(x)``), which has no sentence around it to have stopped in the middle
+        of. ``so it is x + y`` is a sentence.
+
+        >>> found = find_answers("  x + x\\n")
+        >>> found.bare_expression(found.last_math()[0])
+        True
+        >>> found = find_answers("so it is x + y")
+        >>> found.bare_expression(found.last_math()[0])
+        False
+        """
+        start, end = answer.start - self.region_start, answer.end - self.region_start
+        if start < 0 or end > len(self.region) or self.region[:start].strip():
+            return False
+        if _CLOSING_LINES.sub("", self.region[end:]).strip():
+            return False
+        return _SHORT_WORD.search(self.region, start, end) is None
 
     def last_number(self) -> Answer | None:
         """The lenient fallback: the last number in the answer region, digits or words (``She sold
@@ -363,9 +406,15 @@ _SCIENTIFIC = re.compile(
 _MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: linear, whatever the input
 _MATH_DELIMITER = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
 _CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
-# a word of prose: three letters not after a backslash ("the", "answer"; not "\\sqrt", "\\frac")
-# a word of prose in any script ("the", "दुकान"); an ideograph is one on its own ("他第一个到达" is no math)
-_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}|[\u3400-\u9fff\uf900-\ufaff]")
+# a word of prose in any script: three letters not after a backslash ("the", "answer", "दुकान"; not "\\sqrt",
+# "\\frac"), nor a function the math reader knows called on an argument in parentheses ("sin(x) + cos(x)",
+# "3*sqrt(13)": the ASCII spelling of a command; "sinus (x)" and "sin (x)" stay words); an ideograph is one on
+# its own ("他第一个到达" is no math)
+_PROSE_WORD = re.compile(
+    rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{3,}}|[\u3400-\u9fff\uf900-\ufaff]"
+)
+# a word of two letters or more, in the same sense ("so", "it", "is"; not "\\ln", "exp(x)")
+_SHORT_WORD = re.compile(rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{2,}}")
 _WHOLE_EXPRESSION_CHARS = 400
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 
@@ -408,6 +457,18 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
     return [(text, start, start + len(text))]
 
 
+# a word answer: letters, maybe joined by an apostrophe or a hyphen ("don't", "right-angled"), words apart by
+# spaces only: a comma or a line break makes a list of them
+_WHOLE_PHRASE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*(?:[ \t]+[^\W\d_]+(?:['’-][^\W\d_]+)*)*")
+_WHOLE_PHRASE_CHARS = 80
+# words that make a phrase a hedge or a choice between answers, not one answer ("maybe yes", "yes or no")
+_HEDGING_WORD = re.compile(
+    r"\b(?:or|and|nor|either|neither|maybe|perhaps|possibly|probably|likely|unlikely|not|think|guess)\b",
+    re.IGNORECASE,
+)
+# closing sentences that say nothing about the answer, on its line or on lines of their own ("I hope this
+# helps!", "Let me know if …")
+POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{POLITE_CLOSING})[^\n]*)+\s*$")
 _CLOSING_LINES = re.compile(
     rf"(?:\n[ \t]*{POLITE_CLOSING}[^\n]*)+\s*$",
     re.IGNORECASE,

@@ -28,6 +28,7 @@ import rewardkit.sandbox as sandbox
 from rewardkit.equivalence import compare_math, compare_quantities, compare_scalars, symbolic_equal
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
+    POLITE_TAIL,
     Candidates,
     Reading,
     clean_span,
@@ -42,7 +43,7 @@ from rewardkit.extract import (
 from rewardkit.languages import european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
-from rewardkit.latex import repair_escapes
+from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
 from rewardkit.mathtree import (
     Chain,
     Degrees,
@@ -78,7 +79,12 @@ _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}"
 _NAME = r"[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]{1,6}\}?)?"
 _NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
-_APPROXIMATELY = re.compile(rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+(?=[$({{\\\d+\-−–|])", re.I)
+# "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
+_APPROXIMATELY = re.compile(
+    rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+"
+    rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
+    re.I,
+)
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
@@ -462,7 +468,8 @@ def _grade_text(
         detail = "hit the length limit before committing to an answer"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     if lenient is not None and fallback is not None and fallback.status != "none":
-        cut = _cut_mid_sentence(found.region) if gold.kind in ("number", "math") else None
+        bare = fallback.status == "value" and found.bare_expression(lenient)
+        cut = _cut_mid_sentence(found.region, bare) if gold.kind in ("number", "math") else None
         if cut is not None:
             detail = f"the text stops mid-sentence ({cut!r}): nothing after its last number commits to it"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
@@ -758,9 +765,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
 _SENTENCE_STOP = re.compile(r"\.(?!\d)")
 
 
-def _cut_mid_sentence(region: str) -> str | None:
+def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     """The unfinished last words when the text stops mid-sentence after its last number (``…so she has 8
-    apples. Then she gives away``): a completion cut off there has not committed to what it was saying."""
+    apples. Then she gives away``): a completion cut off there has not committed to what it was saying.
+    A ``bare`` region is one expression and nothing else (``x + x``, ``a^x \\ln a``): it has no sentence to
+    stop in, only a marker or a colon left dangling after it."""
     tail = region.rstrip()[-400:]
     dangling = _DANGLING_MARKER.search(tail)
     if dangling is not None:
@@ -768,7 +777,7 @@ def _cut_mid_sentence(region: str) -> str | None:
     if tail.endswith((":", "：")):
         # "…Thus, the total value of all her jewels is:": it announces what it never delivers
         return tail[-60:].strip()
-    if not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
+    if bare or not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
         return None
     last = max(tail.rfind(c) for c in ".!?\n:;")
     fragment = tail[last + 1 :].strip()
@@ -1002,13 +1011,18 @@ def _lenient(
             run = found.last_math()
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
+    if gold.kind == "text":
+        # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
+        phrase = found.whole_phrase(len(gold.text.split()))
+        if phrase is not None:
+            return phrase, _read(phrase.text, gold)
     run = found.last_math()
     # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
     # sentence the text ends on something else, which no reader here has looked at
     sentences_after = -1
     after = found.region[run[-1].end - found.region_start :] if run else ""
     if run and conditions_left > 0 and len(after) <= _CONDITION_TAIL_CHARS:
-        after = _POLITE_TAIL.sub("", after).rstrip()
+        after = POLITE_TAIL.sub("", after).rstrip()
         sentences_after = _SENTENCE_BREAKS.subn("", after)[1]
         if conditions_left == _CONDITION_STEPS and not after.endswith((".", "!", "\\]", "$$")):
             sentences_after = -1  # "For \\(y = -2\\), there is no real": a text cut off states no condition
@@ -1138,8 +1152,6 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
     return sentence_start
 
 
-# closing sentences that say nothing about the answer ("I hope this helps!", "Let me know if …")
-_POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{commitment.POLITE_CLOSING})[^\n]*)+\s*$")
 _SENTENCE_BREAKS = re.compile(r"[.!?](?=\s)|\n+")
 _MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
 _BARE_VARIABLE = re.compile(r"[A-Za-z]")

@@ -209,6 +209,8 @@ _WORDS.update(
     times=("*", None),
 )
 _WORDS["or"] = _WORDS["and"] = ("or", None)
+# the bare words this reader takes as a function when an argument in parentheses follows ("sin(x)", "sqrt(2)")
+ASCII_FUNCTIONS = frozenset(name for name, (kind, _) in _WORDS.items() if kind in ("func", "sqrt"))
 # Two-letter English words: never read as a product of two symbols ("5 is" must not become 5·i·s).
 _STOPWORDS = frozenset("is of at to in on as be by it an if so we no do he me my up us am ok".split())
 

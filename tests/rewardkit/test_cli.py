@@ -175,6 +175,21 @@ def test_score_without_output_writes_no_file(tmp_path: Path, monkeypatch: pytest
     assert list(tmp_path.iterdir()) == []
 
 
+EXTRACTED = ROOT / "fixtures" / "demo" / "extracted_answers.jsonl"
+
+
+def test_score_reads_already_extracted_answers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file of answers a pipeline already extracted (a bare expression, function call or word per line) is
+    graded whole: each line gets its expected verdict, and strict calls every one found FORMAT."""
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(EXTRACTED), "-o", str(out), "--quiet"]) == 0
+    rows = _read_out(out)
+    assert [(r["id"], r["verdict"]) for r in rows] == [(r["id"], r["expected"]) for r in rows]
+    paid_by = {r["rule"] for r in rows if r["verdict"] == "CORRECT"}
+    assert paid_by == {"last_math", "whole_completion", "last_number"}
+    assert _accuracies(capsys.readouterr().out) == {"flexible": (9, 14), "strict": (0, 14)}
+
+
 def test_score_custom_keys_and_gold_invalid_excluded(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
