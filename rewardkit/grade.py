@@ -1086,7 +1086,7 @@ def _before_rejected_rival(
     after = region[at : at + 300]
     if (commitment.rejected_after(after) or commitment.called_wrong_after(after)) is None:
         return None
-    if _SENTENCE_BREAKS.search(_POLITE_TAIL.sub("", after).rstrip().rstrip(".!")) is not None:
+    if _SENTENCE_BREAKS.search(POLITE_TAIL.sub("", after).rstrip().rstrip(".!")) is not None:
         return None  # the rejection is not what the text ends on
     earlier = Candidates(region_start=found.region_start, region=region[:sentence_start])
     stated, reading = _lenient(earlier, gold, conditions_left=conditions_left - 1)
