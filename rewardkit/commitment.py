@@ -607,9 +607,14 @@ def listed_words_after(after: str) -> str | None:
 
     >>> listed_words_after(", blue"), listed_words_after(", of course"), listed_words_after(", since …")
     ("several answers: the list goes on with 'blue'", None, None)
+    >>> listed_words_after(", no"), listed_words_after(", no doubt.")
+    ("several answers: the list goes on with 'no'", None)
     """
     m = _LISTED_WORD_AFTER.match(after[:200])
-    if m is None or m["item"].split()[0].lower().rstrip("'’") in _NO_ITEM:
+    if m is None:
+        return None
+    # "yes, no problem" opens an aside, but a bare "yes" or "no" listed is an answer of its own ("yes, no")
+    if m["item"].split()[0].lower().rstrip("'’") in _NO_ITEM and m["item"].lower() not in ("yes", "no"):
         return None
     return f"several answers: the list goes on with {m['item']!r}"
 
