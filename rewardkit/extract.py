@@ -1089,7 +1089,9 @@ _LETTER_CORRECTED = re.compile(
     re.IGNORECASE,
 )
 # what may stand between a letter and the value of its option: "(C) 72", "C) 72", "C: 72", "C = 72", "C (72)"
-_LETTER_TO_VALUE = re.compile(r"[\s).:,=(*_–—-]*(?=[-−$]?\d)")
+_LETTER_TO_VALUE = re.compile(
+    r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.|ie|namely)[\s,:]*)?(?=[-−$]?\d)", re.IGNORECASE
+)
 
 
 def _option_disagreeing(
@@ -1124,6 +1126,27 @@ def _option_disagreeing(
 def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
     """The value of each option text, None where an option is not a number."""
     return tuple(r.quantity if r.status == "value" else None for r in map(read_number, choices))
+
+
+# an option listed on its own line: "(C) 72", "C) 72", "C. 72", "C: 72"
+_LISTED_OPTION = re.compile(r"^[ \t*_]*\(?([A-Z])[).:][ \t]*([^\n]{1,80}?)[ \t*_]*$", re.MULTILINE)
+
+
+def listed_options(text: str, letters: str) -> tuple[Quantity | None, ...]:
+    """The values of the options ``text`` lists one per line (``(A) 48`` … ``(D) 96``), aligned with
+    ``letters``; empty unless every offered letter is listed exactly once, in order, and at least two are
+    numbers (a completion that restates its options says what each letter stands for).
+
+    >>> [str(q) for q in listed_options("Which?\\n(A) 48\\n(B) 60\\n(C) 72\\n(D) 96\\nSo C.", "ABCD")]
+    ['48', '60', '72', '96']
+    >>> listed_options("(A) 48\\n(C) 72", "ABCD"), listed_options("A: 48\\nA: 50\\nB: 60", "AB")
+    ((), ())
+    """
+    found = [(m.group(1), m.group(2)) for m in _LISTED_OPTION.finditer(text)]
+    if [letter for letter, _ in found] != list(letters):
+        return ()
+    options = read_options([option for _, option in found])
+    return options if sum(o is not None for o in options) >= 2 else ()
 
 
 def _is_word(text: str, letter: str, end: int) -> bool:

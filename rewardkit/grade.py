@@ -34,6 +34,7 @@ from rewardkit.extract import (
     clean_span,
     find_answers,
     last_choice,
+    listed_options,
     plain_number,
     read_choice,
     read_math,
@@ -1259,6 +1260,13 @@ def _judge(
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
+    if gold.kind == "choice" and not gold.options and reading.choice is not None:
+        # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
+        listed = listed_options(completion[: answer.start], gold.letters)
+        if listed:
+            reread = read_choice(answer.text, gold.letters, listed)
+            if reread.status == "ambiguous":
+                return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
     try:
         match, parsed = _compare(reading, gold, budget)
         unit = _answer_unit(answer, reading, completion)
