@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
@@ -51,6 +50,7 @@ from rewardkit.mathtree import (
     TupleOf,
     Union,
     is_scalar,
+    map_children,
     render,
     substitute,
     symbols_of,
@@ -827,14 +827,7 @@ def _replaced(node: Node, old: Node, new: Node) -> Node:
     """``node`` with every subtree equal to ``old`` replaced by ``new``."""
     if node == old:
         return new
-    changes: dict[str, Any] = {}
-    for f in dataclasses.fields(node):  # type: ignore[arg-type]
-        value = getattr(node, f.name)
-        if isinstance(value, Node):
-            changes[f.name] = _replaced(value, old, new)
-        elif isinstance(value, tuple) and value and all(isinstance(item, Node) for item in value):
-            changes[f.name] = tuple(_replaced(item, old, new) for item in value)
-    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
+    return map_children(node, lambda child: _replaced(child, old, new))
 
 
 def _bound_formulas(pred: Relation, gold: Relation) -> tuple[Node, Node] | None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -289,13 +290,19 @@ def substitute(node: Node, name: str, value: Node) -> Node:
         return dataclasses.replace(
             node, lo=substitute(node.lo, name, value), hi=substitute(node.hi, name, value)
         )
+    return map_children(node, lambda child: substitute(child, name, value))
+
+
+def map_children(node: Node, fn: Callable[[Node], Node]) -> Node:
+    """``node`` with ``fn`` applied to each of its child trees (every field that is a node, or a tuple of
+    nodes): the one walk every tree rewrite shares."""
     changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):  # type: ignore[arg-type]
         old = getattr(node, f.name)
         if isinstance(old, Node):
-            changes[f.name] = substitute(old, name, value)
+            changes[f.name] = fn(old)
         elif isinstance(old, tuple) and old and all(isinstance(item, Node) for item in old):
-            changes[f.name] = tuple(substitute(item, name, value) for item in old)
+            changes[f.name] = tuple(fn(item) for item in old)
     return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 

@@ -21,10 +21,11 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from types import MappingProxyType
 
 # Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
 # that learns to print 10^5 digits must not be able to stall the reward loop.
@@ -464,6 +465,7 @@ _DENOMINATORS = {
 _CARDINAL = {**_UNITS_WORDS, **_TENS_WORDS, **_SCALE_WORDS}
 _NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
 CARDINAL_WORDS = frozenset(_CARDINAL)  # "seventy", "two", "hundred": the words a whole number is said in
+UNITS_WORDS: Mapping[str, int] = MappingProxyType(_UNITS_WORDS)  # "zero" … "nineteen", read-only
 _GLUE = {"a", "an", "and", "negative", "minus"}
 
 _WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE])

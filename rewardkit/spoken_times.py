@@ -22,22 +22,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from rewardkit.numbers import CLOCK, CLOCK_12, MERIDIEM, Quantity
+from rewardkit.numbers import CLOCK, CLOCK_12, MERIDIEM, UNITS_WORDS, Quantity
 
-_HOUR_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+# the hours a clock phrase says in words: "one" … "twelve"
+_HOUR_WORDS = {word: value for word, value in UNITS_WORDS.items() if 1 <= value <= 12}
 _MINUTE_WORDS = {"five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty five": 25}
 # the minutes of a clock phrase: a word a clock is read in ("quarter", "ten"), "half" only before past/after,
 # a count of minutes said as one ("20 minutes"), or bare digits before past/after ("25 past 3"); a bare
