@@ -35,6 +35,7 @@ from rewardkit.numbers import (
     plain_quantity,
     same_quantity,
     scan,
+    words_after,
 )
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.stated_units import unit_at_start
@@ -862,6 +863,11 @@ def read_number(span: str) -> Reading:
     if combined is None:
         return Reading("unparseable", text=text)
     quantity, end = combined
+    said = words_after(text, end, quantity)
+    if isinstance(said, str):  # "72 Millionen", "72 short": the words after the number change what it says
+        return Reading("unparseable", text=text, why=f"{text!r}: {said}")
+    if said is not None:  # "72 below zero": a sign said after the value
+        quantity, end = combined = said
     rest = [f for f in found if f.start >= end]
     gap_end = rest[0].start if rest else len(text)
     gap = text[end:gap_end]
