@@ -33,6 +33,7 @@ from rewardkit.numbers import (
     combine_compound,
     parse_words,
     plain_quantity,
+    said_after,
     same_quantity,
     scan,
     words_after,
@@ -162,6 +163,7 @@ class Candidates:
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 

@@ -889,11 +889,11 @@ _DEGREES = ("degree", "degrees")
 def unread_scale_after(text: str, end: int) -> str | None:
     """The scale word this reader does not read right after a value ending at ``end``, or None.
 
-    >>> [unread_scale_after(text, 2) for text in ("72 Millionen", "72 Mrd.", "72 apples")]
-    ['Millionen', 'Mrd', None]
+    >>> [unread_scale_after(text, 2) for text in ("72 Millionen", "72 Mrd.", "72 million", "72 apples")]
+    ['Millionen', 'Mrd', None, None]
     """
     m = _UNREAD_SCALE.match(text, end)
-    return m["word"] if m is not None else None
+    return m["word"] if m is not None and m["word"].lower() not in _SCALE_MULTIPLIERS else None
 
 
 def sign_after(text: str, end: int) -> tuple[int, int] | None:
@@ -911,6 +911,20 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
         return -1, m.end()  # only a unit between the value and its sign: "72 is less than zero" is a claim
     m = _RELATIVE_AFTER.match(text, end)
     return (0, m.end()) if m is not None else None
+
+
+def said_after(text: str, end: int) -> int:
+    """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
+    the last-number fallback reads them with the number.
+
+    >>> said_after("It is 72 below zero.", 8), said_after("It is 72 Mrd.", 8), said_after("72 apples", 2)
+    (19, 13, 2)
+    """
+    scale = _UNREAD_SCALE.match(text, end)
+    if scale is not None and unread_scale_after(text, end) is not None:
+        return scale.end()
+    said = sign_after(text, end)
+    return said[1] if said is not None else end
 
 
 def words_after(text: str, end: int, quantity: Quantity) -> tuple[Quantity, int] | str | None:

@@ -247,5 +247,17 @@ def unit_at_start(text: str) -> Unit | None:
     if not head or head[0] not in " \t$\\}*_^°º":
         return None  # "45." ends the statement; a unit glued to the number is inside the span already
     # "*3000* m", "*$13$* cm": emphasis and math close before the unit
-    m = _AT_START.match(_plain(_CLOSERS.sub("", head, count=1)))
+    plain = _plain(_CLOSERS.sub("", head, count=1))
+    rated = _RATE_AT_START.match(plain)  # "\\boxed{72} per hour", "So he earns $72 an hour."
+    if rated is not None:
+        unit = lookup_unit(rated["unit"]) if rated["unit"] else None
+        if rated["sep"].strip().lower() not in ("a", "an", "each") or lookup_unit(rated["per"]) is not None:
+            return rate(unit or (_word_unit(rated["unit"]) if rated["unit"] else None), rated["per"])
+    m = _AT_START.match(plain)
     return _resolve(m) if m is not None else None
+
+
+_RATE_AT_START = re.compile(
+    rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
+    rf"(?P<per>{_WORD})(?![A-Za-z])"
+)
