@@ -2,8 +2,10 @@
 
 Covers what graders usually get wrong: thousands separators (``1,000`` ``1 000`` ``1{,}000`` ``1\\,000``)
 told apart from lists (``1,2``), decimals, scientific notation, Unicode minus, fractions and mixed numbers
-(``2 1/2``, ``\\frac12``), scale words and SI suffixes (``1k``, ``2.5 million``), currency, percent, units
-after a number, and spelled-out numbers (``seventy-two``, ``a dozen``, ``two-thirds``).
+(``2 1/2``, ``\\frac12``), scale words and SI suffixes (``1k``, ``2.5 million``, ``72 grand``), currency (each
+its own dimension: ``₹72`` is no ``$72``), percent, per mille and basis points, units after a number, the
+words after a value that change it (``72 below zero`` is -72, ``72 Mio.`` is refused), and spelled-out numbers
+(``seventy-two``, ``a dozen``, ``two-thirds``).
 
 Everything is exact (:class:`fractions.Fraction`) and nothing here imports sympy: plain numbers must stay on
 the fast path.
@@ -866,8 +868,9 @@ def combine_compound(text: str, found: list[QuantitySpan]) -> tuple[Quantity, in
 # is not the value stated, so the reader refuses it. "mil" is a thousand in Spanish and a million in English
 # slang: refused everywhere.
 _UNREAD_SCALE = re.compile(
-    r"[ \t]*(?P<word>(?i:[^\W\d_]*(?:illion|illiard|iliard|illon|ilion|ill[oó]n|ilh[õã]|илли|ллиа)[^\W\d_]*"
-    r"|mio|mrd|mld|bio|mil|mille|milliers?|тыс[^\W\d_]*|млн|млрд))(?![^\W\d_])\.?"
+    r"[ \t]*(?P<word>(?i:(?:[mbzj]|tr|gaz|baz|kaz|squ)"
+    r"(?:illiard|iliard|illion|ilion|ill[oó]n|ilh[õã]o|ilh[õã]es)(?:en|es|e|s|i|a|os?)?|[мб]илли(?:он|ард)[^\W\d_]{0,3}|тыс[^\W\d_]{0,4}|млн|млрд"
+    r"|mio|mrd|mld|bio|mil|mille|milliers?))(?![^\W\d_])\.?"
 )
 # A sign said after the value: "72 below zero", "72 feet below sea level", "$72 in debt" are -72.
 _NEGATIVE_AFTER = re.compile(
