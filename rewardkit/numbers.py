@@ -366,7 +366,7 @@ _SCALE_MULTIPLIERS = {
 _NUMERAL = (
     r"""
 (?P<sign>[-−–+])?\s*
-(?P<cur>\\\$|[A-Z]{1,3}\$(?=\d)|\$|€|£|¥|￥|₹|₩|₽|(?-i:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)\s?)?\s*
+(?P<cur>\\\$|[A-Z]{1,3}\$(?=\s?\d)|\$|€|£|¥|￥|₹|₩|₽|(?-i:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)\s?)?\s*
 (?P<sign2>[-−–])?
 (?:
     (?P<mixed_whole>\d{1,9})\s+(?P<mixed_num>\d{1,9})\s*/\s*(?P<mixed_den>\d{1,9})(?![\d.,/])
@@ -780,7 +780,7 @@ def _is_word_start(text: str, i: int) -> bool:
 # retried that from every space of the run (cubic: 800 spaces took 20 s).
 # a currency sign or code before a number, as NUMERAL_RE's "cur" group reads it
 _CURRENCY_START = (
-    r"(?:\\\$|(?-i:(?<![A-Za-z])[A-Z]{1,3}\$(?=\d))|\$|€|£|¥|￥|₹|₩|₽"
+    r"(?:\\\$|(?-i:(?<![A-Za-z$])[A-Z]{1,3}\$(?=\s?\d))|\$|€|£|¥|￥|₹|₩|₽"
     r"|(?-i:(?<![A-Za-z])(?:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)))"
 )
 _NEXT_START = re.compile(
