@@ -35,8 +35,10 @@ from rewardkit.numbers import (
     lookup_unit,
     parse_words,
     plain_quantity,
+    said_after,
     same_quantity,
     scan,
+    words_after,
 )
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.stated_units import unit_at_start
@@ -205,6 +207,7 @@ class Candidates:
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
@@ -944,6 +947,11 @@ def read_number(span: str) -> Reading:
     if combined is None:
         return Reading("unparseable", text=text)
     quantity, end = combined
+    said = words_after(text, end, quantity)
+    if isinstance(said, str):  # "72 Millionen", "72 short": the words after the number change what it says
+        return Reading("unparseable", text=text, why=f"{text!r}: {said}")
+    if said is not None:  # "72 below zero": a sign said after the value
+        quantity, end = combined = said
     rest = [f for f in found if f.start >= end]
     gap_end = rest[0].start if rest else len(text)
     gap = text[end:gap_end]

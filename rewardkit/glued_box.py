@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.numbers import sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 
 # before the box (and the math delimiter that opens it): a sign or a coefficient touching it, an operator, or
@@ -37,7 +38,7 @@ _AFTER = re.compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
     # one side of a relation ("\\boxed{72} \\neq 73"), or a scale word that multiplies it ("\\text{ hundred}")
-    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:hundred|thousand|million|billion|trillion)\b))"
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:hundred|thousand|million|billion|trillion|lakhs?|crores?|grand|score|gross)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
 _ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
@@ -64,6 +65,8 @@ def glued_math(text: str, start: int, end: int) -> str | None:
     spoken = operation_after(text, end)
     if spoken is not None:
         return f"the box is an operand of {spoken!r}"
+    if unread_scale_after(text, end) or sign_after(text, end):  # "\boxed{72} Millionen", "… below zero"
+        return f"words after the box change its value: {text[end : end + 24].partition(chr(10))[0].strip()!r}"
     return None
 
 

@@ -2,8 +2,10 @@
 
 Covers what graders usually get wrong: thousands separators (``1,000`` ``1 000`` ``1{,}000`` ``1\\,000``)
 told apart from lists (``1,2``), decimals, scientific notation, Unicode minus, fractions and mixed numbers
-(``2 1/2``, ``\\frac12``), scale words and SI suffixes (``1k``, ``2.5 million``), currency, percent, units
-after a number, and spelled-out numbers (``seventy-two``, ``a dozen``, ``two-thirds``).
+(``2 1/2``, ``\\frac12``), scale words and SI suffixes (``1k``, ``2.5 million``, ``72 grand``), currency (each
+its own dimension: ``₹72`` is no ``$72``), percent, per mille and basis points, units after a number, the
+words after a value that change it (``72 below zero`` is -72, ``72 Mio.`` is refused), and spelled-out numbers
+(``seventy-two``, ``a dozen``, ``two-thirds``).
 
 Everything is exact (:class:`fractions.Fraction`) and nothing here imports sympy: plain numbers must stay on
 the fast path.
@@ -183,6 +185,9 @@ def _units() -> dict[str, Unit]:
         table.append((dimension, factor, (name, *spellings)))
 
     # time (base: second). Months and years are calendar units with no exact day count: own dimension.
+    add("time", "nanosecond", Fraction(1, 10**9), ("nanoseconds", "ns"))
+    add("time", "microsecond", Fraction(1, 10**6), ("microseconds", "μs", "µs"))
+    add("time", "millisecond", Fraction(1, 1000), ("milliseconds", "ms", "msec"))
     add("time", "second", 1, ("seconds", "sec", "secs", "s"))
     add("time", "minute", 60, ("minutes", "min", "mins"))
     add("time", "hour", 3600, ("hours", "hr", "hrs", "h"))
@@ -193,6 +198,8 @@ def _units() -> dict[str, Unit]:
     add("calendar", "decade", 120, ("decades",))
     add("calendar", "century", 1200, ("centuries",))
     # length (base: metre); imperial units by their exact definitions
+    add("length", "nanometer", Fraction(1, 10**9), ("nanometers", "nanometre", "nanometres", "nm"))
+    add("length", "micrometer", Fraction(1, 10**6), ("micrometers", "micrometres", "microns", "μm", "µm"))
     add("length", "millimeter", Fraction(1, 1000), ("millimeters", "millimetre", "millimetres", "mm"))
     add("length", "centimeter", Fraction(1, 100), ("centimeters", "centimetre", "centimetres", "cm"))
     add("length", "decimeter", Fraction(1, 10), ("decimeters", "decimetre", "decimetres", "dm"))
@@ -202,9 +209,9 @@ def _units() -> dict[str, Unit]:
     add("length", "foot", Fraction(3048, 10000), ("feet", "ft"))
     add("length", "yard", Fraction(9144, 10000), ("yards", "yd", "yds"))
     add("length", "mile", Fraction(1609344, 1000), ("miles", "mi"))
-    # areas named by a word of their own: they compare with squared lengths ("1 hectare" is 10000 m^2)
-    add("length^2", "hectare", 10000, ("hectares",))
-    add("length^2", "mu", Fraction(2000, 3), ())  # the Chinese 亩, a fifteenth of a hectare
+    add("length", "furlong", Fraction(201168, 1000), ("furlongs",))
+    add("length", "nautical mile", 1852, ("nautical miles", "nmi"))
+    add("length", "light-year", 9460730472580800, ("light-years", "light year", "light years"))
     # mass (base: gram)
     add("mass", "milligram", Fraction(1, 1000), ("milligrams", "mg"))
     add("mass", "gram", 1, ("grams", "g"))
@@ -212,16 +219,64 @@ def _units() -> dict[str, Unit]:
     add("mass", "ounce", Fraction(28349523125, 10**9), ("ounces", "oz"))
     add("mass", "pound", Fraction(45359237, 10**5), ("pounds", "lb", "lbs"))
     add("mass", "tonne", 10**6, ("tonnes", "metric ton", "metric tons"))
+    add("mass", "stone", Fraction(635029318, 10**5), ("stones",))
+    add("mass", "carat", Fraction(1, 5), ("carats",))
+    # a ton is a short, long or metric ton by country: it equals only a ton
+    add("ton", "ton", 1, ("tons",))
     add("mass", "jin", 500, ("jins", "catty", "catties"))  # the market jin (市斤) of Chinese answers
     # volume (base: millilitre); US customary
     add("volume", "milliliter", 1, ("milliliters", "millilitre", "millilitres", "ml", "mL"))
     add("volume", "liter", 1000, ("liters", "litre", "litres", "l", "L"))
+    add("volume", "fluid ounce", Fraction(295735295625, 10**10), ("fluid ounces", "fl oz", "fl. oz"))
     add("volume", "teaspoon", Fraction(492892159375, 10**11), ("teaspoons", "tsp"))
     add("volume", "tablespoon", Fraction(1478676478125, 10**11), ("tablespoons", "tbsp"))
     add("volume", "cup", Fraction(2365882365, 10**7), ("cups",))
     add("volume", "pint", Fraction(473176473, 10**6), ("pints", "pt"))
     add("volume", "quart", Fraction(946352946, 10**6), ("quarts", "qt"))
     add("volume", "gallon", Fraction(3785411784, 10**6), ("gallons", "gal"))
+    # data (base: bit); kB and KB are both 1000 bytes, the binary multiples are spelled KiB, MiB, …
+    add("data", "bit", 1, ("bits",))
+    add("data", "byte", 8, ("bytes",))
+    for i, (prefix, short) in enumerate((("kilo", "k"), ("mega", "M"), ("giga", "G"), ("tera", "T")), 1):
+        add("data", f"{prefix}bit", 1000**i, (f"{prefix}bits", f"{short}bit", f"{short.upper()}b"))
+        add("data", f"{prefix}byte", 8 * 1000**i, (f"{prefix}bytes", f"{short}B", f"{short.upper()}B"))
+        binary = f"{short.upper()}iB"
+        add("data", binary, 8 * 1024**i, (f"{prefix[:2]}bibyte", f"{prefix[:2]}bibytes"))
+    add("data", "petabyte", 8 * 1000**5, ("petabytes", "PB"))
+    # frequency (base: hertz), energy (base: joule), power (base: watt), pressure (base: pascal), force,
+    # electric charge (base: ampere-hour)
+    add("frequency", "hertz", 1, ("Hz",))
+    add("frequency", "kilohertz", 10**3, ("kHz",))
+    add("frequency", "megahertz", 10**6, ("MHz",))
+    add("frequency", "gigahertz", 10**9, ("GHz",))
+    add("energy", "joule", 1, ("joules",))
+    add("energy", "kilojoule", 10**3, ("kilojoules", "kJ"))
+    add("energy", "megajoule", 10**6, ("megajoules", "MJ"))
+    add("energy", "calorie", Fraction(4184, 1000), ("calories", "cal"))
+    add("energy", "kilocalorie", 4184, ("kilocalories", "kcal", "Cal"))
+    add("energy", "watt-hour", 3600, ("watt-hours", "watt hour", "watt hours", "Wh"))
+    add("energy", "kilowatt-hour", 3600 * 10**3, ("kilowatt-hours", "kilowatt hour", "kilowatt hours", "kWh"))
+    add("energy", "megawatt-hour", 3600 * 10**6, ("megawatt-hours", "MWh"))
+    add("power", "watt", 1, ("watts",))
+    add("power", "kilowatt", 10**3, ("kilowatts", "kW"))
+    add("power", "megawatt", 10**6, ("megawatts", "MW"))
+    add("power", "horsepower", Fraction(745699872, 10**6), ("hp",))
+    add("pressure", "pascal", 1, ("pascals", "Pa"))
+    add("pressure", "kilopascal", 10**3, ("kilopascals", "kPa"))
+    add("pressure", "megapascal", 10**6, ("megapascals", "MPa"))
+    add("pressure", "bar", 10**5, ())  # not "bars": "72 bars" of chocolate
+    add("pressure", "atmosphere", 101325, ("atmospheres", "atm"))
+    add("pressure", "psi", Fraction(8896443230521, 1290320000), ())
+    add("pressure", "millimeter of mercury", Fraction(133322387415, 10**9), ("mmHg", "mm Hg"))
+    add("pressure", "torr", Fraction(101325, 760), ())
+    add("force", "newton", 1, ("newtons",))
+    add("torque", "newton-meter", 1, ("newton-meters", "Nm", "N·m"))
+    add("charge", "ampere-hour", 1, ("ampere-hours", "Ah"))
+    add("charge", "milliampere-hour", Fraction(1, 1000), ("milliampere-hours", "mAh"))
+    # area (base: square metre, the dimension "square units" of stated_units have)
+    add("length^2", "acre", Fraction(40468564224, 10**7), ("acres",))
+    add("length^2", "hectare", 10**4, ("hectares", "ha"))
+    add("length^2", "mu", Fraction(2000, 3), ())  # the Chinese 亩, a fifteenth of a hectare
     # temperatures are not multiples of one another (0 °C is 32 °F): each scale is its own dimension, so
     # "30 °F" never equals "30 °C", and nothing converts between them
     add("celsius", "°C", 1, ("℃", "degrees celsius", "degree celsius", "celsius"))
@@ -231,10 +286,21 @@ def _units() -> dict[str, Unit]:
     add("usd", "dollar", 100, ("dollars", "usd", "USD", "bucks", "buck"))
     add("usd", "cent", 1, ("cents", "¢"))
     add("eur", "euro", 1, ("euros", "EUR", "€"))
-    add("gbp", "pound sterling", 1, ("GBP", "£"))
-    add("cny", "yuan", 10, ("CNY", "RMB", "renminbi"))
+    add("gbp", "pound sterling", 100, ("GBP", "£"))
+    add("gbp", "penny", 1, ("pence",))  # not "pennies": a US penny is a cent
+    add("cny", "yuan", 10, ("CNY", "RMB", "renminbi", "¥", "￥"))  # ¥ before a number: yuan, as in 72元
     add("cny", "jiao", 1, ())
     add("cny", "fen", Fraction(1, 10), ())
+    # other currencies: each its own dimension, so a price in one never pays a gold in another
+    add("jpy", "yen", 1, ("JPY", "円"))
+    add("inr", "rupee", 1, ("rupees", "INR", "₹", "Rs"))
+    add("krw", "won", 1, ("KRW", "₩"))
+    add("chf", "Swiss franc", 1, ("Swiss francs", "CHF"))
+    add("peso", "peso", 1, ("pesos", "MXN"))
+    add("brl", "Brazilian real", 1, ("reais", "BRL", "R$"))
+    add("rub", "ruble", 1, ("rubles", "rouble", "roubles", "RUB", "₽"))
+    for code, name in (("AUD", "A"), ("CAD", "C"), ("HKD", "HK"), ("NZD", "NZ"), ("SGD", "S")):
+        add(code.lower(), f"{code[:2]} dollar", 100, (code, f"{name}$"))
 
     units: dict[str, Unit] = {}
     for dimension, factor, spellings in table:
@@ -245,7 +311,10 @@ def _units() -> dict[str, Unit]:
 
 
 UNITS = _units()
-_CASE_SENSITIVE = {s for s in UNITS if len(s) <= 3 and s not in ("min", "sec", "day", "cup", "usd")}
+# the dimensions of money: a currency after a number is read by the number reader, with its sign
+CURRENCIES = frozenset("usd eur gbp cny jpy inr krw chf peso brl rub aud cad hkd nzd sgd".split())
+_WORDS_OF_THREE = ("min", "sec", "day", "cup", "usd", "yen", "won", "bit", "ton", "psi", "atm", "bar")
+_CASE_SENSITIVE = {s for s in UNITS if len(s) <= 3 and s not in _WORDS_OF_THREE}
 _UNITS_FOLDED = {s.lower(): u for s, u in UNITS.items() if s not in _CASE_SENSITIVE}
 
 
@@ -282,6 +351,13 @@ _SCALE_MULTIPLIERS = {
     "million": 10**6,
     "billion": 10**9,
     "trillion": 10**12,
+    "lakh": 10**5,
+    "lakhs": 10**5,
+    "crore": 10**7,
+    "crores": 10**7,
+    "grand": 10**3,
+    "score": 20,
+    "gross": 144,
     "k": 10**3,
     "dozen": 12,
     "K": 10**3,
@@ -294,7 +370,7 @@ _SCALE_MULTIPLIERS = {
 _NUMERAL = (
     r"""
 (?P<sign>[-−–+])?\s*
-(?P<cur>\\\$|US\$|\$|€|£|(?-i:USD)\s?)?\s*
+(?P<cur>\\\$|[A-Z]{1,3}\$(?=\s?\d)|\$|€|£|¥|￥|₹|₩|₽|(?-i:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)\s?)?\s*
 (?P<sign2>[-−–])?
 (?:
     (?P<mixed_whole>\d{1,9})\s+(?P<mixed_num>\d{1,9})\s*/\s*(?P<mixed_den>\d{1,9})(?![\d.,/])
@@ -308,9 +384,13 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen)(?![A-Za-z])|(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
+(?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
+                |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
-(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z])))?
+(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z]))
+  |\s*(?P<permille>‰|(?i:per\s?mille|per\s+thousand)(?![A-Za-z]))
+  |\s*(?P<bp>‱|(?i:basis\s+points?|bps?|per\s+ten\s+thousand)(?![A-Za-z]))
+)?
 (?:\s*(?P<temperature>(?:°|º|\\circ|\^\s*\{?\s*\\circ\s*\}?|degrees?\s+)\s*(?:\\text\{\s*)?(?P<scale_letter>[CFK])\b\}?)
   |\s*(?P<unit>"""
     + _UNIT_RE_TEXT
@@ -387,18 +467,33 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
     if g["temperature"]:
         unit = UNITS[{"C": "°C", "F": "°F", "K": "kelvin"}[g["scale_letter"]]]
     if g["cur"]:
-        currency = g["cur"].strip().lstrip("\\")
-        cur_unit = {
-            "$": UNITS["dollar"],
-            "US$": UNITS["dollar"],
-            "USD": UNITS["dollar"],
-            "€": UNITS["euro"],
-            "£": UNITS["£"],
-        }[currency]
+        cur_unit = currency_before(g["cur"])
         if unit is not None and unit.dimension != cur_unit.dimension:
             return None  # "$5 km": nonsense, not a quantity
         unit = unit or cur_unit
-    return Quantity(-value if negative else value, ulp, g["pct"] is not None, unit, decimals)
+    percent = g["pct"] is not None
+    if g["permille"] or g["bp"]:
+        # "25‰" is 2.5 %, "25 basis points" 0.25 %: read as the percent they are, never as 25 %
+        per = Fraction(1, 10 if g["permille"] else 100)
+        value, percent = value * per, True
+        ulp = ulp * per if ulp is not None else None
+        decimals += 1 if g["permille"] else 2
+    return Quantity(-value if negative else value, ulp, percent, unit, decimals)
+
+
+_DOLLAR_CODES = {"$": "dollar", "US$": "dollar", "USD": "dollar", "Rs.": "Rs"}
+
+
+def currency_before(sign: str) -> Unit:
+    """The currency a sign or code before a number names (``$``, ``€``, ``₹``, ``CHF``, ``A$``). A dollar sign
+    after letters the table does not know is a dollar of its own, never the US one (``Z$72``).
+
+    >>> [currency_before(sign).name for sign in ("$", "A$", "₹", "Z$")]
+    ['dollar', 'AU dollar', 'rupee', 'Z$']
+    """
+    sign = sign.strip().lstrip("\\")
+    unit = UNITS.get(_DOLLAR_CODES.get(sign, sign))
+    return unit if unit is not None else Unit(sign, sign, Fraction(100))
 
 
 # --- number words ------------------------------------------------------------------------------------
@@ -688,15 +783,20 @@ def _is_word_start(text: str, i: int) -> bool:
 # A number start never begins with whitespace, and whitespace follows only a sign or a currency: spelled
 # "[sign]?\s*(currency)?\s*...", a run of spaces could split between the two \s* every way, and search()
 # retried that from every space of the run (cubic: 800 spaces took 20 s).
+# a currency sign or code before a number, as NUMERAL_RE's "cur" group reads it
+_CURRENCY_START = (
+    r"(?:\\\$|(?-i:(?<![A-Za-z$])[A-Z]{1,3}\$(?=\s?\d))|\$|€|£|¥|￥|₹|₩|₽"
+    r"|(?-i:(?<![A-Za-z])(?:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)))"
+)
 _NEXT_START = re.compile(
-    r"(?P<num>(?:[-−–+]\s*)?(?:(?:\\\$|US\$|\$|€|£|USD)\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac))"
+    r"(?P<num>(?:[-−–+]\s*)?(?:" + _CURRENCY_START + r"\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac))"
     r"|(?P<word>(?<![A-Za-z])(?:"
     + _alternation([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"])
     + r")(?![A-Za-z]))",
     re.IGNORECASE,
 )
 _NUMBER_BODY_START = re.compile(
-    r"(?:(?:\\\$|US\$|\$|€|£|USD)\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac)", re.IGNORECASE
+    r"(?:" + _CURRENCY_START + r"\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac)", re.IGNORECASE
 )
 
 
@@ -764,3 +864,93 @@ def combine_compound(text: str, found: list[QuantitySpan]) -> tuple[Quantity, in
     if smallest is q.unit:
         return q, end
     return Quantity(total / smallest.factor, None, False, smallest), end
+
+
+# --- words after a value that change what it says ---------------------------------------------------------
+
+# Scale words of other languages and made-up ones ("72 Millionen", "72 Mrd.", "72 тыс.", "72 gazillion"). A
+# language's own rewriting reads them where the text is in that language; anywhere else the number before one
+# is not the value stated, so the reader refuses it. "mil" is a thousand in Spanish and a million in English
+# slang: refused everywhere.
+_UNREAD_SCALE = re.compile(
+    r"[ \t]*(?P<word>(?i:(?:[mbzj]|tr|gaz|baz|kaz|squ)"
+    r"(?:illiard|iliard|illion|ilion|ill[oó]n|ilh[õã]o|ilh[õã]es)(?:en|es|e|s|i|a|os?)?|[мб]илли(?:он|ард)[^\W\d_]{0,3}|тыс[^\W\d_]{0,4}|млн|млрд"
+    r"|mio|mrd|mld|bio|mil|mille|milliers?))(?![^\W\d_])\.?"
+)
+# A sign said after the value: "72 below zero", "72 feet below sea level", "$72 in debt" are -72.
+_NEGATIVE_AFTER = re.compile(
+    r"[ \t]*(?:(?P<word>[^\W\d_]{1,12})[ \t]+)?"
+    r"(?i:(?:below|under|less[ \t]+than)[ \t]+zero|below[ \t]+(?:sea[ \t]+level|par)"
+    r"|in[ \t]+(?:the[ \t]+red|debt))"
+    r"(?![^\W\d_])"
+)
+# A value stated against another one ("72 short", "72 to the left of the origin"): no value of its own.
+_RELATIVE_AFTER = re.compile(
+    r"[ \t]*(?i:short|behind|overdrawn|in[ \t]+(?:arrears|deficit)|to[ \t]+the[ \t]+(?:left|right)[ \t]+of)"
+    r"(?![^\W\d_])"
+)
+
+
+_DEGREES = ("degree", "degrees")
+
+
+def unread_scale_after(text: str, end: int) -> str | None:
+    """The scale word this reader does not read right after a value ending at ``end``, or None.
+
+    >>> [unread_scale_after(text, 2) for text in ("72 Millionen", "72 Mrd.", "72 million", "72 apples")]
+    ['Millionen', 'Mrd', None, None]
+    """
+    m = _UNREAD_SCALE.match(text, end)
+    return m["word"] if m is not None and m["word"].lower() not in _SCALE_MULTIPLIERS else None
+
+
+def sign_after(text: str, end: int) -> tuple[int, int] | None:
+    """What the words right after a value ending at ``end`` do to its sign: ``(-1, end)`` for a negative said
+    in words (``72 below zero``, ``72 degrees below zero``, ``72 in debt``), ``(0, end)`` for a value said
+    against another (``72 short``), None when they leave it alone.
+
+    >>> sign_after("72 below zero", 2), sign_after("72 degrees below zero", 2), sign_after("72 short", 2)
+    ((-1, 13), (-1, 21), (0, 8))
+    >>> sign_after("72 is less than zero", 2), sign_after("72 apples", 2)
+    (None, None)
+    """
+    m = _NEGATIVE_AFTER.match(text, end)
+    if m is not None and (m["word"] is None or m["word"].lower() in _DEGREES or lookup_unit(m["word"])):
+        return -1, m.end()  # only a unit between the value and its sign: "72 is less than zero" is a claim
+    m = _RELATIVE_AFTER.match(text, end)
+    return (0, m.end()) if m is not None else None
+
+
+def said_after(text: str, end: int) -> int:
+    """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
+    the last-number fallback reads them with the number.
+
+    >>> said_after("It is 72 below zero.", 8), said_after("It is 72 Mrd.", 8), said_after("72 apples", 2)
+    (19, 13, 2)
+    """
+    scale = _UNREAD_SCALE.match(text, end)
+    if scale is not None and unread_scale_after(text, end) is not None:
+        return scale.end()
+    said = sign_after(text, end)
+    return said[1] if said is not None else end
+
+
+def words_after(text: str, end: int, quantity: Quantity) -> tuple[Quantity, int] | str | None:
+    """The quantity once the words after it are read (``72 below zero`` is -72, with the end of the words),
+    why it has no value (``72 Millionen``, ``72 short``), or None when the words leave it as it is.
+
+    >>> words_after("72 below zero", 2, Quantity(Fraction(72)))
+    (Quantity(value=Fraction(-72, 1), ulp=None, percent=False, unit=None, decimals=0), 13)
+    >>> words_after("72 Mio.", 2, Quantity(Fraction(72)))
+    "the scale word 'Mio' is one this reader does not read"
+    """
+    scale = unread_scale_after(text, end)
+    if scale is not None:
+        return f"the scale word {scale!r} is one this reader does not read"
+    said = sign_after(text, end)
+    if said is None:
+        return None
+    sign, said_end = said
+    if not sign:
+        return f"the value is said against another one: {text[end:said_end].strip()!r}"
+    return replace(quantity, value=-quantity.value), said_end

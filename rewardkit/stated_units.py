@@ -10,14 +10,23 @@ Angles are two units: degrees (``°``, ``^\\circ``, ``\\degree``, ``deg``, ``deg
 ``radians``). A radian measure converts to degrees only when it says so: ``\\frac{\\pi}{4} \\text{ rad}`` is
 ``45^\\circ``, a bare ``\\frac{\\pi}{4}`` is not.
 
+A rate is its own unit, never the plain quantity of its numerator: ``72 per hour``, ``72 km every hour``,
+``$72 an hour``, ``72 kilograms per square meter``, ``72元/人``, ``每天72元`` (a count per hour when no unit
+stands before ``per``). A word in a unit's place that the table does not know (``72 zorps``, ``72 apples``) is
+a unit of its own, equal only to the same word: it never pays a gold naming another unit, while against a bare
+gold any unit is dropped as before. Words that end an answer without being a unit (``72 total``, ``$72
+each``), a variable (``5 x``) and a Chinese measure word are no unit.
+
 >>> unit_at_end("45\\\\text{ km}").name, unit_at_end("5 \\\\text{cm}^2").name, unit_at_end("5 cm²").name
 ('kilometer', 'centimeter^2', 'centimeter^2')
 >>> unit_at_end("45^{\\\\circ}").name, unit_at_end("\\\\frac{\\\\pi}{4} \\\\text{ rad}").name
 ('degree', 'radian')
 >>> unit_at_end("3 hours").dimension == unit_at_start(" min later").dimension
 True
->>> unit_at_end("2x") is None, unit_at_end("20 apples") is None, unit_at_start(". Meters") is None
+>>> unit_at_end("2x") is None, unit_at_end("20 total") is None, unit_at_start(". Meters") is None
 (True, True, True)
+>>> unit_at_end("72 per hour").dimension, unit_at_end("$72 an hour").name, unit_at_end("20 apples").dimension
+('count/time', 'dollar/hour', 'word apple')
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from rewardkit.numbers import Unit, lookup_unit
+from rewardkit.numbers import CURRENCIES, Unit, currency_before, lookup_unit
 
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).
@@ -41,8 +50,16 @@ _ANGLE_WORDS = {
     "radians": RADIAN,
     "rad": RADIAN,
 }
+# the words that square or cube the unit after them ("square feet", "cubic meters")
+_POWERS = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3}
 # rate units written as one word
-_RATES = {"mph": ("mile", "hour"), "kph": ("kilometer", "hour"), "kmh": ("kilometer", "hour")}
+_RATES = {
+    "mph": ("mile", "hour"),
+    "kph": ("kilometer", "hour"),
+    "kmh": ("kilometer", "hour"),
+    "knot": ("nautical mile", "hour"),
+    "knots": ("nautical mile", "hour"),
+}
 
 # presentation around a unit: \text{…}, \mathrm{…}, spacing commands, math delimiters
 _WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox|operatorname|rm|textnormal)\s*\{([^{}]*)\}")
@@ -76,7 +93,7 @@ def _plain(text: str) -> str:
     return _SPACING.sub(" ", text).replace("{", " ").replace("}", " ")
 
 
-def _resolve(m: re.Match[str]) -> Unit | None:
+def _resolve(m: re.Match[str], at_end: bool = False) -> Unit | None:
     word, per = m["unit"], m["per"]
     if word.lower() in _ANGLE_WORDS and not (
         per or m["shape"] or m["power"] or m["superscript"] or m["named_power"]
@@ -87,33 +104,141 @@ def _resolve(m: re.Match[str]) -> Unit | None:
     if m["shape"] and word == "in":
         word = "inch"  # "sq in": after "square" the word is the inch, not the preposition
     unit = lookup_unit(word)
-    if unit is None or unit.dimension in ("usd", "eur", "gbp", "cny"):
+    if unit is None and at_end and per is None and word.lower() == "in" and not m["shape"]:
+        unit = lookup_unit("inch")  # "72 in" ending a span: nothing follows the preposition, it is the inch
+    if unit is None or (unit.dimension in CURRENCIES and not per):
         return None  # a currency after a number is read by the number reader, with its sign
-    power = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3}.get((m["shape"] or "").strip().lower())
+    power = _POWERS.get((m["shape"] or "").strip().lower())
     power = power or int(m["power"] or 0) or {"²": 2, "³": 3}.get(m["superscript"] or "")
     power = power or {"squared": 2, "cubed": 3}.get((m["named_power"] or "").lower())
     if power:
         unit = Unit(f"{unit.name}^{power}", f"{unit.dimension}^{power}", unit.factor**power)
     if per:
-        under = lookup_unit(per)
-        if under is None:
-            return None
-        name, dimension = f"{unit.name}/{under.name}", f"{unit.dimension}/{under.dimension}"
-        unit = Unit(name, dimension, unit.factor / under.factor)
+        return rate(unit, per)
     return unit
 
 
+def rate(unit: Unit | None, per: str, power: int = 1) -> Unit | None:
+    """``unit`` per the unit ``per`` names (a count per it when ``unit`` is None): ``km/h``, ``$ an hour``,
+    ``72 per day``, ``元/人``. A word the table does not know is a denominator of its own (``mg/dL``,
+    ``per person``), so a rate never equals a plain quantity, nor a rate over another denominator.
+
+    >>> rate(lookup_unit("km"), "h").name, rate(None, "hour").dimension, rate(lookup_unit("kg"), "m", 2).name
+    ('kilometer/hour', 'count/time', 'kilogram/meter^2')
+    """
+    if per.lower() in _NOT_DENOMINATORS:
+        return None
+    under = lookup_unit(_CHINESE_DENOMINATORS.get(per, per)) or _word_unit(per)
+    if power > 1:
+        under = Unit(f"{under.name}^{power}", f"{under.dimension}^{power}", under.factor**power)
+    if unit is None:
+        return Unit(f"per {under.name}", f"count/{under.dimension}", 1 / under.factor)
+    name, dimension = f"{unit.name}/{under.name}", f"{unit.dimension}/{under.dimension}"
+    return Unit(name, dimension, unit.factor / under.factor)
+
+
+def _word_unit(word: str) -> Unit:
+    """A word the table does not know, standing where a unit stands: a unit of its own, singular or plural."""
+    return Unit(word.lower(), f"word {_singular(word)}", Fraction(1))
+
+
+# the time a Chinese rate is per ("72千米每小时", "72公里/小时"), where the languages' rewriting leaves it
+_CHINESE_DENOMINATORS = {
+    "小时": "hour", "时": "hour", "天": "day", "日": "day", "秒": "second", "秒钟": "second",
+    "分钟": "minute", "周": "week", "星期": "week", "月": "month", "年": "year",
+}  # fmt: skip
+# "per cent", "per mille", "per ten thousand" are read by the number reader as percent
+_NOT_DENOMINATORS = frozenset({"cent", "mille", "thousand", "ten", "hundred", "million"})
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    return word[:-1] if len(word) > 2 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def unit_at_end(span: str) -> Unit | None:
-    """The unit that ends ``span`` right after its value (``45 km``, ``5\\text{ cm}^2``, ``45^\\circ``)."""
-    tail = span[-_TAIL_CHARS:]
+    """The unit that ends ``span`` right after its value (``45 km``, ``5\\text{ cm}^2``, ``45^\\circ``), a
+    rate (``72 per hour``, ``$72 an hour``, ``72元/人``), or a word in a unit's place that the table does not
+    know (``72 zorps``): that word is a unit of its own, equal only to itself."""
+    raw = span[-_TAIL_CHARS:]
     # isdecimal, not isdigit: a superscript "²" is a digit to Python, and the power of "cm²" here
-    if tail.rstrip()[-1:].isdecimal() and not any(c in tail for c in _PRESENTATION_CHARS):
+    if raw.rstrip()[-1:].isdecimal() and not any(c in raw for c in _PRESENTATION_CHARS):
         return None  # a span ending on its number with no presentation to drop: most spans, without _plain
-    tail = _plain(tail).rstrip()
+    tail = _plain(raw).rstrip()
     if not tail or (tail[-1].isdecimal() and "^" not in tail[-8:]):
         return None  # the common case, a span ending on its number
+    return _unit_in(raw, tail)
+
+
+def _unit_in(raw: str, tail: str) -> Unit | None:
+    """The unit ending ``raw``, the last characters of a span, whose presentation is dropped in ``tail``."""
+    currency = _CURRENCY_LAST.search(raw)
+    own = currency_before(currency["cur"]) if currency is not None else None
+    if "每" in tail:  # "每小时72千米": a rate whose unit ends the span
+        return _rate_at_end(tail, own)
     m = _AT_END.search(tail)
-    return _resolve(m) if m is not None else None
+    unit = _resolve(m, at_end=True) if m is not None else None
+    if unit is not None:
+        return unit
+    return _rate_at_end(tail, own) or (_word_at_end(tail) if own is None else None)
+
+
+def _rate_at_end(tail: str, own: Unit | None) -> Unit | None:
+    m = _RATE_AT_END.search(tail) or _RATE_BEFORE.search(tail)
+    if m is None:
+        return None
+    word, per, sep = m["unit"], m["per"], (m["sep"] or "").strip().lower()
+    unit = lookup_unit(word) if word else own
+    if word and unit is None:
+        unit = _word_unit(word)  # "72 beats per minute"
+    if sep in ("a", "an", "each") and lookup_unit(per) is None:
+        return None  # "$72 a piece": "a" names a rate only before a unit ("$72 a day")
+    power = _POWERS.get((m["shape"] or "").strip().lower(), 1)
+    return rate(unit, per, power)
+
+
+def _word_at_end(tail: str) -> Unit | None:
+    m = _WORDS_AT_END.search(tail)
+    if m is None:
+        return None
+    unit = lookup_unit(m["words"])
+    if unit is not None or " " in m["words"] or "-" in m["words"]:
+        return unit  # "72 nautical miles", "72 fl oz"; "72 red apples" names no unit
+    word = m["words"]
+    if not m["space"] or len(word) < 2 or not word.isascii() or word.lower() in _NOT_UNITS:
+        return None  # variables ("2xy", "72 x"), a Chinese measure word, an adverb ("72 total")
+    return _word_unit(word)
+
+
+# words that end an answer after its number without being its unit
+_NOT_UNITS = frozenset(
+    """total altogether each apiece only exactly overall respectively left remaining more less fewer units
+    unit in is are and or so then now ago later away long high wide tall deep old approximately about roughly
+    exact net combined together st nd rd th am pm pi percent times ways sin cos tan log ln exp mod
+    per""".split()
+)
+_LETTERS = r"[^\W\d_]+"
+_CURRENCY_SIGN = (
+    r"\\?\$|[A-Z]{1,3}\$|€|£|¥|￥|₹|₩|₽|(?<![A-Za-z])(?:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)"
+)
+# the span's last number, with the currency sign before it
+_CURRENCY_LAST = re.compile(rf"(?P<cur>{_CURRENCY_SIGN})\s*\d[\d.,]*[^\d]*$")
+_RATE_SEP = r"(?P<sep>\s*/\s*|\s*每\s*|\s+(?i:per|every|an?|each)\s+)"
+_RATE_AT_END = re.compile(
+    rf"(?<![\d.,])\d(?:[\d.,]*\d)?\s*(?:(?P<unit>{_LETTERS}(?:\s+{_LETTERS})??)\s*)??{_RATE_SEP}"
+    rf"(?P<shape>(?i:square|sq\.?|cubic)\s+)?(?P<per>{_LETTERS})\s*[.,;:!。]*\s*$"
+)
+# "每小时72千米", "每天72元": the Chinese rate names its denominator first
+_RATE_BEFORE = re.compile(
+    rf"(?P<sep>每)\s*(?P<shape>)(?P<per>{_LETTERS}?)\s*\d(?:[\d.,]*\d)?\s*(?P<unit>{_LETTERS})?\s*[.,;:!。]*\s*$"
+)
+_WORDS_AT_END = re.compile(
+    rf"(?<![\d.,])\d(?:[\d.,]*\d)?(?P<space>\s*)(?P<words>{_LETTERS}(?:[\s-]{_LETTERS})?)\s*[.,;:!]*\s*$"
+)
 
 
 def unit_at_start(text: str) -> Unit | None:
@@ -122,5 +247,17 @@ def unit_at_start(text: str) -> Unit | None:
     if not head or head[0] not in " \t$\\}*_^°º":
         return None  # "45." ends the statement; a unit glued to the number is inside the span already
     # "*3000* m", "*$13$* cm": emphasis and math close before the unit
-    m = _AT_START.match(_plain(_CLOSERS.sub("", head, count=1)))
+    plain = _plain(_CLOSERS.sub("", head, count=1))
+    rated = _RATE_AT_START.match(plain)  # "\\boxed{72} per hour", "So he earns $72 an hour."
+    if rated is not None:
+        unit = lookup_unit(rated["unit"]) if rated["unit"] else None
+        if rated["sep"].strip().lower() not in ("a", "an", "each") or lookup_unit(rated["per"]) is not None:
+            return rate(unit or (_word_unit(rated["unit"]) if rated["unit"] else None), rated["per"])
+    m = _AT_START.match(plain)
     return _resolve(m) if m is not None else None
+
+
+_RATE_AT_START = re.compile(
+    rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
+    rf"(?P<per>{_WORD})(?![A-Za-z])"
+)

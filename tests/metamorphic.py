@@ -79,6 +79,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rewardkit import GradeResult, Verdict, grade, languages
+from rewardkit.numbers import said_after
 
 Expect = Literal["keep", "break"]
 
@@ -616,7 +617,9 @@ def values(case: Case, a: Anchor, kind: GoldKind) -> Values:
         if copulas:
             raw = raw[copulas[-1].end() :].strip().rstrip(".").strip() or raw
         elif kind == "number" and numbers:
-            raw = numbers[-1].group(0)
+            # "72 degrees below zero": a sign said after the number belongs to the value it names
+            last = numbers[-1]
+            raw = raw[last.start() : said_after(raw, last.end())]
     if kind == "number":
         # "12 (or, in words, twelve)": the value, not its gloss; "9 * 2 = 18": what the equation states
         raw = re.sub(r"\s+\([^()\\]*[A-Za-z]{3,}[^()\\]*\)", "", raw).strip() or raw

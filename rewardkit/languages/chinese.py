@@ -50,7 +50,7 @@ CLASSIFIERS = (
 # Measures with a conversion: the readers know the English units.
 UNITS = {
     "个小时": " hours", "个钟头": " hours", "个星期": " weeks", "个礼拜": " weeks", "美元": " dollars",
-    "欧元": " euros", "英镑": " GBP", "人民币": " yuan", "斤": " jin", "角": " jiao",
+    "欧元": " euros", "英镑": " GBP", "人民币": " yuan", "日元": " yen", "斤": " jin", "角": " jiao",
     "小时": " hours", "分钟": " minutes", "秒钟": " seconds", "秒": " seconds", "天": " days",
     "星期": " weeks",
     "周": " weeks", "个月": " months", "岁": " years", "千克": " kg", "公斤": " kg", "克": " g",

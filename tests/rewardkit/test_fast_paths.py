@@ -337,11 +337,11 @@ def _unit_at_end_plain(span: str) -> object:
     """:func:`unit_at_end` with its presentation always dropped first, as it was."""
     from rewardkit import stated_units
 
-    tail = stated_units._plain(span[-stated_units._TAIL_CHARS :]).rstrip()
+    raw = span[-stated_units._TAIL_CHARS :]
+    tail = stated_units._plain(raw).rstrip()
     if not tail or (tail[-1].isdigit() and "^" not in tail[-8:]):
         return None
-    m = stated_units._AT_END.search(tail)
-    return stated_units._resolve(m) if m is not None else None
+    return stated_units._unit_in(raw, tail)
 
 
 @settings(max_examples=500)

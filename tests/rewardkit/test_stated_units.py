@@ -34,7 +34,9 @@ def test_angle_spellings(span: str, unit: object) -> None:
     assert unit_at_end(span) is unit
 
 
-@pytest.mark.parametrize("span", ["2x", "x^{2}", "10^{3}", "3 p.m.", "20 apples", "$10", "45"])
+@pytest.mark.parametrize(
+    "span", ["2x", "2yx", "x^{2}", "10^{3}", "3 p.m.", "20 total", "20 red apples", "$10", "$10 each", "45"]
+)
 def test_no_unit(span: str) -> None:
     assert unit_at_end(span) is None
 
@@ -42,3 +44,43 @@ def test_no_unit(span: str) -> None:
 @pytest.mark.parametrize("after", [". Meters are long", " in total", " or 46", "\nm"])
 def test_no_unit_after(after: str) -> None:
     assert unit_at_start(after) is None
+
+
+@pytest.mark.parametrize(
+    ("span", "name", "dimension"),
+    [
+        ("72 per hour", "per hour", "count/time"),
+        ("$72 an hour", "dollar/hour", "usd/time"),
+        ("$72/hour", "dollar/hour", "usd/time"),
+        ("72 dollars a day", "dollar/day", "usd/time"),
+        ("72 km every hour", "kilometer/hour", "length/time"),
+        ("72 kilograms per square meter", "kilogram/meter^2", "mass/length^2"),
+        ("72 mg/dL", "milligram/dl", "mass/word dl"),
+        ("72 beats per minute", "beats/minute", "word beat/time"),
+        ("72千米每小时", "千米/hour", "word 千米/time"),
+        ("每天72元", "元/day", "word 元/time"),
+        ("每天72 yuan", "yuan/day", "cny/time"),
+        ("72 knots", "nautical mile/hour", "length/time"),
+    ],
+)
+def test_rates(span: str, name: str, dimension: str) -> None:
+    """A rate is its own unit, whatever its numerator: never the plain quantity before ``per``."""
+    unit = unit_at_end(span)
+    assert unit is not None and (unit.name, unit.dimension) == (name, dimension)
+
+
+@pytest.mark.parametrize("span", ["$72 a piece", "25 per mille", "25 per cent", "72 per ten thousand"])
+def test_not_rates(span: str) -> None:
+    unit = unit_at_end(span)
+    assert unit is None or "/" not in unit.dimension
+
+
+@pytest.mark.parametrize(
+    ("span", "dimension"),
+    [("72 zorps", "word zorp"), ("72 Zorp", "word zorp"), ("20 apples", "word apple"), ("72 in", "length")],
+)
+def test_word_in_a_units_place(span: str, dimension: str) -> None:
+    """A word the table does not know is a unit of its own, singular or plural; ``in`` ending a span is the
+    inch (nothing follows the preposition)."""
+    unit = unit_at_end(span)
+    assert unit is not None and unit.dimension == dimension
