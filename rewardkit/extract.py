@@ -781,7 +781,7 @@ _MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za
 # expression; "72/h", "$5/kg", "12/person" divide by a unit and stay for the unit readers (a rate)
 _DIVISOR_SYMBOL = re.compile(
     r"\s*/\s*(?:(?:sqrt|sin|cos|tan|sec|csc|cot|sinh|cosh|tanh|ln|log|exp|pi|arcsin|arccos|arctan|abs)"
-    r"(?![^\W\d_])|(?P<letter>[^\W\d_])(?![^\W\d_]))"
+    r"(?![^\W\d_])|(?P<letter>[A-Za-zα-ωΑ-Ω])(?![^\W\d_]))"  # "72元/人" (per person) is a rate
 )
 
 
