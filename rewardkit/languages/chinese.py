@@ -100,10 +100,16 @@ PHRASES = {
     "不, ": " no, wait, ",
     "(不确定)": " (not sure)", "(不太确定)": " (not sure)", "但我不确定": " but I am not sure",
     "我不确定": " I am not sure", "不确定": " not sure ",
+    # a doubt in the sentence after the answer is about it: read into its statement, as "72 (not sure)"
+    ". 不过我不太确定": " (not sure)", ". 不过我不确定": " (not sure)", ". 但我不太确定": " (not sure)",
+    ". 但我不确定": " (not sure)", ". 我不太确定": " (not sure)", ". 我不确定": " (not sure)",
+    ". 不太确定": " (not sure)",
     "多少": " how many? ",
     "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
     "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
-    "也许": " maybe ", "或许": " maybe ", "未必是": " is not necessarily ", "未必": " not necessarily ",
+    # "也许是72" is "maybe 72": "maybe is 72" would read as a statement after its hedge
+    "也许是": " maybe ", "或许是": " maybe ", "也许": " maybe ", "或许": " maybe ",
+    "未必是": " is not necessarily ", "未必": " not necessarily ",
     "我猜的": " I guess", "我猜": " I guess ", "不可能是": " cannot be ", "不可能": " impossible ",
     # a supposition tries a value ("设答案为72，则…": suppose the answer is 72, then …)
     "设答案为": " suppose the answer is ", "设答案是": " suppose the answer is ", "假定": " assuming ",
@@ -118,6 +124,10 @@ PHRASES = {
     "这是错的": ", that's wrong ", "是错的": ", that's wrong ", "是错误的": ", that's wrong ",
     "是不对的": ", that's wrong ",
     "更正": " correction ",
+    # "算了，重新算" (forget it, let me work it out again) takes the answer back ("我算了一下" is "I worked
+    # it out", so 算了 alone is no retraction)
+    "重新算": " let me redo this ", "重新计算": " let me redo this ", "重算": " let me redo this ",
+    "重新做": " let me redo this ",
     # copulas: a sentence states its value after its last "is"
     "但是": " but ", "于是": " so ", "就是": " is ", "是否": " whether ", "总是": " always ",
     "是": " is ",
@@ -156,12 +166,15 @@ _FRACTION = re.compile(
 # value; written as the product it is (the readers never take an operand of one for the answer)
 _MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
 # arithmetic between two numbers, said in words: "72乘以2" is 72 × 2, "72的平方" 72^2, never 72
-_OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
-_POWER_OF = re.compile(r"(?<=\d)\s*的\s*(?P<power>平方根|立方根|平方|立方|倒数)")
+_OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?:再\s*)?(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
+_POWER_OF = re.compile(
+    r"(?<=\d)\s*(?:的\s*(?P<power>平方根|立方根|平方|立方|倒数)|(?P<root>开平方|开立方|开方))"
+)
 _OPERATORS = {
     "乘以": " × ", "乘": " × ", "除以": " ÷ ", "加上": " + ", "加": " + ", "减去": " - ", "减": " - ",
 }  # fmt: skip
-_POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)", "倒数": "^(-1)"}
+_POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)", "倒数": "^(-1)",
+           "开方": "^(1/2)", "开平方": "^(1/2)", "开立方": "^(1/3)"}  # fmt: skip
 # "负72" is -72 (the numeral reader knows 负七十二); "72和73" lists two values, as "72 and 73" does
 _NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
 _AND_BETWEEN = re.compile(r"(?<=\d)\s*(?:和|与|及)\s*(?=\d)")
@@ -584,7 +597,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
     ("之", _PERCENT, lambda m: _percent(m)),
     ("之", _FRACTION, lambda m: _fraction(m)),
-    ("的", _POWER_OF, lambda m: _POWERS[m["power"]]),
+    ("的开", _POWER_OF, lambda m: _POWERS[m["power"] or m["root"]]),
     ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
     ("乘除加减", _OPERATION_BETWEEN, lambda m: _OPERATORS[m["op"]]),
     ("负", _NEGATIVE_DIGITS, lambda m: "-"),
