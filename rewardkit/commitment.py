@@ -461,6 +461,9 @@ _DOUBTED_ANSWER = re.compile(
 )
 
 
+_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+
+
 def conditional_opening(sentence_before: str) -> str | None:
     """Why a marker's statement commits only under a condition (``If friction is ignored, the answer is
     (B)``, ``Suppose the answer is``), given the text of its sentence before the marker; None when it opens
@@ -469,6 +472,8 @@ def conditional_opening(sentence_before: str) -> str | None:
     >>> conditional_opening("If the answer is ") is not None, conditional_opening("So the answer is ")
     (True, None)
     """
+    if _TWO_LETTERS.search(sentence_before, max(0, len(sentence_before) - 400)) is None:
+        return None  # "#### ", "A: ": no word there to open a condition, a hedge or a doubt
     supposed = supposed_before(sentence_before)
     if supposed is not None:
         return supposed

@@ -631,6 +631,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
 def _asks(answer: Answer, completion: str | None) -> str | None:
     """Why an answer asks rather than states (``#### 72?``, ``<answer>72?</answer>``, ``\\boxed{72?}``),
     whatever rule found it, or None."""
+    after = completion[answer.end : answer.end + 20] if completion is not None else ""
+    if "?" not in answer.text and "?" not in after:  # the common case, settled by two substring tests
+        return None
     text = answer.text.rstrip()
     if text.endswith("?") and any(c.isalnum() for c in text):
         return f"not asserted: the answer asks ({text[-20:]!r})"
@@ -643,11 +646,15 @@ def _undercut_after(completion: str, end: int) -> str | None:
     """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
     (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None."""
     after = completion[end : end + 300].partition("\n")[0]
+    if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
+        return None
     return (
         commitment.rejected_after(after) or commitment.operated_after(after) or commitment.unsure_after(after)
     )
 
 
+# what ends a line without saying anything: spaces, closing punctuation, emphasis, math delimiters
+_NOTHING_SAID = " \t.,;:!*_$)]}\\"
 _RESTATEMENT_VALUE_END = re.compile(r"[\s.,;:!]*$")
 
 
@@ -1323,6 +1330,8 @@ def _named_variable(text: str) -> str | None:
     >>> _named_variable("5"), _named_variable("x = y = 5"), _named_variable("x + y = 5")
     (None, None, None)
     """
+    if "=" not in text:  # the common case, answered before the span is cleaned
+        return None
     cleaned = clean_span(text)
     m = _NAMED_VARIABLE.match(cleaned)
     if m is None or "=" in cleaned[m.end() :]:
