@@ -218,12 +218,22 @@ def stated_as_answer(before: str) -> bool:
     return _STATED_AS_ANSWER.search(before[-60:]) is not None
 
 
+# where a sentence opens, its emphasis included (fixed-width look-behinds: "\nNo", ". **No")
+_SENTENCE_OPENS = (
+    "(?:"
+    + "|".join(
+        f"(?<={re.escape(stop + mark)})"
+        for stop in ("\n", "\n ", "\n  ", ". ", "! ", "? ")
+        for mark in ("", "*", "**", "_", "__")
+    )
+    + ")"
+)
 # a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
 # double-check... it's 73"); a check that states the same value confirms it
 RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|on\s+(?:further\s+)?reflection|hold\s+on|"
-    # "No, D.": a sentence that opens by saying no to the one before it
-    r"(?:(?<=\n)|(?<=[.!?]\s))no(?=,)|mistake|sorry|i\s+meant?|"
+    # "No, D.", "**No, D**": a sentence that opens by saying no to the one before it
+    rf"{_SENTENCE_OPENS}no(?=,)|mistake|sorry|i\s+meant?|"
     rf"or\s+rather|make\s+that|{CHECK.pattern}|{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
@@ -352,6 +362,8 @@ def operated_after(after: str) -> str | None:
 
     >>> operated_after(", then halve it"), operated_after(", which is 48 + 24.")
     ("operated on: '… , then halve it' changes the value it states", None)
+    >>> operated_after(" before tax") is not None, operated_after(", and that is the total")
+    (True, None)
     """
     if _OPERATED_AFTER.match(after[:100]):
         return f"operated on: {('… ' + after.rstrip('.').strip())[:60]!r} changes the value it states"
