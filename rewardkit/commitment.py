@@ -67,10 +67,10 @@ _QUALIFIER_AFTER = re.compile(
     # names two values, "72, and more importantly …" bounds nothing)
     r"^[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under)|"
     r"and\s+up(?:wards?)?|"
-    r"at\s+(?:the\s+)?(?:least|most|very\s+(?:least|most)))\b|"
+    r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
     r"^(?:[\s$*_)\x22”°/%\\]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
-    r"\bat\s+(?:the\s+)?(?:least|most|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
+    r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     r"\b(?:max|tops)\b(?=[\s.,;!)*_]*$))",
     re.IGNORECASE,
 )
@@ -94,10 +94,12 @@ _CORRECTION = re.compile(
 )
 # the rest of the statement calls the value wrong: "72, which is wrong", "72 (incorrect)", "C is incorrect"
 _CALLED_WRONG_AFTER = re.compile(
-    r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:wrong|incorrect|not\s+(?:right|correct))\b|"
+    r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:both\s+|all\s+|also\s+|clearly\s+)?"
+    r"(?:wrong|incorrect|not\s+(?:right|correct))\b|"
     r"\(\s*(?:this\s+is\s+|that'?s\s+)?(?:wrong|incorrect)\b|\bnot\s+correct\b|"
     r"\bwhich\s+is\s+(?:wrong|incorrect|(?:a|an)\s+(?:common\s+)?(?:mistake|error))\b|\bno,?\s+wait\b|"
-    r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error))",
+    r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error)|\bthat'?s\s+(?:a|the)\s+(?:trap|mistake|common\s+mistake|"
+    r"distractor))",
     re.IGNORECASE,
 )
 # ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not
@@ -106,6 +108,7 @@ _CALLED_WRONG_AFTER = re.compile(
 _REJECTED_AFTER = re.compile(
     r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
     r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
+    r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
     r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|a\s+(?:valid\s+)?solution|"
     r"the\s+answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
     r"(?:cannot|can\s*not|can't|could\s*not|couldn't)\s+be\s+(?:the\s+|an?\s+)?(?:answer|right|correct|"
@@ -126,7 +129,7 @@ _CONDITION_AFTER = re.compile(
 # another value offered beside the answer: "6, though it might be 7", "6 (or 7)", "y = 2 or y = -2"
 _HEDGE_AFTER = re.compile(
     r"^(?:[^.;\n]|\.\d){0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
-    r"\bpossibly\b|"
+    r"\bpossibly\b|\banother\s+(?:reading|interpretation|view)\b|\bunder\s+(?:one|another|a\s+different)\b|"
     r"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b)(?:[^.;\n]|\.\d){0,80}?"
     r"(?P<other>[-−]?\$?\.?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
@@ -143,6 +146,16 @@ _TAKES_BACK = (
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
     r"let\s+me\s+(?:redo|re-do|start\s+over|try\s+(?:that\s+|this\s+|it\s+)?again|rework|recalculate|recompute)|"
     r"or\s+is\s+it\s*\?|"
+    # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
+    # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
+    r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+)?(?:sure|certain|confident)\s+"
+    r"(?:about|of)\s+(?:that|this|it)|i\s+doubt\s+(?:it|that|this)|"
+    r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:way\s+|much\s+|far\s+)?too\s+"
+    r"(?:big|large|small|high|low|many|few|much|little)|"
+    # (the words right after an opening bracket: "(Joke.)", "(needs checking)")
+    r"(?<=\()(?:(?:this\s+is\s+|that'?s\s+)?(?:(?:just\s+)?an?\s+)?(?:guess|joke)|(?:just\s+)?kidding|"
+    r"needs?\s+(?:checking|(?:to\s+be\s+)?(?:checked|verified)))(?=[.!]?\s*\))|"
     # a sentence of one word that answers the statement before it: "The answer is 72. Nope."
     r"(?<![\w,;:] )(?<![\w,;:])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
 )
@@ -156,15 +169,71 @@ _STATED_AS_ANSWER = re.compile(
 )
 
 
+# a sentence that concludes on a value: "But she lost 1, so 71.", "so 72 - 2 = 70 remain", "giving 70", "Then
+# subtract the 2 returns: 70." (the value ends the sentence; a unit or a few words may follow it)
+_CONCLUDES = re.compile(
+    r"(?:\b(?:so|giving|leaving|thus|hence|therefore|making|which\s+(?:gives|leaves|makes)|results?\s+in|"
+    r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|:)"
+    r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^])(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[%/^])"
+    r"[^\d\n.;!?=]{0,30}[.!]?\s*$",
+    re.IGNORECASE,
+)
+# a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
+_CHECK_OPENING = re.compile(
+    r"^[\s*_>-]*(?:check(?:ing)?|verif(?:y|ication|ied)|sanity\s+check|double[-\s]?check|proof|indeed|"
+    r"(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|as\s+a\s+check|to\s+(?:check|verify|confirm))\b",
+    re.IGNORECASE,
+)
+# a sentence that opens by going on from the answer: "But she lost 1", "Then subtract …", "On closer …"
+_GOES_ON = re.compile(
+    r"^[\s*_>-]*(?:but|however|then|yet|still|except|actually|after|on\s+(?:closer|second|further)|"
+    r"we\s+(?:must|need|should|have\s+to)|subtract|add|minus|now|also|next|finally)\b",
+    re.IGNORECASE,
+)
+
+
+def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
+    """Where the value is that ``sentence`` concludes on (``But she lost 1, so 71.``), and whether the
+    sentence opens by going on from what came before (``But``, ``Then``); None for a sentence that concludes
+    on no value, or checks the answer (``Check: 72 - 24 = 48.``).
+
+    >>> concluded_value("But she lost 1, so 71."), concluded_value("Check: 72 - 24 = 48.")
+    ((19, 21, True), None)
+    >>> concluded_value("She sold 48 of them in April."), concluded_value("So she sold 24 in May.")
+    (None, (12, 14, False))
+    """
+    if len(sentence) > 300 or _CHECK_OPENING.match(sentence):
+        return None
+    m = _CONCLUDES.search(sentence)
+    if m is None:
+        return None
+    goes_on = _GOES_ON.match(sentence) is not None
+    if m.group().startswith(":") and not goes_on:
+        return None  # "In May she sold half: 24.": a colon explains as often as it concludes
+    return m.start("value"), m.end("value"), goes_on
+
+
 def stated_as_answer(before: str) -> bool:
     """Whether the words before a value state it as the answer (``… it's``), not as a step of a check."""
     return _STATED_AS_ANSWER.search(before[-60:]) is not None
 
 
+# where a sentence opens, its emphasis included (fixed-width look-behinds: "\nNo", ". **No")
+_SENTENCE_OPENS = (
+    "(?:"
+    + "|".join(
+        f"(?<={re.escape(stop + mark)})"
+        for stop in ("\n", "\n ", "\n  ", ". ", "! ", "? ")
+        for mark in ("", "*", "**", "_", "__")
+    )
+    + ")"
+)
 # a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
 # double-check... it's 73"); a check that states the same value confirms it
 RETRACTION = re.compile(
-    rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|hold\s+on|mistake|sorry|i\s+meant?|"
+    rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|on\s+(?:further\s+)?reflection|hold\s+on|"
+    # "No, D.", "**No, D**": a sentence that opens by saying no to the one before it
+    rf"{_SENTENCE_OPENS}no(?=,)|mistake|sorry|i\s+meant?|"
     rf"or\s+rather|make\s+that|{CHECK.pattern}|{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
@@ -201,9 +270,18 @@ def called_wrong_after(after: str) -> str | None:
 # "72, minus the 4 she kept"); a restatement ("72, which is 48 + 24") or a reason ("72, since 8 * 9 = 72")
 # changes nothing
 _OPERATED_AFTER = re.compile(
-    r"^[\s$*_)]*,\s*(?:and\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
+    r"^[\s$*_)]*,\s*(?:and\s+|but\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
     r"(?:add|subtract|multiply|divide|halve|double|triple|square|take\s+away|deduct|remove)(?:s|d|ed)?\b|"
-    r"take\s+away)\b",
+    r"take\s+away)\b|"
+    # the story goes on past the value: "72, then she gives away half", "72, and then she sold 5 more"
+    r"^[\s$*_)]*,\s*(?:and\s+)?then\s+(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
+    # ... or leaves part of it out, or adds to it: "72, excluding the 4 she kept", "72 before tax", "72 plus
+    # tax"
+    r"^[\s$*_)]*[,(]?\s*(?:excluding|exclusive\s+of|not\s+(?:counting|including)|without\s+(?:counting|"
+    r"including))\b|"
+    r"^[\s$*_)]*[,(]?\s*(?:before|plus|excluding|pre-?)\s*(?:the\s+|any\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
+    r"(?:tax(?:es)?|vat|discounts?|tips?|shipping|fees?|deductions?|returns?|refunds?|interest|rebates?|"
+    r"gratuity)\b",
     re.IGNORECASE,
 )
 # the rest of the statement says it is unsure of the value: "72 (not sure)", "72, I guess", "72, but I could
@@ -227,6 +305,8 @@ _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
+    # "It is possible that the answer is 72" ("It is clear that …" commits)
+    r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"
     r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;\n]){0,120}$",
     re.IGNORECASE,
@@ -240,6 +320,8 @@ _DISOWNED_BEFORE = re.compile(
     r"preliminary|tentative|provisional|proposed|guessed|common\s+(?:mistake|wrong|incorrect))"
     r"(?:\s+(?:final|but\s+wrong|but\s+incorrect))?\s+answers?|"
     r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
+    # "The textbook's (wrong) answer is 72", "the (incorrect) answer 72"
+    r"\(\s*(?:wrong|incorrect|mistaken|erroneous|false)\s*\)\s+answers?\b|"
     r"\b(?:his|her|their)\s+(?:final\s+)?answer|"
     r"\b(?:common|typical|frequent|classic)\s+(?:mistake|error|pitfall|trap)\s+is\s+to\s+"
     r"(?:answer|say|write|conclude|get|think|give|claim))\b"
@@ -280,6 +362,8 @@ def operated_after(after: str) -> str | None:
 
     >>> operated_after(", then halve it"), operated_after(", which is 48 + 24.")
     ("operated on: '… , then halve it' changes the value it states", None)
+    >>> operated_after(" before tax") is not None, operated_after(", and that is the total")
+    (True, None)
     """
     if _OPERATED_AFTER.match(after[:100]):
         return f"operated on: {('… ' + after.rstrip('.').strip())[:60]!r} changes the value it states"
@@ -454,7 +538,8 @@ _DOUBTED_ANSWER = re.compile(
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
-    r"suggested|wrote|writes)|(?:some|many|others|people|students|they)\s+(?:say|think|claim|believe|write))\b|"
+    r"suggested|wrote|writes)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
+    r"(?:say|think|claim|believe|write|answer|guess|get))\b|"
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
     re.IGNORECASE,
@@ -689,6 +774,27 @@ def _restates(value: Quantity | None, after: str, at: int) -> bool:
         return False
     others = [found.quantity for found in scan(after[at : at + 200])]
     return bool(others) and all(same_quantity(other, value) for other in others)
+
+
+# a take-back inside the statement, and what it names instead: "72 — just kidding, 73", "72, scratch that: 73"
+_TAKEN_BACK_WITHIN = re.compile(
+    rf"^[^\n.;!?]{{0,80}}?\b(?:{_TAKES_BACK})(?:\b|(?<=\?))[\s,:;!—–-]*"
+    r"(?:(?:it\s+is|it'?s|the\s+answer\s+is|make\s+(?:it|that))\b[\s:]*)?",
+    re.IGNORECASE,
+)
+
+
+def taken_back_within(after: str) -> str | None:
+    """After a value, the rest of its statement when the statement takes the value back (``72 — just
+    kidding, 73`` → ``73``; ``""`` when nothing follows the take-back), or None when nothing takes it back.
+
+    >>> taken_back_within(" — just kidding, 73"), taken_back_within(", just kidding")
+    ('73', '')
+    >>> taken_back_within(" apples") is None
+    True
+    """
+    m = _TAKEN_BACK_WITHIN.match(after[:300])
+    return None if m is None else after[m.end() :].strip(" .!)]")
 
 
 def negation_corrected(after: str) -> str | None:

@@ -1174,8 +1174,10 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean)"
-    r"\s*,?\s+\(?([A-Z])\)?"
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
+    # "on second thought, B", "on reflection, D", "Correction: B"
+    r"thought|reflection|[Cc]orrection)"
+    r"\s*[,:]?\s+\(?([A-Z])\)?"
     r"(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )

@@ -625,6 +625,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # a piecewise answer says "if" in its box, when its gold does too
         conditions=not (answer.rule == "boxed" and _PIECEWISE.search(gold.raw)),
     )
+    taken_back = commitment.taken_back_within(after) if why is None else None
+    if taken_back == "":  # "72, just kidding": nothing stands
+        return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the value back"
+    if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
+        at = answer.start + answer.text.rindex(taken_back)
+        return Answer(taken_back, "correction", at, at + len(taken_back), lenient=True), None
     return answer, why
 
 
@@ -697,6 +703,8 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
     cue = commitment.RETRACTION.search(tail)
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
+    if cue is None and gold.kind in ("number", "math"):
+        return _concluded_past(found, answer, gold, tail)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
@@ -713,6 +721,34 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
         return Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True), later[1]
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+    return None
+
+
+# where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
+
+
+def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) -> str | None:
+    """Why the text after the answer goes past it to another value with no retraction cue (``#### 72\nBut she
+    lost 1, so 71.``), or None. A sentence that checks the answer, explains it (``That is 72 clips in all.``)
+    or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
+    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not."""
+    first = _read(answer.text, gold)
+    if first.status != "value":
+        return None
+    reasoning = found.region[: answer.start - found.region_start]
+    earlier = {m.group() for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", reasoning)}
+    for sentence in _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail)):
+        where = commitment.concluded_value(sentence)
+        if where is None:
+            continue
+        start, end, goes_on = where
+        value = sentence[start:end]
+        if not goes_on and value.lstrip("-−$") in earlier:
+            continue  # "So she sold 24 in May.": a step of the reasoning, told again
+        later = _read(value, gold)
+        if later.status == "value" and not _same_reading(first, later):
+            return f"goes past its answer: {sentence.strip()[:60]!r} concludes on another value"
     return None
 
 
