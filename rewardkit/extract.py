@@ -965,6 +965,9 @@ def read_number(span: str) -> Reading:
             return Reading("value", quantity, text=text[found[0].start : ordinal.end(1)])
         # "1/3 of 9", "the 72nd term", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
+    if _REJECTION_MARK.match(text, end):
+        # "72 ✗", "72 ❌": the mark says the value is wrong, wherever the span around it was found
+        return Reading("ambiguous", text=text, why=f"rejected: {text!r} marks the value wrong")
     spoken = operation_after(text, end)
     if spoken is not None:
         # "72 times 2", "72 squared": arithmetic said in words, not the number
@@ -987,6 +990,8 @@ def read_number(span: str) -> Reading:
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
+# a mark right after a value that calls it wrong
+_REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
 # a LaTeX row break with something after it
 _ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
