@@ -301,6 +301,11 @@ _UNSURE_AFTER = re.compile(
 # ("Maybe the answer is 72", "My guess is 72"): a policy that learns to add "probably" has not committed.
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably"
+# every match of _HEDGED_BEFORE holds one of these, lower-cased
+_HEDGE_STEMS = re.compile(
+    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
+    r"suppose|possible|conceivable|plausible|probable"
+)
 _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
@@ -388,6 +393,8 @@ def hedged_before(before: str) -> str | None:
     >>> hedged_before("The answer is probably "), hedged_before("The answer is definitely ")
     ("hedged: 'The answer is probably …' does not commit to the value", None)
     """
+    if _HEDGE_STEMS.search(before[-300:].lower()) is None:  # a literal scan settles most texts
+        return None
     m = _HEDGED_BEFORE.search(before[-300:])
     if m is None:
         return None
@@ -401,10 +408,18 @@ def disowned_before(before: str) -> str | None:
     >>> disowned_before("The wrong answer is "), disowned_before("The correct answer is ")
     ("disowned: 'The wrong answer is …' does not state the answer", None)
     """
-    m = _DISOWNED_BEFORE.search(before[-300:])
+    # every match ends within 40 characters of the value and is shorter than 80: the last 120 hold it, and
+    # each holds "answer" or "is to" (a literal scan settles most texts)
+    tail = before[-120:]
+    lowered = tail.lower()
+    if "answer" not in lowered and "is to" not in lowered:
+        return None
+    m = _DISOWNED_BEFORE.search(tail)
     if m is None:
         return None
-    return f"disowned: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not state the answer"
+    window = before[-300:]
+    said = _sentence_of(window, len(window) - len(tail) + m.start())
+    return f"disowned: {(said + ' …')!r} does not state the answer"
 
 
 def _sentence_of(before: str, at: int) -> str:

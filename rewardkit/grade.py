@@ -728,24 +728,34 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 
 
+_NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
 def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) -> str | None:
     """Why the text after the answer goes past it to another value with no retraction cue (``#### 72\nBut she
     lost 1, so 71.``), or None. A sentence that checks the answer, explains it (``That is 72 clips in all.``)
     or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
     opens by going on (``But``, ``Then``) concludes on what it names, seen before or not."""
-    first = _read(answer.text, gold)
-    if first.status != "value":
-        return None
-    reasoning = found.region[: answer.start - found.region_start]
-    earlier = {m.group() for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", reasoning)}
+    # the answer's reading and the numbers of the reasoning are looked up only once a sentence concludes on
+    # a value: most tails conclude on none
+    first: Reading | None = None
+    earlier: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail)):
         where = commitment.concluded_value(sentence)
         if where is None:
             continue
         start, end, goes_on = where
         value = sentence[start:end]
-        if not goes_on and value.lstrip("-−$") in earlier:
-            continue  # "So she sold 24 in May.": a step of the reasoning, told again
+        if not goes_on:
+            if earlier is None:
+                reasoning = found.region[: answer.start - found.region_start]
+                earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
+            if value.lstrip("-−$") in earlier:
+                continue  # "So she sold 24 in May.": a step of the reasoning, told again
+        if first is None:
+            first = _read(answer.text, gold)
+            if first.status != "value":
+                return None
         later = _read(value, gold)
         if later.status == "value" and not _same_reading(first, later):
             return f"goes past its answer: {sentence.strip()[:60]!r} concludes on another value"
