@@ -71,6 +71,8 @@ _QUALIFIER_AFTER = re.compile(
     r"^(?:[\s$*_)\x22”°/%\\✓✔]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
+    # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
+    r"\band\s+(?:change|then\s+some)\b|-odd\b|\bodd(?=[\s.,;!)*_]*$)|"
     r"\b(?:max|tops)\b(?=[\s.,;!)*_]*$))",
     re.IGNORECASE,
 )
@@ -139,8 +141,9 @@ _HEDGE_AFTER = re.compile(
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
 # a retraction that leaves nothing standing, even when no new value follows it
 _TAKES_BACK = (
-    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|that'?s\s+(?:not\s+right|wrong|incorrect|not\s+it)|"
-    r"that\s+is\s+(?:not\s+right|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
+    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|"
+    r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
+    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
@@ -149,8 +152,9 @@ _TAKES_BACK = (
     # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
     # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
     r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
-    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+)?(?:sure|certain|confident)\s+"
-    r"(?:about|of)\s+(?:that|this|it)|i\s+doubt\s+(?:it|that|this)|"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+)?(?:sure|certain|confident)"
+    # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure."
+    r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?=\s*[.!\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:way\s+|much\s+|far\s+)?too\s+"
     r"(?:big|large|small|high|low|many|few|much|little)|"
     # (the words right after an opening bracket: "(Joke.)", "(needs checking)")
