@@ -418,7 +418,10 @@ def disowned_before(before: str) -> str | None:
     lowered = tail.lower()
     if "answer" not in lowered and "is to" not in lowered:
         return None
-    m = _DISOWNED_BEFORE.search(tail)
+    # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
+    # start, the look-behind still sees the break before it; a line break may stand between its words)
+    clause = max(tail.rfind(c) for c in ".!?;") + 1
+    m = _DISOWNED_BEFORE.search(tail, clause)
     if m is None:
         return None
     window = before[-300:]
