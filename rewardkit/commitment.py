@@ -263,11 +263,8 @@ def called_wrong_after(after: str) -> str | None:
     >>> called_wrong_after(", I mean 73."), called_wrong_after(" apples.")
     ("corrected: '… , I mean 73' states another value", None)
     """
-    if _CALLED_WRONG_AFTER.match(after[:200]):
-        return f"called wrong: {('… ' + after.rstrip('.').strip())[:60]!r} takes the value back"
-    if _CORRECTED_AFTER.match(after[:200]):
-        return f"corrected: {('… ' + after.rstrip('.').strip())[:60]!r} states another value"
-    return None
+    called = _why_after(_CALLED_WRONG_AFTER, after, 200, "called wrong", "takes the value back")
+    return called or _why_after(_CORRECTED_AFTER, after, 200, "corrected", "states another value")
 
 
 # an operation after a comma: the statement goes on to change the value ("72, plus 3", "72, then halve it",
@@ -355,15 +352,24 @@ _ALSO_VALID_AFTER = re.compile(
 )
 
 
+def _shown_after(after: str) -> str:
+    """The rest of a statement as a detail quotes it: ``… , I mean 73``."""
+    return ("… " + after.rstrip(".").strip())[:60]
+
+
+def _why_after(pattern: re.Pattern[str], after: str, limit: int, kind: str, says: str) -> str | None:
+    """``"{kind}: '…' {says}"`` when ``pattern`` matches the start of ``after[:limit]``, else None: the
+    reason each reader of what follows a value gives."""
+    return f"{kind}: {_shown_after(after)!r} {says}" if pattern.match(after[:limit]) else None
+
+
 def rejected_after(after: str) -> str | None:
     """Why the rest of a statement rejects its value (``x = 5 is extraneous``, ``72 (rejected)``), or None.
 
     >>> rejected_after(" is extraneous."), rejected_after(" because 96 does not work.")
     ("rejected: '… is extraneous' rejects the value", None)
     """
-    if _REJECTED_AFTER.match(after[:200]):
-        return f"rejected: {('… ' + after.rstrip('.').strip())[:60]!r} rejects the value"
-    return None
+    return _why_after(_REJECTED_AFTER, after, 200, "rejected", "rejects the value")
 
 
 def operated_after(after: str) -> str | None:
@@ -374,9 +380,7 @@ def operated_after(after: str) -> str | None:
     >>> operated_after(" before tax") is not None, operated_after(", and that is the total")
     (True, None)
     """
-    if _OPERATED_AFTER.match(after[:100]):
-        return f"operated on: {('… ' + after.rstrip('.').strip())[:60]!r} changes the value it states"
-    return None
+    return _why_after(_OPERATED_AFTER, after, 100, "operated on", "changes the value it states")
 
 
 def unsure_after(after: str) -> str | None:
@@ -386,9 +390,7 @@ def unsure_after(after: str) -> str | None:
     >>> unsure_after(" (not sure)"), unsure_after(", I am sure.")
     ("hedged: '… (not sure)' says it is unsure of the value", None)
     """
-    if _UNSURE_AFTER.match(after[:200]):
-        return f"hedged: {('… ' + after.rstrip('.').strip())[:60]!r} says it is unsure of the value"
-    return None
+    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value")
 
 
 def hedged_before(before: str) -> str | None:
@@ -657,9 +659,9 @@ def problem(
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)
     if hedge is not None and not _restates(value, after, hedge.start("other")):
-        return f"hedged: another value follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+        return f"hedged: another value follows: {_shown_after(after)!r}"
     if words and _HEDGE_WORD.match(after):
-        return f"hedged: another answer follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+        return f"hedged: another answer follows: {_shown_after(after)!r}"
     if words:
         why = listed_words_after(after)
         if why is not None:
@@ -667,7 +669,7 @@ def problem(
     hedged_letter = _HEDGE_LETTER.match(after) if letters else None
     # "D, it can't be A or B" excludes the other letters; it does not offer them
     if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
-        return f"hedged: another choice follows: {('… ' + after.rstrip('.').strip())[:60]!r}"
+        return f"hedged: another choice follows: {_shown_after(after)!r}"
     return hedged_before(before) or also_valid_after(after, value)
 
 

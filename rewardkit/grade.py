@@ -644,8 +644,8 @@ def _asks(answer: Answer, completion: str | None) -> str | None:
     text = answer.text.rstrip()
     if text.endswith("?") and any(c.isalnum() for c in text):
         return f"not asserted: the answer asks ({text[-20:]!r})"
-    if completion is not None and completion[answer.end : answer.end + 20].lstrip(" \t*_$")[:1] == "?":
-        return f"not asserted: the answer asks ({completion[answer.end : answer.end + 20].strip()[:20]!r})"
+    if after.lstrip(" \t*_$")[:1] == "?":
+        return f"not asserted: the answer asks ({after.strip()[:20]!r})"
     return None
 
 

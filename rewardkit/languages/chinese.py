@@ -148,7 +148,11 @@ _PUNCTUATION = {
     "）": ") ",
     "\u3000": " ",
 }  # fmt: skip
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# the ideographs (CJK unified, extension A, compatibility), as the body of a character class
+_IDEOGRAPHS = r"\u3400-\u9fff\uf900-\ufaff"
+_CJK = re.compile(f"[{_IDEOGRAPHS}]")
+# the parts of the day a clock reading may open with ("下午3点" is 15:00)
+_PART_OF_DAY = "上午|早上|凌晨|中午|下午|晚上"
 _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
 
 # A numeral is at most MAX_NUMERAL characters (一万亿零一千万 is 8): bounded quantifiers, and patterns that
@@ -180,7 +184,7 @@ _NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
 _AND_BETWEEN = re.compile(r"(?<=\d)\s*(?:和|与|及)\s*(?=\d)")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
-_QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^\u3400-\u9fff\uf900-\ufaff]|$)")
+_QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
 _MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
 # "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34
 _NEIGHBOURS = re.compile(
@@ -197,17 +201,18 @@ _RANGE = re.compile(
 _BELOW_ZERO = re.compile(r"零下\s*")
 _WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
 _CLOCK = re.compile(
-    r"(?P<part>上午|早上|凌晨|中午|下午|晚上)?\s*(?P<h>\d{1,2})\s*点\s*(?:(?P<half>半)|(?P<m>\d{1,2})\s*分|(?(part)(?P<bare>\d{1,2})|(?!)))?(?!\d)"
+    r"(?P<part>" + _PART_OF_DAY + r")?\s*(?P<h>\d{1,2})\s*点\s*"
+    r"(?:(?P<half>半)|(?P<m>\d{1,2})\s*分|(?(part)(?P<bare>\d{1,2})|(?!)))?(?!\d)"
 )
 # "72点5" is 72.5, as "七十二点五" is; "3点15" with no 分 may be 3:15 too, so it reads both ways (never paid
 # as either); "72点多" is a little over 72; "下午3点15" is a clock's (read by _CLOCK)
 _DECIMAL_POINT = re.compile(
-    r"(?<![\d.])(?<!上午|早上|凌晨|中午|下午|晚上)(?P<whole>\d{1,40})\s*点\s*(?:(?P<more>多)|(?P<dec>\d{1,40})(?![\d.]|\s*分))"
+    r"(?<![\d.])(?<!"
+    + _PART_OF_DAY
+    + r")(?P<whole>\d{1,40})\s*点\s*(?:(?P<more>多)|(?P<dec>\d{1,40})(?![\d.]|\s*分))"
 )
 # "72来个", "72上下": about 72, the approximation "72左右" is; "近72": nearly 72 (not 最近, 附近, 接近, 将近)
-_ABOUT_AFTER = re.compile(
-    r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^\u3400-\u9fff\uf900-\ufaff]|$)))"
-)
+_ABOUT_AFTER = re.compile(r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^" + _IDEOGRAPHS + r"]|$)))")
 _NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
 # "不下72" (no fewer than 72): a bound before its number, as "至少" is
 _AT_LEAST_BEFORE = re.compile(r"不下于?\s*(?=[-\d])")
@@ -215,16 +220,18 @@ _AT_LEAST_BEFORE = re.compile(r"不下于?\s*(?=[-\d])")
 # their number (a numeral's too: 零 of 挂零 is read before numerals are); "500强企业" (the top 500 firms) is a
 # name, so 强 and 弱 count only where the clause ends
 _BOUND_AFTER_NUMBER = re.compile(
-    rf"(?<=[\d{_NUMERAL_CHARS}])\s*(?:开外|挂零|有余)|(?<=\d)\s*(?:强|(?P<weak>弱))(?![\u3400-\u9fff\uf900-\ufaff])"
+    rf"(?<=[\d{_NUMERAL_CHARS}])\s*(?:开外|挂零|有余)|(?<=\d)\s*(?:强|(?P<weak>弱))(?![" + _IDEOGRAPHS + r"])"
 )
 # "2的72次方" is 2^72, "72比1" the ratio 72:1, "根号72" √72: never 72
 _NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
 _RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
 _ROOT_OF = re.compile(r"根号\s*(?=\d)")
 # "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
-_TENTHS = re.compile(r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*[成折](?![\u3400-\u9fff\uf900-\ufaff])")
+_TENTHS = re.compile(r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*[成折](?![" + _IDEOGRAPHS + r"])")
 _AND_A_HALF = re.compile(
-    r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^\u3400-\u9fff\uf900-\ufaff]|$)"
+    r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^"
+    + _IDEOGRAPHS
+    + r"]|$)"
 )
 _HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
