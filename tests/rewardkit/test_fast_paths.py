@@ -185,7 +185,9 @@ def test_a_marker_tried_at_word_starts_is_the_one_the_search_finds(text: str, lo
 
     lo = min(lo, len(text))
     hi = min(len(text), lo + span)
-    found, searched = european._first_marker(text, lo, hi, hi), european._MARKER.search(text, lo, hi)
+    found, searched = european._first_marker(text, lo, hi), european._MARKER.search(text, lo)
+    if searched is not None and searched.start() >= hi:
+        searched = None
     assert (found and (found.span(), found.lastgroup)) == (searched and (searched.span(), searched.lastgroup))
 
 
@@ -199,8 +201,9 @@ def _markers_by_full_search(text: str) -> list[tuple[tuple[int, int], str | None
     for start in starts:
         if start < end:
             continue
-        m = european._MARKER.search(text, max(end, start - european._BEFORE_STEM), start + 50)
-        if m is not None and m.end() > start:
+        # the whole text after the window's start: a search cut off early lets `\b` match inside a word
+        m = european._MARKER.search(text, max(end, start - european._BEFORE_STEM))
+        if m is not None and m.start() <= start < m.end():
             found.append((m.span(), m.lastgroup))
             end = m.end()
     return found
@@ -209,6 +212,7 @@ def _markers_by_full_search(text: str) -> list[tuple[tuple[int, int], str | None
 @settings(max_examples=500)
 @given(_text(_EUROPEAN_PIECES, max_size=24))
 @example("la réponse est 5, die Antwort ist 6")
+@example("RéponseRéponse :  :  : ::rispostaответ’итак, ответRéponse")  # a marker word glued to the next
 def test_markers_tried_by_their_answer_word_are_the_ones_every_language_finds(text: str) -> None:
     from rewardkit.languages import european
 
