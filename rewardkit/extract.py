@@ -70,9 +70,6 @@ _HASHES = re.compile(r"(?<![#])#{4}(?![#])")
 # PRM800K and markdown write the answer under a heading of its own: "# Answer\n\n(15, -29)"
 _ANSWER_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE)
 _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
-# _A_COLON from its "A" on: a pattern that opens on a letter is searched for that letter, where "^" under
-# MULTILINE is tried at every position (see _a_colon_matches)
-_A_COLON_TAIL = re.compile(r"A[*_]*[ \t]*[:：]")
 
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
 _CONTINUATION = re.compile(
@@ -81,19 +78,49 @@ _CONTINUATION = re.compile(
 )
 
 
-def _may_continue(region: str) -> bool:
-    """Whether ``region`` holds a word every match of :data:`_CONTINUATION` holds: most completions hold none,
-    and these substring tests cost far less than the regex scan, which stops at every line break and every
-    ``<`` (GSM8K's ``<<3*4=12>>``)."""
-    return (
-        "Q" in region
-        or "<|" in region
-        or "</s>" in region
-        or "Problem" in region
-        or "Human" in region
-        or "User" in region
-        or "Input" in region
-    )
+def _may_continue(region: str, closing_tag: bool = True) -> bool:
+    """Whether :data:`_CONTINUATION` can match ``region`` past its first character, found without the regex
+    scan, which stops at every line break and every ``<`` (GSM8K's ``<<3*4=12>>``): a speaker's line holds
+    the first colon of its line, and most completions hold a colon or two; the special tokens hold a ``|``,
+    which almost none holds. ``closing_tag``: False when the caller knows the text holds no ``</``."""
+    if "|" in region and "<|" in region:
+        return True
+    if closing_tag and "</s>" in region:
+        return True
+    for line, colon in _first_colons(region):
+        if line >= 2 and region[line:colon].strip(" \t") in _SPEAKERS:
+            return True
+    return False
+
+
+_SPEAKERS = frozenset({"Question", "Q", "Problem", "Human", "User", "Input"})
+
+
+def _first_colons(text: str) -> Iterator[tuple[int, int]]:
+    """``(start of line, its first colon)`` for each line of ``text`` that holds a colon (``:`` or the
+    full-width ``：``), in order: found by ``str.find``, which skips to the next colon at once, where a
+    regex reads the text a character at a time.
+
+    >>> list(_first_colons("a: b: c\\nno colon\\n x：y"))
+    [(0, 1), (17, 19)]
+    """
+    wide = "：" in text  # at once false for a text with no character past Latin-1
+    colon = _next_colon(text, 0, wide)
+    while colon >= 0:
+        line = text.rfind("\n", 0, colon) + 1
+        yield line, colon
+        end = text.find("\n", colon)
+        if end < 0:
+            return
+        colon = _next_colon(text, end, wide)
+
+
+def _next_colon(text: str, start: int, wide: bool) -> int:
+    colon = text.find(":", start)
+    if not wide:
+        return colon
+    other = text.find("：", start)
+    return other if colon < 0 or 0 <= other < colon else colon
 
 
 _THINK_OPEN = "<think>"
@@ -261,17 +288,18 @@ def find_answers(text: str) -> Candidates:
     if len(text) > MAX_COMPLETION_CHARS:
         offset = len(text) - MAX_COMPLETION_CHARS
         text = text[offset:]
-    if "~~" in text or "</" in text:
+    closing_tag = "</" in text
+    if closing_tag or ("~" in text and "~~" in text):  # "~" alone is found at once, "~~" a step at a time
         text = _STRUCK.sub(lambda m: " " * len(m.group()), text)
-    close, close_end = _think_close(text)
+    close, close_end = _think_close(text, closing_tag)
     if close >= 0:
         region_start = close_end
-    elif _THINK_OPEN in text or ("<" in text and _THINK_OPEN_ANY.search(text)):
+    elif "<" in text and _THINK_OPEN_ANY.search(text):  # "<think>" and its other spellings
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
     region = text[region_start:]
-    cut = _CONTINUATION.search(region, 1) if _may_continue(region) else None
+    cut = _CONTINUATION.search(region, 1) if _may_continue(region, closing_tag) else None
     if cut is not None:
         region = region[: cut.start()]
     base = offset + region_start
@@ -283,12 +311,15 @@ def find_answers(text: str) -> Candidates:
     return Candidates(anchored, base, region)
 
 
-def _think_close(text: str) -> tuple[int, int]:
-    """Where the last closing tag of a reasoning block starts and ends, or ``(-1, -1)``."""
+def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
+    """Where the last closing tag of a reasoning block starts and ends, or ``(-1, -1)``. ``closing_tag``:
+    False when the caller knows the text holds no ``</``."""
+    if not closing_tag:
+        return -1, -1
     close = text.rfind(_THINK_CLOSE)
     if close >= 0 and "</T" not in text[close:] and "</t" not in text[close + 1 :]:
         return close, close + len(_THINK_CLOSE)  # the common spelling, last: no regex
-    if "</" not in text:
+    if close < 0 and "</" not in text:
         return -1, -1
     spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
     return spans[-1] if spans else (-1, -1)
@@ -375,15 +406,16 @@ def _matches_at(pattern: re.Pattern[str], text: str, stems: tuple[str, ...]) -> 
 
 
 def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:
-    """The matches of ``_A_COLON.finditer(region)``, found from each ``A`` that starts one: a line's match is
-    the one whose ``A`` is the line's first character past ``[ \\t*_]``.
+    """The matches of ``_A_COLON.finditer(region)``, found from the first colon of each line: no colon can
+    stand between a line's start and the colon of ``A:``, so a line's match, when it has one, ends at the
+    line's first colon.
 
     >>> [m.span() for m in _a_colon_matches("A: 3\\nSo A: 4\\n **A** : 5")]
     [(0, 2), (13, 21)]
     """
-    for tail in _A_COLON_TAIL.finditer(region):
-        m = _A_COLON.match(region, region.rfind("\n", 0, tail.start()) + 1)
-        if m is not None and m.end() == tail.end():
+    for line, colon in _first_colons(region):
+        m = _A_COLON.match(region, line)
+        if m is not None and m.end() == colon + 1:
             yield m
 
 

@@ -558,17 +558,23 @@ def _uncharged(setup: Callable[[], Any]) -> None:
         _charge_to_no_item(time.perf_counter() - started)
 
 
-_uncharged_time = threading.local()
+class _UnchargedTime(threading.local):
+    # a class attribute every thread starts from: reading it raises nothing, where getattr with a default on a
+    # thread that never set it raised and caught an AttributeError on every item graded
+    total = 0.0
+
+
+_uncharged_time = _UnchargedTime()
 
 
 def _charge_to_no_item(seconds: float) -> None:
-    _uncharged_time.total = getattr(_uncharged_time, "total", 0.0) + seconds
+    _uncharged_time.total += seconds
 
 
 def uncharged_seconds() -> float:
     """Seconds this thread has spent on work charged to no item (starting workers, first imports): an item's
     budget leaves them out."""
-    return float(getattr(_uncharged_time, "total", 0.0))
+    return _uncharged_time.total
 
 
 # Chunks go to a grading worker over a one-way pipe that the parent writes without blocking, each one an
