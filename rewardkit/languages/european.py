@@ -626,14 +626,17 @@ _MARKER_OF_STEM = {
 _BEFORE_STEM = 24
 
 
-def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]]:
+def _marker_matches(
+    text: str, lowered: str | None = None, stems: list[str] | None = None
+) -> list[re.Match[str]]:
     """The markers of ``text``, left to right. The marker pattern is tried only in a window around each
     answer word: tried at every position, its many alternatives cost more than all the rest of grading.
-    ``lowered`` is ``text.lower()``, when the caller has it."""
+    ``lowered`` is ``text.lower()``, and ``stems`` the answer words it holds (:func:`_stems_in`), when the
+    caller has them."""
     if lowered is None:
         lowered = text.lower()
     if len(lowered) == len(text):  # the common case: positions agree, and str.find beats a regex scan
-        present = [stem for stem in _CHEAP if stem in lowered]  # most texts hold one of the eleven
+        present = stems if stems is not None else _stems_in(lowered, first_non_ascii(lowered))
         starts = sorted((i, stem) for stem in present for i in find_all(lowered, stem))
     else:
         starts = [(m.start(), m.group().lower()) for m in _STEM.finditer(text)]
@@ -692,6 +695,25 @@ def has_answer_word(lowered: str, first: int | None = None) -> bool:
     return first < len(lowered) and any(lowered.find(word, lo) >= 0 for word in _NON_ASCII_STEMS)
 
 
+def _stems_in(lowered: str, first: int) -> list[str]:
+    """The answer words (:data:`_CHEAP`) that lower-cased text holds, found as :func:`has_answer_word` finds
+    them: the ASCII ones through the prefixes they share, the others from ``first`` on (where the first
+    character outside ASCII stands).
+
+    >>> _stems_in("la réponse est 5, die antwort 6", 4), _stems_in("the result is 5", 15)
+    (['antwort', 'répon'], [])
+    """
+    present = [word for word in ("antwort", "ergebnis") if word in lowered]
+    if "res" in lowered:
+        present += [word for word in ("respuesta", "resultado", "respost") if word in lowered]
+    if "ris" in lowered:
+        present += [word for word in ("rispost", "risultat") if word in lowered]
+    if first < len(lowered):
+        lo = max(0, first - 2)
+        present += [word for word in _NON_ASCII_STEMS if lowered.find(word, lo) >= 0]
+    return present
+
+
 _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that", "it", "each", "for", "are")
 
 
@@ -708,6 +730,10 @@ for _language in LANGUAGES:
         _LANGUAGES_OF_WORD.setdefault(_word, []).append(_language.code)
 for _word in _ENGLISH_WORDS:
     _LANGUAGES_OF_WORD.setdefault(_word, []).append("en")
+_FUNCTION_WORDS_OF = {
+    code: frozenset(w for w, codes in _LANGUAGES_OF_WORD.items() if code in codes) for code in _BY_CODE
+}
+_ENGLISH_FUNCTION_WORDS = frozenset(w for w, codes in _LANGUAGES_OF_WORD.items() if "en" in codes)
 # every function word is one token of these characters, the ones _words bounds a word by
 _TOKEN = re.compile(r"[\w'’]+")
 # the word a range is written with between its two numbers ("de 72 a 74", "72 bis 74", "от 72 до 74"): read as
@@ -775,13 +801,11 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
         # the distinct tokens that are function words: what _words(all of them) finds, in one scan (that
         # alternation, tried at every position, cost more than all the rest of grading)
         words = set(map(str.lower, _TOKEN.findall(tail))).intersection(_LANGUAGES_OF_WORD)
-    counts = dict.fromkeys([*_BY_CODE, "en"], 0)
-    for word in words:
-        for code in _LANGUAGES_OF_WORD[word]:
-            counts[code] += 1
+    # each language's count is one set intersection, not a loop over the words in Python
+    counts = {code: len(words & function_words) for code, function_words in _FUNCTION_WORDS_OF.items()}
     for m in _marker_matches(tail) if markers is None else markers:
         counts[_MARKERS[int((m.lastgroup or "m0")[1:])][0].code] += 2
-    english = counts.pop("en")
+    english = len(words & _ENGLISH_FUNCTION_WORDS)
     (best_code, best), (_, second) = sorted(counts.items(), key=lambda item: item[1], reverse=True)[:2]
     return _BY_CODE[best_code] if best >= 2 and best > english and best > second else None
 
@@ -828,10 +852,11 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         first = first_non_ascii(text)
     lowered = text.lower()
     # lower-casing keeps an ASCII text's length, and the positions of all before its first other character
-    marked = has_answer_word(lowered, first if len(lowered) == len(text) else None)
+    stems = _stems_in(lowered, first) if len(lowered) == len(text) else None
+    marked = bool(stems) if stems is not None else has_answer_word(lowered)
     if not marked and (first == len(text) or not _CYRILLIC.search(text, first)):
         return
-    markers = _marker_matches(text, lowered) if marked else []
+    markers = _marker_matches(text, lowered, stems) if marked else []
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
     statements = []
     last = 0
@@ -854,11 +879,15 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
         r.apply(_phrase_matches(r.text, language), _in_english(language))
+    now = None  # the text as rewritten so far, lower-cased: made once, if a language has such words
     for code in {m.lastgroup and _MARKERS[int(m.lastgroup[1:])][0].code for m in markers} | {
         language and language.code
     }:
         if code in _BETWEEN_NUMBERS:
-            r.sub(_BETWEEN_NUMBERS[code], lambda m: f" {_OPERATIONS[m[1].lower()]} ")
+            # the pattern opens on a look-behind, tried at every position: only where one of its words stands
+            now = now if now is not None else (lowered if r.text is text else r.text.lower())
+            if any(word in now for word in _OPERATION_WORDS[code]):
+                r.sub(_BETWEEN_NUMBERS[code], lambda m: f" {_OPERATIONS[m[1].lower()]} ")
 
 
 # Words that name an operation only between two numbers: "72 por 2" is 72 × 2 (as "72 fois 2" and "72 mal 2"
