@@ -28,6 +28,7 @@ from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
 from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    UNITS,
     WORDS_RE,
     Quantity,
     clock_or_ratio,
@@ -96,23 +97,25 @@ def _may_continue(region: str, closing_tag: bool = True) -> bool:
 _SPEAKERS = frozenset({"Question", "Q", "Problem", "Human", "User", "Input"})
 
 
-def _first_colons(text: str) -> Iterator[tuple[int, int]]:
+@lru_cache(maxsize=4)
+def _first_colons(text: str) -> tuple[tuple[int, int], ...]:
     """``(start of line, its first colon)`` for each line of ``text`` that holds a colon (``:`` or the
     full-width ``：``), in order: found by ``str.find``, which skips to the next colon at once, where a
-    regex reads the text a character at a time.
+    regex reads the text a character at a time. Two readers ask it of one region in a row: remembered.
 
-    >>> list(_first_colons("a: b: c\\nno colon\\n x：y"))
-    [(0, 1), (17, 19)]
+    >>> _first_colons("a: b: c\\nno colon\\n x：y")
+    ((0, 1), (17, 19))
     """
     wide = "：" in text  # at once false for a text with no character past Latin-1
+    found = []
     colon = _next_colon(text, 0, wide)
     while colon >= 0:
-        line = text.rfind("\n", 0, colon) + 1
-        yield line, colon
+        found.append((text.rfind("\n", 0, colon) + 1, colon))
         end = text.find("\n", colon)
         if end < 0:
-            return
+            break
         colon = _next_colon(text, end, wide)
+    return tuple(found)
 
 
 def _next_colon(text: str, start: int, wide: bool) -> int:
@@ -635,6 +638,44 @@ def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
 def _compound(region: str, start: int, end: int) -> tuple[int, int]:
     """The span of the compound quantity that ends with the number at ``start:end`` (``2 hours 30 minutes``
     for the ``30``, its unit included), or the number's own span when it stands alone."""
+    if not _may_end_compound(region, start):
+        return start, end
+    return _compound_scanned(region, start, end)
+
+
+def _may_end_compound(region: str, start: int) -> bool:
+    """Whether the number at ``start`` can end a compound quantity or follow a sign word: only when what
+    stands before it, past the glue (``, and``), ends as a unit ends (``2 hours 30``), on a digit (``$5 and
+    50 cents``: the dollar sign stood before the 5) or on ``negative``/``minus``. Most last numbers follow
+    ``is``, ``=`` or ``>>``, and reading every quantity of the 80 characters before them cost more than
+    the rest of grading."""
+    before = region[max(0, start - 80) : start].rstrip()  # the window _compound_scanned reads
+    if before[-3:].lower() == "and" or before[-1:] == ",":
+        before = _GLUE_AT_END.sub("", before).rstrip()
+    last = before[-1:]
+    if not last or last.isdigit():
+        return bool(last)
+    if last.isalpha():
+        word = _LAST_LETTERS.search(before)
+        return word is not None and word.group().lower() in _COMPOUND_END_WORDS
+    return last in _COMPOUND_END_CHARACTERS
+
+
+_GLUE_AT_END = re.compile(r"(?:,|\band|,\s*and)\s*$", re.IGNORECASE)
+_LAST_LETTERS = re.compile(r"[^\W\d_]+$")
+# the last word of every unit's spelling ("hours", "oz" of "fl oz"), and the sign words before a number
+_COMPOUND_END_WORDS = frozenset(
+    {m.group().lower() for spelling in UNITS if (m := _LAST_LETTERS.search(spelling)) is not None}
+    | {"negative", "minus"}
+)
+# what a unit's spelling or a temperature's ends with when not a letter ("HK$", "¢", "\\text{C}")
+_COMPOUND_END_CHARACTERS = frozenset(
+    {spelling[-1] for spelling in UNITS if spelling and not spelling[-1].isalnum()} | {"}"}
+)
+
+
+def _compound_scanned(region: str, start: int, end: int) -> tuple[int, int]:
+    """:func:`_compound` by reading every quantity of the 80 characters before the number."""
     lo = max(0, start - 80)
     window = region[lo : min(len(region), end + 20)]
     found = list(scan(window))
@@ -929,6 +970,8 @@ _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.
 
 def plain_number(span: str) -> bool:
     """Whether a span is a bare number (``18``, ``-3.5``, ``$1,250.``), read without the general scanner."""
+    if span.isdigit() and len(span) <= 60 and span.isascii():  # most spans: digits only, no regex
+        return True
     return _PLAIN_NUMBER.fullmatch(span) is not None
 
 

@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 # Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
 # that learns to print 10^5 digits must not be able to stall the reward loop.
@@ -329,8 +330,31 @@ def lookup_unit(word: str) -> Unit | None:
     return _UNITS_FOLDED.get(word.lower())
 
 
-def _alternation(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+def _alternation(words: Iterable[str]) -> str:
+    """A pattern matching any of ``words``, the longest that fits first, as ``"|".join`` of them sorted by
+    length would; written as a tree of their shared prefixes (``k(?:m|g(?:s)?)``). The regex engine tries
+    the branches of an alternation one after the other: a flat list of four hundred units was tried word by
+    word after every number of a text (30 µs a number), where the tree tries one branch a first letter.
+
+    >>> _alternation(["km", "kg", "kgs", "m"])
+    '(?:k(?:g(?:s)?|m)|m)'
+    """
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}  # a word ends here
+    return _alternation_of(tree)
+
+
+def _alternation_of(node: dict[str, Any]) -> str:
+    # every branch that goes on before the word that ends here: the longest that fits is tried first
+    branches = [re.escape(c) + _alternation_of(child) for c, child in sorted(node.items()) if c]
+    if not branches:
+        return ""
+    pattern = "(?:" + "|".join(branches) + ")"
+    return pattern + "?" if "" in node else pattern
 
 
 _UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]

@@ -397,3 +397,60 @@ def test_a_brace_after_a_row_break_closes_its_group() -> None:
     text = "\\boxed{\\boxed{12 \\\\}}"
     assert extract._matching_brace(text, 13) == len(text) - 2
     assert extract._matching_brace("{1\\}}", 0) == 4
+
+
+_COMPOUND_PIECES = [
+    "2", "30", "5", "50", "1.5", " ", "  ", ",", ", ", " and ", "and", "hours", " hours ", "minutes",
+    " min", "ft", " in", "cm", " m ", "$", "HK$", "¢", " cents", "°C", "\\text{C}", "negative ", "minus ",
+    "is ", "= ", ">>", "<<", "*", "kg ", " g", "lbs", "oz", "x", "\n", "fl oz", "So", "ANDY", "Hand",
+]  # fmt: skip
+
+
+@settings(max_examples=500)
+@given(_text(_COMPOUND_PIECES, max_size=12))
+@example("$5 and 50 cents")
+@example("2 hours, and 30 minutes")
+def test_a_compound_found_after_its_precheck_is_the_one_the_full_scan_finds(text: str) -> None:
+    numbers = list(re.finditer(r"\d+", text))
+    if not numbers:
+        return
+    last = numbers[-1]
+    start, end = last.span()
+    assert extract._compound(text, start, end) == extract._compound_scanned(text, start, end)
+
+
+_UNIT_TEXT_PIECES = [
+    "72", " ", "km", "kgs", "kg", "K", "hours", "Hour", "h", "min", "mins", "fl oz", "fl. oz", "HK$", "$",
+    "°C", "^2", "¢", "per", " cent", "percent", "dozen", "million", "m", "mm", "Hg", "x", "a", "seventy",
+    "-", "two",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_UNIT_TEXT_PIECES, max_size=10))
+def test_the_unit_tree_matches_what_the_flat_alternation_matches(text: str) -> None:
+    """numbers._alternation writes its words as a tree of shared prefixes: the patterns built on it match
+    exactly what the flat, longest-first alternation did."""
+    from rewardkit import numbers
+
+    def flat(words: object) -> str:
+        return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[call-overload]
+
+    words_flat = [s for s in numbers.UNITS if s != "¢"]
+    sensitive = sorted(numbers._CASE_SENSITIVE)
+    flat_units = (
+        r"(?:(?-i:" + flat(sensitive) + r")|(?i:"
+        + flat([s for s in words_flat if s not in numbers._CASE_SENSITIVE])
+        + r"))(?![A-Za-z])|¢"
+    )
+    tree = re.compile(r"\s*(?:" + numbers._UNIT_RE_TEXT + ")")
+    plain = re.compile(r"\s*(?:" + flat_units + ")")
+    for at in range(len(text) + 1):
+        a, b = tree.match(text, at), plain.match(text, at)
+        assert (a and a.span()) == (b and b.span())
+    words = list(numbers._NUMBER_WORDS)
+    tree_words = re.compile(numbers._alternation(words) + r"(?![A-Za-z])", re.IGNORECASE)
+    plain_words = re.compile(flat(words) + r"(?![A-Za-z])", re.IGNORECASE)
+    for at in range(len(text) + 1):
+        a, b = tree_words.match(text, at), plain_words.match(text, at)
+        assert (a and a.span()) == (b and b.span())
