@@ -442,7 +442,9 @@ _SCIENTIFIC = re.compile(
 
 
 _MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: linear, whatever the input
-_MATH_DELIMITER = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
+# "$$", "$" (neither escaped) or "\\(", "\\)", "\\[", "\\]"; written to open on the character it consumes
+# first, so the engine skips to the next "$" or backslash instead of trying a look-behind at every position
+_MATH_DELIMITER = re.compile(r"\$(?<!\\\$)\$?|\\[()\[\]]")
 _CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
 # a word of prose in any script: three letters not after a backslash ("the", "answer", "दुकान"; not "\\sqrt",
 # "\\frac"), nor a function the math reader knows called on an argument in parentheses ("sin(x) + cos(x)",

@@ -830,7 +830,7 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     A ``bare`` region is one expression and nothing else (``x + x``, ``a^x \\ln a``): it has no sentence to
     stop in, only a marker or a colon left dangling after it."""
     tail = region.rstrip()[-400:]
-    dangling = _DANGLING_MARKER.search(tail)
+    dangling = _DANGLING_MARKER.search(tail) if _may_dangle(tail) else None
     if dangling is not None:
         return dangling.group().strip()  # "…= 42\nFinal Answer:": cut off right where the answer was due
     if tail.endswith((":", "：")):
@@ -850,6 +850,18 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
 
 
 _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _may_dangle(tail: str) -> bool:
+    """Whether :data:`_DANGLING_MARKER` can match ``tail``: every match holds a colon, ``answer``, ``result``,
+    ``####`` or ``\\boxed`` (or a long s, which the pattern's case folding reads as s). The search, tried at
+    every position, runs only where one of them stands."""
+    if ":" in tail or "：" in tail or "#" in tail or "\\boxed" in tail or "ſ" in tail:
+        return True
+    lowered = tail.lower()
+    return "answer" in lowered or "result" in lowered
+
+
 # an answer marker with nothing after it, at the very end of the text
 _DANGLING_MARKER = re.compile(
     r"(?i:\b(?:final\s+answer|answer|result)[*_]*\s*(?:(?:is|would\s+be|will\s+be)\s*[:：]?|[:：]))[ \t*_$]*$"

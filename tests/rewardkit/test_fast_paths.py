@@ -454,3 +454,26 @@ def test_the_unit_tree_matches_what_the_flat_alternation_matches(text: str) -> N
     for at in range(len(text) + 1):
         a, b = tree_words.match(text, at), plain_words.match(text, at)
         assert (a and a.span()) == (b and b.span())
+
+
+@settings(max_examples=400)
+@given(_text(["$", "$$", "\\", "\\$", "(", ")", "[", "]", "\\(", "\\]", "x", " ", "\n"], max_size=16))
+def test_math_delimiters_found_from_their_first_character_are_the_look_behind_scan(text: str) -> None:
+    look_behind = re.compile(r"(?<!\\)\$\$|(?<!\\)\$|\\[()\[\]]")
+    assert _spans(extract._MATH_DELIMITER.finditer(text)) == _spans(look_behind.finditer(text))
+
+
+_DANGLING_PIECES = [
+    "Answer", "answer", "ANSWER", "Anſwer", "result", "final", " ", "\n", ":", "：", "is", "would be", "A",
+    "**", "_", "$", "####", "\\boxed", "{", "x", "5", ".", "Final answer",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_DANGLING_PIECES, max_size=12))
+def test_a_dangling_marker_is_never_missed_by_the_substring_test(text: str) -> None:
+    import sys
+
+    grade_module = sys.modules["rewardkit.grade"]
+    if grade_module._DANGLING_MARKER.search(text) is not None:
+        assert grade_module._may_dangle(text)
