@@ -658,7 +658,9 @@ def _may_end_compound(region: str, start: int) -> bool:
     if not last or last.isdigit():
         return bool(last)
     if last.isalpha():
-        word = _LAST_LETTERS.search(before)
+        # the run of letters that ends the text, searched for where it can start: a run longer than every
+        # unit's last word is none of them, and a search from the window's start tried each position
+        word = _LAST_LETTERS.search(before, max(0, len(before) - _LONGEST_END_WORD - 1))
         return word is not None and word.group().lower() in _COMPOUND_END_WORDS
     return last in _COMPOUND_END_CHARACTERS
 
@@ -670,6 +672,7 @@ _COMPOUND_END_WORDS = frozenset(
     {m.group().lower() for spelling in UNITS if (m := _LAST_LETTERS.search(spelling)) is not None}
     | {"negative", "minus"}
 )
+_LONGEST_END_WORD = max(map(len, _COMPOUND_END_WORDS))
 # what a unit's spelling or a temperature's ends with when not a letter ("HK$", "¢", "\\text{C}")
 _COMPOUND_END_CHARACTERS = frozenset(
     {spelling[-1] for spelling in UNITS if spelling and not spelling[-1].isalnum()} | {"}"}
