@@ -53,6 +53,8 @@ _QUALIFIER_BEFORE = re.compile(
     r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
+    # "less than or equal to 12", "greater than or equal 12"
+    r"(?:\s+or\s+equal(?:\s+to)?)?"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by))?"
@@ -73,13 +75,17 @@ _QUALIFIER_AFTER = re.compile(
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
     r"\band\s+(?:change|then\s+some)\b|-odd\b|\bodd(?=[\s.,;!)*_]*$)|"
+    # "72 is an overestimate", "72 is only an upper bound"
+    r"\b(?:over|under)-?estimat(?:e|es|ed|ion)\b|\b(?:upper|lower)\s+bound\b|"
     r"\b(?:max|tops)\b(?=[\s.,;!)*_]*$))",
     re.IGNORECASE,
 )
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
-    r"nowhere\s+near|unlikely\s+to\s+be)\b"
+    r"nowhere\s+near|unlikely\s+to\s+be|"
+    # what is left out: "we can rule out 17", "all values except 72", "any real number apart from 3"
+    r"rule[sd]?\s+out|ruling\s+out|except(?:\s+for)?|apart\s+from|aside\s+from|eliminat(?:e|es|ed|ing))\b"
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
     # "not in 1970", "not at quarter to 8": a preposition between the negation and its value
     r"in|on|at|by|during|until|till|"
@@ -101,7 +107,11 @@ _CALLED_WRONG_AFTER = re.compile(
     r"\(\s*(?:this\s+is\s+|that'?s\s+)?(?:wrong|incorrect)\b|\bnot\s+correct\b|"
     r"\bwhich\s+is\s+(?:wrong|incorrect|(?:a|an)\s+(?:common\s+)?(?:mistake|error))\b|\bno,?\s+wait\b|"
     r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error)|\bthat'?s\s+(?:a|the)\s+(?:trap|mistake|common\s+mistake|"
-    r"distractor))",
+    r"distractor)|\bi\s+disagree\b|"
+    # "250 is a trap answer", "250 is a distractor", "84 would be the answer to a different question"
+    r"\b(?:is|was|would\s+be)\s+(?:just\s+|only\s+)?(?:a|an|the)\s+(?:(?:trap|wrong|incorrect|naive|naïve|tempting|"
+    r"mistaken|bogus)\s+(?:answer|result|value)|trap|distractor|red\s+herring)\b|"
+    r"\banswer\s+to\s+(?:a|an|some|the)\s+(?:different|other|another)\s+question\b)",
     re.IGNORECASE,
 )
 # ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not
@@ -112,7 +122,7 @@ _REJECTED_AFTER = re.compile(
     r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
     r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
     r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|a\s+(?:valid\s+)?solution|"
-    r"the\s+answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
+    r"the\s+(?:final\s+|correct\s+|right\s+|real\s+)?answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
     r"(?:cannot|can\s*not|can't|could\s*not|couldn't)\s+be\s+(?:the\s+|an?\s+)?(?:answer|right|correct|"
     r"solution|valid)|(?:it|this|that)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b)",
     re.IGNORECASE,
@@ -149,6 +159,9 @@ _TAKES_BACK = (
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
     r"let\s+me\s+(?:redo|re-do|start\s+over|try\s+(?:that\s+|this\s+|it\s+)?again|rework|recalculate|recompute)|"
     r"or\s+is\s+it\s*\?|"
+    # "I don't think that's right", "I need to start over"
+    r"(?:i\s+)?(?:don'?t|do\s+not)\s+think\s+(?:that'?s|that\s+is|this\s+is|it'?s|it\s+is)\s+(?:right|correct)|"
+    r"(?:i|we)\s+(?:need|have)\s+to\s+(?:start\s+over|redo|re-do|rethink)|start\s+(?:over|again)\b|"
     # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
     # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
     r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
@@ -217,6 +230,70 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
     return m.start("value"), m.end("value"), goes_on
 
 
+# a sentence that refuses to answer or says the answer cannot be had: "The answer cannot be determined.",
+# "There is not enough information.", "I'm sorry, I can't solve this.", "This question has no solution."
+_REFUSES = re.compile(
+    r"\b(?:(?:cannot|can'?t|can\s+not|could\s*n[o']?t|unable\s+to|not\s+able\s+to|(?:wasn'?t|was\s+not)\s+able\s+to|"
+    r"impossible\s+to)\s+(?:be\s+)?(?:(?:uniquely|fully|exactly)\s+)?(?:determined?|solved?|answer(?:ed)?|find|"
+    r"found|computed?|calculated?|run|execute|tell|say|know|give)\b|"
+    r"not\s+enough\s+(?:information|info|data|details)|insufficient\s+(?:information|info|data|details)|"
+    r"(?:has|have|there\s+is|there'?s)\s+no\s+(?:(?:real|valid|unique|definite|single|well-defined)\s+)?"
+    r"(?:solution|answer)\b|no\s+(?:solution|answer)\s+exists|ill[-\s]posed|"
+    r"(?:answer|result)\s+is\s+(?:undefined|undetermined|indeterminate|unknown|not\s+defined)|"
+    r"i(?:'?m|\s+am)\s+sorry|(?:i\s+)?(?:give|gave)\s+up)\b",
+    re.IGNORECASE,
+)
+# a sentence that says the work is not done: "Next, we need to account for the returns.", "But that's only the
+# first part of the question.", "This isn't what the question asks for.", "Run it to get the answer."
+_UNFINISHED = re.compile(
+    r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need|have|must|should)\s+to\s+(?:subtract|add|account\s+for|"
+    r"take\s+(?:away|out|into\s+account)|remove|include|deduct|find|compute|calculate|determine|figure\s+out|"
+    r"consider|multiply|divide|work\s+out)|(?:we|i|you)\s+(?:still\s+)?need\s+the\s+(?:remainder|rest|"
+    r"difference|total)|(?:is\s*n[o']?t|is\s+not)\s+what\s+the\s+question\s+(?:asks|wants|is\s+asking)|"
+    r"only\s+(?:the\s+)?(?:first|one)\s+(?:part|step|half)|(?:which|this|that)\s+changes\s+the\s+"
+    r"(?:total|answer|result)|(?:run|execute)\s+(?:it|this|the\s+(?:code|program|script))\s+to\s+"
+    r"(?:get|see|find|obtain)|let\s+me\s+(?:first\s+)?(?:check|verify|compute|calculate|work\s+out|figure\s+out)"
+    r"\b[^.!?\n]{0,60}?\bfirst|not\s+(?:yet\s+)?(?:done|finished))\b",
+    re.IGNORECASE,
+)
+# the answer stated after the value as a placeholder: "The answer is X, where X is the number of shirts."
+_PLACEHOLDER = re.compile(
+    r"\b(?:final\s+)?(?:answer|result)\s+(?:is|=|:)\s*[$*_(]*[A-Za-z][$*_)]*(?=\s*(?:[,.;]|$|\s+where\b))",
+    re.IGNORECASE,
+)
+
+
+def withdrawn_after(rest: str) -> str | None:
+    """Why the sentences after a statement leave it uncommitted (``… = 60. The answer cannot be determined.``,
+    ``… = 48. But that's only the first part of the question.``, ``64. Actually no, I need to start over.``,
+    ``… The answer is X, where X is …``), or None. Read on what follows the last value only: a later value
+    would be the one to judge.
+
+    >>> withdrawn_after(" The answer cannot be determined."), withdrawn_after(" So she has enough.")
+    ("withdrawn: 'The answer cannot be determined.' refuses to answer", None)
+    """
+    rest = rest[:600]
+    if not rest.strip():
+        return None
+    for pattern, says in (
+        (_REFUSES, "refuses to answer"),
+        (_UNFINISHED, "says the work is not done"),
+        (STRONG_RETRACTION, "takes the value back"),
+        (_PLACEHOLDER, "states the answer as a placeholder"),
+    ):
+        m = pattern.search(rest)
+        if m is not None:
+            return f"withdrawn: {_sentence_around(rest, m.start())!r} {says}"
+    return None
+
+
+def _sentence_around(text: str, at: int) -> str:
+    """The sentence of ``text`` that holds position ``at``, for a detail."""
+    start = max(text.rfind(c, 0, at) for c in ".!?;\n") + 1
+    ends = [i for i in (text.find(c, at) for c in ".!?;\n") if i >= 0]
+    return text[start : (min(ends) + 1 if ends else len(text))].strip()[:60]
+
+
 def stated_as_answer(before: str) -> bool:
     """Whether the words before a value state it as the answer (``… it's``), not as a step of a check."""
     return _STATED_AS_ANSWER.search(before[-60:]) is not None
@@ -238,7 +315,9 @@ RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|on\s+(?:further\s+)?reflection|hold\s+on|"
     # "No, D.", "**No, D**": a sentence that opens by saying no to the one before it
     rf"{_SENTENCE_OPENS}no(?=,)|mistake|sorry|i\s+meant?|"
-    rf"or\s+rather|make\s+that|{CHECK.pattern}|{_TAKES_BACK})"
+    # "Update: … it becomes 254", "Edit: …": a later statement revises the answer
+    rf"or\s+rather|make\s+that|(?:update[d]?|edit(?:ed)?|revised|revision|erratum)(?=\s*:)|{CHECK.pattern}|"
+    rf"{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
 )
@@ -294,18 +373,25 @@ _UNSURE_AFTER = re.compile(
     r"\bguess(?:ing|ed)?\s*\)|\btentative(?:ly)?\b|\bunverified\b|\bunconfirmed\b|\bunchecked\b|"
     r"\bnot\s+(?:yet\s+)?(?:verified|checked|confirmed)\b|\bto\s+be\s+(?:confirmed|verified|checked|determined)\b|"
     r"\b(?:could|might|may)\s+(?:well\s+)?(?:be\s+(?:wrong|mistaken|off|incorrect)|have\s+(?:erred|made\s+(?:a|an)\s+"
-    r"(?:mistake|error)|miscalculated|messed\s+up))\b|\bdon'?t\s+quote\s+me\b|\bno\s+guarantees?\b|"
+    r"(?:\w+\s+)?(?:mistake|error)|miscalculated|messed\s+up))\b|\bdon'?t\s+quote\s+me\b|\bno\s+guarantees?\b|"
+    # "72 (I think)" (an aside that doubts; "I think the answer is 72" commits), "100 is one possibility"
+    r"\(\s*i\s+(?:think|believe|guess|suspect)\s*\??\s*\)|"
+    r"\b(?:is|was)\s+(?:just\s+|only\s+)?(?:one|a|another)\s+(?:possibility|option|candidate|possible\s+(?:answer|value))\b|"
     r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$)",
     re.IGNORECASE,
 )
 # a hedge right before the value ("The answer is probably 72", "maybe 72"), or one that opens its sentence
 # ("Maybe the answer is 72", "My guess is 72"): a policy that learns to add "probably" has not committed.
 # A "but" or "so" between the hedge and the value starts a statement of its own
-_HEDGE_WORD_BEFORE = r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably"
+_HEDGE_WORD_BEFORE = (
+    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|"
+    r"tentatively|theoretically"
+)
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
-    r"suppose|possible|conceivable|plausible|probable"
+    r"suppose|possible|conceivable|plausible|probable|tentative|theor|suspect|seems\s+like|chance|unclear|"
+    r"in\s+principle"
 )
 _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be)"
@@ -313,7 +399,12 @@ _HEDGED_BEFORE = re.compile(
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"
-    r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b)"
+    r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b|"
+    # "I'd guess 6", "I'm guessing 5", "I suspect the answer is 18", "If I had to guess: 36", "It seems like
+    # 350", "There's a good chance the answer is 2", "In theory 72", "It's unclear whether …"
+    r"i(?:'?d|\s+would)\s+guess\b|i(?:'?m|\s+am)\s+guessing\b|i\s+suspect\b|if\s+i\s+(?:had|have)\s+to\s+guess\b|"
+    r"(?:it\s+)?seems\s+like\b|there(?:'?s|\s+is)\s+a\s+(?:\w+\s+)?chance\b|chances\s+are\b|in\s+theory\b|"
+    r"in\s+principle\b|(?:it'?s|it\s+is)\s+(?:still\s+)?unclear\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;\n]){0,120}$",
     re.IGNORECASE,
 )
@@ -472,9 +563,17 @@ _HEDGE_WORD = re.compile(
     r"^[^.;\n]{0,60}?\b(?:or|though|although|possibly|perhaps|maybe)\b[\s(]*[A-Za-z]{2,}", re.I
 )
 _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
+# what opens a condition the text makes of its own: "Assuming the sale was on Monday, 13", "Had she bought one
+# more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
+_ASSUMPTION = r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|in\s+case|should|had|were"
 # a statement opened by a condition: "If friction is ignored, the answer is (B)"
 _CONDITION_BEFORE = re.compile(
-    r"(?:^\s*|[.!?\n]\s*)(?:if|when|whenever|unless|assuming|provided|supposing|in\s+case)\b[^.!?\n]{0,200},"
+    rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:if|when|whenever|{_ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
+    r"[^.!?\n]{0,120}$",
+    re.IGNORECASE,
+)
+_ASSUMED_BEFORE = re.compile(
+    rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:{_ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )
@@ -484,8 +583,12 @@ _CONDITION_BEFORE = re.compile(
 _TRAILS_OFF_AFTER = re.compile(r"^(?:[^.!?\n]|\.\d){0,300}?(?:\.\.\.|…|\?)")
 # a restatement of the question holds the answer without asserting it: "The question asks whether (B) …"
 _RESTATEMENT_BEFORE = re.compile(
-    r"\b(?:(?<!\bto\s)the\s+question\s+(?:asks|is)|restate|rephrase|asks?\s+(?:whether|if|how|what|us|for)|"
-    r"we\s+are\s+asked|we\s+need\s+to\s+(?:check|determine)\s+(?:whether|if))\b[^=]{0,200}$",
+    r"\b(?:(?<!\bto\s)the\s+question\s+(?:asks|is)|restat(?:e|es|ed|ing)|"
+    r"rephras(?:e|es|ed|ing)|(?:the\s+)?(?:options|choices)\s+(?:mention|include|list)|"
+    r"asks?\s+(?:whether|if|how|what|us|for)|"
+    # a "so" goes on to a statement of its own: "Restating: 9 groups of 27, so 3 each"
+    r"we\s+are\s+asked|we\s+need\s+to\s+(?:check|determine)\s+(?:whether|if))\b"
+    r"(?:(?!\b(?:so|thus|therefore|hence)\b)[^=]){0,200}$",
     re.IGNORECASE,
 )
 
@@ -526,7 +629,8 @@ def condition_clause(sentence_before: str) -> bool:
 # a value inside the condition its sentence opens with: "If x is 72, the total is odd", "Wenn die Antwort 72
 # ist" (the clause ends at its comma or "then": "If she has 72, then she has 8 left" states 8)
 _INSIDE_CONDITION = re.compile(
-    r"(?:^|[.!?;]\s)[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assume|assuming|provided|in\s+case)\b"
+    r"(?:^|[.!?;]\s)[\s*_>-]*(?:only\s+)?(?:if|when|whenever|unless|suppose|supposing|assume|assuming|provided|"
+    r"in\s+case)\b"
     r"(?:(?!\bthen\b)[^,;:.!?\n]){0,200}$",
     re.IGNORECASE,
 )
@@ -563,7 +667,16 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
     r"suggested|wrote|writes)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
-    r"(?:say|think|claim|believe|write|answer|guess|get))\b|"
+    r"(?:say|think|claim|believe|write|answer|guess|get)|says|said|told\s+(?:me|us)|"
+    # "It's impossible for the answer to be 72"
+    r"impossible|not\s+possible|"
+    # a value given as someone's mistake or as what not to answer: "One might naively compute 48", "An
+    # incorrect approach gives 56", "Don't answer 72"
+    r"(?:one|someone|somebody|you|a\s+student|students|people)\s+(?:might|could|may|would)|naively|naïvely|"
+    r"mistakenly|wrongly|erroneously|(?:an?|the|this|that)\s+(?:incorrect|wrong|naive|naïve|mistaken|flawed|"
+    r"erroneous|careless|faulty)\s+(?:\w+\s+){0,2}?(?:approach|method|reading|calculation|computation|"
+    r"solution|attempt|interpretation|guess)|(?:don'?t|do\s+not|never|shouldn'?t|should\s+not)\s+"
+    r"(?:answer|say|write|put|give|pick|choose))\b|"
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
     re.IGNORECASE,
@@ -593,7 +706,46 @@ def conditional_opening(sentence_before: str) -> str | None:
     doubted = _DOUBTED_ANSWER.search(tail)
     if doubted is not None:
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
-    m = _CONDITION_BEFORE.search(tail)
+    # "When x = 2 the answer is": a condition with no comma holds the marker inside it
+    m = _CONDITION_BEFORE.search(tail) or _INSIDE_CONDITION.search(tail)
+    if m is None:
+        return None
+    return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
+
+
+# a value given as an example of a format: "written as a number, e.g. 72", "for instance 72"
+_EXAMPLE_BEFORE = re.compile(
+    r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as)[\s,:(\x22“$*_]*$", re.IGNORECASE
+)
+
+
+def example_before(before: str) -> str | None:
+    """Why the words right before a value give it as an example (``written as a number, e.g.``), or None.
+
+    >>> example_before("written as a number, e.g. "), example_before("So she has ")
+    ("an example: 'written as a number, e.g. …' gives the value as an example", None)
+    """
+    m = _EXAMPLE_BEFORE.search(before[-40:])
+    if m is None:
+        return None
+    return f"an example: {(before.strip()[-40:] + ' …')!r} gives the value as an example"
+
+
+def conditioned_before(sentence_before: str) -> str | None:
+    """Why the words of a sentence before a value make it hold only under an assumption of the text's own
+    (``Had she bought one more, it would be``, ``Assuming the price includes tax,``, ``If not:``), or try it
+    (``Suppose the answer is``), or None. A leading ``If``/``When`` is left to the marker's reader
+    (:func:`conditional_opening`): before a value found with no marker it restates the question's own
+    condition as often as not (``If she buys 3 more, she will have 10 apples.``).
+
+    >>> conditioned_before("Assuming none were eaten, "), conditioned_before("So she has ")
+    ("conditional: 'Assuming none were eaten,' states the answer only under a condition", None)
+    """
+    tail = sentence_before[-400:]
+    supposed = supposed_before(tail)
+    if supposed is not None:
+        return supposed
+    m = _ASSUMED_BEFORE.search(tail)
     if m is None:
         return None
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
@@ -827,4 +979,6 @@ def negation_corrected(after: str) -> str | None:
     if m is None:
         return None
     rest = after[m.end() :].strip()
+    if _REFUSES.search(rest[:200]):
+        return None  # "not 13, but I cannot determine the exact value": no answer named
     return rest or None

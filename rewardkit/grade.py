@@ -577,6 +577,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
         return answer, commitment.problem(before, after, letters=True)
     opening = _first_value(text)
+    if opening is not None and opening[0] <= 1 and opening[2] is not None:
+        # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
+        unsure = commitment.unsure_after(text[opening[1] :])
+        if unsure is not None:
+            return answer, unsure
     for copula in reversed(list(_COPULA.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
@@ -809,7 +814,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             return f"an operand: {region[start : end + 40].split(chr(10))[0]!r} applies {spoken!r} to it"
     stated = next(scan(answer.text), None)
     return (
-        commitment.problem(
+        commitment.conditioned_before(region[sentence_start:start])
+        or commitment.example_before(region[max(0, start - 40) : start])
+        or commitment.problem(
             region[sentence_start:start],
             region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
             relations_qualify=not _relations_are_answers(gold),
@@ -818,6 +825,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
             region[end : end + 400], stated.quantity if stated is not None else None
         )
+        # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
+        or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
     )
 
 
