@@ -25,7 +25,14 @@ from typing import Literal
 import rewardkit.commitment as commitment
 import rewardkit.glued_box as glued_box
 import rewardkit.sandbox as sandbox
-from rewardkit.equivalence import compare_math, compare_quantities, compare_scalars, symbolic_equal
+from rewardkit.equivalence import (
+    ROUNDED_TO_DECIMALS,
+    check_decimals,
+    compare_math,
+    compare_quantities,
+    compare_scalars,
+    symbolic_equal,
+)
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
     POLITE_TAIL,
@@ -329,6 +336,7 @@ def grade(
     finished: bool | None = None,
     choices: Choices = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
+    decimals: int | None = None,
 ) -> GradeResult:
     """Grade one completion against one gold. Never raises on model output.
 
@@ -338,14 +346,24 @@ def grade(
     ``choices``: the offered options for multiple choice, as letters ("ABCD") or option texts.
     ``timeout_s``: the item's time budget, on every path: the symbolic step (sympy, in a sandbox worker) gets
     what is left of it and is stopped at its end; an item whose grading took longer in all is TIMEOUT.
+    ``decimals``: the task asks for answers rounded to that many decimal places. A decimal (or whole-number)
+    answer then also equals the gold when both, rounded half away from zero there, are the same number, or
+    when it is the gold cut at that place (match ``"rounded_to_decimals"``); wherever numbers are compared,
+    numbers inside matrices, intervals and tuples too. None (the default): decimals are compared as written.
+    A negative or non-integer value raises ValueError, as an unknown policy does.
+
+    >>> third = "\\\\frac13"
+    >>> grade("0.33", gold=third).verdict, grade("0.33", gold=third, decimals=2).match
+    (<Verdict.WRONG: 'WRONG'>, 'rounded_to_decimals')
     """
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
+    decimals = check_decimals(decimals)
     budget = Budget(timeout_s, start)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
-        result = _grade(completion, parse_gold(gold, key), policy, finished, budget)
+        result = _grade(completion, parse_gold(gold, key), policy, finished, budget, decimals)
         if result.verdict is not Verdict.TIMEOUT and budget.spent() > timeout_s:
             # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
             result = _result(
@@ -367,18 +385,22 @@ def grade(
     return result
 
 
-def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget) -> GradeResult:
+def _grade(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+) -> GradeResult:
     """Other languages are read into the shared notation first (rewardkit.languages), the tail extraction
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
-        return _grade_text(completion, gold, policy, finished, budget)
+        return _grade_text(completion, gold, policy, finished, budget, decimals)
     if completion.isascii() and not european.has_answer_word(completion.lower()):
-        return _grade_text(completion, gold, policy, finished, budget)  # English: nothing to rewrite
+        return _grade_text(
+            completion, gold, policy, finished, budget, decimals
+        )  # English: nothing to rewrite
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
     rewritten = rewrite_language(completion[offset:])
     if not rewritten.changed:
-        return _grade_text(completion, gold, policy, finished, budget)
-    result = _grade_text(rewritten.text, gold, policy, finished, budget)
+        return _grade_text(completion, gold, policy, finished, budget, decimals)
+    result = _grade_text(rewritten.text, gold, policy, finished, budget, decimals)
     if result.span is None:
         return result
     start, end = rewritten.original_span(*result.span)
@@ -388,7 +410,7 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
 
 
 def _grade_text(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
 ) -> GradeResult:
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
@@ -419,7 +441,7 @@ def _grade_text(
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
             if later is not None:
-                return _judge(*later, gold, policy, budget, completion)
+                return _judge(*later, gold, policy, budget, completion, decimals)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
         if answer.rule == "boxed":
@@ -438,7 +460,7 @@ def _grade_text(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-            return _judge(*retracted, gold, policy, budget, completion)
+            return _judge(*retracted, gold, policy, budget, completion, decimals)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -454,10 +476,10 @@ def _grade_text(
         if sibling is not None:
             if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
                 listed = _boxes_as_list(completion, found.anchored, answer)
-                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion)
+                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
-        return _judge(answer, reading, gold, policy, budget, completion)
+        return _judge(answer, reading, gold, policy, budget, completion, decimals)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
@@ -478,7 +500,7 @@ def _grade_text(
         why_not = _lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
-        return _judge(lenient, fallback, gold, policy, budget, completion)
+        return _judge(lenient, fallback, gold, policy, budget, completion, decimals)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
@@ -1311,7 +1333,13 @@ def _same_reading(a: Reading, b: Reading) -> bool:
 
 
 def _judge(
-    answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget: Budget, completion: str = ""
+    answer: Answer,
+    reading: Reading,
+    gold: Gold,
+    policy: Policy,
+    budget: Budget,
+    completion: str = "",
+    decimals: int | None = None,
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
@@ -1326,9 +1354,10 @@ def _judge(
             if reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
     try:
-        match, parsed = _compare(reading, gold, budget)
+        match, parsed = _compare(reading, gold, budget, decimals)
         unit = _answer_unit(answer, reading, completion)
-        match, parsed = _compare_units(reading, gold, unit, match, parsed)
+        match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
+        rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
     except TooLarge as exc:
@@ -1363,6 +1392,8 @@ def _judge(
         )
     verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
+    if rounded:
+        detail += f" rounded to {decimals} decimal places"
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
@@ -1390,18 +1421,28 @@ def _named_variable(text: str) -> str | None:
     return m.group(1).lower()
 
 
-def _compare(reading: Reading, gold: Gold, budget: Budget) -> tuple[str | None, str]:
+def _decided_by_rounding(match: str | None, reading: Reading, gold: Gold, budget: Budget) -> bool:
+    """Whether the ``decimals`` option made ``match``: its own rule, or a matrix, interval or tuple whose
+    numbers differ as written (compared again without it, to say so in the detail)."""
+    if match is None or match == ROUNDED_TO_DECIMALS:
+        return match is not None
+    if gold.kind not in ("number", "math") or match in ("exact", "structural", "text", "choice"):
+        return False
+    return _compare(reading, gold, budget, None)[0] is None
+
+
+def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None) -> tuple[str | None, str]:
     if gold.kind == "choice":
         return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
     if gold.kind == "text":
         return ("text" if reading.text == gold.text else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
-        return compare_quantities(reading.quantity, gold.quantity), str(reading.quantity)
+        return compare_quantities(reading.quantity, gold.quantity, decimals), str(reading.quantity)
     pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
-    return compare_math(pred, gold.tree, _symbolic_check(budget)), render(pred)
+    return compare_math(pred, gold.tree, _symbolic_check(budget), decimals), render(pred)
 
 
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:
@@ -1413,7 +1454,12 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
 
 
 def _compare_units(
-    reading: Reading, gold: Gold, unit: Unit | None, match: str | None, parsed: str
+    reading: Reading,
+    gold: Gold,
+    unit: Unit | None,
+    match: str | None,
+    parsed: str,
+    decimals: int | None = None,
 ) -> tuple[str | None, str]:
     """The match once the units both sides name are compared: a value read without its unit never matches a
     gold naming another unit (``45 km`` for ``45 m``, ``45 radians`` for ``45^\\circ``, ``5 cm^2`` for
@@ -1445,7 +1491,7 @@ def _compare_units(
         return None, shown
     pred_q = replace(value, unit=unit)
     gold_q = replace(expected_value, unit=gold_unit)
-    return compare_quantities(pred_q, gold_q), shown
+    return compare_quantities(pred_q, gold_q, decimals), shown
 
 
 def _as_quantity(node: Node | None) -> Quantity | None:
@@ -1513,14 +1559,16 @@ def grade_many(
     policy: Policy = "flexible",
     finished: Sequence[bool | None] | None = None,
     choices: Choices = None,
+    decimals: int | None = None,
 ) -> list[GradeResult]:
     """Grade many completions; exactly one result per input, in input order, whatever happens inside.
 
     ``workers > 1`` grades in that many worker processes; an item that runs past ``timeout_s`` gets a
     TIMEOUT result and its worker is replaced. With one worker, items are graded in this process and only
     the symbolic step (the one that can be slow) runs under a hard deadline in a sandbox worker.
-    ``finished`` is one flag per completion (or None).
+    ``finished`` is one flag per completion (or None); ``decimals`` is :func:`grade`'s, for every item.
     """
+    decimals = check_decimals(decimals)
     if len(completions) != len(golds):
         raise ValueError(f"{len(completions)} completions but {len(golds)} golds")
     if finished is not None and len(finished) != len(completions):
@@ -1529,10 +1577,12 @@ def grade_many(
     jobs = list(zip(completions, golds, flags, strict=True))
     if workers <= 1 or len(jobs) < 2 * workers:
         return [
-            grade(c, gold=g, policy=policy, finished=f, choices=choices, timeout_s=timeout_s)
+            grade(
+                c, gold=g, policy=policy, finished=f, choices=choices, timeout_s=timeout_s, decimals=decimals
+            )
             for c, g, f in jobs
         ]
-    options = {"policy": policy, "choices": choices, "timeout_s": timeout_s}
+    options = {"policy": policy, "choices": choices, "timeout_s": timeout_s, "decimals": decimals}
 
     def on_timeout(item: tuple[str, str, bool | None]) -> GradeResult:
         detail = f"grading exceeded the {timeout_s:g} s per-item deadline; the worker was replaced"
