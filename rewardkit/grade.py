@@ -15,6 +15,7 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -158,7 +159,9 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
 def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
-    gold, read_as = _stated_gold(normalize_language(repair_escapes(gold)))
+    gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
+    if boxes_why:
+        return Gold("invalid", raw, why=boxes_why, read_as=read_as)
     gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:
@@ -252,20 +255,96 @@ _TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))
 _QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
 
 
-def _stated_gold(gold: str) -> tuple[str, str]:
+def _stated_gold(gold: str) -> tuple[str, str, str]:
     """A worked solution as gold (MATH's ``solution``, GSM8K's rationale, a solution ending in ``A: 20``): the
-    answer it states, read by the same markers as a completion, with the rule that read it. A box wins
-    (several boxes on the last boxed line are one answer listing several values: ``\\boxed{1} and
-    \\boxed{2}`` → ``1, 2``), else the last marker. A gold with none of these is used as written."""
+    answer it states, read by the same markers as a completion, with the rule that read it, and why it
+    states none (empty when it does). A box wins (several boxes on the last boxed line: :func:`_gold_boxes`),
+    else the last marker. A gold with none of these is used as written."""
     if "####" in gold:
-        return gold.rsplit("####", 1)[1], "hashes"
+        return gold.rsplit("####", 1)[1], "hashes", ""
     if not _MAY_STATE.search(gold):
-        return gold, "as_written"  # the common case, a bare answer: no scan
+        return gold, "as_written", ""  # the common case, a bare answer: no scan
     anchored = find_answers(gold).anchored
     boxes = [a for a in anchored if a.rule == "boxed"]
     if not boxes:
-        return (anchored[-1].text, anchored[-1].rule) if anchored else (gold, "as_written")
-    return _boxes_as_list(gold, boxes, boxes[-1]).text, "boxed"
+        return (anchored[-1].text, anchored[-1].rule, "") if anchored else (gold, "as_written", "")
+    text, why = _gold_boxes(gold, boxes)
+    return text, "boxed", why
+
+
+def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
+    """The answer the boxes on a gold's last boxed line state, or why they state none.
+
+    Boxes joined only by list joiners (space, ``,``, ``;``, ``and``, ``\\text{ and }``, ``\\quad``, math
+    delimiters, a name before the next value: ``$a = \\boxed{2}$ and $b = \\boxed{5}$``) are one answer
+    listing several values: ``\\boxed{1} and \\boxed{2}`` → ``1, 2``; three or more with a final ``or``
+    list too (``2, 3 or 5``, as a gold written out is read). Two boxes offered with ``or``, or any with prose
+    between them (``we first get \\boxed{1}, which is wrong; the answer is \\boxed{2}``), are no list: they
+    are the one answer when every box states the same value (a restatement, ``\\boxed{15\\frac{39}{40}}
+    or \\boxed{\\frac{639}{40}}``), else the gold states no answer (GOLD_INVALID, never scored).
+
+    >>> from rewardkit.extract import find_answers
+    >>> def read(text): return _gold_boxes(text, find_answers(text).anchored)
+    >>> read("\\\\boxed{1} and \\\\boxed{2}"), read("\\\\boxed{1}, \\\\boxed{2}")
+    (('1, 2', ''), ('1, 2', ''))
+    >>> read("So \\\\boxed{350}. Also, by the mean, \\\\boxed{350}.")
+    ('350', '')
+    >>> read("\\\\boxed{1} no \\\\boxed{2}")[1]
+    "the gold's boxes are separated by prose ('no'): 1 and 2 are neither one answer nor a list of its values"
+    """
+    listed = _boxes_as_list(gold, boxes, boxes[-1])
+    on_line = [b for b in boxes if listed.start <= b.start and b.end <= listed.end]
+    if len(on_line) < 2:
+        return listed.text, ""
+    gaps = [gold[a.end : b.start] for a, b in itertools.pairwise(on_line)]
+    kinds = [_box_joiner(gap) for gap in gaps]
+    if all(k == "list" for k in kinds) or (
+        len(on_line) >= 3 and kinds[-1] == "or" and all(k == "list" for k in kinds[:-1])
+    ):
+        return listed.text, ""
+    if _all_alike([b.text for b in on_line]):
+        return on_line[-1].text, ""
+    shown = " and ".join(b.text for b in on_line)
+    prose = [
+        " ".join(_JOINER_NOISE.sub(" ", gap).split()) for gap, k in zip(gaps, kinds, strict=True) if k is None
+    ]
+    what = f"separated by prose ({prose[0]!r})" if prose else "offered as alternatives ('or')"
+    if len(shown) > 120:
+        shown = shown[:117] + "..."
+    return "", f"the gold's boxes are {what}: {shown} are neither one answer nor a list of its values"
+
+
+# what may stand between two boxes that list one answer's values, once math delimiters, spacing commands and
+# \text{} wrappers are taken out: nothing, a comma or semicolon, "and" (or both), then perhaps the name the
+# next value is given ("a = ")
+_LIST_JOINER = re.compile(r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
+
+
+def _box_joiner(gap: str) -> Literal["list", "or"] | None:
+    """What the text between two boxes of a gold does: list their values, offer them as alternatives, or
+    (None) say something else: prose."""
+    if len(gap) > 200:
+        return None
+    bare = _JOINER_NOISE.sub(" ", gap)
+    if _LIST_JOINER.fullmatch(bare):
+        return "list"
+    return "or" if _OR_JOINER.fullmatch(bare) else None
+
+
+def _all_alike(texts: list[str]) -> bool:
+    """Whether every box text states the same answer, each read as a gold is (no symbolic step)."""
+    golds = [_parse_gold_text(text, None) for text in texts]
+    last = golds[-1]
+    if any(g.why for g in golds):
+        return False
+    if not all(g.kind in ("number", "math") for g in golds):
+        return all((g.kind, g.canonical) == (last.kind, last.canonical) for g in golds)
+    try:
+        return all(compare_math(g.tree, last.tree) is not None for g in golds[:-1])
+    except (NotEvaluable, TooLarge, ArithmeticError, ValueError):
+        return False
 
 
 _CALCULATION = re.compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
@@ -292,8 +371,9 @@ def gold_readings(gold: str) -> dict[str, str]:
         if markers:
             readings["marker"] = markers[-1].text
             marker_at = markers[-1].start
-        if boxes:
-            readings["box"] = _boxes_as_list(gold, boxes, boxes[-1]).text
+        stated = _gold_boxes(gold, boxes)[0] if boxes else ""
+        if stated:
+            readings["box"] = stated
     if marker_at > 0 and "<<" in gold:
         # the calculation of the step that leads to the marker: the last line of reasoning before it (an
         # earlier step's calculation says nothing about the answer)
