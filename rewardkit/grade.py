@@ -293,7 +293,7 @@ def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
     "the gold's boxes are separated by prose ('no'): 1 and 2 are neither one answer nor a list of its values"
     """
     listed = _boxes_as_list(gold, boxes, boxes[-1])
-    on_line = [b for b in boxes if listed.start <= b.start and b.end <= listed.end]
+    on_line = _boxes_on_line(gold, boxes, boxes[-1])
     if len(on_line) < 2:
         return listed.text, ""
     gaps = [gold[a.end : b.start] for a, b in itertools.pairwise(on_line)]
@@ -554,7 +554,10 @@ def _grade_text(
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
+            listing = isinstance(gold.node, (ListOf, SetOf))
+            if listing and not _hedged_boxes(completion, _boxes_on_line(completion, found.anchored, answer)):
+                # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
+                # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
@@ -1382,7 +1385,15 @@ def _hedging_sibling(
 
 def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
     """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``): in a gold, or
-    in a completion graded against a gold listing several values, several boxes are the list, not a hedge."""
+    in a completion graded against a gold listing several values, several boxes joined as a list
+    (:func:`_listed_boxes`) are the list, not a hedge."""
+    boxes = _boxes_on_line(text, anchored, chosen)
+    listed = ", ".join(box.text for box in boxes)
+    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
+
+
+def _boxes_on_line(text: str, anchored: list[Answer], chosen: Answer) -> list[Answer]:
+    """The outermost boxes on the chosen box's line, in order."""
     line_start = text.rfind("\n", 0, chosen.start) + 1
     line_end = text.find("\n", chosen.end)
     line_end = len(text) if line_end < 0 else line_end
@@ -1393,8 +1404,19 @@ def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
         inside_line = a.rule == "boxed" and line_start <= a.start and a.end <= line_end
         if inside_line and (not boxes or a.start >= boxes[-1].end):
             boxes.append(a)
-    listed = ", ".join(box.text for box in boxes)
-    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
+    return boxes
+
+
+def _hedged_boxes(text: str, boxes: list[Answer]) -> bool:
+    """Whether a hedge word stands between two consecutive boxes of a completion: ``\\boxed{1} or
+    \\boxed{2}``, ``\\boxed{1}, maybe \\boxed{2}`` offer alternatives; ``\\boxed{3} for part (a) and
+    \\boxed{1}`` lists the answers to a question's parts."""
+    return any(
+        _BOX_HEDGE.search(_JOINER_NOISE.sub(" ", text[a.end : b.start])) for a, b in itertools.pairwise(boxes)
+    )
+
+
+_BOX_HEDGE = re.compile(r"\b(?:or|maybe|perhaps|possibly|probably|either)\b", re.IGNORECASE)
 
 
 def _same_reading(a: Reading, b: Reading) -> bool:
@@ -1473,7 +1495,7 @@ def _judge(
     verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
     if rounded:
-        detail += f" rounded to {decimals} decimal places"
+        detail += f" rounded to {decimals} decimal place{'' if decimals == 1 else 's'}"
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
