@@ -2,8 +2,13 @@
 
 ``../shared/data/peer/math_verify_cases.jsonl`` holds the equivalence cases of math-verify's tests (``gold``,
 ``pred``, the ``expected`` outcome). Each case is graded the way a reward function grades:
-``grade(pred, gold=gold).correct`` under the default (flexible) policy; math-verify's per-test options
-(``precision``, ``strict``, ...) have no counterpart and are ignored.
+``grade(pred, gold=gold).correct`` under the default (flexible) policy. math-verify's per-test
+``options.precision`` (the decimal places its ``float_rounding`` rounds numbers to) is passed as
+``grade(..., decimals=precision)``, rewardkit's option for tasks that ask for answers rounded to N places;
+its other options (``strict``, ``allow_set_relation_comp``, ...) have no counterpart and are ignored (the
+cases they decide are listed as differences). Cases whose test passes the default ``precision=6``
+explicitly carry no option and are graded with none, as math-verify's default rounding has no counterpart
+in rewardkit's default (its long-decimal policy plays that part).
 
 Every case where rewardkit's outcome differs from the expected one must be listed, with a reason, in
 ``bench/peer_differences.jsonl`` (``{"id", "reason", "why"}``): a difference nobody has judged is a failure,
@@ -32,6 +37,17 @@ DEFAULT_CASES = DEFAULT_DATA / "peer" / "math_verify_cases.jsonl"
 DEFAULT_DIFFERENCES = Path(__file__).resolve().parent / "peer_differences.jsonl"
 
 
+def grading_options(case: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``grade`` a case's math-verify options map to: ``precision`` → ``decimals``.
+
+    >>> grading_options({"options": {"precision": 2}}), grading_options({"options": {"strict": False}})
+    ({'decimals': 2}, {})
+    """
+    options = case.get("options") or {}
+    precision = options.get("precision")
+    return {"decimals": precision} if isinstance(precision, int) and not isinstance(precision, bool) else {}
+
+
 def compare(cases: list[dict[str, Any]], listed: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Grade every case; sort the outcomes into agreed, listed differences, unlisted ones, stale listings."""
     from rewardkit import grade
@@ -39,7 +55,7 @@ def compare(cases: list[dict[str, Any]], listed: dict[str, dict[str, Any]]) -> d
     agreed: list[str] = []
     differences: list[dict[str, Any]] = []
     for case in cases:
-        result = grade(case["pred"], gold=case["gold"])
+        result = grade(case["pred"], gold=case["gold"], **grading_options(case))
         if result.correct == bool(case["expected"]):
             agreed.append(case["id"])
             continue

@@ -73,6 +73,7 @@ class CompletionsOptions:
     ks: Sequence[int] | None = None
     limit: int | None = None
     timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
+    decimals: int | None = None  # answers rounded to that many places (grade's option; None: as written)
 
 
 @dataclass
@@ -215,9 +216,11 @@ def grade_and_write(
     workers: int,
     advance: Callable[[int], None],
     timeout_s: float | None = None,
+    decimals: int | None = None,
 ) -> None:
     """Grade in chunks and write each chunk's records as soon as it is graded, so an interrupt keeps them.
-    ``timeout_s`` is the grading budget per completion (None: the grader's default)."""
+    ``timeout_s`` is the grading budget per completion (None: the grader's default); ``decimals`` is
+    ``grade``'s option, recorded in each record it changes the grading of (a resumed run must grade alike)."""
     from rewardkit import grade_many
     from rewardkit.grade import DEFAULT_TIMEOUT_S
 
@@ -232,32 +235,40 @@ def grade_and_write(
             workers=workers,
             finished=flags if any(f is not None for f in flags) else None,
             timeout_s=DEFAULT_TIMEOUT_S if timeout_s is None else timeout_s,
+            decimals=decimals,
         )
         if len(results) != len(batch):  # the contract says this cannot happen; never misalign records
             raise RuntimeError(f"grade_many returned {len(results)} results for {len(batch)} inputs")
         for s, r in zip(batch, results, strict=True):
-            writer.write(
-                make_record(
-                    id=s.id,
-                    sample_index=s.sample_index,
-                    question=s.question,
-                    prompt=s.prompt,
-                    completion=s.completion,
-                    finish_reason=s.finish_reason,
-                    token_count=s.token_count,
-                    gold=s.gold,
-                    result=r,
-                    **s.extra,
-                )
+            record = make_record(
+                id=s.id,
+                sample_index=s.sample_index,
+                question=s.question,
+                prompt=s.prompt,
+                completion=s.completion,
+                finish_reason=s.finish_reason,
+                token_count=s.token_count,
+                gold=s.gold,
+                result=r,
+                **s.extra,
             )
+            if decimals is not None:
+                record["decimals"] = decimals
+            writer.write(record)
         advance(len(batch))
 
 
-def _stale(samples: Sequence[Sample], writer: RecordWriter) -> str | None:
-    """Why the records already in the folder do not belong to this input, or None when they do."""
+def _stale(samples: Sequence[Sample], writer: RecordWriter, decimals: int | None = None) -> str | None:
+    """Why the records already in the folder do not belong to this input (or were graded with another
+    ``--decimals``), or None when they do."""
     recorded = {record_key(r["id"], r["sample_index"]): r for r in writer.records}
     for s in samples:
         r = recorded.get(record_key(s.id, s.sample_index))
+        if r is not None and r.get("decimals") != decimals:
+            return (
+                f"{writer.path} already holds a record for id {s.id!r} sample_index {s.sample_index} graded "
+                f"with --decimals {r.get('decimals')} (this run: {decimals}): use a fresh --output-dir"
+            )
         if r is not None and (r.get("completion") != s.completion or r.get("gold") != s.gold):
             return (
                 f"{writer.path} already holds a different record for id {s.id!r} sample_index "
@@ -335,7 +346,7 @@ def _grade_and_summarize(
     def error(message: str) -> None:
         errc.print(f"rewardkit: error: {message}", markup=False)
 
-    stale = _stale(samples, writer)
+    stale = _stale(samples, writer, opts.decimals)
     if stale is not None:
         error(stale)
         return EXIT_USAGE
@@ -346,7 +357,7 @@ def _grade_and_summarize(
             markup=False,
         )
     try:
-        _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s)
+        _grade_with_progress(todo, writer, opts.workers, errc, opts.timeout_s, opts.decimals)
     except OSError as exc:  # a full disk, a folder removed mid-run: the lines written so far are whole
         error(f"cannot write to {writer.path}: {exc.strerror or exc} (rerun to grade the rest)")
         return EXIT_USAGE
@@ -365,6 +376,8 @@ def _grade_and_summarize(
         error(f"{exc} (the records are saved: rerun with another --k to summarize them)")
         return EXIT_USAGE
     summary["completions"] = str(opts.completions)
+    if opts.decimals is not None:
+        summary["decimals"] = opts.decimals
     summary["malformed_lines"] = len(errors)
     try:
         write_summary(opts.output_dir, summary)
@@ -381,12 +394,17 @@ def _grade_and_summarize(
 
 
 def _grade_with_progress(
-    todo: Sequence[Sample], writer: RecordWriter, workers: int, errc: Any, timeout_s: float | None = None
+    todo: Sequence[Sample],
+    writer: RecordWriter,
+    workers: int,
+    errc: Any,
+    timeout_s: float | None = None,
+    decimals: int | None = None,
 ) -> None:
     from rewardkit.cli.progress import grading_progress
 
     with grading_progress(errc, len(todo), enabled=bool(errc.is_terminal and todo)) as advance:
-        grade_and_write(todo, writer, workers, advance, timeout_s)
+        grade_and_write(todo, writer, workers, advance, timeout_s, decimals)
 
 
 # --------------------------------------------------------------------------- the summary table

@@ -161,6 +161,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         ks=args.k,
         limit=args.limit,
         timeout_s=args.timeout,
+        decimals=args.decimals,
     )
     return run_completions(opts)
 
@@ -206,6 +207,7 @@ def _eval_model(args: argparse.Namespace) -> int:
         few_shot_n=args.few_shot_n,
         backend=args.backend,
         timeout_s=args.timeout,
+        decimals=args.decimals,
         fresh=args.fresh,
     )
     return run_model_eval(opts)

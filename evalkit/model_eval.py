@@ -94,6 +94,7 @@ class ModelEvalOptions:
     few_shot_n: int = 4
     backend: str = "transformers"  # or "vllm" (evalkit.vllm_backend)
     timeout_s: float | None = None  # grading budget per completion (None: the grader's default)
+    decimals: int | None = None  # answers rounded to that many places (grade's option; None: as written)
     fresh: bool = False  # discard what a previous run recorded in each checkpoint folder, and start clean
 
     def keys(self) -> tuple[str, str, str]:
@@ -289,7 +290,7 @@ def _provenance(ckpt: Any, opts: ModelEvalOptions) -> dict[str, Any]:
         "seed": opts.seed,
         "backend": opts.backend,
     }
-    return eval_provenance(model, generation, {"timeout_s": opts.timeout_s})
+    return eval_provenance(model, generation, {"timeout_s": opts.timeout_s, "decimals": opts.decimals})
 
 
 def _changed_inputs(folder: Path, writer: RecordWriter, provenance: dict[str, Any], errc: Any) -> str | None:
@@ -516,7 +517,7 @@ def _generate_and_grade(
                 )
                 for (p, j), [g] in zip(chunk, generations, strict=True)
             ]
-            grade_and_write(samples, writer, opts.workers, lambda k: None, opts.timeout_s)
+            grade_and_write(samples, writer, opts.workers, lambda k: None, opts.timeout_s, opts.decimals)
     finally:
         if progress is not None:
             progress.stop()

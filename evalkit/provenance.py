@@ -93,7 +93,7 @@ def eval_provenance(
 ) -> dict:
     """The provenance of one checkpoint's records: the rewardkit version (its grader), the model, and the
     settings a sample depends on (``generation``: length, temperature, top-p, seed, backend, prompt;
-    ``grading``: the budget per completion)."""
+    ``grading``: the budget per completion and the ``--decimals`` the answers are rounded to)."""
     return {
         "rewardkit": rewardkit_version(),
         "model": dict(model),

@@ -58,6 +58,8 @@ _QUALIFIER_BEFORE = re.compile(
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by))?"
+    # "at least x = 72": the bound holds for the value a name is given
+    r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
     r"[\s$*_(\x22“—–]*$",
     re.IGNORECASE,
 )
@@ -944,11 +946,12 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
 
 
 def _restates(value: Quantity | None, after: str, at: int) -> bool:
-    """Whether every value from ``after[at:]`` on says the same as ``value`` (``18, or 18.0``; not ``18 or
-    18.0, though it might be 19``)."""
+    """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
+    (``18, or 18.0``; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an
+    alternative to another is a hedge whatever its first value)."""
     if value is None:
         return False
-    others = [found.quantity for found in scan(after[at : at + 200])]
+    others = [found.quantity for found in scan(after[: at + 200])]
     return bool(others) and all(same_quantity(other, value) for other in others)
 
 

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -69,6 +70,7 @@ from rewardkit.tree_values import (
     numeric_value,
     sample_points,
     spread_points,
+    value_bounds,
 )
 
 # A gold needs at least this many written decimals before it is treated as a possibly rounded figure.
@@ -80,10 +82,32 @@ ROUNDED_GOLD_MIN_DECIMALS = 2
 LONG_DECIMAL_DIGITS = 6
 
 _HUNDRED = Fraction(100)
+# The most decimal places the ``decimals`` option takes (past it, a rounding instruction means nothing).
+MAX_DECIMALS = 100
+# The name of the match the ``decimals`` option decided.
+ROUNDED_TO_DECIMALS = "rounded_to_decimals"
 
 
-def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
-    """The rule under which ``pred`` equals ``gold``, or None when they differ."""
+def compare_quantities(pred: Quantity, gold: Quantity, decimals: int | None = None) -> str | None:
+    """The rule under which ``pred`` equals ``gold``, or None when they differ.
+
+    ``decimals``: the task asks for answers rounded to that many places; a decimal (or whole-number) answer
+    that does not equal the gold under the rules above equals it when both round alike there
+    (:func:`rounded_alike`), in the gold's unit and percent form.
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> compare_quantities(q("0.33"), q("1/3")), compare_quantities(q("0.33"), q("1/3"), decimals=2)
+    (None, 'rounded_to_decimals')
+    >>> compare_quantities(q("33.33%"), q("1/3"), 2), compare_quantities(q("0.3"), q("1/3"), 2)
+    ('rounded_to_decimals', None)
+    """
+    rule = _compare_quantities(pred, gold)
+    if rule is None and decimals is not None and _quantities_round_alike(pred, gold, decimals):
+        return ROUNDED_TO_DECIMALS
+    return rule
+
+
+def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
     pred_value, gold_value, gold_ulp, rule = pred.value, gold.value, gold.ulp, "exact"
     pred_ulp, gold_decimals = pred.ulp, gold.decimals
     if _read_whole(pred) or _read_whole(gold):
@@ -186,6 +210,134 @@ def _equal(
     return None
 
 
+# --- the decimals option: the task asks for answers rounded to N places -------------------------------
+#
+# A decimal answer is read as the number a task that asks for N places wants: it equals the gold when both,
+# rounded half away from zero at N places, are the same number, or when the answer, written down to that
+# place, is the gold cut there (0.66 for 2/3, as the long-decimal policy accepts cut digits; a whole 3 is
+# not 3.006 cut, its places were never written). Only an answer written as a decimal or a whole number is
+# rounded: a fraction (33/100) or an expression (x + 0.33) states an exact value. The places count in the
+# gold's unit and percent form; the gold is taken by its value (exact, or evaluated with its error tracked).
+
+
+def check_decimals(decimals: object) -> int | None:
+    """``decimals`` as the graders take it: None, or a whole number of places from 0 to
+    :data:`MAX_DECIMALS`; anything else is a caller's mistake and raises ValueError.
+
+    >>> check_decimals(2), check_decimals(None)
+    (2, None)
+    >>> check_decimals(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: decimals must be a whole number of places from 0 to 100 (or None), got -1
+    """
+    if decimals is None:
+        return None
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= MAX_DECIMALS:
+        raise ValueError(
+            f"decimals must be a whole number of places from 0 to {MAX_DECIMALS} (or None), got {decimals!r}"
+        )
+    return decimals
+
+
+def rounded_alike(pred: Fraction, gold: Fraction, places: int, ulp: Fraction = Fraction(1)) -> bool:
+    """Whether ``pred`` and ``gold`` rounded half away from zero at ``places`` decimal places are the same
+    number. A value cut (truncated) there is not the value rounded: ``0.66`` is not 2/3 to two places, and
+    at no places ``2`` would otherwise answer 2.9. ``ulp`` (the place value of the answer's last written
+    digit, 1 for a whole number) is kept for callers that know it.
+
+    >>> third, hundredth = Fraction(1, 3), Fraction(1, 100)
+    >>> [rounded_alike(Fraction(x), third, 2, hundredth) for x in ("0.33", "0.334", "0.3", "0.34")]
+    [True, True, False, False]
+    >>> [rounded_alike(Fraction(x), Fraction(2, 3), 2, hundredth) for x in ("0.67", "0.66", "0.68")]
+    [True, False, False]
+    >>> rounded_alike(Fraction(3), Fraction("3.004"), 2), rounded_alike(Fraction(2), Fraction("2.9"), 0)
+    (True, False)
+    """
+    scale = 10**places
+    return _half_away(pred * scale) == _half_away(gold * scale)
+
+
+def _half_away(value: Fraction) -> int:
+    whole = math.floor(abs(value) + Fraction(1, 2))
+    return whole if value >= 0 else -whole
+
+
+def _quantities_round_alike(pred: Quantity, gold: Quantity, places: int) -> bool:
+    # a number written with decimal digits or as a whole number; a fraction (1/3, 2 1/2) is exact
+    if _read_whole(pred) or _read_whole(gold) or (pred.ulp is None and pred.value.denominator != 1):
+        return False
+    value, ulp = pred.value, pred.ulp or Fraction(1)
+    if pred.unit is not None and gold.unit is not None and pred.unit != gold.unit:
+        if pred.unit.dimension != gold.unit.dimension:
+            return False
+        factor = pred.unit.factor / gold.unit.factor  # the places count in the gold's unit
+        value, ulp = value * factor, ulp * factor
+    # the answer in the gold's percent form, each way the percent readings take it
+    readings = [(value, ulp)]
+    if pred.percent and not gold.percent:
+        readings.append((value / _HUNDRED, ulp / _HUNDRED))
+    elif gold.percent and not pred.percent:
+        readings.append((value * _HUNDRED, ulp * _HUNDRED))
+    return any(rounded_alike(v, gold.value, places, u) for v, u in readings)
+
+
+def _decimal_leaf(node: Node) -> Number | None:
+    """The number of a tree that is one decimal or whole number (signed, or a percent of one), else None."""
+    inner = node.x if isinstance(node, Neg) else node
+    inner = inner.x if isinstance(inner, Percent) else inner
+    inner = inner.x if isinstance(inner, Neg) else inner
+    if isinstance(inner, Number) and (inner.decimals or inner.value.denominator == 1):
+        return inner
+    return None
+
+
+def _trees_round_alike(pred: Node, gold: Node, places: int) -> bool:
+    """The decimals option on two scalar trees: ``pred`` one decimal number, ``gold`` any constant with a
+    real value. In the gold's percent form: against a percent gold its percent number is rounded."""
+    leaf = _decimal_leaf(pred)
+    if leaf is None or symbols_of(gold):
+        return False
+    value = exact_value(pred)
+    if value is None:
+        return False
+    ulp = _written_ulp(leaf) or Fraction(1)
+    if value and leaf.value:
+        ulp *= abs(value) / leaf.value  # a percent's digits are hundredths of its value's
+    if isinstance(gold, Percent):
+        gold, value, ulp = gold.x, value * _HUNDRED, ulp * _HUNDRED
+    exact = exact_value(gold)
+    if exact is not None:
+        return rounded_alike(value, exact, places, ulp)
+    try:
+        bounds = value_bounds(gold)
+    except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+        return False
+    proxy = _rounding_proxy(bounds, places) if bounds is not None else None
+    return proxy is not None and rounded_alike(value, proxy, places, ulp)
+
+
+# an evaluated gold is rounded only when its error is this far below the last place asked for
+_ROUNDING_MARGIN = Fraction(1, 10**10)
+
+
+def _rounding_proxy(bounds: tuple[Fraction, Fraction], places: int) -> Fraction | None:
+    """A rational that rounds and cuts at ``places`` as every value between ``bounds`` does, or None when
+    the bounds are too wide to tell. Bounds that hold a multiple of the last place (or a half of one) are
+    read as that exact number: an irrational within the error of one is a rational the exact reader missed
+    (``\\sin\\frac{\\pi}{6}``), and there the cut and the rounding are the number's own."""
+    scale = 10**places
+    lo, hi = bounds[0] * scale, bounds[1] * scale
+    if hi - lo > _ROUNDING_MARGIN:
+        return None
+    halves = math.floor(hi * 2)  # the largest multiple of a half place at or below hi
+    if halves >= lo * 2:
+        return Fraction(halves, 2 * scale)
+    whole = math.floor(lo)
+    # strictly between two half-place marks: the quarter point of that stretch rounds and cuts as it does
+    return (whole + (Fraction(1, 4) if lo - whole < Fraction(1, 2) else Fraction(3, 4))) / scale
+
+
 # --- math trees --------------------------------------------------------------------------------------
 #
 # The ladder for one pair of trees: exact structure -> exact rationals -> high-precision numeric values
@@ -201,8 +353,13 @@ _SAME = Fraction(1, 10**40)
 _DIFFERENT = Fraction(1, 10**12)
 
 
-def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) -> str | None:
+def compare_math(
+    pred: Node, gold: Node, symbolic: SymbolicCheck | None = None, decimals: int | None = None
+) -> str | None:
     """The rule under which the tree ``pred`` equals the tree ``gold``, or None.
+
+    ``decimals`` reaches every number the comparison meets (matrix entries, interval ends, tuple items):
+    there a decimal answer equals a constant gold when both round alike (:func:`compare_scalars`).
 
     >>> from rewardkit.latex import parse_math as p
     >>> compare_math(p("2\\\\sqrt{2}"), p("\\\\sqrt{8}")), compare_math(p("(x+1)^2"), p("x^2+2x+1"))
@@ -238,7 +395,7 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         # "2, 4, 3" for T(10), T(11), T(12): a list that is not in sorted order is ordered on purpose
         if len(pred.items) != len(gold.items):
             return None
-        ok = all(compare_math(p, g, symbolic) for p, g in zip(pred.items, gold.items, strict=True))
+        ok = all(compare_math(p, g, symbolic, decimals) for p, g in zip(pred.items, gold.items, strict=True))
         return "list" if ok else None
     gold_items, pred_items = _set_items(gold), _set_items(pred)
     if gold_items is not None or pred_items is not None:
@@ -246,7 +403,7 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
             gold_items = (gold,)
         if pred_items is None:
             pred_items = (pred,)
-        return "set" if _same_items(pred_items, gold_items, symbolic) else None
+        return "set" if _same_items(pred_items, gold_items, symbolic, decimals) else None
     # a pair "(3, \\infty)" is an open interval when the other side is one, or when it reaches infinity
     pairs_are_open = _interval_like(pred) or any(_infinity(i) for i in getattr(gold, "items", ()))
     gold_intervals = _intervals(gold, pairs_are_open=pairs_are_open)
@@ -254,13 +411,13 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         pred_intervals = _intervals(pred, pairs_are_open=True)
         if pred_intervals is None:
             return None
-        return "interval" if _same_intervals(pred_intervals, gold_intervals, symbolic) else None
+        return "interval" if _same_intervals(pred_intervals, gold_intervals, symbolic, decimals) else None
     if isinstance(gold, TupleOf):
         if isinstance(pred, Interval) and pred.left_open and pred.right_open:
             pred = TupleOf((pred.lo, pred.hi))
         if not isinstance(pred, TupleOf) or len(pred.items) != len(gold.items):
             return None
-        ok = all(compare_math(p, g, symbolic) for p, g in zip(pred.items, gold.items, strict=True))
+        ok = all(compare_math(p, g, symbolic, decimals) for p, g in zip(pred.items, gold.items, strict=True))
         return "tuple" if ok else None
     if isinstance(gold, Matrix) and not isinstance(pred, Matrix):
         pred = evaluated_matrix(pred) or pred  # "A + B", "A B" of explicit matrices: compared by their result
@@ -268,34 +425,58 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
         if not isinstance(pred, Matrix) or [len(r) for r in pred.rows] != [len(r) for r in gold.rows]:
             return None
         ok = all(
-            compare_math(p, g, symbolic)
+            compare_math(p, g, symbolic, decimals)
             for pr, gr in zip(pred.rows, gold.rows, strict=True)
             for p, g in zip(pr, gr, strict=True)
         )
         return "matrix" if ok else None
     if isinstance(gold, Relation) and isinstance(pred, Relation) and gold.op == pred.op == "=":
-        return _equations(pred, gold, symbolic)
+        return _equations(pred, gold, symbolic, decimals)
     if isinstance(gold, (Relation, Chain)) or isinstance(pred, (Relation, Chain)):
         return None
     if not (is_scalar(pred) and is_scalar(gold)):
         return None
     if isinstance(gold, Percent) != isinstance(pred, Percent):
-        return _percent(pred, gold, symbolic)
-    return compare_scalars(pred, gold, symbolic)
+        return _percent(pred, gold, symbolic, decimals)
+    return compare_scalars(pred, gold, symbolic, decimals)
 
 
-def _percent(pred: Node, gold: Node, symbolic: SymbolicCheck | None) -> str | None:
+def _percent(pred: Node, gold: Node, symbolic: SymbolicCheck | None, decimals: int | None) -> str | None:
     # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse
     if isinstance(pred, Percent):
-        ok = compare_scalars(pred.x, gold, symbolic) or compare_scalars(pred, gold, symbolic)
+        ok = compare_scalars(pred.x, gold, symbolic, decimals) or compare_scalars(
+            pred, gold, symbolic, decimals
+        )
     else:
         assert isinstance(gold, Percent)
-        ok = compare_scalars(pred, gold.x, symbolic) or compare_scalars(pred, gold, symbolic)
+        ok = compare_scalars(pred, gold.x, symbolic, decimals) or compare_scalars(
+            pred, gold, symbolic, decimals
+        )
     return "percent" if ok else None
 
 
-def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) -> str | None:
-    """Exact rationals first, then numeric values at 60 digits, then the symbolic check."""
+def compare_scalars(
+    pred: Node, gold: Node, symbolic: SymbolicCheck | None = None, decimals: int | None = None
+) -> str | None:
+    """Exact rationals first, then numeric values at 60 digits, then the symbolic check; with ``decimals``,
+    last, the rounding of a decimal answer against a constant gold (:func:`rounded_alike`). A formula is
+    never rounded: ``x + 0.33`` states a coefficient, not an answer to N places, and stays WRONG against
+    ``x + \\frac13``.
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> half_root = p("\\\\frac{\\\\sqrt2}{2}")
+    >>> compare_scalars(p("0.71"), half_root), compare_scalars(p("0.71"), half_root, decimals=2)
+    (None, 'rounded_to_decimals')
+    >>> compare_scalars(p("x + 0.33"), p("x + \\\\frac13"), decimals=2) is None
+    True
+    """
+    rule = _compare_scalars(pred, gold, symbolic)
+    if rule is None and decimals is not None and _trees_round_alike(pred, gold, decimals):
+        return ROUNDED_TO_DECIMALS
+    return rule
+
+
+def _compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None) -> str | None:
     sign_p, sign_g = _infinity(pred), _infinity(gold)
     if sign_p or sign_g:
         return "exact" if sign_p == sign_g else None
@@ -450,15 +631,18 @@ def _set_items(node: Node) -> tuple[Node, ...] | None:
     return None
 
 
-def _same_items(pred: tuple[Node, ...], gold: tuple[Node, ...], symbolic: SymbolicCheck | None) -> bool:
+def _same_items(
+    pred: tuple[Node, ...], gold: tuple[Node, ...], symbolic: SymbolicCheck | None, decimals: int | None
+) -> bool:
     """Equal as sets: every gold item has a partner among the predictions and vice versa."""
+    # each side's repeats are told as written: rounding would merge a gold's 0 and 1/300 at two places
     pred_u, gold_u = _distinct(pred, symbolic), _distinct(gold, symbolic)
     if len(pred_u) != len(gold_u):
         return False
     unmatched = list(pred_u)
     for g in gold_u:
         for k, p in enumerate(unmatched):
-            if compare_math(p, g, symbolic):
+            if compare_math(p, g, symbolic, decimals):
                 del unmatched[k]
                 break
         else:
@@ -607,7 +791,9 @@ def _solve_linear(op: str, lhs: Node, rhs: Node) -> tuple[str, Symbol, Node] | N
     return (op if slope > 0 else _FLIP[op]), Symbol(name), bound
 
 
-def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None) -> bool:
+def _same_intervals(
+    pred: list[Interval], gold: list[Interval], symbolic: SymbolicCheck | None, decimals: int | None
+) -> bool:
     if len(pred) != len(gold):
         return False
     unmatched = list(pred)
@@ -615,8 +801,8 @@ def _same_intervals(pred: list[Interval], gold: list[Interval], symbolic: Symbol
         for k, p in enumerate(unmatched):
             if (
                 (p.left_open, p.right_open) == (g.left_open, g.right_open)
-                and compare_math(p.lo, g.lo, symbolic)
-                and compare_math(p.hi, g.hi, symbolic)
+                and compare_math(p.lo, g.lo, symbolic, decimals)
+                and compare_math(p.hi, g.hi, symbolic, decimals)
             ):
                 del unmatched[k]
                 break
@@ -696,14 +882,16 @@ def _is_name(node: Node, wide: bool = False) -> bool:
     return False
 
 
-def _equations(pred: Relation, gold: Relation, symbolic: SymbolicCheck | None) -> str | None:
+def _equations(
+    pred: Relation, gold: Relation, symbolic: SymbolicCheck | None, decimals: int | None = None
+) -> str | None:
     """Equal up to swapping sides and a nonzero constant factor: ``y=2x+1`` ~ ``2x+1=y`` ~ ``2y=4x+2``; a
     function's formula up to the name of its variable (``f(y) = 1`` ~ ``f(x) = 1``)."""
     formulas = _bound_formulas(pred, gold)
     if formulas is not None:
-        return "equation" if compare_math(*formulas, symbolic) else None
+        return "equation" if compare_math(*formulas, symbolic, decimals) else None
     for p_lhs, p_rhs in ((pred.lhs, pred.rhs), (pred.rhs, pred.lhs)):
-        if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic):
+        if p_lhs == gold.lhs and compare_math(p_rhs, gold.rhs, symbolic, decimals):
             return "equation"
     # "f(x) = x + 1" and "f(x) - x - 1 = 0": an application common to both is one more unknown
     diff_p, diff_g = _applications_as_unknowns(Add((pred.lhs, Neg(pred.rhs))), Add((gold.lhs, Neg(gold.rhs))))

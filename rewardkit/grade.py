@@ -15,6 +15,7 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +26,14 @@ from typing import Literal
 import rewardkit.commitment as commitment
 import rewardkit.glued_box as glued_box
 import rewardkit.sandbox as sandbox
-from rewardkit.equivalence import compare_math, compare_quantities, compare_scalars, symbolic_equal
+from rewardkit.equivalence import (
+    ROUNDED_TO_DECIMALS,
+    check_decimals,
+    compare_math,
+    compare_quantities,
+    compare_scalars,
+    symbolic_equal,
+)
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
     POLITE_TAIL,
@@ -151,7 +159,9 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
 def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
-    gold, read_as = _stated_gold(normalize_language(repair_escapes(gold)))
+    gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
+    if boxes_why:
+        return Gold("invalid", raw, why=boxes_why, read_as=read_as)
     gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:
@@ -245,20 +255,96 @@ _TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))
 _QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
 
 
-def _stated_gold(gold: str) -> tuple[str, str]:
+def _stated_gold(gold: str) -> tuple[str, str, str]:
     """A worked solution as gold (MATH's ``solution``, GSM8K's rationale, a solution ending in ``A: 20``): the
-    answer it states, read by the same markers as a completion, with the rule that read it. A box wins
-    (several boxes on the last boxed line are one answer listing several values: ``\\boxed{1} and
-    \\boxed{2}`` → ``1, 2``), else the last marker. A gold with none of these is used as written."""
+    answer it states, read by the same markers as a completion, with the rule that read it, and why it
+    states none (empty when it does). A box wins (several boxes on the last boxed line: :func:`_gold_boxes`),
+    else the last marker. A gold with none of these is used as written."""
     if "####" in gold:
-        return gold.rsplit("####", 1)[1], "hashes"
+        return gold.rsplit("####", 1)[1], "hashes", ""
     if not _MAY_STATE.search(gold):
-        return gold, "as_written"  # the common case, a bare answer: no scan
+        return gold, "as_written", ""  # the common case, a bare answer: no scan
     anchored = find_answers(gold).anchored
     boxes = [a for a in anchored if a.rule == "boxed"]
     if not boxes:
-        return (anchored[-1].text, anchored[-1].rule) if anchored else (gold, "as_written")
-    return _boxes_as_list(gold, boxes, boxes[-1]).text, "boxed"
+        return (anchored[-1].text, anchored[-1].rule, "") if anchored else (gold, "as_written", "")
+    text, why = _gold_boxes(gold, boxes)
+    return text, "boxed", why
+
+
+def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
+    """The answer the boxes on a gold's last boxed line state, or why they state none.
+
+    Boxes joined only by list joiners (space, ``,``, ``;``, ``and``, ``\\text{ and }``, ``\\quad``, math
+    delimiters, a name before the next value: ``$a = \\boxed{2}$ and $b = \\boxed{5}$``) are one answer
+    listing several values: ``\\boxed{1} and \\boxed{2}`` → ``1, 2``; three or more with a final ``or``
+    list too (``2, 3 or 5``, as a gold written out is read). Two boxes offered with ``or``, or any with prose
+    between them (``we first get \\boxed{1}, which is wrong; the answer is \\boxed{2}``), are no list: they
+    are the one answer when every box states the same value (a restatement, ``\\boxed{15\\frac{39}{40}}
+    or \\boxed{\\frac{639}{40}}``), else the gold states no answer (GOLD_INVALID, never scored).
+
+    >>> from rewardkit.extract import find_answers
+    >>> def read(text): return _gold_boxes(text, find_answers(text).anchored)
+    >>> read("\\\\boxed{1} and \\\\boxed{2}"), read("\\\\boxed{1}, \\\\boxed{2}")
+    (('1, 2', ''), ('1, 2', ''))
+    >>> read("So \\\\boxed{350}. Also, by the mean, \\\\boxed{350}.")
+    ('350', '')
+    >>> read("\\\\boxed{1} no \\\\boxed{2}")[1]
+    "the gold's boxes are separated by prose ('no'): 1 and 2 are neither one answer nor a list of its values"
+    """
+    listed = _boxes_as_list(gold, boxes, boxes[-1])
+    on_line = _boxes_on_line(gold, boxes, boxes[-1])
+    if len(on_line) < 2:
+        return listed.text, ""
+    gaps = [gold[a.end : b.start] for a, b in itertools.pairwise(on_line)]
+    kinds = [_box_joiner(gap) for gap in gaps]
+    if all(k == "list" for k in kinds) or (
+        len(on_line) >= 3 and kinds[-1] == "or" and all(k == "list" for k in kinds[:-1])
+    ):
+        return listed.text, ""
+    if _all_alike([b.text for b in on_line]):
+        return on_line[-1].text, ""
+    shown = " and ".join(b.text for b in on_line)
+    prose = [
+        " ".join(_JOINER_NOISE.sub(" ", gap).split()) for gap, k in zip(gaps, kinds, strict=True) if k is None
+    ]
+    what = f"separated by prose ({prose[0]!r})" if prose else "offered as alternatives ('or')"
+    if len(shown) > 120:
+        shown = shown[:117] + "..."
+    return "", f"the gold's boxes are {what}: {shown} are neither one answer nor a list of its values"
+
+
+# what may stand between two boxes that list one answer's values, once math delimiters, spacing commands and
+# \text{} wrappers are taken out: nothing, a comma or semicolon, "and" (or both), then perhaps the name the
+# next value is given ("a = ")
+_LIST_JOINER = re.compile(r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
+
+
+def _box_joiner(gap: str) -> Literal["list", "or"] | None:
+    """What the text between two boxes of a gold does: list their values, offer them as alternatives, or
+    (None) say something else: prose."""
+    if len(gap) > 200:
+        return None
+    bare = _JOINER_NOISE.sub(" ", gap)
+    if _LIST_JOINER.fullmatch(bare):
+        return "list"
+    return "or" if _OR_JOINER.fullmatch(bare) else None
+
+
+def _all_alike(texts: list[str]) -> bool:
+    """Whether every box text states the same answer, each read as a gold is (no symbolic step)."""
+    golds = [_parse_gold_text(text, None) for text in texts]
+    last = golds[-1]
+    if any(g.why for g in golds):
+        return False
+    if not all(g.kind in ("number", "math") for g in golds):
+        return all((g.kind, g.canonical) == (last.kind, last.canonical) for g in golds)
+    try:
+        return all(compare_math(g.tree, last.tree) is not None for g in golds[:-1])
+    except (NotEvaluable, TooLarge, ArithmeticError, ValueError):
+        return False
 
 
 _CALCULATION = re.compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
@@ -285,8 +371,9 @@ def gold_readings(gold: str) -> dict[str, str]:
         if markers:
             readings["marker"] = markers[-1].text
             marker_at = markers[-1].start
-        if boxes:
-            readings["box"] = _boxes_as_list(gold, boxes, boxes[-1]).text
+        stated = _gold_boxes(gold, boxes)[0] if boxes else ""
+        if stated:
+            readings["box"] = stated
     if marker_at > 0 and "<<" in gold:
         # the calculation of the step that leads to the marker: the last line of reasoning before it (an
         # earlier step's calculation says nothing about the answer)
@@ -329,6 +416,7 @@ def grade(
     finished: bool | None = None,
     choices: Choices = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
+    decimals: int | None = None,
 ) -> GradeResult:
     """Grade one completion against one gold. Never raises on model output.
 
@@ -338,14 +426,24 @@ def grade(
     ``choices``: the offered options for multiple choice, as letters ("ABCD") or option texts.
     ``timeout_s``: the item's time budget, on every path: the symbolic step (sympy, in a sandbox worker) gets
     what is left of it and is stopped at its end; an item whose grading took longer in all is TIMEOUT.
+    ``decimals``: the task asks for answers rounded to that many decimal places. A decimal (or whole-number)
+    answer then also equals the gold when both, rounded half away from zero there, are the same number, or
+    when it is the gold cut at that place (match ``"rounded_to_decimals"``); wherever numbers are compared,
+    numbers inside matrices, intervals and tuples too. None (the default): decimals are compared as written.
+    A negative or non-integer value raises ValueError, as an unknown policy does.
+
+    >>> third = "\\\\frac13"
+    >>> grade("0.33", gold=third).verdict, grade("0.33", gold=third, decimals=2).match
+    (<Verdict.WRONG: 'WRONG'>, 'rounded_to_decimals')
     """
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
+    decimals = check_decimals(decimals)
     budget = Budget(timeout_s, start)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
-        result = _grade(completion, parse_gold(gold, key), policy, finished, budget)
+        result = _grade(completion, parse_gold(gold, key), policy, finished, budget, decimals)
         if result.verdict is not Verdict.TIMEOUT and budget.spent() > timeout_s:
             # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
             result = _result(
@@ -367,18 +465,22 @@ def grade(
     return result
 
 
-def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget) -> GradeResult:
+def _grade(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+) -> GradeResult:
     """Other languages are read into the shared notation first (rewardkit.languages), the tail extraction
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
-        return _grade_text(completion, gold, policy, finished, budget)
+        return _grade_text(completion, gold, policy, finished, budget, decimals)
     if completion.isascii() and not european.has_answer_word(completion.lower()):
-        return _grade_text(completion, gold, policy, finished, budget)  # English: nothing to rewrite
+        return _grade_text(
+            completion, gold, policy, finished, budget, decimals
+        )  # English: nothing to rewrite
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
     rewritten = rewrite_language(completion[offset:])
     if not rewritten.changed:
-        return _grade_text(completion, gold, policy, finished, budget)
-    result = _grade_text(rewritten.text, gold, policy, finished, budget)
+        return _grade_text(completion, gold, policy, finished, budget, decimals)
+    result = _grade_text(rewritten.text, gold, policy, finished, budget, decimals)
     if result.span is None:
         return result
     start, end = rewritten.original_span(*result.span)
@@ -388,7 +490,7 @@ def _grade(completion: str, gold: Gold, policy: Policy, finished: bool | None, b
 
 
 def _grade_text(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
 ) -> GradeResult:
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
@@ -419,7 +521,7 @@ def _grade_text(
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
             if later is not None:
-                return _judge(*later, gold, policy, budget, completion)
+                return _judge(*later, gold, policy, budget, completion, decimals)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
         if answer.rule == "boxed":
@@ -438,7 +540,7 @@ def _grade_text(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-            return _judge(*retracted, gold, policy, budget, completion)
+            return _judge(*retracted, gold, policy, budget, completion, decimals)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -452,12 +554,15 @@ def _grade_text(
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            if isinstance(gold.node, (ListOf, SetOf)):  # the gold lists values: boxes listing them answer it
+            listing = isinstance(gold.node, (ListOf, SetOf))
+            if listing and not _hedged_boxes(completion, _boxes_on_line(completion, found.anchored, answer)):
+                # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
+                # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
-                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion)
+                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
             detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
-        return _judge(answer, reading, gold, policy, budget, completion)
+        return _judge(answer, reading, gold, policy, budget, completion, decimals)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
@@ -478,7 +583,7 @@ def _grade_text(
         why_not = _lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
-        return _judge(lenient, fallback, gold, policy, budget, completion)
+        return _judge(lenient, fallback, gold, policy, budget, completion, decimals)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
@@ -1301,7 +1406,15 @@ def _hedging_sibling(
 
 def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
     """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``): in a gold, or
-    in a completion graded against a gold listing several values, several boxes are the list, not a hedge."""
+    in a completion graded against a gold listing several values, several boxes joined as a list
+    (:func:`_listed_boxes`) are the list, not a hedge."""
+    boxes = _boxes_on_line(text, anchored, chosen)
+    listed = ", ".join(box.text for box in boxes)
+    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
+
+
+def _boxes_on_line(text: str, anchored: list[Answer], chosen: Answer) -> list[Answer]:
+    """The outermost boxes on the chosen box's line, in order."""
     line_start = text.rfind("\n", 0, chosen.start) + 1
     line_end = text.find("\n", chosen.end)
     line_end = len(text) if line_end < 0 else line_end
@@ -1312,8 +1425,19 @@ def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
         inside_line = a.rule == "boxed" and line_start <= a.start and a.end <= line_end
         if inside_line and (not boxes or a.start >= boxes[-1].end):
             boxes.append(a)
-    listed = ", ".join(box.text for box in boxes)
-    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
+    return boxes
+
+
+def _hedged_boxes(text: str, boxes: list[Answer]) -> bool:
+    """Whether a hedge word stands between two consecutive boxes of a completion: ``\\boxed{1} or
+    \\boxed{2}``, ``\\boxed{1}, maybe \\boxed{2}`` offer alternatives; ``\\boxed{3} for part (a) and
+    \\boxed{1}`` lists the answers to a question's parts."""
+    return any(
+        _BOX_HEDGE.search(_JOINER_NOISE.sub(" ", text[a.end : b.start])) for a, b in itertools.pairwise(boxes)
+    )
+
+
+_BOX_HEDGE = re.compile(r"\b(?:or|maybe|perhaps|possibly|probably|either)\b", re.IGNORECASE)
 
 
 def _same_reading(a: Reading, b: Reading) -> bool:
@@ -1332,7 +1456,13 @@ def _same_reading(a: Reading, b: Reading) -> bool:
 
 
 def _judge(
-    answer: Answer, reading: Reading, gold: Gold, policy: Policy, budget: Budget, completion: str = ""
+    answer: Answer,
+    reading: Reading,
+    gold: Gold,
+    policy: Policy,
+    budget: Budget,
+    completion: str = "",
+    decimals: int | None = None,
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
@@ -1347,9 +1477,10 @@ def _judge(
             if reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
     try:
-        match, parsed = _compare(reading, gold, budget)
+        match, parsed = _compare(reading, gold, budget, decimals)
         unit = _answer_unit(answer, reading, completion)
-        match, parsed = _compare_units(reading, gold, unit, match, parsed)
+        match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
+        rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
     except TooLarge as exc:
@@ -1384,6 +1515,8 @@ def _judge(
         )
     verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
+    if rounded:
+        detail += f" rounded to {decimals} decimal place{'' if decimals == 1 else 's'}"
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
@@ -1411,18 +1544,28 @@ def _named_variable(text: str) -> str | None:
     return m.group(1).lower()
 
 
-def _compare(reading: Reading, gold: Gold, budget: Budget) -> tuple[str | None, str]:
+def _decided_by_rounding(match: str | None, reading: Reading, gold: Gold, budget: Budget) -> bool:
+    """Whether the ``decimals`` option made ``match``: its own rule, or a matrix, interval or tuple whose
+    numbers differ as written (compared again without it, to say so in the detail)."""
+    if match is None or match == ROUNDED_TO_DECIMALS:
+        return match is not None
+    if gold.kind not in ("number", "math") or match in ("exact", "structural", "text", "choice"):
+        return False
+    return _compare(reading, gold, budget, None)[0] is None
+
+
+def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None) -> tuple[str | None, str]:
     if gold.kind == "choice":
         return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
     if gold.kind == "text":
         return ("text" if reading.text == gold.text else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
-        return compare_quantities(reading.quantity, gold.quantity), str(reading.quantity)
+        return compare_quantities(reading.quantity, gold.quantity, decimals), str(reading.quantity)
     pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
-    return compare_math(pred, gold.tree, _symbolic_check(budget)), render(pred)
+    return compare_math(pred, gold.tree, _symbolic_check(budget), decimals), render(pred)
 
 
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:
@@ -1434,7 +1577,12 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
 
 
 def _compare_units(
-    reading: Reading, gold: Gold, unit: Unit | None, match: str | None, parsed: str
+    reading: Reading,
+    gold: Gold,
+    unit: Unit | None,
+    match: str | None,
+    parsed: str,
+    decimals: int | None = None,
 ) -> tuple[str | None, str]:
     """The match once the units both sides name are compared: a value read without its unit never matches a
     gold naming another unit (``45 km`` for ``45 m``, ``45 radians`` for ``45^\\circ``, ``5 cm^2`` for
@@ -1466,7 +1614,7 @@ def _compare_units(
         return None, shown
     pred_q = replace(value, unit=unit)
     gold_q = replace(expected_value, unit=gold_unit)
-    return compare_quantities(pred_q, gold_q), shown
+    return compare_quantities(pred_q, gold_q, decimals), shown
 
 
 def _as_quantity(node: Node | None) -> Quantity | None:
@@ -1534,14 +1682,16 @@ def grade_many(
     policy: Policy = "flexible",
     finished: Sequence[bool | None] | None = None,
     choices: Choices = None,
+    decimals: int | None = None,
 ) -> list[GradeResult]:
     """Grade many completions; exactly one result per input, in input order, whatever happens inside.
 
     ``workers > 1`` grades in that many worker processes; an item that runs past ``timeout_s`` gets a
     TIMEOUT result and its worker is replaced. With one worker, items are graded in this process and only
     the symbolic step (the one that can be slow) runs under a hard deadline in a sandbox worker.
-    ``finished`` is one flag per completion (or None).
+    ``finished`` is one flag per completion (or None); ``decimals`` is :func:`grade`'s, for every item.
     """
+    decimals = check_decimals(decimals)
     if len(completions) != len(golds):
         raise ValueError(f"{len(completions)} completions but {len(golds)} golds")
     if finished is not None and len(finished) != len(completions):
@@ -1550,10 +1700,12 @@ def grade_many(
     jobs = list(zip(completions, golds, flags, strict=True))
     if workers <= 1 or len(jobs) < 2 * workers:
         return [
-            grade(c, gold=g, policy=policy, finished=f, choices=choices, timeout_s=timeout_s)
+            grade(
+                c, gold=g, policy=policy, finished=f, choices=choices, timeout_s=timeout_s, decimals=decimals
+            )
             for c, g, f in jobs
         ]
-    options = {"policy": policy, "choices": choices, "timeout_s": timeout_s}
+    options = {"policy": policy, "choices": choices, "timeout_s": timeout_s, "decimals": decimals}
 
     def on_timeout(item: tuple[str, str, bool | None]) -> GradeResult:
         detail = f"grading exceeded the {timeout_s:g} s per-item deadline; the worker was replaced"

@@ -68,6 +68,7 @@ def score_dataset(
     choices_key: str | None = None,
     actors: int = 2,
     batch_size: int = DEFAULT_BATCH_SIZE,
+    decimals: int | None = None,
 ) -> int:
     """Grade ``input_path`` (JSONL, or Parquet when it ends in ``.parquet``) on Ray and write what
     ``rewardkit score -o output_path`` writes; return the exit status that command would return (0, or 2
@@ -82,6 +83,8 @@ def score_dataset(
         argv += ["-o", os.fspath(output_path)]
     if choices_key is not None:
         argv += ["--choices-key", choices_key]
+    if decimals is not None:
+        argv += ["--decimals", str(decimals)]
     return main(argv)
 
 
@@ -136,7 +139,13 @@ def _parquet_rows(path: str) -> Iterator[dict[str, Any]]:
 
 
 def grade_on_ray(
-    items: Sequence[ScoreItem], *, policy: str, timeout: float | None, actors: int, batch_size: int
+    items: Sequence[ScoreItem],
+    *,
+    policy: str,
+    timeout: float | None,
+    actors: int,
+    batch_size: int,
+    decimals: int | None = None,
 ) -> list[tuple[dict[str, Any], list[str]]]:
     """One (result fields, [verdict under each policy]) per item, in item order, graded by ``actors``
     grader actors of the running Ray session."""
@@ -156,7 +165,7 @@ def grade_on_ray(
     ]
     graded = ray.data.from_items(rows).map_batches(
         _Grader,
-        fn_constructor_kwargs={"policy": policy, "timeout": timeout},
+        fn_constructor_kwargs={"policy": policy, "timeout": timeout, "decimals": decimals},
         batch_size=batch_size,
         batch_format="pyarrow",
         compute=ray.data.ActorPoolStrategy(size=actors),  # a fixed pool: N graders, started once
@@ -179,8 +188,8 @@ def grade_on_ray(
 class _Grader:
     """One grader actor: grades a batch of rows with the local command's chunk grader."""
 
-    def __init__(self, policy: str, timeout: float | None) -> None:
-        self._args = argparse.Namespace(workers=1, policy=policy, timeout=timeout)
+    def __init__(self, policy: str, timeout: float | None, decimals: int | None = None) -> None:
+        self._args = argparse.Namespace(workers=1, policy=policy, timeout=timeout, decimals=decimals)
 
     def __call__(self, batch: Any) -> dict[str, list[Any]]:
         rows = batch.to_pylist()

@@ -435,6 +435,43 @@ def numeric_closeness(pred: Node, gold: Node, point: dict[str, Any]) -> Closenes
     return "different" if diff > noise * 10**5 else "undecided"
 
 
+def value_bounds(node: Node) -> tuple[Fraction, Fraction] | None:
+    """Rationals ``lo <= hi`` that hold the real value of a tree without free symbols, from an evaluation
+    whose error is tracked as :func:`numeric_closeness` tracks it (more digits where magnitudes spread);
+    None when the value is not real, not finite, or cannot be resolved within :data:`MAX_DIGITS`.
+    Raises NotEvaluable (and the arithmetic errors) as :func:`numeric_value` does.
+
+    >>> from rewardkit.latex import parse_math as p
+    >>> lo, hi = value_bounds(p("\\\\sqrt{2}"))
+    >>> float(lo) == 2**0.5, 0 < hi - lo < Fraction(1, 10**40)
+    (True, True)
+    """
+    track = _Magnitudes()
+    ctx = _context()
+    value = _num(node, {}, ctx, track)
+    digits = DIGITS
+    if track.spread_digits > 15:
+        needed = DIGITS + track.spread_digits + 30
+        if needed > MAX_DIGITS:
+            return None
+        digits = 50 * (int(needed) // 50 + 1)
+        ctx = _context_at(digits)
+        track = _Magnitudes()
+        value = _num(node, {}, ctx, track)
+    noise = ctx.mpf(10) ** (track.lost_digits + 10 - digits)
+    real = ctx.re(value)
+    if abs(ctx.im(value)) > noise or not ctx.isfinite(real):
+        return None
+    center, error = _exact(ctx, real), _exact(ctx, noise)
+    return center - error, center + error
+
+
+def _exact(ctx: Any, value: Any) -> Fraction:
+    """An mpmath real as the rational it is (mantissa times a power of two)."""
+    mantissa, exponent = ctx.mpf(value).man_exp
+    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
 def _num(node: Node, point: dict[str, Any], ctx: Any, track: _Magnitudes) -> Any:
     value = _value_of(node, point, ctx, track)
     track.note(value, ctx)

@@ -58,7 +58,10 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         how its answer was read."""
         parsed = parse_gold(gold)
         if parsed.kind == "invalid":
-            return "unparseable", parsed.why or "no detail", parsed.read_as
+            # boxes of different values with prose (or "or") between them: a worked solution stating several
+            # answers, said as such; any other unreadable gold cannot be parsed
+            problem = "disagree" if parsed.read_as == "boxed" else "unparseable"
+            return problem, parsed.why or "no detail", parsed.read_as
         readings = gold_readings(gold)
         for where, text in readings.items():
             # a worked solution whose final marker, last box and the calculation of its last step say

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from rewardkit.cli.messages import error, print_json, printable
-from rewardkit.cli.options import add_policy_option, choices_arg, grade_options
+from rewardkit.cli.options import add_decimals_option, add_policy_option, choices_arg, grade_options
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
 
 __all__ = ["register"]
@@ -40,6 +40,7 @@ def register(sub: Any) -> None:
         help="the generation hit the length limit (an answer it never committed to is TRUNCATED)",
     )
     g.add_argument("--choices", metavar="LETTERS", help="multiple-choice letters, e.g. ABCD")
+    add_decimals_option(g)
     g.add_argument("--json", action="store_true", help="print the full result as one JSON object")
 
     g.set_defaults(run=cmd_grade)
@@ -57,7 +58,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
         result = grade(
             text,
             gold=args.gold,
-            **grade_options(policy=args.policy, finished=args.finished, choices=choices_arg(args.choices)),
+            **grade_options(
+                policy=args.policy,
+                finished=args.finished,
+                choices=choices_arg(args.choices),
+                decimals=args.decimals,
+            ),
         )
     except (TypeError, ValueError) as exc:  # bad options; model output never raises
         error(str(exc))

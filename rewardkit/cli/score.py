@@ -261,7 +261,12 @@ def _score_on_ray(args: argparse.Namespace) -> int:
             items = list(_read_items(args, line_errors.add, records=reader))
         except OSError as exc:
             return open_failed(args.input, exc)
-        options = {"policy": args.policy, "timeout": args.timeout, "actors": args.actors}
+        options = {
+            "policy": args.policy,
+            "timeout": args.timeout,
+            "actors": args.actors,
+            "decimals": args.decimals,
+        }
         graded = grade_on_ray(items, **options, batch_size=args.ray_batch_size or DEFAULT_BATCH_SIZE)
 
     counts = {p: dict.fromkeys(Verdict, 0) for p in POLICIES}

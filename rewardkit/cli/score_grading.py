@@ -37,6 +37,8 @@ def grade_items(items: Sequence[ScoreItem], args: argparse.Namespace) -> list[Gr
     extra: dict[str, Any] = {"workers": args.workers, "policy": args.policy}
     if args.timeout is not None:
         extra["timeout_s"] = args.timeout
+    if getattr(args, "decimals", None) is not None:
+        extra["decimals"] = args.decimals
     groups: dict[Any, list[int]] = {}
     for i, item in enumerate(items):
         groups.setdefault(item.choices, []).append(i)

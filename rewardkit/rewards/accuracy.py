@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rewardkit.equivalence import check_decimals
 from rewardkit.grade import DEFAULT_TIMEOUT_S, grade_many
 from rewardkit.rewards.base import Reward, Scored, column
 from rewardkit.rewards.component_logs import reward_key
@@ -50,6 +51,11 @@ class GradedReward(Reward):
     only anchored answers: a marker or a box). ``max_tokens``: the generation limit; with ``completion_ids``
     a completion that used all of it is unfinished, so one with no committed answer is TRUNCATED (0).
     ``workers``: grade in that many processes (``grade_many``). ``timeout_s``: per-item hard budget.
+    ``decimals``: the task asks for answers rounded to that many decimal places (``grade``'s option: a decimal
+    answer that rounds as the gold does is CORRECT); None (default) compares decimals as written.
+
+    >>> AccuracyReward(decimals=2)(completions=["#### 0.33", "#### 0.3"], answer=["\\frac{1}{3}"] * 2)
+    [1.0, 0.0]
     """
 
     def __init__(
@@ -60,6 +66,7 @@ class GradedReward(Reward):
         max_tokens: int | None = None,
         workers: int = 1,
         timeout_s: float = DEFAULT_TIMEOUT_S,
+        decimals: int | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(name=name)
@@ -68,6 +75,7 @@ class GradedReward(Reward):
         self.max_tokens = max_tokens
         self.workers = workers
         self.timeout_s = timeout_s
+        self.decimals = check_decimals(decimals)  # a bad value fails when the reward is built, not mid-run
 
     def grade(
         self, texts: list[str], completion_ids: Sequence[Sequence[int]] | None, columns: Mapping[str, Any]
@@ -83,6 +91,7 @@ class GradedReward(Reward):
             timeout_s=self.timeout_s,
             policy=self.policy,
             finished=finished,
+            decimals=self.decimals,
         )
         log_metric = columns.get("log_metric")
         if log_metric is not None and results:

@@ -187,7 +187,8 @@ class CosineReward(GradedReward, _LengthMixin):
     Correctness is ``rewardkit.grade`` against the gold column. Options (keyword-only): ``max_length=1000``,
     ``r_c_min=0.5``, ``r_c_max=1.0``, ``r_w_min=-1.0``, ``r_w_max=-0.5``, ``exceed_penalty=-1.0``,
     ``gold_key="answer"``, ``policy="flexible"``, ``workers=1``, ``timeout_s`` (grading budget per item),
-    ``unit="tokens"``, ``tokenizer=None``, ``name="cosine"``.
+    ``decimals=None`` (answers rounded to that many places, as ``grade`` takes it), ``unit="tokens"``,
+    ``tokenizer=None``, ``name="cosine"``.
 
     >>> f = CosineReward(max_length=100)
     >>> ids = [[], [0] * 50, [0] * 50]
@@ -210,11 +211,19 @@ class CosineReward(GradedReward, _LengthMixin):
         policy: Policy = "flexible",
         workers: int = 1,
         timeout_s: float = DEFAULT_TIMEOUT_S,
+        decimals: int | None = None,
         unit: LengthUnit = "tokens",
         tokenizer: Tokenizer | None = None,
         name: str | None = None,
     ) -> None:
-        super().__init__(gold_key=gold_key, policy=policy, workers=workers, timeout_s=timeout_s, name=name)
+        super().__init__(
+            gold_key=gold_key,
+            policy=policy,
+            workers=workers,
+            timeout_s=timeout_s,
+            decimals=decimals,
+            name=name,
+        )
         if max_length <= 0:
             raise ConfigError(f"reward {self.name!r} needs max_length > 0, got {max_length}")
         self.max_length = max_length

@@ -78,10 +78,11 @@ def build_reward(settings: ServerSettings) -> Reward:
 
 
 def grade_items(items: Sequence[payloads.GradeItem], settings: ServerSettings) -> list[GradeResult]:
-    """Grade ``items`` in the worker pool, one :func:`grade_many` call per policy, results in input order."""
+    """Grade ``items`` in the worker pool, one :func:`grade_many` call per policy and ``decimals``, results in
+    input order."""
     results: list[GradeResult | None] = [None] * len(items)
-    for policy in dict.fromkeys(item.policy for item in items):
-        where = [i for i, item in enumerate(items) if item.policy == policy]
+    for policy, decimals in dict.fromkeys((item.policy, item.decimals) for item in items):
+        where = [i for i, item in enumerate(items) if (item.policy, item.decimals) == (policy, decimals)]
         graded = grade_many(
             [items[i].completion for i in where],
             [items[i].gold for i in where],
@@ -89,6 +90,7 @@ def grade_items(items: Sequence[payloads.GradeItem], settings: ServerSettings) -
             timeout_s=settings.item_timeout_s,
             policy=policy,  # type: ignore[arg-type]
             finished=[items[i].finished for i in where],
+            decimals=decimals,
         )
         for i, result in zip(where, graded, strict=True):
             results[i] = result

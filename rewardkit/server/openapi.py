@@ -117,6 +117,7 @@ SCHEMA: dict[str, Any] = {
                                 "gold": _GOLD,
                                 "policy": {"enum": ["flexible", "strict"], "default": "flexible"},
                                 "finished": {"type": ["boolean", "null"]},
+                                "decimals": {"type": ["integer", "null"], "minimum": 0, "maximum": 100},
                             },
                         },
                     }

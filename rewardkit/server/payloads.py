@@ -1,7 +1,7 @@
 """Request bodies in, response bodies out, for the three POST endpoints; every rejection names the field.
 
 >>> parse_grade({"items": [{"completion": "The answer is 4.", "gold": 4}]})
-[GradeItem(completion='The answer is 4.', gold='4', policy='flexible', finished=None)]
+[GradeItem(completion='The answer is 4.', gold='4', policy='flexible', finished=None, decimals=None)]
 >>> parse_grade({"items": [{"completion": "4", "gold": True}]})
 Traceback (most recent call last):
 ...
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rewardkit.equivalence import MAX_DECIMALS
 from rewardkit.jsonl import gold_text
 from rewardkit.rewards.base import Scored
 from rewardkit.types import POLICIES, GradeResult
@@ -49,6 +50,7 @@ class GradeItem:
     gold: str
     policy: str = "flexible"
     finished: bool | None = None
+    decimals: int | None = None  # grade's option: answers rounded to that many places
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _same_length(body: dict[str, Any], first: str, *others: str) -> None:
 
 
 def parse_grade(body: Any) -> list[GradeItem]:
-    """``{"items": [{"completion", "gold", "policy"?, "finished"?}, ...]}`` → the items."""
+    """``{"items": [{"completion", "gold", "policy"?, "finished"?, "decimals"?}, ...]}`` → the items."""
     items = _list(_object(body), "items")
     assert items is not None
     out = []
@@ -129,7 +131,16 @@ def parse_grade(body: Any) -> list[GradeItem]:
         finished = item.get("finished")
         if not (finished is None or isinstance(finished, bool)):
             raise PayloadError(f"{where}.finished", f"must be true, false or null, got {_shown(finished)}")
-        out.append(GradeItem(item["completion"], _gold(item["gold"], f"{where}.gold"), policy, finished))
+        decimals = item.get("decimals")
+        if decimals is not None and (
+            isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= MAX_DECIMALS
+        ):
+            raise PayloadError(
+                f"{where}.decimals",
+                f"must be a whole number from 0 to {MAX_DECIMALS} or null, got {_shown(decimals)}",
+            )
+        gold = _gold(item["gold"], f"{where}.gold")
+        out.append(GradeItem(item["completion"], gold, policy, finished, decimals))
     return out
 
 

@@ -434,3 +434,30 @@ def test_dotted_keys_grade_nested_completions(tmp_path: Path, capsys: Any) -> No
         ("q1", "so #### 72", "72", "CORRECT"),
         ("q2", "#### 4", "5", "WRONG"),
     ]
+
+
+def test_decimals_grades_rounded_answers_and_guards_resume(tmp_path: Path, capsys: Any) -> None:
+    """``eval --decimals 2``: a rounded answer is CORRECT, the records and summary say the option, and a rerun
+    into the same folder with another ``--decimals`` is refused (its records were graded otherwise)."""
+    src = tmp_path / "rounded.jsonl"
+    rows = [
+        {"id": "q1", "question": "1/3 to 2 places?", "answer": "\\frac{1}{3}", "completion": "#### 0.33"},
+        {"id": "q2", "question": "8/3 to 2 places?", "answer": "\\frac{8}{3}", "completion": "#### 2.6"},
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "out"
+    rc, _, err = _run(_eval(src, out, "--decimals", "2"), capsys)
+    assert rc == 0, err
+    records = _records(out)
+    assert [(r["verdict"], r["match"], r["decimals"]) for r in records] == [
+        ("CORRECT", "rounded_to_decimals", 2),
+        ("WRONG", "mismatch", 2),
+    ]
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["decimals"] == 2
+    rc, _, err = _run(_eval(src, out), capsys)
+    assert rc == 2 and "--decimals 2" in err and "use a fresh --output-dir" in err
+    plain = tmp_path / "plain"
+    rc, _, err = _run(_eval(src, plain), capsys)
+    assert rc == 0, err
+    assert [r["verdict"] for r in _records(plain)] == ["WRONG", "WRONG"]
+    assert all("decimals" not in r for r in _records(plain))

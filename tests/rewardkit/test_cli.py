@@ -365,6 +365,24 @@ def test_check_data_reads_worked_solutions_and_flags_ones_that_disagree(
     assert not grade("The answer is 3.", gold=agreeing).correct
 
 
+def test_check_data_flags_golds_whose_boxes_are_separated_by_prose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rejected = "We first get $\\boxed{1}$, which is wrong; the answer is $\\boxed{2}$."
+    src = _write(
+        tmp_path / "golds.jsonl",
+        [{"gold": rejected}, {"gold": "\\boxed{1} and \\boxed{2}"}, {"gold": "\\boxed{3} or \\boxed{4}"}],
+    )
+    assert main(["check-data", str(src), "--gold-key", "gold"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{src}:1: gold ") and "states different answers" in lines[0]
+    assert "separated by prose (', which is wrong; the answer is')" in lines[0]
+    assert lines[1].startswith(f"{src}:3: gold ") and "offered as alternatives ('or')" in lines[1]
+    assert lines[2] == f"{src}: 2 of 3 worked solutions state different answers"
+    assert lines[3] == "golds read: in \\boxed 3"
+    assert grade("\\boxed{1, 2}", gold=rejected).verdict is Verdict.GOLD_INVALID
+
+
 def test_check_data_malformed_lines_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-data", str(BAD)]) == 2
     captured = capsys.readouterr()

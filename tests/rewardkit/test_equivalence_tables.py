@@ -3,9 +3,11 @@
 Each line is a JSON object::
 
     {"completion": str, "gold": str, "expected": <verdict>, "policy": "flexible"|"strict",
-     "options": {...grade() keyword args...}, "rule": str, "source": str, "note": str}
+     "options": {...grade() keyword args...}, "rule": str, "match": str, "source": str, "note": str}
 
-``policy``, ``options`` and ``rule`` are optional. The loader is generic: a new table dropped into the
+``policy``, ``options``, ``rule`` (the extraction rule) and ``match`` (the equivalence rule, e.g.
+``"rounded_to_decimals"``) are optional; ``options`` carries any of ``grade()``'s keyword arguments
+(``finished``, ``choices``, ``decimals``, ...). The loader is generic: a new table dropped into the
 folder is picked up without touching this file. A malformed row fails its own test with ``file:line``
 so one bad line does not hide the rest of the table.
 """
@@ -28,10 +30,10 @@ EXPECTABLE = frozenset(
 )
 POLICIES = frozenset({"flexible", "strict"})
 REQUIRED: dict[str, type] = {"completion": str, "gold": str, "expected": str, "source": str, "note": str}
-OPTIONAL: dict[str, type] = {"policy": str, "options": dict, "rule": str}
+OPTIONAL: dict[str, type] = {"policy": str, "options": dict, "rule": str, "match": str}
 # Known grade() options and their types; other option names are passed through unchecked so that new
 # tables can exercise options added later.
-OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"finished": bool, "choices": (str, list)}
+OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"finished": bool, "choices": (str, list), "decimals": int}
 
 
 def _load() -> list[Any]:
@@ -70,7 +72,7 @@ def _validate(where: str, text: str) -> dict[str, Any]:
         problems.append(f"'expected' must be one of {sorted(EXPECTABLE)}, got {row['expected']!r}")
     if isinstance(row.get("policy"), str) and row["policy"] not in POLICIES:
         problems.append(f"'policy' must be one of {sorted(POLICIES)}, got {row['policy']!r}")
-    for key in ("source", "note", "rule"):
+    for key in ("source", "note", "rule", "match"):
         if isinstance(row.get(key), str) and not row[key].strip():
             problems.append(f"{key!r} must not be empty")
     options = row.get("options")
@@ -80,7 +82,8 @@ def _validate(where: str, text: str) -> dict[str, Any]:
                 problems.append(f"options must not carry {name!r}; use the row's own field")
             want = OPTION_TYPES.get(name)
             if want is not None and not isinstance(value, want):
-                problems.append(f"options[{name!r}] must be {want.__name__}, got {type(value).__name__}")
+                kinds = " or ".join(t.__name__ for t in (want if isinstance(want, tuple) else (want,)))
+                problems.append(f"options[{name!r}] must be {kinds}, got {type(value).__name__}")
     if problems:
         pytest.fail(f"{where}: malformed row: " + "; ".join(problems), pytrace=False)
     return row
@@ -112,3 +115,5 @@ def test_row(where: str, text: str) -> None:
     assert r.verdict == expected, f"expected {expected.value}, got {r.verdict.value}\n{context}"
     if "rule" in row:
         assert r.rule == row["rule"], f"expected rule {row['rule']!r}, got {r.rule!r}\n{context}"
+    if "match" in row:
+        assert r.match == row["match"], f"expected match {row['match']!r}, got {r.match!r}\n{context}"

@@ -86,6 +86,23 @@ def test_native_grade_returns_the_full_result_per_item_in_order(open_client):
         }
 
 
+def test_native_grade_takes_decimals_per_item(open_client):
+    items = [
+        {"completion": "The answer is 0.33.", "gold": "\\frac13", "decimals": 2},
+        {"completion": "The answer is 0.33.", "gold": "\\frac13"},
+        {"completion": "The answer is 0.3333.", "gold": "\\frac13", "decimals": 4},
+        {"completion": "The answer is 0.33.", "gold": "\\frac13", "decimals": 4},
+    ]
+    r = open_client.post("/v1/grade", json={"items": items})
+    assert r.status_code == 200
+    results = r.json()["results"]
+    assert [x["verdict"] for x in results] == ["CORRECT", "WRONG", "CORRECT", "WRONG"]
+    assert results[0]["match"] == "rounded_to_decimals"
+    bad = {"items": [{"completion": "1", "gold": "1", "decimals": -1}]}
+    r = open_client.post("/v1/grade", json=bad)
+    assert r.status_code == 422 and "items[0].decimals" in r.text
+
+
 def test_native_score_gives_rewards_results_and_components(open_client):
     body = {"completions": ["<think>1+1=2</think><answer>2</answer>", "3"], "golds": ["2", "\\frac{"]}
     r = open_client.post("/v1/score", json=body)
