@@ -560,6 +560,12 @@ _HEDGE_LETTER = re.compile(
     r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
     r"\bpossibly\b|\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b)[^.;\n]{0,40}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)"
 )
+# another choice letter joined to the answer's: "B and C", "B, D", "(B) & (C)"; not the pronoun of
+# "B and I think"
+_LETTER_LISTED = re.compile(
+    r"[ \t*_]*(?:,|&|\+|\band\b|\bas\s+well\s+as\b|\bplus\b)[ \t*_]*(?:\(\s*[A-Z]\s*\)|[A-Z])"
+    r"(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
+)
 # another word offered beside a word answer: "Monday (or Tuesday)", "even, or possibly odd"
 _HEDGE_WORD = re.compile(
     r"^[^.;\n]{0,60}?\b(?:or|though|although|possibly|perhaps|maybe)\b[\s(]*[A-Za-z]{2,}", re.I
@@ -820,6 +826,8 @@ def problem(
         why = listed_words_after(after)
         if why is not None:
             return why
+    if letters and _LETTER_LISTED.match(after):  # "I choose B and C", "B, D": several choices, none committed
+        return f"several choices: {_shown_after(after)!r}"
     hedged_letter = _HEDGE_LETTER.match(after) if letters else None
     # "D, it can't be A or B" excludes the other letters; it does not offer them
     if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):

@@ -1262,7 +1262,7 @@ _LENIENT_CHOICE = re.compile(
     r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection)"
-    r"\s*[,:]?\s+\(?([A-Z])\)?"
+    r"\s*[,:]?\s+(?:(?:option|choice)\s+)?\(?([A-Z])\)?"  # "which is option B", "I choose choice C"
     r"(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )
@@ -1279,6 +1279,8 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     for m in _LENIENT_CHOICE.finditer(region):
         letter = m.group(1) or m.group(2) or m.group(3)
         if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
+            if m.group(1) and _lists_options(region, m.start()):
+                continue  # "(A) 12  (B) 15  (C) 18  (D) 21": the question's options, copied, are no answer
             last = m
     if last is not None:
         letter = last.group(1) or last.group(2) or last.group(3)
@@ -1289,6 +1291,15 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     return None
 
 
+def _lists_options(region: str, at: int) -> bool:
+    """Whether the line holding ``at`` labels two options or more (``(A) 12  (B) 15``), as a question's list
+    of options does."""
+    start = region.rfind("\n", 0, at) + 1
+    end = region.find("\n", at)
+    return len(_PAREN_LETTER.findall(region, start, len(region) if end < 0 else end)) >= 2
+
+
+_PAREN_LETTER = re.compile(r"\(\s*[A-Z]\s*\)")
 _LETTERS = re.compile(r"[A-Za-z]")
 _DIGIT = re.compile(r"\d")
 _MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set

@@ -672,10 +672,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     )
     if said is not None:
         return answer, said
-    if gold.kind == "choice":
-        letter = _CHOICE_LETTER.search(text)
-        if letter is None:
-            return answer, None
+    letter = _CHOICE_LETTER.search(text) if gold.kind == "choice" else None
+    # with no letter in it, a choice answer names an option by its text or value ("Answer: not 15", B being
+    # 15): its statement is read as a value's is, below
+    if letter is not None:
         before, after = text[: letter.start()], text[letter.end() :]
         named = commitment.negation_corrected(after) if commitment.negates(before) else None
         if named is not None:
