@@ -804,8 +804,12 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
 _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
 _THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
-# "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
-_OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|-|/\s*[\d(\\])")
+# "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic, and so is "72 − 2" with any minus sign
+# (U+2212, the figure dash, the small and full-width hyphen-minus); an en or em dash between numbers is a
+# range ("72–74"), read as a hedge
+_OPERATOR_GAP = re.compile(
+    r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|[-−‒﹣－]|/\s*[\d(\\])"
+)
 # "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
 # a space is a variable, except the words "a", "A" and "I")
 _MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![A-Za-z'])")

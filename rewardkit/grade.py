@@ -64,7 +64,7 @@ from rewardkit.mathtree import (
 )
 from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.spoken_operations import operation_after
+from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
@@ -807,6 +807,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         spoken = operation_after(region, end)
         if spoken is not None:  # "So it is 72 squared.": the last number is an operand of the words after it
             return f"an operand: {region[start : end + 40].split(chr(10))[0]!r} applies {spoken!r} to it"
+        spoken = operation_before(region[sentence_start:start])
+        if spoken is not None:  # "It's twice 18.", "so the square root of 72": an operand of the words before
+            return f"an operand: {region[sentence_start:end].strip()[-60:]!r} applies {spoken!r} to it"
     stated = next(scan(answer.text), None)
     return (
         commitment.problem(
