@@ -148,9 +148,10 @@ _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
 )
 
-# a currency sign before the number is part of it: "€13" is no "$13"
+# a currency sign before the number is part of it: "€13" is no "$13"; so is a base after it
 _LAST_NUMBER = re.compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
+    r"(?:[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉]))?"  # "72₈": its base, read with it
 )
 
 
@@ -796,6 +797,23 @@ _VULGAR_VALUES = {
 _VULGAR = re.compile(r"(\d?)\s*([" + "".join(_VULGAR_VALUES) + "])")
 
 
+# a numeral's base written after it: subscript digits ("72₈"), "(in base 8)", "base-8", "in octal": the base
+# subscript the math reader reads ("72_{8}" is 58), never the numeral's digits read as decimal
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUBSCRIPT_BASE = re.compile(r"(?<=[\d.])\s*([₀₁₂₃₄₅₆₇₈₉]{1,2})(?![₀₁₂₃₄₅₆₇₈₉])")
+_BASE_WORDS = {"binary": "2", "ternary": "3", "octal": "8", "decimal": "10", "hexadecimal": "16", "hex": "16"}
+_SAID_BASE = re.compile(
+    r"(?<=[\d.])\s*,?\s*(?P<open>\()?\s*(?:(?:in|as\s+a)\s+)?(?:base[\s-]*(?P<n>\d{1,2})"
+    r"|(?P<word>binary|ternary|octal|hexadecimal|hex)(?:\s+(?:notation|number|numeral|form))?)"
+    r"(?:\s+(?:notation|number|numeral|form|system))?(?(open)\s*\))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _said_base(m: re.Match[str]) -> str:
+    return "_{" + (m["n"] or _BASE_WORDS[m["word"].lower()]) + "}"
+
+
 def _vulgar_fraction(m: re.Match[str]) -> str:
     # "3½" and "3 ½" are the mixed number 3 1/2; a lone "½" is 1/2
     return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
@@ -876,6 +894,9 @@ def clean_span(span: str) -> str:
         span = new
     if not span.isascii():
         span = _VULGAR.sub(_vulgar_fraction, span)
+        span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
+    if "ase" in span or "ary" in span or "ctal" in span or "hex" in span:
+        span = _SAID_BASE.sub(_said_base, span)
     if '"' in span:
         # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
         span = _ESCAPED_QUOTE.sub('"', span)
