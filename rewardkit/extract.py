@@ -28,10 +28,13 @@ from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
 from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    FEET_INCHES,
+    MERIDIEM,
     WORDS_RE,
     Quantity,
     clock_or_ratio,
     combine_compound,
+    feet_inches,
     lookup_unit,
     parse_words,
     plain_quantity,
@@ -148,6 +151,8 @@ _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
 )
 
+_MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
+
 # a currency sign before the number is part of it: "€13" is no "$13"; so is a base after it
 _LAST_NUMBER = re.compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
@@ -236,6 +241,14 @@ class Candidates:
             return None
         start, end = _compound(self.region, *span)
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
+        if self.region[start:end].count(":") == 1:  # "2:30 AM": the time is read whole, half of the day too
+            meridiem = _MERIDIEM_AFTER.match(self.region, end)
+            if meridiem is not None:  # the period of "p.m." may end the sentence too: left out
+                end = meridiem.end() - (self.region[meridiem.end() - 1] == ".")
+        elif start > 0 and self.region[start - 1] in " \t'′’tT":  # "5 ft 6 in", "5'6\"": inches of feet
+            for m in FEET_INCHES.finditer(self.region, max(0, start - 16), min(len(self.region), end + 10)):
+                if m.start("in") == start and m.end("in") == end:
+                    start, end = m.start(), m.end()
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
@@ -901,6 +914,8 @@ def clean_span(span: str) -> str:
         # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
         span = _ESCAPED_QUOTE.sub('"', span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
+    if "ft" in span or "fe" in span or "foo" in span or "'" in span or "′" in span or "’" in span:
+        span = feet_inches(span)
     span = _SPAN_NOISE.sub(" ", span)
     if "\\" in span:
         # "\\boxed{\\15}": the "$" of "\\$15" dropped leaves a backslash before digits, which no TeX

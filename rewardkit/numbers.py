@@ -921,6 +921,24 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
     return (0, m.end()) if m is not None else None
 
 
+# feet and inches, the inches' unit being "in" (no unit alone: "5 in total"), a double prime or nothing at the
+# end of the statement: "5 ft 6 in", "5 feet 6 inches", "5'6\"", "5 ft 6 tall"; read whole as inches
+FEET_INCHES = re.compile(
+    r"(?<![\w.])(?P<ft>\d{1,4})\s*(?:ft\.?|feet|foot|['′’])\s*(?:and\s+)?(?P<in>\d{1,2}(?:\.\d{1,3})?)"
+    r"(?:\s*(?:in(?:ch(?:es)?)?\.?(?![\w])|[\"″”]|'')|(?=\s*(?:[.,;!?)]|$|tall\b|long\b|high\b|wide\b|deep\b)))",
+    re.IGNORECASE,
+)
+
+
+def feet_inches(text: str) -> str:
+    """``text`` with every feet-and-inches quantity written so the unit readers read it whole.
+
+    >>> feet_inches("She is 5 ft 6 in tall."), feet_inches("5'6''"), feet_inches("5 ft in total")
+    ('She is 5 ft 6 inches tall.', '5 ft 6 inches', '5 ft in total')
+    """
+    return FEET_INCHES.sub(lambda m: f"{m['ft']} ft {m['in']} inches", text)
+
+
 def said_after(text: str, end: int) -> int:
     """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
     the last-number fallback reads them with the number.
