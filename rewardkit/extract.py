@@ -44,6 +44,7 @@ from rewardkit.numbers import (
     words_after,
 )
 from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
@@ -1040,6 +1041,9 @@ def read_number(span: str) -> Reading:
     if _REJECTION_MARK.match(text, end):
         # "72 ✗", "72 ❌": the mark says the value is wrong, wherever the span around it was found
         return Reading("ambiguous", text=text, why=f"rejected: {text!r} marks the value wrong")
+    tolerance = tolerance_after(text, end)
+    if tolerance is not None:  # "350, give or take a few", "350 plus or minus 5": a band of values
+        return Reading("ambiguous", text=text, why=f"{text!r}: {tolerance!r} gives a band of values, not one")
     spoken = operation_after(text, end)
     if spoken is not None:
         # "72 times 2", "72 squared": arithmetic said in words, not the number

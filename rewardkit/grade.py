@@ -65,6 +65,7 @@ from rewardkit.mathtree import (
 from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
@@ -810,6 +811,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         spoken = operation_before(region[sentence_start:start])
         if spoken is not None:  # "It's twice 18.", "so the square root of 72": an operand of the words before
             return f"an operand: {region[sentence_start:end].strip()[-60:]!r} applies {spoken!r} to it"
+        # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
+        ranged = range_end_before(region[sentence_start:start]) or range_start_after(region[end : end + 40])
+        if ranged is not None:
+            return ranged
+        tolerance = tolerance_after(region, end)
+        if tolerance is not None:
+            return f"a tolerance: {tolerance!r} after the value gives a band of values"
     stated = next(scan(answer.text), None)
     return (
         commitment.problem(
