@@ -43,6 +43,7 @@ from rewardkit.numbers import (
     scan,
     words_after,
 )
+from rewardkit.several_values import variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
@@ -1003,6 +1004,9 @@ def read_number(span: str) -> Reading:
             return Reading(
                 "unparseable", text=text, why=f"{text!r} is a time or ratio this reader cannot read"
             )
+    variables = variables_in(text)
+    if variables is not None:  # "x = 2 and y = 4": several variables' values, not one number
+        return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
     if "and" in text or "AND" in text or "And" in text:
         text = _MIXED_AND.sub(_mixed_number, text)
     found = list(scan(text))

@@ -64,6 +64,7 @@ from rewardkit.mathtree import (
 )
 from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
+from rewardkit.several_values import parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
@@ -818,6 +819,15 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         tolerance = tolerance_after(region, end)
         if tolerance is not None:
             return f"a tolerance: {tolerance!r} after the value gives a band of values"
+    if gold.kind == "number":
+        # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
+        line_end = region.find("\n", end)
+        parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
+        if parts is not None:
+            return f"several parts answered: {parts[-60:]!r}"
+        variables = variables_in(region[sentence_start:sentence_end])
+        if variables is not None:
+            return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
     return (
         commitment.problem(
