@@ -297,6 +297,35 @@ class Candidates:
             f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
         )
 
+    def labelled_total(self, last: Answer) -> Answer | None:
+        """The value a closing line labels as the total (``In total: 72 muffins, as each of the 6 boxes holds
+        12.``) when the last number lies in the reason given after it, not in the value; else None. Only the
+        line of the last number counts: a ``Total: 50 + 29 = 79`` step in the reasoning is no answer.
+
+        >>> found = find_answers("In total: 72 muffins, as each of the 6 boxes holds 12.")
+        >>> found.labelled_total(found.last_number()).text
+        '72'
+        """
+        region, base = self.region, self.region_start
+        at = last.start - base
+        line_start = region.rfind("\n", 0, at) + 1
+        if "otal" not in region[line_start:at] and "ll" not in region[line_start:at]:
+            return None
+        m = _LABELLED_TOTAL.match(region, line_start, at)
+        if m is None:
+            return None
+        start, end = base + m.start("value"), base + m.end("value")
+        return Answer(m["value"], "labelled_total", start, end, lenient=True)
+
+
+# a closing line that labels its value as the total and gives the reason after it: "In total: 72 muffins, as
+# each box holds 12", "Total: $72, since …"
+_LABELLED_TOTAL = re.compile(
+    r"[ \t*_#>-]*(?i:in\s+total|total|altogether|in\s+all|all\s+together)[*_]*\s*[:：][ \t*_]*"
+    r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d.,]\d)[ \t*_]*(?:[A-Za-z]+[ \t*_]*){0,3}"
+    r"[,;(][ \t]*(?i:as|since|because|for|given\s+that|with|from|where)\b[^\n]*"
+)
+
 
 def find_answers(text: str) -> Candidates:
     """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""

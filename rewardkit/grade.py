@@ -1138,7 +1138,10 @@ def _lenient(
         if hour is not None:
             return hour
     if number is not None:
-        restated = found.restated_result(number) if gold.kind == "number" else None
+        total = found.labelled_total(number) if gold.kind == "number" else None
+        if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
+            number = total
+        restated = found.restated_result(number) if gold.kind == "number" and total is None else None
         if isinstance(restated, str):
             return number, Reading("ambiguous", text=number.text, why=restated)
         if restated is not None:
