@@ -322,7 +322,8 @@ class Candidates:
 # each box holds 12", "Total: $72, since …"
 _LABELLED_TOTAL = re.compile(
     r"[ \t*_#>-]*(?i:in\s+total|total|altogether|in\s+all|all\s+together)[*_]*\s*[:：][ \t*_]*"
-    r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d.,]\d)[ \t*_]*(?:[A-Za-z]+[ \t*_]*){0,3}"
+    r"(?:\$(?=[\d.,]+\$)|\\\()?"  # "$72$", "\\(72\\)": math around the value
+    r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d.,]\d)(?:\$|\\\))?[ \t*_]*(?:[A-Za-z]+[ \t*_]*){0,3}"
     r"[,;(][ \t]*(?i:as|since|because|for|given\s+that|with|from|where)\b[^\n]*"
 )
 

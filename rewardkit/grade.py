@@ -863,8 +863,8 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     fragment = tail[last + 1 :].strip()
     # words, and ideographs, each of which is a word here ("然后他送给了": then he gave away)
     words = fragment.split() + _IDEOGRAPH.findall(fragment)
-    if len(words) < 2 or _POLITE_CLOSING.match(fragment):
-        return None
+    if (len(words) < 2 and not _DANGLING.search(fragment)) or _POLITE_CLOSING.match(fragment):
+        return None  # one word alone stops mid-sentence only when no sentence can end on it ("…= 79.\nSo")
     if _DIGIT_OR_MATH.search(fragment) and not _DANGLING.search(fragment):
         return None  # "so she has 8 apples": a statement without its full stop
     return fragment[-60:]
