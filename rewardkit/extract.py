@@ -28,11 +28,14 @@ from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
 from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    FEET_INCHES,
+    MERIDIEM,
     UNITS,
     WORDS_RE,
     Quantity,
     clock_or_ratio,
     combine_compound,
+    feet_inches,
     lookup_unit,
     parse_words,
     plain_quantity,
@@ -41,7 +44,9 @@ from rewardkit.numbers import (
     scan,
     words_after,
 )
+from rewardkit.several_values import variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
@@ -151,9 +156,12 @@ _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
 )
 
-# a currency sign before the number is part of it: "€13" is no "$13"
+_MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
+
+# a currency sign before the number is part of it: "€13" is no "$13"; so is a base after it
 _LAST_NUMBER = re.compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
+    r"(?:[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉]))?"  # "72₈": its base, read with it
 )
 
 
@@ -238,6 +246,14 @@ class Candidates:
             return None
         start, end = _compound(self.region, *span)
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
+        if self.region[start:end].count(":") == 1:  # "2:30 AM": the time is read whole, half of the day too
+            meridiem = _MERIDIEM_AFTER.match(self.region, end)
+            if meridiem is not None:  # the period of "p.m." may end the sentence too: left out
+                end = meridiem.end() - (self.region[meridiem.end() - 1] == ".")
+        elif start > 0 and self.region[start - 1] in " \t'′’tT":  # "5 ft 6 in", "5'6\"": inches of feet
+            for m in FEET_INCHES.finditer(self.region, max(0, start - 16), min(len(self.region), end + 10)):
+                if m.start("in") == start and m.end("in") == end:
+                    start, end = m.start(), m.end()
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
@@ -283,6 +299,36 @@ class Candidates:
         return (
             f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
         )
+
+    def labelled_total(self, last: Answer) -> Answer | None:
+        """The value a closing line labels as the total (``In total: 72 muffins, as each of the 6 boxes holds
+        12.``) when the last number lies in the reason given after it, not in the value; else None. Only the
+        line of the last number counts: a ``Total: 50 + 29 = 79`` step in the reasoning is no answer.
+
+        >>> found = find_answers("In total: 72 muffins, as each of the 6 boxes holds 12.")
+        >>> found.labelled_total(found.last_number()).text
+        '72'
+        """
+        region, base = self.region, self.region_start
+        at = last.start - base
+        line_start = region.rfind("\n", 0, at) + 1
+        if "otal" not in region[line_start:at] and "ll" not in region[line_start:at]:
+            return None
+        m = _LABELLED_TOTAL.match(region, line_start, at)
+        if m is None:
+            return None
+        start, end = base + m.start("value"), base + m.end("value")
+        return Answer(m["value"], "labelled_total", start, end, lenient=True)
+
+
+# a closing line that labels its value as the total and gives the reason after it: "In total: 72 muffins, as
+# each box holds 12", "Total: $72, since …"
+_LABELLED_TOTAL = re.compile(
+    r"[ \t*_#>-]*(?i:in\s+total|total|altogether|in\s+all|all\s+together)[*_]*\s*[:：][ \t*_]*"
+    r"(?:\$(?=[\d.,]+\$)|\\\()?"  # "$72$", "\\(72\\)": math around the value
+    r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d.,]\d)(?:\$|\\\))?[ \t*_]*(?:[A-Za-z]+[ \t*_]*){0,3}"
+    r"[,;(][ \t]*(?i:as|since|because|for|given\s+that|with|from|where)\b[^\n]*"
+)
 
 
 def find_answers(text: str) -> Candidates:
@@ -842,6 +888,23 @@ _VULGAR_VALUES = {
 _VULGAR = re.compile(r"(\d?)\s*([" + "".join(_VULGAR_VALUES) + "])")
 
 
+# a numeral's base written after it: subscript digits ("72₈"), "(in base 8)", "base-8", "in octal": the base
+# subscript the math reader reads ("72_{8}" is 58), never the numeral's digits read as decimal
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUBSCRIPT_BASE = re.compile(r"(?<=[\d.])\s*([₀₁₂₃₄₅₆₇₈₉]{1,2})(?![₀₁₂₃₄₅₆₇₈₉])")
+_BASE_WORDS = {"binary": "2", "ternary": "3", "octal": "8", "decimal": "10", "hexadecimal": "16", "hex": "16"}
+_SAID_BASE = re.compile(
+    r"(?<=[\d.])\s*,?\s*(?P<open>\()?\s*(?:(?:in|as\s+a)\s+)?(?:base[\s-]*(?P<n>\d{1,2})"
+    r"|(?P<word>binary|ternary|octal|hexadecimal|hex)(?:\s+(?:notation|number|numeral|form))?)"
+    r"(?:\s+(?:notation|number|numeral|form|system))?(?(open)\s*\))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _said_base(m: re.Match[str]) -> str:
+    return "_{" + (m["n"] or _BASE_WORDS[m["word"].lower()]) + "}"
+
+
 def _vulgar_fraction(m: re.Match[str]) -> str:
     # "3½" and "3 ½" are the mixed number 3 1/2; a lone "½" is 1/2
     return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
@@ -850,8 +913,12 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
 _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
 _THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
-# "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic
-_OPERATOR_GAP = re.compile(r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|-|/\s*[\d(\\])")
+# "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic, and so is "72 − 2" with any minus sign
+# (U+2212, the figure dash, the small and full-width hyphen-minus); an en or em dash between numbers is a
+# range ("72–74"), read as a hedge
+_OPERATOR_GAP = re.compile(
+    r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|[-−‒﹣－]|/\s*[\d(\\])"
+)
 # "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
 # a space is a variable, except the words "a", "A" and "I")
 _MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![A-Za-z'])")
@@ -918,10 +985,15 @@ def clean_span(span: str) -> str:
         span = new
     if not span.isascii():
         span = _VULGAR.sub(_vulgar_fraction, span)
+        span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
+    if "ase" in span or "ary" in span or "ctal" in span or "hex" in span:
+        span = _SAID_BASE.sub(_said_base, span)
     if '"' in span:
         # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
         span = _ESCAPED_QUOTE.sub('"', span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
+    if "ft" in span or "fe" in span or "foo" in span or "'" in span or "′" in span or "’" in span:
+        span = feet_inches(span)
     span = _SPAN_NOISE.sub(" ", span)
     if "\\" in span:
         # "\\boxed{\\15}": the "$" of "\\$15" dropped leaves a backslash before digits, which no TeX
@@ -1010,6 +1082,9 @@ def read_number(span: str) -> Reading:
             return Reading(
                 "unparseable", text=text, why=f"{text!r} is a time or ratio this reader cannot read"
             )
+    variables = variables_in(text)
+    if variables is not None:  # "x = 2 and y = 4": several variables' values, not one number
+        return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
     if "and" in text or "AND" in text or "And" in text:
         text = _MIXED_AND.sub(_mixed_number, text)
     found = list(scan(text))
@@ -1048,6 +1123,9 @@ def read_number(span: str) -> Reading:
     if _REJECTION_MARK.match(text, end):
         # "72 ✗", "72 ❌": the mark says the value is wrong, wherever the span around it was found
         return Reading("ambiguous", text=text, why=f"rejected: {text!r} marks the value wrong")
+    tolerance = tolerance_after(text, end)
+    if tolerance is not None:  # "350, give or take a few", "350 plus or minus 5": a band of values
+        return Reading("ambiguous", text=text, why=f"{text!r}: {tolerance!r} gives a band of values, not one")
     spoken = operation_after(text, end)
     if spoken is not None:
         # "72 times 2", "72 squared": arithmetic said in words, not the number

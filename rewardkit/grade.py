@@ -72,7 +72,9 @@ from rewardkit.mathtree import (
 )
 from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.spoken_operations import operation_after
+from rewardkit.several_values import parts_before, variables_in
+from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
@@ -917,6 +919,25 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         spoken = operation_after(region, end)
         if spoken is not None:  # "So it is 72 squared.": the last number is an operand of the words after it
             return f"an operand: {region[start : end + 40].split(chr(10))[0]!r} applies {spoken!r} to it"
+        spoken = operation_before(region[sentence_start:start])
+        if spoken is not None:  # "It's twice 18.", "so the square root of 72": an operand of the words before
+            return f"an operand: {region[sentence_start:end].strip()[-60:]!r} applies {spoken!r} to it"
+        # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
+        ranged = range_end_before(region[sentence_start:start]) or range_start_after(region[end : end + 40])
+        if ranged is not None:
+            return ranged
+        tolerance = tolerance_after(region, end)
+        if tolerance is not None:
+            return f"a tolerance: {tolerance!r} after the value gives a band of values"
+    if gold.kind == "number":
+        # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
+        line_end = region.find("\n", end)
+        parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
+        if parts is not None:
+            return f"several parts answered: {parts[-60:]!r}"
+        variables = variables_in(region[sentence_start:sentence_end])
+        if variables is not None:
+            return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
     return (
         commitment.conditioned_before(region[sentence_start:start])
@@ -956,8 +977,8 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     fragment = tail[last + 1 :].strip()
     # words, and ideographs, each of which is a word here ("然后他送给了": then he gave away)
     words = fragment.split() + _IDEOGRAPH.findall(fragment)
-    if len(words) < 2 or _POLITE_CLOSING.match(fragment):
-        return None
+    if (len(words) < 2 and not _DANGLING.search(fragment)) or _POLITE_CLOSING.match(fragment):
+        return None  # one word alone stops mid-sentence only when no sentence can end on it ("…= 79.\nSo")
     if _DIGIT_OR_MATH.search(fragment) and not _DANGLING.search(fragment):
         return None  # "so she has 8 apples": a statement without its full stop
     return fragment[-60:]
@@ -1243,7 +1264,10 @@ def _lenient(
         if hour is not None:
             return hour
     if number is not None:
-        restated = found.restated_result(number) if gold.kind == "number" else None
+        total = found.labelled_total(number) if gold.kind == "number" else None
+        if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
+            number = total
+        restated = found.restated_result(number) if gold.kind == "number" and total is None else None
         if isinstance(restated, str):
             return number, Reading("ambiguous", text=number.text, why=restated)
         if restated is not None:

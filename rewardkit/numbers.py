@@ -411,9 +411,10 @@ _NUMERAL = (
 (?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
                 |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
-(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z]))
-  |\s*(?P<permille>‰|(?i:per\s?mille|per\s+thousand)(?![A-Za-z]))
+(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?![A-Za-z]))
+  |\s*(?P<permille>‰|(?i:per\s?mille|per\s+(?:one\s+)?thousand)(?![A-Za-z]))
   |\s*(?P<bp>‱|(?i:basis\s+points?|bps?|per\s+ten\s+thousand)(?![A-Za-z]))
+  |\s*(?i:per)\s+(?P<per_ten>10{2,9}|1(?:,000){1,3}|10,000|100,000)(?!\d|[.,]\d)
 )?
 (?:\s*(?P<temperature>(?:°|º|\\circ|\^\s*\{?\s*\\circ\s*\}?|degrees?\s+)\s*(?:\\text\{\s*)?(?P<scale_letter>[CFK])\b\}?)
   |\s*(?P<unit>"""
@@ -496,6 +497,15 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
             return None  # "$5 km": nonsense, not a quantity
         unit = unit or cur_unit
     percent = g["pct"] is not None
+    if g["per_ten"]:
+        if g["unit"]:
+            return None  # "12 per 100 km": a rate over a quantity, no percent of anything
+        # "12 per 1000" is 1.2 %, "12 per 100" 12 %: a count per a power of ten, read as the percent it is
+        zeros = len(g["per_ten"].replace(",", "")) - 1
+        per = Fraction(100, 10**zeros)
+        value, percent = value * per, True
+        ulp = ulp * per if ulp is not None else None
+        decimals += max(0, zeros - 2)
     if g["permille"] or g["bp"]:
         # "25‰" is 2.5 %, "25 basis points" 0.25 %: read as the percent they are, never as 25 %
         per = Fraction(1, 10 if g["permille"] else 100)
@@ -943,6 +953,24 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
         return -1, m.end()  # only a unit between the value and its sign: "72 is less than zero" is a claim
     m = _RELATIVE_AFTER.match(text, end)
     return (0, m.end()) if m is not None else None
+
+
+# feet and inches, the inches' unit being "in" (no unit alone: "5 in total"), a double prime or nothing at the
+# end of the statement: "5 ft 6 in", "5 feet 6 inches", "5'6\"", "5 ft 6 tall"; read whole as inches
+FEET_INCHES = re.compile(
+    r"(?<![\w.])(?P<ft>\d{1,4})\s*(?:ft\.?|feet|foot|['′’])\s*(?:and\s+)?(?P<in>\d{1,2}(?:\.\d{1,3})?)"
+    r"(?:\s*(?:in(?:ch(?:es)?)?\.?(?![\w])|[\"″”]|'')|(?=\s*(?:[.,;!?)]|$|tall\b|long\b|high\b|wide\b|deep\b)))",
+    re.IGNORECASE,
+)
+
+
+def feet_inches(text: str) -> str:
+    """``text`` with every feet-and-inches quantity written so the unit readers read it whole.
+
+    >>> feet_inches("She is 5 ft 6 in tall."), feet_inches("5'6''"), feet_inches("5 ft in total")
+    ('She is 5 ft 6 inches tall.', '5 ft 6 inches', '5 ft in total')
+    """
+    return FEET_INCHES.sub(lambda m: f"{m['ft']} ft {m['in']} inches", text)
 
 
 def said_after(text: str, end: int) -> int:

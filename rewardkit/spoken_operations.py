@@ -45,7 +45,8 @@ _POSTFIX = (
 )
 # after the number, past the math delimiters that close it ("$72$ times $2$")
 # glued to the number: a power, a root or pi written as a symbol ("72²", "72√2", "72π")
-_GLUED_AFTER = r"[²³⁴⁵⁶⁷⁸⁹]|√|π"
+# (a power set a space off the number is still its power: "72 ²")
+_GLUED_AFTER = r"[ \t]?[²³⁴⁵⁶⁷⁸⁹]|√|π"
 _AFTER = re.compile(
     rf"(?P<glued>{_GLUED_AFTER})|(?:\s*(?:\$|\\\)))?\s+(?:(?P<infix>{_INFIX})\s+{_OPERAND}|"
     rf"(?P<postfix>{_POSTFIX}|pi)\b)",
@@ -68,7 +69,7 @@ def operation_after(text: str, end: int) -> str | None:
     m = _AFTER.match(text, end)
     if m is None or (m["glued"] and not text[end - 1 : end].isdigit()):
         return None  # "5 m²": the power belongs to the unit, not to the number
-    return re.sub(r"\s+", " ", (m["glued"] or m["infix"] or m["postfix"]).lower())
+    return re.sub(r"\s+", " ", (m["glued"] or m["infix"] or m["postfix"]).strip().lower())
 
 
 # before the number: a description the number is a parameter of, not the value described ("the number of

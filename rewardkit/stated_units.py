@@ -207,10 +207,14 @@ def _word_at_end(tail: str) -> Unit | None:
     m = _WORDS_AT_END.search(tail)
     if m is None:
         return None
-    unit = lookup_unit(m["words"])
-    if unit is not None or " " in m["words"] or "-" in m["words"]:
+    words = m["words"]
+    first, _, last = words.partition(" ")
+    if last.lower() in _AFTER_UNIT:
+        words = first  # "1200 plants each", "72 apples total": the word before the adverb is the unit
+    unit = lookup_unit(words)
+    if unit is not None or " " in words or "-" in words:
         return unit  # "72 nautical miles", "72 fl oz"; "72 red apples" names no unit
-    word = m["words"]
+    word = words
     if not m["space"] or len(word) < 2 or not word.isascii() or word.lower() in _NOT_UNITS:
         return None  # variables ("2xy", "72 x"), a Chinese measure word, an adverb ("72 total")
     return _word_unit(word)
@@ -222,6 +226,10 @@ _NOT_UNITS = frozenset(
     unit in is are and or so then now ago later away long high wide tall deep old approximately about roughly
     exact net combined together st nd rd th am pm pi percent times ways sin cos tan log ln exp mod
     per""".split()
+)
+# adverbs after a unit word that leave it the unit ("1200 plants each", "72 apples total")
+_AFTER_UNIT = frozenset(
+    "each apiece total altogether overall combined together only exactly left remaining".split()
 )
 _LETTERS = r"[^\W\d_]+"
 _CURRENCY_SIGN = (

@@ -621,8 +621,10 @@ def values(case: Case, a: Anchor, kind: GoldKind) -> Values:
             last = numbers[-1]
             raw = raw[last.start() : said_after(raw, last.end())]
     if kind == "number":
-        # "12 (or, in words, twelve)": the value, not its gloss; "9 * 2 = 18": what the equation states
-        raw = re.sub(r"\s+\([^()\\]*[A-Za-z]{3,}[^()\\]*\)", "", raw).strip() or raw
+        # "12 (or, in words, twelve)": the value, not its gloss; "9 * 2 = 18": what the equation states; a
+        # base in parentheses is part of the value ("72 (in base 8)" is 58)
+        raw = re.sub(r"\s+\((?![^()]*\b(?:base|binary|octal)\b)[^()\\]*[A-Za-z]{3,}[^()\\]*\)", "", raw)
+        raw = raw.strip() or raw
         raw = re.split(r"\s+or\s+", raw)[0]  # "2 hours or 120 minutes": one statement of the value
         raw = (
             re.split(r",?\s*\bnot\b|;\s", raw)[0].strip() or raw

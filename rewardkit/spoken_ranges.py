@@ -1,0 +1,68 @@
+"""Ranges and tolerances said in words around a number: the statement names several values, not the number.
+
+``From 9 to 11 marbles.`` and ``12.5 to 12 meters`` state a range: paying either end pays a value the
+statement does not commit to (a marker's span already reads ``9 to 11`` as a hedge; the last-number fallback
+saw only one end). ``The price rose from 9 to 11.`` is a change, and its last value the answer: a verb of
+change before ``from`` (or ``to``) keeps it so. ``Roughly 350, give or take a few.`` and ``350, plus or minus
+5`` give a tolerance: a band of values around the number, as ``350 ± 5`` does.
+
+>>> range_end_before("So he has from 9 to "), range_end_before("The price rose from 9 to ")
+("'9 to …' is a range", None)
+>>> range_start_after(" to 11 marbles."), range_start_after(" to the store")
+("'… to 11' is a range", None)
+>>> tolerance_after(", give or take a few.", 0), tolerance_after(" plus or minus 5", 0)
+('give or take', 'plus or minus')
+>>> tolerance_after(" apples", 0)
+"""
+
+from __future__ import annotations
+
+import re
+
+# a number as the fallback finds it, with a sign, a currency, a percent or a unit's short word after it
+_END = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?"
+# what joins the two ends of a range: "to", an en or em dash, "through"; ("9-11" is read as 9 and -11)
+_JOIN = r"(?:to|through|thru|–|—)"
+# the lower end of a range right before the number (what lies before the number in its sentence)
+_RANGE_BEFORE = re.compile(rf"(?<![\w.,])(?P<lo>{_END})\s*{_JOIN}\s*[$€£]?$", re.IGNORECASE)
+# the upper end right after it
+_RANGE_AFTER = re.compile(rf"\s*{_JOIN}\s*(?P<hi>{_END})(?![\d])", re.IGNORECASE)
+# a verb of change before "from"/"to": "rose from 9 to 11", "rounded 12.5 to 13", "converts 5 ft to 60 in"
+_CHANGE = re.compile(
+    r"\b(?:ris|rose|went|go|gone|grew|grow|increas|decreas|drop|fell|fall|jump|climb|chang|mov|shift|rais|"
+    r"reduc|cut|round|convert|turn|becam|becom|expand|shrank|shrunk|doubl|tripl|improv|declin|slid|soar|plung|"
+    r"updat|adjust|correct|extend|brought|bring|lower|boost|spik|sank|sink|dipp|dip|swell|swoll|upgrad|"
+    r"downgrad|scal|reset|set|sped|speed|slow)\w*",
+    re.IGNORECASE,
+)
+# a band of values around the number: "give or take a few", "plus or minus 5", "+/- 5"
+_TOLERANCE = re.compile(
+    r"[\s,;(]*(?P<said>give\s+or\s+take|plus\s+or\s+minus|\+\s*/\s*-|\+-)(?![A-Za-z])", re.IGNORECASE
+)
+
+
+def range_end_before(before: str) -> str | None:
+    """Why the number after ``before`` (the text of its sentence up to it) is the upper end of a range
+    (``From 9 to 11``), or None: none, or the change of a value (``rose from 9 to 11``)."""
+    if "to" not in before and "–" not in before and "—" not in before and "thr" not in before:
+        return None
+    m = _RANGE_BEFORE.search(before[-80:])
+    if m is None or _CHANGE.search(before[: len(before) - len(before[-80:]) + m.start()]):
+        return None
+    return f"'{m['lo']} to …' is a range"
+
+
+def range_start_after(after: str) -> str | None:
+    """Why the number before ``after`` (the text after it) is the lower end of a range (``9 to 11``), or
+    None."""
+    m = _RANGE_AFTER.match(after)
+    return None if m is None else f"'… to {m['hi']}' is a range"
+
+
+def tolerance_after(text: str, end: int) -> str | None:
+    """The words that give the value ending at ``end`` a tolerance (``give or take``, ``plus or minus``), or
+    None."""
+    if "take" not in text and "minus" not in text and "+" not in text:
+        return None
+    m = _TOLERANCE.match(text, end)
+    return None if m is None else re.sub(r"\s+", " ", m["said"].lower())
