@@ -94,6 +94,23 @@ _CORRECTION = re.compile(
     r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*",
     re.IGNORECASE,
 )
+# what, right after a value, gives it as a careless solver's pick or a trap rather than the answer: "C is what
+# a naive student picks", "72 is the trap answer", "72 is a distractor", "72 is what you get if you forget
+# the carry" ("72 is what the careful count gives" and "72 is the correct answer" commit)
+DISOWNED_AFTER = (
+    r"[\s$*_)\]}]*,?\s*(?:which\s+)?(?:is|was|would\s+be|are|'s)\s+(?:(?:just|only|merely|simply|clearly|"
+    r"exactly|precisely)\s+)?"
+    r"(?:what\s+(?:(?:a|an|the|most|many|some)\s+)?(?:naive|naïve|careless|hasty|sloppy|novice|inexperienced|unwary|"
+    r"rushed|confused|lazy)\s+(?:student|reader|solver|person|people|guesser|test-?taker|one)s?\b|"
+    r"what\s+(?:you|one|we|they|students?|people)(?:'d|\s+would|\s+might)?\s+(?:get|gets|obtain|pick|choose)\s+"
+    r"(?:if|when|by)\s+(?:you\s+|one\s+|we\s+|they\s+)?(?:forget|forgets|forgetting|ignore|ignores|ignoring|"
+    r"miss|misses|missing|neglect|neglects|neglecting|overlook|overlooks|overlooking|misread|misreads|"
+    r"misreading|skip|skips|skipping|drop|drops|dropping)\b|"
+    r"(?:the|a|an)\s+(?:(?:obvious|classic|common|typical|tempting|usual|standard)\s+)?(?:trap|distractor|decoy|"
+    r"red\s+herring|pitfall|mistake|blunder|(?<=classic\s)error|(?<=common\s)error|(?<=typical\s)error|"
+    r"(?:naive|naïve|tempting|trap|wrong|incorrect|careless|mistaken|bogus)\s+"
+    r"(?:answer|choice|option|pick|guess|result|one|value)s?)\b)"
+)
 # the rest of the statement calls the value wrong: "72, which is wrong", "72 (incorrect)", "C is incorrect"
 _CALLED_WRONG_AFTER = re.compile(
     r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:both\s+|all\s+|also\s+|clearly\s+)?"
@@ -101,7 +118,10 @@ _CALLED_WRONG_AFTER = re.compile(
     r"\(\s*(?:this\s+is\s+|that'?s\s+)?(?:wrong|incorrect)\b|\bnot\s+correct\b|"
     r"\bwhich\s+is\s+(?:wrong|incorrect|(?:a|an)\s+(?:common\s+)?(?:mistake|error))\b|\bno,?\s+wait\b|"
     r"\bi\s+made\s+(?:a|an)\s+(?:mistake|error)|\bthat'?s\s+(?:a|the)\s+(?:trap|mistake|common\s+mistake|"
-    r"distractor))",
+    r"distractor)|"
+    # ... or gives it as the pick of a careless solver, or as a trap: "C is what a naive student picks", "72
+    # is the trap answer", "72 is what you get if you forget the carry"
+    rf"^{DISOWNED_AFTER})",
     re.IGNORECASE,
 )
 # ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not

@@ -1081,6 +1081,12 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
             if reading.status == "value" and reading.quantity is not None:
                 for i, opt in enumerate(options):
                     if opt is not None and opt.value == reading.quantity.value:
+                        # "C = 48": a letter set equal to another option's value names two options
+                        named = _LETTER_EQUALS.match(text)
+                        if named is not None and named[1] in letters and named[1] != letters[i]:
+                            own = options[letters.index(named[1])]
+                            why = f"the choice {named[1]} is {own}, but {text!r} states {reading.text}"
+                            return Reading("ambiguous", text=text, why=why)
                         return Reading("value", choice=letters[i], text=reading.text)
         return Reading("none", text=text)
     nxt = _LETTER_NEXT.match(text, end)
@@ -1105,6 +1111,17 @@ _LETTER_CORRECTED = re.compile(
 _LETTER_TO_VALUE = re.compile(
     r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.|ie|namely)[\s,:]*)?(?=[-−$]?\d)", re.IGNORECASE
 )
+# ... and past the span the letter was read from, within its sentence: the close of its box or emphasis, then
+# a relation, a colon, a bracket or a word that restates ("\\boxed{C} (60)", "\\boxed{C} = 60",
+# "C, i.e. 60")
+_VALUE_PAST_LETTER = re.compile(
+    r"[ \t)}\]$*_]*(?:[:=,(–—-]|\\[,;]|\\q?quad)?[ \t(*_$]*"
+    r"(?:(?:which\s+(?:is|equals)|that\s+is|i\.\s*e\.?|viz\.?|namely)[ \t,:(]*)?(?=[-−$]?\d)",
+    re.IGNORECASE,
+)
+_VALUE_END = re.compile(r"[.;!?](?=\s|$)")
+# a letter set equal to a value: "C = 48"
+_LETTER_EQUALS = re.compile(r"\(?\s*([A-Z])\s*\)?\s*=\s*(?=[-−$]?\d)")
 
 
 def _option_disagreeing(
@@ -1124,16 +1141,50 @@ def _option_disagreeing(
     gap = _LETTER_TO_VALUE.match(text, end)
     if gap is None:
         return None
-    value = text[gap.end() :]
-    if "(" in gap.group():  # "C (96)": the value its parentheses hold
+    return _stated_disagreeing(text[gap.end() :], "(" in gap.group(), letter, options[index], text)
+
+
+def _stated_disagreeing(
+    value: str, bracketed: bool, letter: str, own: Quantity | None, shown: str
+) -> str | None:
+    """Why the value ``value`` opens with, stated for the choice ``letter`` whose option is ``own``, is
+    another value, or None; ``bracketed``: the value is what an opening parenthesis holds (``C (96)``)."""
+    if bracketed:
         value = value.split(")", 1)[0]
+        if len(value.split()) > 3:  # "C (2 of the options are close)": a remark, not a value stated for C
+            return None
     stated = read_number(value)
-    own = options[index]
     if stated.status != "value" or stated.quantity is None or own is None:
         return None
     if same_quantity(stated.quantity, own) or stated.quantity.value == own.value:
         return None
-    return f"the choice {letter} is {own}, but {text!r} states {stated.text}"
+    return f"the choice {letter} is {own}, but {shown!r} states {stated.text}"
+
+
+def option_stated_past(
+    text: str, end: int, letter: str, letters: str, options: Sequence[Quantity | None]
+) -> str | None:
+    """Why the value stated right after a choice letter that ends at ``end`` in ``text``, past the span the
+    letter was read from (``\\boxed{C} (60)``, ``\\boxed{C} = 60``, ``The answer is C, i.e. 60``), is not
+    the value of that letter's option, or None: a letter and a value that disagree commit to neither.
+
+    >>> options = read_options(["48", "60", "72", "96"])
+    >>> option_stated_past("\\\\boxed{C} (60).", 8, "C", "ABCD", options)
+    "the choice C is 72, but 'C} (60).' states 60"
+    >>> option_stated_past("C, i.e. 72.", 1, "C", "ABCD", options)
+    >>> option_stated_past("C. 60 more", 1, "C", "ABCD", options)
+    """
+    index = letters.find(letter)
+    if index < 0 or index >= len(options) or options[index] is None:
+        return None
+    line = text[end : end + 120].partition("\n")[0]
+    if not _DIGIT.search(line):  # the common case: nothing stated after the letter
+        return None
+    gap = _VALUE_PAST_LETTER.match(line)
+    if gap is None:
+        return None
+    value = _VALUE_END.split(line[gap.end() :], maxsplit=1)[0]
+    return _stated_disagreeing(value, "(" in gap.group(), letter, options[index], text[end - 1 : end] + line)
 
 
 def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:

@@ -35,6 +35,7 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
+    option_stated_past,
     plain_number,
     read_choice,
     read_math,
@@ -577,6 +578,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
         return answer, commitment.problem(before, after, letters=True)
     opening = _first_value(text)
+    if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
+        # "72 is what a naive student gets", "72 is a trap": a statement that opens on its value and calls it
+        # wrong after its "is" (whose article the copula reading below would take for a variable)
+        called = commitment.called_wrong_after(text[opening[1] :])
+        if called is not None:
+            return answer, called
     for copula in reversed(list(_COPULA.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
@@ -1295,6 +1302,13 @@ def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
     return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
 
 
+def _letter_end(completion: str, answer: Answer, letter: str) -> int | None:
+    """Where the choice ``letter`` that ``answer`` was read as ends in ``completion`` (inside a box, before
+    its closing brace), or None when the answer's text there does not hold it."""
+    m = re.search(rf"(?<![A-Za-z]){letter}(?![A-Za-z])", completion[answer.start : answer.end])
+    return answer.start + m.end() if m is not None else None
+
+
 def _same_reading(a: Reading, b: Reading) -> bool:
     if a.quantity is not None and b.quantity is not None:
         return same_quantity(a.quantity, b.quantity)
@@ -1318,13 +1332,23 @@ def _judge(
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
-    if gold.kind == "choice" and not gold.options and reading.choice is not None:
-        # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
-        listed = listed_options(completion[: answer.start], gold.letters)
-        if listed:
-            reread = read_choice(answer.text, gold.letters, listed)
-            if reread.status == "ambiguous":
+    if gold.kind == "choice" and reading.choice is not None:
+        options = gold.options
+        if not options:
+            # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
+            options = listed_options(completion[: answer.start], gold.letters)
+            reread = read_choice(answer.text, gold.letters, options) if options else None
+            if reread is not None and reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
+        # "\\boxed{C} (60)", "The answer is C, i.e. 60": the value stated for the letter past its span
+        letter_end = _letter_end(completion, answer, reading.choice) if options else None
+        past = (
+            option_stated_past(completion, letter_end, reading.choice, gold.letters, options)
+            if letter_end is not None
+            else None
+        )
+        if past is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=past)
     try:
         match, parsed = _compare(reading, gold, budget)
         unit = _answer_unit(answer, reading, completion)
