@@ -574,17 +574,28 @@ def supposed_before(sentence_before: str) -> str | None:
 
 
 # the marker inside what its sentence doubts, denies, asks or reports: "I don't think the answer is 72", "We
-# need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72". The
-# clause runs from the cue to the marker; a "but" or "so" between them starts a statement of its own
+# need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72", "It
+# is not true that …", "I wouldn't say …", "There is no way …". The clause runs from the cue to the marker; a
+# "but" or "so" between them starts a statement of its own. A comma may stand right after the cue where the
+# clause goes on ("I don't think, that the answer is 72", "I'm not sure, the answer is 72"): after a cue of
+# belief whatever follows it, after any other only before "that", "whether" or "if" ("If you're wondering,
+# the answer is 72" names no clause of its cue)
 _DOUBTED_ANSWER = re.compile(
-    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+(?:think|believe|know)|"
-    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive)|unsure|uncertain|doubt(?:s|ful)?|"
+    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
+    r"(?:think|believe|know|agree|accept)|"
+    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
+    r"uncertain|doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
+    r"(?:can\s*not|cannot|can't|could\s*not|couldn't|would\s*not|wouldn't|won't)\s+"
+    r"(?:say|claim|confirm|agree|conclude|accept|believe|think)|"
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
-    r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
+    r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|"
+    r"(?:wrong|incorrect)\s+(?:to\s+say|that)|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
     r"suggested|wrote|writes)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
     r"(?:say|think|claim|believe|write|answer|guess|get))\b|"
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
+    r"(?:(?:(?<=think)|(?<=believe)|(?<=sure)|(?<=certain)|(?<=convinced)|(?<=confident)|(?<=positive)|"
+    r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b))?"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
     re.IGNORECASE,
 )
