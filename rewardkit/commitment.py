@@ -709,9 +709,12 @@ def problem(
 _LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
 
 
-# the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72"
+# the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72", or a range: "72 through
+# 74", "72 till 74" ("from 60 to 72" is as often a change as a range, and its last value the answer)
 _LISTED_BEFORE = re.compile(
-    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band)\s*[$*_(]*$", re.IGNORECASE
+    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
+    r"\s*[$*_(]*$",
+    re.IGNORECASE,
 )
 
 

@@ -798,8 +798,11 @@ def _divided_by_symbol(gap: str) -> bool:
 
 
 _MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
+# what stands between two values that hedge or list answers ("3 or 4", "3, 4"), or bound a range ("72 to 74",
+# "72 up to 74", "72 through 74", "72 till 74"): no single value
 _HEDGE_GAP = re.compile(
-    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
+    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to|up\s+to|up\s+until|through|thru|till|until)\b|,|/|;|–|—|\\pm|±)"
+    r"\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
 )
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
