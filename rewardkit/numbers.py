@@ -360,6 +360,14 @@ _SCALE_MULTIPLIERS = {
     "gross": 144,
     "k": 10**3,
     "dozen": 12,
+    # the plural that English writes only for a count of the unit ("hundreds of"), and that text translated
+    # from languages that write it ("72 milliers", "72 тысяч") keeps: "72 thousands" is 72000, never 72.
+    # Not "dozens": "7 dozens of eggs" answers how many dozens (real completions write it so)
+    "hundreds": 10**2,
+    "thousands": 10**3,
+    "millions": 10**6,
+    "billions": 10**9,
+    "trillions": 10**12,
     "K": 10**3,
     "M": 10**6,
     "mn": 10**6,
@@ -384,7 +392,7 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
+(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
                 |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct)(?![A-Za-z]))
@@ -562,8 +570,11 @@ _NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
 CARDINAL_WORDS = frozenset(_CARDINAL)  # "seventy", "two", "hundred": the words a whole number is said in
 UNITS_WORDS: Mapping[str, int] = MappingProxyType(_UNITS_WORDS)  # "zero" … "nineteen", read-only
 _GLUE = {"a", "an", "and", "negative", "minus"}
+# a plural scale word ends a number said in words as its singular does ("seventy-two thousands" is 72000); it
+# opens none ("thousands of people")
+_PLURAL_SCALES = frozenset({"hundreds", "thousands", "millions", "billions", "trillions"})
 
-_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE])
+_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE, *_PLURAL_SCALES])
 WORDS_RE = re.compile(
     r"(?<![A-Za-z])(?:(?:negative|minus)\s+)?(?:(?:an?|half)[\s-]+)?"
     r"(?:" + _alternation(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
@@ -621,6 +632,8 @@ def _words_value(words: list[str]) -> Fraction | None:
         if len(words) == 1:
             return None
         words = ["one", *words[1:]]
+    if words[-1] in _PLURAL_SCALES:
+        words = [*words[:-1], words[-1][:-1]]
     if "point" in words:
         i = words.index("point")
         whole = _cardinal(words[:i]) if i else 0
@@ -921,13 +934,27 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
     return (0, m.end()) if m is not None else None
 
 
+# a scale word after a value ("72 thousand", "72 thousands"): the value is its multiple. Not "score" or
+# "gross", which after a value are as often a noun ("$72 gross"), nor "dozen", which counts dozens as often
+# ("she needs 2 dozen eggs" answers how many dozens)
+_READ_SCALE = re.compile(
+    r"[ \t]+(?i:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand)(?![^\W\d_])"
+)
+
+
 def said_after(text: str, end: int) -> int:
     """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
     the last-number fallback reads them with the number.
 
     >>> said_after("It is 72 below zero.", 8), said_after("It is 72 Mrd.", 8), said_after("72 apples", 2)
     (19, 13, 2)
+    >>> said_after("So 72 thousand.", 5), said_after("So 72 thousands of them.", 5)
+    (14, 15)
     """
+    if end < len(text) and text[end] in " \t":
+        read = _READ_SCALE.match(text, end)
+        if read is not None:
+            return read.end()
     scale = _UNREAD_SCALE.match(text, end)
     if scale is not None and unread_scale_after(text, end) is not None:
         return scale.end()
