@@ -4,7 +4,8 @@ Numbers are compared exactly as rationals first (``72.0 = 72``, ``2.5 = 5/2``). 
 through the gold: a gold written with two or more decimals (``3.14``, ``0.33``) may be a rounding, so a
 more precise prediction that rounds to it matches; integer golds and one-decimal golds are exact
 (``10001 != 10000``, ``0.54 != 0.5``). Units convert when both sides carry one of the same dimension;
-percent follows the gold's form (gold ``25`` or ``0.25`` both accept ``25%``).
+percent follows the gold's form (gold ``25`` or ``0.25`` both accept ``25%``; a bare value below 1 is a
+proportion, so gold ``0.72`` accepts ``72%`` and never ``0.72%``).
 
 Each comparison returns the name of the rule that matched, or None: reports show the name.
 
@@ -106,9 +107,18 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
                 gold_decimals = _decimal_places(gold_ulp / pred.unit.factor)
     if pred.percent == gold.percent:
         return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, rule)
-    # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value).
+    # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value). A bare
+    # number below 1 is read as a proportion, never as the percent number: a proportion lies between 0 and 1
+    # (a probability, a share), a percent below one percent is rare, and "0.72%" for the proportion 0.72 is
+    # the common slip of not multiplying by 100, so "0.72%" answers gold 0.0072 and gold "0.72%", never 0.72
+    bare = gold_value if pred.percent else pred_value
+    as_number = (
+        _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent")
+        if abs(bare) >= 1 or bare == 0
+        else None
+    )
     if pred.percent:
-        return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
+        return as_number or _equal(
             pred_value / _HUNDRED,
             _scaled(pred_ulp, 1 / _HUNDRED),
             gold_value,
@@ -116,7 +126,7 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
             gold_decimals,
             "percent",
         )
-    return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
+    return as_number or _equal(
         pred_value, pred_ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold_decimals, "percent"
     )
 
@@ -285,13 +295,29 @@ def compare_math(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) 
 
 
 def _percent(pred: Node, gold: Node, symbolic: SymbolicCheck | None) -> str | None:
-    # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse
+    # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse; a bare value
+    # below 1 is a proportion only (compare_quantities says why)
     if isinstance(pred, Percent):
-        ok = compare_scalars(pred.x, gold, symbolic) or compare_scalars(pred, gold, symbolic)
+        as_number = not _proportion(gold) and compare_scalars(pred.x, gold, symbolic)
+        ok = as_number or compare_scalars(pred, gold, symbolic)
     else:
         assert isinstance(gold, Percent)
-        ok = compare_scalars(pred, gold.x, symbolic) or compare_scalars(pred, gold, symbolic)
+        as_number = not _proportion(pred) and compare_scalars(pred, gold.x, symbolic)
+        ok = as_number or compare_scalars(pred, gold, symbolic)
     return "percent" if ok else None
+
+
+def _proportion(node: Node) -> bool:
+    """Whether a bare value lies strictly between -1 and 1 and is not 0 (``\\frac{18}{25}``, ``0.72``): a
+    proportion that a percent answers by its value, never by its percent number."""
+    try:
+        value = exact_value(node)
+        if value is not None:
+            return 0 < abs(value) < 1
+        number = numeric_value(node, {})
+    except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+        return False
+    return bool(_imag(number) == 0 and 0 < abs(number) < 1)
 
 
 def compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None = None) -> str | None:
