@@ -643,9 +643,9 @@ def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]
         if start < end:
             continue
         pattern = _MARKER_OF_STEM.get(stem, _MARKER)
-        # a marker opens at most _BEFORE_STEM characters before its answer word, and one that opens after this
-        # word holds an answer word of its own, tried from there; it is matched against the whole text, since a
-        # cut-off window would end a word early and let `\b` match inside it ("ответRéponse")
+        # a marker opens at most _BEFORE_STEM characters before its answer word, and one that opens after
+        # this word holds an answer word of its own, tried from there; it is matched against the whole text,
+        # since a cut-off window would end a word early and let `\b` match inside it ("ответRéponse")
         m = _first_marker(text, max(end, start - _BEFORE_STEM), start + 1, pattern)
         if m is not None and m.end() > start:
             found.append(m)
@@ -656,8 +656,9 @@ def _marker_matches(text: str, lowered: str | None = None) -> list[re.Match[str]
 def _first_marker(
     text: str, lo: int, last_start: int, pattern: re.Pattern[str] = _MARKER
 ) -> re.Match[str] | None:
-    """The first match of ``pattern`` (a marker alternation) that opens in ``text[lo:last_start]``, tried only where a word starts: every marker opens on a letter that no letter precedes, and a
-    marker alternation costs a lot at each position."""
+    """The first match of ``pattern`` (a marker alternation) that opens in ``text[lo:last_start]``, tried
+    only where a word starts: every marker opens on a letter that no letter precedes, and a marker
+    alternation costs a lot at each position."""
     # each run of letters starts a word, but a run at lo that a letter precedes
     inside = lo > 0 and _LETTER.match(text, lo - 1) is not None
     for word in _LETTERS.finditer(text, lo, last_start):
