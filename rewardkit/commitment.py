@@ -52,6 +52,11 @@ _QUALIFIER_BEFORE = re.compile(
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
     r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
+    # "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right before the value
+    # ("the minimum 72", "has max 72" name the extreme itself)
+    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
+    r"(?<!\bthe\s)(?<!\ba\s)(?<!\bits\s)(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)"
+    r"(?:minimum|maximum|minimally|maximally|min\.|max\.|min|max)(?=\s)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
