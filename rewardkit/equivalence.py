@@ -57,7 +57,7 @@ from rewardkit.mathtree import (
     symbols_of,
     walk,
 )
-from rewardkit.numbers import Quantity, same_clock_time
+from rewardkit.numbers import ORDINAL, Quantity, same_clock_time
 from rewardkit.periodic import same_families
 from rewardkit.tree_values import (
     NotEvaluable,
@@ -94,6 +94,8 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
         if pred.unit.dimension == "clock":
             return "clock" if same_clock_time(pred, gold) else None
         return "ratio" if pred.value == gold.value else None
+    if _ordinal_against_measure(pred, gold) or _ordinal_against_measure(gold, pred):
+        return None  # "the 72nd" names a place, not 72 days, $72 or 72%
     if pred.unit is not None and gold.unit is not None:
         if pred.unit.dimension != gold.unit.dimension:
             return None
@@ -156,6 +158,11 @@ def _long_decimal(value: Fraction, ulp: Fraction | None) -> bool:
     if ulp is None or value == 0:
         return False
     return abs(value) / ulp >= 10 ** (LONG_DECIMAL_DIGITS - 1)
+
+
+def _ordinal_against_measure(a: Quantity, b: Quantity) -> bool:
+    """Whether ``a`` is an ordinal and ``b`` a quantity of a unit or a percent."""
+    return a.unit is ORDINAL and ((b.unit is not None and b.unit is not ORDINAL) or b.percent)
 
 
 def _read_whole(q: Quantity) -> bool:

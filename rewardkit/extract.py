@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -28,6 +28,7 @@ from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
 from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    ORDINAL,
     WORDS_RE,
     Quantity,
     clock_or_ratio,
@@ -208,6 +209,9 @@ class Candidates:
             return None
         start, end = _compound(self.region, *span)
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
+        place = _PLACE_BEFORE.search(self.region, max(0, start - 12), start)
+        if place is not None:  # "It is day 72.": the number names a day, read with the word before it
+            start = place.start()
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
@@ -964,8 +968,10 @@ def read_number(span: str) -> Reading:
     if _PART_OF_LARGER.match(text, end):
         ordinal = _ORDINAL_END.fullmatch(text, end)
         if ordinal is not None and ordinal[1] == _ordinal_suffix(quantity):
-            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none)
-            return Reading("value", quantity, text=text[found[0].start : ordinal.end(1)])
+            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none), a place
+            # in an order rather than a quantity of a unit
+            ordinal_value = replace(quantity, unit=ORDINAL)
+            return Reading("value", ordinal_value, text=text[found[0].start : ordinal.end(1)])
         # "1/3 of 9", "the 72nd term", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
     if _REJECTION_MARK.match(text, end):
@@ -990,6 +996,15 @@ def read_number(span: str) -> Reading:
     if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    if (
+        found[0].start
+        and quantity.unit is None
+        and not quantity.percent
+        and _PLACE_BEFORE.search(text, 0, found[0].start)
+    ):
+        quantity = replace(
+            quantity, unit=ORDINAL
+        )  # "day 72", "page 72": a place in an order, as "the 72nd" is
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
@@ -999,6 +1014,11 @@ _REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
 _ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
 _PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+# a unit or a numbered thing named before its number: "day 72", "on page 72", "week 3"
+_PLACE_BEFORE = re.compile(
+    r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level)"
+    r"[ \t]*$"
+)
 # an ordinal suffix that ends the span ("the 3rd.", "21st")
 _ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value

@@ -1449,7 +1449,7 @@ def _compare_units(
     own = reading.quantity.unit if reading.quantity is not None else None
     if own is unit and gold.quantity is not None and gold.quantity.unit is gold_unit:
         return match, parsed  # two quantities with their units: compare_quantities has converted them
-    shown = f"{parsed} {unit.name}"
+    shown = parsed if parsed.endswith(unit.name) else f"{parsed} {unit.name}"
     if unit in ANGLES and gold_unit in ANGLES:
         pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
         pred, expected = (pred.x if isinstance(pred, Degrees) else pred), gold.tree

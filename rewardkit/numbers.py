@@ -85,6 +85,9 @@ CLOCK = Unit("time of day", "clock", Fraction(1))
 CLOCK_12 = Unit("time of day (12-hour)", "clock", Fraction(1))
 # a ratio a:b is the value a/b, equal by proportion (6:4 = 3:2), and only ever to another ratio
 RATIO = Unit("ratio", "ratio", Fraction(1))
+# an ordinal ("the 72nd") names a place in an order: its number answers a bare gold, never a quantity of a
+# unit or a percent ("72 days", "$72", "72%")
+ORDINAL = Unit("ordinal", "ordinal", Fraction(1))
 
 # "a.m.", "PM", "\\text{ p.m.}" after a time: one group, "mer", holds its a or p
 MERIDIEM = r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))"
