@@ -1019,6 +1019,21 @@ _PLACE_BEFORE = re.compile(
     r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level)"
     r"[ \t]*$"
 )
+
+
+def place_start(text: str, start: int) -> int:
+    """Where the value that starts at ``start`` starts once a place named before it is read with it (``day
+    72``, ``page 72``): the words before that are what qualify or negate it.
+
+    >>> place_start("not day 72", 8), place_start("not 72", 4)
+    (4, 4)
+    """
+    if start == 0 or not text[start - 1].isspace():
+        return start
+    place = _PLACE_BEFORE.search(text, max(0, start - 12), start)
+    return place.start() if place is not None else start
+
+
 # an ordinal suffix that ends the span ("the 3rd.", "21st")
 _ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value

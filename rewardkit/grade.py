@@ -36,6 +36,7 @@ from rewardkit.extract import (
     last_choice,
     listed_options,
     option_stated_past,
+    place_start,
     plain_number,
     read_choice,
     read_math,
@@ -621,6 +622,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     phrase = clock_phrase_around(text, start, end)
     if phrase is not None:  # "not quarter to 8": the phrase is the value, its hour only a part of it
         start, end, quantity = phrase
+    start = place_start(text, start)  # "not day 72", "at least day 72": the place is the value
     before, after = text[:start], text[end:]
     named = commitment.negation_corrected(after) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
