@@ -48,15 +48,16 @@ POLITE_CLOSING = (
 # words and relations that, right before a value, make it a bound ("at least 12") or a near miss
 # ("nearly 12"); presentation may stand between: math, emphasis, a bracket or a quote (\x22 is ")
 _QUALIFIER_BEFORE = re.compile(
-    r"(?:\b(?:at\s+least|at\s+most|(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
+    r"(?:\b(?:(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
     r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
-    # "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right before the value
-    # ("the minimum 72", "has max 72" name the extreme itself)
+    # "at least 72", "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right
+    # before the value ("the minimum 72", "has max 72" name the extreme itself; the look-behinds run only
+    # once an "m" has matched)
     r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
-    r"(?<!\bthe\s)(?<!\ba\s)(?<!\bits\s)(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)"
-    r"(?:minimum|maximum|minimally|maximally|min\.|max\.|min|max)(?=\s)|"
+    r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
+    r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"

@@ -94,7 +94,9 @@ def compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
         if pred.unit.dimension == "clock":
             return "clock" if same_clock_time(pred, gold) else None
         return "ratio" if pred.value == gold.value else None
-    if _ordinal_against_measure(pred, gold) or _ordinal_against_measure(gold, pred):
+    if (pred.unit is ORDINAL or gold.unit is ORDINAL) and (
+        _ordinal_against_measure(pred, gold) or _ordinal_against_measure(gold, pred)
+    ):
         return None  # "the 72nd" names a place, not 72 days, $72 or 72%
     if pred.unit is not None and gold.unit is not None:
         if pred.unit.dimension != gold.unit.dimension:

@@ -996,15 +996,17 @@ def read_number(span: str) -> Reading:
     if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    at = found[0].start
     if (
-        found[0].start
+        at > 1
+        and text[at - 1] in " \t"  # a word and a space before the value: the one shape a place is named in
+        and text[at - 2].isalpha()
         and quantity.unit is None
         and not quantity.percent
-        and _PLACE_BEFORE.search(text, 0, found[0].start)
+        and _PLACE_BEFORE.search(text, max(0, at - 12), at)
     ):
-        quantity = replace(
-            quantity, unit=ORDINAL
-        )  # "day 72", "page 72": a place in an order, as "the 72nd" is
+        # "day 72", "page 72": a place in an order, as "the 72nd" is
+        quantity = replace(quantity, unit=ORDINAL)
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
