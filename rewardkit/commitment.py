@@ -48,10 +48,16 @@ POLITE_CLOSING = (
 # words and relations that, right before a value, make it a bound ("at least 12") or a near miss
 # ("nearly 12"); presentation may stand between: math, emphasis, a bracket or a quote (\x22 is ")
 _QUALIFIER_BEFORE = re.compile(
-    r"(?:\b(?:at\s+least|at\s+most|(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
+    r"(?:\b(?:(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
     r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
+    # "at least 72", "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right
+    # before the value ("the minimum 72", "has max 72" name the extreme itself; the look-behinds run only
+    # once an "m" has matched)
+    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
+    r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
+    r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
@@ -102,6 +108,23 @@ _CORRECTION = re.compile(
     r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*",
     re.IGNORECASE,
 )
+# what, right after a value, gives it as a careless solver's pick or a trap rather than the answer: "C is what
+# a naive student picks", "72 is the trap answer", "72 is a distractor", "72 is what you get if you forget
+# the carry" ("72 is what the careful count gives" and "72 is the correct answer" commit)
+DISOWNED_AFTER = (
+    r"[\s$*_)\]}]*,?\s*(?:which\s+)?(?:is|was|would\s+be|are|'s)\s+(?:(?:just|only|merely|simply|clearly|"
+    r"exactly|precisely)\s+)?"
+    r"(?:what\s+(?:(?:a|an|the|most|many|some)\s+)?(?:naive|naïve|careless|hasty|sloppy|novice|inexperienced|unwary|"
+    r"rushed|confused|lazy)\s+(?:student|reader|solver|person|people|guesser|test-?taker|one)s?\b|"
+    r"what\s+(?:you|one|we|they|students?|people)(?:'d|\s+would|\s+might)?\s+(?:get|gets|obtain|pick|choose)\s+"
+    r"(?:if|when|by)\s+(?:you\s+|one\s+|we\s+|they\s+)?(?:forget|forgets|forgetting|ignore|ignores|ignoring|"
+    r"miss|misses|missing|neglect|neglects|neglecting|overlook|overlooks|overlooking|misread|misreads|"
+    r"misreading|skip|skips|skipping|drop|drops|dropping)\b|"
+    r"(?:the|a|an)\s+(?:(?:obvious|classic|common|typical|tempting|usual|standard)\s+)?(?:trap|distractor|decoy|"
+    r"red\s+herring|pitfall|mistake|blunder|(?<=classic\s)error|(?<=common\s)error|(?<=typical\s)error|"
+    r"(?:naive|naïve|tempting|trap|wrong|incorrect|careless|mistaken|bogus)\s+"
+    r"(?:answer|choice|option|pick|guess|result|one|value)s?)\b)"
+)
 # the rest of the statement calls the value wrong: "72, which is wrong", "72 (incorrect)", "C is incorrect"
 _CALLED_WRONG_AFTER = re.compile(
     r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:both\s+|all\s+|also\s+|clearly\s+)?"
@@ -113,7 +136,10 @@ _CALLED_WRONG_AFTER = re.compile(
     # "250 is a trap answer", "250 is a distractor", "84 would be the answer to a different question"
     r"\b(?:is|was|would\s+be)\s+(?:just\s+|only\s+)?(?:a|an|the)\s+(?:(?:trap|wrong|incorrect|naive|naïve|tempting|"
     r"mistaken|bogus)\s+(?:answer|result|value)|trap|distractor|red\s+herring)\b|"
-    r"\banswer\s+to\s+(?:a|an|some|the)\s+(?:different|other|another)\s+question\b)",
+    r"\banswer\s+to\s+(?:a|an|some|the)\s+(?:different|other|another)\s+question\b|"
+    # ... or gives it as the pick of a careless solver, or as a trap: "C is what a naive student picks", "72
+    # is the trap answer", "72 is what you get if you forget the carry"
+    rf"^{DISOWNED_AFTER})",
     re.IGNORECASE,
 )
 # ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not
@@ -666,13 +692,22 @@ def supposed_before(sentence_before: str) -> str | None:
 
 
 # the marker inside what its sentence doubts, denies, asks or reports: "I don't think the answer is 72", "We
-# need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72". The
-# clause runs from the cue to the marker; a "but" or "so" between them starts a statement of its own
+# need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72", "It
+# is not true that …", "I wouldn't say …", "There is no way …". The clause runs from the cue to the marker; a
+# "but" or "so" between them starts a statement of its own. A comma may stand right after the cue where the
+# clause goes on ("I don't think, that the answer is 72", "I'm not sure, the answer is 72"): after a cue of
+# belief whatever follows it, after any other only before "that", "whether" or "if" ("If you're wondering,
+# the answer is 72" names no clause of its cue)
 _DOUBTED_ANSWER = re.compile(
-    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+(?:think|believe|know)|"
-    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive)|unsure|uncertain|doubt(?:s|ful)?|"
+    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
+    r"(?:think|believe|know|agree|accept)|"
+    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
+    r"uncertain|doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
+    r"(?:can\s*not|cannot|can't|could\s*not|couldn't|would\s*not|wouldn't|won't)\s+"
+    r"(?:say|claim|confirm|agree|conclude|accept|believe|think)|"
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
-    r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|wrong\s+to\s+say|"
+    r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|"
+    r"(?:wrong|incorrect)\s+(?:to\s+say|that)|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
     r"suggested|wrote|writes)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
     r"(?:say|think|claim|believe|write|answer|guess|get)|says|said|told\s+(?:me|us)|"
@@ -686,6 +721,8 @@ _DOUBTED_ANSWER = re.compile(
     r"solution|attempt|interpretation|guess)|(?:don'?t|do\s+not|never|shouldn'?t|should\s+not)\s+"
     r"(?:answer|say|write|put|give|pick|choose))\b|"
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
+    r"(?:(?:(?<=think)|(?<=believe)|(?<=sure)|(?<=certain)|(?<=convinced)|(?<=confident)|(?<=positive)|"
+    r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b))?"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
     re.IGNORECASE,
 )
@@ -840,9 +877,12 @@ def problem(
 _LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
 
 
-# the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72"
+# the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72", or a range: "72 through
+# 74", "72 till 74" ("from 60 to 72" is as often a change as a range, and its last value the answer)
 _LISTED_BEFORE = re.compile(
-    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band)\s*[$*_(]*$", re.IGNORECASE
+    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
+    r"\s*[$*_(]*$",
+    re.IGNORECASE,
 )
 
 

@@ -4,7 +4,8 @@ Numbers are compared exactly as rationals first (``72.0 = 72``, ``2.5 = 5/2``). 
 through the gold: a gold written with two or more decimals (``3.14``, ``0.33``) may be a rounding, so a
 more precise prediction that rounds to it matches; integer golds and one-decimal golds are exact
 (``10001 != 10000``, ``0.54 != 0.5``). Units convert when both sides carry one of the same dimension;
-percent follows the gold's form (gold ``25`` or ``0.25`` both accept ``25%``).
+percent follows the gold's form (gold ``25`` or ``0.25`` both accept ``25%``; a bare value below 1 is a
+proportion, so gold ``0.72`` accepts ``72%`` and never ``0.72%``).
 
 Each comparison returns the name of the rule that matched, or None: reports show the name.
 
@@ -57,7 +58,7 @@ from rewardkit.mathtree import (
     symbols_of,
     walk,
 )
-from rewardkit.numbers import Quantity, same_clock_time
+from rewardkit.numbers import ORDINAL, Quantity, same_clock_time
 from rewardkit.periodic import same_families
 from rewardkit.tree_values import (
     NotEvaluable,
@@ -117,6 +118,10 @@ def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
         if pred.unit.dimension == "clock":
             return "clock" if same_clock_time(pred, gold) else None
         return "ratio" if pred.value == gold.value else None
+    if (pred.unit is ORDINAL or gold.unit is ORDINAL) and (
+        _ordinal_against_measure(pred, gold) or _ordinal_against_measure(gold, pred)
+    ):
+        return None  # "the 72nd" names a place, not 72 days, $72 or 72%
     if pred.unit is not None and gold.unit is not None:
         if pred.unit.dimension != gold.unit.dimension:
             return None
@@ -130,9 +135,18 @@ def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
                 gold_decimals = _decimal_places(gold_ulp / pred.unit.factor)
     if pred.percent == gold.percent:
         return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, rule)
-    # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value).
+    # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value). A bare
+    # number below 1 is read as a proportion, never as the percent number: a proportion lies between 0 and 1
+    # (a probability, a share), a percent below one percent is rare, and "0.72%" for the proportion 0.72 is
+    # the common slip of not multiplying by 100, so "0.72%" answers gold 0.0072 and gold "0.72%", never 0.72
+    bare = gold_value if pred.percent else pred_value
+    as_number = (
+        _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent")
+        if abs(bare) >= 1 or bare == 0
+        else None
+    )
     if pred.percent:
-        return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
+        return as_number or _equal(
             pred_value / _HUNDRED,
             _scaled(pred_ulp, 1 / _HUNDRED),
             gold_value,
@@ -140,7 +154,7 @@ def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
             gold_decimals,
             "percent",
         )
-    return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, "percent") or _equal(
+    return as_number or _equal(
         pred_value, pred_ulp, gold_value / _HUNDRED, _scaled(gold_ulp, 1 / _HUNDRED), gold_decimals, "percent"
     )
 
@@ -170,6 +184,11 @@ def _long_decimal(value: Fraction, ulp: Fraction | None) -> bool:
     if ulp is None or value == 0:
         return False
     return abs(value) / ulp >= 10 ** (LONG_DECIMAL_DIGITS - 1)
+
+
+def _ordinal_against_measure(a: Quantity, b: Quantity) -> bool:
+    """Whether ``a`` is an ordinal and ``b`` a quantity of a unit or a percent."""
+    return a.unit is ORDINAL and ((b.unit is not None and b.unit is not ORDINAL) or b.percent)
 
 
 def _read_whole(q: Quantity) -> bool:
@@ -442,17 +461,29 @@ def compare_math(
 
 
 def _percent(pred: Node, gold: Node, symbolic: SymbolicCheck | None, decimals: int | None) -> str | None:
-    # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse
+    # "25%" answers gold "25" (the percent number) and gold "0.25" (its value), and the converse; a bare value
+    # below 1 is a proportion only (compare_quantities says why)
     if isinstance(pred, Percent):
-        ok = compare_scalars(pred.x, gold, symbolic, decimals) or compare_scalars(
-            pred, gold, symbolic, decimals
-        )
+        as_number = not _proportion(gold) and compare_scalars(pred.x, gold, symbolic, decimals)
+        ok = as_number or compare_scalars(pred, gold, symbolic, decimals)
     else:
         assert isinstance(gold, Percent)
-        ok = compare_scalars(pred, gold.x, symbolic, decimals) or compare_scalars(
-            pred, gold, symbolic, decimals
-        )
+        as_number = not _proportion(pred) and compare_scalars(pred, gold.x, symbolic, decimals)
+        ok = as_number or compare_scalars(pred, gold, symbolic, decimals)
     return "percent" if ok else None
+
+
+def _proportion(node: Node) -> bool:
+    """Whether a bare value lies strictly between -1 and 1 and is not 0 (``\\frac{18}{25}``, ``0.72``): a
+    proportion that a percent answers by its value, never by its percent number."""
+    try:
+        value = exact_value(node)
+        if value is not None:
+            return 0 < abs(value) < 1
+        number = numeric_value(node, {})
+    except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
+        return False
+    return bool(_imag(number) == 0 and 0 < abs(number) < 1)
 
 
 def compare_scalars(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -30,6 +30,7 @@ from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     FEET_INCHES,
     MERIDIEM,
+    ORDINAL,
     UNITS,
     WORDS_RE,
     Quantity,
@@ -254,6 +255,9 @@ class Candidates:
             for m in FEET_INCHES.finditer(self.region, max(0, start - 16), min(len(self.region), end + 10)):
                 if m.start("in") == start and m.end("in") == end:
                     start, end = m.start(), m.end()
+        place = _PLACE_BEFORE.search(self.region, max(0, start - 12), start)
+        if place is not None:  # "It is day 72.": the number names a day, read with the word before it
+            start = place.start()
         base = self.region_start
         return Answer(self.region[start:end], "last_number", base + start, base + end, lenient=True)
 
@@ -943,8 +947,11 @@ def _divided_by_symbol(gap: str) -> bool:
 
 
 _MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
+# what stands between two values that hedge or list answers ("3 or 4", "3, 4"), or bound a range ("72 to 74",
+# "72 up to 74", "72 through 74", "72 till 74"): no single value
 _HEDGE_GAP = re.compile(
-    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to)\b|,|/|;|–|—|\\pm|±)\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
+    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to|up\s+to|up\s+until|through|thru|till|until)\b|,|/|;|–|—|\\pm|±)"
+    r"\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
 )
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
@@ -1116,8 +1123,10 @@ def read_number(span: str) -> Reading:
     if _PART_OF_LARGER.match(text, end):
         ordinal = _ORDINAL_END.fullmatch(text, end)
         if ordinal is not None and ordinal[1] == _ordinal_suffix(quantity):
-            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none)
-            return Reading("value", quantity, text=text[found[0].start : ordinal.end(1)])
+            # "the 3rd", "21st", "101st" end the answer: the ordinal names its number ("3th" is none), a place
+            # in an order rather than a quantity of a unit
+            ordinal_value = replace(quantity, unit=ORDINAL)
+            return Reading("value", ordinal_value, text=text[found[0].start : ordinal.end(1)])
         # "1/3 of 9", "the 72nd term", "3 x 8": the number is part of a larger quantity, which is not read
         return Reading("unparseable", text=text, why=f"{text!r}: the number is part of a larger quantity")
     if _REJECTION_MARK.match(text, end):
@@ -1145,6 +1154,17 @@ def read_number(span: str) -> Reading:
     if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    at = found[0].start
+    if (
+        at > 1
+        and text[at - 1] in " \t"  # a word and a space before the value: the one shape a place is named in
+        and text[at - 2].isalpha()
+        and quantity.unit is None
+        and not quantity.percent
+        and _PLACE_BEFORE.search(text, max(0, at - 12), at)
+    ):
+        # "day 72", "page 72": a place in an order, as "the 72nd" is
+        quantity = replace(quantity, unit=ORDINAL)
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
@@ -1154,6 +1174,26 @@ _REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
 _ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
 _PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+# a unit or a numbered thing named before its number: "day 72", "on page 72", "week 3"
+_PLACE_BEFORE = re.compile(
+    r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level)"
+    r"[ \t]*$"
+)
+
+
+def place_start(text: str, start: int) -> int:
+    """Where the value that starts at ``start`` starts once a place named before it is read with it (``day
+    72``, ``page 72``): the words before that are what qualify or negate it.
+
+    >>> place_start("not day 72", 8), place_start("not 72", 4)
+    (4, 4)
+    """
+    if start == 0 or not text[start - 1].isspace():
+        return start
+    place = _PLACE_BEFORE.search(text, max(0, start - 12), start)
+    return place.start() if place is not None else start
+
+
 # an ordinal suffix that ends the span ("the 3rd.", "21st")
 _ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
@@ -1239,6 +1279,12 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
             if reading.status == "value" and reading.quantity is not None:
                 for i, opt in enumerate(options):
                     if opt is not None and opt.value == reading.quantity.value:
+                        # "C = 48": a letter set equal to another option's value names two options
+                        named = _LETTER_EQUALS.match(text)
+                        if named is not None and named[1] in letters and named[1] != letters[i]:
+                            own = options[letters.index(named[1])]
+                            why = f"the choice {named[1]} is {own}, but {text!r} states {reading.text}"
+                            return Reading("ambiguous", text=text, why=why)
                         return Reading("value", choice=letters[i], text=reading.text)
         return Reading("none", text=text)
     nxt = _LETTER_NEXT.match(text, end)
@@ -1263,6 +1309,17 @@ _LETTER_CORRECTED = re.compile(
 _LETTER_TO_VALUE = re.compile(
     r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.|ie|namely)[\s,:]*)?(?=[-−$]?\d)", re.IGNORECASE
 )
+# ... and past the span the letter was read from, within its sentence: the close of its box or emphasis, then
+# a relation, a colon, a bracket or a word that restates ("\\boxed{C} (60)", "\\boxed{C} = 60",
+# "C, i.e. 60")
+_VALUE_PAST_LETTER = re.compile(
+    r"[ \t)}\]$*_]*(?:[:=,(–—-]|\\[,;]|\\q?quad)?[ \t(*_$]*"
+    r"(?:(?:which\s+(?:is|equals)|that\s+is|i\.\s*e\.?|viz\.?|namely)[ \t,:(]*)?(?=[-−$]?\d)",
+    re.IGNORECASE,
+)
+_VALUE_END = re.compile(r"[.;!?](?=\s|$)")
+# a letter set equal to a value: "C = 48"
+_LETTER_EQUALS = re.compile(r"\(?\s*([A-Z])\s*\)?\s*=\s*(?=[-−$]?\d)")
 
 
 def _option_disagreeing(
@@ -1282,16 +1339,50 @@ def _option_disagreeing(
     gap = _LETTER_TO_VALUE.match(text, end)
     if gap is None:
         return None
-    value = text[gap.end() :]
-    if "(" in gap.group():  # "C (96)": the value its parentheses hold
+    return _stated_disagreeing(text[gap.end() :], "(" in gap.group(), letter, options[index], text)
+
+
+def _stated_disagreeing(
+    value: str, bracketed: bool, letter: str, own: Quantity | None, shown: str
+) -> str | None:
+    """Why the value ``value`` opens with, stated for the choice ``letter`` whose option is ``own``, is
+    another value, or None; ``bracketed``: the value is what an opening parenthesis holds (``C (96)``)."""
+    if bracketed:
         value = value.split(")", 1)[0]
+        if len(value.split()) > 3:  # "C (2 of the options are close)": a remark, not a value stated for C
+            return None
     stated = read_number(value)
-    own = options[index]
     if stated.status != "value" or stated.quantity is None or own is None:
         return None
     if same_quantity(stated.quantity, own) or stated.quantity.value == own.value:
         return None
-    return f"the choice {letter} is {own}, but {text!r} states {stated.text}"
+    return f"the choice {letter} is {own}, but {shown!r} states {stated.text}"
+
+
+def option_stated_past(
+    text: str, end: int, letter: str, letters: str, options: Sequence[Quantity | None]
+) -> str | None:
+    """Why the value stated right after a choice letter that ends at ``end`` in ``text``, past the span the
+    letter was read from (``\\boxed{C} (60)``, ``\\boxed{C} = 60``, ``The answer is C, i.e. 60``), is not
+    the value of that letter's option, or None: a letter and a value that disagree commit to neither.
+
+    >>> options = read_options(["48", "60", "72", "96"])
+    >>> option_stated_past("\\\\boxed{C} (60).", 8, "C", "ABCD", options)
+    "the choice C is 72, but 'C} (60).' states 60"
+    >>> option_stated_past("C, i.e. 72.", 1, "C", "ABCD", options)
+    >>> option_stated_past("C. 60 more", 1, "C", "ABCD", options)
+    """
+    index = letters.find(letter)
+    if index < 0 or index >= len(options) or options[index] is None:
+        return None
+    line = text[end : end + 120].partition("\n")[0]
+    if not _DIGIT.search(line):  # the common case: nothing stated after the letter
+        return None
+    gap = _VALUE_PAST_LETTER.match(line)
+    if gap is None:
+        return None
+    value = _VALUE_END.split(line[gap.end() :], maxsplit=1)[0]
+    return _stated_disagreeing(value, "(" in gap.group(), letter, options[index], text[end - 1 : end] + line)
 
 
 def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:

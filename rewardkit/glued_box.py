@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.commitment import DISOWNED_AFTER
 from rewardkit.numbers import sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 
@@ -38,14 +39,16 @@ _AFTER = re.compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
     # one side of a relation ("\\boxed{72} \\neq 73"), or a scale word that multiplies it ("\\text{ hundred}")
-    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:hundred|thousand|million|billion|trillion|lakhs?|crores?|grand|score|gross)\b))"
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
 _ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
 # its own sentence calling it wrong
+# ... or giving it as a careless solver's pick or a trap ("\\boxed{C} is what a naive student picks")
 _CALLED_WRONG = re.compile(
     r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[.,]?[ \t]*(?:is\s+(?:wrong|incorrect|not\s+(?:correct|right|"
-    r"the\s+(?:final\s+|correct\s+)?answer))\b|\(\s*(?:wrong|incorrect)\s*\))",
+    r"the\s+(?:final\s+|correct\s+)?answer))\b|\(\s*(?:wrong|incorrect)\s*\))|"
+    rf"(?:\$|\\\)|\\\])?{DISOWNED_AFTER}",
     re.IGNORECASE,
 )
 

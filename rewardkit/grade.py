@@ -43,6 +43,8 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
+    option_stated_past,
+    place_start,
     plain_number,
     read_choice,
     read_math,
@@ -689,6 +691,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         unsure = commitment.unsure_after(text[opening[1] :])
         if unsure is not None:
             return answer, unsure
+    if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
+        # "72 is what a naive student gets", "72 is a trap": a statement that opens on its value and calls it
+        # wrong after its "is" (whose article the copula reading below would take for a variable)
+        called = commitment.called_wrong_after(text[opening[1] :])
+        if called is not None:
+            return answer, called
     for copula in reversed(list(_COPULA.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
@@ -726,6 +734,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     phrase = clock_phrase_around(text, start, end)
     if phrase is not None:  # "not quarter to 8": the phrase is the value, its hour only a part of it
         start, end, quantity = phrase
+    start = place_start(text, start)  # "not day 72", "at least day 72": the place is the value
     before, after = text[:start], text[end:]
     named = commitment.negation_corrected(after) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
@@ -1464,6 +1473,13 @@ def _hedged_boxes(text: str, boxes: list[Answer]) -> bool:
 _BOX_HEDGE = re.compile(r"\b(?:or|maybe|perhaps|possibly|probably|either)\b", re.IGNORECASE)
 
 
+def _letter_end(completion: str, answer: Answer, letter: str) -> int | None:
+    """Where the choice ``letter`` that ``answer`` was read as ends in ``completion`` (inside a box, before
+    its closing brace), or None when the answer's text there does not hold it."""
+    m = re.search(rf"(?<![A-Za-z]){letter}(?![A-Za-z])", completion[answer.start : answer.end])
+    return answer.start + m.end() if m is not None else None
+
+
 def _same_reading(a: Reading, b: Reading) -> bool:
     if a.quantity is not None and b.quantity is not None:
         return same_quantity(a.quantity, b.quantity)
@@ -1493,13 +1509,23 @@ def _judge(
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
-    if gold.kind == "choice" and not gold.options and reading.choice is not None:
-        # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
-        listed = listed_options(completion[: answer.start], gold.letters)
-        if listed:
-            reread = read_choice(answer.text, gold.letters, listed)
-            if reread.status == "ambiguous":
+    if gold.kind == "choice" and reading.choice is not None:
+        options = gold.options
+        if not options:
+            # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
+            options = listed_options(completion[: answer.start], gold.letters)
+            reread = read_choice(answer.text, gold.letters, options) if options else None
+            if reread is not None and reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
+        # "\\boxed{C} (60)", "The answer is C, i.e. 60": the value stated for the letter past its span
+        letter_end = _letter_end(completion, answer, reading.choice) if options else None
+        past = (
+            option_stated_past(completion, letter_end, reading.choice, gold.letters, options)
+            if letter_end is not None
+            else None
+        )
+        if past is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=past)
     try:
         match, parsed = _compare(reading, gold, budget, decimals)
         unit = _answer_unit(answer, reading, completion)
@@ -1618,7 +1644,7 @@ def _compare_units(
     own = reading.quantity.unit if reading.quantity is not None else None
     if own is unit and gold.quantity is not None and gold.quantity.unit is gold_unit:
         return match, parsed  # two quantities with their units: compare_quantities has converted them
-    shown = f"{parsed} {unit.name}"
+    shown = parsed if parsed.endswith(unit.name) else f"{parsed} {unit.name}"
     if unit in ANGLES and gold_unit in ANGLES:
         pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
         pred, expected = (pred.x if isinstance(pred, Degrees) else pred), gold.tree

@@ -86,6 +86,9 @@ CLOCK = Unit("time of day", "clock", Fraction(1))
 CLOCK_12 = Unit("time of day (12-hour)", "clock", Fraction(1))
 # a ratio a:b is the value a/b, equal by proportion (6:4 = 3:2), and only ever to another ratio
 RATIO = Unit("ratio", "ratio", Fraction(1))
+# an ordinal ("the 72nd") names a place in an order: its number answers a bare gold, never a quantity of a
+# unit or a percent ("72 days", "$72", "72%")
+ORDINAL = Unit("ordinal", "ordinal", Fraction(1))
 
 # "a.m.", "PM", "\\text{ p.m.}" after a time: one group, "mer", holds its a or p
 MERIDIEM = r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))"
@@ -384,6 +387,14 @@ _SCALE_MULTIPLIERS = {
     "gross": 144,
     "k": 10**3,
     "dozen": 12,
+    # the plural that English writes only for a count of the unit ("hundreds of"), and that text translated
+    # from languages that write it ("72 milliers", "72 тысяч") keeps: "72 thousands" is 72000, never 72.
+    # Not "dozens": "7 dozens of eggs" answers how many dozens (real completions write it so)
+    "hundreds": 10**2,
+    "thousands": 10**3,
+    "millions": 10**6,
+    "billions": 10**9,
+    "trillions": 10**12,
     "K": 10**3,
     "M": 10**6,
     "mn": 10**6,
@@ -408,7 +419,7 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:hundred|thousand|million|billion|trillion|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
+(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
                 |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?![A-Za-z]))
@@ -596,8 +607,11 @@ _NUMBER_WORDS = {*_CARDINAL, *_DENOMINATORS, "dozen", "point"}
 CARDINAL_WORDS = frozenset(_CARDINAL)  # "seventy", "two", "hundred": the words a whole number is said in
 UNITS_WORDS: Mapping[str, int] = MappingProxyType(_UNITS_WORDS)  # "zero" … "nineteen", read-only
 _GLUE = {"a", "an", "and", "negative", "minus"}
+# a plural scale word ends a number said in words as its singular does ("seventy-two thousands" is 72000); it
+# opens none ("thousands of people")
+_PLURAL_SCALES = frozenset({"hundreds", "thousands", "millions", "billions", "trillions"})
 
-_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE])
+_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE, *_PLURAL_SCALES])
 WORDS_RE = re.compile(
     r"(?<![A-Za-z])(?:(?:negative|minus)\s+)?(?:(?:an?|half)[\s-]+)?"
     r"(?:" + _alternation(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
@@ -655,6 +669,8 @@ def _words_value(words: list[str]) -> Fraction | None:
         if len(words) == 1:
             return None
         words = ["one", *words[1:]]
+    if words[-1] in _PLURAL_SCALES:
+        words = [*words[:-1], words[-1][:-1]]
     if "point" in words:
         i = words.index("point")
         whole = _cardinal(words[:i]) if i else 0
@@ -973,13 +989,27 @@ def feet_inches(text: str) -> str:
     return FEET_INCHES.sub(lambda m: f"{m['ft']} ft {m['in']} inches", text)
 
 
+# a scale word after a value ("72 thousand", "72 thousands"): the value is its multiple. Not "score" or
+# "gross", which after a value are as often a noun ("$72 gross"), nor "dozen", which counts dozens as often
+# ("she needs 2 dozen eggs" answers how many dozens)
+_READ_SCALE = re.compile(
+    r"[ \t]+(?i:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand)(?![^\W\d_])"
+)
+
+
 def said_after(text: str, end: int) -> int:
     """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
     the last-number fallback reads them with the number.
 
     >>> said_after("It is 72 below zero.", 8), said_after("It is 72 Mrd.", 8), said_after("72 apples", 2)
     (19, 13, 2)
+    >>> said_after("So 72 thousand.", 5), said_after("So 72 thousands of them.", 5)
+    (14, 15)
     """
+    if end < len(text) and text[end] in " \t":
+        read = _READ_SCALE.match(text, end)
+        if read is not None:
+            return read.end()
     scale = _UNREAD_SCALE.match(text, end)
     if scale is not None and unread_scale_after(text, end) is not None:
         return scale.end()

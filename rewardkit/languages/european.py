@@ -94,6 +94,11 @@ FRENCH = Language(
         "au plus": "at most",
         "au minimum": "at least",
         "au maximum": "at most",
+        # "minimum 72" and "maximum 72" are the English words, read as they are
+        "au bas mot": "at least",
+        "pour le moins": "at least",
+        "tout au plus": "at most",
+        "à tout le moins": "at least",
         "plus de": "more than",
         "pas plus de": "no more than",
         "plus que": "more than",
@@ -214,6 +219,10 @@ GERMAN = Language(
         "sofern": "if",
         "mindestens": "at least",
         "höchstens": "at most",
+        "wenigstens": "at least",
+        "zumindest": "at least",
+        "minimal": "at least",
+        "maximal": "at most",
         "mehr als": "more than",
         "weniger als": "less than",
         "minus": "minus",
@@ -309,6 +318,12 @@ SPANISH = Language(
         "al menos": "at least",
         "como mínimo": "at least",
         "como máximo": "at most",
+        "mínimo": "at least",
+        "máximo": "at most",
+        "por lo menos": "at least",
+        "a lo sumo": "at most",
+        "como mucho": "at most",
+        "como poco": "at least",
         "más de": "more than",
         "menos de": "less than",
         "menos": "minus",
@@ -382,6 +397,15 @@ ITALIAN = Language(
         "quando": "when",
         "almeno": "at least",
         "al massimo": "at most",
+        "al minimo": "at least",
+        "come minimo": "at least",
+        "come massimo": "at most",
+        "minimo": "at least",
+        "massimo": "at most",
+        "perlomeno": "at least",
+        "per lo meno": "at least",
+        "tutt'al più": "at most",
+        "tutt’al più": "at most",
         "più di": "more than",
         "meno di": "less than",
         "meno": "minus",
@@ -453,6 +477,10 @@ PORTUGUESE = Language(
         "pelo menos": "at least",
         "no mínimo": "at least",
         "no máximo": "at most",
+        "ao menos": "at least",
+        "mínimo": "at least",
+        "máximo": "at most",
+        "quando muito": "at most",
         "mais de": "more than",
         "menos de": "less than",
         "menos": "minus",
@@ -528,6 +556,14 @@ RUSSIAN = Language(
         "когда": "when",
         "как минимум": "at least",
         "как максимум": "at most",
+        "минимум": "at least",
+        "максимум": "at most",
+        "самое меньшее": "at least",
+        "самое большее": "at most",
+        "по меньшей мере": "at least",
+        "хотя бы": "at least",
+        "от силы": "at most",
+        "делить на": "divided by",
         "больше": "more than",
         "меньше": "less than",
         "минус": "minus",
@@ -892,11 +928,13 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
 
 # Words that name an operation only between two numbers: "72 por 2" is 72 × 2 (as "72 fois 2" and "72 mal 2"
 # are), where "72 por hora" is a rate, "por lo tanto" "therefore", and "72 sur 2" is 72 / 2 where "sur la
-# table" is "on the table"; read as the English operation, never as the first number
+# table" is "on the table"; "72 par 2" and "72 на 2" are "72 by 2" (a quotient, or a rectangle's sides), where
+# "par jour" and "на столе" are not; read as the English operation, never as the first number
 _OPERATIONS = {"por": "times", "per": "times", "entre": "divided by", "sur": "over", "durch": "divided by",
-               "diviso": "divided by", "hoch": "to the power of"}  # fmt: skip
-_OPERATION_WORDS = {"es": ("por", "entre"), "it": ("per", "diviso"), "pt": ("por",), "fr": ("sur",),
-                    "de": ("durch", "hoch")}  # fmt: skip
+               "diviso": "divided by", "hoch": "to the power of", "par": "by", "на": "by", "sobre": "over",
+               "fratto": "over"}  # fmt: skip
+_OPERATION_WORDS = {"es": ("por", "entre", "sobre"), "it": ("per", "diviso", "fratto"), "pt": ("por",),
+                    "fr": ("sur", "par"), "de": ("durch", "hoch"), "ru": ("на",)}  # fmt: skip
 _BETWEEN_NUMBERS = {
     code: re.compile(rf"(?<=\d)\s+({'|'.join(words)})\s+(?=[-−]?\d)", re.IGNORECASE)
     for code, words in _OPERATION_WORDS.items()

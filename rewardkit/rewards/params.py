@@ -50,7 +50,7 @@ def parameters(factory: Callable[..., Any]) -> dict[str, Parameter]:
 
     >>> from rewardkit.rewards.accuracy import StepReward
     >>> sorted(parameters(StepReward))[:4]
-    ['beta', 'cap', 'gold_key', 'max_tokens']
+    ['beta', 'cap', 'decimals', 'gold_key']
     """
     found: dict[str, Parameter] = {}
     if inspect.isclass(factory):

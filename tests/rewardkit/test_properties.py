@@ -9,7 +9,10 @@ What is checked (each test's docstring states its invariant):
 3. round trips: numbers rendered as words, with separators or with scale suffixes parse back to their
    value, and equal golds written differently have the same canonical ``gold_parsed``;
 4. the two policies are consistent with :meth:`GradeResult.under`;
-5. ``grade_many`` returns exactly what per-item ``grade`` calls return, in input order.
+5. ``grade_many`` returns exactly what per-item ``grade`` calls return, in input order;
+6. what must never be paid, over generated values: an ordinal or a numbered day against a quantity of a
+   unit, a choice letter stated with another option's value, a plural scale word read as its bare number,
+   either end of a range, a percent below one against the proportion it spells.
 
 Number words come from ``tests/numberwords.py``, a renderer written apart from ``rewardkit.numbers`` so
 that the round trip has a second opinion.
@@ -712,3 +715,98 @@ def test_ordinals_read_their_number_only_with_the_english_suffix(n, template):
     assert grade(template.format(f"{n}{right}"), gold=str(n)).verdict is Verdict.CORRECT
     for suffix in {"st", "nd", "rd", "th"} - {right}:
         assert not grade(template.format(f"{n}{suffix}"), gold=str(n)).correct, suffix
+
+
+@FAST
+@given(
+    st.integers(min_value=1, max_value=10**7),
+    st.sampled_from(["{} days", "{} km", "${}", "{}%", "{} apples"]),
+    st.sampled_from(
+        ["The answer is the {}.", "The answer is {}", "She finished in {} place.", "It is day {}."]
+    ),
+)
+def test_an_ordinal_or_a_numbered_place_never_pays_a_quantity_of_a_unit(n, gold, template):
+    """``the 72nd`` and ``day 72`` name a place in an order: against a gold that is a quantity of a unit or
+    a percent (``72 days``, ``$72``, ``72%``) they are never paid, whatever the number."""
+    said = f"{n}{_english_suffix(n)}" if "day" not in template else str(n)
+    r = grade(template.format(said), gold=gold.format(n))
+    note(f"{template.format(said)!r} vs {gold.format(n)!r} -> {r.verdict.value} {r.detail!r}")
+    assert not r.correct
+
+
+@FAST
+@given(
+    options=st.lists(st.integers(1, 999), min_size=4, max_size=4, unique=True),
+    letter=st.integers(0, 3),
+    other=st.integers(0, 3),
+    form=st.sampled_from(
+        [
+            "\\boxed{{{l}}} ({v})",
+            "\\boxed{{{l}}} = {v}",
+            "$\\boxed{{{l}}}$, i.e. {v}.",
+            "The answer is {l}, i.e. {v}.",
+            "The answer is {l} = {v}.",
+            "Answer: ({l}) {v}",
+            "\\boxed{{{l}}}: {v} clips",
+        ]
+    ),
+)
+def test_a_choice_letter_stated_with_another_options_value_is_never_paid(options, letter, other, form):
+    """A letter followed by a value commits to the letter only when the value is its own option's: with the
+    option texts known, ``\\boxed{C} (60)`` where C is 72 is AMBIGUOUS, ``\\boxed{C} (72)`` CORRECT."""
+    letters = "ABCD"
+    completion = "Which option is right?\n" + form.format(l=letters[letter], v=options[other])
+    r = grade(completion, gold=letters[letter], choices=[str(o) for o in options])
+    note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
+    if other == letter:
+        assert r.verdict is Verdict.CORRECT
+    else:
+        assert r.verdict is Verdict.AMBIGUOUS
+
+
+@FAST
+@given(
+    mantissa=st.integers(1, 999),
+    scale=st.sampled_from(
+        [("hundreds", 10**2), ("thousands", 10**3), ("millions", 10**6), ("billions", 10**9)]
+    ),
+    template=st.sampled_from(["The answer is {}.", "Final Answer: {}", "So she has {}."]),
+)
+def test_a_plural_scale_word_scales_its_number(mantissa, scale, template):
+    """``72 thousands`` is 72000 as ``72 thousand`` is: CORRECT against the product, never paid against the
+    bare number before the scale word."""
+    word, factor = scale
+    completion = template.format(f"{mantissa} {word}")
+    assert grade(completion, gold=str(mantissa * factor)).verdict is Verdict.CORRECT, completion
+    assert not grade(completion, gold=str(mantissa)).correct, completion
+
+
+@FAST
+@given(
+    a=st.integers(0, 10**6),
+    b=st.integers(0, 10**6),
+    word=st.sampled_from(["to", "up to", "through", "thru", "till", "until"]),
+    opening=st.sampled_from(["", "from "]),
+)
+def test_a_range_is_never_paid_as_either_end(a, b, word, opening):
+    """``The answer is from 72 up to 74`` states no single value: neither end is paid."""
+    assume(a != b)
+    completion = f"The answer is {opening}{a} {word} {b}."
+    for gold in (a, b):
+        r = grade(completion, gold=str(gold))
+        assert not r.correct, (completion, gold, r.detail)
+
+
+@FAST
+@given(
+    hundredths=st.integers(1, 99),
+    form=st.sampled_from(["{}%", "{} percent", "{}\\%"]),
+)
+def test_a_percent_below_one_never_pays_the_proportion_it_spells(hundredths, form):
+    """A bare gold below 1 is a proportion: ``0.72%`` is 0.0072, never the gold 0.72, and it equals the gold
+    0.0072; ``72%`` is the proportion 0.72."""
+    d = Decimal(hundredths).scaleb(-2)
+    completion = f"Answer: {form.format(d)}"
+    assert not grade(completion, gold=str(d)).correct, completion
+    assert grade(completion, gold=str(d / 100)).verdict is Verdict.CORRECT, completion
+    assert grade(f"Answer: {form.format(hundredths)}", gold=str(d)).verdict is Verdict.CORRECT
