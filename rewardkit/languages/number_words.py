@@ -112,6 +112,13 @@ _DECIMAL_BEFORE = {
     code: re.compile(rf"(?<!\w)(?:{words})[ \t\u00a0]+$", re.IGNORECASE)
     for code, words in DECIMAL_POINTS.items()
 }
+# "of the" before a number: "un des deux", "una de las dos", "eine der beiden" name one of a group, never its
+# size (as "one of the two" is not 2)
+_OF_THE = {"fr": r"des|d['’]entre", "de": r"der|von\s+den", "es": r"de\s+l[oa]s|entre\s+l[oa]s",
+           "it": r"dei|degli|delle|tra\s+i|fra\s+i", "pt": r"dos|das|entre\s+[oa]s", "ru": r"из"}  # fmt: skip
+_OF_THE_BEFORE = {
+    code: re.compile(rf"(?<!\w)(?:{words})[ \t\u00a0]*$", re.IGNORECASE) for code, words in _OF_THE.items()
+}
 _FRACTION_AFTER_RE = {
     code: re.compile(rf"[ \t\u00a0]+(?:{words})(?![\w])", re.IGNORECASE)
     for code, words in _FRACTION_AFTER.items()
@@ -359,7 +366,7 @@ def spans(text: str, code: str, start: int = 0, end: int | None = None) -> Itera
 
     >>> list(spans("La réponse est soixante-douze, ou deux.", "fr"))
     [(15, 29, 72), (34, 38, 2)]
-    >>> list(spans("une pomme, trois quarts, 3 mille, trois virgule cinq", "fr"))
+    >>> list(spans("une pomme, trois quarts, 3 mille, trois virgule cinq, un des deux", "fr"))
     []
     """
     end = len(text) if end is None else end
@@ -393,7 +400,9 @@ def _run_value(text: str, run: list[re.Match[str]], code: str, end: int) -> Iter
         return
     if _FRACTION_AFTER_RE[code].match(text, hi, end) or _DECIMAL_AFTER[code].match(text, hi, end):
         return
-    if _DECIMAL_BEFORE[code].search(text, max(0, lo - 16), lo):
+    if _DECIMAL_BEFORE[code].search(text, max(0, lo - 16), lo) or _OF_THE_BEFORE[code].search(
+        text, max(0, lo - 16), lo
+    ):
         return
     if len(run) == 1 and _plain(run[0].group()) in _ARTICLES:
         following = _TOKEN.search(text, hi, end)
