@@ -51,9 +51,10 @@ from rewardkit.extract import (
     read_number,
     read_options,
 )
-from rewardkit.languages import european
+from rewardkit.languages import doubted_near, european
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
+from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
 from rewardkit.mathtree import (
     Chain,
@@ -477,13 +478,25 @@ def _grade(
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
     if completion.isascii() and not european.has_answer_word(completion.lower()):
-        return _grade_text(
-            completion, gold, policy, finished, budget, decimals
-        )  # English: nothing to rewrite
+        result = _grade_text(completion, gold, policy, finished, budget, decimals)  # English: no rewrite
+        return _doubted(completion, result, gold, policy, finished, budget, decimals)
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
     rewritten = rewrite_language(completion[offset:])
     if not rewritten.changed:
-        return _grade_text(completion, gold, policy, finished, budget, decimals)
+        result = _grade_text(completion, gold, policy, finished, budget, decimals)
+        return _doubted(completion, result, gold, policy, finished, budget, decimals)
+    return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+
+
+def _grade_rewritten(
+    rewritten: Rewritten,
+    offset: int,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+) -> GradeResult:
     result = _grade_text(rewritten.text, gold, policy, finished, budget, decimals)
     if result.span is None:
         return result
@@ -491,6 +504,34 @@ def _grade(
     # the result was built a moment ago and nobody else holds it: point it back without a copy
     object.__setattr__(result, "span", (offset + start, offset + end))
     return result
+
+
+def _doubted(
+    completion: str,
+    result: GradeResult,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+) -> GradeResult:
+    """``result``, or the grade of ``completion`` with the hedges and conditions of another language read,
+    when a lenient rule found the value it pays next to one (``Vielleicht 30.``, ``Peut-être 18.``): a text
+    no marker of theirs opens is read as English, and asked about those words only when they can cost a
+    payment."""
+    if not result.lenient or result.span is None or result.verdict not in _PAID_LENIENTLY:
+        return result
+    if not doubted_near(completion, *result.span):
+        return result
+    offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
+    rewritten = rewrite_language(completion[offset:], doubts=True)
+    if not rewritten.changed:
+        return result
+    return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+
+
+# a lenient rule's value is paid (or, under the strict policy, would be but for the format)
+_PAID_LENIENTLY = (Verdict.CORRECT, Verdict.FORMAT)
 
 
 def _grade_text(

@@ -33,13 +33,18 @@ def normalize(text: str) -> str:
     return rewrite(text).text
 
 
-def rewrite(text: str) -> Rewritten:
-    """:func:`normalize`, remembering where each character of the result came from in ``text``."""
+def rewrite(text: str, doubts: bool = False) -> Rewritten:
+    """:func:`normalize`, remembering where each character of the result came from in ``text``. With
+    ``doubts``, the hedges and conditions of a text no marker of another language opens are read too (asked
+    when :func:`doubted_near` the value a lenient rule found)."""
     rewritten = Rewritten(text)
     first = first_non_ascii(text)
     if first < len(text):
         chinese.rewrite(rewritten, first)
         if rewritten.text is not text:
             first = first_non_ascii(rewritten.text)
-    european.rewrite(rewritten, first)
+    european.rewrite(rewritten, first, doubts)
     return rewritten
+
+
+doubted_near = european.doubted_near

@@ -133,6 +133,18 @@ PHRASES = {
     "是": " is ",
     "等于": " = ", "所以": " so ", "因此": " so ", "故": " so ",
 }  # fmt: skip
+# 大概 before a copula hedges ("答案大概是72": the answer is probably 72); right before a number it
+# approximates ("大概72个": about 72), as 大约 does. And the other words of a guess or a condition.
+PHRASES.update({
+    "大概是": " is probably ", "大概为": " is probably ", "大概就是": " is probably ",
+    "大概会是": " would probably be ", "估计是": " is probably ", "估计为": " is probably ",
+    "我估计": " I guess ", "估计": " probably ", "恐怕是": " is probably ", "恐怕": " probably ",
+    "说不定是": " maybe ", "说不定": " maybe ", "兴许是": " maybe ", "兴许": " maybe ",
+    "多半是": " is probably ", "要是": " if ", "若是": " if ", "假使": " if ", "如若": " if ",
+})  # fmt: skip
+# the 要 of another word before 是 ("主要是" mainly is, "需要是" needs to be) opens no "if": read as before
+for _head in "主需想还就不必重将快总也都":
+    PHRASES.setdefault(_head + "要是", f"{_head}要 is ")
 
 _BOUNDS_AND_APPROXIMATIONS = ("at least", "at most", "more than", "less than", "nearly", "about")
 
@@ -445,16 +457,22 @@ def _numeral(m: re.Match[str]) -> str:
     if len(run) > MAX_NUMERAL:
         return run  # no number is written this long: a run of numeral characters is no value
     digits = _decimal_text(run)
+    kilo = ""
+    if digits is None and run.endswith("千") and text.startswith(_KILO_UNITS, end - 1):
+        # "四十五千米" is 45 km: no numeral ends in that 千 ("四十五千" is no number), the unit 千米 opens
+        # on it ("五千米", a numeral whole, stays 5000 m)
+        kilo, end = "千", end - 1
+        digits = _decimal_text(run[:-1])
     if digits is None or _inside_word(text, start, end):
         return run
     if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
         return run
-    single = len(run.lstrip("负")) == 1
+    single = len(run.lstrip("负")) - len(kilo) == 1
     follows = _NUMBER_FOLLOWS.match(text, end) is not None
     stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
     if not follows and not (stated and not single and not _CJK.match(text, end)):
         return run
-    return digits
+    return digits + kilo
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
@@ -480,6 +498,7 @@ def _words_sharing_a_character(run: str) -> tuple[str, ...]:
     return tuple(word for word in _NUMERAL_WORDS if not set(word).isdisjoint(run))
 
 
+_KILO_UNITS = tuple(unit for unit in UNITS if unit.startswith("千"))
 _MEASURES_AT_END = tuple(unit for unit in (*UNITS, *CLASSIFIERS) if len(unit) >= 2)
 
 

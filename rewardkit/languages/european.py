@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from rewardkit.languages import number_words
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.substrings import find_all, first_non_ascii
 
@@ -57,6 +58,8 @@ FRENCH = Language(
         (r"(?:la\s+)?réponse\s+n['’]est\s+pas\b|le\s+résultat\s+n['’]est\s+pas\b", "The answer is not"),
         # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
         (r"(?:la\s+)?réponse\s+(?:est|soit)\b|le\s+résultat\s+(?:est|soit)\b", "The answer is"),
+        # the conditional mood states what the answer would be, most often under a condition ("si …")
+        (r"(?:la\s+)?réponse\s+serait\b|le\s+résultat\s+serait\b", "The answer would be"),
         (r"réponse\s*:", "Answer:"),
     ),
     (
@@ -186,6 +189,10 @@ GERMAN = Language(
             r"|(?:ist|lautet)\s+die\s+(?:antwort|lösung)\b",
             "The answer is",
         ),
+        (
+            r"(?:die\s+)?(?:antwort|lösung)\s+wäre\b|das\s+ergebnis\s+wäre\b|wäre\s+die\s+(?:antwort|lösung)\b",
+            "The answer would be",
+        ),
         (r"(?:antwort|lösung|ergebnis)\s*:", "Answer:"),
     ),
     (
@@ -282,6 +289,7 @@ SPANISH = Language(
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
         (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
         (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b|el\s+resultado\s+es\b", "The answer is"),
+        (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?sería\b|el\s+resultado\s+sería\b", "The answer would be"),
         (r"respuesta\s*:", "Answer:"),
     ),
     (
@@ -382,6 +390,7 @@ ITALIAN = Language(
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
+        (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
         (r"risposta\s*:", "Answer:"),
     ),
     ("risposta", "risultato", "il", "la", "che", "è", "di", "per", "una", "con", "sono", "del", "ogni"),
@@ -461,6 +470,7 @@ PORTUGUESE = Language(
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
+        (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
         (r"resposta\s*:", "Answer:"),
     ),
     ("resposta", "o", "os", "as", "é", "um", "uma", "para", "com", "que", "por", "do", "da", "são", "não"),
@@ -536,6 +546,7 @@ RUSSIAN = Language(
         (r"(?:итак|значит|следовательно|таким\s+образом),?\s+ответ\b\s*[:—–-]?", "So the answer is"),
         # "что ответ 72" (that the answer is 72): the clause a doubt or a supposition holds its answer in
         (r"что\s+ответ\s*(?:[:—–]|равен\b|будет\b|(?=[-−]?\d))", "that the answer is"),
+        (r"ответ\s+(?:был\s+бы|бы\s+был)\b", "The answer would be"),
         (r"ответ\s*[:—–]|ответ\s+(?:равен|будет)|ответ\s+(?=[-−]?\d)", "Answer:"),
     ),
     ("ответ", "и", "в", "не", "на", "что", "это", "с", "по", "как", "мы", "его", "для", "то", "каждой"),
@@ -634,6 +645,65 @@ RUSSIAN = Language(
     False,
 )
 LANGUAGES = (FRENCH, GERMAN, SPANISH, ITALIAN, PORTUGUESE, RUSSIAN)
+
+# Hedges, conditions and the conditional mood, in the English the commitment rules read: a statement they open
+# or close does not commit to its value ("Vielleicht 30", "sería 11 si contamos a la hermana"). Kept apart
+# from the tables above, and added to them here.
+_DOUBTS = {
+    "fr": {
+        "peut être": "maybe", "possiblement": "possibly", "vraisemblablement": "probably",
+        "sûrement": "probably", "il se peut que": "maybe", "il est possible que": "maybe",
+        "pourrait être": "could be", "pourrait": "could", "je suppose que": "I guess",
+        "à condition que": "provided that", "pourvu que": "provided that", "au cas où": "in case",
+        "à supposer que": "assuming", "en supposant que": "assuming", "sauf si": "unless",
+        "à moins que": "unless", "sinon": "otherwise", "serait": "would be", "seraient": "would be",
+    },
+    "de": {
+        "möglicherweise": "possibly", "womöglich": "possibly", "eventuell": "possibly", "wohl": "probably",
+        "dürfte": "probably", "könnte": "could", "ich vermute": "I guess", "ich schätze": "I guess",
+        "vorausgesetzt, dass": "provided that", "vorausgesetzt": "provided that", "es sei denn": "unless",
+        "außer wenn": "unless", "sonst": "otherwise", "schätzungsweise": "about", "wäre": "would be",
+        "wären": "would be", "würde": "would",
+    },
+    "es": {
+        "a lo mejor": "maybe", "posiblemente": "possibly", "puede que": "maybe", "puede ser": "maybe",
+        "seguramente": "probably", "acaso": "maybe", "quizas": "maybe", "supongo que": "I guess",
+        "supongo": "I guess", "podría ser": "could be", "podría": "could", "en caso de que": "in case",
+        "a menos que": "unless", "salvo que": "unless", "siempre y cuando": "provided that",
+        "de lo contrario": "otherwise", "sería": "would be", "serían": "would be",
+    },
+    "it": {
+        "magari": "maybe", "può darsi che": "maybe", "può darsi": "maybe", "suppongo che": "I guess",
+        "suppongo": "I guess", "potrebbe essere": "could be", "potrebbe": "could", "a meno che": "unless",
+        "nel caso in cui": "in case", "nel caso che": "in case", "purché": "provided that",
+        "altrimenti": "otherwise", "sarebbe": "would be", "sarebbero": "would be",
+    },
+    "pt": {
+        "possivelmente": "possibly", "quem sabe": "maybe", "pode ser": "maybe", "suponho que": "I guess",
+        "poderia ser": "could be", "poderia": "could", "a menos que": "unless", "no caso de": "in case",
+        "caso contrário": "otherwise", "seria": "would be", "seriam": "would be",
+    },
+    "ru": {
+        "может,": "maybe,", "пожалуй": "probably", "наверно": "probably", "не исключено, что": "maybe",
+        "предполагаю,": "I guess", "предполагаю": "I guess", "при условии, что": "provided that",
+        "если только": "only if", "разве что": "unless", "иначе": "otherwise",
+        "в противном случае": "otherwise", "был бы": "would be", "была бы": "would be",
+        "было бы": "would be", "были бы": "would be",
+    },
+}  # fmt: skip
+for _language in LANGUAGES:
+    for _phrase, _english in _DOUBTS[_language.code].items():
+        _language.phrases.setdefault(_phrase, _english)
+# The hedges no other of these languages, nor English, writes: they say their language themselves, and are
+# read in a text too short to tell it by its function words ("Peut-être 18.", "Quizás 36.")
+_OWN_HEDGES = {
+    "fr": ("peut-être", "peut être", "probablement", "vraisemblablement", "possiblement", "sans doute"),
+    "de": ("vielleicht", "wahrscheinlich", "vermutlich", "möglicherweise", "womöglich", "eventuell"),
+    "es": ("quizás", "quizá", "quizas", "tal vez", "a lo mejor", "probablemente", "posiblemente"),
+    "it": ("forse", "magari", "probabilmente"),
+    "pt": ("talvez", "provavelmente", "possivelmente", "quem sabe"),
+    "ru": ("возможно", "может быть", "наверное", "наверно", "вероятно", "скорее всего", "пожалуй"),
+}
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 # every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
@@ -825,6 +895,39 @@ def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> No
         end += len(r.text) - before
 
 
+_WHOLE = re.compile(r"[\s\S]+")
+
+
+def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
+    """The numbers ``r.text[start:end]`` (a marker's statement) spells in words, as digits: ``soixante-douze``
+    is 72 in a French statement (and in no other: see :mod:`rewardkit.languages.number_words`); its percent
+    (``trois pour cent`` is 3%) and its decimal point between digits (``3 coma 5`` is 3.5, never 3) too."""
+    if not _LETTER.search(r.text, start, end):
+        return
+    code = language.code
+    before = len(r.text)
+    r.sub(_PERCENT_WORDS[code], "%", start, end)
+    end += len(r.text) - before
+    found = {lo: (hi, value) for lo, hi, value in number_words.spans(r.text, code, start, end)}
+    if found:
+        before = len(r.text)
+        matches = [_WHOLE.match(r.text, lo, hi) for lo, (hi, _) in found.items()]
+        r.apply([m for m in matches if m is not None], lambda m: str(found[m.start()][1]))
+        end += len(r.text) - before
+    r.sub(_DECIMAL_POINT_WORDS[code], ".", start, end)
+
+
+_PERCENT_WORDS = {
+    code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+    for code, words in {"fr": r"pour[ -]?cent", "de": "prozent", "es": r"por\s+ciento", "it": r"per\s+cento",
+                        "pt": r"por\s+cento", "ru": "процент(?:а|ов)?"}.items()
+}  # fmt: skip
+_DECIMAL_POINT_WORDS = {
+    code: re.compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
+    for code, words in number_words.DECIMAL_POINTS.items()
+}
+
+
 def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Language | None:
     """The language of ``text`` among these, when its function words say so clearly (more of them than of
     English, and of no other of these as many), else None."""
@@ -879,10 +982,12 @@ def normalize(text: str) -> str:
     return rewritten.text
 
 
-def rewrite(r: Rewritten, first: int | None = None) -> None:
+def rewrite(r: Rewritten, first: int | None = None, doubts: bool = False) -> None:
     """:func:`normalize`, in place, keeping track of where each character came from. A text that holds no
-    answer word of these languages and no Cyrillic is returned at the cost of a few substring tests.
-    ``first`` is where the first character outside ASCII stands, when the caller has found it."""
+    answer word of these languages and no Cyrillic is returned at the cost of a few substring tests, unless
+    ``doubts``: then its commitment words are read all the same, and in a text whose language is not known its
+    hedges that tell their own (``Peut-être 18.``, see :func:`doubted_near`). ``first`` is where the first
+    character outside ASCII stands, when the caller has found it."""
     text = r.text
     if first is None:
         first = first_non_ascii(text)
@@ -890,7 +995,7 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     # lower-casing keeps an ASCII text's length, and the positions of all before its first other character
     stems = _stems_in(lowered, first) if len(lowered) == len(text) else None
     marked = bool(stems) if stems is not None else has_answer_word(lowered)
-    if not marked and (first == len(text) or not _CYRILLIC.search(text, first)):
+    if not marked and not doubts and (first == len(text) or not _CYRILLIC.search(text, first)):
         return
     markers = _marker_matches(text, lowered, stems) if marked else []
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
@@ -906,6 +1011,7 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         marker_language, _, english = _MARKERS[int((m.lastgroup or "m0")[1:])]
         before = len(r.text)
         _plain_numbers(r, m.end(), end, marker_language)
+        _spelled_numbers(r, m.end(), end + len(r.text) - before, marker_language)
         if marker_language is not language:
             # the statement a marker opens is in the marker's language, whatever the rest is written in
             # ("… so 8 * 9 = 72.\nRéponse : pas 72"): its commitment words are read there
@@ -915,6 +1021,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         r.apply([m], _constant(english + " " if spaced else english))
     if language is not None:
         r.apply(_phrase_matches(r.text, language), _in_english(language))
+    elif doubts:
+        r.sub(_OWN_HEDGE, lambda m: _OWN_HEDGE_ENGLISH[m.group().lower()])
     now = None  # the text as rewritten so far, lower-cased: made once, if a language has such words
     for code in {m.lastgroup and _MARKERS[int(m.lastgroup[1:])][0].code for m in markers} | {
         language and language.code
@@ -939,6 +1047,31 @@ _BETWEEN_NUMBERS = {
     code: re.compile(rf"(?<=\d)\s+({'|'.join(words)})\s+(?=[-−]?\d)", re.IGNORECASE)
     for code, words in _OPERATION_WORDS.items()
 }
+
+
+# the hedges that tell their own language, and the words of a condition or of the conditional mood: what a
+# statement a lenient rule reads its value from may hold in these languages ("Vielleicht 30.")
+_OWN_HEDGE_ENGLISH = {
+    hedge: _PHRASE_ENGLISH[code][hedge] for code, hedges in _OWN_HEDGES.items() for hedge in hedges
+}
+_OWN_HEDGE = _words(tuple(sorted(_OWN_HEDGE_ENGLISH, key=len, reverse=True)))
+_CONDITIONS = (" si ", " se ", "\nsi ", "\nse ", "wenn", "falls", "sofern", "если", "serait", "sería", "wäre",
+               "sarebbe", "seria", " бы")  # fmt: skip
+_DOUBT_WORDS = (*_OWN_HEDGE_ENGLISH, *_CONDITIONS)
+_ASCII_DOUBT_WORDS = tuple(word for word in _DOUBT_WORDS if word.isascii())
+
+
+def doubted_near(text: str, start: int, end: int) -> bool:
+    """Whether a hedge or a condition of these languages may stand in the statement around ``text[start:end]``
+    (a value a lenient rule found in a text no marker of theirs opens): asked of a value about to be paid, at
+    the cost of a few substring tests of its neighbourhood; :func:`rewrite` with ``doubts`` then reads them.
+
+    >>> doubted_near("Vielleicht 30.", 11, 13), doubted_near("So in all it is 30.", 16, 18)
+    (True, False)
+    """
+    window = " " + text[max(0, start - 200) : end + 80].lower()
+    words = _ASCII_DOUBT_WORDS if window.isascii() else _DOUBT_WORDS
+    return any(word in window for word in words)
 
 
 def _in_english(language: Language) -> Callable[[re.Match[str]], str]:

@@ -1,0 +1,48 @@
+"""Hedges, conditions and the conditional mood in French, German, Spanish, Italian, Portuguese, Russian and
+Chinese: a statement they qualify does not commit, with a marker or without one (the lenient rules' value is
+read with them when it is about to be paid), and English pays nothing for them."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rewardkit import Verdict, grade
+from rewardkit.languages import european, rewrite
+
+OWN_HEDGES = sorted(hedge for hedges in european._OWN_HEDGES.values() for hedge in hedges)
+
+
+@given(st.sampled_from(OWN_HEDGES), st.integers(min_value=0, max_value=10**6))
+def test_a_hedge_that_tells_its_language_refuses_the_only_number(hedge, n):
+    completion = f"{hedge[0].upper()}{hedge[1:]} {n}."
+    assert grade(completion, gold=str(n)).verdict is Verdict.AMBIGUOUS
+    assert grade(f"{n}.", gold=str(n)).verdict is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    "completion",
+    [
+        "La réponse serait 11 si on compte la sœur.",
+        "Die Antwort wäre 11, wenn wir die Schwester mitzählen.",
+        "La respuesta sería 11 si contamos a la hermana.",
+        "La risposta sarebbe 11 se contiamo la sorella.",
+        "A resposta seria 11 se contarmos a irmã.",
+        "Ответ был бы 11, если считать сестру.",
+        "要是算上姐姐，答案是11。",
+    ],
+)
+def test_the_conditional_mood_under_a_condition_does_not_commit(completion):
+    assert grade(completion, gold="11").verdict is Verdict.AMBIGUOUS
+    stated = completion.split(" si ")[0].split(" se ")[0].split(", ")[0].rstrip(".") + "."
+    if stated != completion and not stated.startswith("要是"):
+        assert grade(stated, gold="11").verdict is Verdict.CORRECT, stated
+
+
+def test_english_is_not_read_for_doubts():
+    # the words of a condition in an English text: nothing to read, and a text no language claims keeps all
+    # but the hedges that say their own language
+    for text in ("The price falls to 30 if it rains.", "So in all it is 30."):
+        assert not rewrite(text, doubts=True).changed
+    assert not european.doubted_near("So in all it is 30.", 16, 18)
