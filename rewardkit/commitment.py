@@ -729,6 +729,12 @@ _DOUBTED_ANSWER = re.compile(
 
 
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+# a sentence that is only its marker, after a connective: nothing in it conditions, hedges or doubts
+_PLAIN_OPENING = re.compile(
+    r"[\s*_#>]*(?:(?:so|thus|therefore|hence|finally|overall|in\s+conclusion|in\s+total|in\s+summary)\s*,?\s*)?"
+    r"(?:the\s+)?(?:final\s+)?(?:answer|result)[*_]*(?:\s+(?:is|will\s+be))?[*_]*\s*[:：]?[\s*_]*",
+    re.IGNORECASE,
+)
 
 
 def conditional_opening(sentence_before: str) -> str | None:
@@ -741,6 +747,8 @@ def conditional_opening(sentence_before: str) -> str | None:
     """
     if _TWO_LETTERS.search(sentence_before, max(0, len(sentence_before) - 400)) is None:
         return None  # "#### ", "A: ": no word there to open a condition, a hedge or a doubt
+    if len(sentence_before) < 48 and _PLAIN_OPENING.fullmatch(sentence_before):
+        return None  # "So the answer is ": the marker alone, as most open; the readers below cost more
     supposed = supposed_before(sentence_before)
     if supposed is not None:
         return supposed

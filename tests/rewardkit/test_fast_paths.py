@@ -477,3 +477,45 @@ def test_a_dangling_marker_is_never_missed_by_the_substring_test(text: str) -> N
     grade_module = sys.modules["rewardkit.grade"]
     if grade_module._DANGLING_MARKER.search(text) is not None:
         assert grade_module._may_dangle(text)
+
+
+_OPENING_PIECES = [
+    "So", "so", "Thus", "Therefore", "Hence", "Finally", "Overall", "In conclusion", "In total", "In summary",
+    ",", " ", "  ", "the", "The", "final", "Final", "answer", "Answer", "result", "is", "will be", ":", "**",
+    "_", "#", ">", "\n", "would be", "if", "not", "maybe", "x",
+]  # fmt: skip
+
+
+def _cased(word: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([word, word.capitalize(), word.upper()])
+
+
+# sentences _PLAIN_OPENING is written to take, and the pieces of others around them
+_PLAIN_OPENINGS = st.tuples(
+    st.sampled_from(["", " ", "**", "> ", "## "]),
+    st.one_of(st.just(""), _cased("so"), _cased("therefore"), _cased("in conclusion"), _cased("finally")),
+    st.sampled_from(["", ",", " ", ", "]),
+    st.sampled_from(["", "the ", "The "]),
+    st.sampled_from(["", "final ", "Final "]),
+    st.one_of(_cased("answer"), _cased("result")),
+    st.sampled_from(["", " is", " will be", "**"]),
+    st.sampled_from(["", ":", "：", ": ", " "]),
+).map(lambda parts: " ".join(p for p in parts[:2] if p) + "".join(parts[2:]))
+
+
+@settings(max_examples=500)
+@given(st.one_of(_PLAIN_OPENINGS, _text(_OPENING_PIECES, max_size=10)))
+@example("So, the final answer is: ")
+@example("**Final Answer:** ")
+def test_a_plain_opening_is_one_the_readers_find_nothing_in(text: str) -> None:
+    """commitment.conditional_opening skips its readers for a sentence that is only its marker: on every such
+    sentence they find nothing."""
+    from rewardkit import commitment
+
+    if len(text) < 48 and commitment._PLAIN_OPENING.fullmatch(text):
+        assert commitment.supposed_before(text) is None
+        tail = text[-400:]
+        assert commitment.disowned_before(tail) is None and commitment.hedged_before(tail) is None
+        assert commitment._DOUBTED_ANSWER.search(tail) is None
+        assert commitment._CONDITION_BEFORE.search(tail) is None
+        assert commitment._INSIDE_CONDITION.search(tail) is None
