@@ -61,7 +61,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
-    r"|[<>≤≥≲≳≦≧]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
+    r"|[<>≤≥≲≳≦≧⩽⩾≪≫]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by))?"
     # "at least x = 72": the bound holds for the value a name is given
@@ -359,7 +359,9 @@ _HEDGE_BEFORE = re.compile(
     r"(?:maybe\s+|perhaps\s+|possibly\s+)?(?:[\s$*_(]|\\[(\[])*$",
     re.IGNORECASE,
 )
-_RELATION = re.compile(r"[<>≤≥≲≳≦≧]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$")
+_RELATION = re.compile(
+    r"[<>≤≥≲≳≦≧⩽⩾≪≫]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$"
+)
 
 
 def called_wrong_after(after: str) -> str | None:

@@ -705,6 +705,22 @@ _OWN_HEDGES = {
     "ru": ("возможно", "может быть", "наверное", "наверно", "вероятно", "скорее всего", "пожалуй"),
 }
 
+# the bounds and negations that tell their own language too ("Höchstens 72.", "Il faut au moins 72 briques.",
+# "No son 72" is not here: "no" is English as well): read where a lenient rule would pay a value beside them
+_OWN_QUALIFIERS = {
+    "fr": ("pas", "au moins", "au plus", "au minimum", "au maximum", "tout au plus", "plus de", "moins de",
+           "inférieur à", "supérieur à"),
+    "de": ("nicht", "kein", "keine", "mindestens", "höchstens", "wenigstens", "zumindest", "mehr als",
+           "weniger als"),
+    "es": ("al menos", "como mínimo", "como máximo", "por lo menos", "a lo sumo", "como mucho", "más de",
+           "menos de"),
+    "it": ("almeno", "al massimo", "perlomeno", "per lo meno", "più di", "meno di"),
+    "pt": ("não", "pelo menos", "no mínimo", "no máximo", "ao menos", "mais de"),
+    "ru": ("не менее", "не более", "не", "как минимум", "как максимум", "минимум", "максимум", "больше",
+           "меньше", "более", "менее", "не больше", "не меньше", "по меньшей мере", "по крайней мере",
+           "хотя бы", "нет"),
+}  # fmt: skip
+
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 # every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
 _MARKER = re.compile(
@@ -1052,13 +1068,18 @@ _BETWEEN_NUMBERS = {
 # the hedges that tell their own language, and the words of a condition or of the conditional mood: what a
 # statement a lenient rule reads its value from may hold in these languages ("Vielleicht 30.")
 _OWN_HEDGE_ENGLISH = {
-    hedge: _PHRASE_ENGLISH[code][hedge] for code, hedges in _OWN_HEDGES.items() for hedge in hedges
+    word: _PHRASE_ENGLISH[code][word]
+    for table in (_OWN_HEDGES, _OWN_QUALIFIERS)
+    for code, words in table.items()
+    for word in words
 }
 _OWN_HEDGE = _words(tuple(sorted(_OWN_HEDGE_ENGLISH, key=len, reverse=True)))
 _CONDITIONS = (" si ", " se ", "\nsi ", "\nse ", "wenn", "falls", "sofern", "если", "serait", "sería", "wäre",
                "sarebbe", "seria", " бы")  # fmt: skip
 _DOUBT_WORDS = (*_OWN_HEDGE_ENGLISH, *_CONDITIONS)
 _ASCII_DOUBT_WORDS = tuple(word for word in _DOUBT_WORDS if word.isascii())
+_WORD_RUN = re.compile(r"[^\W\d_]+")
+_DOUBT_FIRST_WORDS = frozenset(_WORD_RUN.findall(word)[0] for word in _DOUBT_WORDS)
 
 
 def doubted_near(text: str, start: int, end: int) -> bool:
@@ -1069,7 +1090,11 @@ def doubted_near(text: str, start: int, end: int) -> bool:
     >>> doubted_near("Vielleicht 30.", 11, 13), doubted_near("So in all it is 30.", 16, 18)
     (True, False)
     """
-    window = " " + text[max(0, start - 200) : end + 80].lower()
+    window = text[max(0, start - 200) : end + 80].lower()
+    # the words of the window, met against the first word of each doubt: one scan, however many doubts
+    if _DOUBT_FIRST_WORDS.isdisjoint(_WORD_RUN.findall(window)):
+        return False
+    window = " " + window
     words = _ASCII_DOUBT_WORDS if window.isascii() else _DOUBT_WORDS
     return any(word in window for word in words)
 
