@@ -180,6 +180,11 @@ _HEDGE_AFTER = re.compile(
 # a retraction that leaves nothing standing, even when no new value follows it
 _TAKES_BACK = (
     r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|"
+    # "I take that back", "The answer above is wrong", "(that's the wrong answer, though)", "jk"
+    r"i\s+take\s+(?:that|it|this)\s+back|\bjk\b|"
+    r"(?:the\s+)?(?:answer|result|value|number)\s+(?:above|i\s+gave)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
+    r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
+    r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
     r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
     r"actually,?\s+no\b|"

@@ -596,6 +596,15 @@ def _grade_text(
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
+        # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
+        # withdraws the statement and states no new value leaves nothing committed
+        withdrawn = (
+            commitment.withdrawn_after(found.region[answer.end - found.region_start :][:600])
+            if gold.kind in ("number", "math")
+            else None
+        )
+        if withdrawn is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=withdrawn)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
