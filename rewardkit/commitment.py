@@ -709,7 +709,9 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
     r"(?:think|believe|know|agree|accept)|"
     r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
-    r"uncertain|doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
+    # "doubt", but not "without a doubt", "no doubt", "beyond doubt": those affirm
+    r"uncertain|(?<!without\sa\s)(?<!without\sany\s)(?<!without\s)(?<!no\s)(?<!beyond\s)(?<!beyond\sa\s)"
+    r"doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
     r"(?:can\s*not|cannot|can't|could\s*not|couldn't|would\s*not|wouldn't|won't)\s+"
     r"(?:say|claim|confirm|agree|conclude|accept|believe|think)|"
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
