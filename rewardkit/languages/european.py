@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rewardkit.languages import number_words
+from rewardkit.languages.number_words import DECIMAL_POINTS, spans
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.substrings import find_all, first_non_ascii
 
@@ -924,7 +924,7 @@ def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> 
     before = len(r.text)
     r.sub(_PERCENT_WORDS[code], "%", start, end)
     end += len(r.text) - before
-    found = {lo: (hi, value) for lo, hi, value in number_words.spans(r.text, code, start, end)}
+    found = {lo: (hi, value) for lo, hi, value in spans(r.text, code, start, end)}
     if found:
         before = len(r.text)
         matches = [_WHOLE.match(r.text, lo, hi) for lo, (hi, _) in found.items()]
@@ -940,7 +940,7 @@ _PERCENT_WORDS = {
 }  # fmt: skip
 _DECIMAL_POINT_WORDS = {
     code: re.compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
-    for code, words in number_words.DECIMAL_POINTS.items()
+    for code, words in DECIMAL_POINTS.items()
 }
 
 
