@@ -247,6 +247,9 @@ class Candidates:
             return None
         start, end = _compound(self.region, *span)
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
+        currency = _CURRENCY_WORD_AFTER.match(self.region, end)
+        if currency is not None and self.region[start : start + 1] in _OPENS_A_NUMERAL:
+            end = currency.end()  # "72 cents": the currency word names the value's unit, read with it
         if self.region[start:end].count(":") == 1:  # "2:30 AM": the time is read whole, half of the day too
             meridiem = _MERIDIEM_AFTER.match(self.region, end)
             if meridiem is not None:  # the period of "p.m." may end the sentence too: left out
@@ -1458,6 +1461,15 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:
         return Answer(opening.group(1), "choice", base + opening.start(1), base + opening.end(1), True)
     return None
+
+
+# a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)
+_CURRENCY_WORD_AFTER = re.compile(
+    r"[ \t]+(?i:cents?|dollars?|bucks|euros?|yuan|yen|rupees?|pesos?|pence|penny)(?![A-Za-z])"
+)
+
+# what a numeral's span opens on (a span of number words, "seventy-two cents", is read by the words reader)
+_OPENS_A_NUMERAL = frozenset("-−$€£¥0123456789.")
 
 
 def _lists_options(region: str, at: int) -> bool:

@@ -1037,6 +1037,10 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     dangling = _DANGLING_MARKER.search(tail) if _may_dangle(tail) else None
     if dangling is not None:
         return dangling.group().strip()  # "…= 42\nFinal Answer:": cut off right where the answer was due
+    box = max(tail.rfind("\\boxed"), tail.rfind("\\fbox"))
+    if box >= 0 and tail.count("{", box) > tail.count("}", box):
+        # "… = 72.\n\\boxed{72": the box never closed; cut off before it committed
+        return tail[box:][:60]
     if tail.endswith((":", "：")):
         # "…Thus, the total value of all her jewels is:": it announces what it never delivers
         return tail[-60:].strip()
