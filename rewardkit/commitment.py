@@ -182,7 +182,11 @@ _TAKES_BACK = (
     r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|"
     # "I take that back", "The answer above is wrong", "(that's the wrong answer, though)", "jk"
     r"i\s+take\s+(?:that|it|this)\s+back|\bjk\b|"
-    r"(?:the\s+)?(?:answer|result|value|number)\s+(?:above|i\s+gave)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
+    r"(?:the\s+)?(?:(?:answer|result|value|number)\s+)?(?:above|i\s+gave)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
+    # "72 — I'm guessing", "72 (intermediate value only)", "\\boxed{72} \\text{ (wrong)}", "72 (before
+    # subtracting …)"
+    r"(?:i'?m|i\s+am)\s+(?:just\s+)?guessing|"
+    r"(?<=\()\s*(?:(?:an?|the)\s+)?(?:intermediate\b|(?:wrong|incorrect)(?=\s*\))|before\s+[a-z]+ing\b)|"
     r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
     r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
