@@ -259,16 +259,15 @@ def check_decimals(decimals: object) -> int | None:
     return decimals
 
 
-def rounded_alike(pred: Fraction, gold: Fraction, places: int, ulp: Fraction = Fraction(1)) -> bool:
+def rounded_alike(pred: Fraction, gold: Fraction, places: int) -> bool:
     """Whether ``pred`` and ``gold`` rounded half away from zero at ``places`` decimal places are the same
     number. A value cut (truncated) there is not the value rounded: ``0.66`` is not 2/3 to two places, and
-    at no places ``2`` would otherwise answer 2.9. ``ulp`` (the place value of the answer's last written
-    digit, 1 for a whole number) is kept for callers that know it.
+    at no places ``2`` would otherwise answer 2.9.
 
-    >>> third, hundredth = Fraction(1, 3), Fraction(1, 100)
-    >>> [rounded_alike(Fraction(x), third, 2, hundredth) for x in ("0.33", "0.334", "0.3", "0.34")]
+    >>> third = Fraction(1, 3)
+    >>> [rounded_alike(Fraction(x), third, 2) for x in ("0.33", "0.334", "0.3", "0.34")]
     [True, True, False, False]
-    >>> [rounded_alike(Fraction(x), Fraction(2, 3), 2, hundredth) for x in ("0.67", "0.66", "0.68")]
+    >>> [rounded_alike(Fraction(x), Fraction(2, 3), 2) for x in ("0.67", "0.66", "0.68")]
     [True, False, False]
     >>> rounded_alike(Fraction(3), Fraction("3.004"), 2), rounded_alike(Fraction(2), Fraction("2.9"), 0)
     (True, False)
@@ -286,19 +285,18 @@ def _quantities_round_alike(pred: Quantity, gold: Quantity, places: int) -> bool
     # a number written with decimal digits or as a whole number; a fraction (1/3, 2 1/2) is exact
     if _read_whole(pred) or _read_whole(gold) or (pred.ulp is None and pred.value.denominator != 1):
         return False
-    value, ulp = pred.value, pred.ulp or Fraction(1)
+    value = pred.value
     if pred.unit is not None and gold.unit is not None and pred.unit != gold.unit:
         if pred.unit.dimension != gold.unit.dimension:
             return False
-        factor = pred.unit.factor / gold.unit.factor  # the places count in the gold's unit
-        value, ulp = value * factor, ulp * factor
+        value *= pred.unit.factor / gold.unit.factor  # the places count in the gold's unit
     # the answer in the gold's percent form, each way the percent readings take it
-    readings = [(value, ulp)]
+    readings = [value]
     if pred.percent and not gold.percent:
-        readings.append((value / _HUNDRED, ulp / _HUNDRED))
+        readings.append(value / _HUNDRED)
     elif gold.percent and not pred.percent:
-        readings.append((value * _HUNDRED, ulp * _HUNDRED))
-    return any(rounded_alike(v, gold.value, places, u) for v, u in readings)
+        readings.append(value * _HUNDRED)
+    return any(rounded_alike(v, gold.value, places) for v in readings)
 
 
 def _decimal_leaf(node: Node) -> Number | None:
@@ -320,20 +318,17 @@ def _trees_round_alike(pred: Node, gold: Node, places: int) -> bool:
     value = exact_value(pred)
     if value is None:
         return False
-    ulp = _written_ulp(leaf) or Fraction(1)
-    if value and leaf.value:
-        ulp *= abs(value) / leaf.value  # a percent's digits are hundredths of its value's
     if isinstance(gold, Percent):
-        gold, value, ulp = gold.x, value * _HUNDRED, ulp * _HUNDRED
+        gold, value = gold.x, value * _HUNDRED
     exact = exact_value(gold)
     if exact is not None:
-        return rounded_alike(value, exact, places, ulp)
+        return rounded_alike(value, exact, places)
     try:
         bounds = value_bounds(gold)
     except (NotEvaluable, ZeroDivisionError, ValueError, OverflowError):
         return False
     proxy = _rounding_proxy(bounds, places) if bounds is not None else None
-    return proxy is not None and rounded_alike(value, proxy, places, ulp)
+    return proxy is not None and rounded_alike(value, proxy, places)
 
 
 # an evaluated gold is rounded only when its error is this far below the last place asked for

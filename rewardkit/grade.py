@@ -80,7 +80,6 @@ from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
-from rewardkit.substrings import first_non_ascii
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
@@ -478,19 +477,17 @@ def _grade(
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
-    if completion.isascii() and not european.has_answer_word(completion.lower()):
-        result = _grade_text(completion, gold, policy, finished, budget, decimals)  # English: no rewrite
-        return _doubted(completion, result, gold, policy, finished, budget, decimals)
-    if _OTHER_DASHES.search(completion, first_non_ascii(completion)):
-        # "‐72", "‑72": a hyphen or a full-width minus before a number is its sign; one character for one, so
-        # every position holds
-        completion = completion.translate(_DASH_AS_MINUS)
-    offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
-    rewritten = rewrite_language(completion[offset:])
-    if not rewritten.changed:
-        result = _grade_text(completion, gold, policy, finished, budget, decimals)
-        return _doubted(completion, result, gold, policy, finished, budget, decimals)
-    return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+    if not completion.isascii() or european.has_answer_word(completion.lower()):  # English: no rewrite
+        if _OTHER_DASHES.search(completion):
+            # "‐72", "‑72": a hyphen or a full-width minus before a number is its sign; one character for
+            # one, so every position holds
+            completion = completion.translate(_DASH_AS_MINUS)
+        offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
+        rewritten = rewrite_language(completion[offset:])
+        if rewritten.changed:
+            return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+    result = _grade_text(completion, gold, policy, finished, budget, decimals)
+    return _doubted(completion, result, gold, policy, finished, budget, decimals)
 
 
 # the hyphens and minus signs other than ASCII's and the ones the number reader knows (−, –): read as "-"
