@@ -596,7 +596,9 @@ def _grade_text(
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
         withdrawn = (
-            commitment.withdrawn_after(found.region[answer.end - found.region_start :][:600])
+            commitment.withdrawn_after(
+                found.region[answer.end - found.region_start : answer.end - found.region_start + 600]
+            )
             if gold.kind in ("number", "math")
             else None
         )
