@@ -51,7 +51,7 @@ from rewardkit.extract import (
     read_number,
     read_options,
 )
-from rewardkit.languages import doubted_near, european
+from rewardkit.languages import doubted_near, european, read_answer_line
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
@@ -478,16 +478,53 @@ def _grade(
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
     if not completion.isascii() or european.has_answer_word(completion.lower()):  # English: no rewrite
+        offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
+        if gold.kind in _VALUE_KINDS:
+            # before the dashes below: the line it reads holds none of them (its number's sign is "-" or "−")
+            line = _grade_answer_line(completion, offset, gold, policy, finished, budget, decimals)
+            if line is not None:
+                return line
         if _OTHER_DASHES.search(completion):
             # "‐72", "‑72": a hyphen or a full-width minus before a number is its sign; one character for
             # one, so every position holds
             completion = completion.translate(_DASH_AS_MINUS)
-        offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
         rewritten = rewrite_language(completion[offset:])
         if rewritten.changed:
             return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
     result = _grade_text(completion, gold, policy, finished, budget, decimals)
     return _doubted(completion, result, gold, policy, finished, budget, decimals)
+
+
+# golds whose answer a number states; a choice's letters are read against options listed before the answer
+_VALUE_KINDS = ("number", "math")
+
+
+def _grade_answer_line(
+    completion: str,
+    offset: int,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+) -> GradeResult | None:
+    """The grade of a completion that closes on a line of another language's marker and a number
+    (``Réponse : 2,5``, ``答案是七十二``), read from that line alone
+    (:func:`rewardkit.languages.read_answer_line`), or None when the grade rests on more than that line's
+    value: the whole text's rewrite then decides. The two agree wherever this answers: nothing follows the
+    line, and the rules that judge a stated value read its line and what follows it
+    (``tests/rewardkit/test_answer_line.py`` holds them to it)."""
+    line = read_answer_line(completion, offset)
+    if line is None:
+        return None
+    text = completion[offset : line.start] + line.english + completion[line.end :]
+    result = _grade_text(text, gold, policy, finished, budget, decimals)
+    at = line.start - offset + line.value_at
+    if result.lenient or result.span != (at, at + len(line.value)):
+        return None  # something other than the line's value decided
+    # the result was built a moment ago and nobody else holds it: point it back without a copy
+    object.__setattr__(result, "span", (line.value_start, line.value_end))
+    return result
 
 
 # the hyphens and minus signs other than ASCII's and the ones the number reader knows (−, –): read as "-"

@@ -39,6 +39,7 @@ SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟":
 BIG_UNITS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 _NUMERAL_CHARS = "".join([*DIGITS, *SMALL_UNITS, *BIG_UNITS])
 _NUMERAL_CHARACTERS = frozenset(_NUMERAL_CHARS)
+_DIGIT_CHARACTERS = frozenset(DIGITS)
 
 # Words a numeral stands before as a count or a measure: after one of these a numeral is a number.
 CLASSIFIERS = (
@@ -154,6 +155,8 @@ _NUMERAL_WORDS = (
     "十分 之一 一元二次 一元一次 二元一次 千万 万分 百分比 三角 四边 五边 六边 八边 多边 十字 百科 万物 "
     "一些"
 ).split()
+
+_NUMERAL_WORD_SET = frozenset(_NUMERAL_WORDS)
 
 _PUNCTUATION = {
     "。": ". ", "！": "! ", "？": "? ", "；": "; ", "，": ", ", "：": ": ", "、": ", ", "（": " (",
@@ -273,6 +276,45 @@ _ORDINAL = re.compile(r"第\s*(\d+)")
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
 
 
+# A line that a Chinese marker opens and a number alone completes ("答案：72", "答案是 七十二。",
+# "**最终答案为** 2.5"): how most models close an answer in Chinese
+_ANSWER_LINE_VALUE = re.compile(
+    r"[ \t*_#>]*(?:(?:最终|最后)?答案(?:应该是|应为|是|为)|(?:(?:最终|最后)?答案|答)[ \t]*[:：])[ \t*_]*"
+    rf"(?P<value>-?\d{{1,{MAX_NUMERAL}}}(?:\.\d{{1,{MAX_NUMERAL}}})?"
+    rf"|[０-９]{{1,{MAX_NUMERAL}}}|{_NUMERAL_RUN.pattern})"
+    r"[ \t*_]*[。.]?[ \t*_]*"
+)
+
+
+def read_answer_line(line: str) -> tuple[int, int, str] | None:
+    """Where the number of an answer line (:data:`_ANSWER_LINE_VALUE`) stands in ``line``, and what it says in
+    the shared notation (as :func:`rewrite` reads it there), or None when ``line`` is not one.
+
+    >>> read_answer_line("答案是 七十二。"), read_answer_line("答：７２"), read_answer_line("答案是三角形")
+    ((4, 7, '72'), (2, 4, '72'), None)
+    """
+    m = _ANSWER_LINE_VALUE.fullmatch(line)
+    if m is None:
+        return None
+    start, end = m.span("value")
+    value = m["value"]
+    if value[-1].isascii():
+        return start, end, value
+    if value[0] in _FULL_WIDTH_DIGITS:
+        return start, end, value.translate(_HALF_WIDTH_DIGITS)
+    # a numeral reads as _numeral reads it at the end of a statement: digits, unless it is a word ("千万",
+    # "十分": no word of _NUMERAL_WORDS holds a character the line may hold around its number, so it can only
+    # be the whole run, where _inside_word looks for it) or no numeral ("三四", three or four)
+    if value in _NUMERAL_WORD_SET or _NEIGHBOURS.search(value):
+        return None
+    digits = _decimal_text(value)
+    return None if digits is None else (start, end, digits)
+
+
+_FULL_WIDTH_DIGITS = "０１２３４５６７８９"
+_HALF_WIDTH_DIGITS = str.maketrans(_FULL_WIDTH_DIGITS, "0123456789")
+
+
 def has_chinese(text: str) -> bool:
     return _CJK.search(text, first_non_ascii(text)) is not None
 
@@ -298,7 +340,7 @@ def parse_numeral(text: str) -> Fraction | None:
 
 
 def _integer(text: str) -> int | None:
-    if all(c in DIGITS for c in text):
+    if _DIGIT_CHARACTERS.issuperset(text):
         # "五", "二〇二四" (a year, digit by digit); "两" counts, it never spells a digit string
         if len(text) > 1 and "两" in text:
             return None
@@ -491,11 +533,30 @@ def _inside_word(text: str, start: int, end: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=1024)
 def _words_sharing_a_character(run: str) -> tuple[str, ...]:
-    """The words of _NUMERAL_WORDS that hold a character of ``run``: only those can overlap it (a numeral's
-    runs repeat, and trying all forty words at each cost more than the rest of its step)."""
-    return tuple(word for word in _NUMERAL_WORDS if not set(word).isdisjoint(run))
+    """The words of _NUMERAL_WORDS that hold a character of ``run``: only those can overlap it (trying all
+    forty words at each run, or caching per run — every answer's numeral is another — cost more than the rest
+    of its step). In the order of _NUMERAL_WORDS.
+
+    >>> _words_sharing_a_character("五千六百")
+    ('千万', '百分比', '五边', '六边', '百科')
+    """
+    bits = 0
+    for c in set(run):
+        bits |= _WORDS_OF_CHARACTER.get(c, 0)
+    return _words_of_bits(bits) if bits else ()
+
+
+@lru_cache(maxsize=1024)
+def _words_of_bits(bits: int) -> tuple[str, ...]:
+    return tuple(word for i, word in enumerate(_NUMERAL_WORDS) if bits >> i & 1)
+
+
+# per character, the words of _NUMERAL_WORDS that hold it, as bits of their index
+_WORDS_OF_CHARACTER: dict[str, int] = {}
+for _i, _numeral_word in enumerate(_NUMERAL_WORDS):
+    for _c in set(_numeral_word):
+        _WORDS_OF_CHARACTER[_c] = _WORDS_OF_CHARACTER.get(_c, 0) | 1 << _i
 
 
 _KILO_UNITS = tuple(unit for unit in UNITS if unit.startswith("千"))

@@ -885,30 +885,79 @@ _LONE_COMMA_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
 
 
-def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
-    """The numbers of ``r.text[start:end]`` (a marker's statement) as these languages group and point them."""
+def _grouped(m: re.Match[str]) -> str:
+    return re.sub(r"[.\s\u00a0\u202f]", "", m.group()).replace(",", ".")
 
-    def grouped(m: re.Match[str]) -> str:
-        return re.sub(r"[.\s\u00a0\u202f]", "", m.group()).replace(",", ".")
+
+def _number_steps(language: Language) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
+    """The rewrites, in order, that read a number as ``language`` groups and points it (``1.250,5``)."""
 
     def dot_grouped(m: re.Match[str]) -> str:
         if m[3] or language.dot_groups_thousands:
             return m[1] + m[2] + (m[3] or "").replace(",", ".")
         return f"{m[1]}{m[2]} or {m[1]}.{m[2]}"  # "1.500" in Spanish or French: both readings
 
+    # callables, not templates: a template is parsed again at each match
+    return [
+        (_GROUPED, _grouped),
+        (_SPACE_GROUPED, _grouped),
+        (_DOT_GROUPED, dot_grouped),
+        (_LONE_COMMA_THOUSANDS, lambda m: f"{m[1]}{m[2]} or {m[1]}.{m[2]}"),
+        (_DECIMAL_COMMA, lambda m: f"{m[1]}.{m[2]}"),
+    ]
+
+
+_NUMBER_STEPS = {language.code: _number_steps(language) for language in LANGUAGES}
+
+
+def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
+    """The numbers of ``r.text[start:end]`` (a marker's statement) as these languages group and point them."""
     if not _SEPARATED_DIGITS.search(r.text, start, end):
         return  # no separator between digits: nothing to read differently
-    steps: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
-        (_GROUPED, grouped),
-        (_SPACE_GROUPED, grouped),
-        (_DOT_GROUPED, dot_grouped),
-        (_LONE_COMMA_THOUSANDS, r"\1\2 or \1.\2"),
-        (_DECIMAL_COMMA, r"\1.\2"),
-    ]
-    for pattern, replacement in steps:
+    for pattern, replacement in _NUMBER_STEPS[language.code]:
         before = len(r.text)
         r.sub(pattern, replacement, start, end)
         end += len(r.text) - before
+
+
+def plain_value(number: str, language: Language) -> str:
+    """A number as ``language`` writes it, in the shared notation: what a statement's rewrite
+    (:func:`_plain_numbers`) makes of it.
+
+    >>> plain_value("1.250,5", GERMAN), plain_value("3,5", FRENCH), plain_value("1,500", FRENCH)
+    ('1250.5', '3.5', '1500 or 1.500')
+    """
+    if not _SEPARATED_DIGITS.search(number):
+        return number
+    for pattern, replacement in _NUMBER_STEPS[language.code]:
+        number = pattern.sub(replacement, number)
+    return number
+
+
+# A line that one of these languages' markers opens and a number alone completes ("Réponse : 2,5",
+# "**Antwort:** 72."): how most models close an answer in these languages
+_LINE_LEAD = re.compile(r"[ \t*_#>]*")
+_LINE_VALUE = re.compile(r"[ \t*_]*(?P<value>[-\u2212]?\d(?:\d|[.,\u00a0\u202f ](?=\d))*)[ \t*_.]*")
+
+
+def read_answer_line(line: str) -> tuple[int, int, str] | None:
+    """Where the number of an answer line (:data:`_LINE_VALUE`) stands in ``line``, and what it says in the
+    shared notation, or None when ``line`` is not one.
+
+    >>> read_answer_line("Réponse : 2,5."), read_answer_line("**Antwort:** 72")
+    ((10, 13, '2.5'), (13, 15, '72'))
+    >>> read_answer_line("Réponse : 2 €") is None
+    True
+    """
+    lead = _LINE_LEAD.match(line)
+    m = _MARKER.match(line, lead.end() if lead is not None else 0)
+    if m is None:
+        return None
+    value = _LINE_VALUE.fullmatch(line, m.end())
+    if value is None:
+        return None
+    language = _MARKERS[int((m.lastgroup or "m0")[1:])][0]
+    return value.start("value"), value.end("value"), plain_value(value["value"], language)
 
 
 _WHOLE = re.compile(r"[\s\S]+")

@@ -439,7 +439,9 @@ def test_the_unit_tree_matches_what_the_flat_alternation_matches(text: str) -> N
     words_flat = [s for s in numbers.UNITS if s != "¢"]
     sensitive = sorted(numbers._CASE_SENSITIVE)
     flat_units = (
-        r"(?:(?-i:" + flat(sensitive) + r")|(?i:"
+        r"(?:(?-i:"
+        + flat(sensitive)
+        + r")|(?i:"
         + flat([s for s in words_flat if s not in numbers._CASE_SENSITIVE])
         + r"))(?![A-Za-z])|¢"
     )
@@ -519,3 +521,36 @@ def test_a_plain_opening_is_one_the_readers_find_nothing_in(text: str) -> None:
         assert commitment._DOUBTED_ANSWER.search(tail) is None
         assert commitment._CONDITION_BEFORE.search(tail) is None
         assert commitment._INSIDE_CONDITION.search(tail) is None
+
+
+@given(st.text(alphabet="一二两三四五六七八九十百千万亿点共些分之角边元次字科物统唯直般样起", max_size=12))
+def test_the_words_sharing_a_character_with_a_numeral_are_those_found_word_by_word(run: str) -> None:
+    from rewardkit.languages import chinese
+
+    expected = tuple(word for word in chinese._NUMERAL_WORDS if not set(word).isdisjoint(run))
+    assert chinese._words_sharing_a_character(run) == expected
+
+
+NUMERAL_WORDS = __import__("rewardkit.languages.chinese", fromlist=["_"])._NUMERAL_WORDS
+
+
+@given(
+    st.sampled_from(["", "**", "## ", "> "]),
+    st.sampled_from(["答案是", "答案为", "答案：", "答：", "最终答案是", "最后答案为", "答案应该是"]),
+    st.sampled_from(["", " ", "** "]),
+    st.one_of(
+        st.sampled_from(NUMERAL_WORDS),
+        st.text(alphabet="零一二两三四五六七八九十百千万亿分之共边角", min_size=1, max_size=6),
+    ),
+    st.sampled_from(["", "。", ".", " **", "。 "]),
+)
+def test_a_numeral_ending_an_answer_line_is_inside_a_word_only_when_it_is_one(
+    lead: str, marker: str, gap: str, run: str, suffix: str
+) -> None:
+    # what chinese.read_answer_line asks instead of _inside_word: no numeral word holds a character of the
+    # line around the number, so only the whole run can be one
+    from rewardkit.languages import chinese
+
+    line = lead + marker + gap + run + suffix
+    start = len(lead + marker + gap)
+    assert chinese._inside_word(line, start, start + len(run)) == (run in chinese._NUMERAL_WORD_SET)
