@@ -80,6 +80,7 @@ from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
+from rewardkit.substrings import first_non_ascii
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
@@ -484,11 +485,13 @@ def _grade(
             line = _grade_answer_line(completion, offset, gold, policy, finished, budget, decimals)
             if line is not None:
                 return line
-        if _OTHER_DASHES.search(completion):
+        # every dash below, and every character a language rewrites, is outside ASCII: found from the first
+        first = first_non_ascii(completion, offset)
+        if _OTHER_DASHES.search(completion, first):
             # "‐72", "‑72": a hyphen or a full-width minus before a number is its sign; one character for
             # one, so every position holds
             completion = completion.translate(_DASH_AS_MINUS)
-        rewritten = rewrite_language(completion[offset:])
+        rewritten = rewrite_language(completion[offset:], first=first - offset)
         if rewritten.changed:
             return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
     result = _grade_text(completion, gold, policy, finished, budget, decimals)

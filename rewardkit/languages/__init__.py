@@ -37,12 +37,14 @@ def normalize(text: str) -> str:
     return rewrite(text).text
 
 
-def rewrite(text: str, doubts: bool = False) -> Rewritten:
+def rewrite(text: str, doubts: bool = False, first: int | None = None) -> Rewritten:
     """:func:`normalize`, remembering where each character of the result came from in ``text``. With
     ``doubts``, the hedges and conditions of a text no marker of another language opens are read too (asked
-    when :func:`doubted_near` the value a lenient rule found)."""
+    when :func:`doubted_near` the value a lenient rule found). ``first`` is where the first character outside
+    ASCII stands, when the caller has found it."""
     rewritten = Rewritten(text)
-    first = first_non_ascii(text)
+    if first is None:
+        first = first_non_ascii(text)
     if first < len(text):
         chinese.rewrite(rewritten, first)
         if rewritten.text is not text:

@@ -591,7 +591,10 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         _, pattern, replacement = _STEPS[bit]
         if pattern is _RANGE:  # the one step that also matches ASCII ("3~5"): over the whole text
             before = r.text
-            r.apply(_range_matches(r.text, _rewrite_start(r.text)), replacement)
+            # from where the steps before it could rewrite: the text before it is as it was, so the first
+            # character outside ASCII is still no earlier (a hyphen before it is tried, and fails, for
+            # nothing)
+            r.apply(_range_matches(r.text, start), replacement)
             if r.text is not before:
                 start = _rewrite_start(r.text)
         else:
