@@ -123,35 +123,40 @@ def completions(draw: st.DrawFn) -> tuple[str, str]:
     return completion, draw(st.sampled_from(["72", "3.5", "1250.5", "-12", "\\frac{7}{2}", "5600", "0"]))
 
 
-def _outcome(completion: str, gold: str, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[object, ...]:
-    r = grade(completion, gold=gold)
+def _outcome(completion: str, gold: str, **options: object) -> tuple[object, ...]:
+    r = grade(completion, gold=gold, **options)  # type: ignore[arg-type]
     return (r.verdict, r.correct, r.extracted, r.rule, r.span, r.match, r.detail)
 
 
-def _whole_text_outcome(completion: str, gold: str) -> tuple[object, ...]:
+def _whole_text_outcome(completion: str, gold: str, **options: object) -> tuple[object, ...]:
     original = GRADE_MODULE._grade_answer_line
     GRADE_MODULE._grade_answer_line = lambda *args, **kwargs: None
     try:
-        return _outcome(completion, gold)
+        return _outcome(completion, gold, **options)
     finally:
         GRADE_MODULE._grade_answer_line = original
 
 
-@given(completions())
-def test_the_answer_line_grades_as_the_whole_text_rewritten(case: tuple[str, str]) -> None:
+OPTIONS = st.fixed_dictionaries(
+    {"policy": st.sampled_from(["flexible", "strict"]), "finished": st.sampled_from([None, True, False])}
+)
+
+
+@given(completions(), OPTIONS)
+def test_the_answer_line_grades_as_the_whole_text_rewritten(case: tuple[str, str], options: dict) -> None:
     completion, gold = case
-    assert _outcome(completion, gold) == _whole_text_outcome(completion, gold)
+    assert _outcome(completion, gold, **options) == _whole_text_outcome(completion, gold, **options)
 
 
-@given(completions(), st.sampled_from(["72", "3.5", "-12"]))
-def test_the_gold_of_the_line_itself_agrees_too(case: tuple[str, str], _: str) -> None:
+@given(completions(), OPTIONS)
+def test_the_gold_of_the_line_itself_agrees_too(case: tuple[str, str], options: dict) -> None:
     # the line's own value as the gold: the paying side of the comparison, where a difference would cost most
     completion, _gold = case
     line = read_answer_line(completion)
     if line is None:
         return
     gold = line.value.split(" or ")[0]
-    assert _outcome(completion, gold) == _whole_text_outcome(completion, gold)
+    assert _outcome(completion, gold, **options) == _whole_text_outcome(completion, gold, **options)
 
 
 # the closings most models write in these languages: each must be read from its line (the speed of an answer
