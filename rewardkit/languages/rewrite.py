@@ -60,6 +60,9 @@ class Rewritten:
             template = replacement
             # a template without a group reference is its own expansion: m.expand parses it on every call
             replacement = (lambda m: m.expand(template)) if "\\" in template else (lambda m: template)
+        if self._pieces is None:
+            self._apply_to_original(matches, replacement)
+            return
         text = self.text
         pieces: list[str] = []
         origins: list[tuple[int, int, int]] = []
@@ -84,6 +87,41 @@ class Rewritten:
             return
         pieces.append(text[last:])
         self._copy(origins, last, len(text) + 1, at)  # with the end of the text
+        self.text = "".join(pieces)
+        self._pieces = origins
+        self._starts = [piece[0] for piece in origins]
+
+    def _apply_to_original(
+        self, matches: Iterable[re.Match[str]], replacement: Callable[[re.Match[str]], str]
+    ) -> None:
+        """:meth:`apply` to a text nothing has changed yet (each position its own origin): its pieces are
+        written as they come, a copied run's origin its own start, with none of the merging and mapping that
+        a rewritten text's pieces need (the first rewrite of a text is the common one)."""
+        text = self.text
+        pieces: list[str] = []
+        origins: list[tuple[int, int, int]] = []
+        at = 0
+        last = 0
+        changed = False
+        for m in matches:
+            new = replacement(m)
+            start, end = m.span()
+            if new == text[start:end]:
+                continue
+            if start > last:
+                pieces.append(text[last:start])
+                origins.append((at, last, 1))
+                at += start - last
+            if new:
+                pieces.append(new)
+                origins.append((at, start, 0))
+                at += len(new)
+            last = end
+            changed = True
+        if not changed:
+            return
+        pieces.append(text[last:])
+        origins.append((at, last, 1))  # with the end of the text
         self.text = "".join(pieces)
         self._pieces = origins
         self._starts = [piece[0] for piece in origins]
