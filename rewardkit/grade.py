@@ -1003,7 +1003,12 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
         if parts is not None:
             return f"several parts answered: {parts[-60:]!r}"
-        variables = variables_in(region[sentence_start:sentence_end])
+        # the sentence the value is stated in: a display closed before it (``… we get: \\[ y = 0 + 3 = 3 \\]
+        # Thus, the intercept is 3.``) ends a sentence as a full stop does, so its values are the reasoning's
+        stated_from = sentence_start
+        for after_display in _AFTER_DISPLAY.finditer(region, sentence_start, start):
+            stated_from = after_display.end()
+        variables = variables_in(region[stated_from:sentence_end])
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
