@@ -702,6 +702,7 @@ def supposed_before(sentence_before: str) -> str | None:
     return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
 
 
+_SUBJECT_VERB = r"(?!\s+(?:altogether\s+|in\s+total\s+|in\s+all\s+|\w+ly\s+)?(?:is|are|was|were|equals?)\b)"
 # the marker inside what its sentence doubts, denies, asks or reports: "I don't think the answer is 72", "We
 # need to check whether the answer is 72", "Bob thinks the answer is 72", "Prove that the answer is 72", "It
 # is not true that …", "I wouldn't say …", "There is no way …". The clause runs from the cue to the marker; a
@@ -722,8 +723,13 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|"
     r"(?:wrong|incorrect)\s+(?:to\s+say|that)|"
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
-    r"suggested|wrote|writes)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
+    r"suggested)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
     r"(?:say|think|claim|believe|write|answer|guess|get)|says|said|told\s+(?:me|us)|"
+    # "wrote" reports ("Margot wrote that the total is 360"), except what the people of the problem wrote, in
+    # the subject with the copula right after it ("the number of stories they wrote altogether is 360");
+    # what, an answer or a number they wrote is a report again
+    rf"(?<!they\s)(?:wrote|writes)|(?:wrote|writes){_SUBJECT_VERB}|(?:what|whatever|answers?|numbers?|values?|"
+    r"results?|solutions?|guess(?:es)?|totals?)\s+they\s+(?:wrote|writes)|"
     # "It's impossible for the answer to be 72"
     r"impossible|not\s+possible|"
     # a value given as someone's mistake or as what not to answer: "One might naively compute 48", "An

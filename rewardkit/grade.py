@@ -1043,7 +1043,12 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
         if parts is not None:
             return f"several parts answered: {parts[-60:]!r}"
-        variables = variables_in(region[sentence_start:sentence_end])
+        # the sentence the value is stated in: a display closed before it (``… we get: \\[ y = 0 + 3 = 3 \\]
+        # Thus, the intercept is 3.``) ends a sentence as a full stop does, so its values are the reasoning's
+        stated_from = sentence_start
+        for after_display in _AFTER_DISPLAY.finditer(region, sentence_start, start):
+            stated_from = after_display.end()
+        variables = variables_in(region[stated_from:sentence_end])
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
@@ -1072,6 +1077,10 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
     apples. Then she gives away``): a completion cut off there has not committed to what it was saying.
     A ``bare`` region is one expression and nothing else (``x + x``, ``a^x \\ln a``): it has no sentence to
     stop in, only a marker or a colon left dangling after it."""
+    if region.count("```") % 2:
+        # "```python\n    total = 5 * 3\n    return total\n\ntotal": the program never closed, so it never ran
+        # and said nothing; its numbers are inputs, not the answer
+        return region.rstrip().rsplit("\n", 1)[-1][-60:] or "```"
     tail = region.rstrip()[-400:]
     dangling = _DANGLING_MARKER.search(tail) if _may_dangle(tail) else None
     if dangling is not None:
@@ -1085,18 +1094,82 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
         return tail[-60:].strip()
     if bare or not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
         return None
-    last = max(tail.rfind(c) for c in ".!?\n:;")
+    stops = [m.start() for m in _SENTENCE_STOP.finditer(tail)]  # not the point of 18.8
+    last = max([tail.rfind(c) for c in "!?\n:;"] + stops[-1:])
     fragment = tail[last + 1 :].strip()
+    if _unclosed(fragment):
+        # "… (to the nearest", "\\( f: \\mathbb{N": a bracket opened in the last sentence never closed
+        return fragment[-60:]
+    # a display closed and a sentence begun after it ("\\[ 91 + 7 = 98 \\] After dinner check ins"): the words
+    # after the display are the sentence the text stops in
+    fragment = _AFTER_DISPLAY.split(fragment)[-1]
     # words, and ideographs, each of which is a word here ("然后他送给了": then he gave away)
     words = fragment.split() + _IDEOGRAPH.findall(fragment)
+    if len(words) < 2 and _LONE_OPENER.fullmatch(fragment):
+        return fragment  # "…= 1 \\] This", "…= 79.\nTherefore": a sentence begun, not one that ended
     if (len(words) < 2 and not _DANGLING.search(fragment)) or _POLITE_CLOSING.match(fragment):
         return None  # one word alone stops mid-sentence only when no sentence can end on it ("…= 79.\nSo")
+    if _SUBORDINATE_ONLY.match(fragment):
+        # "Since we've found \\(n = 23\\) based on …": a clause that waits for its main clause
+        return fragment[-60:]
+    if _INSTRUCTION.match(fragment):
+        # "Substitute \\(x = 9\\) back into the original equation to ensure it": the text stops while saying
+        # what to do next; the value in it is being tried, not stated
+        return fragment[-60:]
+    if _COUNT_WITHOUT_NOUN.search(fragment):
+        return fragment[-60:]  # "Therefore, there are 5 possible": the count stops before what it counts
     if _DIGIT_OR_MATH.search(fragment) and not _DANGLING.search(fragment):
         return None  # "so she has 8 apples": a statement without its full stop
     return fragment[-60:]
 
 
+def _unclosed(fragment: str) -> bool:
+    """Whether a bracket or brace opened in ``fragment`` is still open where it stops: ``(considering both``,
+    ``\\sqrt{n``. Round and square brackets are counted together, as a half-open interval ``[0, 1)`` mixes
+    them.
+
+    >>> _unclosed("the values for a (considering both"), _unclosed("x in [0, 1)"), _unclosed("so 3 (or 4)")
+    (True, False, False)
+    """
+    # a display's \\[ … \\] may have begun before the fragment, and \\{ \\} are set braces: neither is counted
+    text = _DISPLAY_OR_SET.sub("", fragment)
+    opened = text.count("(") + text.count("[")
+    closed = text.count(")") + text.count("]")
+    return opened > closed or text.count("{") > text.count("}")
+
+
+_DISPLAY_OR_SET = re.compile(r"\\[\[\]{}]")
+
+
 _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# the end of a display (\\] or $$) with a capitalised word after it: a new sentence starts there
+_AFTER_DISPLAY = re.compile(r"(?:\\\]|\$\$)\s+(?=[A-Z])")
+# a word that opens a sentence and cannot be one alone ("This", "Therefore", "We"): the text stops after it
+_LONE_OPENER = re.compile(
+    r"(?i:this|these|those|it|we|they|there|here|thus|therefore|hence|finally|next|now|since|because|while|"
+    r"although|however|also|similarly|substituting|solving|plugging|simplifying)[*_,]*"
+)
+# a sentence whose main clause tells what to do next: "Substitute x = 9 back into …", "Now that we have
+# a = -2, substitute this value back"
+_INSTRUCTION = re.compile(
+    r"[*_>\s-]*(?:(?i:now\s+that|since|as|once|given\s+that|with)\b[^,;]*,\s*)?"
+    r"(?:(?i:then|next|now|first|finally),?\s+)?(?:(?i:let(?:'s|\s+us|\s+me))\s+)?"
+    r"(?i:substitute|plug|verify|check|confirm|solve|compute|calculate|simplify|evaluate|put|insert|"
+    r"replace)\b(?!\s*[:：])"
+)
+# a number followed only by a word that qualifies what it counts, with the noun itself cut off: "there are 5
+# possible", "There are 5 prime", "we have 2013 red", "pairs of positive"
+_COUNT_WITHOUT_NOUN = re.compile(
+    r"(?:\d(?:\\\)|\$)?|\bof)\s+(?i:possible|prime|positive|negative|distinct|different|ordered|unordered|"
+    r"real|integer|integral|rational|irrational|natural|whole|odd|even|consecutive|unique|valid|non-?negative|"
+    r"non-?zero|complex|composite|perfect|equal|identical|red|blue|green|white|black|yellow)\s*$"
+)
+# a sentence that opens with a subordinating word and has no comma for its main clause to follow: "Since we've
+# found n = 23 based on …", "After dinner check ins" — the main clause never came
+_SUBORDINATE_ONLY = re.compile(
+    r"[*_>\s-]*(?i:since|because|although|though|whereas|unless|until|once|if|when|whenever|after|before|"
+    r"while|as\s+soon\s+as|now\s+that|given\s+that)\b[^,;]*$"
+)
 
 
 def _may_dangle(tail: str) -> bool:
@@ -1121,7 +1194,11 @@ _DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
 _DANGLING = re.compile(
     r"(?:\b(?:the|a|an|of|to|in|on|at|by|for|with|from|and|or|but|so|then|is|are|was|were|be|been|that|"
     r"which|because|plus|minus|times|over|into|than|as|if|when|has|have|had|gets|get|its|their|his|her|"
-    r"equals|makes|gives|equivalently|namely|i\.e\.|e\.g\.)|[,+\-*/=(\[{])\s*$",
+    r"equals|makes|gives|equivalently|namely|i\.e\.|e\.g\.|between|among|such|per|via|whose|whether|since|"
+    r"although|unless|whereas|thus|therefore|hence)|"
+    # a copula with only an adverb after it: "n = 24 is indeed", "the answer is not"
+    r"\b(?:is|are|was|were|be)\s+(?:indeed|actually|clearly|also|then|therefore|thus|hence|just|exactly|"
+    r"precisely|simply|still|now|not|always|only|really|certainly|obviously)|[,+\-*/=(\[{])\s*$",
     re.IGNORECASE,
 )
 

@@ -723,6 +723,14 @@ class _Builder:
             return ""
         return after
 
+    def anchored_outside(self) -> bool:
+        """Text outside the final statement holds an anchored answer (a marker or a box) of another value: a
+        rewrite of the statement in prose, without its box, leaves that one the last anchored answer ("…
+        is $\\boxed{6}$. However, … Upon closer examination, the total is approximately 7."), and the
+        grader judges that one: the rewrite no longer keeps the committed answer the one that counts."""
+        r = self.case.grade(self.a.before + self.kept_after, finished=None)
+        return r.span is not None and not r.lenient
+
     def statement_free(self) -> bool:
         """Nothing outside the final statement commits to the gold: rewriting that statement is genuine."""
         return not self.commits(self.a.before + self.kept_after)
@@ -876,8 +884,9 @@ class _Builder:
             r"approx|about|around|roughly|nearly|≈", self.text[self.a.sentence[0] : self.a.sentence[1]]
         ):
             return  # already approximate: the case itself says what the tables decided for it
-        self.add("approximate", "approximately", self.rewrite(f"approximately {self.v.say}"))
-        self.add("approximate", "about", self.rewrite(f"about {self.v.say}"))
+        if not self.anchored_outside():
+            self.add("approximate", "approximately", self.rewrite(f"approximately {self.v.say}"))
+            self.add("approximate", "about", self.rewrite(f"about {self.v.say}"))
         if self.a.rule == "boxed" and self.box_is_last():
             self.add("approximate", "in_box", self.in_box(f"\\approx {self.v.latex}"))
 
@@ -965,7 +974,10 @@ class _Builder:
         if head.endswith(("\\boxed{", "\\(", "\\[")):
             head = head.rsplit("\\", 1)[0].rstrip()
         if lead.strip() and re.search(r"[A-Za-z][:：]?$", head):
-            yield "before_answer", head
+            line = max(head.rfind(c) for c in ".!?\n") + 1
+            kept = _before_stated_value(head[line:], self.text[len(head) :], self.case.gold)
+            if re.search(r"[A-Za-z]", kept):  # not a cut at a sentence's end, where nothing was left to say
+                yield "before_answer", head[:line] + kept
         # mid-sentence in the reasoning: the last earlier sentence with words enough, cut after a word
         before = self.a.before
         word = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")  # a word, not a LaTeX command
@@ -977,7 +989,10 @@ class _Builder:
             rest = before[cut_at:]
             if re.match(r"[A-Za-z]*[.!?]", rest):
                 continue
-            yield "mid_reasoning", before[:cut_at]
+            kept = _before_stated_value(before[m.start() : cut_at], rest, self.case.gold)
+            if not word.search(kept):
+                continue
+            yield "mid_reasoning", before[: m.start()] + kept
             break
 
     def unit_swap(self) -> None:
@@ -1011,6 +1026,61 @@ class _Builder:
             sep = "" if not before or before.endswith(("\n", " ")) else " "
             variant = ("trailing_off", "question")[i]
             self.add("restate", variant, before + sep + template.format(a=self.v.say))
+
+
+# words that open a phrase, not end one: the first word cut off is one of them when the cut falls at a
+# phrase boundary ("…has 19 dollars| left after …" is not, "…90 cents left| after buying …" is)
+_PHRASE_OPENERS = frozenset(
+    "a an the of in on at by for with from to into onto than after before during over under per each every "
+    "and or but so because since as if when while which that who whose where altogether total".split()
+)
+# a word that completes a quantity on its own ("$40 more", "11 minutes left")
+_QUANTITY_ENDS = frozenset("more less fewer left remaining altogether total apiece each".split())
+
+
+def _before_stated_value(kept: str, rest: str, gold: str) -> str:
+    """The part of a cut sentence to keep, so that the cut still falls before the answer. A cut after a
+    complete statement of the value ("Therefore, Kelly will have 90 cents left|") keeps a statement: a text
+    without its full stop still states (the grader's contract, ``fixtures/equivalence/units.jsonl``), and a
+    reader would pay it too; such a cut is moved to before the value. Complete means the value, then one to
+    three plain words, none opening a new phrase, and the words cut off start at a phrase boundary (or the
+    words kept end on a word that completes a quantity). A cut inside the noun phrase ("there are 5
+    possible| integer values") or after the sentence moved on past the value ("Substitute x = 9 back into
+    …|") stays where it is: it states nothing whole.
+
+    >>> _before_stated_value("Therefore, Kelly will have 90 cents left", " after buying the pop.", "90")
+    'Therefore, Kelly will have'
+    >>> _before_stated_value("So the mechanic earned $40 more", " revenue on Thursday.", "40")
+    'So the mechanic earned'
+    >>> _before_stated_value("Therefore, Carla will need 11 cups of flour", " to bake them.", "11")
+    'Therefore, Carla will need'
+    >>> _before_stated_value("Therefore, there are 5 possible", " integer values.", "5")
+    'Therefore, there are 5 possible'
+    >>> _before_stated_value("Substitute x = 9 back into the equation to ensure it", " holds.", "9")
+    'Substitute x = 9 back into the equation to ensure it'
+    """
+    number = _NUMBER_TOKEN.search(reduce_gold(gold))
+    if number is None or gold_kind(gold) != "number":
+        return kept
+    value = re.escape(number.group(0)).replace(",", ",?")
+    # the value, a closing math delimiter, then one to three words to the end
+    words_after = r"[ \t]*(?:\\\)|\$)?[ \t]*((?:[A-Za-z]+[ \t]+){0,2}[A-Za-z]+)\s*$"
+    stated = re.search(rf"(?<![\d.,])\\?\$?{value}(?![\d]|[.,]\d)" + words_after, kept)
+    if stated is None:
+        return kept
+    words = stated.group(1).lower().split()
+    if any(w in _PHRASE_OPENERS for w in words[-1:] + [w for w in words[:-1] if w != "of"]):
+        return kept  # "cups of flour" is one noun phrase; "… pairs of" or "… back into" is not
+    after = re.match(r"\s*([A-Za-z]+)", rest)
+    boundary = after is None or after.group(1).lower() in _PHRASE_OPENERS | _QUANTITY_ENDS
+    if words[-1] not in _QUANTITY_ENDS and not boundary:
+        return kept
+    # the value's first statement in the kept part: the cut goes after the last word before it
+    first = re.search(rf"(?<![\d.,]){value}(?![\d]|[.,]\d)", kept)
+    assert first is not None
+    head = kept[: first.start()]
+    last_word = list(re.finditer(r"(?<![\\A-Za-z])[A-Za-z]+", head))
+    return head[: last_word[-1].end()] if last_word else ""
 
 
 _GENERATORS: dict[str, Callable[[_Builder], None]] = {

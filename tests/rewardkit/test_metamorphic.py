@@ -119,3 +119,38 @@ def test_mutation_kind(kind: str) -> None:
         assert all(r.verdict is Verdict.CORRECT for _, r in failed)
     if failed:
         pytest.fail(_report(kind, failed, len(ms)), pytrace=False)
+
+
+def test_a_cut_after_a_stated_value_moves_before_it() -> None:
+    """A cut is a breaking mutant only when it falls before the answer. Cut after a whole statement of the
+    value ("Kelly will have 90 cents left|"), the text still states it (a statement without its full stop
+    is paid, as a reader pays it), so the cut moves to before the value; cut inside the noun phrase ("5
+    possible| integer values"), nothing whole is stated and the cut stays."""
+    stated = Case(
+        "She has 145 cents and the pop costs 55 cents.\n"
+        "Therefore, Kelly will have 90 cents left after buying the can of pop. \\boxed{90}",
+        "90",
+    )
+    cuts = {m.variant: m.completion for m in mutants(stated, kinds=["truncate_unflagged"])}
+    assert cuts["mid_reasoning"].endswith("\nTherefore, Kelly will have"), cuts
+    clipped = Case(
+        "The integer values of AC are 7, 8, 9, 10 and 11.\n"
+        "Therefore, there are 5 possible integer values for AC. \\boxed{5}",
+        "5",
+    )
+    cuts = {m.variant: m.completion for m in mutants(clipped, kinds=["truncate_unflagged"])}
+    assert cuts["mid_reasoning"].endswith("\nTherefore, there are 5 possible"), cuts
+
+
+def test_no_prose_approximation_where_another_box_would_answer() -> None:
+    """Written in prose, an approximation drops the box of the final statement; where an earlier box of
+    another value stands, that box becomes the last anchored answer and the grader judges it, so the prose
+    variants are not built (the one inside the box still is)."""
+    case = Case(
+        "So the class has $B + R = 6$ students. The number of students is $\\boxed{6}$.\n\n"
+        "However, with $BR = 10$ the pairs are (2, 5) or (5, 2). Upon closer examination, the total number "
+        "of students is $\\boxed{7}$.",
+        "7",
+    )
+    variants = {m.variant for m in mutants(case, kinds=["approximate"])}
+    assert variants == {"in_box"}, variants
