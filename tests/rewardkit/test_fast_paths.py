@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import re
+import sys
+from unittest import mock
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -123,6 +125,31 @@ def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
     assert _result(gold, "strict", Verdict.NO_ANSWER) == GradeResult(
         False, Verdict.NO_ANSWER, gold="18", gold_parsed="18", policy="strict"
     )
+
+
+# the module, not the function the package exports under its name
+grade_module = sys.modules["rewardkit.grade"]
+
+_WHOLE_NUMBER_GOLDS = st.one_of(
+    st.from_regex(grade_module._WHOLE_NUMBER_GOLD, fullmatch=True),
+    st.integers(-(10**18), 10**18).map(str),
+    st.integers(-(10**15), 10**15).map(lambda n: f"{n:,}"),
+)
+
+
+@settings(max_examples=400)
+@given(_WHOLE_NUMBER_GOLDS)
+@example("0")
+@example("-0")
+@example("1,000")
+def test_a_whole_number_gold_read_at_once_is_the_gold_the_readers_read(gold: str) -> None:
+    parse = grade_module._parse_gold_text.__wrapped__
+    fast = parse(gold, None)
+    with mock.patch.object(grade_module, "_WHOLE_NUMBER_GOLD", re.compile(r"(?!)")):
+        read = parse(gold, None)
+    if grade_module._WHOLE_NUMBER_GOLD.fullmatch(gold):
+        assert fast.kind == "number"
+    assert fast == read and vars(fast) == vars(read)
 
 
 # --- languages: rewriting from where the language starts, markers and function words found by word -------
@@ -472,9 +499,6 @@ _DANGLING_PIECES = [
 @settings(max_examples=400)
 @given(_text(_DANGLING_PIECES, max_size=12))
 def test_a_dangling_marker_is_never_missed_by_the_substring_test(text: str) -> None:
-    import sys
-
-    grade_module = sys.modules["rewardkit.grade"]
     if grade_module._DANGLING_MARKER.search(text) is not None:
         assert grade_module._may_dangle(text)
 
