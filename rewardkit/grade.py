@@ -459,7 +459,7 @@ def grade(
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
         result = _grade(completion, parse_gold(gold, key), policy, finished, budget, decimals)
-        if result.verdict is not Verdict.TIMEOUT and budget.spent() > timeout_s:
+        if result.verdict is not _TIMEOUT and budget.spent() > timeout_s:
             # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
             result = _result(
                 parse_gold(gold, key),
@@ -572,8 +572,12 @@ def _grade_text(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        # an answer that ends the completion (most do) has nothing after it to list, withdraw or offer another
+        # value beside it: the readers of what follows are not called on an empty text
         several = (
-            None if answer.rule == "boxed" else commitment.listed_after(completion, answer.start, answer.end)
+            None
+            if answer.rule == "boxed" or answer.end == len(completion)
+            else commitment.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
@@ -609,7 +613,7 @@ def _grade_text(
             commitment.withdrawn_after(
                 found.region[answer.end - found.region_start : answer.end - found.region_start + 600]
             )
-            if gold.kind in ("number", "math")
+            if gold.kind in ("number", "math") and answer.end < len(completion)
             else None
         )
         if withdrawn is not None:
@@ -622,7 +626,11 @@ def _grade_text(
             if unreadable is None and answer.rule in _COMMITTING_RULES:
                 unreadable = answer
             continue
-        rival = commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+        rival = (
+            commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+            if answer.end < len(completion)
+            else None
+        )
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
@@ -719,6 +727,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
         after = completion[answer.end : answer.end + 300] if completion is not None else ""
+        if not after:
+            return answer, None  # the statement ends the text: nothing after it trails off or undercuts it
         trailing = after.lstrip(" \t")[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
         said = commitment.trails_off(after) if trailing else None
         return answer, said or (_undercut_after(completion, answer.end) if completion is not None else None)
@@ -1110,25 +1120,33 @@ def _result(
     # a plain number that is a tenth of the grading. The result is filled in one step instead; it is the
     # same object (equality, hashing, replace, pickling), and a test checks it has every field.
     result = _new_instance(GradeResult)
-    result.__dict__.update(
-        correct=verdict is Verdict.CORRECT,
-        verdict=verdict,
-        extracted=answer.text if answer is not None else None,
-        rule=answer.rule if answer is not None else None,
-        gold=gold.raw,
-        gold_parsed=gold.canonical,
-        extracted_parsed=extracted_parsed,
-        match=match,
-        lenient=answer.lenient if answer is not None else False,
-        policy=policy,
-        detail=detail,
-        span=(answer.start, answer.end) if answer is not None else None,
-        elapsed_s=0.0,
+    # its attributes, set as one new dict: no keyword dict to build and copy
+    _set_attribute(
+        result,
+        "__dict__",
+        {
+            "correct": verdict is _CORRECT,
+            "verdict": verdict,
+            "extracted": answer.text if answer is not None else None,
+            "rule": answer.rule if answer is not None else None,
+            "gold": gold.raw,
+            "gold_parsed": gold.canonical,
+            "extracted_parsed": extracted_parsed,
+            "match": match,
+            "lenient": answer.lenient if answer is not None else False,
+            "policy": policy,
+            "detail": detail,
+            "span": (answer.start, answer.end) if answer is not None else None,
+            "elapsed_s": 0.0,
+        },
     )
     return result
 
 
 _new_instance = object.__new__
+_set_attribute = object.__setattr__
+# the verdicts every item is judged by, looked up once: an enum member's lookup is ten times a global's
+_CORRECT, _WRONG, _TIMEOUT = Verdict.CORRECT, Verdict.WRONG, Verdict.TIMEOUT
 
 
 # an em dash (or figure dash, horizontal bar) glued to the digits after it: "The answer is —72"
@@ -1636,7 +1654,7 @@ def _judge(
             match=match or "mismatch",
             detail=detail,
         )
-    verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
+    verdict = _CORRECT if match is not None else _WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
     if rounded:
         detail += f" rounded to {decimals} decimal place{'' if decimals == 1 else 's'}"
@@ -1695,7 +1713,8 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     """The unit the answer names: one ending its span or right after it on its line (``So we get 45 km``: the
     last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
     ``36 km/h`` as 36 km."""
-    stated = unit_at_end(answer.text) or unit_at_start(completion[answer.end : answer.end + 80])
+    after = completion[answer.end : answer.end + 80]
+    stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
     return stated or (reading.quantity.unit if reading.quantity is not None else None)
 
 

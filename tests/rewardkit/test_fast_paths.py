@@ -543,3 +543,67 @@ def test_a_plain_opening_is_one_the_readers_find_nothing_in(text: str) -> None:
         assert commitment._DOUBTED_ANSWER.search(tail) is None
         assert commitment._CONDITION_BEFORE.search(tail) is None
         assert commitment._INSIDE_CONDITION.search(tail) is None
+
+
+# --- an answer that ends the completion: the readers of what follows it are skipped ----------------------
+
+_TAIL_PIECES = [
+    "The answer is ", "A: ", "#### ", "72", "96", "-3", "2.5", "$", ";", " ", "\n", ".", "?", "...", "(", ")",
+    "not sure", "also works", "I take that back", "plus 3", "km", "x", "**",
+]  # fmt: skip
+
+
+@settings(max_examples=300)
+@given(_text(_TAIL_PIECES, max_size=12), _NUMBER)
+def test_the_readers_of_what_follows_an_answer_find_nothing_after_the_end(text: str, number: str) -> None:
+    from rewardkit import commitment
+    from rewardkit.numbers import scan
+    from rewardkit.stated_units import unit_at_start
+
+    completion = text + number
+    start, end = len(text), len(completion)
+    value = next(scan(number)).quantity
+    assert commitment.listed_after(completion, start, end) is None
+    assert commitment.withdrawn_after(completion[end:]) is None
+    assert commitment.also_valid_after(completion[end:], value) is None
+    assert grade_module._undercut_after(completion, end) is None
+    assert unit_at_start(completion[end:]) is None
+
+
+def _bare_quantities() -> st.SearchStrategy[object]:
+    from fractions import Fraction
+
+    from rewardkit.numbers import Quantity
+
+    places = st.integers(0, 4)
+    return st.builds(
+        lambda n, d, p, percent, decimal: Quantity(
+            Fraction(n, d),
+            Fraction(1, 10**p) if decimal else None,
+            percent=percent,
+            decimals=p if decimal else 0,
+        ),
+        st.integers(-(10**6), 10**6),
+        st.sampled_from([1, 2, 3, 4, 5, 8, 10, 100, 1000]),
+        places,
+        st.booleans(),
+        st.booleans(),
+    )
+
+
+@settings(max_examples=500)
+@given(_bare_quantities(), _bare_quantities(), st.one_of(st.none(), st.integers(0, 4)))
+@example(
+    pred=__import__("rewardkit.numbers").numbers.parse_number("0.3333333"),
+    gold=__import__("rewardkit.numbers").numbers.parse_number("1/3"),
+    decimals=None,
+)
+def test_two_bare_numbers_compare_as_the_full_comparison_compares_them(
+    pred: object, gold: object, decimals: int | None
+) -> None:
+    from rewardkit import equivalence
+
+    full = equivalence._compare_quantities(pred, gold)  # type: ignore[arg-type]
+    if full is None and decimals is not None and equivalence._quantities_round_alike(pred, gold, decimals):  # type: ignore[arg-type]
+        full = equivalence.ROUNDED_TO_DECIMALS
+    assert equivalence.compare_quantities(pred, gold, decimals) == full  # type: ignore[arg-type]
