@@ -350,7 +350,9 @@ def find_answers(text: str) -> Candidates:
     close, close_end = _think_close(text, closing_tag)
     if close >= 0:
         region_start = close_end
-    elif "<" in text and _THINK_OPEN_ANY.search(text):  # "<think>" and its other spellings
+    # "<think>" and its other spellings; only "t" and "T" match "t" ignoring case, so the scan, which stops at
+    # every "<" of GSM8K's "<<3*4=12>>", runs only where one follows a "<"
+    elif ("<t" in text or "<T" in text) and _THINK_OPEN_ANY.search(text):
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
@@ -364,7 +366,26 @@ def find_answers(text: str) -> Candidates:
         outside = _candidates(text[:close], offset)
         if outside:
             return Candidates([], base, region, "outside_region", outside)
-    return Candidates(anchored, base, region)
+    return _found(anchored, base, region)
+
+
+def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates:
+    """``Candidates(anchored, region_start, region)``, filled in one step as :func:`_answer` fills an
+    answer: the frozen dataclass's generated ``__init__`` sets each field by ``object.__setattr__`` and makes
+    the empty ``outside`` list by its factory. The same object; a test checks it."""
+    found = _new_instance(Candidates)
+    _set_attribute(
+        found,
+        "__dict__",
+        {
+            "anchored": anchored,
+            "region_start": region_start,
+            "region": region,
+            "problem": None,
+            "outside": [],
+        },
+    )
+    return found
 
 
 def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
@@ -413,11 +434,14 @@ def _answer(text: str, rule: str, start: int, end: int) -> Answer:
     sets each field by ``object.__setattr__``, and every marker's span is one. The same object (equality,
     hashing, replace, pickling); a test checks it."""
     answer = _new_instance(Answer)
-    answer.__dict__.update(text=text, rule=rule, start=start, end=end, lenient=False)
+    _set_attribute(
+        answer, "__dict__", {"text": text, "rule": rule, "start": start, "end": end, "lenient": False}
+    )
     return answer
 
 
 _new_instance = object.__new__
+_set_attribute = object.__setattr__
 
 
 def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:

@@ -401,6 +401,23 @@ def test_an_answer_filled_at_once_is_the_dataclass_built_one() -> None:
     assert [f.name for f in dataclasses.fields(Answer)] == list(vars(fast))
 
 
+def test_candidates_filled_at_once_are_the_dataclass_built_ones() -> None:
+    answers = [Answer("18", "a_colon", 3, 5)]
+    fast, built = extract._found(answers, 7, "x: A: 18"), extract.Candidates(answers, 7, "x: A: 18")
+    assert fast == built and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, region="y") == dataclasses.replace(built, region="y")
+    assert [f.name for f in dataclasses.fields(extract.Candidates)] == list(vars(fast))
+    assert fast.outside == [] and fast.outside is not extract._found([], 0, "").outside
+
+
+@settings(max_examples=400)
+@given(_text(["<", "<<", ">", ">>", "think", "thinking", "THINK", "tHiNk", "ı", "K", " ", "\n", "t", "/"]))
+def test_a_reasoning_block_opening_is_never_missed_by_the_substring_test(text: str) -> None:
+    if extract._THINK_OPEN_ANY.search(text) is not None:
+        assert "<t" in text or "<T" in text
+
+
 def _escaped(text: str, k: int) -> bool:
     """Whether the character at ``k`` follows an odd run of backslashes."""
     run = len(text[:k]) - len(text[:k].rstrip("\\"))
@@ -607,3 +624,46 @@ def test_two_bare_numbers_compare_as_the_full_comparison_compares_them(
     if full is None and decimals is not None and equivalence._quantities_round_alike(pred, gold, decimals):  # type: ignore[arg-type]
         full = equivalence.ROUNDED_TO_DECIMALS
     assert equivalence.compare_quantities(pred, gold, decimals) == full  # type: ignore[arg-type]
+
+
+def _format_fraction_by_division(value: object) -> str:
+    """:func:`format_fraction` as it was: the factors 2 and 5 of the denominator divided out one at a time."""
+    from fractions import Fraction
+
+    assert isinstance(value, Fraction)
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * (10**places // value.denominator)
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+@settings(max_examples=500)
+@given(
+    st.integers(-(10**30), 10**30),
+    st.integers(0, 400),
+    st.integers(0, 400),
+    st.sampled_from([1, 1, 1, 3, 7, 9, 11, 13, 15, 21, 25 * 3, 2**61 - 1]),
+)
+@example(numerator=6818181818181818181, twos=300, fives=300, other=1)
+def test_a_fraction_formatted_from_its_counted_factors_is_the_one_divided_out(
+    numerator: int, twos: int, fives: int, other: int
+) -> None:
+    from fractions import Fraction
+
+    from rewardkit.numbers import format_fraction
+
+    value = Fraction(numerator, 2**twos * 5**fives * other)
+    assert format_fraction(value) == _format_fraction_by_division(value)
