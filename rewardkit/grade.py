@@ -454,7 +454,8 @@ def grade(
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
-    decimals = check_decimals(decimals)
+    if decimals is not None:
+        decimals = check_decimals(decimals)
     budget = Budget(timeout_s, start)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
@@ -595,7 +596,7 @@ def _grade_text(
             if glued is not None:
                 # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
                 return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
-        retracted = _retraction(found, answer, gold)
+        retracted = _retraction(found, answer, gold) if answer.end < len(completion) else None
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)

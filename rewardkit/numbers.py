@@ -66,6 +66,8 @@ class Quantity:
         return self.value * self.unit.factor if self.unit is not None else self.value
 
     def __str__(self) -> str:
+        if self.unit is None and not self.percent:
+            return format_fraction(self.value)  # a bare number, the common case
         if self.unit is not None and self.unit.dimension == "clock":
             minutes = int(self.value)
             return f"{minutes // 60}:{minutes % 60:02d}" + (
@@ -458,6 +460,8 @@ _NUMERAL = (
 NUMERAL_RE = re.compile(_NUMERAL, re.VERBOSE)
 
 _MINUS = "-−–"
+_new_instance = object.__new__
+_set_attribute = object.__setattr__
 
 
 def plain_quantity(m: re.Match[str]) -> Quantity:
@@ -465,7 +469,15 @@ def plain_quantity(m: re.Match[str]) -> Quantity:
     text = m.group(1).replace(",", "")
     dollar = UNITS["dollar"] if m.group(0).lstrip().startswith("$") else None
     if "." not in text:
-        return Quantity(Fraction(int(text)), unit=dollar)
+        # filled in one step, not by the frozen dataclass's generated __init__ (five object.__setattr__): the
+        # same object (a test checks it), on the path of every first sight of a whole number
+        integer = _new_instance(Quantity)
+        _set_attribute(
+            integer,
+            "__dict__",
+            {"value": Fraction(int(text)), "ulp": None, "percent": False, "unit": dollar, "decimals": 0},
+        )
+        return integer
     whole, frac = text.split(".")
     negative = whole.startswith("-")
     value = abs(int(whole or "0")) + Fraction(int(frac), 10 ** len(frac))

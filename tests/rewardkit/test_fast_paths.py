@@ -585,6 +585,22 @@ def test_the_readers_of_what_follows_an_answer_find_nothing_after_the_end(text: 
     assert commitment.also_valid_after(completion[end:], value) is None
     assert grade_module._undercut_after(completion, end) is None
     assert unit_at_start(completion[end:]) is None
+    for gold in ("72", "x + 1", "B"):
+        found = extract.find_answers(completion)
+        answer = Answer(number, "a_colon", start, end)
+        assert grade_module._retraction(found, answer, parse_gold(gold)) is None
+
+
+@settings(max_examples=400)
+@given(_text(["a", ":", "：", "\n", " ", "A:", "x：y"], max_size=30))
+def test_first_colons_found_by_str_find_are_each_lines_first_colon(text: str) -> None:
+    expected, start = [], 0
+    for line in text.split("\n"):
+        colons = [i for i in (line.find(":"), line.find("：")) if i >= 0]
+        if colons:
+            expected.append((start, start + min(colons)))
+        start += len(line) + 1
+    assert extract._first_colons.__wrapped__(text) == tuple(expected)
 
 
 def _bare_quantities() -> st.SearchStrategy[object]:
@@ -667,3 +683,16 @@ def test_a_fraction_formatted_from_its_counted_factors_is_the_one_divided_out(
 
     value = Fraction(numerator, 2**twos * 5**fives * other)
     assert format_fraction(value) == _format_fraction_by_division(value)
+
+
+@settings(max_examples=300)
+@given(_NUMBER, _DECORATION)
+def test_a_plain_reading_filled_at_once_is_the_dataclass_built_one(number: str, decoration: str) -> None:
+    from rewardkit.numbers import Quantity
+
+    reading = read_number.__wrapped__(decoration.format(number))  # type: ignore[attr-defined]
+    for fast, fields in ((reading, extract.Reading), (reading.quantity, Quantity)):
+        built = dataclasses.replace(fast)  # the same values, through the generated __init__
+        assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+        assert vars(fast) == vars(built) and pickle.loads(pickle.dumps(fast)) == built
+        assert [f.name for f in dataclasses.fields(fields)] == list(vars(fast))
