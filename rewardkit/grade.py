@@ -1621,7 +1621,8 @@ def _judge(
     try:
         match, parsed = _compare(reading, gold, budget, decimals)
         unit = _answer_unit(answer, reading, completion)
-        match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
+        if unit is not None:  # with no unit named, the units leave the match as it is
+            match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
         rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
@@ -1635,7 +1636,8 @@ def _judge(
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
         return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
-    if match is not None and gold.kind in ("number", "math"):
+    if match is not None and gold.kind in ("number", "math") and "=" in answer.text:
+        # (an answer with no "=" names no variable)
         names = _named_variable(answer.text), _named_variable(gold.raw)
         if None not in names and names[0] != names[1]:
             # "x = 5" against "y = 5": the same value of another variable (a vertical line, not a horizontal
@@ -1774,6 +1776,8 @@ class Budget:
     step gets what is left, and an item that took longer in all is TIMEOUT however it ended. Time spent
     starting a worker or importing sympy for the first time is charged to no item
     (``sandbox.uncharged_seconds``)."""
+
+    __slots__ = ("start", "timeout_s", "uncharged_at_start")  # one per item: built without an instance dict
 
     def __init__(self, timeout_s: float, start: float | None = None) -> None:
         self.timeout_s = timeout_s
