@@ -708,3 +708,36 @@ def test_the_judges_skipped_steps_leave_what_they_would_have_left(span: str, gol
     assert grade_module._compare_units(reading, parsed, None, None, "p") == (None, "p")
     if "=" not in span:  # no "=": no variable named
         assert grade_module._named_variable(span) is None
+
+
+_TIME_PIECES = [
+    "quarter", " to ", " past ", "half", "twenty-five", "ten", "minutes", "8", "12", "123", "1970", "1970s",
+    "70s", "'70s", "the ", "mid-", " ", "s", "eight", "twelve", "o'clock", " p.m.", "from ", "0", "33333",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_TIME_PIECES, max_size=10), st.data())
+def test_a_number_too_long_for_an_hour_or_a_decade_is_neither_without_the_scans(
+    text: str, data: st.DataObject
+) -> None:
+    from rewardkit import spoken_times
+
+    numbers = [m.span() for m in re.finditer(r"\d+|[A-Za-z]+", text)]
+    if not numbers:
+        return
+    start, end = data.draw(st.sampled_from(numbers))
+    scanned = None
+    for m in spoken_times._CLOCK_PHRASE.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+        if m.start("hour") == start and m.end("hour") == end:
+            scanned = m
+            break
+    if scanned is None:
+        assert spoken_times.clock_phrase_around(text, start, end) is None
+    years = None
+    for m in spoken_times._SPAN_OF_YEARS.finditer(text, max(0, start - 12), min(len(text), end + 4)):
+        group = "year" if m["year"] else "short" if m["short"] else "tens"
+        if m.start(group) == start and m.end(group) == end:
+            years = text[(start - 1 if group == "short" else start) : m.end()]
+            break
+    assert spoken_times.span_of_years(text, start, end) == years
