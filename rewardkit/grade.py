@@ -20,7 +20,6 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
@@ -74,7 +73,15 @@ from rewardkit.mathtree import (
     render,
     structural_key,
 )
-from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
+from rewardkit.numbers import (
+    MERIDIEM,
+    Quantity,
+    Unit,
+    hour_of_day,
+    same_quantity,
+    scan,
+    whole_quantity,
+)
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
@@ -166,7 +173,7 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     if choices is None and _WHOLE_NUMBER_GOLD.fullmatch(gold):
         # "18", "-3", "65,960": a GSM8K gold, read at once; the readers below make grading against a new gold
         # cost as much as a dozen completions (a test checks they read it alike)
-        return Gold("number", gold, quantity=Quantity(Fraction(int(gold.replace(",", "")))))
+        return _whole_number_gold(gold, int(gold.replace(",", "")))
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
     gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
@@ -246,6 +253,32 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
 # a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
 # with no unit, sign of a bound or other reading
 _WHOLE_NUMBER_GOLD = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,17}|0)")
+
+
+def _whole_number_gold(raw: str, n: int) -> Gold:
+    """``Gold("number", raw, quantity=Quantity(Fraction(n)))``, filled in one step: the frozen dataclass's
+    generated ``__init__`` sets its thirteen fields by ``object.__setattr__`` one at a time. The same object;
+    a test checks it."""
+    gold = _new_instance(Gold)
+    _set_attribute(
+        gold,
+        "__dict__",
+        {
+            "kind": "number",
+            "raw": raw,
+            "quantity": whole_quantity(n),
+            "choice": None,
+            "letters": "",
+            "options": (),
+            "node": None,
+            "text": "",
+            "why": "",
+            "canonical": str(n),  # format_fraction of a whole number
+            "read_as": "as_written",
+            "unit": None,
+        },
+    )
+    return gold
 
 
 def _enumerated(text: str) -> str | None:

@@ -469,21 +469,30 @@ def plain_quantity(m: re.Match[str]) -> Quantity:
     text = m.group(1).replace(",", "")
     dollar = UNITS["dollar"] if m.group(0).lstrip().startswith("$") else None
     if "." not in text:
-        # filled in one step, not by the frozen dataclass's generated __init__ (five object.__setattr__): the
-        # same object (a test checks it), on the path of every first sight of a whole number
-        integer = _new_instance(Quantity)
-        _set_attribute(
-            integer,
-            "__dict__",
-            {"value": Fraction(int(text)), "ulp": None, "percent": False, "unit": dollar, "decimals": 0},
-        )
-        return integer
+        return whole_quantity(int(text), dollar)
     whole, frac = text.split(".")
     negative = whole.startswith("-")
     value = abs(int(whole or "0")) + Fraction(int(frac), 10 ** len(frac))
     return Quantity(
         -value if negative else value, Fraction(1, 10 ** len(frac)), unit=dollar, decimals=len(frac)
     )
+
+
+def whole_quantity(n: int, unit: Unit | None = None) -> Quantity:
+    """``Quantity(Fraction(n), unit=unit)``, filled in one step, not by the frozen dataclass's generated
+    ``__init__`` (five ``object.__setattr__``): the same object (a test checks it), on the path of every first
+    sight of a whole number.
+
+    >>> whole_quantity(72) == Quantity(Fraction(72))
+    True
+    """
+    integer = _new_instance(Quantity)
+    _set_attribute(
+        integer,
+        "__dict__",
+        {"value": Fraction(n), "ulp": None, "percent": False, "unit": unit, "decimals": 0},
+    )
+    return integer
 
 
 def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:

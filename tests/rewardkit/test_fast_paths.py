@@ -149,7 +149,10 @@ def test_a_whole_number_gold_read_at_once_is_the_gold_the_readers_read(gold: str
         read = parse(gold, None)
     if grade_module._WHOLE_NUMBER_GOLD.fullmatch(gold):
         assert fast.kind == "number"
-    assert fast == read and vars(fast) == vars(read)
+    assert fast == read and vars(fast) == vars(read) and repr(fast) == repr(read)
+    assert [f.name for f in dataclasses.fields(fast)] == list(vars(fast))
+    assert pickle.loads(pickle.dumps(fast)) == read and hash(fast) == hash(read)
+    assert vars(fast.quantity) == vars(read.quantity) and hash(fast.quantity) == hash(read.quantity)
 
 
 # --- languages: rewriting from where the language starts, markers and function words found by word -------
