@@ -427,7 +427,8 @@ def _candidates(region: str, base: int) -> list[Answer]:
         span, s, e = _marker_span(region, m.end())
         if not span:
             continue
-        if rule in ("hashes", "a_colon") and not _ANSWER_LIKE_START.match(span):
+        # a span opening on a digit (\d is str.isdecimal) is answer-like: most are, known without the regex
+        if rule in ("hashes", "a_colon") and not (span[0].isdecimal() or _ANSWER_LIKE_START.match(span)):
             continue
         if ("\\boxed" in span or "\\fbox" in span) and span.count("{") > span.count("}"):
             continue  # the box never closed: cut off before committing

@@ -744,3 +744,8 @@ def test_a_number_too_long_for_an_hour_or_a_decade_is_neither_without_the_scans(
             years = text[(start - 1 if group == "short" else start) : m.end()]
             break
     assert spoken_times.span_of_years(text, start, end) == years
+
+
+def test_a_span_opening_on_a_decimal_digit_is_answer_like() -> None:
+    digits = [c for c in map(chr, range(0x110000)) if c.isdecimal()]  # every one, about 700
+    assert all(extract._ANSWER_LIKE_START.match(d + " apples") is not None for d in digits)
