@@ -509,7 +509,7 @@ def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:
             yield m
 
 
-_NUMBER_BODY = frozenset("0123456789,./")
+_NUMBER_BODY = "0123456789,./"
 _LAST_DIGIT = re.compile(r"(?s:.*)\d")
 # what precedes the exponent digits of scientific notation ("1.5e+", "-3E", "6.02 x 10^", "2\times10^{");
 # not in a word or hex ("0x1e5")
@@ -661,9 +661,9 @@ def _last_number(region: str) -> re.Match[str] | None:
     if digit is None:
         return None
     end = digit.end()
-    start = end - 1
-    while start > 0 and region[start - 1] in _NUMBER_BODY:  # the whole digit run, however long
-        start -= 1
+    # the whole digit run, however long, stripped in C (a loop a character at a time took 0.15 ms on the
+    # 1,500 digits of a repeating decimal written out)
+    start = len(region[: end - 1].rstrip(_NUMBER_BODY))
     if start > 0 and end < len(region) and region[start - 1].isalpha() and region[end].isalpha():
         return None  # "AZYUK2A": a digit inside a word is no number
     if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"

@@ -749,3 +749,13 @@ def test_a_number_too_long_for_an_hour_or_a_decade_is_neither_without_the_scans(
 def test_a_span_opening_on_a_decimal_digit_is_answer_like() -> None:
     digits = [c for c in map(chr, range(0x110000)) if c.isdecimal()]  # every one, about 700
     assert all(extract._ANSWER_LIKE_START.match(d + " apples") is not None for d in digits)
+
+
+@settings(max_examples=400)
+@given(_text(["1", "23", ",", ".", "/", " ", "x", "a", "\n", "4,5", "0.33", "٣", "٤٥"], max_size=20))
+def test_a_digit_run_stripped_at_once_starts_where_the_loop_stopped(text: str) -> None:
+    for end in [i + 1 for i, c in enumerate(text) if c.isdecimal()]:
+        start = end - 1
+        while start > 0 and text[start - 1] in "0123456789,./":
+            start -= 1
+        assert len(text[: end - 1].rstrip(extract._NUMBER_BODY)) == start
