@@ -759,3 +759,20 @@ def test_a_digit_run_stripped_at_once_starts_where_the_loop_stopped(text: str) -
         while start > 0 and text[start - 1] in "0123456789,./":
             start -= 1
         assert len(text[: end - 1].rstrip(extract._NUMBER_BODY)) == start
+
+
+@settings(max_examples=300)
+@given(st.from_regex(r"[0-9]{1,61}", fullmatch=True))
+@example("0")
+@example("0" * 60)
+@example("9" * 61)
+def test_a_digits_only_span_read_at_once_is_read_as_the_plain_number_regex_reads_it(span: str) -> None:
+    from rewardkit.numbers import plain_quantity
+
+    plain = extract._PLAIN_NUMBER.fullmatch(span)
+    reading = read_number.__wrapped__(span)  # type: ignore[attr-defined]
+    if plain is None:
+        assert len(span) > 60
+        return
+    assert reading == extract.Reading("value", plain_quantity(plain), text=plain.group(1))
+    assert vars(reading.quantity) == vars(plain_quantity(plain))
