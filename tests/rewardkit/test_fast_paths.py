@@ -776,3 +776,15 @@ def test_a_digits_only_span_read_at_once_is_read_as_the_plain_number_regex_reads
         return
     assert reading == extract.Reading("value", plain_quantity(plain), text=plain.group(1))
     assert vars(reading.quantity) == vars(plain_quantity(plain))
+
+
+_OPENING_CHARS = ["A", "So", "a", "x", ":", "：", "*", "**", "_", "#", ">", " ", "\t", "\n", "1", "é", "½"]
+
+
+@settings(max_examples=400)
+@given(_text(_OPENING_CHARS, max_size=8))
+def test_a_marker_opening_with_one_letter_at_most_has_no_word_for_the_regex(text: str) -> None:
+    from rewardkit import commitment
+
+    if len(text.strip(commitment._NO_LETTERS)) < 2:
+        assert commitment._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
