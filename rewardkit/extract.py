@@ -421,7 +421,7 @@ def _candidates(region: str, base: int) -> list[Answer]:
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
     if "\\" in region and ("\\boxed" in region or "\\fbox" in region):  # one scan of most texts, not two
         anchored.extend(_boxes(region, base))
-    markers = list(_markers(region))
+    markers = _markers(region)
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
     for rule, m in markers:
@@ -455,23 +455,27 @@ _new_instance = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _markers(region: str) -> Iterator[tuple[str, re.Match[str]]]:
+def _markers(region: str) -> list[tuple[str, re.Match[str]]]:
+    """Every marker of ``region`` with its rule, rule by rule: a list, built in one call where a generator
+    paid a frame and a resumption per marker on every completion."""
+    found: list[tuple[str, re.Match[str]]] = []
     if "nswer" in region or "esult" in region or "NSWER" in region or "ESULT" in region:
         lowered = region.lower()
         if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
             lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
         for m in _matches_at(_ANSWER_MARKERS, lowered, _MARKER_STEMS):
-            yield m.lastgroup or "answer_colon", m
+            found.append((m.lastgroup or "answer_colon", m))
     if "#" in region:
         if "####" in region:
             for m in _matches_at(_HASHES, region, ("####",)):
-                yield "hashes", m
+                found.append(("hashes", m))
         if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
             for m in _ANSWER_HEADING.finditer(region):
-                yield "answer_heading", m
+                found.append(("answer_heading", m))
     if "A:" in region or "A：" in region:
         for m in _a_colon_matches(region):
-            yield "a_colon", m
+            found.append(("a_colon", m))
+    return found
 
 
 # every match of _ANSWER_MARKERS starts on one of these words
