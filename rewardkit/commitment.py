@@ -748,6 +748,8 @@ _DOUBTED_ANSWER = re.compile(
 
 
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+# what stands around a marker's letter and is no letter: "**A:** ", "#### "
+_NO_LETTERS = " \t*_:：#>"
 # a sentence that is only its marker, after a connective: nothing in it conditions, hedges or doubts
 _PLAIN_OPENING = re.compile(
     r"[\s*_#>]*(?:(?:so|thus|therefore|hence|finally|overall|in\s+conclusion|in\s+total|in\s+summary)\s*,?\s*)?"
@@ -764,6 +766,8 @@ def conditional_opening(sentence_before: str) -> str | None:
     >>> conditional_opening("If the answer is ") is not None, conditional_opening("So the answer is ")
     (True, None)
     """
+    if len(sentence_before.strip(_NO_LETTERS)) < 2:
+        return None  # "A: ", "**A:** ": one letter at most, known without the regex below
     if _TWO_LETTERS.search(sentence_before, max(0, len(sentence_before) - 400)) is None:
         return None  # "#### ", "A: ": no word there to open a condition, a hedge or a doubt
     if len(sentence_before) < 48 and _PLAIN_OPENING.fullmatch(sentence_before):

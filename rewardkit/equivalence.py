@@ -102,7 +102,12 @@ def compare_quantities(pred: Quantity, gold: Quantity, decimals: int | None = No
     >>> compare_quantities(q("33.33%"), q("1/3"), 2), compare_quantities(q("0.3"), q("1/3"), 2)
     ('rounded_to_decimals', None)
     """
-    rule = _compare_quantities(pred, gold)
+    if pred.unit is None and gold.unit is None and pred.percent == gold.percent:
+        # two bare numbers, the common case: no kind, unit or percent to reconcile (a test checks it is what
+        # _compare_quantities says)
+        rule = _equal(pred.value, pred.ulp, gold.value, gold.ulp, gold.decimals, "exact")
+    else:
+        rule = _compare_quantities(pred, gold)
     if rule is None and decimals is not None and _quantities_round_alike(pred, gold, decimals):
         return ROUNDED_TO_DECIMALS
     return rule

@@ -73,7 +73,15 @@ from rewardkit.mathtree import (
     render,
     structural_key,
 )
-from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
+from rewardkit.numbers import (
+    MERIDIEM,
+    Quantity,
+    Unit,
+    hour_of_day,
+    same_quantity,
+    scan,
+    whole_quantity,
+)
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
@@ -163,6 +171,10 @@ def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
 
 @lru_cache(maxsize=65536)
 def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
+    if choices is None and _WHOLE_NUMBER_GOLD.fullmatch(gold):
+        # "18", "-3", "65,960": a GSM8K gold, read at once; the readers below make grading against a new gold
+        # cost as much as a dozen completions (a test checks they read it alike)
+        return _whole_number_gold(gold, int(gold.replace(",", "")))
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
     gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
@@ -237,6 +249,37 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         node, key = math.node, structural_key(text)
         return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+# a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
+# with no unit, sign of a bound or other reading
+_WHOLE_NUMBER_GOLD = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,17}|0)")
+
+
+def _whole_number_gold(raw: str, n: int) -> Gold:
+    """``Gold("number", raw, quantity=Quantity(Fraction(n)))``, filled in one step: the frozen dataclass's
+    generated ``__init__`` sets its thirteen fields by ``object.__setattr__`` one at a time. The same object;
+    a test checks it."""
+    gold = _new_instance(Gold)
+    _set_attribute(
+        gold,
+        "__dict__",
+        {
+            "kind": "number",
+            "raw": raw,
+            "quantity": whole_quantity(n),
+            "choice": None,
+            "letters": "",
+            "options": (),
+            "node": None,
+            "text": "",
+            "why": "",
+            "canonical": str(n),  # format_fraction of a whole number
+            "read_as": "as_written",
+            "unit": None,
+        },
+    )
+    return gold
 
 
 def _enumerated(text: str) -> str | None:
@@ -445,12 +488,13 @@ def grade(
     start = time.perf_counter()
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
-    decimals = check_decimals(decimals)
+    if decimals is not None:
+        decimals = check_decimals(decimals)
     budget = Budget(timeout_s, start)
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
         result = _grade(completion, parse_gold(gold, key), policy, finished, budget, decimals)
-        if result.verdict is not Verdict.TIMEOUT and budget.spent() > timeout_s:
+        if result.verdict is not _TIMEOUT and budget.spent() > timeout_s:
             # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
             result = _result(
                 parse_gold(gold, key),
@@ -602,8 +646,12 @@ def _grade_text(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        # an answer that ends the completion (most do) has nothing after it to list, withdraw or offer another
+        # value beside it: the readers of what follows are not called on an empty text
         several = (
-            None if answer.rule == "boxed" else commitment.listed_after(completion, answer.start, answer.end)
+            None
+            if answer.rule == "boxed" or answer.end == len(completion)
+            else commitment.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
@@ -621,7 +669,7 @@ def _grade_text(
             if glued is not None:
                 # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
                 return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
-        retracted = _retraction(found, answer, gold)
+        retracted = _retraction(found, answer, gold) if answer.end < len(completion) else None
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
@@ -639,7 +687,7 @@ def _grade_text(
             commitment.withdrawn_after(
                 found.region[answer.end - found.region_start : answer.end - found.region_start + 600]
             )
-            if gold.kind in ("number", "math")
+            if gold.kind in ("number", "math") and answer.end < len(completion)
             else None
         )
         if withdrawn is not None:
@@ -652,7 +700,11 @@ def _grade_text(
             if unreadable is None and answer.rule in _COMMITTING_RULES:
                 unreadable = answer
             continue
-        rival = commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+        rival = (
+            commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+            if answer.end < len(completion)
+            else None
+        )
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
@@ -749,6 +801,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
         after = completion[answer.end : answer.end + 300] if completion is not None else ""
+        if not after:
+            return answer, None  # the statement ends the text: nothing after it trails off or undercuts it
         trailing = after.lstrip(" \t")[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
         said = commitment.trails_off(after) if trailing else None
         return answer, said or (_undercut_after(completion, answer.end) if completion is not None else None)
@@ -1217,25 +1271,33 @@ def _result(
     # a plain number that is a tenth of the grading. The result is filled in one step instead; it is the
     # same object (equality, hashing, replace, pickling), and a test checks it has every field.
     result = _new_instance(GradeResult)
-    result.__dict__.update(
-        correct=verdict is Verdict.CORRECT,
-        verdict=verdict,
-        extracted=answer.text if answer is not None else None,
-        rule=answer.rule if answer is not None else None,
-        gold=gold.raw,
-        gold_parsed=gold.canonical,
-        extracted_parsed=extracted_parsed,
-        match=match,
-        lenient=answer.lenient if answer is not None else False,
-        policy=policy,
-        detail=detail,
-        span=(answer.start, answer.end) if answer is not None else None,
-        elapsed_s=0.0,
+    # its attributes, set as one new dict: no keyword dict to build and copy
+    _set_attribute(
+        result,
+        "__dict__",
+        {
+            "correct": verdict is _CORRECT,
+            "verdict": verdict,
+            "extracted": answer.text if answer is not None else None,
+            "rule": answer.rule if answer is not None else None,
+            "gold": gold.raw,
+            "gold_parsed": gold.canonical,
+            "extracted_parsed": extracted_parsed,
+            "match": match,
+            "lenient": answer.lenient if answer is not None else False,
+            "policy": policy,
+            "detail": detail,
+            "span": (answer.start, answer.end) if answer is not None else None,
+            "elapsed_s": 0.0,
+        },
     )
     return result
 
 
 _new_instance = object.__new__
+_set_attribute = object.__setattr__
+# the verdicts every item is judged by, looked up once: an enum member's lookup is ten times a global's
+_CORRECT, _WRONG, _TIMEOUT = Verdict.CORRECT, Verdict.WRONG, Verdict.TIMEOUT
 
 
 # an em dash (or figure dash, horizontal bar) glued to the digits after it: "The answer is —72"
@@ -1709,7 +1771,8 @@ def _judge(
     try:
         match, parsed = _compare(reading, gold, budget, decimals)
         unit = _answer_unit(answer, reading, completion)
-        match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
+        if unit is not None:  # with no unit named, the units leave the match as it is
+            match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
         rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
@@ -1723,7 +1786,8 @@ def _judge(
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
         return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
-    if match is not None and gold.kind in ("number", "math"):
+    if match is not None and gold.kind in ("number", "math") and "=" in answer.text:
+        # (an answer with no "=" names no variable)
         names = _named_variable(answer.text), _named_variable(gold.raw)
         if None not in names and names[0] != names[1]:
             # "x = 5" against "y = 5": the same value of another variable (a vertical line, not a horizontal
@@ -1743,7 +1807,7 @@ def _judge(
             match=match or "mismatch",
             detail=detail,
         )
-    verdict = Verdict.CORRECT if match is not None else Verdict.WRONG
+    verdict = _CORRECT if match is not None else _WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
     if rounded:
         detail += f" rounded to {decimals} decimal place{'' if decimals == 1 else 's'}"
@@ -1802,7 +1866,8 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     """The unit the answer names: one ending its span or right after it on its line (``So we get 45 km``: the
     last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
     ``36 km/h`` as 36 km."""
-    stated = unit_at_end(answer.text) or unit_at_start(completion[answer.end : answer.end + 80])
+    after = completion[answer.end : answer.end + 80]
+    stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
     return stated or (reading.quantity.unit if reading.quantity is not None else None)
 
 
@@ -1861,6 +1926,8 @@ class Budget:
     step gets what is left, and an item that took longer in all is TIMEOUT however it ended. Time spent
     starting a worker or importing sympy for the first time is charged to no item
     (``sandbox.uncharged_seconds``)."""
+
+    __slots__ = ("start", "timeout_s", "uncharged_at_start")  # one per item: built without an instance dict
 
     def __init__(self, timeout_s: float, start: float | None = None) -> None:
         self.timeout_s = timeout_s

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -65,6 +66,8 @@ class Quantity:
         return self.value * self.unit.factor if self.unit is not None else self.value
 
     def __str__(self) -> str:
+        if self.unit is None and not self.percent:
+            return format_fraction(self.value)  # a bare number, the common case
         if self.unit is not None and self.unit.dimension == "clock":
             minutes = int(self.value)
             return f"{minutes // 60}:{minutes % 60:02d}" + (
@@ -162,20 +165,40 @@ def format_fraction(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     den = value.denominator
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    if den != 1:
+    # the factors 2 and 5 of the denominator, counted without dividing them out one at a time: a decimal
+    # written with 700 places has a denominator of 700 of each, and 1,400 divisions of a 1,600-bit number
+    # took 1.5 ms (a test checks the counts against the divisions)
+    twos = (den & -den).bit_length() - 1
+    den >>= twos
+    fives = _power_of_five(den)
+    if fives is None:
         return f"{value.numerator}/{value.denominator}"
     places = max(twos, fives)
     scaled = abs(value.numerator) * (10**places // value.denominator)
     digits = str(scaled).rjust(places + 1, "0")
     sign = "-" if value < 0 else ""
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+_LOG2_5 = math.log2(5)
+
+
+def _power_of_five(n: int) -> int | None:
+    """``k`` when ``n`` is ``5 ** k``, else None (``n`` positive).
+
+    >>> _power_of_five(1), _power_of_five(125), _power_of_five(120)
+    (0, 3, None)
+    """
+    if n == 1:
+        return 0
+    if n % 5:
+        return None
+    # 5**k has floor(k * log2(5)) + 1 bits: k is within one of the estimate
+    guess = round((n.bit_length() - 1) / _LOG2_5)
+    for k in (guess, guess + 1, guess - 1):
+        if k > 0 and 5**k == n:
+            return k
+    return None
 
 
 # --- units -------------------------------------------------------------------------------------------
@@ -437,6 +460,8 @@ _NUMERAL = (
 NUMERAL_RE = re.compile(_NUMERAL, re.VERBOSE)
 
 _MINUS = "-−–"
+_new_instance = object.__new__
+_set_attribute = object.__setattr__
 
 
 def plain_quantity(m: re.Match[str]) -> Quantity:
@@ -444,13 +469,30 @@ def plain_quantity(m: re.Match[str]) -> Quantity:
     text = m.group(1).replace(",", "")
     dollar = UNITS["dollar"] if m.group(0).lstrip().startswith("$") else None
     if "." not in text:
-        return Quantity(Fraction(int(text)), unit=dollar)
+        return whole_quantity(int(text), dollar)
     whole, frac = text.split(".")
     negative = whole.startswith("-")
     value = abs(int(whole or "0")) + Fraction(int(frac), 10 ** len(frac))
     return Quantity(
         -value if negative else value, Fraction(1, 10 ** len(frac)), unit=dollar, decimals=len(frac)
     )
+
+
+def whole_quantity(n: int, unit: Unit | None = None) -> Quantity:
+    """``Quantity(Fraction(n), unit=unit)``, filled in one step, not by the frozen dataclass's generated
+    ``__init__`` (five ``object.__setattr__``): the same object (a test checks it), on the path of every first
+    sight of a whole number.
+
+    >>> whole_quantity(72) == Quantity(Fraction(72))
+    True
+    """
+    integer = _new_instance(Quantity)
+    _set_attribute(
+        integer,
+        "__dict__",
+        {"value": Fraction(n), "ulp": None, "percent": False, "unit": unit, "decimals": 0},
+    )
+    return integer
 
 
 def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:

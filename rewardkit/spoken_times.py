@@ -42,6 +42,9 @@ _CLOCK_PHRASE = re.compile(
 )
 
 
+# the longest hour a clock phrase names: two digits or its longest hour word (matched as long as written)
+_HOUR_CHARS = max(2, *(len(word) for word in _HOUR_WORDS))
+
 # "went from twenty to 8", "between ten to 8 …": a change or a range between two numbers, no clock phrase
 _RANGE_BEFORE = re.compile(r"\b(?:from|between)\s+$", re.IGNORECASE)
 
@@ -80,6 +83,8 @@ def clock_phrase(text: str) -> Quantity | None:
 def clock_phrase_around(text: str, start: int, end: int) -> tuple[int, int, Quantity | None] | None:
     """The clock phrase whose hour is the number at ``text[start:end]`` (``left at quarter to 8``): its
     bounds and the time it names (None when the phrase names none, ``half to 8``), or None."""
+    if end - start > _HOUR_CHARS:
+        return None  # longer than any hour: no phrase's hour (a scan of a 1,000-digit number took 0.1 ms)
     window = max(0, start - 40)
     for m in _CLOCK_PHRASE.finditer(text, window, min(len(text), end + 40)):
         if m.start("hour") == start and m.end("hour") == end:
@@ -102,6 +107,8 @@ _SPAN_OF_YEARS = re.compile(
 def span_of_years(text: str, start: int, end: int) -> str | None:
     """The decade or century (``1970s``, ``'70s``, ``the 80s``) that the number at ``text[start:end]``
     starts, as written, or None."""
+    if end - start not in (2, 4):
+        return None  # a decade's number is a year (four digits) or a tens (two): the scan cannot find one
     for m in _SPAN_OF_YEARS.finditer(text, max(0, start - 12), min(len(text), end + 4)):
         group = "year" if m["year"] else "short" if m["short"] else "tens"
         if m.start(group) == start and m.end(group) == end:

@@ -166,6 +166,8 @@ def unit_at_end(span: str) -> Unit | None:
     """The unit that ends ``span`` right after its value (``45 km``, ``5\\text{ cm}^2``, ``45^\\circ``), a
     rate (``72 per hour``, ``$72 an hour``, ``72元/人``), or a word in a unit's place that the table does not
     know (``72 zorps``): that word is a unit of its own, equal only to itself."""
+    if span.isdecimal():
+        return None  # "72": digits only, the commonest span, end on their number with nothing to drop
     raw = span[-_TAIL_CHARS:]
     # isdecimal, not isdigit: a superscript "²" is a digit to Python, and the power of "cm²" here
     if raw.rstrip()[-1:].isdecimal() and _PRESENTATION.search(raw) is None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import re
+import sys
+from unittest import mock
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -123,6 +125,34 @@ def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
     assert _result(gold, "strict", Verdict.NO_ANSWER) == GradeResult(
         False, Verdict.NO_ANSWER, gold="18", gold_parsed="18", policy="strict"
     )
+
+
+# the module, not the function the package exports under its name
+grade_module = sys.modules["rewardkit.grade"]
+
+_WHOLE_NUMBER_GOLDS = st.one_of(
+    st.from_regex(grade_module._WHOLE_NUMBER_GOLD, fullmatch=True),
+    st.integers(-(10**18), 10**18).map(str),
+    st.integers(-(10**15), 10**15).map(lambda n: f"{n:,}"),
+)
+
+
+@settings(max_examples=400)
+@given(_WHOLE_NUMBER_GOLDS)
+@example("0")
+@example("-0")
+@example("1,000")
+def test_a_whole_number_gold_read_at_once_is_the_gold_the_readers_read(gold: str) -> None:
+    parse = grade_module._parse_gold_text.__wrapped__
+    fast = parse(gold, None)
+    with mock.patch.object(grade_module, "_WHOLE_NUMBER_GOLD", re.compile(r"(?!)")):
+        read = parse(gold, None)
+    if grade_module._WHOLE_NUMBER_GOLD.fullmatch(gold):
+        assert fast.kind == "number"
+    assert fast == read and vars(fast) == vars(read) and repr(fast) == repr(read)
+    assert [f.name for f in dataclasses.fields(fast)] == list(vars(fast))
+    assert pickle.loads(pickle.dumps(fast)) == read and hash(fast) == hash(read)
+    assert vars(fast.quantity) == vars(read.quantity) and hash(fast.quantity) == hash(read.quantity)
 
 
 # --- languages: rewriting from where the language starts, markers and function words found by word -------
@@ -374,6 +404,23 @@ def test_an_answer_filled_at_once_is_the_dataclass_built_one() -> None:
     assert [f.name for f in dataclasses.fields(Answer)] == list(vars(fast))
 
 
+def test_candidates_filled_at_once_are_the_dataclass_built_ones() -> None:
+    answers = [Answer("18", "a_colon", 3, 5)]
+    fast, built = extract._found(answers, 7, "x: A: 18"), extract.Candidates(answers, 7, "x: A: 18")
+    assert fast == built and repr(fast) == repr(built)
+    assert pickle.loads(pickle.dumps(fast)) == built
+    assert dataclasses.replace(fast, region="y") == dataclasses.replace(built, region="y")
+    assert [f.name for f in dataclasses.fields(extract.Candidates)] == list(vars(fast))
+    assert fast.outside == [] and fast.outside is not extract._found([], 0, "").outside
+
+
+@settings(max_examples=400)
+@given(_text(["<", "<<", ">", ">>", "think", "thinking", "THINK", "tHiNk", "ı", "K", " ", "\n", "t", "/"]))
+def test_a_reasoning_block_opening_is_never_missed_by_the_substring_test(text: str) -> None:
+    if extract._THINK_OPEN_ANY.search(text) is not None:
+        assert "<t" in text or "<T" in text
+
+
 def _escaped(text: str, k: int) -> bool:
     """Whether the character at ``k`` follows an odd run of backslashes."""
     run = len(text[:k]) - len(text[:k].rstrip("\\"))
@@ -474,9 +521,6 @@ _DANGLING_PIECES = [
 @settings(max_examples=400)
 @given(_text(_DANGLING_PIECES, max_size=12))
 def test_a_dangling_marker_is_never_missed_by_the_substring_test(text: str) -> None:
-    import sys
-
-    grade_module = sys.modules["rewardkit.grade"]
     if grade_module._DANGLING_MARKER.search(text) is not None:
         assert grade_module._may_dangle(text)
 
@@ -574,3 +618,226 @@ def test_a_text_lowered_in_two_parts_at_its_first_character_outside_ascii_is_low
     first = first_non_ascii(text)
     if "Σ" not in text[first : first + 1]:
         assert text[:first].lower() + text[first:].lower() == text.lower()
+# --- an answer that ends the completion: the readers of what follows it are skipped ----------------------
+
+_TAIL_PIECES = [
+    "The answer is ", "A: ", "#### ", "72", "96", "-3", "2.5", "$", ";", " ", "\n", ".", "?", "...", "(", ")",
+    "not sure", "also works", "I take that back", "plus 3", "km", "x", "**",
+]  # fmt: skip
+
+
+@settings(max_examples=300)
+@given(_text(_TAIL_PIECES, max_size=12), _NUMBER)
+def test_the_readers_of_what_follows_an_answer_find_nothing_after_the_end(text: str, number: str) -> None:
+    from rewardkit import commitment
+    from rewardkit.numbers import scan
+    from rewardkit.stated_units import unit_at_start
+
+    completion = text + number
+    start, end = len(text), len(completion)
+    value = next(scan(number)).quantity
+    assert commitment.listed_after(completion, start, end) is None
+    assert commitment.withdrawn_after(completion[end:]) is None
+    assert commitment.also_valid_after(completion[end:], value) is None
+    assert grade_module._undercut_after(completion, end) is None
+    assert unit_at_start(completion[end:]) is None
+    for gold in ("72", "x + 1", "B"):
+        found = extract.find_answers(completion)
+        answer = Answer(number, "a_colon", start, end)
+        assert grade_module._retraction(found, answer, parse_gold(gold)) is None
+
+
+@settings(max_examples=400)
+@given(_text(["a", ":", "：", "\n", " ", "A:", "x：y"], max_size=30))
+def test_first_colons_found_by_str_find_are_each_lines_first_colon(text: str) -> None:
+    expected, start = [], 0
+    for line in text.split("\n"):
+        colons = [i for i in (line.find(":"), line.find("：")) if i >= 0]
+        if colons:
+            expected.append((start, start + min(colons)))
+        start += len(line) + 1
+    assert extract._first_colons.__wrapped__(text) == tuple(expected)
+
+
+def _bare_quantities() -> st.SearchStrategy[object]:
+    from fractions import Fraction
+
+    from rewardkit.numbers import Quantity
+
+    places = st.integers(0, 4)
+    return st.builds(
+        lambda n, d, p, percent, decimal: Quantity(
+            Fraction(n, d),
+            Fraction(1, 10**p) if decimal else None,
+            percent=percent,
+            decimals=p if decimal else 0,
+        ),
+        st.integers(-(10**6), 10**6),
+        st.sampled_from([1, 2, 3, 4, 5, 8, 10, 100, 1000]),
+        places,
+        st.booleans(),
+        st.booleans(),
+    )
+
+
+@settings(max_examples=500)
+@given(_bare_quantities(), _bare_quantities(), st.one_of(st.none(), st.integers(0, 4)))
+@example(
+    pred=__import__("rewardkit.numbers").numbers.parse_number("0.3333333"),
+    gold=__import__("rewardkit.numbers").numbers.parse_number("1/3"),
+    decimals=None,
+)
+def test_two_bare_numbers_compare_as_the_full_comparison_compares_them(
+    pred: object, gold: object, decimals: int | None
+) -> None:
+    from rewardkit import equivalence
+
+    full = equivalence._compare_quantities(pred, gold)  # type: ignore[arg-type]
+    if full is None and decimals is not None and equivalence._quantities_round_alike(pred, gold, decimals):  # type: ignore[arg-type]
+        full = equivalence.ROUNDED_TO_DECIMALS
+    assert equivalence.compare_quantities(pred, gold, decimals) == full  # type: ignore[arg-type]
+
+
+def _format_fraction_by_division(value: object) -> str:
+    """:func:`format_fraction` as it was: the factors 2 and 5 of the denominator divided out one at a time."""
+    from fractions import Fraction
+
+    assert isinstance(value, Fraction)
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * (10**places // value.denominator)
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+@settings(max_examples=500)
+@given(
+    st.integers(-(10**30), 10**30),
+    st.integers(0, 400),
+    st.integers(0, 400),
+    st.sampled_from([1, 1, 1, 3, 7, 9, 11, 13, 15, 21, 25 * 3, 2**61 - 1]),
+)
+@example(numerator=6818181818181818181, twos=300, fives=300, other=1)
+def test_a_fraction_formatted_from_its_counted_factors_is_the_one_divided_out(
+    numerator: int, twos: int, fives: int, other: int
+) -> None:
+    from fractions import Fraction
+
+    from rewardkit.numbers import format_fraction
+
+    value = Fraction(numerator, 2**twos * 5**fives * other)
+    assert format_fraction(value) == _format_fraction_by_division(value)
+
+
+@settings(max_examples=300)
+@given(_NUMBER, _DECORATION)
+def test_a_plain_reading_filled_at_once_is_the_dataclass_built_one(number: str, decoration: str) -> None:
+    from rewardkit.numbers import Quantity
+
+    reading = read_number.__wrapped__(decoration.format(number))  # type: ignore[attr-defined]
+    for fast, fields in ((reading, extract.Reading), (reading.quantity, Quantity)):
+        built = dataclasses.replace(fast)  # the same values, through the generated __init__
+        assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+        assert vars(fast) == vars(built) and pickle.loads(pickle.dumps(fast)) == built
+        assert [f.name for f in dataclasses.fields(fields)] == list(vars(fast))
+
+
+@settings(max_examples=200)
+@given(_text(_TAIL_PIECES, max_size=8), st.sampled_from(["72", "x + 1", "\\frac{1}{2}", "5 km", "B"]))
+def test_the_judges_skipped_steps_leave_what_they_would_have_left(span: str, gold: str) -> None:
+    parsed = parse_gold(gold)
+    reading = _read(span, parsed)
+    # no unit named: the units step returns the match it is given
+    assert grade_module._compare_units(reading, parsed, None, "exact", "p") == ("exact", "p")
+    assert grade_module._compare_units(reading, parsed, None, None, "p") == (None, "p")
+    if "=" not in span:  # no "=": no variable named
+        assert grade_module._named_variable(span) is None
+
+
+_TIME_PIECES = [
+    "quarter", " to ", " past ", "half", "twenty-five", "ten", "minutes", "8", "12", "123", "1970", "1970s",
+    "70s", "'70s", "the ", "mid-", " ", "s", "eight", "twelve", "o'clock", " p.m.", "from ", "0", "33333",
+]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_text(_TIME_PIECES, max_size=10), st.data())
+def test_a_number_too_long_for_an_hour_or_a_decade_is_neither_without_the_scans(
+    text: str, data: st.DataObject
+) -> None:
+    from rewardkit import spoken_times
+
+    numbers = [m.span() for m in re.finditer(r"\d+|[A-Za-z]+", text)]
+    if not numbers:
+        return
+    start, end = data.draw(st.sampled_from(numbers))
+    scanned = None
+    for m in spoken_times._CLOCK_PHRASE.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+        if m.start("hour") == start and m.end("hour") == end:
+            scanned = m
+            break
+    if scanned is None:
+        assert spoken_times.clock_phrase_around(text, start, end) is None
+    years = None
+    for m in spoken_times._SPAN_OF_YEARS.finditer(text, max(0, start - 12), min(len(text), end + 4)):
+        group = "year" if m["year"] else "short" if m["short"] else "tens"
+        if m.start(group) == start and m.end(group) == end:
+            years = text[(start - 1 if group == "short" else start) : m.end()]
+            break
+    assert spoken_times.span_of_years(text, start, end) == years
+
+
+def test_a_span_opening_on_a_decimal_digit_is_answer_like() -> None:
+    digits = [c for c in map(chr, range(0x110000)) if c.isdecimal()]  # every one, about 700
+    assert all(extract._ANSWER_LIKE_START.match(d + " apples") is not None for d in digits)
+
+
+@settings(max_examples=400)
+@given(_text(["1", "23", ",", ".", "/", " ", "x", "a", "\n", "4,5", "0.33", "٣", "٤٥"], max_size=20))
+def test_a_digit_run_stripped_at_once_starts_where_the_loop_stopped(text: str) -> None:
+    for end in [i + 1 for i, c in enumerate(text) if c.isdecimal()]:
+        start = end - 1
+        while start > 0 and text[start - 1] in "0123456789,./":
+            start -= 1
+        assert len(text[: end - 1].rstrip(extract._NUMBER_BODY)) == start
+
+
+@settings(max_examples=300)
+@given(st.from_regex(r"[0-9]{1,61}", fullmatch=True))
+@example("0")
+@example("0" * 60)
+@example("9" * 61)
+def test_a_digits_only_span_read_at_once_is_read_as_the_plain_number_regex_reads_it(span: str) -> None:
+    from rewardkit.numbers import plain_quantity
+
+    plain = extract._PLAIN_NUMBER.fullmatch(span)
+    reading = read_number.__wrapped__(span)  # type: ignore[attr-defined]
+    if plain is None:
+        assert len(span) > 60
+        return
+    assert reading == extract.Reading("value", plain_quantity(plain), text=plain.group(1))
+    assert vars(reading.quantity) == vars(plain_quantity(plain))
+
+
+_OPENING_CHARS = ["A", "So", "a", "x", ":", "：", "*", "**", "_", "#", ">", " ", "\t", "\n", "1", "é", "½"]
+
+
+@settings(max_examples=400)
+@given(_text(_OPENING_CHARS, max_size=8))
+def test_a_marker_opening_with_one_letter_at_most_has_no_word_for_the_regex(text: str) -> None:
+    from rewardkit import commitment
+
+    if len(text.strip(commitment._NO_LETTERS)) < 2:
+        assert commitment._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
