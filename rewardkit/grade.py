@@ -836,7 +836,10 @@ def _undercut_after(completion: str, end: int) -> str | None:
     if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
         return None
     return (
-        commitment.rejected_after(after) or commitment.operated_after(after) or commitment.unsure_after(after)
+        commitment.rejected_after(after)
+        or commitment.operated_after(after)
+        or commitment.unsure_after(after)
+        or commitment.condition_right_after(after)
     )
 
 
@@ -973,6 +976,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         return None
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
+    if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):
+        # "Is 72?", "¿Es 72?", "🤔 72? 🤷": math a lenient rule read with its question mark asks (what
+        # follows the mark says nothing: a symbol, an emoji)
+        return f"not asserted: the statement asks ({region[max(0, start - 20) : end + 3].strip()!r})"
     sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
     stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
     period = _SENTENCE_STOP.search(region, end, end + 300)
@@ -1025,6 +1032,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
 
 
 _SENTENCE_STOP = re.compile(r"\.(?!\d)")
+_ASKS_AT_END = re.compile(r"[?？][^\w]*$")
 
 
 def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:

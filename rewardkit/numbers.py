@@ -395,6 +395,8 @@ _SCALE_MULTIPLIERS = {
     "millions": 10**6,
     "billions": 10**9,
     "trillions": 10**12,
+    # "72 tens" is 720, as place value names it
+    "tens": 10,
     "K": 10**3,
     "M": 10**6,
     "mn": 10**6,
@@ -419,7 +421,7 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
+(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?![A-Za-z])
                 |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?![A-Za-z]))

@@ -691,8 +691,30 @@ _DOUBTS = {
         "было бы": "would be", "были бы": "would be",
     },
 }  # fmt: skip
+# What a counterfactual opens with ("Sans la réduction, le prix serait de 72 €", "Ohne Gutschein würde es
+# 72 € kosten"): "without", read with the conditional mood after it (_CONDITIONAL_MOOD) as the English
+# "Without …, it would …" is. Spanish "sin" only before a word of its own ("sin" alone is also the sine), and
+# the negations and retractions that say their language ("No son 72": "no" alone is English too)
+_OWN_WORDS = {
+    "fr": {"sans": "without", "erreur": "mistake"},
+    "de": {"ohne": "without", "fehler": "mistake", "stopp": "wait"},
+    "es": {"sin el": "without the", "sin la": "without the", "sin los": "without the",
+           "sin las": "without the", "sin un": "without a", "sin una": "without a", "sin su": "without its",
+           "sin sus": "without its",
+           "sin ese": "without that", "sin esa": "without that", "sin este": "without this",
+           "sin esta": "without this", "no era": "was not", "no eran": "were not", "no fue": "was not",
+           "no será": "will not be", "no serán": "will not be", "no sería": "would not be",
+           "no hay": "there are not", "no tiene": "does not have", "no tienen": "do not have"},
+    "it": {"senza": "without", "errore": "mistake", "non sono": "are not", "non era": "was not",
+           "non erano": "were not"},
+    "pt": {"sem o": "without the", "sem a": "without the", "sem os": "without the", "sem as": "without the",
+           "sem um": "without a", "sem uma": "without a", "erro": "mistake", "não são": "are not",
+           "não era": "was not"},
+    "ru": {"без": "without", "стоп": "wait", "ошибка": "mistake", "ошибся": "I made a mistake",
+           "ошиблась": "I made a mistake", "правильно": "actually"},
+}  # fmt: skip
 for _language in LANGUAGES:
-    for _phrase, _english in _DOUBTS[_language.code].items():
+    for _phrase, _english in (*_DOUBTS[_language.code].items(), *_OWN_WORDS[_language.code].items()):
         _language.phrases.setdefault(_phrase, _english)
 # The hedges no other of these languages, nor English, writes: they say their language themselves, and are
 # read in a text too short to tell it by its function words ("Peut-être 18.", "Quizás 36.")
@@ -706,20 +728,23 @@ _OWN_HEDGES = {
 }
 
 # the bounds and negations that tell their own language too ("Höchstens 72.", "Il faut au moins 72 briques.",
-# "No son 72" is not here: "no" is English as well): read where a lenient rule would pay a value beside them
+# "No son 72": "no" alone is English as well, "no son" is not): read where a lenient rule would pay a value
+# beside them
 _OWN_QUALIFIERS = {
     "fr": ("pas", "au moins", "au plus", "au minimum", "au maximum", "tout au plus", "plus de", "moins de",
            "inférieur à", "supérieur à"),
     "de": ("nicht", "kein", "keine", "mindestens", "höchstens", "wenigstens", "zumindest", "mehr als",
            "weniger als"),
     "es": ("al menos", "como mínimo", "como máximo", "por lo menos", "a lo sumo", "como mucho", "más de",
-           "menos de"),
+           "menos de", "no es", "no son"),
     "it": ("almeno", "al massimo", "perlomeno", "per lo meno", "più di", "meno di"),
     "pt": ("não", "pelo menos", "no mínimo", "no máximo", "ao menos", "mais de"),
     "ru": ("не менее", "не более", "не", "как минимум", "как максимум", "минимум", "максимум", "больше",
            "меньше", "более", "менее", "не больше", "не меньше", "по меньшей мере", "по крайней мере",
            "хотя бы", "нет"),
 }  # fmt: skip
+for _code, _words_of in _OWN_WORDS.items():
+    _OWN_QUALIFIERS[_code] = (*_OWN_QUALIFIERS[_code], *_words_of)
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 # every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
@@ -1039,6 +1064,8 @@ def rewrite(r: Rewritten, first: int | None = None, doubts: bool = False) -> Non
         r.apply(_phrase_matches(r.text, language), _in_english(language))
     elif doubts:
         r.sub(_OWN_HEDGE, lambda m: _OWN_HEDGE_ENGLISH[m.group().lower()])
+    if (language is not None or doubts) and "without" in r.text:
+        r.apply(_conditional_mood(r.text, language), lambda m: "would " + m.group())
     now = None  # the text as rewritten so far, lower-cased: made once, if a language has such words
     for code in {m.lastgroup and _MARKERS[int(m.lastgroup[1:])][0].code for m in markers} | {
         language and language.code
@@ -1075,7 +1102,7 @@ _OWN_HEDGE_ENGLISH = {
 }
 _OWN_HEDGE = _words(tuple(sorted(_OWN_HEDGE_ENGLISH, key=len, reverse=True)))
 _CONDITIONS = (" si ", " se ", "\nsi ", "\nse ", "wenn", "falls", "sofern", "если", "serait", "sería", "wäre",
-               "sarebbe", "seria", " бы")  # fmt: skip
+               "sarebbe", "seria", " бы", "würde")  # fmt: skip
 _DOUBT_WORDS = (*_OWN_HEDGE_ENGLISH, *_CONDITIONS)
 _ASCII_DOUBT_WORDS = tuple(word for word in _DOUBT_WORDS if word.isascii())
 _WORD_RUN = re.compile(r"[^\W\d_]+")
@@ -1097,6 +1124,41 @@ def doubted_near(text: str, start: int, end: int) -> bool:
     window = " " + window
     words = _ASCII_DOUBT_WORDS if window.isascii() else _DOUBT_WORDS
     return any(word in window for word in words)
+
+
+# the conditional mood, which "would" writes in English: French "-rait", German "würde", "wäre", "hätte",
+# Spanish "-ría", Italian "-rebbe", Portuguese "-ria", Russian "бы"
+_CONDITIONAL_MOOD = {
+    "fr": r"\w+(?:rait|raient)", "de": r"(?:würde|wäre|hätte|könnte)n?", "es": r"\w+r[ií]a(?:n|mos)?",
+    "it": r"\w+rebbe(?:ro)?", "pt": r"\w+ria(?:m)?", "ru": r"бы",
+}  # fmt: skip
+_MOOD_OF = {
+    code: re.compile(rf"(?<![\w'’])(?:{verb})(?![\w'’])", re.IGNORECASE)
+    for code, verb in _CONDITIONAL_MOOD.items()
+}
+_ANY_MOOD = re.compile(rf"(?<![\w'’])(?:{'|'.join(_CONDITIONAL_MOOD.values())})(?![\w'’])", re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+_STOPS = ".!?\n"
+
+
+def _conditional_mood(text: str, language: Language | None) -> Iterator[re.Match[str]]:
+    """The verbs in the conditional mood of the sentences of ``text`` that hold a "without" (``Sans la
+    réduction, le prix serait …`` once read): what the English reader of a counterfactual looks for. In a
+    text whose language is not known, any of these languages' forms.
+
+    >>> [m.group() for m in _conditional_mood("Ohne Gutschein würde es 72 € kosten. Sie würde.", None)]
+    []
+    >>> [m.group() for m in _conditional_mood("without Gutschein würde es 72 € kosten. Sie würde.", None)]
+    ['würde']
+    """
+    mood = _ANY_MOOD if language is None else _MOOD_OF[language.code]
+    end = 0
+    for without in _WITHOUT.finditer(text):
+        if without.start() < end:
+            continue  # a second "without" in a sentence already read
+        end = min((i for i in (text.find(c, without.end()) for c in _STOPS) if i >= 0), default=len(text))
+        start = max(text.rfind(c, 0, without.start()) for c in _STOPS) + 1
+        yield from mood.finditer(text, start, end)
 
 
 def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
