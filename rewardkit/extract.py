@@ -774,6 +774,16 @@ def _boxes(region: str, base: int) -> list[Answer]:
                 if m:
                     out.append(Answer(m.group(), "boxed", base + i, base + k + m.end()))
             i = region.find(opener, j)
+    if len(out) > 1:
+        # a box inside another is part of the outer one's statement ("\\boxed{\\boxed{72} \\text{ or } 70}"
+        # states "72 or 70"): only the outermost boxes are answers
+        spans = sorted((a.start, a.end) for a in out)
+        outer: list[tuple[int, int]] = []
+        for start, end in spans:
+            if not outer or start >= outer[-1][1]:
+                outer.append((start, end))
+        kept = set(outer)
+        out = [a for a in out if (a.start, a.end) in kept]
     return out
 
 
@@ -960,7 +970,10 @@ _HEDGE_GAP = re.compile(
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
 # What may stand before the answer number: words ("approximately", "a total of") and one "name ="; not
 # operators, relations, brackets or commands ("x + 5", "0 < x", "(3, \\frac{\\pi}{2})", "\\sqrt{2}")
-_PLAIN_PREFIX = re.compile(r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓-]*(?:=\s*)?")
+# (a superscript or a root sign is math: "x² = 72" states x², not 72)
+_PLAIN_PREFIX = re.compile(
+    r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓\u00b2\u00b3\u00b9\u2070-\u209f√∛∜-]*(?:=\s*)?"
+)
 
 
 def _unbalanced(text: str) -> bool:
@@ -982,6 +995,9 @@ class Reading:
     why: str = ""
 
 
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+
+
 def clean_span(span: str) -> str:
     """Drop presentation: math delimiters, emphasis, ``\\text{}`` wrappers, spacing commands.
 
@@ -994,6 +1010,8 @@ def clean_span(span: str) -> str:
             break
         span = new
     if not span.isascii():
+        # a zero-width character inside a number joins its digits ("72\u200b0" is 720, never 72)
+        span = span.translate(_ZERO_WIDTH)
         span = _VULGAR.sub(_vulgar_fraction, span)
         span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
     if "ase" in span or "ary" in span or "ctal" in span or "hex" in span:

@@ -976,6 +976,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         return None
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
+    in_code = _in_code_aside(region, start)
+    if in_code is not None:
+        return in_code
     if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):
         # "Is 72?", "¿Es 72?", "🤔 72? 🤷": math a lenient rule read with its question mark asks (what
         # follows the mark says nothing: a symbol, an emoji)
@@ -1029,6 +1032,31 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
     )
+
+
+# a code block's fence; the comment a code line ends with; a line that reports an error
+_FENCE = "```"
+_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22]*['\x22][^'\x22]*$)")
+_ERROR_REPORT = re.compile(
+    r"^Traceback \(most recent call last\)|^\s*[A-Za-z_.]*(?:Error|Exception)\b", re.MULTILINE
+)
+
+
+def _in_code_aside(region: str, at: int) -> str | None:
+    """Why a value a lenient rule found at ``region[at]`` is no statement of the text's: it sits in a code
+    block's comment (``ans = 8*9  # 72, but this double counts``) or in an error the block reports
+    (``ValueError: 72``), or None. A result a block prints (the output block of a tool-using solver) is
+    left to the other readers."""
+    if _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
+        return None  # the common case: no code block, or the value stands outside every one
+    opened = region.rfind(_FENCE, 0, at)
+    line_start = region.rfind("\n", 0, at) + 1
+    if line_start > opened and _CODE_COMMENT.search(region, line_start, at):
+        return f"in a code comment: {region[line_start : at + 20].strip()[:60]!r} states no answer"
+    error = _ERROR_REPORT.search(region, opened, at + 1)
+    if error is not None:
+        return f"in an error report: {region[line_start : at + 20].strip()[:60]!r} states no answer"
+    return None
 
 
 _SENTENCE_STOP = re.compile(r"\.(?!\d)")

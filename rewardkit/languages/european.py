@@ -713,8 +713,31 @@ _OWN_WORDS = {
     "ru": {"без": "without", "стоп": "wait", "ошибка": "mistake", "ошибся": "I made a mistake",
            "ошиблась": "I made a mistake", "правильно": "actually"},
 }  # fmt: skip
+# Russian units of time, length, mass, volume and money, in every form the language writes them: read as
+# the English unit, so "Ответ: 72 секунды" against "72 минуты" compares seconds with minutes (both were a
+# bare 72).
+# A gold in Cyrillic is read as Russian as the completion is; one in a Latin-script language is too short to
+# tell its language, and its units stay as they are written on both sides
+_RUSSIAN_UNITS = {
+    "секунда": "seconds", "секунды": "seconds", "секунд": "seconds", "секунду": "seconds",
+    "минута": "minutes", "минуты": "minutes", "минут": "minutes", "минуту": "minutes", "час": "hours",
+    "часа": "hours", "часов": "hours", "день": "days", "дня": "days", "дней": "days", "сутки": "days",
+    "суток": "days", "неделя": "weeks", "недели": "weeks", "недель": "weeks", "неделю": "weeks",
+    "месяц": "months", "месяца": "months", "месяцев": "months", "год": "years", "года": "years",
+    "лет": "years", "метр": "meters", "метра": "meters", "метров": "meters", "километр": "kilometers",
+    "километра": "kilometers", "километров": "kilometers", "сантиметр": "centimeters",
+    "сантиметра": "centimeters", "сантиметров": "centimeters", "килограмм": "kilograms",
+    "килограмма": "kilograms", "килограммов": "kilograms", "грамм": "grams", "грамма": "grams",
+    "граммов": "grams", "литр": "liters", "литра": "liters", "литров": "liters", "рубль": "rubles",
+    "рубля": "rubles", "рублей": "rubles", "доллар": "dollars", "доллара": "dollars",
+    "долларов": "dollars", "евро": "euros",
+}  # fmt: skip
 for _language in LANGUAGES:
-    for _phrase, _english in (*_DOUBTS[_language.code].items(), *_OWN_WORDS[_language.code].items()):
+    for _phrase, _english in (
+        *_DOUBTS[_language.code].items(),
+        *_OWN_WORDS[_language.code].items(),
+        *(_RUSSIAN_UNITS.items() if _language is RUSSIAN else ()),
+    ):
         _language.phrases.setdefault(_phrase, _english)
 # The hedges no other of these languages, nor English, writes: they say their language themselves, and are
 # read in a text too short to tell it by its function words ("Peut-être 18.", "Quizás 36.")
@@ -942,12 +965,16 @@ _WHOLE = re.compile(r"[\s\S]+")
 def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
     """The numbers ``r.text[start:end]`` (a marker's statement) spells in words, as digits: ``soixante-douze``
     is 72 in a French statement (and in no other: see :mod:`rewardkit.languages.number_words`); its percent
-    (``trois pour cent`` is 3%) and its decimal point between digits (``3 coma 5`` is 3.5, never 3) too."""
+    (``trois pour cent`` is 3%), per mille (``72 pour mille`` is 7.2%) and decimal point between digits
+    (``3 coma 5`` is 3.5, never 3) too."""
     if not _LETTER.search(r.text, start, end):
         return
     code = language.code
     before = len(r.text)
     r.sub(_PERCENT_WORDS[code], "%", start, end)
+    end += len(r.text) - before
+    before = len(r.text)
+    r.sub(_PERMILLE_WORDS[code], "‰", start, end)  # "72 pour mille" is 7.2 %, not 72
     end += len(r.text) - before
     found = {lo: (hi, value) for lo, hi, value in spans(r.text, code, start, end)}
     if found:
@@ -962,6 +989,11 @@ _PERCENT_WORDS = {
     code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
     for code, words in {"fr": r"pour[ -]?cent", "de": "prozent", "es": r"por\s+ciento", "it": r"per\s+cento",
                         "pt": r"por\s+cento", "ru": "процент(?:а|ов)?"}.items()
+}  # fmt: skip
+_PERMILLE_WORDS = {
+    code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+    for code, words in {"fr": r"pour[ -]?mille", "de": "promille", "es": r"por\s+mil", "it": r"per\s+mille",
+                        "pt": r"por\s+mil", "ru": "промилле"}.items()
 }  # fmt: skip
 _DECIMAL_POINT_WORDS = {
     code: re.compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
