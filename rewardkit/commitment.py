@@ -203,7 +203,9 @@ _TAKES_BACK = (
     r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
     r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
-    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
+    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|"
+    # "72, no, wait: 70", "(C) — no, sorry, (B)", "B, no — wait: C"
+    r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|"
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
@@ -449,8 +451,9 @@ _OPERATED_AFTER = re.compile(
     r"(?:one|two|three|four)[\s-](?:half|halves|thirds?|quarters?|fourths?|fifths?)|\d+\s*(?:%|percent)|"
     r"the\s+(?:square|cube|square\s+root|cube\s+root|reciprocal|remainder|rest|half|double))\s+of\s+"
     r"(?:that|this|it|which|the\s+(?:total|result|number|amount|value|sum|answer))\b|"
-    # a percent of something: "\\boxed{72}\\%\\text{ of the remaining 50}", "72% of the 50 left"
-    r"^[\s$*_)}]*(?:\\?%|percent|per\s*cent)[\s$*_]*(?:\\text\{\s*|\\mbox\{\s*|\\,|\\ )*of\b",
+    # a percent of a number: "\\boxed{72}\\%\\text{ of the remaining 50}" ("72% of the votes" states a share)
+    r"^[\s$*_)}]*(?:\\?%|percent|per\s*cent)[\s$*_]*(?:\\text\{\s*|\\mbox\{\s*|\\,|\\ )*"
+    r"of\b[^.;!?\n\d]{0,40}\d",
     re.IGNORECASE,
 )
 # the rest of the statement says it is unsure of the value: "72 (not sure)", "72, I guess", "72, but I could

@@ -73,7 +73,16 @@ from rewardkit.mathtree import (
     render,
     structural_key,
 )
-from rewardkit.numbers import MERIDIEM, Quantity, Unit, hour_of_day, same_quantity, scan
+from rewardkit.numbers import (
+    MERIDIEM,
+    PART_OF_DAY,
+    Quantity,
+    Unit,
+    hour_of_day,
+    same_quantity,
+    scan,
+    spoken_time_of_day,
+)
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
@@ -743,7 +752,16 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         named = commitment.negation_corrected(after) if commitment.negates(before) else None
         if named is not None:
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
-        return answer, commitment.problem(before, after, letters=True)
+        why = commitment.problem(before, after, letters=True)
+        taken_back = commitment.taken_back_within(after) if why is None else None
+        if taken_back is not None:
+            # "(C) — no, sorry, (B)", "B, no — wait: C": the letter named after the take-back is the answer
+            later = _CHOICE_LETTER.search(taken_back)
+            if later is None or later.group() not in answer.text:
+                return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the letter back"
+            at = answer.start + answer.text.rindex(later.group())
+            return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
+        return answer, why
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
@@ -1231,7 +1249,8 @@ def _read(span: str, gold: Gold) -> Reading:
         if said is not None:
             return said
     if _time_gold(gold):
-        hour = hour_of_day(clean_span(span))  # "3 p.m." against 15:00; against a bare 3 it stays unread
+        # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
+        hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
         if hour is not None:
             return Reading("value", hour, text=clean_span(span))
     if gold.kind in ("number", "math"):
@@ -1424,6 +1443,11 @@ def _time_gold(gold: Gold) -> bool:
 
 
 _MERIDIEM_AFTER = re.compile(rf"\s*{MERIDIEM}")
+_H_BEFORE = re.compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
+_PART_OF_DAY_AFTER = re.compile(
+    rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
+    re.IGNORECASE,
+)
 
 
 def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | None:
@@ -1431,7 +1455,27 @@ def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | N
     at = number.end - found.region_start
     meridiem = _MERIDIEM_AFTER.match(found.region, at)
     if meridiem is None:
-        return None
+        hour_before = _H_BEFORE.search(
+            found.region, max(0, at - len(number.text) - 12), at - len(number.text)
+        )
+        if hour_before is not None:
+            # "à 16 h 45": the hour written before the minutes, as French and German write the clock
+            text = found.region[hour_before.start() : at]
+            time = spoken_time_of_day(text)
+            if time is None:
+                return None
+            start = found.region_start + hour_before.start()
+            return Answer(text, number.rule, start, start + len(text), lenient=True), Reading(
+                "value", time, text=text
+            )
+        # "at 3:30 in the afternoon", "a las 3:30 de la tarde": the half of the day said in words
+        said = _PART_OF_DAY_AFTER.match(found.region, at)
+        time = spoken_time_of_day(number.text + said.group()) if said is not None else None
+        if said is None or time is None:
+            return None
+        text = number.text + said.group().rstrip(" .")
+        answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
+        return answer, Reading("value", time, text=text)
     # the period of "p.m." may end the sentence too: left out, the statement still ends where it did
     text = (number.text + found.region[at : meridiem.end()]).removesuffix(".")
     hour = hour_of_day(text)

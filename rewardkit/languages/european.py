@@ -57,7 +57,12 @@ FRENCH = Language(
         (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?réponse\s+n['’]est\s+pas\b|le\s+résultat\s+n['’]est\s+pas\b", "The answer is not"),
         # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
-        (r"(?:la\s+)?réponse\s+(?:est|soit)\b|le\s+résultat\s+(?:est|soit)\b", "The answer is"),
+        # the article before a choice letter is read with the marker ("la bonne réponse est la C")
+        (
+            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?"
+            r"|le\s+résultat\s+(?:est|soit)\b",
+            "The answer is",
+        ),
         # the conditional mood states what the answer would be, most often under a condition ("si …")
         (r"(?:la\s+)?réponse\s+serait\b|le\s+résultat\s+serait\b", "The answer would be"),
         (r"réponse\s*:", "Answer:"),
@@ -288,7 +293,11 @@ SPANISH = Language(
     (
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
         (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
-        (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b|el\s+resultado\s+es\b", "The answer is"),
+        (
+            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?"
+            r"|el\s+resultado\s+es\b",
+            "The answer is",
+        ),
         (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?sería\b|el\s+resultado\s+sería\b", "The answer would be"),
         (r"respuesta\s*:", "Answer:"),
     ),
@@ -389,7 +398,10 @@ ITALIAN = Language(
     (
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
-        (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
+        (
+            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?|il\s+risultato\s+è",
+            "The answer is",
+        ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
         (r"risposta\s*:", "Answer:"),
     ),
@@ -469,7 +481,10 @@ PORTUGUESE = Language(
     (
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
-        (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
+        (
+            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+\(?[A-Z]\)?(?![\w'’])))?|o\s+resultado\s+é",
+            "The answer is",
+        ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
         (r"resposta\s*:", "Answer:"),
     ),
