@@ -707,8 +707,10 @@ _COUNTERFACTUAL_BEFORE = re.compile(
     r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:(?:without|but\s+for|absent|in\s+the\s+absence\s+of|(?:were|had)\s+it\s+not\s+"
     r"(?:been\s+)?for|if\s+(?:it|there)\s+(?:were|was|had\s+been)\s*(?:n't|\s+not)\s+for)\b[^.!?\n]{0,200}?|"
     # the past perfect in the condition: "If he had not spent any", "If she hadn't sold 5", "if they'd kept"
-    r"if\b[^.!?\n,]{0,120}?\b(?:had(?:\s*n't|\s+not|\s+never)?|'d)\s+(?:not\s+|never\s+|already\s+|only\s+|just\s+)?"
-    r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b[^.!?\n]{0,120}?)"
+    r"if\b[^.!?\n,]{0,120}?\b(?:(?:had(?:\s*n't|\s+not|\s+never)?|'d)\s+(?:not\s+|never\s+|already\s+|only\s+|just\s+)?"
+    r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b|"
+    # ... negated, before any verb ("if 他 had not 花钱", Chinese 没 read), not before a noun phrase
+    r"had(?:\s*n't|\s+not|\s+never)\s+(?!(?:a|an|the|any|enough|much|many|no)\b)(?=[^\s\d$]))[^.!?\n]{0,120}?)"
     r"\b(?:would|could|might)\b[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )

@@ -759,6 +759,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             later = _CHOICE_LETTER.search(taken_back)
             if later is None or later.group() not in answer.text:
                 return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the letter back"
+            # the letter named after it is read as any statement of one ("B, no — wait: not C")
+            said = commitment.problem(taken_back[: later.start()], taken_back[later.end() :], letters=True)
+            if said is not None:
+                return answer, said
             at = answer.start + answer.text.rindex(later.group())
             return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
         return answer, why

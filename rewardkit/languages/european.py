@@ -59,7 +59,7 @@ FRENCH = Language(
         # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
         # the article before a choice letter is read with the marker ("la bonne réponse est la C")
         (
-            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?"
+            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?"
             r"|le\s+résultat\s+(?:est|soit)\b",
             "The answer is",
         ),
@@ -294,7 +294,7 @@ SPANISH = Language(
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
         (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
         (
-            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?"
+            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?"
             r"|el\s+resultado\s+es\b",
             "The answer is",
         ),
@@ -399,7 +399,7 @@ ITALIAN = Language(
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
         (
-            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+\(?[A-Z]\)?(?![\w'’])))?|il\s+risultato\s+è",
+            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?|il\s+risultato\s+è",
             "The answer is",
         ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
@@ -482,7 +482,7 @@ PORTUGUESE = Language(
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
         (
-            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+\(?[A-Z]\)?(?![\w'’])))?|o\s+resultado\s+é",
+            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?|o\s+resultado\s+é",
             "The answer is",
         ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
