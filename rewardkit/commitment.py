@@ -443,7 +443,7 @@ _OPERATED_AFTER = re.compile(
     r"(?!\s+(?:\w+\s+)?(?:day|days|week|weeks|month|months|year|years|morning|evening|night|time|season|game|"
     r"match|round|race)\b)|"
     # "72, which we then double", "72, which she then splits among 4"
-    r"^[\s$*_)]*,?\s*(?:which|that)\s+(?:we|you|i|one|they|she|he)\s+(?:(?:then|now|still|must|need\s+to|have\s+to|"
+    r"^[\s$*_)]*,?\s*(?:which|that|after\s+which|from\s+which|whereupon)\s+(?:we|you|i|one|they|she|he)\s+(?:(?:then|now|still|must|need\s+to|have\s+to|"
     r"should|can|will|next)\s+)*(?:double|halve|triple|quadruple|multiply|divide|add|subtract|square|cube|reduce|"
     r"increase|decrease|split|share|deduct|take\s+away|take\s+half|cut)\w*\b|"
     # "72, so half of that is the answer", "72; a third of this goes to …"
@@ -600,16 +600,26 @@ def hedged_before(before: str) -> str | None:
 # the (wrong) solution manual: 72", "As per the answer key, 72" ("According to my calculation, …", "according
 # to the formula" state the text's own work)
 _ATTRIBUTED_BEFORE = re.compile(
-    r"\b(?:according\s+to|as\s+(?:stated|claimed|given|reported|quoted|suggested)\s+(?:by|in)|as\s+per|citing|quoting)\s+"
+    r"\b(?:according\s+to|as\s+(?:stated|claimed|given|reported|quoted|suggested)\s+(?:by|in)|as\s+per|citing|quoting|"
+    r"(?:provided|supplied|quoted|copied|taken|reported|claimed)\s+(?:by|from|in))\s+"
     r"(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|some\s+)?(?:\([^)\n]{0,20}\)\s+|[a-z]+\s+){0,2}?"
     r"(?:user|prompt|(?:solution|instructor'?s?|teacher'?s?)\s+manual|manual|answer\s+key|key|textbook|book|"
     r"teacher|reference|source|website|web|internet|friend|colleague|classmate|student|someone|somebody|"
     r"others|hint|instructor|professor|tutor|grader|author|expert|setter|(?-i:[A-Z][a-z]+)(?:'s|’s)?)\b"
     # a law named for someone is the text's own work: "According to Pythagoras' theorem", "Newton's law"
     r"(?!['’]?s?\s+(?:\w+\s+)?(?:theorem|law|formula|rule|principle|identity|method|inequality|lemma|equation)s?\b)"
-    r"[^.!?;\n]{0,80}$",
+    r"[^.!?;\n]{0,80}$|"
+    # "The prompt states that the answer is 72", "The answer key gives 72", "I was told the answer is 72"
+    r"\b(?:user|prompt|answer\s+key|key|manual|textbook|teacher|reference|source)\s+(?:states|stated|says|said|"
+    r"claims|claimed|gives|gave|lists|listed|reports|reported)\b[^.!?;\n]{0,80}$|"
+    r"\b(?:i|we)\s+(?:was|were|have\s+been|had\s+been|am|are)\s+told\b[^.!?;\n]{0,80}$",
     re.IGNORECASE,
 )
+
+
+# every match of _ATTRIBUTED_BEFORE holds one of these (lower-cased): a substring test settles most texts
+_ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", "told", "user", "prompt",
+                      "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
 
 
 def disowned_before(before: str) -> str | None:
@@ -623,7 +633,7 @@ def disowned_before(before: str) -> str | None:
     # each holds "answer" or "is to" (a literal scan settles most texts)
     tail = before[-120:]
     lowered = tail.lower()
-    if "accord" in lowered or "as " in lowered or "quot" in lowered or "citing" in lowered:
+    if any(word in lowered for word in _ATTRIBUTION_WORDS):
         attributed = _ATTRIBUTED_BEFORE.search(before[-200:])
         if attributed is not None:
             return f"disowned: {attributed.group().strip()[:60]!r} gives the value on another's word"
@@ -705,13 +715,14 @@ _CONDITION_BEFORE = re.compile(
 # ("If the discount applies, the price is $72"; "if there were no current, it would take 45 minutes")
 _COUNTERFACTUAL_BEFORE = re.compile(
     r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:(?:without|but\s+for|absent|in\s+the\s+absence\s+of|(?:were|had)\s+it\s+not\s+"
-    r"(?:been\s+)?for|if\s+(?:it|there)\s+(?:were|was|had\s+been)\s*(?:n't|\s+not)\s+for)\b[^.!?\n]{0,200}?|"
+    r"(?:been\s+)?for|if\s+(?:it|there)\s+(?:were|was|had\s+been)\s*(?:n't|\s+not)\s+for|if\s+not\s+for)\b"
+    r"[^.!?\n]{0,200}?|"
     # the past perfect in the condition: "If he had not spent any", "If she hadn't sold 5", "if they'd kept"
     r"if\b[^.!?\n,]{0,120}?\b(?:(?:had(?:\s*n't|\s+not|\s+never)?|'d)\s+(?:not\s+|never\s+|already\s+|only\s+|just\s+)?"
     r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b|"
     # ... negated, before any verb ("if 他 had not 花钱", Chinese 没 read), not before a noun phrase
     r"had(?:\s*n't|\s+not|\s+never)\s+(?!(?:a|an|the|any|enough|much|many|no)\b)(?=[^\s\d$]))[^.!?\n]{0,120}?)"
-    r"\b(?:would|could|might)\b[^.!?\n]{0,120}$",
+    r"(?:\b(?:would|could|might)\b|(?<=\w)['’]d\b)[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )
 _ASSUMED_BEFORE = re.compile(

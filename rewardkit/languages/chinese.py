@@ -140,7 +140,8 @@ PHRASES.update({
     "大概会是": " would probably be ", "估计是": " is probably ", "估计为": " is probably ",
     "我估计": " I guess ", "估计": " probably ", "恐怕是": " is probably ", "恐怕": " probably ",
     "说不定是": " maybe ", "说不定": " maybe ", "兴许是": " maybe ", "兴许": " maybe ",
-    "多半是": " is probably ", "要是": " if ", "若是": " if ", "假使": " if ", "如若": " if ",
+    "多半是": " is probably ", "要是": " if ", "要不是": " if not for ",
+    "若是": " if ", "假使": " if ", "如若": " if ",
 })  # fmt: skip
 # the 要 of another word before 是 ("主要是" mainly is, "需要是" needs to be) opens no "if": read as before
 for _head in "主需想还就不必重将快总也都":

@@ -59,7 +59,7 @@ FRENCH = Language(
         # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
         # the article before a choice letter is read with the marker ("la bonne réponse est la C")
         (
-            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?"
+            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
             r"|le\s+résultat\s+(?:est|soit)\b",
             "The answer is",
         ),
@@ -294,7 +294,7 @@ SPANISH = Language(
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
         (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
         (
-            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?"
+            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
             r"|el\s+resultado\s+es\b",
             "The answer is",
         ),
@@ -399,7 +399,7 @@ ITALIAN = Language(
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
         (
-            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?|il\s+risultato\s+è",
+            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|il\s+risultato\s+è",
             "The answer is",
         ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
@@ -482,7 +482,7 @@ PORTUGUESE = Language(
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
         (
-            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+[*_]*\(?[A-Z]\)?[*_]*(?![\w'’])))?|o\s+resultado\s+é",
+            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|o\s+resultado\s+é",
             "The answer is",
         ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
@@ -711,7 +711,12 @@ _DOUBTS = {
 # "Without …, it would …" is. Spanish "sin" only before a word of its own ("sin" alone is also the sine), and
 # the negations and retractions that say their language ("No son 72": "no" alone is English too)
 _OWN_WORDS = {
-    "fr": {"sans": "without", "erreur": "mistake"},
+    # a condition in the past subjunctive or pluperfect is counterfactual: "Если бы он не потратил …", "Si no
+    # hubiera gastado …", "S'il n'avait pas …", "Se avesse …" read as "Supposing …"
+    "fr": {"sans": "without", "erreur": "mistake", "s'il avait": "supposing he had",
+           "s'il n'avait": "supposing he had", "si elle avait": "supposing she had",
+           "si elle n'avait": "supposing she had", "si on avait": "supposing we had",
+           "si on n'avait": "supposing we had", "si nous avions": "supposing we had"},
     "de": {"ohne": "without", "fehler": "mistake", "stopp": "wait"},
     "es": {"sin el": "without the", "sin la": "without the", "sin los": "without the",
            "sin las": "without the", "sin un": "without a", "sin una": "without a", "sin su": "without its",
@@ -719,14 +724,17 @@ _OWN_WORDS = {
            "sin ese": "without that", "sin esa": "without that", "sin este": "without this",
            "sin esta": "without this", "no era": "was not", "no eran": "were not", "no fue": "was not",
            "no será": "will not be", "no serán": "will not be", "no sería": "would not be",
-           "no hay": "there are not", "no tiene": "does not have", "no tienen": "do not have"},
+           "no hay": "there are not", "no tiene": "does not have", "no tienen": "do not have",
+           "si hubiera": "supposing", "si hubiese": "supposing", "si no hubiera": "supposing not",
+           "si no hubiese": "supposing not", "si hubieran": "supposing", "si no hubieran": "supposing not"},
     "it": {"senza": "without", "errore": "mistake", "non sono": "are not", "non era": "was not",
-           "non erano": "were not"},
+           "non erano": "were not", "se avesse": "supposing", "se non avesse": "supposing not",
+           "se fosse": "supposing", "se non fosse": "supposing not", "se avessi": "supposing"},
     "pt": {"sem o": "without the", "sem a": "without the", "sem os": "without the", "sem as": "without the",
            "sem um": "without a", "sem uma": "without a", "erro": "mistake", "não são": "are not",
-           "não era": "was not"},
+           "não era": "was not", "se tivesse": "supposing", "se não tivesse": "supposing not"},
     "ru": {"без": "without", "стоп": "wait", "ошибка": "mistake", "ошибся": "I made a mistake",
-           "ошиблась": "I made a mistake", "правильно": "actually"},
+           "ошиблась": "I made a mistake", "правильно": "actually", "если бы": "supposing"},
 }  # fmt: skip
 # Russian units of time, length, mass, volume and money, in every form the language writes them: read as
 # the English unit, so "Ответ: 72 секунды" against "72 минуты" compares seconds with minutes (both were a
@@ -745,7 +753,8 @@ _RUSSIAN_UNITS = {
     "килограмма": "kilograms", "килограммов": "kilograms", "грамм": "grams", "грамма": "grams",
     "граммов": "grams", "литр": "liters", "литра": "liters", "литров": "liters", "рубль": "rubles",
     "рубля": "rubles", "рублей": "rubles", "доллар": "dollars", "доллара": "dollars",
-    "долларов": "dollars", "евро": "euros",
+    "долларов": "dollars", "евро": "euros", "мин": "minutes", "сек": "seconds", "км": "kilometers",
+    "кг": "kilograms", "см": "centimeters", "мм": "millimeters", "руб": "rubles",
 }  # fmt: skip
 for _language in LANGUAGES:
     for _phrase, _english in (
