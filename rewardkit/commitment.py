@@ -199,7 +199,7 @@ _TAKES_BACK = (
     # "72 — I'm guessing", "72 (intermediate value only)", "\\boxed{72} \\text{ (wrong)}", "72 (before
     # subtracting …)"
     r"(?:i'?m|i\s+am)\s+(?:just\s+)?guessing|"
-    r"(?<=\()\s*(?:(?:an?|the)\s+)?(?:intermediate\b|(?:wrong|incorrect)(?=\s*\))|before\s+[a-z]+ing\b)|"
+    r"(?<=\()\s*(?:(?:an?|the)\s+)?(?:intermediate\b|(?:wrong|incorrect)(?=\s*\))|before\s+(?:[a-z]+ing|(?:we|you|i|she|he|they)\s+[a-z]+)\b)|"
     r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
     r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
@@ -265,7 +265,7 @@ _GOES_ON = re.compile(
 _RESTATED_SCALED = re.compile(
     r"^[\s*_>-]*(?:that\s+is|that'?s|i\.\s?e\.?|in\s+other\s+words|namely|meaning|or)\s*,?\s*"
     r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:tens|dozens?|hundreds?|thousands?|millions?|billions?|score|gross))"
-    r"[\s.!]*$",
+    r"(?![A-Za-z])[^\d\n.;!?]{0,30}[.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -314,7 +314,9 @@ _REFUSES = re.compile(
 # a sentence that says the work is not done: "Next, we need to account for the returns.", "But that's only the
 # first part of the question.", "This isn't what the question asks for.", "Run it to get the answer."
 _UNFINISHED = re.compile(
-    r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need|have|must|should)\s+to\s+(?:subtract|add|account\s+for|"
+    # ("we must then divide by 2", "we still have to subtract")
+    r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need\s+to|have\s+to|must|should)\s+(?:(?:then|also|still|now|next)\s+)?"
+    r"(?:subtract|add|account\s+for|"
     r"take\s+(?:away|out|into\s+account)|remove|include|deduct|find|compute|calculate|determine|figure\s+out|"
     r"consider|multiply|divide|work\s+out)|(?:we|i|you)\s+(?:still\s+)?need\s+the\s+(?:remainder|rest|"
     r"difference|total)|(?:is\s*n[o']?t|is\s+not)\s+what\s+the\s+question\s+(?:asks|wants|is\s+asking)|"
@@ -446,6 +448,14 @@ _OPERATED_AFTER = re.compile(
     r"^[\s$*_)]*,?\s*(?:which|that|after\s+which|from\s+which|whereupon)\s+(?:we|you|i|one|they|she|he)\s+(?:(?:then|now|still|must|need\s+to|have\s+to|"
     r"should|can|will|next)\s+)*(?:double|halve|triple|quadruple|multiply|divide|add|subtract|square|cube|reduce|"
     r"increase|decrease|split|share|deduct|take\s+away|take\s+half|cut)\w*\b|"
+    # "72, but we must then divide by 2", "72, and we still have to subtract the 5" ("add that …" says more)
+    r"^[\s$*_)]*,?\s*(?:but|and|yet)\s+(?:we|you|i)\s+(?:still\s+)?(?:need\s+to|have\s+to|must|should)\s+"
+    r"(?:(?:then|also|still|now|next|first)\s+)?(?:subtract|add|divide|multiply|halve|double|deduct|remove|"
+    r"take\s+away|account\s+for)\b(?!\s+that\b)|"
+    # "72, which still needs to be halved", "72, which must be split among 4"
+    r"^[\s$*_)]*,?\s*which\s+(?:still\s+|then\s+)?(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:still\s+|then\s+)?be\s+"
+    r"(?:halved|doubled|tripled|divided|multiplied|subtracted|added|reduced|split|shared|squared|deducted|"
+    r"increased|decreased|cut)\b|"
     # "72, so half of that is the answer", "72; a third of this goes to …"
     r"^[^.;!?\n]{0,40}?\b(?:half|double|twice|triple|thrice|a\s+(?:third|quarter|fourth|fifth|tenth)|"
     r"(?:one|two|three|four)[\s-](?:half|halves|thirds?|quarters?|fourths?|fifths?)|\d+\s*(?:%|percent)|"
