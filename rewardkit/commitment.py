@@ -168,11 +168,36 @@ _CONDITION_AFTER = re.compile(
     r"(?:had|were|should)\s+(?:she|he|they|we|you|i|it|there)\b(?!\s*[?])|"
     # ... "72 had the printer not jammed" (a noun, then a participle)
     r"had\s+(?:the|his|her|their|its|my|our)\s+\w+\s+(?:not\s+|never\s+)?(?:been|\w+(?:ed|en|wn|ught|ept|old))\b|"
+    # what would hold without something: "72 is what it would cost without the coupon"
+    r"would\b[^.;\n]{0,100}?\b(?:without|but\s+for|absent|in\s+the\s+absence\s+of)\b|"
     # one value per case: "72 in the first scenario and 65 in the second", "72 in Tom's case"
     r"(?:in|for|under)\s+(?:the\s+)?(?:first|second|third|former|latter|one|other|\w+(?:'s|’s))"
     r"\s+(?:case|scenario|situation|interpretation|reading|version|setting|option)s?)\b",
     re.IGNORECASE,
 )
+# a counterfactual around the value: "would" before it, "without" after it
+_WOULD = re.compile(r"\b(?:would|could|might)\b|(?<=\w)['’]d\b", re.IGNORECASE)
+_WITHOUT_AFTER = re.compile(
+    r"^(?:[^.;!?\n]|\.\d){0,100}?\b(?:without(?!\s+(?:a\s+|any\s+)?(?:hesitation|doubt|question|fail|exception|"
+    r"delay)\b)|but\s+for|absent|in\s+the\s+absence\s+of|were\s+it\s+not\s+for)\b",
+    re.IGNORECASE,
+)
+
+
+def counterfactual_around(sentence_before: str, after: str) -> str | None:
+    """Why a value is what would hold were things otherwise, said around it: ``would`` before it (``The
+    answer would be``, ``It would take``) and ``without`` after it (``… without the tax``), or None.
+
+    >>> counterfactual_around("It would take ", " minutes without the current.") is not None
+    True
+    >>> counterfactual_around("It takes ", " minutes without stopping."), counterfactual_around("", " apples")
+    (None, None)
+    """
+    if _WITHOUT_AFTER.match(after[:300]) is None or _WOULD.search(sentence_before[-120:]) is None:
+        return None
+    return f"counterfactual: {('… ' + after.strip())[:60]!r} states what would hold, not what does"
+
+
 # a statement of one value per case, the value after the first: "40 in the first case and 55 in the second"
 _CASE_BEFORE = re.compile(
     r"\b(?:in|for|under)\s+(?:the\s+)?(?:first|former)\s+(?:case|scenario|situation|interpretation|reading|version|"
@@ -303,7 +328,8 @@ _REFUSES = re.compile(
     r"derived?)\b|"
     # the condition the value was stated under is not known: "If x = 8, the area is 72. But x is not given."
     r"(?:but|however|unfortunately|yet|sadly|alas),?[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s*"
-    r"(?:n't|\s+not)\s+(?:actually\s+)?(?:given|known|specified|stated|provided|defined)|"
+    r"(?:n't|\s+not)\s+(?:actually\s+)?(?:given|known|specified|stated|provided|defined|the\s+case|true)|"
+    r"(?:but|however|unfortunately|yet),?\s+(?:we|i)\s+(?:don'?t|do\s+not|cannot|can'?t)\s+(?:actually\s+)?know\b|"
     r"not\s+enough\s+(?:information|info|data|details)|insufficient\s+(?:information|info|data|details)|"
     r"(?:has|have|there\s+is|there'?s)\s+no\s+(?:(?:real|valid|unique|definite|single|well-defined)\s+)?"
     r"(?:solution|answer)\b|no\s+(?:solution|answer)\s+exists|ill[-\s]posed|"
@@ -1029,6 +1055,9 @@ def problem(
         return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
     if conditions and _CASE_BEFORE.search(before):
         return f"conditional: {(before.strip()[-60:] + ' …')!r} gives one value per case"
+    why = counterfactual_around(before, after) if conditions else None
+    if why is not None:  # "It would take 72 minutes without the current"
+        return why
     if conditions and _CONDITION_AFTER.match(after):
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)

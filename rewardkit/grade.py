@@ -712,6 +712,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
         line_start = completion.rfind("\n", 0, answer.start) + 1
         opened = commitment.conditional_opening(completion[line_start : answer.start])
+        if opened is None and gold.kind in ("number", "math"):
+            # "The answer would be 72 without the tax": the marker's "would", a "without" after its value
+            opened = commitment.counterfactual_around(
+                completion[line_start : answer.start], completion[answer.start : answer.end + 100]
+            )
         if opened is not None:
             return answer, opened
     if plain_number(answer.text):
