@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.numbers import Quantity, same_quantity, scan
+from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 APPROXIMATION = r"approximately|about|around|roughly"
@@ -448,6 +448,7 @@ def called_wrong_after(after: str) -> str | None:
     return called or _why_after(_CORRECTED_AFTER, after, 200, "corrected", "states another value")
 
 
+_CARDINALS = "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
 # an operation after a comma: the statement goes on to change the value ("72, plus 3", "72, then halve it",
 # "72, minus the 4 she kept"); a restatement ("72, which is 48 + 24") or a reason ("72, since 8 * 9 = 72")
 # changes nothing
@@ -465,7 +466,9 @@ _OPERATED_AFTER = re.compile(
     r"(?:tax(?:es)?|vat|discounts?|tips?|shipping|fees?|deductions?|returns?|refunds?|interest|rebates?|"
     r"gratuity)\b|"
     # an operation on what the words after it name: "72 minus the 5 she gave away", "72 times the price"
-    r"^[\s$*_)]*(?:minus|plus|less)\s+(?:the|a|an|his|her|their|its|what|those|these|that|this|one|half|twice)\b|"
+    # ("72 minus x", "72 minus itself", "72 plus five" are arithmetic, read as such)
+    rf"^[\s$*_)]*(?:minus|plus|less)\s+(?!(?:than|or|and|equal|itself|half|a\s+(?:half|third|quarter)|{_CARDINALS})\b)"
+    r"(?=[^\W\d_]{2})|"
     r"^[\s$*_)]*(?:times|divided\s+by|multiplied\s+by)\s+(?:the|his|her|their|its|what|those|these|that|this)\b"
     # ("72 times the first day", "72 times that week" count times)
     r"(?!\s+(?:\w+\s+)?(?:day|days|week|weeks|month|months|year|years|morning|evening|night|time|season|game|"
