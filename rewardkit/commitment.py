@@ -230,7 +230,7 @@ _TAKES_BACK = (
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
     r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|"
     # "72, no, wait: 70", "(C) — no, sorry, (B)", "B, no — wait: C"
-    r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|"
+    r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|wait(?:\s*[,—–-]+\s*|\s+)no\b(?!\s+(?:one|more|longer))|"
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
@@ -519,12 +519,12 @@ _UNSURE_AFTER = re.compile(
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = (
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|"
-    r"tentatively|theoretically"
+    r"tentatively|theoretically|hypothetically"
 )
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
-    r"suppose|possible|conceivable|plausible|probable|tentative|theor|suspect|seems\s+like|chance|unclear|"
+    r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"in\s+principle"
 )
 _HEDGED_BEFORE = re.compile(
@@ -589,6 +589,36 @@ def _why_after(pattern: re.Pattern[str], after: str, limit: int, kind: str, says
     """``"{kind}: '…' {says}"`` when ``pattern`` matches the start of ``after[:limit]``, else None: the
     reason each reader of what follows a value gives."""
     return f"{kind}: {_shown_after(after)!r} {says}" if pattern.match(after[:limit]) else None
+
+
+# a value the text names as only part of the answer: "The subtotal is 72", "Total before the discount: 72",
+# "72 is the subtotal", "72 is an intermediate result"
+_PARTIAL_BEFORE = re.compile(
+    r"\b(?:sub-?total|partial\s+(?:sum|total|result|answer)|intermediate\s+(?:result|value|total|answer)|"
+    r"(?:total|price|cost|amount|sum)\s+(?:before|excluding|without)\s+(?:the\s+|any\s+)?(?:discounts?|tax(?:es)?|"
+    r"tips?|fees?|shipping|deductions?|refunds?|returns?))\b[^.!?;\n]{0,30}$",
+    re.IGNORECASE,
+)
+_PARTIAL_AFTER = re.compile(
+    r"^[\s$*_)]*,?\s*(?:which\s+)?(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?(?:the|a|an)\s+(?:sub-?total|partial\s+"
+    r"(?:sum|total|result)|intermediate\s+(?:result|value|step|total))\b",
+    re.IGNORECASE,
+)
+
+
+def partial_around(before: str, after: str) -> str | None:
+    """Why the words around a value name it as only part of the answer (``The subtotal is``, ``72 is an
+    intermediate result``), or None.
+
+    >>> partial_around("The subtotal is ", "."), partial_around("The total is ", ".")
+    ("partial: 'The subtotal is …' names part of the answer", None)
+    """
+    m = _PARTIAL_BEFORE.search(before[-200:])
+    if m is not None:
+        return f"partial: {(_sentence_of(before[-200:], m.start()) + ' …')!r} names part of the answer"
+    if _PARTIAL_AFTER.match(after[:200]):
+        return f"partial: {_shown_after(after)!r} names part of the answer"
+    return None
 
 
 def rejected_after(after: str) -> str | None:
@@ -740,7 +770,7 @@ _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
 _ASSUMPTION = (
     r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|presuming|in\s+case|should|had|were|"
-    r"(?:under|on)\s+the\s+assumption"
+    r"(?:under|on)\s+the\s+assumption|in\s+(?:the|a|this)\s+hypothetical\s+(?:case|scenario|situation|world)"
 )
 # a statement opened by a condition: "If friction is ignored, the answer is (B)"
 _CONDITION_BEFORE = re.compile(
@@ -761,7 +791,11 @@ _COUNTERFACTUAL_BEFORE = re.compile(
     r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b|"
     # ... negated, before any verb ("if 他 had not 花钱", Chinese 没 read), not before a noun phrase
     r"had(?:\s*n't|\s+not|\s+never)\s+(?!(?:a|an|the|any|enough|much|many|no)\b)(?=[^\s\d$]))[^.!?\n]{0,120}?)"
-    r"(?:\b(?:would|could|might)\b|(?<=\w)['’]d\b)[^.!?\n]{0,120}$",
+    r"(?:\b(?:would|could|might)\b|(?<=\w)['’]d\b)[^.!?\n]{0,120}$|"
+    # ... and the value right after its comma, "would" left out: "If she had kept them, 72."
+    r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*if\b[^.!?\n,]{0,120}?\bhad(?:\s*n't|\s+not|\s+never)?\s+(?:not\s+|never\s+)?"
+    r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b[^.!?\n,]{0,120},"
+    r"[\s$*_(]*$",
     re.IGNORECASE,
 )
 _ASSUMED_BEFORE = re.compile(
@@ -1042,6 +1076,7 @@ def problem(
         return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
     why = (
         restates(before)
+        or partial_around(before, after)
         or trails_off(after)
         or called_wrong_after(after)
         or rejected_after(after)

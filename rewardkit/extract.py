@@ -165,7 +165,8 @@ _MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
 _LAST_NUMBER = re.compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?"
     # a percent sign, spaced as French and Russian space it ("72 %", not the "%" of "72 % 5"), or the word
-    r"(?:[ \u00a0\u202f]?%(?![ \t]*\d)|[ \t]+(?i:percent|per[ ]?cent)(?![A-Za-z]))?"
+    r"(?:[ \u00a0\u202f]?[%‰‱](?![ \t]*\d)|"
+    r"[ \t]+(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand)(?![A-Za-z]))?"
     r"(?:[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉]))?"  # "72₈": its base, read with it
 )
 
@@ -655,8 +656,8 @@ def _last_number(region: str) -> re.Match[str] | None:
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end:
             return whole
-    # (room after the last digit for "%" and " percent")
-    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 12)))
+    # (room after the last digit for "%" and " per thousand")
+    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 16)))
     if not matches:
         return None
     last = matches[-1]

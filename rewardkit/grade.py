@@ -1087,7 +1087,7 @@ def _in_code_aside(region: str, at: int) -> str | None:
 
 
 _SENTENCE_STOP = re.compile(r"\.(?!\d)")
-_ASKS_AT_END = re.compile(r"[?？][^\w]*$")
+_ASKS_AT_END = re.compile(r"[?？][^\w]*$|\d[ \t*_$)]*[?？]")
 
 
 def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
