@@ -571,6 +571,11 @@ def _grade_text(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        if (
+            answer.rule != "boxed"
+            and _in_code_aside(found.region, answer.start - found.region_start, unclosed=False) is not None
+        ):
+            continue  # "# answer: 72" in a code block's comment: a note in the code, no statement of the text
         several = (
             None if answer.rule == "boxed" else commitment.listed_after(completion, answer.start, answer.end)
         )
@@ -1063,20 +1068,23 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
 
 # a code block's fence; the comment a code line ends with; a line that reports an error
 _FENCE = "```"
-_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22]*['\x22][^'\x22]*$)")
+_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22\n]*['\x22][^'\x22\n]*$)", re.MULTILINE)
 _ERROR_REPORT = re.compile(
     r"^Traceback \(most recent call last\)|^\s*[A-Za-z_.]*(?:Error|Exception)\b", re.MULTILINE
 )
 
 
-def _in_code_aside(region: str, at: int) -> str | None:
+def _in_code_aside(region: str, at: int, unclosed: bool = True) -> str | None:
     """Why a value a lenient rule found at ``region[at]`` is no statement of the text's: it sits in a code
     block's comment (``ans = 8*9  # 72, but this double counts``) or in an error the block reports
-    (``ValueError: 72``), or None. A result a block prints (the output block of a tool-using solver) is
-    left to the other readers."""
+    (``ValueError: 72``), or in a block the text never closes (``unclosed``: it stops inside its code), or
+    None. A result a block prints (the output block of a tool-using solver) is left to the other readers."""
     if _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
         return None  # the common case: no code block, or the value stands outside every one
     opened = region.rfind(_FENCE, 0, at)
+    if unclosed and region.find(_FENCE, at) < 0:
+        # "```python\nn = 72\nprint(n": the text stops inside its code, which states nothing
+        return f"cut off inside a code block: {region[opened : opened + 40]!r} never closes"
     line_start = region.rfind("\n", 0, at) + 1
     if line_start > opened and _CODE_COMMENT.search(region, line_start, at):
         return f"in a code comment: {region[line_start : at + 20].strip()[:60]!r} states no answer"
