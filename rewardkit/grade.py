@@ -74,6 +74,8 @@ from rewardkit.mathtree import (
     structural_key,
 )
 from rewardkit.numbers import (
+    CLOCK,
+    CLOCK_12,
     MERIDIEM,
     PART_OF_DAY,
     Quantity,
@@ -1242,7 +1244,8 @@ def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[
             text, number.rule, found.region_start + start, found.region_start + start + len(text), True
         )
         if time is not None and _time_gold(gold):
-            return answer, Reading("value", time, text=text)
+            # "half past three in the afternoon": the half of the day said after the phrase
+            return answer, Reading("value", _in_half_of_day(time, region[stop : stop + 40]), text=text)
         said = f"the time of day {time}" if time is not None else "no time of day"
         return answer, Reading("unparseable", text=text, why=f"{text!r} names {said}, not a number")
     if gold.kind in ("number", "math") and not is_span_of_years(gold.raw):
@@ -1268,6 +1271,11 @@ def _read(span: str, gold: Gold) -> Reading:
     if _time_gold(gold):
         # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
         hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
+        if hour is None:
+            part = _PART_OF_DAY_END.search(clean_span(span))
+            phrase = clock_phrase(clean_span(span)[: part.start()]) if part is not None else None
+            if part is not None and phrase is not None:  # "half past three in the afternoon"
+                hour = _in_half_of_day(phrase, part.group())
         if hour is not None:
             return Reading("value", hour, text=clean_span(span))
     if gold.kind in ("number", "math"):
@@ -1465,6 +1473,23 @@ _PART_OF_DAY_AFTER = re.compile(
     rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
     re.IGNORECASE,
 )
+
+
+_PART_OF_DAY_END = re.compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
+_EVENING_WORDS = re.compile(
+    r"afternoon|evening|tarde|noche|après-midi|soir|nachmittag|abend|дня|вечера|pomeriggio|sera|noite",
+    re.IGNORECASE,
+)
+
+
+def _in_half_of_day(time: Quantity, after: str) -> Quantity:
+    """``time`` (a 12-hour reading) in the half of the day the words right after it name (``in the
+    afternoon``), or as it is."""
+    said = _PART_OF_DAY_AFTER.match(after)
+    if said is None or time.unit is not CLOCK_12:
+        return time
+    evening = _EVENING_WORDS.search(said.group()) is not None
+    return Quantity(time.value % 720 + (720 if evening else 0), unit=CLOCK)
 
 
 def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | None:

@@ -151,13 +151,16 @@ _EVENING = (
     r"della\s+sera|da\s+(?:tarde|noite)"
 )
 PART_OF_DAY = rf"(?:{_MORNING}|{_EVENING})(?![^\W\d_])"
+# the words before the time: any but those that move it ("quarter to 9", "10 minutes past 9")
+_PLAIN_LEAD = r"(?:(?!\b(?:to|till?|before|past|after|half|quarter|minutes?|mins?)\b)[^\d:])*?"
 _PART_OF_DAY_TIME = re.compile(
-    r"[^\d:]*?(?<![\d.,])(?P<h>\d{1,2})(?:\s*(?::|h|Uhr)\s*(?P<m>[0-5]\d))?\s*(?:o['’]clock|Uhr|h|hours?|час(?:а|ов)?)?\s*"
+    rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})(?:\s*(?::|h|Uhr)\s*(?P<m>[0-5]\d))?"
+    r"\s*(?:o['’]clock|Uhr|h|hours?|час(?:а|ов)?)?\s*"
     rf"(?:(?P<am>{_MORNING})|(?P<pm>{_EVENING}))(?![^\W\d_])[\s.]*",
     re.IGNORECASE,
 )
 # "15 h 30", "15h30", "8 Uhr 15": the 24-hour clock as French and German write it
-_H_CLOCK = re.compile(r"[^\d:]*?(?<![\d.,])(?P<h>\d{1,2})\s*(?:h|Uhr)\s*(?P<m>[0-5]\d)[\s.]*")
+_H_CLOCK = re.compile(rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})\s*(?:h|Uhr)\s*(?P<m>[0-5]\d)[\s.]*")
 
 
 def spoken_time_of_day(text: str) -> Quantity | None:
