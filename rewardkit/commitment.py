@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.numbers import Quantity, same_quantity, scan
+from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 APPROXIMATION = r"approximately|about|around|roughly"
@@ -163,7 +163,45 @@ _CORRECTED_AFTER = re.compile(
 )
 _CONDITION_AFTER = re.compile(
     r"^(?:[^.;\n]|\.\d){0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
-    r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition)\b",
+    r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition|"
+    # an inverted condition: "72 had she kept all of them", "72 were it not for the fee", "72 should he stay"
+    r"(?:had|were|should)\s+(?:she|he|they|we|you|i|it|there)\b(?!\s*[?])|"
+    # ... "72 had the printer not jammed" (a noun, then a participle)
+    r"had\s+(?:the|his|her|their|its|my|our)\s+\w+\s+(?:not\s+|never\s+)?(?:been|\w+(?:ed|en|wn|ught|ept|old))\b|"
+    # what would hold without something: "72 is what it would cost without the coupon"
+    r"would\b[^.;\n]{0,100}?\b(?:without|but\s+for|absent|in\s+the\s+absence\s+of)\b|"
+    # one value per case: "72 in the first scenario and 65 in the second", "72 in Tom's case"
+    r"(?:in|for|under)\s+(?:the\s+)?(?:first|second|third|former|latter|one|other|\w+(?:'s|’s))"
+    r"\s+(?:case|scenario|situation|interpretation|reading|version|setting|option)s?)\b",
+    re.IGNORECASE,
+)
+# a counterfactual around the value: "would" before it, "without" after it
+_WOULD = re.compile(r"\b(?:would|could|might)\b|(?<=\w)['’]d\b", re.IGNORECASE)
+_WITHOUT_AFTER = re.compile(
+    r"^(?:[^.;!?\n]|\.\d){0,100}?\b(?:without(?!\s+(?:a\s+|any\s+)?(?:hesitation|doubt|question|fail|exception|"
+    r"delay)\b)|but\s+for|absent|in\s+the\s+absence\s+of|were\s+it\s+not\s+for)\b",
+    re.IGNORECASE,
+)
+
+
+def counterfactual_around(sentence_before: str, after: str) -> str | None:
+    """Why a value is what would hold were things otherwise, said around it: ``would`` before it (``The
+    answer would be``, ``It would take``) and ``without`` after it (``… without the tax``), or None.
+
+    >>> counterfactual_around("It would take ", " minutes without the current.") is not None
+    True
+    >>> counterfactual_around("It takes ", " minutes without stopping."), counterfactual_around("", " apples")
+    (None, None)
+    """
+    if _WITHOUT_AFTER.match(after[:300]) is None or _WOULD.search(sentence_before[-120:]) is None:
+        return None
+    return f"counterfactual: {('… ' + after.strip())[:60]!r} states what would hold, not what does"
+
+
+# a statement of one value per case, the value after the first: "40 in the first case and 55 in the second"
+_CASE_BEFORE = re.compile(
+    r"\b(?:in|for|under)\s+(?:the\s+)?(?:first|former)\s+(?:case|scenario|situation|interpretation|reading|version|"
+    r"setting)\b[^.!?;\n]{0,120}$",
     re.IGNORECASE,
 )
 # another value offered beside the answer: "6, though it might be 7", "6 (or 7)", "y = 2 or y = -2"
@@ -186,11 +224,13 @@ _TAKES_BACK = (
     # "72 — I'm guessing", "72 (intermediate value only)", "\\boxed{72} \\text{ (wrong)}", "72 (before
     # subtracting …)"
     r"(?:i'?m|i\s+am)\s+(?:just\s+)?guessing|"
-    r"(?<=\()\s*(?:(?:an?|the)\s+)?(?:intermediate\b|(?:wrong|incorrect)(?=\s*\))|before\s+[a-z]+ing\b)|"
+    r"(?<=\()\s*(?:(?:an?|the)\s+)?(?:intermediate\b|(?:wrong|incorrect)(?=\s*\))|before\s+(?:[a-z]+ing|(?:we|you|i|she|he|they)\s+[a-z]+)\b)|"
     r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
     r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
-    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|no,?\s+wait|"
+    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|"
+    # "72, no, wait: 70", "(C) — no, sorry, (B)", "B, no — wait: C"
+    r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|wait(?:\s*[,—–-]+\s*|\s+)no\b(?!\s+(?:one|more|longer))|"
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
@@ -246,6 +286,15 @@ _GOES_ON = re.compile(
 )
 
 
+# a sentence that restates a value in a scale: "That is, 72 tens.", "i.e. 72 hundred" (72 tens is 720)
+_RESTATED_SCALED = re.compile(
+    r"^[\s*_>-]*(?:that\s+is|that'?s|i\.\s?e\.?|in\s+other\s+words|namely|meaning|or)\s*,?\s*"
+    r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:tens|dozens?|hundreds?|thousands?|millions?|billions?|score|gross))"
+    r"(?![A-Za-z])[^\d\n.;!?]{0,30}[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
 def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
     """Where the value is that ``sentence`` concludes on (``But she lost 1, so 71.``), and whether the
     sentence opens by going on from what came before (``But``, ``Then``); None for a sentence that concludes
@@ -258,6 +307,9 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
     """
     if len(sentence) > 300 or _CHECK_OPENING.match(sentence):
         return None
+    scaled = _RESTATED_SCALED.match(sentence)
+    if scaled is not None:  # "That is, 72 tens.": the value in a scale, whatever came before
+        return scaled.start("value"), scaled.end("value"), True
     m = _CONCLUDES.search(sentence)
     if m is None:
         return None
@@ -272,7 +324,12 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
 _REFUSES = re.compile(
     r"\b(?:(?:cannot|can'?t|can\s+not|could\s*n[o']?t|unable\s+to|not\s+able\s+to|(?:wasn'?t|was\s+not)\s+able\s+to|"
     r"impossible\s+to)\s+(?:be\s+)?(?:(?:uniquely|fully|exactly)\s+)?(?:determined?|solved?|answer(?:ed)?|find|"
-    r"found|computed?|calculated?|run|execute|tell|say|know|give)\b|"
+    r"found|computed?|calculated?|run|execute|tell|say|know|give|reproduced?|verif(?:y|ied)|confirm(?:ed)?|"
+    r"derived?)\b|"
+    # the condition the value was stated under is not known: "If x = 8, the area is 72. But x is not given."
+    r"(?:but|however|unfortunately|yet|sadly|alas),?[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s*"
+    r"(?:n't|\s+not)\s+(?:actually\s+)?(?:given|known|specified|stated|provided|defined|the\s+case|true)|"
+    r"(?:but|however|unfortunately|yet),?\s+(?:we|i)\s+(?:don'?t|do\s+not|cannot|can'?t)\s+(?:actually\s+)?know\b|"
     r"not\s+enough\s+(?:information|info|data|details)|insufficient\s+(?:information|info|data|details)|"
     r"(?:has|have|there\s+is|there'?s)\s+no\s+(?:(?:real|valid|unique|definite|single|well-defined)\s+)?"
     r"(?:solution|answer)\b|no\s+(?:solution|answer)\s+exists|ill[-\s]posed|"
@@ -283,14 +340,20 @@ _REFUSES = re.compile(
 # a sentence that says the work is not done: "Next, we need to account for the returns.", "But that's only the
 # first part of the question.", "This isn't what the question asks for.", "Run it to get the answer."
 _UNFINISHED = re.compile(
-    r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need|have|must|should)\s+to\s+(?:subtract|add|account\s+for|"
+    # ("we must then divide by 2", "we still have to subtract")
+    r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need\s+to|have\s+to|must|should)\s+(?:(?:then|also|still|now|next)\s+)?"
+    r"(?:subtract|add|account\s+for|"
     r"take\s+(?:away|out|into\s+account)|remove|include|deduct|find|compute|calculate|determine|figure\s+out|"
     r"consider|multiply|divide|work\s+out)|(?:we|i|you)\s+(?:still\s+)?need\s+the\s+(?:remainder|rest|"
     r"difference|total)|(?:is\s*n[o']?t|is\s+not)\s+what\s+the\s+question\s+(?:asks|wants|is\s+asking)|"
     r"only\s+(?:the\s+)?(?:first|one)\s+(?:part|step|half)|(?:which|this|that)\s+changes\s+the\s+"
     r"(?:total|answer|result)|(?:run|execute)\s+(?:it|this|the\s+(?:code|program|script))\s+to\s+"
     r"(?:get|see|find|obtain)|let\s+me\s+(?:first\s+)?(?:check|verify|compute|calculate|work\s+out|figure\s+out)"
-    r"\b[^.!?\n]{0,60}?\bfirst|not\s+(?:yet\s+)?(?:done|finished))\b",
+    r"\b[^.!?\n]{0,60}?\bfirst|not\s+(?:yet\s+)?(?:done|finished)|"
+    # "I haven't computed it", "I did not check this myself": the value is someone else's
+    r"i\s+(?:haven'?t|have\s+not|didn'?t|did\s+not|never)\s+(?:actually\s+|yet\s+|really\s+)?(?:computed?|"
+    r"calculated?|checked|check|verified|verify|solved?|derived?|worked\s+(?:it\s+|this\s+)?out|"
+    r"work\s+(?:it\s+|this\s+)?out))\b",
     re.IGNORECASE,
 )
 # the answer stated after the value as a placeholder: "The answer is X, where X is the number of shirts."
@@ -385,6 +448,7 @@ def called_wrong_after(after: str) -> str | None:
     return called or _why_after(_CORRECTED_AFTER, after, 200, "corrected", "states another value")
 
 
+_CARDINALS = "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
 # an operation after a comma: the statement goes on to change the value ("72, plus 3", "72, then halve it",
 # "72, minus the 4 she kept"); a restatement ("72, which is 48 + 24") or a reason ("72, since 8 * 9 = 72")
 # changes nothing
@@ -400,7 +464,35 @@ _OPERATED_AFTER = re.compile(
     r"including))\b|"
     r"^[\s$*_)]*[,(]?\s*(?:before|plus|excluding|pre-?)\s*(?:the\s+|any\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
     r"(?:tax(?:es)?|vat|discounts?|tips?|shipping|fees?|deductions?|returns?|refunds?|interest|rebates?|"
-    r"gratuity)\b",
+    r"gratuity)\b|"
+    # an operation on what the words after it name: "72 minus the 5 she gave away", "72 times the price"
+    # ("72 minus x", "72 minus itself", "72 plus five" are arithmetic, read as such)
+    rf"^[\s$*_)]*(?:minus|plus|less)\s+(?!(?:than|or|and|equal|itself|half|a\s+(?:half|third|quarter)|{_CARDINALS})\b)"
+    r"(?=[^\W\d_]{2})|"
+    r"^[\s$*_)]*(?:times|divided\s+by|multiplied\s+by)\s+(?:the|his|her|their|its|what|those|these|that|this)\b"
+    # ("72 times the first day", "72 times that week" count times)
+    r"(?!\s+(?:\w+\s+)?(?:day|days|week|weeks|month|months|year|years|morning|evening|night|time|season|game|"
+    r"match|round|race)\b)|"
+    # "72, which we then double", "72, which she then splits among 4"
+    r"^[\s$*_)]*,?\s*(?:which|that|after\s+which|from\s+which|whereupon)\s+(?:we|you|i|one|they|she|he)\s+(?:(?:then|now|still|must|need\s+to|have\s+to|"
+    r"should|can|will|next)\s+)*(?:double|halve|triple|quadruple|multiply|divide|add|subtract|square|cube|reduce|"
+    r"increase|decrease|split|share|deduct|take\s+away|take\s+half|cut)\w*\b|"
+    # "72, but we must then divide by 2", "72, and we still have to subtract the 5" ("add that …" says more)
+    r"^[\s$*_)]*,?\s*(?:but|and|yet)\s+(?:we|you|i)\s+(?:still\s+)?(?:need\s+to|have\s+to|must|should)\s+"
+    r"(?:(?:then|also|still|now|next|first)\s+)?(?:subtract|add|divide|multiply|halve|double|deduct|remove|"
+    r"take\s+away|account\s+for)\b(?!\s+that\b)|"
+    # "72, which still needs to be halved", "72, which must be split among 4"
+    r"^[\s$*_)]*,?\s*which\s+(?:still\s+|then\s+)?(?:needs?|has|have|must|should)\s+(?:to\s+)?(?:still\s+|then\s+)?be\s+"
+    r"(?:halved|doubled|tripled|divided|multiplied|subtracted|added|reduced|split|shared|squared|deducted|"
+    r"increased|decreased|cut)\b|"
+    # "72, so half of that is the answer", "72; a third of this goes to …"
+    r"^[^.;!?\n]{0,40}?\b(?:half|double|twice|triple|thrice|a\s+(?:third|quarter|fourth|fifth|tenth)|"
+    r"(?:one|two|three|four)[\s-](?:half|halves|thirds?|quarters?|fourths?|fifths?)|\d+\s*(?:%|percent)|"
+    r"the\s+(?:square|cube|square\s+root|cube\s+root|reciprocal|remainder|rest|half|double))\s+of\s+"
+    r"(?:that|this|it|which|the\s+(?:total|result|number|amount|value|sum|answer))\b|"
+    # a percent of a number: "\\boxed{72}\\%\\text{ of the remaining 50}" ("72% of the votes" states a share)
+    r"^[\s$*_)}]*(?:\\?%|percent|per\s*cent)[\s$*_]*(?:\\text\{\s*|\\mbox\{\s*|\\,|\\ )*"
+    r"of\b[^.;!?\n\d]{0,40}\d",
     re.IGNORECASE,
 )
 # the rest of the statement says it is unsure of the value: "72 (not sure)", "72, I guess", "72, but I could
@@ -416,6 +508,9 @@ _UNSURE_AFTER = re.compile(
     # "72 (I think)" (an aside that doubts; "I think the answer is 72" commits), "100 is one possibility"
     r"\(\s*i\s+(?:think|believe|guess|suspect)\s*\??\s*\)|"
     r"\b(?:is|was)\s+(?:just\s+|only\s+)?(?:one|a|another)\s+(?:possibility|option|candidate|possible\s+(?:answer|value))\b|"
+    # "72 is one of many consistent values", "(72 is just one of several possibilities)"
+    r"\b(?:is|was)\s+(?:just\s+|only\s+|merely\s+)?one\s+of\s+(?:many|several|the|multiple|infinitely\s+many|"
+    r"countless|various|a\s+(?:few|number|range|family))\b|"
     r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$)",
     re.IGNORECASE,
 )
@@ -424,12 +519,12 @@ _UNSURE_AFTER = re.compile(
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = (
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|"
-    r"tentatively|theoretically"
+    r"tentatively|theoretically|hypothetically"
 )
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
-    r"suppose|possible|conceivable|plausible|probable|tentative|theor|suspect|seems\s+like|chance|unclear|"
+    r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"in\s+principle"
 )
 _HEDGED_BEFORE = re.compile(
@@ -453,7 +548,10 @@ _HEDGED_BEFORE = re.compile(
 _DISOWNED_BEFORE = re.compile(
     r"(?:\b(?:wrong|incorrect|naive|naïve|trap|distractor|tempting|mistaken|erroneous|false|bogus|"
     r"one\s+possible|a\s+possible|possible|candidate|alternative|first|initial|earlier|previous|original|old|"
-    r"preliminary|tentative|provisional|proposed|guessed|common\s+(?:mistake|wrong|incorrect))"
+    r"preliminary|tentative|provisional|proposed|guessed|common\s+(?:mistake|wrong|incorrect)|"
+    # an answer quoted from elsewhere: "Reference answer (from the prompt): 72", "The expected answer is 72"
+    r"reference|expected|official|textbook|book|claimed|reported|quoted|alleged|supposed|purported|"
+    r"(?:answer\s+)?key(?:'s)?)"
     r"(?:\s+(?:final|but\s+wrong|but\s+incorrect))?\s+answers?|"
     r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
     # "The textbook's (wrong) answer is 72", "the (incorrect) answer 72"
@@ -491,6 +589,36 @@ def _why_after(pattern: re.Pattern[str], after: str, limit: int, kind: str, says
     """``"{kind}: '…' {says}"`` when ``pattern`` matches the start of ``after[:limit]``, else None: the
     reason each reader of what follows a value gives."""
     return f"{kind}: {_shown_after(after)!r} {says}" if pattern.match(after[:limit]) else None
+
+
+# a value the text names as only part of the answer: "The subtotal is 72", "Total before the discount: 72",
+# "72 is the subtotal", "72 is an intermediate result"
+_PARTIAL_BEFORE = re.compile(
+    r"\b(?:sub-?total|partial\s+(?:sum|total|result|answer)|intermediate\s+(?:result|value|total|answer)|"
+    r"(?:total|price|cost|amount|sum)\s+(?:before|excluding|without)\s+(?:the\s+|any\s+)?(?:discounts?|tax(?:es)?|"
+    r"tips?|fees?|shipping|deductions?|refunds?|returns?))\b[^.!?;\n]{0,30}$",
+    re.IGNORECASE,
+)
+_PARTIAL_AFTER = re.compile(
+    r"^[\s$*_)]*,?\s*(?:which\s+)?(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?(?:the|a|an)\s+(?:sub-?total|partial\s+"
+    r"(?:sum|total|result)|intermediate\s+(?:result|value|step|total))\b",
+    re.IGNORECASE,
+)
+
+
+def partial_around(before: str, after: str) -> str | None:
+    """Why the words around a value name it as only part of the answer (``The subtotal is``, ``72 is an
+    intermediate result``), or None.
+
+    >>> partial_around("The subtotal is ", "."), partial_around("The total is ", ".")
+    ("partial: 'The subtotal is …' names part of the answer", None)
+    """
+    m = _PARTIAL_BEFORE.search(before[-200:])
+    if m is not None:
+        return f"partial: {(_sentence_of(before[-200:], m.start()) + ' …')!r} names part of the answer"
+    if _PARTIAL_AFTER.match(after[:200]):
+        return f"partial: {_shown_after(after)!r} names part of the answer"
+    return None
 
 
 def rejected_after(after: str) -> str | None:
@@ -537,6 +665,32 @@ def hedged_before(before: str) -> str | None:
     return f"hedged: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not commit to the value"
 
 
+# the value given on someone else's word: "According to the user, the answer is 72", "Answer according to
+# the (wrong) solution manual: 72", "As per the answer key, 72" ("According to my calculation, …", "according
+# to the formula" state the text's own work)
+_ATTRIBUTED_BEFORE = re.compile(
+    r"\b(?:according\s+to|as\s+(?:stated|claimed|given|reported|quoted|suggested)\s+(?:by|in)|as\s+per|citing|quoting|"
+    r"(?:provided|supplied|quoted|copied|taken|reported|claimed)\s+(?:by|from|in))\s+"
+    r"(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|some\s+)?(?:\([^)\n]{0,20}\)\s+|[a-z]+\s+){0,2}?"
+    r"(?:user|prompt|(?:solution|instructor'?s?|teacher'?s?)\s+manual|manual|answer\s+key|key|textbook|book|"
+    r"teacher|reference|source|website|web|internet|friend|colleague|classmate|student|someone|somebody|"
+    r"others|hint|instructor|professor|tutor|grader|author|expert|setter|(?-i:[A-Z][a-z]+)(?:'s|’s)?)\b"
+    # a law named for someone is the text's own work: "According to Pythagoras' theorem", "Newton's law"
+    r"(?!['’]?s?\s+(?:\w+\s+)?(?:theorem|law|formula|rule|principle|identity|method|inequality|lemma|equation)s?\b)"
+    r"[^.!?;\n]{0,80}$|"
+    # "The prompt states that the answer is 72", "The answer key gives 72", "I was told the answer is 72"
+    r"\b(?:user|prompt|answer\s+key|key|manual|textbook|teacher|reference|source)\s+(?:states|stated|says|said|"
+    r"claims|claimed|gives|gave|lists|listed|reports|reported)\b[^.!?;\n]{0,80}$|"
+    r"\b(?:i|we)\s+(?:was|were|have\s+been|had\s+been|am|are)\s+told\b[^.!?;\n]{0,80}$",
+    re.IGNORECASE,
+)
+
+
+# every match of _ATTRIBUTED_BEFORE holds one of these (lower-cased): a substring test settles most texts
+_ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", "told", "user", "prompt",
+                      "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
+
+
 def disowned_before(before: str) -> str | None:
     """Why the words before a value give it as someone else's or as a wrong or tentative answer (``The wrong
     answer is``, ``Bob's answer is``, ``One possible answer is``), or None.
@@ -548,6 +702,10 @@ def disowned_before(before: str) -> str | None:
     # each holds "answer" or "is to" (a literal scan settles most texts)
     tail = before[-120:]
     lowered = tail.lower()
+    if any(word in lowered for word in _ATTRIBUTION_WORDS):
+        attributed = _ATTRIBUTED_BEFORE.search(before[-200:])
+        if attributed is not None:
+            return f"disowned: {attributed.group().strip()[:60]!r} gives the value on another's word"
     if "answer" not in lowered and "is to" not in lowered:
         return None
     # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
@@ -610,11 +768,34 @@ _HEDGE_WORD = re.compile(
 _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # what opens a condition the text makes of its own: "Assuming the sale was on Monday, 13", "Had she bought one
 # more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
-_ASSUMPTION = r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|in\s+case|should|had|were"
+_ASSUMPTION = (
+    r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|presuming|in\s+case|should|had|were|"
+    r"(?:under|on)\s+the\s+assumption|in\s+(?:the|a|this)\s+hypothetical\s+(?:case|scenario|situation|world)"
+)
 # a statement opened by a condition: "If friction is ignored, the answer is (B)"
 _CONDITION_BEFORE = re.compile(
     rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:if|when|whenever|{_ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
     r"[^.!?\n]{0,120}$",
+    re.IGNORECASE,
+)
+# a counterfactual: what would hold without something, or had something else happened ("Without the coupon, it
+# would cost $72", "But for the fee, she would have 72", "If she had kept them all, she would have 72", "Were
+# it not for …"). A plain "If …, …" restates the question's condition as often as not, and stays a statement
+# ("If the discount applies, the price is $72"; "if there were no current, it would take 45 minutes")
+_COUNTERFACTUAL_BEFORE = re.compile(
+    r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:(?:without|but\s+for|absent|in\s+the\s+absence\s+of|(?:were|had)\s+it\s+not\s+"
+    r"(?:been\s+)?for|if\s+(?:it|there)\s+(?:were|was|had\s+been)\s*(?:n't|\s+not)\s+for|if\s+not\s+for)\b"
+    r"[^.!?\n]{0,200}?|"
+    # the past perfect in the condition: "If he had not spent any", "If she hadn't sold 5", "if they'd kept"
+    r"if\b[^.!?\n,]{0,120}?\b(?:(?:had(?:\s*n't|\s+not|\s+never)?|'d)\s+(?:not\s+|never\s+|already\s+|only\s+|just\s+)?"
+    r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b|"
+    # ... negated, before any verb ("if 他 had not 花钱", Chinese 没 read), not before a noun phrase
+    r"had(?:\s*n't|\s+not|\s+never)\s+(?!(?:a|an|the|any|enough|much|many|no)\b)(?=[^\s\d$]))[^.!?\n]{0,120}?)"
+    r"(?:\b(?:would|could|might)\b|(?<=\w)['’]d\b)[^.!?\n]{0,120}$|"
+    # ... and the value right after its comma, "would" left out: "If she had kept them, 72."
+    r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*if\b[^.!?\n,]{0,120}?\bhad(?:\s*n't|\s+not|\s+never)?\s+(?:not\s+|never\s+)?"
+    r"(?:been|[a-z]+(?:ed|en|wn|ne|ught|ept|ent|ost|old|ung|unk|ade|ood|ot|id|ft|elt|eft|ew|ck))\b[^.!?\n,]{0,120},"
+    r"[\s$*_(]*$",
     re.IGNORECASE,
 )
 _ASSUMED_BEFORE = re.compile(
@@ -659,6 +840,29 @@ _CONDITION_CLAUSE = re.compile(
     r"(?:(?:all|any|every|each)\s+)?[\s$*_]*(?:\\[(\[])?$",
     re.IGNORECASE,
 )
+
+
+# a condition right after a value, nothing but math or a \\text between: "\\boxed{72} \\text{ if } n
+# \\text{ is even}", "\\boxed{72}, unless n = 0" (further on, "… \\boxed{11} more CDs if he had not bought
+# the set" often restates the question's own condition)
+_CONDITION_RIGHT_AFTER = re.compile(
+    r"^(?:[\s$,;:)\]]|\\[)\]]|\\(?:quad|qquad|text|mbox|mathrm)\b|[{}])*(?:if|when|whenever|unless|provided|"
+    r"assuming|only\s+if|as\s+long\s+as|in\s+case)\b",
+    re.IGNORECASE,
+)
+
+
+def condition_right_after(after: str) -> str | None:
+    """Why the text right after a value (a box's) makes it conditional (``\\text{ if } n \\text{ is
+    even}``), or None.
+
+    >>> condition_right_after(" \\\\text{ if } n \\\\text{ is even}") is not None
+    True
+    >>> condition_right_after(" apples if")
+    """
+    return _why_after(
+        _CONDITION_RIGHT_AFTER, after, 100, "conditional", "makes the answer depend on a condition"
+    )
 
 
 def condition_clause(sentence_before: str) -> bool:
@@ -785,7 +989,7 @@ def conditional_opening(sentence_before: str) -> str | None:
     # "When x = 2 the answer is": a condition with no comma holds the marker inside it
     m = _CONDITION_BEFORE.search(tail) or _INSIDE_CONDITION.search(tail)
     if m is None:
-        return None
+        return counterfactual_before(tail)
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
 
 
@@ -823,8 +1027,21 @@ def conditioned_before(sentence_before: str) -> str | None:
         return supposed
     m = _ASSUMED_BEFORE.search(tail)
     if m is None:
-        return None
+        return counterfactual_before(tail)
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
+
+
+def counterfactual_before(sentence_before: str) -> str | None:
+    """Why the words of a sentence before a value state what would hold were things otherwise (``Without the
+    coupon, it would cost``, ``If she had kept them all, she would have``), or None.
+
+    >>> counterfactual_before("Without the coupon, it would cost $"), counterfactual_before("So it costs $")
+    ("counterfactual: 'Without the coupon, it would cost $' states what would hold, not what does", None)
+    """
+    m = _COUNTERFACTUAL_BEFORE.search(sentence_before[-400:])
+    if m is None:
+        return None
+    return f"counterfactual: {m.group().strip()[:60]!r} states what would hold, not what does"
 
 
 def negated_before(before: str) -> str | None:
@@ -869,6 +1086,7 @@ def problem(
         return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
     why = (
         restates(before)
+        or partial_around(before, after)
         or trails_off(after)
         or called_wrong_after(after)
         or rejected_after(after)
@@ -883,6 +1101,11 @@ def problem(
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the value"
     if conditions and _INSIDE_CONDITION.search(before):
         return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
+    if conditions and _CASE_BEFORE.search(before):
+        return f"conditional: {(before.strip()[-60:] + ' …')!r} gives one value per case"
+    why = counterfactual_around(before, after) if conditions else None
+    if why is not None:  # "It would take 72 minutes without the current"
+        return why
     if conditions and _CONDITION_AFTER.match(after):
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)

@@ -866,6 +866,8 @@ def _solved_value(eq: Relation, *, stated: bool = False) -> Node | None:
     # an answer that names its quantity and states it: "|r-s| = 16", "x + y = 4027", "I(6, 3) = 0" (not in a
     # gold, where "a^2 + b = 0" is an equation to satisfy; and a sum or power set to 0 is one too)
     names_it = stated and _is_name(eq.lhs, wide=True) and not symbols_of(eq.rhs)
+    if isinstance(eq.lhs, Pow) and isinstance(eq.lhs.base, Symbol):
+        names_it = False  # "x^2 = 72" is an equation to solve for x, not the value of x^2
     if names_it and (exact_value(eq.rhs) != 0 or isinstance(eq.lhs, (Apply, Func, Symbol))):
         return eq.rhs
     if isinstance(eq.lhs, Apply) and _is_name(eq.lhs):

@@ -163,15 +163,20 @@ _ANSWER_LIKE_START = re.compile(
 )
 
 # the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
+# (the period of "Rs. 72" abbreviates the currency before its amount)
 _SENTENCE_END = re.compile(
-    r"(?<![aApP]\.[mM])\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<!\\)[!?;](?=\s|$)|\n"
+    r"(?<![aApP]\.[mM])(?<!\bRs)\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<=\bRs)\.(?=\s*(?:$|[^\d\s]))"
+    r"|(?<!\\)[!?;](?=\s|$)|\n"
 )
 
 _MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
 
 # a currency sign before the number is part of it: "€13" is no "$13"; so is a base after it
 _LAST_NUMBER = re.compile(
-    r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?%?"
+    r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?"
+    # a percent sign, spaced as French and Russian space it ("72 %", not the "%" of "72 % 5"), or the word
+    r"(?:[ \u00a0\u202f]?[%‰‱](?![ \t]*\d)|"
+    r"[ \t]+(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand)(?![A-Za-z]))?"
     r"(?:[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉]))?"  # "72₈": its base, read with it
 )
 
@@ -690,7 +695,8 @@ def _last_number(region: str) -> re.Match[str] | None:
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end:
             return whole
-    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 2)))
+    # (room after the last digit for "%" and " per thousand")
+    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 16)))
     if not matches:
         return None
     last = matches[-1]
@@ -813,6 +819,16 @@ def _boxes(region: str, base: int) -> list[Answer]:
                 if m:
                     out.append(Answer(m.group(), "boxed", base + i, base + k + m.end()))
             i = region.find(opener, j)
+    if len(out) > 1:
+        # a box inside another is part of the outer one's statement ("\\boxed{\\boxed{72} \\text{ or } 70}"
+        # states "72 or 70"): only the outermost boxes are answers
+        spans = sorted((a.start, a.end) for a in out)
+        outer: list[tuple[int, int]] = []
+        for start, end in spans:
+            if not outer or start >= outer[-1][1]:
+                outer.append((start, end))
+        kept = set(outer)
+        out = [a for a in out if (a.start, a.end) in kept]
     return out
 
 
@@ -857,6 +873,11 @@ def _matching_brace(text: str, open_at: int) -> int | None:
 _FACTORIAL_THEN_STOP = re.compile(r"[\d)}]!\.?\s*$")
 
 
+_TABLE_CELL = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?)[ \t]*\|[ \t]*")
+_TEXT_CLOSE = re.compile(r"[ \t:]*\}")
+_TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -870,6 +891,10 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     nl = region.find("\n", at, window_end)
     line_end = window_end if nl < 0 else nl
     rest = region[at:line_end]
+    # a marker in a table's header cell ("| Final answer |\n|---|\n| 72 |"): its value is the cell below
+    table = rest.strip(" \t*_:：") == "|"
+    if table:
+        rest = ""
     if not rest.strip(" \t*_:：#`$\\[]()"):
         if nl < 0:  # the line goes on past the window (or the region ends here)
             nl = region.find("\n", window_end)
@@ -880,14 +905,22 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             window_end = min(len(region), nxt + _MARKER_WINDOW)
             nl = region.find("\n", nxt, window_end)
             line_end = window_end if nl < 0 else nl
-            if region[nxt:line_end].strip(" \t*_`$\\[]()"):
+            if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt
                 rest = region[nxt:line_end]
+                cell = _TABLE_CELL.fullmatch(rest) if table else None
+                if cell is not None:
+                    at, rest = nxt + cell.start(1), cell[1]
                 break
             if line_end >= len(region):
                 return "", at, at
             if nl < 0:
                 nl = region.find("\n", window_end)
+    closing = _TEXT_CLOSE.match(rest)
+    if closing is not None and _TEXT_OPEN.search(region, max(0, at - 40), at):
+        # "$\\text{Answer: } 72$": the brace closes the \\text the marker stands in, and says nothing
+        at += closing.end()
+        rest = rest[closing.end() :]
     # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
     # most spans ("A: 224") hold none, and skip both scans
     stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
@@ -999,7 +1032,10 @@ _HEDGE_GAP = re.compile(
 # "x + 5", "\\sqrt{2", "2^{": the number is an operand of math this reader does not evaluate
 # What may stand before the answer number: words ("approximately", "a total of") and one "name ="; not
 # operators, relations, brackets or commands ("x + 5", "0 < x", "(3, \\frac{\\pi}{2})", "\\sqrt{2}")
-_PLAIN_PREFIX = re.compile(r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓-]*(?:=\s*)?")
+# (a superscript or a root sign is math: "x² = 72" states x², not 72)
+_PLAIN_PREFIX = re.compile(
+    r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓\u00b2\u00b3\u00b9\u2070-\u209f√∛∜-]*(?:=\s*)?"
+)
 
 
 def _unbalanced(text: str) -> bool:
@@ -1034,6 +1070,18 @@ def _value_reading(quantity: Quantity, text: str) -> Reading:
     return reading
 
 
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+_EURO_CENTS = re.compile(
+    r"(?P<pre>[€₽]\s?)?(?<![\d.,])(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+),(?P<cents>\d{2})(?![\d,])"
+    r"(?(pre)|(?=\s?[€₽]))"
+)
+
+
+def _euro_cents(m: re.Match[str]) -> str:
+    """``€1.072,50`` → ``€1072.50``: the amount's groups joined, its decimal comma a point."""
+    return (m["pre"] or "") + re.sub(r"\D", "", m["int"]) + "." + m["cents"]
+
+
 def clean_span(span: str) -> str:
     """Drop presentation: math delimiters, emphasis, ``\\text{}`` wrappers, spacing commands.
 
@@ -1046,6 +1094,11 @@ def clean_span(span: str) -> str:
             break
         span = new
     if not span.isascii():
+        # a zero-width character inside a number joins its digits ("72\u200b0" is 720, never 72)
+        span = span.translate(_ZERO_WIDTH)
+        if "€" in span or "₽" in span:
+            # "€72,50", "72,50 €": the currencies written with a decimal comma, two cents after it
+            span = _EURO_CENTS.sub(_euro_cents, span)
         span = _VULGAR.sub(_vulgar_fraction, span)
         span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
     if "ase" in span or "ary" in span or "ctal" in span or "hex" in span:

@@ -74,12 +74,16 @@ from rewardkit.mathtree import (
     structural_key,
 )
 from rewardkit.numbers import (
+    CLOCK,
+    CLOCK_12,
     MERIDIEM,
+    PART_OF_DAY,
     Quantity,
     Unit,
     hour_of_day,
     same_quantity,
     scan,
+    spoken_time_of_day,
     whole_quantity,
 )
 from rewardkit.sandbox import DeadlineExceeded
@@ -646,6 +650,11 @@ def _grade_text(
 
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
+        if (
+            answer.rule != "boxed"
+            and _in_code_aside(found.region, answer.start - found.region_start, unclosed=False) is not None
+        ):
+            continue  # "# answer: 72" in a code block's comment: a note in the code, no statement of the text
         # an answer that ends the completion (most do) has nothing after it to list, withdraw or offer another
         # value beside it: the readers of what follows are not called on an empty text
         several = (
@@ -795,6 +804,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
         line_start = completion.rfind("\n", 0, answer.start) + 1
         opened = commitment.conditional_opening(completion[line_start : answer.start])
+        if opened is None and gold.kind in ("number", "math"):
+            # "The answer would be 72 without the tax": the marker's "would", a "without" after its value
+            opened = commitment.counterfactual_around(
+                completion[line_start : answer.start], completion[answer.start : answer.end + 100]
+            )
         if opened is not None:
             return answer, opened
     if plain_number(answer.text):
@@ -837,7 +851,20 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         named = commitment.negation_corrected(after) if commitment.negates(before) else None
         if named is not None:
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
-        return answer, commitment.problem(before, after, letters=True)
+        why = commitment.problem(before, after, letters=True)
+        taken_back = commitment.taken_back_within(after) if why is None else None
+        if taken_back is not None:
+            # "(C) — no, sorry, (B)", "B, no — wait: C": the letter named after the take-back is the answer
+            later = _CHOICE_LETTER.search(taken_back)
+            if later is None or later.group() not in answer.text:
+                return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the letter back"
+            # the letter named after it is read as any statement of one ("B, no — wait: not C")
+            said = commitment.problem(taken_back[: later.start()], taken_back[later.end() :], letters=True)
+            if said is not None:
+                return answer, said
+            at = answer.start + answer.text.rindex(later.group())
+            return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
+        return answer, why
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
@@ -930,7 +957,10 @@ def _undercut_after(completion: str, end: int) -> str | None:
     if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
         return None
     return (
-        commitment.rejected_after(after) or commitment.operated_after(after) or commitment.unsure_after(after)
+        commitment.rejected_after(after)
+        or commitment.operated_after(after)
+        or commitment.unsure_after(after)
+        or commitment.condition_right_after(after)
     )
 
 
@@ -1067,6 +1097,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         return None
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
+    in_code = _in_code_aside(region, start)
+    if in_code is not None:
+        return in_code
+    if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):
+        # "Is 72?", "¿Es 72?", "🤔 72? 🤷": math a lenient rule read with its question mark asks (what
+        # follows the mark says nothing: a symbol, an emoji)
+        return f"not asserted: the statement asks ({region[max(0, start - 20) : end + 3].strip()!r})"
     sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
     stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
     period = _SENTENCE_STOP.search(region, end, end + 300)
@@ -1123,7 +1160,36 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     )
 
 
+# a code block's fence; the comment a code line ends with; a line that reports an error
+_FENCE = "```"
+_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22\n]*['\x22][^'\x22\n]*$)", re.MULTILINE)
+_ERROR_REPORT = re.compile(
+    r"^Traceback \(most recent call last\)|^\s*[A-Za-z_.]*(?:Error|Exception)\b", re.MULTILINE
+)
+
+
+def _in_code_aside(region: str, at: int, unclosed: bool = True) -> str | None:
+    """Why a value a lenient rule found at ``region[at]`` is no statement of the text's: it sits in a code
+    block's comment (``ans = 8*9  # 72, but this double counts``) or in an error the block reports
+    (``ValueError: 72``), or in a block the text never closes (``unclosed``: it stops inside its code), or
+    None. A result a block prints (the output block of a tool-using solver) is left to the other readers."""
+    if _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
+        return None  # the common case: no code block, or the value stands outside every one
+    opened = region.rfind(_FENCE, 0, at)
+    if unclosed and region.find(_FENCE, at) < 0:
+        # "```python\nn = 72\nprint(n": the text stops inside its code, which states nothing
+        return f"cut off inside a code block: {region[opened : opened + 40]!r} never closes"
+    line_start = region.rfind("\n", 0, at) + 1
+    if line_start > opened and _CODE_COMMENT.search(region, line_start, at):
+        return f"in a code comment: {region[line_start : at + 20].strip()[:60]!r} states no answer"
+    error = _ERROR_REPORT.search(region, opened, at + 1)
+    if error is not None:
+        return f"in an error report: {region[line_start : at + 20].strip()[:60]!r} states no answer"
+    return None
+
+
 _SENTENCE_STOP = re.compile(r"\.(?!\d)")
+_ASKS_AT_END = re.compile(r"[?？][^\w]*$|\d[ \t*_$)]*[?？]")
 
 
 def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
@@ -1350,7 +1416,8 @@ def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[
             text, number.rule, found.region_start + start, found.region_start + start + len(text), True
         )
         if time is not None and _time_gold(gold):
-            return answer, Reading("value", time, text=text)
+            # "half past three in the afternoon": the half of the day said after the phrase
+            return answer, Reading("value", _in_half_of_day(time, region[stop : stop + 40]), text=text)
         said = f"the time of day {time}" if time is not None else "no time of day"
         return answer, Reading("unparseable", text=text, why=f"{text!r} names {said}, not a number")
     if gold.kind in ("number", "math") and not is_span_of_years(gold.raw):
@@ -1374,7 +1441,13 @@ def _read(span: str, gold: Gold) -> Reading:
         if said is not None:
             return said
     if _time_gold(gold):
-        hour = hour_of_day(clean_span(span))  # "3 p.m." against 15:00; against a bare 3 it stays unread
+        # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
+        hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
+        if hour is None:
+            part = _PART_OF_DAY_END.search(clean_span(span))
+            phrase = clock_phrase(clean_span(span)[: part.start()]) if part is not None else None
+            if part is not None and phrase is not None:  # "half past three in the afternoon"
+                hour = _in_half_of_day(phrase, part.group())
         if hour is not None:
             return Reading("value", hour, text=clean_span(span))
     if gold.kind in ("number", "math"):
@@ -1567,6 +1640,28 @@ def _time_gold(gold: Gold) -> bool:
 
 
 _MERIDIEM_AFTER = re.compile(rf"\s*{MERIDIEM}")
+_H_BEFORE = re.compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
+_PART_OF_DAY_AFTER = re.compile(
+    rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
+    re.IGNORECASE,
+)
+
+
+_PART_OF_DAY_END = re.compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
+_EVENING_WORDS = re.compile(
+    r"afternoon|evening|tarde|noche|après-midi|soir|nachmittag|abend|дня|вечера|pomeriggio|sera|noite",
+    re.IGNORECASE,
+)
+
+
+def _in_half_of_day(time: Quantity, after: str) -> Quantity:
+    """``time`` (a 12-hour reading) in the half of the day the words right after it name (``in the
+    afternoon``), or as it is."""
+    said = _PART_OF_DAY_AFTER.match(after)
+    if said is None or time.unit is not CLOCK_12:
+        return time
+    evening = _EVENING_WORDS.search(said.group()) is not None
+    return Quantity(time.value % 720 + (720 if evening else 0), unit=CLOCK)
 
 
 def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | None:
@@ -1574,7 +1669,27 @@ def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | N
     at = number.end - found.region_start
     meridiem = _MERIDIEM_AFTER.match(found.region, at)
     if meridiem is None:
-        return None
+        hour_before = _H_BEFORE.search(
+            found.region, max(0, at - len(number.text) - 12), at - len(number.text)
+        )
+        if hour_before is not None:
+            # "à 16 h 45": the hour written before the minutes, as French and German write the clock
+            text = found.region[hour_before.start() : at]
+            time = spoken_time_of_day(text)
+            if time is None:
+                return None
+            start = found.region_start + hour_before.start()
+            return Answer(text, number.rule, start, start + len(text), lenient=True), Reading(
+                "value", time, text=text
+            )
+        # "at 3:30 in the afternoon", "a las 3:30 de la tarde": the half of the day said in words
+        said = _PART_OF_DAY_AFTER.match(found.region, at)
+        time = spoken_time_of_day(number.text + said.group()) if said is not None else None
+        if said is None or time is None:
+            return None
+        text = number.text + said.group().rstrip(" .")
+        answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
+        return answer, Reading("value", time, text=text)
     # the period of "p.m." may end the sentence too: left out, the statement still ends where it did
     text = (number.text + found.region[at : meridiem.end()]).removesuffix(".")
     hour = hour_of_day(text)

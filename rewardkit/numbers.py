@@ -142,6 +142,54 @@ def hour_of_day(text: str) -> Quantity | None:
     return Quantity(Fraction(hours * 60), unit=CLOCK)
 
 
+# the half of the day said in words after a time, in English and the languages read: "3:30 in the afternoon",
+# "3:30 de la tarde", "7 h du matin", "8 Uhr abends", "5 часов вечера"
+_MORNING = (
+    r"in\s+the\s+morning|de\s+la\s+(?:mañana|madrugada)|du\s+matin|(?:am\s+)?(?:morgens|vormittags|früh)|"
+    r"am\s+(?:Morgen|Vormittag)|утра|ночи|di\s+mattina|del\s+mattino|della\s+mattina|da\s+(?:manhã|madrugada)"
+)
+_EVENING = (
+    r"in\s+the\s+(?:afternoon|evening)|de\s+la\s+(?:tarde|noche)|de\s+l['’]après-midi|du\s+soir|"
+    r"(?:am\s+)?(?:nachmittags|abends)|am\s+(?:Nachmittag|Abend)|дня|вечера|del\s+pomeriggio|di\s+sera|"
+    r"della\s+sera|da\s+(?:tarde|noite)"
+)
+PART_OF_DAY = rf"(?:{_MORNING}|{_EVENING})(?![^\W\d_])"
+# the words before the time: any but those that move it ("quarter to 9", "10 minutes past 9")
+_PLAIN_LEAD = r"(?:(?!\b(?:to|till?|before|past|after|half|quarter|minutes?|mins?)\b)[^\d:])*?"
+_PART_OF_DAY_TIME = re.compile(
+    rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})(?:\s*(?::|h|Uhr)\s*(?P<m>[0-5]\d))?"
+    r"\s*(?:o['’]clock|Uhr|h|hours?|час(?:а|ов)?)?\s*"
+    rf"(?:(?P<am>{_MORNING})|(?P<pm>{_EVENING}))(?![^\W\d_])[\s.]*",
+    re.IGNORECASE,
+)
+# "15 h 30", "15h30", "8 Uhr 15": the 24-hour clock as French and German write it
+_H_CLOCK = re.compile(rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})\s*(?:h|Uhr)\s*(?P<m>[0-5]\d)[\s.]*")
+
+
+def spoken_time_of_day(text: str) -> Quantity | None:
+    """A time of day whose half of the day is said in words (``3:30 in the afternoon``, ``3:30 de la tarde``),
+    or written as French and German write the 24-hour clock (``15 h 30``), when that is the whole of
+    ``text``; None otherwise. Read only against a time gold.
+
+    >>> str(spoken_time_of_day("A las 3:30 de la tarde")), str(spoken_time_of_day("15 h 30"))
+    ('15:30', '15:30')
+    >>> spoken_time_of_day("13:30 in the morning") is None, str(spoken_time_of_day("at 7 in the morning"))
+    (True, '7:00')
+    """
+    m = _PART_OF_DAY_TIME.fullmatch(text)
+    if m is not None:
+        hours, minutes = int(m["h"]), int(m["m"] or 0)
+        if not 1 <= hours <= 12:
+            return None
+        return Quantity(Fraction((hours % 12 + (12 if m["pm"] else 0)) * 60 + minutes), unit=CLOCK)
+    m = _H_CLOCK.fullmatch(text)
+    if m is not None and int(m["h"]) <= 24:
+        hours, minutes = int(m["h"]), int(m["m"])
+        unit = CLOCK if hours == 0 or hours > 12 else CLOCK_12
+        return Quantity(Fraction(hours % 24 * 60 + minutes), unit=unit)
+    return None
+
+
 def same_clock_time(a: Quantity, b: Quantity) -> bool:
     """Two times of day name the same moment (a 12-hour reading matches either half of the day)."""
     if a.unit is CLOCK_12 or b.unit is CLOCK_12:
@@ -418,6 +466,8 @@ _SCALE_MULTIPLIERS = {
     "millions": 10**6,
     "billions": 10**9,
     "trillions": 10**12,
+    # "72 tens" is 720, as place value names it
+    "tens": 10,
     "K": 10**3,
     "M": 10**6,
     "mn": 10**6,
@@ -442,7 +492,7 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross)(?![A-Za-z])
+(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?![A-Za-z])
                 |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?![A-Za-z]))

@@ -141,7 +141,8 @@ PHRASES.update({
     "大概会是": " would probably be ", "估计是": " is probably ", "估计为": " is probably ",
     "我估计": " I guess ", "估计": " probably ", "恐怕是": " is probably ", "恐怕": " probably ",
     "说不定是": " maybe ", "说不定": " maybe ", "兴许是": " maybe ", "兴许": " maybe ",
-    "多半是": " is probably ", "要是": " if ", "若是": " if ", "假使": " if ", "如若": " if ",
+    "多半是": " is probably ", "要是": " if ", "要不是": " if not for ",
+    "若是": " if ", "假使": " if ", "如若": " if ",
 })  # fmt: skip
 # the 要 of another word before 是 ("主要是" mainly is, "需要是" needs to be) opens no "if": read as before
 for _head in "主需想还就不必重将快总也都":
@@ -273,6 +274,12 @@ _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)")
+# a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
+# punctuation step: its comma is ", ")
+_COUNTERFACTUAL = re.compile(
+    rf"(?P<cond>(?:假如|如果|要是|倘若|假若|假使|若是|如若)[^,.;!?\n]{{0,40}}?)(?:没有|没)"
+    rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
+)
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
 
 
@@ -683,6 +690,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
     ("答", _ANSWER_LINE, lambda m: m[1] + "Answer: "),  # "答：…", the school answer line
+    ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
     ("之", _PERCENT, lambda m: _percent(m)),
@@ -723,6 +731,13 @@ for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
     if _pattern is not _RANGE:
         for _c in _triggers:
             _STEPS_OF_CHARACTER[_c] = _STEPS_OF_CHARACTER.get(_c, 0) | 1 << _bit
+
+
+def _counterfactual(m: re.Match[str]) -> str:
+    """``假如他没有花钱，他会有72元`` reads "if he had not spent any, he would have 72 yuan": 没 in a
+    condition whose main clause says 会 is the counterfactual past (``如果他再买3个，他会有10个`` stays a
+    plain "if")."""
+    return f"{m['cond']} had not {m['mid']} would "
 
 
 def _half_width(m: re.Match[str]) -> str:

@@ -57,7 +57,12 @@ FRENCH = Language(
         (r"(?:la\s+)?réponse\s+finale\s+est\b|réponse\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?réponse\s+n['’]est\s+pas\b|le\s+résultat\s+n['’]est\s+pas\b", "The answer is not"),
         # "soit": the subjunctive a supposition or a doubt states its answer in ("Supposons que … soit 72")
-        (r"(?:la\s+)?réponse\s+(?:est|soit)\b|le\s+résultat\s+(?:est|soit)\b", "The answer is"),
+        # the article before a choice letter is read with the marker ("la bonne réponse est la C")
+        (
+            r"(?:la\s+)?(?:bonne\s+)?réponse\s+(?:correcte\s+)?(?:est|soit)\b(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
+            r"|le\s+résultat\s+(?:est|soit)\b",
+            "The answer is",
+        ),
         # the conditional mood states what the answer would be, most often under a condition ("si …")
         (r"(?:la\s+)?réponse\s+serait\b|le\s+résultat\s+serait\b", "The answer would be"),
         (r"réponse\s*:", "Answer:"),
@@ -288,7 +293,11 @@ SPANISH = Language(
     (
         (r"(?:la\s+)?respuesta\s+final\s+es\b|respuesta\s+final\s*:", "The final answer is"),
         (r"(?:la\s+)?respuesta\s+no\s+es\b|el\s+resultado\s+no\s+es\b", "The answer is not"),
-        (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b|el\s+resultado\s+es\b", "The answer is"),
+        (
+            r"(?:la\s+)?respuesta\s+(?:correcta\s+)?(?:es|sea)\b(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
+            r"|el\s+resultado\s+es\b",
+            "The answer is",
+        ),
         (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?sería\b|el\s+resultado\s+sería\b", "The answer would be"),
         (r"respuesta\s*:", "Answer:"),
     ),
@@ -389,7 +398,10 @@ ITALIAN = Language(
     (
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
-        (r"(?:la\s+)?risposta\s+(?:corretta\s+)?è|il\s+risultato\s+è", "The answer is"),
+        (
+            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|il\s+risultato\s+è",
+            "The answer is",
+        ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
         (r"risposta\s*:", "Answer:"),
     ),
@@ -469,7 +481,10 @@ PORTUGUESE = Language(
     (
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
-        (r"(?:a\s+)?resposta\s+(?:correta\s+)?é|o\s+resultado\s+é", "The answer is"),
+        (
+            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|o\s+resultado\s+é",
+            "The answer is",
+        ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
         (r"resposta\s*:", "Answer:"),
     ),
@@ -691,8 +706,69 @@ _DOUBTS = {
         "было бы": "would be", "были бы": "would be",
     },
 }  # fmt: skip
+# What a counterfactual opens with ("Sans la réduction, le prix serait de 72 €", "Ohne Gutschein würde es
+# 72 € kosten"): "without", read with the conditional mood after it (_CONDITIONAL_MOOD) as the English
+# "Without …, it would …" is. Spanish "sin" only before a word of its own ("sin" alone is also the sine), and
+# the negations and retractions that say their language ("No son 72": "no" alone is English too)
+_OWN_WORDS = {
+    # a condition in the past subjunctive or pluperfect is counterfactual: "Если бы он не потратил …", "Si no
+    # hubiera gastado …", "S'il n'avait pas …", "Se avesse …" read as "Supposing …"
+    # ... and an answer given on another's word: "Según el usuario, la respuesta es 72"
+    "fr": {"sans": "without", "erreur": "mistake", "selon": "according to", "d'après": "according to",
+           "l'utilisateur": "the user", "utilisateur": "user", "s'il avait": "supposing he had",
+           "s'il n'avait": "supposing he had", "si elle avait": "supposing she had",
+           "si elle n'avait": "supposing she had", "si on avait": "supposing we had",
+           "si on n'avait": "supposing we had", "si nous avions": "supposing we had"},
+    "de": {"ohne": "without", "fehler": "mistake", "stopp": "wait", "laut": "according to",
+           "gemäß": "according to", "nutzer": "user", "benutzer": "user"},
+    "es": {"según": "according to", "usuario": "user", "sin el": "without the", "sin la": "without the",
+           "sin los": "without the", "sin las": "without the", "sin un": "without a", "sin una": "without a",
+           "sin su": "without its", "sin sus": "without its", "sin ese": "without that",
+           "sin esa": "without that", "sin este": "without this", "sin esta": "without this",
+           "no era": "was not", "no eran": "were not", "no fue": "was not", "no será": "will not be",
+           "no serán": "will not be", "no sería": "would not be", "no hay": "there are not",
+           "no tiene": "does not have", "no tienen": "do not have", "si hubiera": "supposing",
+           "si hubiese": "supposing", "si no hubiera": "supposing not", "si no hubiese": "supposing not",
+           "si hubieran": "supposing", "si no hubieran": "supposing not"},
+    "it": {"secondo l'utente": "according to the user", "utente": "user", "senza": "without",
+           "errore": "mistake", "non è": "is not", "non sono": "are not", "non era": "was not",
+           "non erano": "were not", "se avesse": "supposing", "se non avesse": "supposing not",
+           "se fosse": "supposing", "se non fosse": "supposing not", "se avessi": "supposing"},
+    "pt": {"segundo o usuário": "according to the user", "usuário": "user", "sem o": "without the",
+           "sem a": "without the", "sem os": "without the", "sem as": "without the", "sem um": "without a",
+           "sem uma": "without a", "erro": "mistake", "não são": "are not", "não era": "was not",
+           "se tivesse": "supposing", "se não tivesse": "supposing not"},
+    "ru": {"без": "without", "стоп": "wait", "ошибка": "mistake", "ошибся": "I made a mistake",
+           "ошиблась": "I made a mistake", "правильно": "actually", "если бы": "supposing",
+           "по словам": "according to", "согласно": "according to", "пользователя": "user",
+           "пользователь": "user"},
+}  # fmt: skip
+# Russian units of time, length, mass, volume and money, in every form the language writes them: read as
+# the English unit, so "Ответ: 72 секунды" against "72 минуты" compares seconds with minutes (both were a
+# bare 72).
+# A gold in Cyrillic is read as Russian as the completion is; one in a Latin-script language is too short to
+# tell its language, and its units stay as they are written on both sides
+_RUSSIAN_UNITS = {
+    "секунда": "seconds", "секунды": "seconds", "секунд": "seconds", "секунду": "seconds",
+    "минута": "minutes", "минуты": "minutes", "минут": "minutes", "минуту": "minutes", "час": "hours",
+    "часа": "hours", "часов": "hours", "день": "days", "дня": "days", "дней": "days", "сутки": "days",
+    "суток": "days", "неделя": "weeks", "недели": "weeks", "недель": "weeks", "неделю": "weeks",
+    "месяц": "months", "месяца": "months", "месяцев": "months", "год": "years", "года": "years",
+    "лет": "years", "метр": "meters", "метра": "meters", "метров": "meters", "километр": "kilometers",
+    "километра": "kilometers", "километров": "kilometers", "сантиметр": "centimeters",
+    "сантиметра": "centimeters", "сантиметров": "centimeters", "килограмм": "kilograms",
+    "килограмма": "kilograms", "килограммов": "kilograms", "грамм": "grams", "грамма": "grams",
+    "граммов": "grams", "литр": "liters", "литра": "liters", "литров": "liters", "рубль": "rubles",
+    "рубля": "rubles", "рублей": "rubles", "доллар": "dollars", "доллара": "dollars",
+    "долларов": "dollars", "евро": "euros", "мин": "minutes", "сек": "seconds", "км": "kilometers",
+    "кг": "kilograms", "см": "centimeters", "мм": "millimeters", "руб": "rubles",
+}  # fmt: skip
 for _language in LANGUAGES:
-    for _phrase, _english in _DOUBTS[_language.code].items():
+    for _phrase, _english in (
+        *_DOUBTS[_language.code].items(),
+        *_OWN_WORDS[_language.code].items(),
+        *(_RUSSIAN_UNITS.items() if _language is RUSSIAN else ()),
+    ):
         _language.phrases.setdefault(_phrase, _english)
 # The hedges no other of these languages, nor English, writes: they say their language themselves, and are
 # read in a text too short to tell it by its function words ("Peut-être 18.", "Quizás 36.")
@@ -706,20 +782,23 @@ _OWN_HEDGES = {
 }
 
 # the bounds and negations that tell their own language too ("Höchstens 72.", "Il faut au moins 72 briques.",
-# "No son 72" is not here: "no" is English as well): read where a lenient rule would pay a value beside them
+# "No son 72": "no" alone is English as well, "no son" is not): read where a lenient rule would pay a value
+# beside them
 _OWN_QUALIFIERS = {
     "fr": ("pas", "au moins", "au plus", "au minimum", "au maximum", "tout au plus", "plus de", "moins de",
            "inférieur à", "supérieur à"),
     "de": ("nicht", "kein", "keine", "mindestens", "höchstens", "wenigstens", "zumindest", "mehr als",
            "weniger als"),
     "es": ("al menos", "como mínimo", "como máximo", "por lo menos", "a lo sumo", "como mucho", "más de",
-           "menos de"),
+           "menos de", "no es", "no son"),
     "it": ("almeno", "al massimo", "perlomeno", "per lo meno", "più di", "meno di"),
     "pt": ("não", "pelo menos", "no mínimo", "no máximo", "ao menos", "mais de"),
     "ru": ("не менее", "не более", "не", "как минимум", "как максимум", "минимум", "максимум", "больше",
            "меньше", "более", "менее", "не больше", "не меньше", "по меньшей мере", "по крайней мере",
            "хотя бы", "нет"),
 }  # fmt: skip
+for _code, _words_of in _OWN_WORDS.items():
+    _OWN_QUALIFIERS[_code] = (*_OWN_QUALIFIERS[_code], *_words_of)
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 # every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
@@ -966,12 +1045,16 @@ _WHOLE = re.compile(r"[\s\S]+")
 def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
     """The numbers ``r.text[start:end]`` (a marker's statement) spells in words, as digits: ``soixante-douze``
     is 72 in a French statement (and in no other: see :mod:`rewardkit.languages.number_words`); its percent
-    (``trois pour cent`` is 3%) and its decimal point between digits (``3 coma 5`` is 3.5, never 3) too."""
+    (``trois pour cent`` is 3%), per mille (``72 pour mille`` is 7.2%) and decimal point between digits
+    (``3 coma 5`` is 3.5, never 3) too."""
     if not _LETTER.search(r.text, start, end):
         return
     code = language.code
     before = len(r.text)
     r.sub(_PERCENT_WORDS[code], "%", start, end)
+    end += len(r.text) - before
+    before = len(r.text)
+    r.sub(_PERMILLE_WORDS[code], "‰", start, end)  # "72 pour mille" is 7.2 %, not 72
     end += len(r.text) - before
     found = {lo: (hi, value) for lo, hi, value in spans(r.text, code, start, end)}
     if found:
@@ -986,6 +1069,11 @@ _PERCENT_WORDS = {
     code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
     for code, words in {"fr": r"pour[ -]?cent", "de": "prozent", "es": r"por\s+ciento", "it": r"per\s+cento",
                         "pt": r"por\s+cento", "ru": "процент(?:а|ов)?"}.items()
+}  # fmt: skip
+_PERMILLE_WORDS = {
+    code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+    for code, words in {"fr": r"pour[ -]?mille", "de": "promille", "es": r"por\s+mil", "it": r"per\s+mille",
+                        "pt": r"por\s+mil", "ru": "промилле"}.items()
 }  # fmt: skip
 _DECIMAL_POINT_WORDS = {
     code: re.compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
@@ -1091,6 +1179,8 @@ def rewrite(r: Rewritten, first: int | None = None, doubts: bool = False) -> Non
         r.apply(_phrase_matches(r.text, language), _in_english(language))
     elif doubts:
         r.sub(_OWN_HEDGE, lambda m: _OWN_HEDGE_ENGLISH[m.group().lower()])
+    if (language is not None or doubts) and "without" in r.text:
+        r.apply(_conditional_mood(r.text, language), lambda m: "would " + m.group())
     now = None  # the text as rewritten so far, lower-cased: made once, if a language has such words
     for code in {m.lastgroup and _MARKERS[int(m.lastgroup[1:])][0].code for m in markers} | {
         language and language.code
@@ -1127,7 +1217,7 @@ _OWN_HEDGE_ENGLISH = {
 }
 _OWN_HEDGE = _words(tuple(sorted(_OWN_HEDGE_ENGLISH, key=len, reverse=True)))
 _CONDITIONS = (" si ", " se ", "\nsi ", "\nse ", "wenn", "falls", "sofern", "если", "serait", "sería", "wäre",
-               "sarebbe", "seria", " бы")  # fmt: skip
+               "sarebbe", "seria", " бы", "würde")  # fmt: skip
 _DOUBT_WORDS = (*_OWN_HEDGE_ENGLISH, *_CONDITIONS)
 _ASCII_DOUBT_WORDS = tuple(word for word in _DOUBT_WORDS if word.isascii())
 _WORD_RUN = re.compile(r"[^\W\d_]+")
@@ -1149,6 +1239,41 @@ def doubted_near(text: str, start: int, end: int) -> bool:
     window = " " + window
     words = _ASCII_DOUBT_WORDS if window.isascii() else _DOUBT_WORDS
     return any(word in window for word in words)
+
+
+# the conditional mood, which "would" writes in English: French "-rait", German "würde", "wäre", "hätte",
+# Spanish "-ría", Italian "-rebbe", Portuguese "-ria", Russian "бы"
+_CONDITIONAL_MOOD = {
+    "fr": r"\w+(?:rait|raient)", "de": r"(?:würde|wäre|hätte|könnte)n?", "es": r"\w+r[ií]a(?:n|mos)?",
+    "it": r"\w+rebbe(?:ro)?", "pt": r"\w+ria(?:m)?", "ru": r"бы",
+}  # fmt: skip
+_MOOD_OF = {
+    code: re.compile(rf"(?<![\w'’])(?:{verb})(?![\w'’])", re.IGNORECASE)
+    for code, verb in _CONDITIONAL_MOOD.items()
+}
+_ANY_MOOD = re.compile(rf"(?<![\w'’])(?:{'|'.join(_CONDITIONAL_MOOD.values())})(?![\w'’])", re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+_STOPS = ".!?\n"
+
+
+def _conditional_mood(text: str, language: Language | None) -> Iterator[re.Match[str]]:
+    """The verbs in the conditional mood of the sentences of ``text`` that hold a "without" (``Sans la
+    réduction, le prix serait …`` once read): what the English reader of a counterfactual looks for. In a
+    text whose language is not known, any of these languages' forms.
+
+    >>> [m.group() for m in _conditional_mood("Ohne Gutschein würde es 72 € kosten. Sie würde.", None)]
+    []
+    >>> [m.group() for m in _conditional_mood("without Gutschein würde es 72 € kosten. Sie würde.", None)]
+    ['würde']
+    """
+    mood = _ANY_MOOD if language is None else _MOOD_OF[language.code]
+    end = 0
+    for without in _WITHOUT.finditer(text):
+        if without.start() < end:
+            continue  # a second "without" in a sentence already read
+        end = min((i for i in (text.find(c, without.end()) for c in _STOPS) if i >= 0), default=len(text))
+        start = max(text.rfind(c, 0, without.start()) for c in _STOPS) + 1
+        yield from mood.finditer(text, start, end)
 
 
 def _in_english(language: Language) -> Callable[[re.Match[str]], str]:

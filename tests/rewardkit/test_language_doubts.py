@@ -46,3 +46,26 @@ def test_english_is_not_read_for_doubts():
     for text in ("The price falls to 30 if it rains.", "So in all it is 30."):
         assert not rewrite(text, doubts=True).changed
     assert not european.doubted_near("So in all it is 30.", 16, 18)
+
+
+# (a counterfactual, the same statement of what does hold): "without …, it would" states no answer, in every
+# language read; the indicative beside it does
+COUNTERFACTUALS = [
+    ("Without the coupon, it would cost {n} dollars.", "With the coupon, it costs {n} dollars."),
+    ("Had she kept them all, she would have {n}.", "She kept them all, so she has {n}."),
+    ("Sans la remise, le prix serait de {n} €.", "Avec la remise, le prix est de {n} €."),
+    ("Ohne den Gutschein würde es {n} € kosten.", "Mit dem Gutschein kostet es {n} €."),
+    ("Sin el cupón costaría {n} dólares.", "Con el cupón cuesta {n} dólares."),
+    ("Senza il buono costerebbe {n} euro.", "Con il buono costa {n} euro."),
+    ("Sem o cupom custaria {n} reais.", "Com o cupom custa {n} reais."),
+    ("Без купона это стоило бы {n} рублей.", "С купоном это стоит {n} рублей."),
+    ("Если бы он не купил книгу, у него было бы {n} рублей.", "Он купил книгу, и у него {n} рублей."),
+    ("假如他没有买书，他会剩下{n}元。", "他买了书，剩下{n}元。"),
+]
+
+
+@given(st.sampled_from(COUNTERFACTUALS), st.integers(min_value=2, max_value=10**5))
+def test_a_counterfactual_states_no_answer_in_any_language(pair, n):
+    counterfactual, indicative = (template.format(n=n) for template in pair)
+    assert not grade(counterfactual, gold=str(n)).correct, counterfactual
+    assert grade(indicative, gold=str(n)).verdict is Verdict.CORRECT, indicative
