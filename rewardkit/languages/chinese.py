@@ -358,15 +358,17 @@ def _integer(text: str) -> int | None:
     digit: int | None = None
     smallest_unit = 10**5  # small units fall within a section: 千, then 百, then 十
     unit_before_digit = 0  # the unit right before the pending digit ("两百五": 百), 0 after a 零
-    for i, c in enumerate(text):
-        if c in DIGITS:
+    previous = ""
+    for c in text:
+        value_of_digit = DIGITS.get(c)
+        if value_of_digit is not None:
             if digit is not None:
                 return None  # "五五十": two digits with no unit between
-            if DIGITS[c] == 0:
+            if value_of_digit == 0:
                 unit_before_digit = 0  # "一百零五": the 五 counts ones
+                previous = c
                 continue
-            digit = DIGITS[c]
-            previous = text[i - 1] if i else ""
+            digit = value_of_digit
             unit_before_digit = SMALL_UNITS.get(previous) or BIG_UNITS.get(previous) or 0
         elif c in SMALL_UNITS:
             unit = SMALL_UNITS[c]
@@ -391,6 +393,7 @@ def _integer(text: str) -> int | None:
                     return None
                 above_yi, above_wan = value * unit, 0
             section, digit, smallest_unit, unit_before_digit = 0, None, 10**5, 0
+        previous = c
     if digit is not None:
         # "两百五" is 250 and "三万五" 35,000: a digit right after a unit of a hundred or more counts in
         # the next unit down; "一百零五" (a 零 between) and "十五" count ones
