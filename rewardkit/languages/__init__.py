@@ -97,7 +97,8 @@ def read_answer_line(text: str, lo: int = 0) -> AnswerLine | None:
     if not 0 < end - start <= _LONGEST_LINE:
         return None
     line = text[start:end]
-    read = chinese.read_answer_line(line) if _CJK.search(line) else european.read_answer_line(line)
+    # a Chinese marker fails the Chinese line's pattern at its first character, where a European one opens
+    read = chinese.read_answer_line(line) or european.read_answer_line(line)
     if read is None:
         return None
     value_start, value_end, value = read
@@ -111,7 +112,6 @@ def read_answer_line(text: str, lo: int = 0) -> AnswerLine | None:
     )
 
 
-_CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
 # a number every reader leaves as it is, standing for the line's own while its words are read
 _PLACEHOLDER = "1"
 _DIGIT = re.compile(r"\d")

@@ -307,8 +307,8 @@ def read_answer_line(line: str) -> tuple[int, int, str] | None:
     value = m["value"]
     if value[-1].isascii():
         return start, end, value
-    if value[0] in _FULL_WIDTH_DIGITS:
-        return start, end, value.translate(_HALF_WIDTH_DIGITS)
+    if _FULL_WIDTH.match(value):
+        return start, end, _FULL_WIDTH.sub(_half_width, value)
     # a numeral reads as _numeral reads it at the end of a statement: digits, unless it is a word ("千万",
     # "十分": no word of _NUMERAL_WORDS holds a character the line may hold around its number, so it can only
     # be the whole run, where _inside_word looks for it) or no numeral ("三四", three or four)
@@ -316,10 +316,6 @@ def read_answer_line(line: str) -> tuple[int, int, str] | None:
         return None
     digits = _decimal_text(value)
     return None if digits is None else (start, end, digits)
-
-
-_FULL_WIDTH_DIGITS = "０１２３４５６７８９"
-_HALF_WIDTH_DIGITS = str.maketrans(_FULL_WIDTH_DIGITS, "0123456789")
 
 
 def has_chinese(text: str) -> bool:

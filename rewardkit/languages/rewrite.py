@@ -60,12 +60,11 @@ class Rewritten:
             template = replacement
             # a template without a group reference is its own expansion: m.expand parses it on every call
             replacement = (lambda m: m.expand(template)) if "\\" in template else (lambda m: template)
-        if self._pieces is None:
-            self._apply_to_original(matches, replacement)
-            return
         text = self.text
         pieces: list[str] = []
-        origins: list[tuple[int, int, int]] = []
+        # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement):
+        # the pieces as the current text sees them, mapped through its own pieces below if it has any
+        local: list[tuple[int, int, int]] = []
         at = 0  # where the next piece starts in the new text
         last = 0
         changed = False
@@ -76,55 +75,36 @@ class Rewritten:
                 continue
             if start > last:
                 pieces.append(text[last:start])
-                at = self._copy(origins, last, start, at)
-            if new:
-                pieces.append(new)
-                origins.append((at, self._origin(start), 0))
-                at += len(new)
-            last = end
-            changed = True
-        if not changed:
-            return
-        pieces.append(text[last:])
-        self._copy(origins, last, len(text) + 1, at)  # with the end of the text
-        self.text = "".join(pieces)
-        self._pieces = origins
-        self._starts = [piece[0] for piece in origins]
-
-    def _apply_to_original(
-        self, matches: Iterable[re.Match[str]], replacement: Callable[[re.Match[str]], str]
-    ) -> None:
-        """:meth:`apply` to a text nothing has changed yet (each position its own origin): its pieces are
-        written as they come, a copied run's origin its own start, with none of the merging and mapping that
-        a rewritten text's pieces need (the first rewrite of a text is the common one)."""
-        text = self.text
-        pieces: list[str] = []
-        origins: list[tuple[int, int, int]] = []
-        at = 0
-        last = 0
-        changed = False
-        for m in matches:
-            new = replacement(m)
-            start, end = m.span()
-            if new == text[start:end]:
-                continue
-            if start > last:
-                pieces.append(text[last:start])
-                origins.append((at, last, 1))
+                local.append((at, last, 1))
                 at += start - last
             if new:
                 pieces.append(new)
-                origins.append((at, start, 0))
+                local.append((at, start, 0))
                 at += len(new)
             last = end
             changed = True
         if not changed:
             return
         pieces.append(text[last:])
-        origins.append((at, last, 1))  # with the end of the text
+        local.append((at, last, 1))  # with the end of the text
         self.text = "".join(pieces)
-        self._pieces = origins
-        self._starts = [piece[0] for piece in origins]
+        if self._pieces is not None:
+            local = self._through_pieces(local, len(text) + 1)
+        self._pieces = local
+        self._starts = [piece[0] for piece in local]
+
+    def _through_pieces(self, local: list[tuple[int, int, int]], end: int) -> list[tuple[int, int, int]]:
+        """``local`` (pieces whose origins are positions of the current text, the last run reaching ``end``)
+        with origins in the original: a replacement takes its position's origin, a copied run the pieces
+        of the current text it spans. A text's first rewrite, the common one, needs none of this."""
+        origins: list[tuple[int, int, int]] = []
+        for k, (at, position, step) in enumerate(local):
+            if step:
+                stop = position + (local[k + 1][0] - at if k + 1 < len(local) else end - position)
+                self._copy(origins, position, stop, at)
+            else:
+                origins.append((at, self._origin(position), 0))
+        return origins
 
     def _origin(self, i: int) -> int:
         if self._pieces is None:
