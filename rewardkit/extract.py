@@ -265,6 +265,10 @@ class Candidates:
         currency = _CURRENCY_WORD_AFTER.match(self.region, end)
         if currency is not None and self.region[start : start + 1] in _OPENS_A_NUMERAL:
             end = currency.end()  # "72 cents": the currency word names the value's unit, read with it
+        elif end < len(self.region) and self.region[end] in _BEFORE_A_SIGN_AFTER:
+            sign = _currency_sign_after(self.region, end)
+            if sign is not None:
+                end = sign  # "12,50 €", "2,74 $": the sign after the amount is its currency, read with it
         if self.region[start:end].count(":") == 1:  # "2:30 AM": the time is read whole, half of the day too
             meridiem = _MERIDIEM_AFTER.match(self.region, end)
             if meridiem is not None:  # the period of "p.m." may end the sentence too: left out
@@ -1077,6 +1081,12 @@ _EURO_CENTS = re.compile(
 )
 
 
+_DOLLAR_CENTS_AFTER = re.compile(
+    r"(?<![\d.,$])(?P<pre>)(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+)"
+    r",(?P<cents>\d{2})(?=[ \u00a0\u202f]\$)"
+)
+
+
 def _euro_cents(m: re.Match[str]) -> str:
     """``€1.072,50`` → ``€1072.50``: the amount's groups joined, its decimal comma a point."""
     return (m["pre"] or "") + re.sub(r"\D", "", m["int"]) + "." + m["cents"]
@@ -1101,6 +1111,10 @@ def clean_span(span: str) -> str:
             span = _EURO_CENTS.sub(_euro_cents, span)
         span = _VULGAR.sub(_vulgar_fraction, span)
         span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
+    if "$" in span and "," in span and span.count("$") == 1 and "\\" not in span:
+        # "2,74 $": a lone dollar sign after the amount, spaced, is Canadian French, whose comma is a decimal
+        # one ("2,74$" may close math)
+        span = _DOLLAR_CENTS_AFTER.sub(_euro_cents, span)
     if "ase" in span or "ary" in span or "ctal" in span or "hex" in span:
         span = _SAID_BASE.sub(_said_base, span)
     if '"' in span:
@@ -1574,6 +1588,20 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
 _CURRENCY_WORD_AFTER = re.compile(
     r"[ \t]+(?i:cents?|dollars?|bucks|euros?|yuan|yen|rupees?|pesos?|pence|penny)(?![A-Za-z])"
 )
+
+# a currency sign written after its amount, as continental and Canadian French write it ("12,50 €", "2,74 $");
+# a "$" only where it is the text's one dollar sign (so no math delimiter: "$1,22 $" is math around 1,22)
+_SIGN_AFTER = re.compile(r"[ \u00a0\u202f]?[€₽]|[ \u00a0\u202f]\$")
+_BEFORE_A_SIGN_AFTER = frozenset(" \u00a0\u202f€₽$")
+
+
+def _currency_sign_after(region: str, at: int) -> int | None:
+    """Where a currency sign written right after the amount ending at ``at`` ends, or None."""
+    sign = _SIGN_AFTER.match(region, at)
+    if sign is None or (region[sign.end() - 1] == "$" and region.count("$") != 1):
+        return None
+    return sign.end()
+
 
 # what a numeral's span opens on (a span of number words, "seventy-two cents", is read by the words reader)
 _OPENS_A_NUMERAL = frozenset("-−$€£¥0123456789.")

@@ -371,6 +371,14 @@ def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
 # \text{} wrappers are taken out: nothing, a comma or semicolon, "and" (or both), then perhaps the name the
 # next value is given ("a = ")
 _LIST_JOINER = re.compile(r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+# or the word naming what the value before counts, then a joiner: "\boxed{1} papers and \boxed{2} bins",
+# "\boxed{3} cm, \boxed{4} cm" (a word that judges or goes on is prose: "\boxed{1} wrong, \boxed{2}")
+_NAMED_LIST_JOINER = re.compile(
+    r"\s*(?!(?:is|are|was|were|be|not|no|or|but|which|that|then|so|thus|hence|wrong|incorrect|right|correct"
+    r"|also|instead|first|next|final|finally|answer|gives|get|got)\b)[A-Za-z]{1,20}\s*"
+    r"(?:[,;]\s*(?:and\s*)?|and\s*)(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?",
+    re.IGNORECASE,
+)
 _OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
 _JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
 
@@ -381,7 +389,7 @@ def _box_joiner(gap: str) -> Literal["list", "or"] | None:
     if len(gap) > 200:
         return None
     bare = _JOINER_NOISE.sub(" ", gap)
-    if _LIST_JOINER.fullmatch(bare):
+    if _LIST_JOINER.fullmatch(bare) or _NAMED_LIST_JOINER.fullmatch(bare):
         return "list"
     return "or" if _OR_JOINER.fullmatch(bare) else None
 
