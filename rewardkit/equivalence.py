@@ -409,13 +409,15 @@ def compare_math(
     if families is not None:
         return "periodic" if families else None
     ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
-    if isinstance(gold, ListOf) and isinstance(pred, (ListOf, TupleOf)) and ordered:
+    if (
+        isinstance(gold, ListOf)
+        and isinstance(pred, (ListOf, TupleOf))
+        and (ordered or _named_values(gold, pred))
+    ):
         # a tuple against a bare list gold is compared in order, as a tuple is: "(1, 2, 3)" is "1, 2, 3"
         # "2, 4, 3" for T(10), T(11), T(12): a list that is not in sorted order is ordered on purpose
-        if len(pred.items) != len(gold.items):
-            return None
-        ok = all(compare_math(p, g, symbolic, decimals) for p, g in zip(pred.items, gold.items, strict=True))
-        return "list" if ok else None
+        # "5, 2" against "a = 2, b = 5": bare values answer the names in the order the gold gives them
+        return "list" if _in_order(pred.items, gold.items, symbolic, decimals) else None
     gold_items, pred_items = _set_items(gold), _set_items(pred)
     if gold_items is not None or pred_items is not None:
         if gold_items is None:
@@ -434,10 +436,9 @@ def compare_math(
     if isinstance(gold, TupleOf):
         if isinstance(pred, Interval) and pred.left_open and pred.right_open:
             pred = TupleOf((pred.lo, pred.hi))
-        if not isinstance(pred, TupleOf) or len(pred.items) != len(gold.items):
+        if not isinstance(pred, TupleOf):
             return None
-        ok = all(compare_math(p, g, symbolic, decimals) for p, g in zip(pred.items, gold.items, strict=True))
-        return "tuple" if ok else None
+        return "tuple" if _in_order(pred.items, gold.items, symbolic, decimals) else None
     if isinstance(gold, Matrix) and not isinstance(pred, Matrix):
         pred = evaluated_matrix(pred) or pred  # "A + B", "A B" of explicit matrices: compared by their result
     if isinstance(gold, Matrix):
@@ -625,6 +626,30 @@ def _distributed(node: Node) -> Node:
     if isinstance(node, TupleOf) and node.items and all(_is_equation(item) for item in node.items):
         return ListOf(node.items)  # "(f(n) = n, g(n) = 1)": the brackets group a list of equations
     return node
+
+
+def _named_values(gold: ListOf, pred: ListOf | TupleOf) -> bool:
+    """Whether the gold lists values under names all different (``a = 2, b = 5``, ``x_1 = 3, x_2 = 4``)
+    and the answer lists bare values, none named: only their order says which value is which."""
+    names = [
+        item.lhs
+        for item in gold.items
+        if isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)
+    ]
+    return (
+        len(names) == len(gold.items) >= 2
+        and len(set(names)) == len(names)
+        and not any(isinstance(item, Relation) for item in pred.items)
+    )
+
+
+def _in_order(
+    preds: tuple[Node, ...], golds: tuple[Node, ...], symbolic: SymbolicCheck | None, decimals: int | None
+) -> bool:
+    """Whether two sequences of the same length agree item by item."""
+    return len(preds) == len(golds) and all(
+        compare_math(p, g, symbolic, decimals) for p, g in zip(preds, golds, strict=True)
+    )
 
 
 def _order_matters(gold: Node) -> bool:

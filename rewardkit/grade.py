@@ -351,9 +351,10 @@ def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
         return listed.text, ""
     gaps = [gold[a.end : b.start] for a, b in itertools.pairwise(on_line)]
     kinds = [_box_joiner(gap) for gap in gaps]
-    if all(k == "list" for k in kinds) or (
-        len(on_line) >= 3 and kinds[-1] == "or" and all(k == "list" for k in kinds[:-1])
-    ):
+    if all(k == "list" for k in kinds):
+        # "$a = \\boxed{2}$ and $b = \\boxed{5}$" keeps its names: a = 5, b = 2 is no answer to it
+        return _named_boxes(gold, on_line) or listed.text, ""
+    if len(on_line) >= 3 and kinds[-1] == "or" and all(k == "list" for k in kinds[:-1]):
         return listed.text, ""
     if _all_alike([b.text for b in on_line]):
         return on_line[-1].text, ""
@@ -365,6 +366,25 @@ def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
     if len(shown) > 120:
         shown = shown[:117] + "..."
     return "", f"the gold's boxes are {what}: {shown} are neither one answer nor a list of its values"
+
+
+def _named_boxes(gold: str, boxes: list[Answer]) -> str | None:
+    """``a = 2, b = 5`` for boxes that each follow the name of their value (``$a = \\boxed{2}$ and $b =
+    \\boxed{5}$``), names all different; None when one is unnamed."""
+    names: list[str] = []
+    since = gold.rfind("\n", 0, boxes[0].start) + 1
+    for box in boxes:
+        name = _BOX_NAME.search(_JOINER_NOISE.sub(" ", gold[max(since, box.start - 40) : box.start]))
+        if name is None:
+            return None
+        names.append(name[1])
+        since = box.end
+    if len(set(names)) != len(names):
+        return None
+    return ", ".join(f"{name} = {box.text}" for name, box in zip(names, boxes, strict=True))
+
+
+_BOX_NAME = re.compile(r"(?<![A-Za-z\\])([A-Za-z](?:_\{?\w{1,6}\}?)?)\s*=\s*$")
 
 
 # what may stand between two boxes that list one answer's values, once math delimiters, spacing commands and

@@ -230,11 +230,12 @@ _TEXT_OTHER = {
 
 
 def reduce_gold(gold: str) -> str:
-    """A GSM8K rationale's ``#### N`` is its gold; a boxed solution's last box is."""
+    """A GSM8K rationale's ``#### N`` is its gold; a boxed solution's last box is (a gold with several boxes
+    lists several values, ``$a = \\boxed{2}$ and $b = \\boxed{5}$``: kept whole, so it is no number)."""
     if "####" in gold:
         return gold.rsplit("####", 1)[1].strip()
     boxes = list(re.finditer(r"\\boxed\{", gold))
-    if boxes:
+    if len(boxes) == 1:
         inner = _brace_content(gold, boxes[-1].end() - 1)
         if inner is not None:
             return inner.strip()
