@@ -193,15 +193,16 @@ class Candidates:
     problem: str | None = None
     outside: list[Answer] = field(default_factory=list)
 
-    def last_math(self) -> list[Answer]:
+    def last_math(self, *, bullets: bool = False) -> list[Answer]:
         """The lenient fallback for math: the last piece of math in the answer region (``$…$``, ``$$…$$``,
         ``\\(…\\)``, ``\\[…\\]``) when no digit follows it, or the whole region when it is nothing but a short
         expression (``x \\geq 5``); with the pieces just before it that a list or a hedge joins to it
-        (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``), in order. Empty when there is none. Only computed
-        when needed."""
+        (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``), in order; with ``bullets``, the pieces of the list
+        items right before it too, one piece each (``- \\( d(6) = \\frac13 \\)\\n- \\( d(16) = 1 \\)``). Empty
+        when there is none. Only computed when needed."""
         return [
             Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
-            for text, s, e in _last_math(self.region)
+            for text, s, e in _last_math(self.region, _BULLETED_RUN_GAP if bullets else _RUN_GAP)
         ]
 
     def whole_phrase(self, words: int) -> Answer | None:
@@ -560,9 +561,17 @@ _WHOLE_EXPRESSION_CHARS = 400
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 
 
-def _last_math(region: str) -> list[tuple[str, int, int]]:
+# what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")
+_RUN_GAP = re.compile(
+    r"(?:\s|[,;/]|\\q?quad|\\text\{\s*(?:or|and)\s*\}|(?i:or|and|maybe|possibly|perhaps)\b){0,12}"
+)
+# or the end of one list item and the bullet of the next, each item nothing but its math ("\\)\n- \\(")
+_BULLETED_RUN_GAP = re.compile(rf"{_RUN_GAP.pattern}|[ \t.,;]*\n\s*(?:[-*•]|\d{{1,2}}[.)])[ \t]+")
+
+
+def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, int, int]]:
     """``(text, start, end)`` of the last math span of ``region`` that nothing numeric follows, preceded by
-    the spans a list or hedge gap joins to it."""
+    the spans a list or hedge gap joins to it (``gap``)."""
     base = max(0, len(region) - _MATH_TAIL_CHARS)
     tail = region[base:]
     marks = [(m.group(), m.start(), m.end()) for m in _MATH_DELIMITER.finditer(tail)]
@@ -581,7 +590,7 @@ def _last_math(region: str) -> list[tuple[str, int, int]]:
         if not run and _DIGIT.search(tail, close_end):
             return []  # a number comes after the math: the math is not where the text ends
         text = tail[open_end:close_start].strip()
-        if not text or (run and not _RUN_GAP.fullmatch(tail, close_end, next_open)):
+        if not text or (run and not gap.fullmatch(tail, close_end, next_open)):
             break
         run.insert(0, (text, base + open_end, base + close_start))
         next_open = open_start
@@ -613,10 +622,6 @@ POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{POLITE_CLOSING})[^
 _CLOSING_LINES = re.compile(
     rf"(?:\n[ \t]*{POLITE_CLOSING}[^\n]*)+\s*$",
     re.IGNORECASE,
-)
-# what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")
-_RUN_GAP = re.compile(
-    r"(?:\s|[,;/]|\\q?quad|\\text\{\s*(?:or|and)\s*\}|(?i:or|and|maybe|possibly|perhaps)\b){0,12}"
 )
 
 

@@ -1574,7 +1574,8 @@ def _lenient(
         phrase = found.whole_phrase(len(gold.text.split()))
         if phrase is not None:
             return phrase, _read(phrase.text, gold)
-    run = found.last_math()
+    # a gold listing values may be answered by list items, one value each ("- \\(d(6) = \\frac13\\)")
+    run = found.last_math(bullets=isinstance(gold.node, (ListOf, SetOf)))
     # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
     # sentence the text ends on something else, which no reader here has looked at
     sentences_after = -1

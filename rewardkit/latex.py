@@ -1172,9 +1172,15 @@ class _Parser:
             if kinds[self.i] == "_":
                 node = self.base_number(str(self.vals[i][1]), i)
         elif (
-            k == "sym" and self.vals[i] in FUNCTION_LETTERS and kinds[i + 1] == "(" and self._call_args(i + 1)
+            k == "sym"
+            and kinds[i + 1] == "("
+            and (
+                (self.vals[i] in FUNCTION_LETTERS and self._call_args(i + 1))
+                or (self._value_at_point(i) and self._call_args(i + 1))
+            )
         ):
-            # "f(x)", "g(n)", "T(10)", "E(2020, 1993)": function notation, never a product
+            # "f(x)", "g(n)", "T(10)", "E(2020, 1993)": function notation, never a product; so is any letter
+            # at a whole number that an equation gives the value of ("d(72) = \\frac19", the divisor function)
             self.i = i + 1
             args = self.bracketed()
             node = Apply(self.vals[i], args.items if isinstance(args, TupleOf) else (args,))
@@ -1389,6 +1395,19 @@ class _Parser:
         self.expect("}", "}")
         self.in_abs = saved
         return node
+
+    def _value_at_point(self, at: int) -> bool:
+        """Whether the letter at ``at`` is applied to one whole number and set equal to something, starting
+        an equation's left side (``d(72) = ...``, ``; a(3) = ...``): the value of a function at a point. A
+        product with a number is written ``72d``; ``d(n - 1)`` and ``2 + d(3)`` stay products."""
+        kinds = self.kinds
+        return (
+            kinds[at + 2] == "num"
+            and kinds[at + 3] == ")"
+            and kinds[at + 4] == "rel"
+            and self.vals[at + 4] == "="
+            and (at == 0 or kinds[at - 1] in (",", ";", "rel"))
+        )
 
     def _call_args(self, open_at: int) -> bool:
         """Whether the parentheses at ``open_at`` hold call arguments: numbers and single symbols separated by
