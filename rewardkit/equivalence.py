@@ -81,6 +81,10 @@ ROUNDED_GOLD_MIN_DECIMALS = 2
 # 0.8660254037844386 = \sqrt3/2), as math-verify, Qwen2.5-Math and lighteval judge it. A shorter decimal
 # (0.87 against \sqrt3/2, 0.33 against 1/3) stays WRONG: an approximation, unless the gold is itself one.
 LONG_DECIMAL_DIGITS = 6
+# A decimal with at least this many significant digits may be a double printed by a program, whose shortest
+# digits can differ from the true expansion's in the last place: it equals an exact gold when it is the
+# double nearest the gold.
+FLOAT_REPR_DIGITS = 15
 
 _HUNDRED = Fraction(100)
 # The most decimal places the ``decimals`` option takes (past it, a rounding instruction means nothing).
@@ -181,7 +185,14 @@ def _all_digits(decimal: Fraction, ulp: Fraction, gold: Any) -> bool:
         diff, half, unit = context().re(gold) - _mpf(decimal), _mpf(ulp / 2), _mpf(ulp)
     rounded = abs(diff) <= half
     cut = 0 <= diff < unit if decimal > 0 else -unit < diff <= 0
-    return bool(rounded or cut)
+    if rounded or cut:
+        return True
+    if abs(decimal) / ulp < 10 ** (FLOAT_REPR_DIGITS - 1):
+        return False
+    # 1.4142135623730951 for sqrt 2: the digits a program prints for the double nearest the gold, whose last
+    # one may differ from the true expansion's (the double is not the real number)
+    nearest = float(gold) if isinstance(gold, Fraction) else float(context().nstr(context().re(gold), 25))
+    return float(decimal) == nearest
 
 
 def _long_decimal(value: Fraction, ulp: Fraction | None) -> bool:

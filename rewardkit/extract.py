@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Literal
 
 from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
-from rewardkit.latex import ASCII_FUNCTIONS
+from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     FEET_INCHES,
@@ -558,6 +558,8 @@ _PROSE_WORD = re.compile(
 # a word of two letters or more, in the same sense ("so", "it", "is"; not "\\ln", "exp(x)")
 _SHORT_WORD = re.compile(rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{2,}}")
 _WHOLE_EXPRESSION_CHARS = 400
+# a word of prose ending the text before a minus sign typed before math ("is -$2$"; not "x -$2$", "5-$2$")
+_PROSE_END = re.compile(r"(?<![\\\w])[^\W\d_]{2,}$")
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 
 
@@ -567,6 +569,23 @@ _RUN_GAP = re.compile(
 )
 # or the end of one list item and the bullet of the next, each item nothing but its math ("\\)\n- \\(")
 _BULLETED_RUN_GAP = re.compile(rf"{_RUN_GAP.pattern}|[ \t.,;]*\n\s*(?:[-*•]|\d{{1,2}}[.)])[ \t]+")
+
+
+def _sign_before(text: str, at: int) -> bool | None:
+    """Whether a minus sign is typed right before the math span opening at ``at`` (``is -$2$``, ``is - $2$``),
+    or None when a minus there joins it to something before (``5-$\\sqrt{2}$``, ``x - $2$``)."""
+    i = at - 1
+    while i > 0 and at - i < 8 and text[i] in "*_ \t":  # spaces, emphasis around the math: "-**$2$**"
+        i -= 1
+    if i < 0 or text[i] not in "-−":
+        return False
+    before = text[max(0, i - 40) : i].rstrip(" \t")
+    if (not before or before[-1] == "\n") and i + 1 < at:
+        return False  # "- $d = 3$" opening a line is a list's bullet
+    if not before or before[-1] in "\n(:=*,;[{":
+        return True
+    # after a word of prose ("is -$2$") a sign; after a number, a single letter or math, a minus
+    return True if _PROSE_END.search(before) else None
 
 
 def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, int, int]]:
@@ -592,6 +611,13 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
         text = tail[open_end:close_start].strip()
         if not text or (run and not gap.fullmatch(tail, close_end, next_open)):
             break
+        sign = _sign_before(tail, open_start)
+        if sign is None:  # "5-$\\sqrt{2}$": the math is the operand of an expression typed around it
+            if not run:
+                return []
+            break
+        if sign:
+            text = "-" + text  # "The smallest value is -$\\pi/6$": the sign typed before the math is its sign
         run.insert(0, (text, base + open_end, base + close_start))
         next_open = open_start
         i -= 2
@@ -1209,6 +1235,8 @@ def read_number(span: str) -> Reading:
     text = clean_span(span)
     if len(text) > MAX_SPAN_CHARS:
         return Reading("unparseable", text=text[:80] + "…", why=f"the answer is {len(text)} characters long")
+    if writes_repeating_decimal(span):  # "0.(3)", "0.1(6)": the math reader reads the whole period
+        return Reading("unparseable", text=text, why="a repeating decimal, not a cut-off number")
     if ":" in text:
         # "7:10 a.m.", "19:40", "5:2": read whole, never as their first number
         whole = clock_or_ratio(_PLAIN_LEAD.sub("", text, count=1))

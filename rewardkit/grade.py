@@ -81,6 +81,8 @@ from rewardkit.numbers import (
     Quantity,
     Unit,
     hour_of_day,
+    numeral_in_base,
+    same_numeral,
     same_quantity,
     scan,
     spoken_time_of_day,
@@ -1930,6 +1932,16 @@ def _judge(
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
         return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
+    based = numeral_in_base(gold.raw) if "_" in gold.raw and gold.kind in ("number", "math") else None
+    if based is not None and based[1] != 10:
+        # a gold written in base 2 asks for the answer in base 2: 11 or 13_8 is another answer, 1011 the
+        # numeral with its subscript left off
+        if not same_numeral(answer.text, *based):
+            detail = f"{parsed} is not the gold's numeral {based[0]} in base {based[1]}"
+            return _result(
+                gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
+            )
+        match = match or "numeral"
     if match is not None and gold.kind in ("number", "math") and "=" in answer.text:
         # (an answer with no "=" names no variable)
         names = _named_variable(answer.text), _named_variable(gold.raw)

@@ -136,6 +136,7 @@ __all__ = [
     "MathParseError",
     "parse_math",
     "repair_escapes",
+    "writes_repeating_decimal",
 ]
 
 MAX_LENGTH = 2000
@@ -522,7 +523,21 @@ class _Lexer:
         if digits and s.startswith("\\", j + (not frac)) and (frac or s.startswith(".", j)):
             repeating = _REPEATING.match(s, j + (not frac))
             if repeating is not None:
-                return self.repeating_decimal(i, digits, frac, repeating)
+                period = repeating.group(1) or repeating.group(2)
+                return self.repeating_decimal(i, digits, frac, period, repeating.end())
+        if digits and s.startswith("(", j + (not frac)) and (frac or s.startswith(".", j)):
+            # 0.(3), 0.1(6): the period in parentheses, never a product (0.1 times 6 is written 0.1 \cdot 6)
+            repeating = _PAREN_PERIOD.match(s, j + (not frac))
+            if repeating is not None:
+                return self.repeating_decimal(i, digits, frac, repeating.group(1), repeating.end())
+        if len(frac) >= 2 and j < n and s[j] in " .\\…":
+            # 0.333\ldots, 0.1666...: digits that repeat a period at least twice before the dots are that
+            # period repeated; other digits before dots (3.14159...) are a truncated value, no number
+            trailing = _TRAILING_DOTS.match(s, j)
+            period = _period_of(frac) if trailing is not None else None
+            if trailing is not None and period is not None:
+                kept = frac[: len(frac) - 2 * period]
+                return self.repeating_decimal(i, digits, kept, frac[-period:], trailing.end())
         exp = 0
         if digits and j < n and s[j] in "eE":
             k = j + 1
@@ -548,17 +563,16 @@ class _Lexer:
         self.push("num", (Number(value, decimals), s[i:j]), i)
         return j
 
-    def repeating_decimal(self, i: int, digits: str, frac: str, m: re.Match[str]) -> int:
+    def repeating_decimal(self, i: int, digits: str, frac: str, period: str, end: int) -> int:
         """``0.\\overline{3}`` = 1/3, ``1.2\\overline{45}`` = 137/110, ``0.\\dot{3}``: the exact fraction."""
-        period = m.group(1) or m.group(2)
         if len(digits) + len(frac) + len(period) > MAX_DIGITS:
             raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
         # x = digits.frac + period / (10^len(frac) (10^len(period) - 1))
         value = Fraction(int(digits + frac), 10 ** len(frac)) + Fraction(
             int(period), 10 ** len(frac) * (10 ** len(period) - 1)
         )
-        self.push("num", (Number(value), self.s[i : m.end()]), i)
-        return m.end()
+        self.push("num", (Number(value), self.s[i:end]), i)
+        return end
 
     def word(self, run: str, pos: int, text_mode: bool) -> None:
         """A run of letters: a known word, a unit, single-letter symbols, or an unknown word."""
@@ -1817,6 +1831,42 @@ def _uncontrol(m: re.Match[str]) -> str:
 
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
 _REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
+# the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)
+_PAREN_PERIOD = re.compile(r"\((\d{1,400})\)")
+# dots that continue a decimal: 0.333\ldots, 0.1666..., 0.33…
+_TRAILING_DOTS = re.compile(r" ?(?:\\[lc]?dots\b|\.\.\.|…)")
+# the longest period looked for in the digits before such dots
+_MAX_DOTTED_PERIOD = 6
+
+
+# a repeating decimal in a notation the number reader would cut short: 0.(3), 0.1(6), 0.333\ldots, 0.1666...
+_REPEATING_NOTATION = re.compile(
+    r"(?<![\d.])\d+\.(?:\d*\(\d{1,400}\)|(\d{2,60}) ?(?:\\[lc]?dots\b|\.\.\.|…))"
+)
+
+
+def writes_repeating_decimal(text: str) -> bool:
+    """Whether ``text`` writes a decimal with its period in parentheses or repeated before dots, which
+    :func:`parse_math` reads as its exact fraction (``0.(3)``, ``0.1666...``; not ``3.14159...``).
+
+    >>> [writes_repeating_decimal(t) for t in ("0.(3)", "0.1666...", "3.14...")]
+    [True, True, False]
+    """
+    if "(" not in text and "dots" not in text and "..." not in text and "…" not in text:
+        return False
+    return any(
+        m.group(1) is None or _period_of(m.group(1)) is not None for m in _REPEATING_NOTATION.finditer(text)
+    )
+
+
+def _period_of(frac: str) -> int | None:
+    """The shortest period (up to :data:`_MAX_DOTTED_PERIOD` digits) that the last digits of ``frac`` repeat
+    at least twice: 6 for ``142857142857``, 1 for ``1666``, None for ``14159``."""
+    for period in range(1, _MAX_DOTTED_PERIOD + 1):
+        if 2 * period <= len(frac) and frac[-period:] == frac[-2 * period : -period]:
+            return period
+    return None
+
 
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 

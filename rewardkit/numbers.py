@@ -190,6 +190,43 @@ def spoken_time_of_day(text: str) -> Quantity | None:
     return None
 
 
+# A numeral written with its base: ``1011_2``, ``2045_{6}``, ``\text{A3}_{16}``, in math delimiters or not.
+_BASED_NUMERAL = re.compile(
+    r"[\s$]*(?:\\(?:text|mathrm)\s*\{\s*)?([0-9A-Za-z]{1,64})\s*\}?\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?[\s$.]*"
+)
+_BARE_DIGITS = re.compile(r"[\s$]*([0-9A-Z]{1,64})[\s$.]*")
+
+
+def numeral_in_base(text: str) -> tuple[str, int] | None:
+    """The digits and base of a numeral written with a base subscript, or None.
+
+    >>> [numeral_in_base(t) for t in ("1011_2", "$2045_{6}$", "11", "7_{10}")]
+    [('1011', 2), ('2045', 6), None, ('7', 10)]
+    """
+    if "_" not in text:
+        return None
+    m = _BASED_NUMERAL.fullmatch(text)
+    if m is None or not 2 <= int(m.group(2)) <= 36:
+        return None
+    return m.group(1).upper().lstrip("0") or "0", int(m.group(2))
+
+
+def same_numeral(answer: str, digits: str, base: int) -> bool:
+    """Whether ``answer`` writes the numeral ``digits`` in ``base``: a gold written in a base asks for the
+    answer in that base, so its value in base ten, in another base or as an expression is another answer
+    (``11``, ``13_8``, ``2^3+3`` against ``1011_2``), while its bare digits (``1011``) are the numeral with
+    the subscript left off.
+
+    >>> same_numeral("1011", "1011", 2), same_numeral("11", "1011", 2), same_numeral("13_8", "1011", 2)
+    (True, False, False)
+    """
+    written = numeral_in_base(answer)
+    if written is not None:
+        return written == (digits, base)
+    m = _BARE_DIGITS.fullmatch(answer)
+    return m is not None and (m.group(1).lstrip("0") or "0") == digits
+
+
 def same_clock_time(a: Quantity, b: Quantity) -> bool:
     """Two times of day name the same moment (a 12-hour reading matches either half of the day)."""
     if a.unit is CLOCK_12 or b.unit is CLOCK_12:
