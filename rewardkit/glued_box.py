@@ -1,8 +1,9 @@
 """A box written as part of the math around it: its content is an operand, not the answer.
 
-``-\\boxed{72}``, ``2\\boxed{36}``, ``\\boxed{72}^2``, ``\\boxed{72} \\times 2``, ``\\sqrt{\\boxed{72}}`` and
-``\\frac{\\boxed{72}}{2}`` state other values than 72; the box alone would pay 72 for them. A box that its own
-sentence calls wrong (``\\boxed{72} is wrong``, ``\\boxed{72} (incorrect)``) asserts nothing either.
+``-\\boxed{72}``, ``x = - \\boxed{72}``, ``2\\boxed{36}``, ``\\boxed{72}^2``, ``\\boxed{72} \\times 2``,
+``\\sqrt{\\boxed{72}}`` and ``\\frac{\\boxed{72}}{2}`` state other values than 72; the box alone would pay 72
+for them. A box that its own sentence calls wrong (``\\boxed{72} is wrong``, ``\\boxed{72} (incorrect)``)
+asserts nothing either.
 
 What stays an answer: a box between math delimiters, prose, punctuation or a bullet (``$\\boxed{72}$.``,
 ``- \\boxed{72}``, ``Answer - \\boxed{72}``), followed by its unit or degrees (``\\boxed{72}^\\circ``,
@@ -25,9 +26,10 @@ from rewardkit.numbers import sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 
 # before the box (and the math delimiter that opens it): a sign or a coefficient touching it, an operator, or
-# the argument of a command that takes the box as an operand ("**" is bold, "- " a bullet or a dash)
+# the argument of a command that takes the box as an operand ("**" is bold, "- " a bullet or a dash, but
+# after "=", "(" or "is" a spaced minus is the sign: "x = - \\boxed{3}", "The answer is - \\boxed{3}")
 _BEFORE = re.compile(
-    r"(?:-|\d|[+/^×÷·−][ \t]*|\\(?:times|cdot|div|pm|mp)[ \t]*|"
+    r"(?:-|(?:[=(]|\b(?:is|equals)\b)[ \t]*[-−][ \t]+|\d|[+/^×÷·−][ \t]*|\\(?:times|cdot|div|pm|mp)[ \t]*|"
     r"\\(?:sqrt(?:\[[^\]]{0,10}\])?|frac|dfrac|tfrac|binom)\{|\\frac\{[^{}]{0,40}\}\{|[\^_]\{)(?:\$|\\\(|\\\[)?$"
 )
 # what an operator after the box needs to be one: a number, math, or a one-letter variable ("a", "I" are
