@@ -415,6 +415,8 @@ def compare_math(
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
     gold, pred = _distributed(gold), _distributed(pred)
+    # "\\{1, 3\\} \\cup \\{2, 4\\}": a union of listed sets is the set of all their members
+    gold, pred = _united(gold), _united(pred)
     # "\\frac{\\pi}{6} + k\\pi, …": solutions modulo a period, whatever offsets name them
     families = same_families(pred, gold)
     if families is not None:
@@ -685,6 +687,13 @@ def _order_matters(gold: Node) -> bool:
 def _monotonic(values: list[Fraction]) -> bool:
     pairs = list(itertools.pairwise(values))
     return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
+
+
+def _united(node: Node) -> Node:
+    """A union whose parts are all listed sets, as one set of their members; any other node as it is."""
+    if isinstance(node, Union) and all(isinstance(part, SetOf) for part in node.parts):
+        return SetOf(tuple(item for part in node.parts for item in part.items))  # type: ignore[attr-defined]
+    return node
 
 
 def _set_items(node: Node) -> tuple[Node, ...] | None:
