@@ -144,6 +144,37 @@ PHRASES.update({
     "多半是": " is probably ", "要是": " if ", "要不是": " if not for ",
     "若是": " if ", "假使": " if ", "如若": " if ",
 })  # fmt: skip
+# A value set against the answer ("72不是正确答案": 72 is not the correct answer), the doubts said of a value
+# ("没有把握", "不太确定": not sure), the negation that leaves it open ("不一定是72": not necessarily 72), and
+# the words a correction opens with ("抱歉，应为70", "纠正一下：70", "错，应为70"): the English the rules read
+PHRASES.update({
+    "正确答案是": " the correct answer is ", "正确答案为": " the correct answer is ",
+    "正确的答案是": " the correct answer is ", "正确答案": " the correct answer",
+    "正确的答案": " the correct answer",
+    "不一定是": " is not necessarily ", "不一定为": " is not necessarily ", "不一定": " not necessarily ",
+    "不见得是": " is not necessarily ", "不见得": " not necessarily ",
+    "不能是": " cannot be ", "不可能为": " cannot be ", "不能得到": " cannot be ",
+    "不可能得到": " cannot be ",
+    "(错误)": " (wrong)", "(错)": " (wrong)", "(不正确)": " (incorrect)", "不正确": " is incorrect ",
+    "是不正确的": ", that's wrong ",
+    "抱歉": " sorry ", "对不起": " sorry ", "不好意思": " sorry ",
+    "纠正一下": " correction ", "纠正:": " correction:", "修正:": " correction:", "订正:": " correction:",
+    "改正:": " correction:", "应为": " should be ",
+    # "错，" opens a correction; "不错" (not bad) and "没错" (right) do not
+    "错, ": " that's wrong, ", "不错": " good ", "没错": " right ",
+    ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
+})  # fmt: skip
+_ANSWER_NOUNS = {
+    "答案": "the answer", "最终答案": "the final answer", "正确答案": "the correct answer",
+    "正确的答案": "the correct answer",
+}  # fmt: skip
+for _negation in ("不是", "并不是", "并非"):
+    for _answer, _english_answer in _ANSWER_NOUNS.items():
+        PHRASES[_negation + _answer] = f" is not {_english_answer} "
+_UNSURE = "不太确定 不能确定 不敢确定 不太肯定 不敢肯定 不是很确定 没有把握 没把握 拿不准".split()
+for _unsure in _UNSURE:
+    PHRASES[_unsure] = " not sure "
+    PHRASES["我" + _unsure] = " I am not sure "
 # the 要 of another word before 是 ("主要是" mainly is, "需要是" needs to be) opens no "if": read as before
 for _head in "主需想还就不必重将快总也都":
     PHRASES.setdefault(_head + "要是", f"{_head}要 is ")
