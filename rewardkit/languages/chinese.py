@@ -66,6 +66,12 @@ UNITS = {
     # 分 after a number is a cent of a yuan (as "72 cents" is read, a bare gold ignores it); a clock's
     # minutes ("3点15分") and a fraction ("三分之一") are read before units are
     "分米": " dm", "分": " fen",
+    # the units of a translated word problem (miles, pounds, gallons …) and the smaller metric ones: a
+    # value in one is no value in another ("72英里" is no 72千米); 毛 is a 角, and the traditional
+    # 两, 里, 寸, 尺 (no unit of the English readers) are kept apart from every other unit
+    "英里": " miles", "海里": " nautical miles", "英尺": " feet", "英寸": " inches", "英亩": " acres",
+    "磅": " pounds", "盎司": " ounces", "加仑": " gallons", "毫克": " mg", "纳米": " nm", "微米": " μm",
+    "摄氏度": " °C", "华氏度": " °F", "毛": " jiao", "两": " liang", "里": " li", "寸": " cun", "尺": " chi",
 }  # fmt: skip
 
 # Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.
@@ -283,11 +289,15 @@ _AND_A_HALF = re.compile(
 _HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
 _PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
-_DIGITS_THEN_SCALE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万亿千百])(?![克米瓦分])")
+# "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000
+_DIGITS_THEN_SCALE = re.compile(
+    r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([万亿千百])(?P<rest>(?:\d{1,4}[万亿千百十]{0,2}){1,8}+)?+(?![克米瓦分])"
+)
+_SCALED_PART = re.compile(r"(\d{1,4})([万亿千百十]{0,2})")
 _NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?")
 _NUMBER_FOLLOWS = re.compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
-    + "|".join(sorted(CLASSIFIERS, key=len, reverse=True))
+    + "|".join(sorted({*CLASSIFIERS, *UNITS}, key=len, reverse=True))
     + ")"
 )
 _STATES_A_VALUE = ("是", "为", "有", "剩", "：", ":", "=", "等于", "共", "得", "需", "要", "用")
@@ -526,8 +536,32 @@ def _percent(m: re.Match[str]) -> str:
 
 
 def _scaled(m: re.Match[str]) -> str:
-    scale = {"万": 10**4, "亿": 10**8, "千": 1000, "百": 100}[m[2]]
-    return _plain(Fraction(m[1]) * scale)
+    """``3万`` as 30000; ``1万5千``, ``3千5百``, ``1亿2千万``, ``1万5`` (the digit after a unit of a
+    hundred or more counts in the next unit down, as in ``三万五``) as the one number they write, or as
+    they are when the parts do not fall in decreasing units."""
+    if not m["rest"]:
+        return _plain(Fraction(m[1]) * _UNIT_VALUES[m[2]])
+    if "." in m[1]:
+        return m.group()
+    parts = [(m[1], m[2]), *_SCALED_PART.findall(m["rest"])]
+    total, previous = 0, None
+    for k, (digits, units) in enumerate(parts):
+        number, unit = int(digits), 1
+        for c in units:
+            unit *= _UNIT_VALUES[c]
+        if not units:
+            if k != len(parts) - 1 or previous is None:
+                return m.group()
+            if number < 10 and previous >= 100:
+                unit = previous // 10  # "1万5": 5 thousand
+        if previous is not None and number * unit >= previous:
+            return m.group()  # "1万20000", "5千3万": no number is written so
+        total += number * unit
+        previous = unit
+    return str(total)
+
+
+_UNIT_VALUES = {**SMALL_UNITS, **BIG_UNITS}
 
 
 def _numeral(m: re.Match[str]) -> str:
@@ -543,6 +577,8 @@ def _numeral(m: re.Match[str]) -> str:
         kilo, end = "千", end - 1
         digits = _decimal_text(run[:-1])
     if digits is None or _inside_word(text, start, end):
+        return run
+    if text[start - 1 : start].isdigit():  # "3两" is 3 liang, "72三" no 723: glued to digits, no numeral
         return run
     if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
         return run
