@@ -66,6 +66,12 @@ UNITS = {
     # 分 after a number is a cent of a yuan (as "72 cents" is read, a bare gold ignores it); a clock's
     # minutes ("3点15分") and a fraction ("三分之一") are read before units are
     "分米": " dm", "分": " fen",
+    # the units of a translated word problem (miles, pounds, gallons …) and the smaller metric ones: a
+    # value in one is no value in another ("72英里" is no 72千米); 毛 is a 角, and the traditional
+    # 两, 里, 寸, 尺 (no unit of the English readers) are kept apart from every other unit
+    "英里": " miles", "海里": " nautical miles", "英尺": " feet", "英寸": " inches", "英亩": " acres",
+    "磅": " pounds", "盎司": " ounces", "加仑": " gallons", "毫克": " mg", "纳米": " nm", "微米": " μm",
+    "摄氏度": " °C", "华氏度": " °F", "毛": " jiao", "两": " liang", "里": " li", "寸": " cun", "尺": " chi",
 }  # fmt: skip
 
 # Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.
@@ -144,6 +150,37 @@ PHRASES.update({
     "多半是": " is probably ", "要是": " if ", "要不是": " if not for ",
     "若是": " if ", "假使": " if ", "如若": " if ",
 })  # fmt: skip
+# A value set against the answer ("72不是正确答案": 72 is not the correct answer), the doubts said of a value
+# ("没有把握", "不太确定": not sure), the negation that leaves it open ("不一定是72": not necessarily 72), and
+# the words a correction opens with ("抱歉，应为70", "纠正一下：70", "错，应为70"): the English the rules read
+PHRASES.update({
+    "正确答案是": " the correct answer is ", "正确答案为": " the correct answer is ",
+    "正确的答案是": " the correct answer is ", "正确答案": " the correct answer",
+    "正确的答案": " the correct answer",
+    "不一定是": " is not necessarily ", "不一定为": " is not necessarily ", "不一定": " not necessarily ",
+    "不见得是": " is not necessarily ", "不见得": " not necessarily ",
+    "不能是": " cannot be ", "不可能为": " cannot be ", "不能得到": " cannot be ",
+    "不可能得到": " cannot be ",
+    "(错误)": " (wrong)", "(错)": " (wrong)", "(不正确)": " (incorrect)", "不正确": " is incorrect ",
+    "是不正确的": ", that's wrong ",
+    "抱歉": " sorry ", "对不起": " sorry ", "不好意思": " sorry ",
+    "纠正一下": " correction ", "纠正:": " correction:", "修正:": " correction:", "订正:": " correction:",
+    "改正:": " correction:", "应为": " should be ",
+    # "错，" opens a correction; "不错" (not bad) and "没错" (right) do not
+    "错, ": " that's wrong, ", "不错": " good ", "没错": " right ",
+    ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
+})  # fmt: skip
+_ANSWER_NOUNS = {
+    "答案": "the answer", "最终答案": "the final answer", "正确答案": "the correct answer",
+    "正确的答案": "the correct answer",
+}  # fmt: skip
+for _negation in ("不是", "并不是", "并非"):
+    for _answer, _english_answer in _ANSWER_NOUNS.items():
+        PHRASES[_negation + _answer] = f" is not {_english_answer} "
+_UNSURE = "不太确定 不能确定 不敢确定 不太肯定 不敢肯定 不是很确定 没有把握 没把握 拿不准".split()
+for _unsure in _UNSURE:
+    PHRASES[_unsure] = " not sure "
+    PHRASES["我" + _unsure] = " I am not sure "
 # the 要 of another word before 是 ("主要是" mainly is, "需要是" needs to be) opens no "if": read as before
 for _head in "主需想还就不必重将快总也都":
     PHRASES.setdefault(_head + "要是", f"{_head}要 is ")
@@ -252,11 +289,15 @@ _AND_A_HALF = re.compile(
 _HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
 _PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
-_DIGITS_THEN_SCALE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万亿千百])(?![克米瓦分])")
+# "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000
+_DIGITS_THEN_SCALE = re.compile(
+    r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([万亿千百])(?P<rest>(?:\d{1,4}[万亿千百十]{0,2}){1,8}+)?+(?![克米瓦分])"
+)
+_SCALED_PART = re.compile(r"(\d{1,4})([万亿千百十]{0,2})")
 _NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?")
 _NUMBER_FOLLOWS = re.compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
-    + "|".join(sorted(CLASSIFIERS, key=len, reverse=True))
+    + "|".join(sorted({*CLASSIFIERS, *UNITS}, key=len, reverse=True))
     + ")"
 )
 _STATES_A_VALUE = ("是", "为", "有", "剩", "：", ":", "=", "等于", "共", "得", "需", "要", "用")
@@ -265,10 +306,35 @@ for _word, _english_word in list(PHRASES.items()):
     if _english_word.strip() in _BOUNDS_AND_APPROXIMATIONS:
         for _copula in ("是", "为"):
             PHRASES.setdefault(_word + _copula, f" is {_english_word.strip()} ")
-_PHRASE = re.compile("|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)))
-_UNIT_AFTER_NUMBER = re.compile(
-    r"(?<=[\d%)}$])\s*(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)) + ")"
-)
+
+
+def _longest_of(words: list[str] | dict[str, str]) -> str:
+    """A pattern that matches the longest of ``words`` that starts where it is tried, as the alternation of
+    them longest first does, written as their tree of shared beginnings: each character tried once per
+    position, not once per word (the phrase alternation, hundreds of words, was the slowest step).
+
+    >>> re.match(_longest_of(["答", "答案", "答案是"]), "答案是72").group(), _longest_of(["ab", "a", "c"])
+    ('答案是', '(?:a(?:b)?|c)')
+    """
+    tree: dict[str, dict] = {}
+    for word in words:
+        node = tree
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def branch(node: dict[str, dict]) -> str:
+        alternatives = [re.escape(c) + branch(child) for c, child in sorted(node.items()) if c]
+        if not alternatives:
+            return ""
+        body = "(?:" + "|".join(alternatives) + ")"
+        return body + "?" if "" in node else body
+
+    return branch(tree)
+
+
+_PHRASE = re.compile(_longest_of(PHRASES))
+_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])\s*(" + _longest_of(UNITS) + ")")
 _CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
@@ -495,8 +561,32 @@ def _percent(m: re.Match[str]) -> str:
 
 
 def _scaled(m: re.Match[str]) -> str:
-    scale = {"万": 10**4, "亿": 10**8, "千": 1000, "百": 100}[m[2]]
-    return _plain(Fraction(m[1]) * scale)
+    """``3万`` as 30000; ``1万5千``, ``3千5百``, ``1亿2千万``, ``1万5`` (the digit after a unit of a
+    hundred or more counts in the next unit down, as in ``三万五``) as the one number they write, or as
+    they are when the parts do not fall in decreasing units."""
+    if not m["rest"]:
+        return _plain(Fraction(m[1]) * _UNIT_VALUES[m[2]])
+    if "." in m[1]:
+        return m.group()
+    parts = [(m[1], m[2]), *_SCALED_PART.findall(m["rest"])]
+    total, previous = 0, None
+    for k, (digits, units) in enumerate(parts):
+        number, unit = int(digits), 1
+        for c in units:
+            unit *= _UNIT_VALUES[c]
+        if not units:
+            if k != len(parts) - 1 or previous is None:
+                return m.group()
+            if number < 10 and previous >= 100:
+                unit = previous // 10  # "1万5": 5 thousand
+        if previous is not None and number * unit >= previous:
+            return m.group()  # "1万20000", "5千3万": no number is written so
+        total += number * unit
+        previous = unit
+    return str(total)
+
+
+_UNIT_VALUES = {**SMALL_UNITS, **BIG_UNITS}
 
 
 def _numeral(m: re.Match[str]) -> str:
@@ -512,6 +602,8 @@ def _numeral(m: re.Match[str]) -> str:
         kilo, end = "千", end - 1
         digits = _decimal_text(run[:-1])
     if digits is None or _inside_word(text, start, end):
+        return run
+    if text[start - 1 : start].isdigit():  # "3两" is 3 liang, "72三" no 723: glued to digits, no numeral
         return run
     if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
         return run

@@ -190,8 +190,9 @@ GERMAN = Language(
             "The final answer is",
         ),
         (
-            r"(?:die\s+)?(?:antwort|lösung)\s+(?:ist|lautet)\b|das\s+ergebnis\s+(?:ist|lautet)\b"
-            r"|(?:ist|lautet)\s+die\s+(?:antwort|lösung)\b",
+            # "beträgt" (amounts to) states a value as "ist" does: "Also beträgt das Ergebnis 3,5."
+            r"(?:die\s+)?(?:antwort|lösung)\s+(?:ist|lautet|beträgt)\b|das\s+ergebnis\s+(?:ist|lautet|beträgt)\b"
+            r"|(?:ist|lautet|beträgt)\s+(?:die\s+(?:antwort|lösung)|das\s+ergebnis)\b",
             "The answer is",
         ),
         (
@@ -668,14 +669,18 @@ _DOUBTS = {
     "fr": {
         "peut être": "maybe", "possiblement": "possibly", "vraisemblablement": "probably",
         "sûrement": "probably", "il se peut que": "maybe", "il est possible que": "maybe",
-        "pourrait être": "could be", "pourrait": "could", "je suppose que": "I guess",
+        "pourrait être": "could be", "pourrait": "could be", "je suppose que": "I guess",
         "à condition que": "provided that", "pourvu que": "provided that", "au cas où": "in case",
         "à supposer que": "assuming", "en supposant que": "assuming", "sauf si": "unless",
         "à moins que": "unless", "sinon": "otherwise", "serait": "would be", "seraient": "would be",
     },
     "de": {
         "möglicherweise": "possibly", "womöglich": "possibly", "eventuell": "possibly", "wohl": "probably",
-        "dürfte": "probably", "könnte": "could", "ich vermute": "I guess", "ich schätze": "I guess",
+        "dürfte": "probably", "könnte": "could be", "könnten": "could be",
+        # "Es könnte sein, dass die Antwort 72 ist": the value stands after "dass", at the end of its clause
+        "es könnte sein, dass": "maybe", "könnte sein, dass": "maybe", "es kann sein, dass": "maybe",
+        "kann sein, dass": "maybe", "es ist möglich, dass": "maybe", "es könnte sein": "maybe",
+        "es kann sein": "maybe", "ich vermute": "I guess", "ich schätze": "I guess",
         "vorausgesetzt, dass": "provided that", "vorausgesetzt": "provided that", "es sei denn": "unless",
         "außer wenn": "unless", "sonst": "otherwise", "schätzungsweise": "about", "wäre": "would be",
         "wären": "would be", "würde": "would",
@@ -683,19 +688,19 @@ _DOUBTS = {
     "es": {
         "a lo mejor": "maybe", "posiblemente": "possibly", "puede que": "maybe", "puede ser": "maybe",
         "seguramente": "probably", "acaso": "maybe", "quizas": "maybe", "supongo que": "I guess",
-        "supongo": "I guess", "podría ser": "could be", "podría": "could", "en caso de que": "in case",
+        "supongo": "I guess", "podría ser": "could be", "podría": "could be", "en caso de que": "in case",
         "a menos que": "unless", "salvo que": "unless", "siempre y cuando": "provided that",
         "de lo contrario": "otherwise", "sería": "would be", "serían": "would be",
     },
     "it": {
         "magari": "maybe", "può darsi che": "maybe", "può darsi": "maybe", "suppongo che": "I guess",
-        "suppongo": "I guess", "potrebbe essere": "could be", "potrebbe": "could", "a meno che": "unless",
+        "suppongo": "I guess", "potrebbe essere": "could be", "potrebbe": "could be", "a meno che": "unless",
         "nel caso in cui": "in case", "nel caso che": "in case", "purché": "provided that",
         "altrimenti": "otherwise", "sarebbe": "would be", "sarebbero": "would be",
     },
     "pt": {
         "possivelmente": "possibly", "quem sabe": "maybe", "pode ser": "maybe", "suponho que": "I guess",
-        "poderia ser": "could be", "poderia": "could", "a menos que": "unless", "no caso de": "in case",
+        "poderia ser": "could be", "poderia": "could be", "a menos que": "unless", "no caso de": "in case",
         "caso contrário": "otherwise", "seria": "would be", "seriam": "would be",
     },
     "ru": {
@@ -743,6 +748,32 @@ _OWN_WORDS = {
            "по словам": "according to", "согласно": "according to", "пользователя": "user",
            "пользователь": "user"},
 }  # fmt: skip
+# The answer named as a noun, so that a value set against it reads as the English one does ("72 no es la
+# respuesta correcta", "72 ist nicht die Antwort", "72 — это не ответ": 72 is not the answer), and the words
+# of a correction said after an answer ("Corrección: 70", "Korrektur: 70", "72 (falsch)")
+_ANSWER_NOUNS = {
+    "fr": {"la réponse": "the answer", "la bonne réponse": "the correct answer",
+           "la réponse correcte": "the correct answer", "le bon résultat": "the correct answer",
+           "faux": "wrong", "fausse": "wrong", "incorrect": "incorrect", "incorrecte": "incorrect"},
+    "de": {"die Antwort": "the answer", "die richtige Antwort": "the correct answer",
+           "die korrekte Antwort": "the correct answer", "die Lösung": "the answer",
+           "die richtige Lösung": "the correct answer", "das richtige Ergebnis": "the correct answer",
+           "korrektur": "correction", "berichtigung": "correction", "falsch": "wrong", "nein": "no"},
+    "es": {"la respuesta": "the answer", "la respuesta correcta": "the correct answer",
+           "el resultado correcto": "the correct answer", "corrección": "correction",
+           "incorrecto": "incorrect", "incorrecta": "incorrect"},
+    "it": {"la risposta": "the answer", "la risposta corretta": "the correct answer",
+           "la risposta giusta": "the correct answer", "correzione": "correction", "sbagliato": "wrong",
+           "errato": "wrong", "errata": "wrong"},
+    "pt": {"a resposta": "the answer", "a resposta correta": "the correct answer",
+           "a resposta certa": "the correct answer", "correção": "correction", "errado": "wrong",
+           "errada": "wrong", "incorreto": "incorrect", "incorreta": "incorrect"},
+    "ru": {"ответ": "the answer", "ответом": "the answer", "правильный ответ": "the correct answer",
+           "правильным ответом": "the correct answer", "верный ответ": "the correct answer",
+           "верным ответом": "the correct answer", "не является": "is not", "это не": "is not",
+           "не равен": "is not equal to", "не равно": "is not equal to", "исправление": "correction",
+           "поправка": "correction", "неверно": "wrong", "неправильно": "wrong"},
+}  # fmt: skip
 # Russian units of time, length, mass, volume and money, in every form the language writes them: read as
 # the English unit, so "Ответ: 72 секунды" against "72 минуты" compares seconds with minutes (both were a
 # bare 72).
@@ -767,19 +798,23 @@ for _language in LANGUAGES:
     for _phrase, _english in (
         *_DOUBTS[_language.code].items(),
         *_OWN_WORDS[_language.code].items(),
+        *_ANSWER_NOUNS[_language.code].items(),
         *(_RUSSIAN_UNITS.items() if _language is RUSSIAN else ()),
     ):
         _language.phrases.setdefault(_phrase, _english)
 # The hedges no other of these languages, nor English, writes: they say their language themselves, and are
 # read in a text too short to tell it by its function words ("Peut-être 18.", "Quizás 36.")
 _OWN_HEDGES = {
-    "fr": ("peut-être", "peut être", "probablement", "vraisemblablement", "possiblement", "sans doute"),
-    "de": ("vielleicht", "wahrscheinlich", "vermutlich", "möglicherweise", "womöglich", "eventuell"),
-    "es": ("quizás", "quizá", "quizas", "tal vez", "a lo mejor", "probablemente", "posiblemente"),
-    "it": ("forse", "magari", "probabilmente"),
-    "pt": ("talvez", "provavelmente", "possivelmente", "quem sabe"),
+    "fr": ("peut-être", "peut être", "probablement", "vraisemblablement", "possiblement", "sans doute",
+           "pourrait être", "pourrait"),
+    "de": ("vielleicht", "wahrscheinlich", "vermutlich", "möglicherweise", "womöglich", "eventuell",
+           "könnte", "könnten", "dürfte"),
+    "es": ("quizás", "quizá", "quizas", "tal vez", "a lo mejor", "probablemente", "posiblemente",
+           "podría ser", "podría", "puede ser", "puede que"),
+    "it": ("forse", "magari", "probabilmente", "potrebbe essere", "potrebbe", "può darsi"),
+    "pt": ("talvez", "provavelmente", "possivelmente", "quem sabe", "pode ser", "poderia ser", "poderia"),
     "ru": ("возможно", "может быть", "наверное", "наверно", "вероятно", "скорее всего", "пожалуй"),
-}
+}  # fmt: skip
 
 # the bounds and negations that tell their own language too ("Höchstens 72.", "Il faut au moins 72 briques.",
 # "No son 72": "no" alone is English as well, "no son" is not): read where a lenient rule would pay a value

@@ -69,3 +69,26 @@ def test_a_counterfactual_states_no_answer_in_any_language(pair, n):
     counterfactual, indicative = (template.format(n=n) for template in pair)
     assert not grade(counterfactual, gold=str(n)).correct, counterfactual
     assert grade(indicative, gold=str(n)).verdict is Verdict.CORRECT, indicative
+
+
+# (a value set against the answer, the answer stated): "72 is not the answer" rejects the value in every
+# language read, and the answer named with the same words commits to it
+REJECTED_AS_THE_ANSWER = [
+    ("{n} is not the answer.", "The answer is {n}."),
+    ("{n} no es la respuesta correcta.", "La respuesta correcta es {n}."),
+    ("{n} ist nicht die richtige Antwort.", "Die richtige Antwort ist {n}."),
+    ("{n} n'est pas la bonne réponse.", "La bonne réponse est {n}."),
+    ("{n} non è la risposta.", "La risposta è {n}."),
+    ("{n} não é a resposta.", "A resposta é {n}."),
+    ("{n} — это не ответ.", "Ответ: {n}."),
+    ("{n} не является ответом.", "Ответ равен {n}."),
+    ("{n}不是正确答案。", "正确答案是{n}。"),
+    ("{n}并不是最终答案。", "最终答案是{n}。"),
+]
+
+
+@given(st.sampled_from(REJECTED_AS_THE_ANSWER), st.integers(min_value=0, max_value=10**6))
+def test_a_value_set_against_the_answer_is_rejected_in_any_language(pair, n):
+    rejected, stated = (template.format(n=n) for template in pair)
+    assert grade(rejected, gold=str(n)).verdict is Verdict.AMBIGUOUS, rejected
+    assert grade(stated, gold=str(n)).verdict is Verdict.CORRECT, stated

@@ -113,3 +113,29 @@ def test_the_language_layer_is_linear_on_long_runs():
         r = grade(completion, gold="72")
         assert time.perf_counter() - start < 10, name
         assert r.verdict is not Verdict.ERROR and not r.correct, (name, r.detail)
+
+
+# the groups a number is written in with digits and scale characters ("1万5千", "12万3456", "3千5百"): one
+# number ("1万5" is 15000, as 一万五 is: a digit after a unit of 100 or more counts in the next unit down)
+@given(st.integers(min_value=1, max_value=9999), st.integers(min_value=1000, max_value=9999), st.booleans())
+def test_digits_with_scale_characters_are_one_number(wan, rest, short):
+    if rest % 1000 == 0:
+        written = f"{wan}万{rest // 1000}" if short else f"{wan}万{rest // 1000}千"
+    else:
+        written = f"{wan}万{rest}"
+    n = wan * 10**4 + rest
+    assert grade(f"答：{written}", gold=str(n)).verdict is Verdict.CORRECT, written
+    # never the groups glued together ("1万5千" is no 100005000)
+    assert not grade(f"答：{written}", gold=f"{wan * 10**4}{rest}").correct, written
+
+
+# a unit of a translated word problem is its own quantity: "72英里" is no 72千米; the value before it is read
+OTHER_UNITS = [("英里", "千米"), ("磅", "千克"), ("毫克", "克"), ("英尺", "米"), ("加仑", "升"), ("毛", "元")]
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.sampled_from(OTHER_UNITS))
+def test_a_unit_of_another_system_is_no_value_in_this_one(n, units):
+    theirs, ours = units
+    assert grade(f"答：{n}{theirs}", gold=f"{n}{ours}").verdict is Verdict.WRONG
+    assert grade(f"答：{to_chinese(n)}{theirs}", gold=str(n)).verdict is Verdict.CORRECT
+    assert not grade(f"答：{n}两", gold=f"{n}2").correct  # 两 after digits is a unit, never the digit 2
