@@ -89,7 +89,7 @@ from rewardkit.numbers import (
     whole_quantity,
 )
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.several_values import parts_before, variables_in
+from rewardkit.several_values import one_variable_alternatives, parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
@@ -790,6 +790,16 @@ def _relations_are_answers(gold: Gold) -> bool:
     return gold.kind != "number"
 
 
+def _lists_values(gold: Gold) -> bool:
+    """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, an interval or union): a solution set
+    written with "or" answers it, where against one value the "or" hedges."""
+    node = gold.node if gold.kind == "math" else None
+    if isinstance(node, (ListOf, SetOf)):
+        return len(node.items) >= 2
+    bound = isinstance(node, Relation) and node.op in ("<", "<=", ">", ">=")
+    return bound or isinstance(node, (Interval, Union, Chain))
+
+
 def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
     """Where the value a statement states begins and ends: its first quantity, else its first math."""
     found = next(scan(text), None)
@@ -895,6 +905,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             at = answer.start + answer.text.rindex(later.group())
             return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
         return answer, why
+    if " or " in text and _lists_values(gold):
+        # "x = -2 or x = 3", "x < 2 or x > 3": a solution set written as alternatives on one variable, read
+        # whole (anything else in the statement, "x = 2 or x = 3, I think", makes it no such reading)
+        alternatives = read_math(text)
+        if alternatives.node is not None and one_variable_alternatives(alternatives.node):
+            return answer, None
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
