@@ -913,6 +913,10 @@ _TEXT_CLOSE = re.compile(r"[ \t:]*\}")
 _TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
 
 
+# a matrix environment opened in an answer's line
+_OPENS_MATRIX = re.compile(r"\\begin\s*\{([pbvBV]?matrix|array)\}")
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -956,10 +960,21 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         # "$\\text{Answer: } 72$": the brace closes the \\text the marker stands in, and says nothing
         at += closing.end()
         rest = rest[closing.end() :]
+    # "The answer is\n$$\\begin{pmatrix}\n2 \\\\\n5\n\\end{pmatrix}$$": a matrix opened on the line runs to
+    # its \\end, lines and all, and the sentence goes on after it
+    kept = 0
+    opened = _OPENS_MATRIX.search(rest) if "\\begin" in rest else None
+    if opened is not None and f"\\end{{{opened[1]}}}" not in rest:
+        closer = f"\\end{{{opened[1]}}}"
+        close = region.find(closer, at + opened.end(), min(len(region), at + _MARKER_WINDOW))
+        if close >= 0:
+            kept = close + len(closer) - at
+            nl = region.find("\n", at + kept, at + _MARKER_WINDOW)
+            rest = region[at : at + _MARKER_WINDOW if nl < 0 else nl]
     # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
     # most spans ("A: 224") hold none, and skip both scans
     stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
-    for stop in _SENTENCE_END.finditer(rest) if stops else ():
+    for stop in _SENTENCE_END.finditer(rest, kept) if stops or kept else ():
         # "$3!\\cdot 2!$": a "!" inside math is a factorial, not the end of the sentence
         if rest[stop.start()] == "!" and rest.count("$", 0, stop.start()) % 2 == 1:
             continue
