@@ -971,6 +971,12 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             kept = close + len(closer) - at
             nl = region.find("\n", at + kept, at + _MARKER_WINDOW)
             rest = region[at : at + _MARKER_WINDOW if nl < 0 else nl]
+    # "The answer is 0.333...": the dots after a repeating period belong to the number, no trailing off
+    dotted = _DOTTED_DECIMAL.search(rest) if "..." in rest or "…" in rest else None
+    if dotted is not None and writes_repeating_decimal(dotted.group()):
+        kept = max(kept, dotted.end())
+    else:
+        dotted = None
     # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
     # most spans ("A: 224") hold none, and skip both scans
     stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
@@ -985,8 +991,10 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
         return "", at, at
-    s = at + rest.find(stripped)
-    return stripped, s, s + len(stripped)
+    s = rest.find(stripped)
+    if dotted is not None and s <= dotted.start() < s + len(stripped) < dotted.end():
+        stripped = rest[s : dotted.end()]
+    return stripped, at + s, at + s + len(stripped)
 
 
 # --- reading a value out of a span -------------------------------------------------------------------
@@ -1183,7 +1191,9 @@ def clean_span(span: str) -> str:
         span = _BRACE_COMMA_BEFORE_GROUP.sub(",", span)  # "14 {, }916" is 14,916
     span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
     # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
-    span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
+    dotted = _DOTTED_TAIL.search(span) if "..." in span else None  # "0.333...": the dots are the number's
+    span = span[: dotted.end(1)] if dotted is not None else span
+    span = span.strip().rstrip(".,;:?*_ " if dotted is None else ",;:?*_ ").lstrip(",;:!?*_ ")
     if span.startswith('"') and span.endswith('"') and span.count('"') == 2:
         span = span[1:-1].strip()  # "$12$ and $13$" in quotes: the quotes only set the answer off
     if span.startswith("{"):
@@ -1220,10 +1230,20 @@ def _mixed_number(m: re.Match[str]) -> str:
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
+# a decimal with dots after its digits: "0.333...", "3.14159…"
+_DOTTED_DECIMAL = re.compile(r"\d\.\d{2,60} ?(?:\.\.\.|…)")
+
+
+# ... ending a span: "0.333...", "3.14159 ..."
+_DOTTED_TAIL = re.compile(r"(\d\.\d{2,60} ?\.\.\.)[.,;:?*_ ]*$")
+
+
 def plain_number(span: str) -> bool:
     """Whether a span is a bare number (``18``, ``-3.5``, ``$1,250.``), read without the general scanner."""
     if span.isdigit() and len(span) <= 60 and span.isascii():  # most spans: digits only, no regex
         return True
+    if "..." in span and _DOTTED_DECIMAL.search(span):  # "0.333...": a period or a cut value, read as math
+        return False
     return _PLAIN_NUMBER.fullmatch(span) is not None
 
 
@@ -1244,6 +1264,11 @@ def read_number(span: str) -> Reading:
     """
     if span.isdigit() and len(span) <= 60 and span.isascii():  # "72": what the regex reads, read at once
         return _value_reading(whole_quantity(int(span)), span)
+    if ("..." in span or "…" in span) and _DOTTED_DECIMAL.search(span):
+        # "0.333...": the math reader reads the period; "3.14159..." is a value cut short, no number
+        if writes_repeating_decimal(span):
+            return Reading("unparseable", text=span, why="a repeating decimal, not a cut-off number")
+        return Reading("unparseable", text=span, why=f"{span!r} is a value cut short, not a number")
     plain = _PLAIN_NUMBER.fullmatch(span)
     if plain is not None:
         return _value_reading(plain_quantity(plain), plain.group(1))

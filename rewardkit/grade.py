@@ -78,6 +78,7 @@ from rewardkit.numbers import (
     CLOCK_12,
     MERIDIEM,
     PART_OF_DAY,
+    RATIO,
     Quantity,
     Unit,
     hour_of_day,
@@ -961,6 +962,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if phrase is not None:  # "not quarter to 8": the phrase is the value, its hour only a part of it
         start, end, quantity = phrase
     start = place_start(text, start)  # "not day 72", "at least day 72": the place is the value
+    dots = _DOTS_OF_DECIMAL.match(text, end) if "." in text[end : end + 2] or "…" in text else None
+    if dots is not None and _DECIMAL_END.search(text, start, end):
+        end = dots.end()  # "0.333...": the dots continue the number's digits, they do not trail off
     before, after = text[:start], text[end:]
     named = commitment.negation_corrected(after) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
@@ -980,6 +984,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         at = answer.start + answer.text.rindex(taken_back)
         return Answer(taken_back, "correction", at, at + len(taken_back), lenient=True), None
     return answer, why
+
+
+# dots right after a decimal of two digits or more continue it ("0.333...", "3.14159…")
+_DOTS_OF_DECIMAL = re.compile(r" ?(?:\.\.\.|…)")
+_DECIMAL_END = re.compile(r"\.\d{2,}$")
 
 
 def _asks(answer: Answer, completion: str | None) -> str | None:
@@ -2027,11 +2036,31 @@ def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None)
         return ("text" if reading.text == gold.text else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
-        return compare_quantities(reading.quantity, gold.quantity, decimals), str(reading.quantity)
+        rule = compare_quantities(reading.quantity, gold.quantity, decimals)
+        if rule is None and _ratio_as_fraction(reading.quantity, reading.text, gold.quantity, gold.raw):
+            rule = "ratio"
+        return rule, str(reading.quantity)
     pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
     return compare_math(pred, gold.tree, _symbolic_check(budget), decimals), render(pred)
+
+
+# a fraction written as one: "\\frac{3}{4}", "\\dfrac34", "3/4"
+_TERM = r"(?:\{\s*\d+\s*\}|\d)"
+_WRITTEN_FRACTION = re.compile(rf"[\s$(]*(?:\\[dt]?frac\s*{_TERM}\s*{_TERM}|\d+\s*/\s*\d+)[\s$).]*")
+
+
+def _ratio_as_fraction(pred: Quantity, pred_text: str, gold: Quantity, gold_text: str) -> bool:
+    """Whether a ratio (``3:4``) and a fraction written as one (``\\frac34``, ``3/4``) say the same value: the
+    fraction is the ratio of its terms. A ratio stays apart from a decimal or whole number (``3:2`` is not
+    ``1.5``, ``2:1`` not ``2``)."""
+    if (pred.unit is RATIO) == (gold.unit is RATIO):
+        return False
+    ratio, other, written = (pred, gold, gold_text) if pred.unit is RATIO else (gold, pred, pred_text)
+    if other.unit is not None or other.percent or ratio.value != other.value:
+        return False
+    return _WRITTEN_FRACTION.fullmatch(written) is not None
 
 
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:
