@@ -975,6 +975,8 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     dotted = _DOTTED_DECIMAL.search(rest) if "..." in rest or "…" in rest else None
     if dotted is not None and writes_repeating_decimal(dotted.group()):
         kept = max(kept, dotted.end())
+        if _NEW_SENTENCE.match(rest, kept):  # "0.333... Let me know …": the dots end the sentence too
+            rest = rest[:kept]
     else:
         dotted = None
     # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
@@ -1234,6 +1236,7 @@ _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.
 _DOTTED_DECIMAL = re.compile(r"\d\.\d{2,60} ?(?:\.\.\.|…)")
 
 
+_NEW_SENTENCE = re.compile(r"\s+[A-Z]")
 # ... ending a span: "0.333...", "3.14159 ..."
 _DOTTED_TAIL = re.compile(r"(\d\.\d{2,60} ?\.\.\.)[.,;:?*_ ]*$")
 
