@@ -913,6 +913,10 @@ _TEXT_CLOSE = re.compile(r"[ \t:]*\}")
 _TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
 
 
+# a matrix environment opened in an answer's line
+_OPENS_MATRIX = re.compile(r"\\begin\s*\{([pbvBV]?matrix|array)\}")
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -956,10 +960,29 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         # "$\\text{Answer: } 72$": the brace closes the \\text the marker stands in, and says nothing
         at += closing.end()
         rest = rest[closing.end() :]
+    # "The answer is\n$$\\begin{pmatrix}\n2 \\\\\n5\n\\end{pmatrix}$$": a matrix opened on the line runs to
+    # its \\end, lines and all, and the sentence goes on after it
+    kept = 0
+    opened = _OPENS_MATRIX.search(rest) if "\\begin" in rest else None
+    if opened is not None and f"\\end{{{opened[1]}}}" not in rest:
+        closer = f"\\end{{{opened[1]}}}"
+        close = region.find(closer, at + opened.end(), min(len(region), at + _MARKER_WINDOW))
+        if close >= 0:
+            kept = close + len(closer) - at
+            nl = region.find("\n", at + kept, at + _MARKER_WINDOW)
+            rest = region[at : at + _MARKER_WINDOW if nl < 0 else nl]
+    # "The answer is 0.333...": the dots after a repeating period belong to the number, no trailing off
+    dotted = _DOTTED_DECIMAL.search(rest) if "..." in rest or "…" in rest else None
+    if dotted is not None and writes_repeating_decimal(dotted.group()):
+        kept = max(kept, dotted.end())
+        if _NEW_SENTENCE.match(rest, kept):  # "0.333... Let me know …": the dots end the sentence too
+            rest = rest[:kept]
+    else:
+        dotted = None
     # every match of _SENTENCE_END holds one of ".!?;" (rest holds no line break), and a factorial its "!":
     # most spans ("A: 224") hold none, and skip both scans
     stops = "." in rest or "!" in rest or "?" in rest or ";" in rest
-    for stop in _SENTENCE_END.finditer(rest) if stops else ():
+    for stop in _SENTENCE_END.finditer(rest, kept) if stops or kept else ():
         # "$3!\\cdot 2!$": a "!" inside math is a factorial, not the end of the sentence
         if rest[stop.start()] == "!" and rest.count("$", 0, stop.start()) % 2 == 1:
             continue
@@ -970,8 +993,10 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
         return "", at, at
-    s = at + rest.find(stripped)
-    return stripped, s, s + len(stripped)
+    s = rest.find(stripped)
+    if dotted is not None and s <= dotted.start() < s + len(stripped) < dotted.end():
+        stripped = rest[s : dotted.end()]
+    return stripped, at + s, at + s + len(stripped)
 
 
 # --- reading a value out of a span -------------------------------------------------------------------
@@ -1168,7 +1193,9 @@ def clean_span(span: str) -> str:
         span = _BRACE_COMMA_BEFORE_GROUP.sub(",", span)  # "14 {, }916" is 14,916
     span = span.replace("{,}", ",").replace("\\%", "%").replace("\\$", "$")
     # a trailing "!" stays: in an answer span it is a factorial ("5!"); prose "!" already ended the span
-    span = span.strip().rstrip(".,;:?*_ ").lstrip(",;:!?*_ ")
+    dotted = _DOTTED_TAIL.search(span) if "..." in span else None  # "0.333...": the dots are the number's
+    span = span[: dotted.end(1)] if dotted is not None else span
+    span = span.strip().rstrip(".,;:?*_ " if dotted is None else ",;:?*_ ").lstrip(",;:!?*_ ")
     if span.startswith('"') and span.endswith('"') and span.count('"') == 2:
         span = span[1:-1].strip()  # "$12$ and $13$" in quotes: the quotes only set the answer off
     if span.startswith("{"):
@@ -1205,10 +1232,21 @@ def _mixed_number(m: re.Match[str]) -> str:
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
+# a decimal with dots after its digits: "0.333...", "3.14159…"
+_DOTTED_DECIMAL = re.compile(r"\d\.\d{2,60} ?(?:\.\.\.|…)")
+
+
+_NEW_SENTENCE = re.compile(r"\s+[A-Z]")
+# ... ending a span: "0.333...", "3.14159 ..."
+_DOTTED_TAIL = re.compile(r"(\d\.\d{2,60} ?\.\.\.)[.,;:?*_ ]*$")
+
+
 def plain_number(span: str) -> bool:
     """Whether a span is a bare number (``18``, ``-3.5``, ``$1,250.``), read without the general scanner."""
     if span.isdigit() and len(span) <= 60 and span.isascii():  # most spans: digits only, no regex
         return True
+    if "..." in span and _DOTTED_DECIMAL.search(span):  # "0.333...": a period or a cut value, read as math
+        return False
     return _PLAIN_NUMBER.fullmatch(span) is not None
 
 
@@ -1229,6 +1267,11 @@ def read_number(span: str) -> Reading:
     """
     if span.isdigit() and len(span) <= 60 and span.isascii():  # "72": what the regex reads, read at once
         return _value_reading(whole_quantity(int(span)), span)
+    if ("..." in span or "…" in span) and _DOTTED_DECIMAL.search(span):
+        # "0.333...": the math reader reads the period; "3.14159..." is a value cut short, no number
+        if writes_repeating_decimal(span):
+            return Reading("unparseable", text=span, why="a repeating decimal, not a cut-off number")
+        return Reading("unparseable", text=span, why=f"{span!r} is a value cut short, not a number")
     plain = _PLAIN_NUMBER.fullmatch(span)
     if plain is not None:
         return _value_reading(plain_quantity(plain), plain.group(1))

@@ -78,6 +78,7 @@ from rewardkit.numbers import (
     CLOCK_12,
     MERIDIEM,
     PART_OF_DAY,
+    RATIO,
     Quantity,
     Unit,
     hour_of_day,
@@ -89,7 +90,7 @@ from rewardkit.numbers import (
     whole_quantity,
 )
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.several_values import parts_before, variables_in
+from rewardkit.several_values import one_variable_alternatives, parts_before, variables_in
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
@@ -790,6 +791,16 @@ def _relations_are_answers(gold: Gold) -> bool:
     return gold.kind != "number"
 
 
+def _lists_values(gold: Gold) -> bool:
+    """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, an interval or union): a solution set
+    written with "or" answers it, where against one value the "or" hedges."""
+    node = gold.node if gold.kind == "math" else None
+    if isinstance(node, (ListOf, SetOf)):
+        return len(node.items) >= 2
+    bound = isinstance(node, Relation) and node.op in ("<", "<=", ">", ">=")
+    return bound or isinstance(node, (Interval, Union, Chain))
+
+
 def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
     """Where the value a statement states begins and ends: its first quantity, else its first math."""
     found = next(scan(text), None)
@@ -895,6 +906,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             at = answer.start + answer.text.rindex(later.group())
             return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
         return answer, why
+    if " or " in text and _lists_values(gold):
+        # "x = -2 or x = 3", "x < 2 or x > 3": a solution set written as alternatives on one variable, read
+        # whole (anything else in the statement, "x = 2 or x = 3, I think", makes it no such reading)
+        alternatives = read_math(text)
+        if alternatives.node is not None and one_variable_alternatives(alternatives.node):
+            return answer, None
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
@@ -945,6 +962,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if phrase is not None:  # "not quarter to 8": the phrase is the value, its hour only a part of it
         start, end, quantity = phrase
     start = place_start(text, start)  # "not day 72", "at least day 72": the place is the value
+    dots = _DOTS_OF_DECIMAL.match(text, end) if "." in text[end : end + 2] or "…" in text else None
+    if dots is not None and _DECIMAL_END.search(text, start, end):
+        end = dots.end()  # "0.333...": the dots continue the number's digits, they do not trail off
     before, after = text[:start], text[end:]
     named = commitment.negation_corrected(after) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
@@ -964,6 +984,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         at = answer.start + answer.text.rindex(taken_back)
         return Answer(taken_back, "correction", at, at + len(taken_back), lenient=True), None
     return answer, why
+
+
+# dots right after a decimal of two digits or more continue it ("0.333...", "3.14159…")
+_DOTS_OF_DECIMAL = re.compile(r" ?(?:\.\.\.|…)")
+_DECIMAL_END = re.compile(r"\.\d{2,}$")
 
 
 def _asks(answer: Answer, completion: str | None) -> str | None:
@@ -2011,11 +2036,31 @@ def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None)
         return ("text" if reading.text == gold.text else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
-        return compare_quantities(reading.quantity, gold.quantity, decimals), str(reading.quantity)
+        rule = compare_quantities(reading.quantity, gold.quantity, decimals)
+        if rule is None and _ratio_as_fraction(reading.quantity, reading.text, gold.quantity, gold.raw):
+            rule = "ratio"
+        return rule, str(reading.quantity)
     pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
     if gold.why and pred != gold.tree:
         raise GoldRefused(gold.why)
     return compare_math(pred, gold.tree, _symbolic_check(budget), decimals), render(pred)
+
+
+# a fraction written as one: "\\frac{3}{4}", "\\dfrac34", "3/4"
+_TERM = r"(?:\{\s*\d+\s*\}|\d)"
+_WRITTEN_FRACTION = re.compile(rf"[\s$(]*(?:\\[dt]?frac\s*{_TERM}\s*{_TERM}|\d+\s*/\s*\d+)[\s$).]*")
+
+
+def _ratio_as_fraction(pred: Quantity, pred_text: str, gold: Quantity, gold_text: str) -> bool:
+    """Whether a ratio (``3:4``) and a fraction written as one (``\\frac34``, ``3/4``) say the same value: the
+    fraction is the ratio of its terms. A ratio stays apart from a decimal or whole number (``3:2`` is not
+    ``1.5``, ``2:1`` not ``2``)."""
+    if (pred.unit is RATIO) == (gold.unit is RATIO):
+        return False
+    ratio, other, written = (pred, gold, gold_text) if pred.unit is RATIO else (gold, pred, pred_text)
+    if other.unit is not None or other.percent or ratio.value != other.value:
+        return False
+    return _WRITTEN_FRACTION.fullmatch(written) is not None
 
 
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:

@@ -825,6 +825,7 @@ class _Parser:
             self.i += 1
         items = [self.item()]
         between: list[str] = []  # the separator before each item after the first
+        words: set[str] = set()  # the words among them ("or", "and"), as written
         while kinds[self.i] in _SEPARATORS:
             seps = 0
             sep = "quad"
@@ -834,6 +835,9 @@ class _Parser:
                     if seps > 1 and not (kinds[self.i] == "or" and kinds[self.i - 1] != "or"):
                         self.fail(f"unexpected {self.found()}")
                     sep = kinds[self.i] if seps == 1 else sep
+                    if kinds[self.i] == "or":
+                        word = self.source[self.poss[self.i] : self.poss[self.i + 1]]
+                        words.add("and" if "and" in word else "or")
                 self.i += 1
             if kinds[self.i] == "eof" and seps == 0:
                 break  # a trailing \quad
@@ -841,6 +845,10 @@ class _Parser:
             between.append(sep)
         if kinds[self.i] != "eof":
             self.fail(f"unexpected {self.found()} after a complete expression")
+        if len(words) == 1 and between and all(sep == "or" for sep in between):
+            joined = _joined_bounds(items, conjunction="and" in words)
+            if joined is not None:
+                return joined
         if len(items) >= 4 and ("," in between or ";" in between):
             solutions = _solution_list(items, between)
             if solutions is not None:
@@ -1657,6 +1665,55 @@ def _solution_list(items: list[Node], between: list[str]) -> Node | None:
     values = [g.rhs for g in items if isinstance(g, Relation)]
     size = len(first)
     return ListOf(tuple(TupleOf(tuple(values[k : k + size])) for k in range(0, len(values), size)))
+
+
+def _joined_bounds(items: list[Node], *, conjunction: bool) -> Node | None:
+    """Bounds on one variable joined by a word: ``x < 2 or x > 3`` is the union of the values each allows,
+    ``x > 2 and x < 5`` (one lower and one upper bound) the interval between them. None for anything else
+    (equations, several variables, a bound that is not a constant), which stays a list."""
+    variable: Symbol | None = None
+    intervals: list[Interval] = []
+    for item in items:
+        bound = _bound_interval(item)
+        if bound is None or (variable is not None and bound[0] != variable):
+            return None
+        variable = bound[0]
+        intervals.append(bound[1])
+    if not conjunction:
+        return Union(tuple(intervals))
+    if len(intervals) != 2:
+        return None
+    lower, upper = sorted(intervals, key=lambda iv: iv.lo == _NEG_INFINITY)
+    one_each = lower.hi == _INFINITY and upper.lo == _NEG_INFINITY
+    if not one_each or lower.lo == _NEG_INFINITY or upper.hi == _INFINITY:
+        return None  # two lower bounds or two upper ones: not an interval written this way
+    return Interval(lower.lo, upper.hi, lower.left_open, upper.right_open)
+
+
+def _bound_interval(node: Node) -> tuple[Symbol, Interval] | None:
+    """``x < 2`` (or ``2 > x``) as its variable and the interval of values it allows; ``2 < x < 5`` too."""
+    if isinstance(node, Chain) and len(node.terms) == 3 and isinstance(node.terms[1], Symbol):
+        (lo, x, hi), (op1, op2) = node.terms, node.ops
+        if op1 in (">", ">=") and op2 in (">", ">="):
+            lo, hi, op1, op2 = hi, lo, _FLIP_BOUND[op2], _FLIP_BOUND[op1]
+        if op1 not in ("<", "<=") or op2 not in ("<", "<=") or not _constant(lo) or not _constant(hi):
+            return None
+        assert isinstance(x, Symbol)
+        return x, Interval(lo, hi, op1 == "<", op2 == "<")
+    if not isinstance(node, Relation) or node.op not in _FLIP_BOUND:
+        return None
+    op, lhs, rhs = node.op, node.lhs, node.rhs
+    if isinstance(rhs, Symbol) and not isinstance(lhs, Symbol):
+        op, lhs, rhs = _FLIP_BOUND[op], rhs, lhs
+    if not isinstance(lhs, Symbol) or not _constant(rhs):
+        return None
+    if op in (">", ">="):
+        return lhs, Interval(rhs, _INFINITY, op == ">", True)
+    return lhs, Interval(_NEG_INFINITY, rhs, True, op == "<")
+
+
+_FLIP_BOUND = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_NEG_INFINITY = Neg(Constant("oo"))
 
 
 def _cofactor_expansion(rows: tuple[tuple[Node, ...], ...]) -> Node:

@@ -13,11 +13,17 @@ refuses it (AMBIGUOUS) when either finds several. A labelled step that works a v
 ('x, y', 'x, y')
 >>> variables_in("x = 5"), variables_in("y = 2 + 4 = 6")
 (None, None)
+
+A solution set is written as alternatives on one variable (``x = -2 or x = 3``, ``x < 2 or x > 3``): the
+"or" joins the values of the set, it does not hedge between them. :func:`one_variable_alternatives` tells
+such a statement, read whole, from a hedge between bare values (``2 or 3``) or between variables.
 """
 
 from __future__ import annotations
 
 import re
+
+from rewardkit.mathtree import Interval, ListOf, Node, Relation, Symbol, Union, symbols_of
 
 # a part's label: "(i)", "ii)", "(a)", "b)", "(2)", "2)", "Part 2:", "Part (b):"
 _LABEL = r"(?:\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)|part\s*\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)?\s*[:.])"
@@ -52,3 +58,26 @@ def variables_in(statement: str) -> str | None:
         return None
     names = sorted({m[1].lower() for m in _ASSIGNED.finditer(statement)})
     return ", ".join(names) if len(names) > 1 else None
+
+
+def one_variable_alternatives(node: Node) -> bool:
+    """Whether a statement read whole as ``node`` gives the values of one variable as alternatives: equations
+    of one variable to constants (``x = -2 or x = 3``), or the intervals of a union of bounds on it
+    (``x < 2 or x > 3``, which the math reader makes a union).
+
+    >>> from rewardkit.latex import parse_math
+    >>> [one_variable_alternatives(parse_math(t)) for t in ("x = -2 or x = 3", "2 or 3", "x = 2 or y = 3")]
+    [True, False, False]
+    """
+    if isinstance(node, (Union, Interval)):
+        return True
+    if not isinstance(node, ListOf) or len(node.items) < 2:
+        return False
+    names = set()
+    for item in node.items:
+        if not (isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)):
+            return False
+        if symbols_of(item.rhs):
+            return False
+        names.add(item.lhs.name)
+    return len(names) == 1
