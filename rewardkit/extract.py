@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned
 from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -438,6 +438,12 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue
         if ("\\boxed" in span or "\\fbox" in span) and span.count("{") > span.count("}"):
             continue  # the box never closed: cut off before committing
+        if (
+            rule in ("final_answer", "answer_is")
+            and not m.group().endswith((":", "："))
+            and marker_mentioned(region[max(0, m.start() - 120) : m.start()], span)
+        ):
+            continue  # "To get the final answer, I need …": the marker named, not used; the fallback reads on
         anchored.append(_answer(span, rule, base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
     if len(anchored) > 1:

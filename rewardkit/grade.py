@@ -724,7 +724,8 @@ def _grade_text(
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
-            detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
+            where = "on one line" if answer.rule == "boxed" else "one right after the other"
+            detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
         return _judge(answer, reading, gold, policy, budget, completion, decimals)
     if unreadable is not None:
@@ -1779,7 +1780,23 @@ def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
 def _hedging_sibling(
     completion: str, anchored: list[Answer], chosen: Answer, reading: Reading, gold: Gold
 ) -> str | None:
-    """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``)."""
+    """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``), or
+    another marker's statement right before the chosen one with nothing between them
+    (``Answer: 70\\nAnswer: 72``): a list of answers, not a correction."""
+    if chosen.rule in _STATEMENT_RULES:
+        # the statement before the chosen one (which may restate an anchored answer, not be one of them)
+        other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        if (
+            other is not None
+            and other.rule in _STATEMENT_RULES
+            and "\n" in completion[other.end : chosen.start]
+            and _BARE_MARKER_BETWEEN.fullmatch(completion, other.end, chosen.start)
+            and _committed(other, gold, completion)[1] is None
+        ):
+            theirs = _read(other.text, gold)
+            if theirs.status == "value" and not _same_reading(theirs, reading):
+                return other.text
+        return None
     if chosen.rule != "boxed":
         return None
     for other in anchored:
@@ -1792,6 +1809,15 @@ def _hedging_sibling(
         if theirs.status == "value" and not _same_reading(theirs, reading):
             return other.text
     return None
+
+
+# the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
+_STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
+_BARE_MARKER_BETWEEN = re.compile(
+    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>-]*(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|result)s?[*_]*"
+    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
+    re.IGNORECASE,
+)
 
 
 def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
