@@ -1175,6 +1175,36 @@ def marker_mentioned(before: str, span: str) -> bool:
     return _MENTIONED_AFTER.match(span) is not None or _MENTIONED_BEFORE.search(before[-120:]) is not None
 
 
+# a line that checks a result rather than states one: "Check: 72 / 9 = 8 ✓", "(Verification: 7 + 5 = 12)"
+_CHECK_LINE = re.compile(
+    r"[ \t>*_(#-]*(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?(?:check(?:ing)?|verification|verify(?:ing)?)\b"
+    r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)",
+    re.IGNORECASE,
+)
+_CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
+
+
+def checks_at_end(text: str) -> int | None:
+    """Where the lines that check a result at the end of ``text`` start (``Check: 72 / 9 = 8 ✓``), when
+    something stands before them; None when the text does not end on such a line.
+
+    >>> checks_at_end("So 72 apples.\\nCheck: 72 / 9 = 8 ✓"), checks_at_end("So 72 apples.")
+    (14, None)
+    """
+    tail = text[-600:]
+    if not any(word in tail for word in _CHECK_WORDS):
+        return None
+    end = len(text.rstrip())
+    cut = None
+    while end > 0:
+        start = text.rfind("\n", 0, end) + 1
+        if not _CHECK_LINE.fullmatch(text, start, end):
+            break
+        cut = start
+        end = len(text[:start].rstrip())
+    return cut if cut is not None and end > 0 else None
+
+
 def listed_before(before: str) -> str | None:
     """Why a value that the lenient rule found is the last of several listed (``70, 71, 72``), or None.
 

@@ -69,7 +69,7 @@ _BOX_OPENERS = ("\\boxed", "\\fbox")
 _ANSWER_MARKERS = re.compile(
     r"""
       (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*[:：]?)
-    | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be)\b[*_]*\s*[:：]?)
+    | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be)\b[*_]*\s*[:：]?)
     | (?P<answer_colon>\banswer\b[*_]*\s*[:：])
     """,
     re.VERBOSE,

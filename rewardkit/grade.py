@@ -1542,6 +1542,15 @@ def _lenient(
             run = found.last_math()
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
+    if gold.kind == "number" and conditions_left > 0:
+        # "8 * 9 = 72 apples.\nCheck: 72 / 9 = 8 ✓": a check of the result that closes the text restates the
+        # question's numbers; the result stands before it
+        checked = commitment.checks_at_end(POLITE_TAIL.sub("", found.region))
+        if checked is not None:
+            earlier = Candidates(region_start=found.region_start, region=found.region[:checked])
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            if stated[0] is not None:
+                return stated
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
