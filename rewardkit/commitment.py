@@ -754,6 +754,9 @@ def negates(before: str) -> bool:
 _HEDGE_LETTER = re.compile(
     r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
     r"\bpossibly\b|\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b)[^.;\n]{0,40}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)"
+    # "D, but C is also plausible", "(B); (C) is equally valid"
+    r"|^[^.;\n]{0,120}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)[\s)*_]*(?:is|are|seems|looks|would\s+be)?\s*(?:also|equally|just\s+as)\s+"
+    r"(?:plausible|possible|likely|valid|correct|reasonable|good|right)\b"
 )
 # another choice letter joined to the answer's: "B and C", "B, D", "(B) & (C)"; not the pronoun of
 # "B and I think"
@@ -1184,6 +1187,11 @@ _CHECK_LINE = re.compile(
 _CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
 
 
+def may_end_on_check(text: str) -> bool:
+    """Whether ``text`` holds a word a check line opens with: a literal test before the line reader."""
+    return any(word in text for word in _CHECK_WORDS)
+
+
 def checks_at_end(text: str) -> int | None:
     """Where the lines that check a result at the end of ``text`` start (``Check: 72 / 9 = 8 ✓``), when
     something stands before them; None when the text does not end on such a line.
@@ -1191,8 +1199,7 @@ def checks_at_end(text: str) -> int | None:
     >>> checks_at_end("So 72 apples.\\nCheck: 72 / 9 = 8 ✓"), checks_at_end("So 72 apples.")
     (14, None)
     """
-    tail = text[-600:]
-    if not any(word in tail for word in _CHECK_WORDS):
+    if not may_end_on_check(text[-600:]):
         return None
     end = len(text.rstrip())
     cut = None
