@@ -594,6 +594,10 @@ def _grade_answer_line(
     line = read_answer_line(completion, offset)
     if line is None:
         return None
+    before = completion[offset : line.start].rstrip()
+    previous = before[before.rfind("\n") + 1 :]
+    if len(previous) <= _SHORT_LINE and any(c.isdigit() for c in previous):
+        return None  # "Réponse : 12\n答案：0": a statement right before the line may list answers with it
     text = completion[offset : line.start] + line.english + completion[line.end :]
     result = _grade_text(text, gold, policy, finished, budget, decimals)
     at = line.start - offset + line.value_at
@@ -603,6 +607,9 @@ def _grade_answer_line(
     object.__setattr__(result, "span", (line.value_start, line.value_end))
     return result
 
+
+# a line this short with a digit, right before the answer line, may be a statement of its own
+_SHORT_LINE = 60
 
 # the hyphens and minus signs other than ASCII's and the ones the number reader knows (−, –): read as "-"
 _DASH_AS_MINUS = str.maketrans(dict.fromkeys("\u2010\u2011\ufe63\uff0d", "-"))
