@@ -63,7 +63,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"(?:\s+or\s+equal(?:\s+to)?)?"
     r"|[<>≤≥≲≳≦≧⩽⩾≪≫]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
-    rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by))?"
+    rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
     # "at least x = 72": the bound holds for the value a name is given
     r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
     r"[\s$*_(\x22“—–]*$",
@@ -96,7 +96,7 @@ _NEGATION_BEFORE = re.compile(
     r"rule[sd]?\s+out|ruling\s+out|except(?:\s+for)?|apart\s+from|aside\s+from|eliminat(?:e|es|ed|ing))\b"
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
     # "not in 1970", "not at quarter to 8": a preposition between the negation and its value
-    r"in|on|at|by|during|until|till|"
+    r"in|on|at|by|of|during|until|till|"
     rf"{APPROXIMATION}))*"
     # "not x = 5": the variable the value is stated for stands between the negation and its value
     r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
@@ -754,6 +754,9 @@ def negates(before: str) -> bool:
 _HEDGE_LETTER = re.compile(
     r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
     r"\bpossibly\b|\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b)[^.;\n]{0,40}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)"
+    # "D, but C is also plausible", "(B); (C) is equally valid"
+    r"|^[^.;\n]{0,120}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)[\s)*_]*(?:is|are|seems|looks|would\s+be)?\s*(?:also|equally|just\s+as)\s+"
+    r"(?:plausible|possible|likely|valid|correct|reasonable|good|right)\b"
 )
 # another choice letter joined to the answer's: "B and C", "B, D", "(B) & (C)"; not the pronoun of
 # "B and I think"
@@ -922,7 +925,7 @@ _DOUBTED_ANSWER = re.compile(
     r"uncertain|(?<!without\sa\s)(?<!without\sany\s)(?<!without\s)(?<!no\s)(?<!beyond\s)(?<!beyond\sa\s)"
     r"doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
     r"(?:can\s*not|cannot|can't|could\s*not|couldn't|would\s*not|wouldn't|won't)\s+"
-    r"(?:say|claim|confirm|agree|conclude|accept|believe|think)|"
+    r"(?:say|claim|confirm|agree|conclude|accept|believe|think|give|provide|offer|state|commit\s+to)|"
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|"
     r"(?:wrong|incorrect)\s+(?:to\s+say|that)|"
@@ -1134,10 +1137,79 @@ _LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
 # the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72", or a range: "72 through
 # 74", "72 till 74" ("from 60 to 72" is as often a change as a range, and its last value the answer)
 _LISTED_BEFORE = re.compile(
-    r"(?:^|[\s(:])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
-    r"\s*[$*_(]*$",
+    r"(?:^|[\s(:{\[])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
+    r"\s*[$*_(]*$|"
+    # a run of bare numbers with only spaces between: "Answers: 1 2 3 … 72" (not the groups of "1 000 000")
+    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)\d+(?:[ \t]+\d+){2,}[ \t]+$",
     re.IGNORECASE,
 )
+
+
+# the marker named, not stated: what the answer needs or how it is to be written, before giving it ("To get
+# the final answer, I need to add 40 and 32", "Before I give the final answer of 5, let me check", "For the
+# final answer we need step 2", "The final answer should be a whole number", "The final answer will be in
+# dollars", "the final answer in 2 decimal places")
+_MENTIONED_BEFORE = re.compile(
+    r"(?:\b(?:to|in\s+order\s+to)\s+(?:get|find|reach|obtain|compute|calculate|determine|work\s+out|arrive\s+at|"
+    r"get\s+to|give|write|state|present|express|round|format|simplify)|\bfor|\btowards?|"
+    r"\bbefore\s+(?:(?:i|we)\s+(?:\w+\s+)?(?:give|write|state|present|get|reach|commit\s+to)|giving|writing|"
+    r"stating|presenting|getting|reaching|committing\s+to))\s+(?:the|a|an|our|my|your|this|that)\s+(?:final\s+)?$",
+    re.IGNORECASE,
+)
+_MENTIONED_AFTER = re.compile(
+    r",\s*(?:i|we|you|let(?:'s|\s+us)?|first|one)\b|"
+    r"(?:(?:should|must|will|would|needs?\s+to|has\s+to|is|can)\s+(?:be\s+)?)?"
+    r"(?:in\s+(?:\w+\s+){0,2}?(?:decimal\s+places?|significant\s+(?:figures|digits)|dollars|cents|simplest|lowest|"
+    r"terms\s+of|the\s+form|units)|rounded|expressed|written|simplified|reported|"
+    r"an?\s+(?:whole|integer|positive|negative|number|fraction|decimal|real))\b(?!\s*[:=])",
+    re.IGNORECASE,
+)
+
+
+def marker_mentioned(before: str, span: str) -> bool:
+    """Whether an answer marker (``final answer``, ``the answer is``) is only named, not used to state the
+    answer: ``before`` is the text before the marker, ``span`` what follows it (with no colon between).
+
+    >>> marker_mentioned("To get the ", ", I need to add 40 and 32"), marker_mentioned("So the ", "72")
+    (True, False)
+    >>> marker_mentioned("The ", "should be a whole number"), marker_mentioned("The ", "in 2 decimal places")
+    (True, True)
+    """
+    return _MENTIONED_AFTER.match(span) is not None or _MENTIONED_BEFORE.search(before[-120:]) is not None
+
+
+# a line that checks a result rather than states one: "Check: 72 / 9 = 8 ✓", "(Verification: 7 + 5 = 12)"
+_CHECK_LINE = re.compile(
+    r"[ \t>*_(#-]*(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?(?:check(?:ing)?|verification|verify(?:ing)?)\b"
+    r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)",
+    re.IGNORECASE,
+)
+_CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
+
+
+def may_end_on_check(text: str) -> bool:
+    """Whether ``text`` holds a word a check line opens with: a literal test before the line reader."""
+    return any(word in text for word in _CHECK_WORDS)
+
+
+def checks_at_end(text: str) -> int | None:
+    """Where the lines that check a result at the end of ``text`` start (``Check: 72 / 9 = 8 ✓``), when
+    something stands before them; None when the text does not end on such a line.
+
+    >>> checks_at_end("So 72 apples.\\nCheck: 72 / 9 = 8 ✓"), checks_at_end("So 72 apples.")
+    (14, None)
+    """
+    if not may_end_on_check(text[-600:]):
+        return None
+    end = len(text.rstrip())
+    cut = None
+    while end > 0:
+        start = text.rfind("\n", 0, end) + 1
+        if not _CHECK_LINE.fullmatch(text, start, end):
+            break
+        cut = start
+        end = len(text[:start].rstrip())
+    return cut if cut is not None and end > 0 else None
 
 
 def listed_before(before: str) -> str | None:

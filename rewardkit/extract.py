@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -69,7 +69,7 @@ _BOX_OPENERS = ("\\boxed", "\\fbox")
 _ANSWER_MARKERS = re.compile(
     r"""
       (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*[:：]?)
-    | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be)\b[*_]*\s*[:：]?)
+    | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be)\b[*_]*\s*[:：]?)
     | (?P<answer_colon>\banswer\b[*_]*\s*[:：])
     """,
     re.VERBOSE,
@@ -77,6 +77,13 @@ _ANSWER_MARKERS = re.compile(
 _HASHES = re.compile(r"(?<![#])#{4}(?![#])")
 # PRM800K and markdown write the answer under a heading of its own: "# Answer\n\n(15, -29)"
 _ANSWER_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE)
+# a JSON answer key and its value: a string, a list, or a scalar up to the next key or the object's end
+_JSON_ANSWER = re.compile(
+    r"""["'](?:final[_ ]?)?answer["'][ \t]*:[ \t]*"""
+    r"""(?P<value>"(?:[^"\\\n]|\\.){1,200}"|'[^'\n]{1,200}'|\[[^\[\]\n]{0,200}\]|[^,}\s][^,}\n]{0,199}?)"""
+    r"[ \t]*(?=[,}\n]|$)",
+    re.IGNORECASE,
+)
 _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
@@ -443,7 +450,21 @@ def _candidates(region: str, base: int) -> list[Answer]:
             continue
         if ("\\boxed" in span or "\\fbox" in span) and span.count("{") > span.count("}"):
             continue  # the box never closed: cut off before committing
+        if (
+            rule in ("final_answer", "answer_is")
+            and not m.group().endswith((":", "："))
+            and marker_mentioned(region[max(0, m.start() - 120) : m.start()], span)
+        ):
+            continue  # "To get the final answer, I need …": the marker named, not used; the fallback reads on
         anchored.append(_answer(span, rule, base + s, base + e))
+    if 'nswer"' in region or "nswer'" in region:
+        # a JSON object's answer key: '{"reasoning": "…", "answer": 72, "confidence": 0.3}' states 72, the
+        # value alone (a string's quotes are not the answer's)
+        for m in _JSON_ANSWER.finditer(region):
+            s, e = m.span("value")
+            if region[s] in "\"'" and e - s >= 2:
+                s, e = s + 1, e - 1
+            anchored.append(_answer(region[s:e], "answer_colon", base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
     if len(anchored) > 1:
         anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
@@ -1130,7 +1151,7 @@ def _value_reading(quantity: Quantity, text: str) -> Reading:
     return reading
 
 
-_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # and the soft hyphen
 _EURO_CENTS = re.compile(
     r"(?P<pre>[€₽]\s?)?(?<![\d.,])(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+),(?P<cents>\d{2})(?![\d,])"
     r"(?(pre)|(?=\s?[€₽]))"

@@ -557,6 +557,8 @@ def _grade(
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
+    if not completion.isascii() and _INVISIBLE.search(completion):
+        return _without_invisible(completion, gold, policy, finished, budget, decimals)
     if not completion.isascii() or european.has_answer_word(completion.lower()):  # English: no rewrite
         offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
         if gold.kind in _VALUE_KINDS:
@@ -575,6 +577,30 @@ def _grade(
             return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
     result = _grade_text(completion, gold, policy, finished, budget, decimals)
     return _doubted(completion, result, gold, policy, finished, budget, decimals)
+
+
+# what may close the text after a closed box: its math, a full stop
+_BOX_CLOSERS = " \t\n$})].\\"
+
+
+# characters that show nothing (zero-width spaces and joiners, direction marks and isolates, the soft
+# hyphen, the byte-order mark): between words they hide nothing from a reader, but they would hide a
+# negation or a bound from the rules ("not \u200f72"), so the text is graded without them
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\u2066-\u2069\ufeff]")
+
+
+def _without_invisible(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+) -> GradeResult:
+    """The grade of ``completion`` with its invisible characters dropped, its span pointing back into it."""
+    kept = [i for i, c in enumerate(completion) if not _INVISIBLE.match(c)]
+    result = _grade(_INVISIBLE.sub("", completion), gold, policy, finished, budget, decimals)
+    if result.span is not None and kept:
+        start, end = result.span
+        span = (kept[min(start, len(kept) - 1)], kept[end - 1] + 1 if end > 0 else 0)
+        # the result was built a moment ago and nobody else holds it: point it back without a copy
+        object.__setattr__(result, "span", span)
+    return result
 
 
 # golds whose answer a number states; a choice's letters are read against options listed before the answer
@@ -599,6 +625,10 @@ def _grade_answer_line(
     line = read_answer_line(completion, offset)
     if line is None:
         return None
+    before = completion[offset : line.start].rstrip()
+    previous = before[before.rfind("\n") + 1 :]
+    if len(previous) <= _SHORT_LINE and any(c.isdigit() for c in previous):
+        return None  # "Réponse : 12\n答案：0": a statement right before the line may list answers with it
     text = completion[offset : line.start] + line.english + completion[line.end :]
     result = _grade_text(text, gold, policy, finished, budget, decimals)
     at = line.start - offset + line.value_at
@@ -608,6 +638,9 @@ def _grade_answer_line(
     object.__setattr__(result, "span", (line.value_start, line.value_end))
     return result
 
+
+# a line this short with a digit, right before the answer line, may be a statement of its own
+_SHORT_LINE = 60
 
 # the hyphens and minus signs other than ASCII's and the ones the number reader knows (−, –): read as "-"
 _DASH_AS_MINUS = str.maketrans(dict.fromkeys("\u2010\u2011\ufe63\uff0d", "-"))
@@ -679,6 +712,15 @@ def _grade_text(
             gold, policy, verdict, detail="the reasoning block never closed (<think> without </think>)"
         )
 
+    if finished is False and found.anchored:
+        last = max(found.anchored, key=lambda a: a.end)
+        closed = any(
+            a.rule == "boxed" and not completion[a.end :].strip(_BOX_CLOSERS) for a in found.anchored
+        )
+        if not closed and not completion[last.end :].strip():
+            # "So the answer is 72" at the length limit: the value may have been cut mid-number (720, 72.5)
+            detail = "the length limit cut the text at its answer"
+            return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
         if (
@@ -755,7 +797,8 @@ def _grade_text(
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
-            detail = f"distinct final answers on one line: {answer.text!r} and {sibling!r}"
+            where = "on one line" if answer.rule == "boxed" else "one right after the other"
+            detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
         return _judge(answer, reading, gold, policy, budget, completion, decimals)
     if unreadable is not None:
@@ -1079,6 +1122,16 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
         ):
             return None  # "Let me double-check: 9 * 2 = 18": a step of the check corrects nothing
         return Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True), later[1]
+    if gold.kind == "choice":
+        # "Answer: B\n\nWait, actually it should be D.": the letter the retraction names, read as a statement
+        named = commitment.word_after_retraction(tail[cue.end() :])
+        if named is not None:
+            s, e = (cue.end() + named[0], cue.end() + named[1])
+            if e - s == 1:
+                letter = _read(tail[s:e], gold)
+                if letter.status == "value":
+                    at = found.region_start + tail_start
+                    return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
@@ -1155,6 +1208,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     in_code = _in_code_aside(region, start)
     if in_code is not None:
         return in_code
+    if not region.isascii() and _BIDI_OVERRIDE.search(region, max(0, start - 8), end + 8):
+        return "a bidirectional override reorders the value as shown"
     if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):
         # "Is 72?", "¿Es 72?", "🤔 72? 🤷": math a lenient rule read with its question mark asks (what
         # follows the mark says nothing: a symbol, an emoji)
@@ -1489,6 +1544,9 @@ def _split_approximation(text: str) -> tuple[str, str]:
 
 
 def _read(span: str, gold: Gold) -> Reading:
+    if not span.isascii() and _BIDI_OVERRIDE.search(span):
+        # "\u202e27\u202c" is shown as 72: what a reader sees is not what the characters say
+        return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
     if gold.kind in ("number", "math"):
@@ -1518,6 +1576,11 @@ def _read(span: str, gold: Gold) -> Reading:
                 return reading
         return _read_span(approximate, gold)
     return _read_span(span, gold)
+
+
+# the controls that force a direction on what they enclose (embeddings and overrides): digits under one are
+# shown in another order than they are written
+_BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 
 def _read_span(span: str, gold: Gold) -> Reading:
@@ -1576,6 +1639,7 @@ def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
     return reading
 
 
+_CHECKS_TAIL_CHARS = 600  # the check lines a text closes on are read within its last characters
 _CONDITION_STEPS = 3  # conditions and quantified variables stepped over at the end of a text, at most
 _CONDITION_TAIL_CHARS = (
     1500  # what may follow the math stepped over: the rest of its sentence, a closing line
@@ -1596,6 +1660,21 @@ def _lenient(
             run = found.last_math()
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
+    if gold.kind == "number" and conditions_left > 0:
+        # "8 * 9 = 72 apples.\nCheck: 72 / 9 = 8 ✓": a check of the result that closes the text restates the
+        # question's numbers; the result stands before it
+        # read on the text's tail only, past a literal test: the polite-closing pattern is costly on long text
+        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+        tail = found.region[tail_at:]
+        checked = (
+            commitment.checks_at_end(POLITE_TAIL.sub("", tail)) if commitment.may_end_on_check(tail) else None
+        )
+        if checked is not None:
+            checked += tail_at
+            earlier = Candidates(region_start=found.region_start, region=found.region[:checked])
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            if stated[0] is not None:
+                return stated
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -1835,7 +1914,23 @@ def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
 def _hedging_sibling(
     completion: str, anchored: list[Answer], chosen: Answer, reading: Reading, gold: Gold
 ) -> str | None:
-    """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``)."""
+    """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``), or
+    another marker's statement right before the chosen one with nothing between them
+    (``Answer: 70\\nAnswer: 72``): a list of answers, not a correction."""
+    if chosen.rule in _STATEMENT_RULES:
+        # the statement before the chosen one (which may restate an anchored answer, not be one of them)
+        other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        if (
+            other is not None
+            and other.rule in _STATEMENT_RULES
+            and "\n" in completion[other.end : chosen.start]
+            and _BARE_MARKER_BETWEEN.fullmatch(completion, other.end, chosen.start)
+            and _committed(other, gold, completion)[1] is None
+        ):
+            theirs = _read(other.text, gold)
+            if theirs.status == "value" and not _same_reading(theirs, reading):
+                return other.text
+        return None
     if chosen.rule != "boxed":
         return None
     for other in anchored:
@@ -1848,6 +1943,15 @@ def _hedging_sibling(
         if theirs.status == "value" and not _same_reading(theirs, reading):
             return other.text
     return None
+
+
+# the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
+_STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
+_BARE_MARKER_BETWEEN = re.compile(
+    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>-]*(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|result)s?[*_]*"
+    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
+    re.IGNORECASE,
+)
 
 
 def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
