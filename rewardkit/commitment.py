@@ -97,6 +97,8 @@ _NEGATION_BEFORE = re.compile(
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
     # "not in 1970", "not at quarter to 8": a preposition between the negation and its value
     r"in|on|at|by|of|during|until|till|"
+    # a currency written before the value: "cannot be Rs. 350", "not USD 72"
+    r"rs\.|rs|usd|inr|eur|gbp|"
     rf"{APPROXIMATION}))*"
     # "not x = 5": the variable the value is stated for stands between the negation and its value
     r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
@@ -415,6 +417,8 @@ RETRACTION = re.compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|on\s+(?:further\s+)?reflection|hold\s+on|"
     # "No, D.", "**No, D**": a sentence that opens by saying no to the one before it
     rf"{_SENTENCE_OPENS}no(?=,)|mistake|sorry|i\s+meant?|"
+    # "Wrong, should be 70.", "Incorrect: it is 70": a sentence that opens by calling the one before wrong
+    rf"{_SENTENCE_OPENS}(?:wrong|incorrect|not\s+quite)(?=\s*[,:;—–-])|"
     # "Update: … it becomes 254", "Edit: …": a later statement revises the answer
     rf"or\s+rather|make\s+that|(?:update[d]?|edit(?:ed)?|revised|revision|erratum)(?=\s*:)|{CHECK.pattern}|"
     rf"{_TAKES_BACK})"
@@ -525,10 +529,13 @@ _HEDGE_WORD_BEFORE = (
 _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
+    r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
     r"in\s+principle"
 )
 _HEDGED_BEFORE = re.compile(
-    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be)"
+    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be|"
+    # "The answer seems to be 72", "appears to be": how it looks, not what it is
+    r"(?:seems?|seemed|appears?|appeared)\s+to\s+be)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
@@ -537,7 +544,9 @@ _HEDGED_BEFORE = re.compile(
     # "I'd guess 6", "I'm guessing 5", "I suspect the answer is 18", "If I had to guess: 36", "It seems like
     # 350", "There's a good chance the answer is 2", "In theory 72", "It's unclear whether …"
     r"i(?:'?d|\s+would)\s+guess\b|i(?:'?m|\s+am)\s+guessing\b|i\s+suspect\b|if\s+i\s+(?:had|have)\s+to\s+guess\b|"
-    r"(?:it\s+)?seems\s+like\b|there(?:'?s|\s+is)\s+a\s+(?:\w+\s+)?chance\b|chances\s+are\b|in\s+theory\b|"
+    r"(?:it\s+)?seems\s+like\b|"
+    r"(?:(?:so|thus|therefore|hence|then|now),?\s+)?it\s+(?:seems|appears)(?:\s+to\s+me)?,?\s+(?:that\b|(?=the\s|[a-z]\s*=))|"
+    r"there(?:'?s|\s+is)\s+a\s+(?:\w+\s+)?chance\b|chances\s+are\b|in\s+theory\b|"
     r"in\s+principle\b|(?:it'?s|it\s+is)\s+(?:still\s+)?unclear\b)"
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;\n]){0,120}$",
     re.IGNORECASE,
@@ -925,7 +934,9 @@ _DOUBTED_ANSWER = re.compile(
     r"uncertain|(?<!without\sa\s)(?<!without\sany\s)(?<!without\s)(?<!no\s)(?<!beyond\s)(?<!beyond\sa\s)"
     r"doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
     r"(?:can\s*not|cannot|can't|could\s*not|couldn't|would\s*not|wouldn't|won't)\s+"
-    r"(?:say|claim|confirm|agree|conclude|accept|believe|think|give|provide|offer|state|commit\s+to)|"
+    r"(?:say|claim|confirm|agree|conclude|accept|believe|think|give|provide|offer|state|commit\s+to|"
+    # "We cannot get 72", "It can't be 72", "We couldn't reach 72": the value denied
+    r"get|reach|obtain|make|be|equal|achieve|arrive\s+at|end\s+up\s+with)|"
     r"no\s+idea|wonder(?:s|ing)?|whether|unless|"
     r"(?:check|see|verify|test|know|knows|ask|asks|determine|confirm)\s+if|false|untrue|"
     r"(?:wrong|incorrect)\s+(?:to\s+say|that)|"
@@ -949,7 +960,8 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
     r"(?:(?:(?<=think)|(?<=believe)|(?<=sure)|(?<=certain)|(?<=convinced)|(?<=confident)|(?<=positive)|"
     r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b))?"
-    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)[^.!?;:,\n]){0,120}$",
+    # (the period of "Rs. 350" abbreviates the currency before the value, as the sentence reader knows)
+    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)(?:[^.!?;:,\n]|(?<=\bRs)\.)){0,120}$",
     re.IGNORECASE,
 )
 

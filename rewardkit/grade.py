@@ -101,7 +101,11 @@ from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
 
-_LETTERED_OPTION = re.compile(r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){0,3}[ \t]*(?:\n|$)")
+_LETTERED_OPTION = re.compile(
+    r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){0,3}[ \t]*(?:\n|$)"
+    # a letter in parentheses labels any option text: "(A) 5", "(C) $\frac{1}{2}$", "(B) 12 cm"
+    r"|\(([A-HJ])\)[ \t]+\S[^\n]{0,80}$"
+)
 _LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
 _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
@@ -203,8 +207,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         text = named_ratio.group(2)
     letters, options = _letters(choices)
     option = _LETTERED_OPTION.match(text)
-    if option is not None and (choices is None or option.group(1) in letters):
-        text = option.group(1)  # "(D) Alina", "C Cecile": the letter of a lettered option is the gold
+    letter = (option.group(1) or option.group(2)) if option is not None else None
+    if letter is not None and (choices is None or letter in letters):
+        text = letter  # "(D) Alina", "C Cecile", "(A) 5": the letter of a lettered option is the gold
     if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
         # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
         why = "a worked solution with no final answer (no ####, A:, Answer:, Final Answer or \\boxed)"
@@ -1215,6 +1220,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         # follows the mark says nothing: a symbol, an emoji)
         return f"not asserted: the statement asks ({region[max(0, start - 20) : end + 3].strip()!r})"
     sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
+    if region[max(0, sentence_start - 3) : sentence_start].lower() == "rs.":
+        # "cannot be Rs. 350": the period abbreviates the currency; the sentence began before it
+        sentence_start = max(region.rfind(c, max(0, start - 300), sentence_start - 1) for c in ".;!?\n") + 1
     stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
     period = _SENTENCE_STOP.search(region, end, end + 300)
     if period is not None:
