@@ -651,8 +651,9 @@ _CLOSING_LINES = re.compile(
 )
 
 
+# (a ratio of three terms or more, "1:2:3", is read whole: its last terms are no ratio, its last no number)
 _TIME_OR_SPACED = re.compile(
-    r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
+    r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}(?:\s*:\s*\d{1,6}){1,11}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
 # digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every

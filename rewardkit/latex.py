@@ -61,7 +61,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   interval, a top-level ``1,2`` two answers; ``(1,000, 2)`` is refused as ambiguous). ``1.5e3`` and
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
   ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
-  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``. A repeating decimal is
+  numeric subscript is written in that base (2 to 36): ``52_8`` is ``Number(42)``; capital letters are
+  digits only under a base above ten that they fit (``A3_{16}``, ``1F_{16}``, ``\text{B}2_{12}``), and a lone
+  letter (``F_{16}``) stays an indexed name. A repeating decimal is
   its exact fraction: ``0.\overline{3}`` and ``0.\dot{3}`` are ``Number(1/3)``, ``1.2\overline{45}`` 137/110.
 - ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer
   decides whether a pair is an open interval), except as a ``\cup`` operand, where it is an open
@@ -90,6 +92,7 @@ the input length.
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from typing import Any, NoReturn
@@ -118,6 +121,7 @@ from rewardkit.mathtree import (
     Percent,
     PlusMinus,
     Pow,
+    Ratio,
     Relation,
     Root,
     SetOf,
@@ -392,7 +396,7 @@ _SMALL_INTS = {str(v): Number(Fraction(v)) for v in range(100)}
 class _Lexer:
     """Turns the input into parallel lists of token kinds, values and source positions (ends with "eof")."""
 
-    __slots__ = ("braces", "container", "kinds", "n", "poss", "s", "vals", "wrappers")
+    __slots__ = ("braces", "container", "kinds", "n", "poss", "s", "subscripts", "vals", "wrappers")
 
     def __init__(self, s: str) -> None:
         self.s = s
@@ -405,6 +409,8 @@ class _Lexer:
         # Open \text{...}-like wrappers: (index of the closing brace, text mode?).
         self.wrappers: list[tuple[int, bool]] = []
         self.braces: dict[int, int] | None = None
+        # a subscript may give a numeral with letter digits its base ("A3_{16}")
+        self.subscripts = "_" in s
 
     def push(self, kind: str, val: Any, pos: int) -> None:
         self.kinds.append(kind)
@@ -423,6 +429,12 @@ class _Lexer:
             c = s[i]
             if c in _SPACES:
                 i += 1
+            elif (
+                self.subscripts
+                and ("A" <= c <= "Z" or "0" <= c <= "9" or c == "\\")
+                and (numeral_end := self.letter_numeral(i))
+            ):
+                i = numeral_end
             elif "0" <= c <= "9" or (c == "." and i + 1 < n and "0" <= s[i + 1] <= "9"):
                 i = self.number(i)
             elif c in _PUNCT:
@@ -562,6 +574,29 @@ class _Lexer:
             decimals = d if d > 0 else None
         self.push("num", (Number(value, decimals), s[i:j]), i)
         return j
+
+    def letter_numeral(self, i: int) -> int:
+        """The end of a numeral with letter digits under its base (``A3_{16}``, ``\\text{B}2_{12}``) starting
+        at ``i``, pushed as its value, or 0 (nothing pushed) when none starts there. Capital letters are
+        digits only there: two characters at least or a ``\\text`` wrapper (``F_{16}`` is an indexed name),
+        a letter among them, each below the base."""
+        s = self.s
+        if i and (s[i - 1].isalnum() or s[i - 1] == "\\"):
+            return 0
+        m = _LETTER_NUMERAL.match(s, i)
+        if m is None:
+            return 0
+        digits = _NUMERAL_WRAPPER.sub(r"\1", m.group(1)).replace(" ", "")
+        base = int(m.group(2) or m.group(3))
+        if (
+            not 11 <= base <= 36
+            or digits.isdigit()
+            or (len(digits) < 2 and "\\" not in m.group(1))
+            or any(int(d, 36) >= base for d in digits)
+        ):
+            return 0
+        self.push("num", (Number(Fraction(int(digits, base))), s[i : m.end()]), i)
+        return m.end()
 
     def repeating_decimal(self, i: int, digits: str, frac: str, period: str, end: int) -> int:
         """``0.\\overline{3}`` = 1/3, ``1.2\\overline{45}`` = 137/110, ``0.\\dot{3}``: the exact fraction."""
@@ -1266,9 +1301,9 @@ class _Parser:
         return node
 
     def base_number(self, digits: str, at: int) -> Node:
-        """``52_8``, ``4210_{5}``, ``0.0011_{2}``: a numeral in base 2..10, read as its exact value."""
+        """``52_8``, ``4210_{5}``, ``0.0011_{2}``: a numeral in base 2..36, read as its exact value."""
         base_text = self.subscripted("")[1:]
-        if not base_text.isdigit() or not 2 <= int(base_text) <= 10:
+        if not base_text.isdigit() or not 2 <= int(base_text) <= 36:
             self.fail(f"unsupported number base {base_text!r}", at)
         base = int(base_text)
         whole, _, fraction = digits.partition(".")
@@ -1751,6 +1786,7 @@ def _describe(node: Node) -> str:
         ListOf: "a list",
         Matrix: "a matrix",
         Text: "text",
+        Ratio: "a ratio",
     }.get(type(node), "an expression")
 
 
@@ -1887,6 +1923,32 @@ def _uncontrol(m: re.Match[str]) -> str:
 
 
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
+# a ratio of three numbers or more, "1:2:3", "2 : 4 : 6" (two, "3:4", are read with times of day as one value)
+_LONG_RATIO = re.compile(r"\s*\d{1,12}(?:\.\d{1,12})?(?:\s*:\s*\d{1,12}(?:\.\d{1,12})?){2,11}\s*\.?\s*")
+_RATIO_TERM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _ratio(text: str) -> Ratio:
+    """``2:4:6`` as ``Ratio((1, 2, 3))``: its terms scaled to whole numbers with no common factor.
+
+    >>> _ratio("2:4:6") == _ratio("1 : 2 : 3") == _ratio("0.5:1:1.5"), _ratio("1:3:2").terms
+    (True, (1, 3, 2))
+    """
+    terms = [Fraction(t) for t in _RATIO_TERM.findall(text)]
+    if not any(terms):
+        raise MathParseError("a ratio of zeros", 0)
+    scale = math.lcm(*(t.denominator for t in terms))
+    whole = [int(t * scale) for t in terms]
+    common = math.gcd(*whole)
+    return Ratio(tuple(w // common for w in whole))
+
+
+# a numeral whose digits may be capital letters, then its base: "A3_{16}", "1F_16", "\\text{B}2_{12}"
+_NUMERAL_WRAPPER = re.compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Z]{1,64})\s*\}")
+_LETTER_NUMERAL = re.compile(
+    r"((?:[0-9A-Z]|\\(?:text|mathrm)\s*\{\s*[0-9A-Z]{1,64}\s*\}){1,64})"
+    r"\s*_\s*(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))"
+)
 _REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 # the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)
 _PAREN_PERIOD = re.compile(r"\((\d{1,400})\)")
@@ -1948,6 +2010,8 @@ def parse_math(text: str) -> Node:
     if text.strip().lower() in _NOT_AN_ANSWER:
         raise MathParseError(f"{text.strip()!r} means no answer, not N divided by A", 0)
     text = repair_escapes(text)
+    if ":" in text and _LONG_RATIO.fullmatch(text):
+        return _ratio(text)
     try:
         lexer = _Lexer(text).run()
         if len(lexer.kinds) == 1:
