@@ -1290,6 +1290,12 @@ def read_number(span: str) -> Reading:
             return Reading(
                 "unparseable", text=text, why=f"{text!r} is a time or ratio this reader cannot read"
             )
+    elided = _ELIDED_LIST.search(text) if "dots" in text or "..." in text or "…" in text else None
+    if elided is not None:
+        # "1, 2, \\dots, 9": a list with terms left out, never its first number or two
+        if not text[elided.end() :].strip(" .$"):  # "1, 2, \\ldots" trails off
+            return Reading("ambiguous", text=text, why=f"{text!r} trails off: it commits to no list")
+        return Reading("unparseable", text=text, why=f"{text!r} leaves terms out: the math reader reads it")
     variables = variables_in(text)
     if variables is not None:  # "x = 2 and y = 4": several variables' values, not one number
         return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
@@ -1399,6 +1405,8 @@ def place_start(text: str, start: int) -> int:
 _ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
 _COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
+# dots after a list's comma ("1, 2, \\dots, 9", "2, 4, ..."): terms left out
+_ELIDED_LIST = re.compile(r",\s*(?:\\[lc]?dots\b|\.\.\.|…)")
 
 
 def _ordinal_suffix(quantity: Quantity) -> str | None:

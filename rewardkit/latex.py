@@ -92,6 +92,7 @@ the input length.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -484,6 +485,9 @@ class _Lexer:
                 i += 1
             elif c == "." and _only_closing(s, i + 1):
                 i = n  # one trailing period ends a sentence, not the math
+            elif (c == "." and s.startswith("...", i)) or c == "…":
+                self.push("dots", None, i)  # "1, 2, ..., 9": a progression's dots
+                i += 1 if c == "…" else 3
             elif c in "'′" and self.kinds and self.kinds[-1] == "sym" and self.vals[-1] is not None:
                 # "f'", "f''(x)", "y′": a derivative by prime is part of the name it marks
                 self.vals[-1] = self.vals[-1] + "'"
@@ -660,6 +664,9 @@ class _Lexer:
             self.push(kind, entry[1], i)
             return k
         if name in _IGNORED_COMMANDS:
+            return k
+        if name == "dots" or name == "ldots" or name == "cdots":
+            self.push("dots", None, i)  # only a list's progression takes them (Parser.parse)
             return k
         if name == "quad" or name == "qquad":
             # Wide space: separates answers at top level ("x=1 \quad y=2"), is plain space elsewhere.
@@ -861,6 +868,7 @@ class _Parser:
         items = [self.item()]
         between: list[str] = []  # the separator before each item after the first
         words: set[str] = set()  # the words among them ("or", "and"), as written
+        dots = -1  # the place of "\\dots" among the items
         while kinds[self.i] in _SEPARATORS:
             seps = 0
             sep = "quad"
@@ -876,10 +884,18 @@ class _Parser:
                 self.i += 1
             if kinds[self.i] == "eof" and seps == 0:
                 break  # a trailing \quad
+            if kinds[self.i] == "dots" and dots < 0 and sep == ",":
+                dots = len(items)
+                self.i += 1
+                if kinds[self.i] != ",":
+                    self.fail("an open-ended list (ending in dots) commits to no values")
+                continue
             items.append(self.item())
             between.append(sep)
         if kinds[self.i] != "eof":
             self.fail(f"unexpected {self.found()} after a complete expression")
+        if dots >= 0:
+            return self.progression(items, between, dots)
         if len(words) == 1 and between and all(sep == "or" for sep in between):
             joined = _joined_bounds(items, conjunction="and" in words)
             if joined is not None:
@@ -889,6 +905,26 @@ class _Parser:
             if solutions is not None:
                 return solutions
         return items[0] if len(items) == 1 else ListOf(tuple(items))
+
+    def progression(self, items: list[Node], between: list[str], dots: int) -> ListOf:
+        """``1, 2, \\dots, 9``, ``2, 4, \\ldots, 20``: the arithmetic progression its written terms fix (two
+        terms at least before the dots give the step, one after them ends it), as the list of its terms.
+        Anything else with dots (``1, 2, \\dots, n``, ``1, 2, 4, \\dots, 64``, ``2, 4, 6, \\ldots``) names
+        no list of values the parser could write out, and is refused."""
+        numbers = [_small_int(item) for item in items]
+        if dots < 2 or dots != len(items) - 1 or None in numbers or any(sep != "," for sep in between):
+            self.fail("dots in a list other than an arithmetic progression of whole numbers")
+        terms = [n for n in numbers if n is not None]
+        step = terms[1] - terms[0]
+        written = terms[:dots]
+        if (
+            step == 0
+            or any(b - a != step for a, b in itertools.pairwise(written))
+            or (terms[-1] - written[-1]) % step
+            or not 0 < (terms[-1] - written[-1]) // step <= _MAX_PROGRESSION
+        ):
+            self.fail("dots in a list other than an arithmetic progression of whole numbers")
+        return ListOf(tuple(Number(Fraction(v)) for v in range(terms[0], terms[-1] + step, step)))
 
     def item(self) -> Node:
         first = self.union()
@@ -1524,11 +1560,16 @@ class _Parser:
             return SetOf(())
         saved, self.in_abs = self.in_abs, False
         items = [self.expr()]
+        dots = -1
         while kinds[self.i] == ",":
             self.i += 1
+            if kinds[self.i] == "dots" and dots < 0 and kinds[self.i + 1] == ",":
+                dots, self.i = len(items), self.i + 2  # "\\{1, 2, \\dots, 9\\}"
             items.append(self.expr())
         self.expect("\\}", "\\} or ','")
         self.in_abs = saved
+        if dots >= 0:
+            return SetOf(self.progression(items, [","] * (len(items) - 1), dots).items)
         return SetOf(tuple(items))
 
     def delimited(self, closer: str, name: str) -> Node:
@@ -1923,6 +1964,9 @@ def _uncontrol(m: re.Match[str]) -> str:
 
 
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
+# the most terms the dots of a progression may stand for ("1, 2, \\dots, 1000")
+_MAX_PROGRESSION = 1000
+
 # a ratio of three numbers or more, "1:2:3", "2 : 4 : 6" (two, "3:4", are read with times of day as one value)
 _LONG_RATIO = re.compile(r"\s*\d{1,12}(?:\.\d{1,12})?(?:\s*:\s*\d{1,12}(?:\.\d{1,12})?){2,11}\s*\.?\s*")
 _RATIO_TERM = re.compile(r"\d+(?:\.\d+)?")
