@@ -900,6 +900,9 @@ class _Parser:
             joined = _joined_bounds(items, conjunction="and" in words)
             if joined is not None:
                 return joined
+            if "or" in words and all(map(_interval_written, items)):
+                # "(-\\infty, 1) \\text{ or } (3, \\infty)": one solution set's intervals, as \\cup joins them
+                return Union(tuple(self.as_set(item, 0) for item in items))
         if len(items) >= 4 and ("," in between or ";" in between):
             solutions = _solution_list(items, between)
             if solutions is not None:
@@ -1764,6 +1767,18 @@ def _joined_bounds(items: list[Node], *, conjunction: bool) -> Node | None:
     if not one_each or lower.lo == _NEG_INFINITY or upper.hi == _INFINITY:
         return None  # two lower bounds or two upper ones: not an interval written this way
     return Interval(lower.lo, upper.hi, lower.left_open, upper.right_open)
+
+
+def _interval_written(node: Node) -> bool:
+    """An interval as written: with a bracket (``[1, 3)``), a union, or a pair that reaches infinity
+    (``(3, \\infty)``); a pair of finite numbers (``(1, 2)``) may be a point."""
+    if isinstance(node, (Interval, Union)):
+        return True
+    return isinstance(node, TupleOf) and len(node.items) == 2 and any(map(_infinite, node.items))
+
+
+def _infinite(node: Node) -> bool:
+    return node in (_INFINITY, _NEG_INFINITY)
 
 
 def _bound_interval(node: Node) -> tuple[Symbol, Interval] | None:
