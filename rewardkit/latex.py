@@ -1978,7 +1978,27 @@ def _uncontrol(m: re.Match[str]) -> str:
     return "\\" + name if name in _KNOWN_NAMES else m.group(0)
 
 
-# the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
+# set-builder notation on one real variable: "\\{x \\mid x > 2\\}", "\\{x : x > 2\\}",
+# "\\{x \\in \\mathbb{R} \\mid x > 2\\}"
+_SET_BUILDER = re.compile(
+    r"\s*\\\{\s*(?P<var>[a-z])\s*(?:\\in\s*(?:\\mathbb\s*\{\s*R\s*\}|ℝ)\s*)?(?:\\mid|\\vert|\||:)"
+    r"(?P<cond>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\\\}\s*\.?\s*"
+)
+
+
+def _set_builder(m: re.Match[str]) -> Node:
+    """``\\{x \\mid x > 2\\}`` as the interval of values its condition allows on its variable: a bound on
+    that variable (``x > 2``, ``-1 \\le x \\le 4``), nothing else."""
+    condition = parse_math(m["cond"])
+    variable = Symbol(m["var"])
+    bound = _bound_interval(condition)
+    if bound is None or bound[0] != variable:
+        raise MathParseError(
+            f"set-builder notation with a condition other than a bound on {variable.name}", 0
+        )
+    return bound[1]
+
+
 # the most terms the dots of a progression may stand for ("1, 2, \\dots, 1000")
 _MAX_PROGRESSION = 1000
 
@@ -2008,6 +2028,8 @@ _LETTER_NUMERAL = re.compile(
     r"((?:[0-9A-Z]|\\(?:text|mathrm)\s*\{\s*[0-9A-Z]{1,64}\s*\}){1,64})"
     r"\s*_\s*(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))"
 )
+
+# the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
 _REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 # the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)
 _PAREN_PERIOD = re.compile(r"\((\d{1,400})\)")
@@ -2071,6 +2093,10 @@ def parse_math(text: str) -> Node:
     text = repair_escapes(text)
     if ":" in text and _LONG_RATIO.fullmatch(text):
         return _ratio(text)
+    if "\\{" in text:
+        builder = _SET_BUILDER.fullmatch(text)
+        if builder is not None:
+            return _set_builder(builder)
     try:
         lexer = _Lexer(text).run()
         if len(lexer.kinds) == 1:
