@@ -45,6 +45,7 @@ from rewardkit.mathtree import (
     Percent,
     PlusMinus,
     Pow,
+    Ratio,
     Relation,
     SetOf,
     Symbol,
@@ -410,6 +411,9 @@ def compare_math(
         gold = _solved_value(gold) or gold  # type: ignore[arg-type]
     elif _is_equation(pred) and not _is_equation(gold):
         pred = _solved_value(pred, stated=True) or pred  # type: ignore[arg-type]
+    if isinstance(gold, Ratio) or isinstance(pred, Ratio):
+        # "2:4:6" is "1:2:3" by proportion; a list of values (1, 2, 3) or a single value is another answer
+        return "ratio" if gold == pred else None
     if isinstance(gold, Text) or isinstance(pred, Text):
         if isinstance(gold, Text) and isinstance(pred, Text):
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None

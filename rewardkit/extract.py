@@ -672,8 +672,9 @@ _CLOSING_LINES = re.compile(
 )
 
 
+# (a ratio of three terms or more, "1:2:3", is read whole: its last terms are no ratio, its last no number)
 _TIME_OR_SPACED = re.compile(
-    r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}\s*:\s*\d{1,6}|[1-9]\d{0,2}(?: \d{3})+)$"
+    r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}(?:\s*:\s*\d{1,6}){1,11}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
 # digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every
@@ -1310,6 +1311,12 @@ def read_number(span: str) -> Reading:
             return Reading(
                 "unparseable", text=text, why=f"{text!r} is a time or ratio this reader cannot read"
             )
+    elided = _ELIDED_LIST.search(text) if "dots" in text or "..." in text or "…" in text else None
+    if elided is not None:
+        # "1, 2, \\dots, 9": a list with terms left out, never its first number or two
+        if not text[elided.end() :].strip(" .$"):  # "1, 2, \\ldots" trails off
+            return Reading("ambiguous", text=text, why=f"{text!r} trails off: it commits to no list")
+        return Reading("unparseable", text=text, why=f"{text!r} leaves terms out: the math reader reads it")
     variables = variables_in(text)
     if variables is not None:  # "x = 2 and y = 4": several variables' values, not one number
         return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
@@ -1419,6 +1426,8 @@ def place_start(text: str, start: int) -> int:
 _ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
 _COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
+# dots after a list's comma ("1, 2, \\dots, 9", "2, 4, ..."): terms left out
+_ELIDED_LIST = re.compile(r",\s*(?:\\[lc]?dots\b|\.\.\.|…)")
 
 
 def _ordinal_suffix(quantity: Quantity) -> str | None:

@@ -63,6 +63,7 @@ from rewardkit.mathtree import (
     ListOf,
     Node,
     Number,
+    Ratio,
     Relation,
     SetOf,
     Symbol,
@@ -1712,7 +1713,9 @@ def _lenient(
             ):
                 return stated
     math = run[-1] if run else None
-    number = found.last_number() if gold.kind == "number" or _number_of_degrees(gold) else None
+    # a ratio gold of three terms (1:2:3) is answered by one in plain text too, read whole as its last number
+    ratio = isinstance(gold.node, Ratio)
+    number = found.last_number() if gold.kind == "number" or ratio or _number_of_degrees(gold) else None
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
         if len(run) > 1:
@@ -2078,6 +2081,8 @@ def _judge(
             return _result(
                 gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
             )
+        if match is None:  # "A3" read as a product or its last digit: the numeral is what matched
+            parsed = f"{based[0]}_{{{based[1]}}}"
         match = match or "numeral"
     if match is not None and gold.kind in ("number", "math") and "=" in answer.text:
         # (an answer with no "=" names no variable)

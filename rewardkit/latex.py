@@ -61,7 +61,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   interval, a top-level ``1,2`` two answers; ``(1,000, 2)`` is refused as ambiguous). ``1.5e3`` and
   ``1.5\times10^{3}`` fold into one Number; e-notation follows Python (``2e-1`` is 0.2, ``2e`` is 2·e).
   ``-3`` is ``Neg(Number(3))``. ``N/A`` is refused rather than read as N divided by A. A numeral with a
-  numeric subscript is written in that base (2 to 10): ``52_8`` is ``Number(42)``. A repeating decimal is
+  numeric subscript is written in that base (2 to 36): ``52_8`` is ``Number(42)``; capital letters are
+  digits only under a base above ten that they fit (``A3_{16}``, ``1F_{16}``, ``\text{B}2_{12}``), and a lone
+  letter (``F_{16}``) stays an indexed name. A repeating decimal is
   its exact fraction: ``0.\overline{3}`` and ``0.\dot{3}`` are ``Number(1/3)``, ``1.2\overline{45}`` 137/110.
 - ``(a, b)`` (also ``(a; b)``, one kind of separator per bracket) is a :class:`TupleOf` (the comparer
   decides whether a pair is an open interval), except as a ``\cup`` operand, where it is an open
@@ -90,6 +92,8 @@ the input length.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from fractions import Fraction
 from typing import Any, NoReturn
@@ -118,6 +122,7 @@ from rewardkit.mathtree import (
     Percent,
     PlusMinus,
     Pow,
+    Ratio,
     Relation,
     Root,
     SetOf,
@@ -392,7 +397,7 @@ _SMALL_INTS = {str(v): Number(Fraction(v)) for v in range(100)}
 class _Lexer:
     """Turns the input into parallel lists of token kinds, values and source positions (ends with "eof")."""
 
-    __slots__ = ("braces", "container", "kinds", "n", "poss", "s", "vals", "wrappers")
+    __slots__ = ("braces", "container", "kinds", "n", "poss", "s", "subscripts", "vals", "wrappers")
 
     def __init__(self, s: str) -> None:
         self.s = s
@@ -405,6 +410,8 @@ class _Lexer:
         # Open \text{...}-like wrappers: (index of the closing brace, text mode?).
         self.wrappers: list[tuple[int, bool]] = []
         self.braces: dict[int, int] | None = None
+        # a subscript may give a numeral with letter digits its base ("A3_{16}")
+        self.subscripts = "_" in s
 
     def push(self, kind: str, val: Any, pos: int) -> None:
         self.kinds.append(kind)
@@ -423,6 +430,12 @@ class _Lexer:
             c = s[i]
             if c in _SPACES:
                 i += 1
+            elif (
+                self.subscripts
+                and ("A" <= c <= "Z" or "0" <= c <= "9" or c == "\\")
+                and (numeral_end := self.letter_numeral(i))
+            ):
+                i = numeral_end
             elif "0" <= c <= "9" or (c == "." and i + 1 < n and "0" <= s[i + 1] <= "9"):
                 i = self.number(i)
             elif c in _PUNCT:
@@ -472,6 +485,9 @@ class _Lexer:
                 i += 1
             elif c == "." and _only_closing(s, i + 1):
                 i = n  # one trailing period ends a sentence, not the math
+            elif (c == "." and s.startswith("...", i)) or c == "…":
+                self.push("dots", None, i)  # "1, 2, ..., 9": a progression's dots
+                i += 1 if c == "…" else 3
             elif c in "'′" and self.kinds and self.kinds[-1] == "sym" and self.vals[-1] is not None:
                 # "f'", "f''(x)", "y′": a derivative by prime is part of the name it marks
                 self.vals[-1] = self.vals[-1] + "'"
@@ -563,6 +579,29 @@ class _Lexer:
         self.push("num", (Number(value, decimals), s[i:j]), i)
         return j
 
+    def letter_numeral(self, i: int) -> int:
+        """The end of a numeral with letter digits under its base (``A3_{16}``, ``\\text{B}2_{12}``) starting
+        at ``i``, pushed as its value, or 0 (nothing pushed) when none starts there. Capital letters are
+        digits only there: two characters at least or a ``\\text`` wrapper (``F_{16}`` is an indexed name),
+        a letter among them, each below the base."""
+        s = self.s
+        if i and (s[i - 1].isalnum() or s[i - 1] == "\\"):
+            return 0
+        m = _LETTER_NUMERAL.match(s, i)
+        if m is None:
+            return 0
+        digits = _NUMERAL_WRAPPER.sub(r"\1", m.group(1)).replace(" ", "")
+        base = int(m.group(2) or m.group(3))
+        if (
+            not 11 <= base <= 36
+            or digits.isdigit()
+            or (len(digits) < 2 and "\\" not in m.group(1))
+            or any(int(d, 36) >= base for d in digits)
+        ):
+            return 0
+        self.push("num", (Number(Fraction(int(digits, base))), s[i : m.end()]), i)
+        return m.end()
+
     def repeating_decimal(self, i: int, digits: str, frac: str, period: str, end: int) -> int:
         """``0.\\overline{3}`` = 1/3, ``1.2\\overline{45}`` = 137/110, ``0.\\dot{3}``: the exact fraction."""
         if len(digits) + len(frac) + len(period) > MAX_DIGITS:
@@ -625,6 +664,9 @@ class _Lexer:
             self.push(kind, entry[1], i)
             return k
         if name in _IGNORED_COMMANDS:
+            return k
+        if name == "dots" or name == "ldots" or name == "cdots":
+            self.push("dots", None, i)  # only a list's progression takes them (Parser.parse)
             return k
         if name == "quad" or name == "qquad":
             # Wide space: separates answers at top level ("x=1 \quad y=2"), is plain space elsewhere.
@@ -826,6 +868,7 @@ class _Parser:
         items = [self.item()]
         between: list[str] = []  # the separator before each item after the first
         words: set[str] = set()  # the words among them ("or", "and"), as written
+        dots = -1  # the place of "\\dots" among the items
         while kinds[self.i] in _SEPARATORS:
             seps = 0
             sep = "quad"
@@ -841,19 +884,50 @@ class _Parser:
                 self.i += 1
             if kinds[self.i] == "eof" and seps == 0:
                 break  # a trailing \quad
+            if kinds[self.i] == "dots" and dots < 0 and sep == ",":
+                dots = len(items)
+                self.i += 1
+                if kinds[self.i] != ",":
+                    self.fail("an open-ended list (ending in dots) commits to no values")
+                continue
             items.append(self.item())
             between.append(sep)
         if kinds[self.i] != "eof":
             self.fail(f"unexpected {self.found()} after a complete expression")
+        if dots >= 0:
+            return self.progression(items, between, dots)
         if len(words) == 1 and between and all(sep == "or" for sep in between):
             joined = _joined_bounds(items, conjunction="and" in words)
             if joined is not None:
                 return joined
+            if "or" in words and all(map(_interval_written, items)):
+                # "(-\\infty, 1) \\text{ or } (3, \\infty)": one solution set's intervals, as \\cup joins them
+                return Union(tuple(self.as_set(item, 0) for item in items))
         if len(items) >= 4 and ("," in between or ";" in between):
             solutions = _solution_list(items, between)
             if solutions is not None:
                 return solutions
         return items[0] if len(items) == 1 else ListOf(tuple(items))
+
+    def progression(self, items: list[Node], between: list[str], dots: int) -> ListOf:
+        """``1, 2, \\dots, 9``, ``2, 4, \\ldots, 20``: the arithmetic progression its written terms fix (two
+        terms at least before the dots give the step, one after them ends it), as the list of its terms.
+        Anything else with dots (``1, 2, \\dots, n``, ``1, 2, 4, \\dots, 64``, ``2, 4, 6, \\ldots``) names
+        no list of values the parser could write out, and is refused."""
+        numbers = [_small_int(item) for item in items]
+        if dots < 2 or dots != len(items) - 1 or None in numbers or any(sep != "," for sep in between):
+            self.fail("dots in a list other than an arithmetic progression of whole numbers")
+        terms = [n for n in numbers if n is not None]
+        step = terms[1] - terms[0]
+        written = terms[:dots]
+        if (
+            step == 0
+            or any(b - a != step for a, b in itertools.pairwise(written))
+            or (terms[-1] - written[-1]) % step
+            or not 0 < (terms[-1] - written[-1]) // step <= _MAX_PROGRESSION
+        ):
+            self.fail("dots in a list other than an arithmetic progression of whole numbers")
+        return ListOf(tuple(Number(Fraction(v)) for v in range(terms[0], terms[-1] + step, step)))
 
     def item(self) -> Node:
         first = self.union()
@@ -1266,9 +1340,9 @@ class _Parser:
         return node
 
     def base_number(self, digits: str, at: int) -> Node:
-        """``52_8``, ``4210_{5}``, ``0.0011_{2}``: a numeral in base 2..10, read as its exact value."""
+        """``52_8``, ``4210_{5}``, ``0.0011_{2}``: a numeral in base 2..36, read as its exact value."""
         base_text = self.subscripted("")[1:]
-        if not base_text.isdigit() or not 2 <= int(base_text) <= 10:
+        if not base_text.isdigit() or not 2 <= int(base_text) <= 36:
             self.fail(f"unsupported number base {base_text!r}", at)
         base = int(base_text)
         whole, _, fraction = digits.partition(".")
@@ -1489,11 +1563,16 @@ class _Parser:
             return SetOf(())
         saved, self.in_abs = self.in_abs, False
         items = [self.expr()]
+        dots = -1
         while kinds[self.i] == ",":
             self.i += 1
+            if kinds[self.i] == "dots" and dots < 0 and kinds[self.i + 1] == ",":
+                dots, self.i = len(items), self.i + 2  # "\\{1, 2, \\dots, 9\\}"
             items.append(self.expr())
         self.expect("\\}", "\\} or ','")
         self.in_abs = saved
+        if dots >= 0:
+            return SetOf(self.progression(items, [","] * (len(items) - 1), dots).items)
         return SetOf(tuple(items))
 
     def delimited(self, closer: str, name: str) -> Node:
@@ -1690,6 +1769,18 @@ def _joined_bounds(items: list[Node], *, conjunction: bool) -> Node | None:
     return Interval(lower.lo, upper.hi, lower.left_open, upper.right_open)
 
 
+def _interval_written(node: Node) -> bool:
+    """An interval as written: with a bracket (``[1, 3)``), a union, or a pair that reaches infinity
+    (``(3, \\infty)``); a pair of finite numbers (``(1, 2)``) may be a point."""
+    if isinstance(node, (Interval, Union)):
+        return True
+    return isinstance(node, TupleOf) and len(node.items) == 2 and any(map(_infinite, node.items))
+
+
+def _infinite(node: Node) -> bool:
+    return node in (_INFINITY, _NEG_INFINITY)
+
+
 def _bound_interval(node: Node) -> tuple[Symbol, Interval] | None:
     """``x < 2`` (or ``2 > x``) as its variable and the interval of values it allows; ``2 < x < 5`` too."""
     if isinstance(node, Chain) and len(node.terms) == 3 and isinstance(node.terms[1], Symbol):
@@ -1751,6 +1842,7 @@ def _describe(node: Node) -> str:
         ListOf: "a list",
         Matrix: "a matrix",
         Text: "text",
+        Ratio: "a ratio",
     }.get(type(node), "an expression")
 
 
@@ -1886,6 +1978,57 @@ def _uncontrol(m: re.Match[str]) -> str:
     return "\\" + name if name in _KNOWN_NAMES else m.group(0)
 
 
+# set-builder notation on one real variable: "\\{x \\mid x > 2\\}", "\\{x : x > 2\\}",
+# "\\{x \\in \\mathbb{R} \\mid x > 2\\}"
+_SET_BUILDER = re.compile(
+    r"\s*\\\{\s*(?P<var>[a-z])\s*(?:\\in\s*(?:\\mathbb\s*\{\s*R\s*\}|ℝ)\s*)?(?:\\mid|\\vert|\||:)"
+    r"(?P<cond>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\\\}\s*\.?\s*"
+)
+
+
+def _set_builder(m: re.Match[str]) -> Node:
+    """``\\{x \\mid x > 2\\}`` as the interval of values its condition allows on its variable: a bound on
+    that variable (``x > 2``, ``-1 \\le x \\le 4``), nothing else."""
+    condition = parse_math(m["cond"])
+    variable = Symbol(m["var"])
+    bound = _bound_interval(condition)
+    if bound is None or bound[0] != variable:
+        raise MathParseError(
+            f"set-builder notation with a condition other than a bound on {variable.name}", 0
+        )
+    return bound[1]
+
+
+# the most terms the dots of a progression may stand for ("1, 2, \\dots, 1000")
+_MAX_PROGRESSION = 1000
+
+# a ratio of three numbers or more, "1:2:3", "2 : 4 : 6" (two, "3:4", are read with times of day as one value)
+_LONG_RATIO = re.compile(r"\s*\d{1,12}(?:\.\d{1,12})?(?:\s*:\s*\d{1,12}(?:\.\d{1,12})?){2,11}\s*\.?\s*")
+_RATIO_TERM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _ratio(text: str) -> Ratio:
+    """``2:4:6`` as ``Ratio((1, 2, 3))``: its terms scaled to whole numbers with no common factor.
+
+    >>> _ratio("2:4:6") == _ratio("1 : 2 : 3") == _ratio("0.5:1:1.5"), _ratio("1:3:2").terms
+    (True, (1, 3, 2))
+    """
+    terms = [Fraction(t) for t in _RATIO_TERM.findall(text)]
+    if not any(terms):
+        raise MathParseError("a ratio of zeros", 0)
+    scale = math.lcm(*(t.denominator for t in terms))
+    whole = [int(t * scale) for t in terms]
+    common = math.gcd(*whole)
+    return Ratio(tuple(w // common for w in whole))
+
+
+# a numeral whose digits may be capital letters, then its base: "A3_{16}", "1F_16", "\\text{B}2_{12}"
+_NUMERAL_WRAPPER = re.compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Z]{1,64})\s*\}")
+_LETTER_NUMERAL = re.compile(
+    r"((?:[0-9A-Z]|\\(?:text|mathrm)\s*\{\s*[0-9A-Z]{1,64}\s*\}){1,64})"
+    r"\s*_\s*(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))"
+)
+
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
 _REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 # the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)
@@ -1948,6 +2091,12 @@ def parse_math(text: str) -> Node:
     if text.strip().lower() in _NOT_AN_ANSWER:
         raise MathParseError(f"{text.strip()!r} means no answer, not N divided by A", 0)
     text = repair_escapes(text)
+    if ":" in text and _LONG_RATIO.fullmatch(text):
+        return _ratio(text)
+    if "\\{" in text:
+        builder = _SET_BUILDER.fullmatch(text)
+        if builder is not None:
+            return _set_builder(builder)
     try:
         lexer = _Lexer(text).run()
         if len(lexer.kinds) == 1:

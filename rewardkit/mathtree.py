@@ -29,6 +29,8 @@ Node kinds::
     BigOp(op, var, lo, hi, body)     \\sum_{k=lo}^{hi} body (op "sum"), \\prod (op "prod"); var is bound in
                                      body, not in lo and hi
     Text(value)                      a \\text{} answer with no math in it ("Monday")
+    Ratio(terms)                     a:b:c with three terms or more, as whole numbers with no common factor
+                                     (2:4:6 is Ratio((1, 2, 3))): equal by proportion, and only to a ratio
 """
 
 from __future__ import annotations
@@ -223,6 +225,11 @@ class Matrix(Node):
 @dataclass(frozen=True, slots=True)
 class Text(Node):
     value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio(Node):
+    terms: tuple[int, ...]
 
 
 SCALAR_KINDS = (
@@ -508,6 +515,8 @@ def render(node: Node) -> str:
             return "[" + "; ".join(", ".join(go(x) for x in row) for row in n.rows) + "]"
         if isinstance(n, Text):
             return n.value
+        if isinstance(n, Ratio):
+            return ":".join(map(str, n.terms))
         return type(n).__name__
 
     return go(node)

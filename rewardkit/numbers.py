@@ -190,21 +190,23 @@ def spoken_time_of_day(text: str) -> Quantity | None:
     return None
 
 
-# A numeral written with its base: ``1011_2``, ``2045_{6}``, ``\text{A3}_{16}``, in math delimiters or not.
-_BASED_NUMERAL = re.compile(
-    r"[\s$]*(?:\\(?:text|mathrm)\s*\{\s*)?([0-9A-Za-z]{1,64})\s*\}?\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?[\s$.]*"
-)
+# A numeral written with its base: ``1011_2``, ``2045_{6}``, ``A3_{16}``, in math delimiters or not, once its
+# letter digits are out of their ``\text`` wrappers (``\text{A3}_{16}``, ``\text{B}2_{12}``).
+_BASED_NUMERAL = re.compile(r"[\s$]*([0-9A-Za-z]{1,64})\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?[\s$.]*")
 _BARE_DIGITS = re.compile(r"[\s$]*([0-9A-Z]{1,64})[\s$.]*")
+_DIGITS_WRAPPER = re.compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Za-z]{1,64})\s*\}")
 
 
 def numeral_in_base(text: str) -> tuple[str, int] | None:
     """The digits and base of a numeral written with a base subscript, or None.
 
-    >>> [numeral_in_base(t) for t in ("1011_2", "$2045_{6}$", "11", "7_{10}")]
-    [('1011', 2), ('2045', 6), None, ('7', 10)]
+    >>> [numeral_in_base(t) for t in ("1011_2", "$2045_{6}$", "11", "7_{10}", "\\\\text{B}2_{12}")]
+    [('1011', 2), ('2045', 6), None, ('7', 10), ('B2', 12)]
     """
     if "_" not in text:
         return None
+    if "\\" in text:
+        text = _DIGITS_WRAPPER.sub(r"\1", text)
     m = _BASED_NUMERAL.fullmatch(text)
     if m is None or not 2 <= int(m.group(2)) <= 36:
         return None
@@ -223,6 +225,8 @@ def same_numeral(answer: str, digits: str, base: int) -> bool:
     written = numeral_in_base(answer)
     if written is not None:
         return written == (digits, base)
+    if "\\" in answer:
+        answer = _DIGITS_WRAPPER.sub(r"\1", answer)
     m = _BARE_DIGITS.fullmatch(answer)
     return m is not None and (m.group(1).lstrip("0") or "0") == digits
 

@@ -36,6 +36,7 @@ from rewardkit.mathtree import (
     Percent,
     PlusMinus,
     Pow,
+    Ratio,
     Relation,
     Root,
     SetOf,
@@ -84,6 +85,14 @@ CASES: list[tuple[str, Node]] = [
     ("42", N(42)),
     ("52_8", N(42)),  # a numeral in base 8
     ("4210_{5}", N(555)),
+    ("52_{16}", N(82)),  # bases up to 36
+    ("A3_{16}", N(163)),  # capital letters are digits under a base they fit
+    ("1F_{16}", N(31)),
+    ("\\text{B}2_{12}", N(134)),
+    ("\\text{FF}_{16}", N(255)),
+    ("F_{16}", S("F_16")),  # a lone letter stays an indexed name
+    ("1:2:3", Ratio((1, 2, 3))),  # a ratio of three terms, equal by proportion
+    ("2 : 4 : 6", Ratio((1, 2, 3))),
     ("0", N(0)),
     ("-7", Neg(N(7))),
     ("+7", N(7)),
@@ -403,7 +412,9 @@ ERRORS: list[str] = [
     "2^6 3",  # a power then a bare number may be 2^{63}
     "x^2 3",
     "19_8",  # 9 is not a base-8 digit
-    "52_{16}",  # only bases 2..10
+    "52_{37}",  # only bases 2..36
+    "G1_{16}",  # G is no base-16 digit
+    "0:0:0",
     "",
     "   ",
     "$ $",

@@ -810,3 +810,24 @@ def test_a_percent_below_one_never_pays_the_proportion_it_spells(hundredths, for
     assert not grade(completion, gold=str(d)).correct, completion
     assert grade(completion, gold=str(d / 100)).verdict is Verdict.CORRECT, completion
     assert grade(f"Answer: {form.format(hundredths)}", gold=str(d)).verdict is Verdict.CORRECT
+
+
+@given(
+    start=st.integers(-50, 50),
+    step=st.integers(-7, 7).filter(bool),
+    count=st.integers(3, 40),
+    dots=st.sampled_from(["\\dots", "\\ldots", "\\cdots"]),
+    before=st.integers(2, 3),
+)
+def test_progression_with_dots_is_its_terms(start, step, count, dots, before):
+    """An arithmetic progression written with dots (``1, 2, \\dots, 9``) equals the list of its terms, both
+    ways; one a term short, or of another step, does not."""
+    terms = [start + k * step for k in range(count)]
+    written = ", ".join(map(str, terms[:before])) + f", {dots}, {terms[-1]}"
+    listed = ", ".join(map(str, terms))
+    assume(count > before)
+    assert grade(f"The answer is $\\boxed{{{written}}}$.", gold=listed).verdict is Verdict.CORRECT
+    assert grade(f"The answer is $\\boxed{{{listed}}}$.", gold=written).verdict is Verdict.CORRECT
+    short = ", ".join(map(str, terms[:before])) + f", {dots}, {terms[-2]}"
+    if count - 1 > before:
+        assert grade(f"The answer is $\\boxed{{{short}}}$.", gold=listed).verdict is Verdict.WRONG
