@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+
+from rewardkit.substrings import longest_first
 
 # Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
 # that learns to print 10^5 digits must not be able to stall the reward loop.
@@ -445,39 +446,12 @@ def lookup_unit(word: str) -> Unit | None:
     return _UNITS_FOLDED.get(word.lower())
 
 
-def _alternation(words: Iterable[str]) -> str:
-    """A pattern matching any of ``words``, the longest that fits first, as ``"|".join`` of them sorted by
-    length would; written as a tree of their shared prefixes (``k(?:m|g(?:s)?)``). The regex engine tries
-    the branches of an alternation one after the other: a flat list of four hundred units was tried word by
-    word after every number of a text (30 µs a number), where the tree tries one branch a first letter.
-
-    >>> _alternation(["km", "kg", "kgs", "m"])
-    '(?:k(?:g(?:s)?|m)|m)'
-    """
-    tree: dict[str, Any] = {}
-    for word in words:
-        node = tree
-        for c in word:
-            node = node.setdefault(c, {})
-        node[""] = {}  # a word ends here
-    return _alternation_of(tree)
-
-
-def _alternation_of(node: dict[str, Any]) -> str:
-    # every branch that goes on before the word that ends here: the longest that fits is tried first
-    branches = [re.escape(c) + _alternation_of(child) for c, child in sorted(node.items()) if c]
-    if not branches:
-        return ""
-    pattern = "(?:" + "|".join(branches) + ")"
-    return pattern + "?" if "" in node else pattern
-
-
 _UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]
 _UNIT_RE_TEXT = (
     r"(?:(?-i:"
-    + _alternation(sorted(_CASE_SENSITIVE))
+    + longest_first(sorted(_CASE_SENSITIVE))
     + r")|(?i:"
-    + _alternation([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE])
+    + longest_first([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE])
     + r"))(?![A-Za-z])|¢"
 )
 
@@ -744,10 +718,10 @@ _GLUE = {"a", "an", "and", "negative", "minus"}
 # opens none ("thousands of people")
 _PLURAL_SCALES = frozenset({"hundreds", "thousands", "millions", "billions", "trillions"})
 
-_WORD_ALT = _alternation([*_NUMBER_WORDS, *_GLUE, *_PLURAL_SCALES])
+_WORD_ALT = longest_first([*_NUMBER_WORDS, *_GLUE, *_PLURAL_SCALES])
 WORDS_RE = re.compile(
     r"(?<![A-Za-z])(?:(?:negative|minus)\s+)?(?:(?:an?|half)[\s-]+)?"
-    r"(?:" + _alternation(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
+    r"(?:" + longest_first(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
     re.IGNORECASE,
 )
 
@@ -974,7 +948,7 @@ _CURRENCY_START = (
 _NEXT_START = re.compile(
     r"(?P<num>(?:[-−–+]\s*)?(?:" + _CURRENCY_START + r"\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac))"
     r"|(?P<word>(?<![A-Za-z])(?:"
-    + _alternation([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"])
+    + longest_first([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"])
     + r")(?![A-Za-z]))",
     re.IGNORECASE,
 )

@@ -4,9 +4,10 @@ tried there and not at every position (the grader's fast paths, in every languag
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-__all__ = ["find_all", "first_non_ascii"]
+__all__ = ["find_all", "first_non_ascii", "longest_first"]
 
 
 def find_all(text: str, word: str, start: int = 0) -> Iterator[int]:
@@ -49,3 +50,32 @@ def first_non_ascii(text: str, lo: int = 0) -> int:
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def longest_first(words: Iterable[str]) -> str:
+    """A pattern matching any of ``words``, the longest that fits first, as ``"|".join`` of them sorted by
+    length would; written as a tree of their shared beginnings (``k(?:g(?:s)?|m)``). The regex engine tries
+    the branches of an alternation one after the other: a flat list of four hundred units was tried word by
+    word after every number of a text (30 µs a number), where the tree tries one branch a first character.
+
+    >>> longest_first(["km", "kg", "kgs", "m"])
+    '(?:k(?:g(?:s)?|m)|m)'
+    >>> re.match(longest_first(["答", "答案", "答案是"]), "答案是72").group()
+    '答案是'
+    """
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}  # a word ends here
+    return _branches_of(tree)
+
+
+def _branches_of(node: dict[str, Any]) -> str:
+    # every branch that goes on before the word that ends here: the longest that fits is tried first
+    branches = [re.escape(c) + _branches_of(child) for c, child in sorted(node.items()) if c]
+    if not branches:
+        return ""
+    pattern = "(?:" + "|".join(branches) + ")"
+    return pattern + "?" if "" in node else pattern

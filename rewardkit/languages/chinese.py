@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
-from rewardkit.substrings import find_all, first_non_ascii
+from rewardkit.substrings import find_all, first_non_ascii, longest_first
 
 DIGITS = {
     "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "三": 3, "叁": 3, "四": 4, "肆": 4,
@@ -308,33 +308,8 @@ for _word, _english_word in list(PHRASES.items()):
             PHRASES.setdefault(_word + _copula, f" is {_english_word.strip()} ")
 
 
-def _longest_of(words: list[str] | dict[str, str]) -> str:
-    """A pattern that matches the longest of ``words`` that starts where it is tried, as the alternation of
-    them longest first does, written as their tree of shared beginnings: each character tried once per
-    position, not once per word (the phrase alternation, hundreds of words, was the slowest step).
-
-    >>> re.match(_longest_of(["答", "答案", "答案是"]), "答案是72").group(), _longest_of(["ab", "a", "c"])
-    ('答案是', '(?:a(?:b)?|c)')
-    """
-    tree: dict[str, dict] = {}
-    for word in words:
-        node = tree
-        for c in word:
-            node = node.setdefault(c, {})
-        node[""] = {}
-
-    def branch(node: dict[str, dict]) -> str:
-        alternatives = [re.escape(c) + branch(child) for c, child in sorted(node.items()) if c]
-        if not alternatives:
-            return ""
-        body = "(?:" + "|".join(alternatives) + ")"
-        return body + "?" if "" in node else body
-
-    return branch(tree)
-
-
-_PHRASE = re.compile(_longest_of(PHRASES))
-_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])\s*(" + _longest_of(UNITS) + ")")
+_PHRASE = re.compile(longest_first(PHRASES))
+_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])\s*(" + longest_first(UNITS) + ")")
 _CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"

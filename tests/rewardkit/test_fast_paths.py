@@ -476,9 +476,10 @@ _UNIT_TEXT_PIECES = [
 @settings(max_examples=400)
 @given(_text(_UNIT_TEXT_PIECES, max_size=10))
 def test_the_unit_tree_matches_what_the_flat_alternation_matches(text: str) -> None:
-    """numbers._alternation writes its words as a tree of shared prefixes: the patterns built on it match
+    """substrings.longest_first writes its words as a tree of shared prefixes: the patterns built on it match
     exactly what the flat, longest-first alternation did."""
     from rewardkit import numbers
+    from rewardkit.substrings import longest_first
 
     def flat(words: object) -> str:
         return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[call-overload]
@@ -498,7 +499,7 @@ def test_the_unit_tree_matches_what_the_flat_alternation_matches(text: str) -> N
         a, b = tree.match(text, at), plain.match(text, at)
         assert (a and a.span()) == (b and b.span())
     words = list(numbers._NUMBER_WORDS)
-    tree_words = re.compile(numbers._alternation(words) + r"(?![A-Za-z])", re.IGNORECASE)
+    tree_words = re.compile(longest_first(words) + r"(?![A-Za-z])", re.IGNORECASE)
     plain_words = re.compile(flat(words) + r"(?![A-Za-z])", re.IGNORECASE)
     for at in range(len(text) + 1):
         a, b = tree_words.match(text, at), plain_words.match(text, at)
