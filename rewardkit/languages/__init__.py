@@ -24,7 +24,8 @@ and no rule of the grader is written twice.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from rewardkit.languages import chinese, european
@@ -96,20 +97,107 @@ def read_answer_line(text: str, lo: int = 0) -> AnswerLine | None:
     start = max(lo, text.rfind("\n", lo, end) + 1)
     if not 0 < end - start <= _LONGEST_LINE:
         return None
-    line = text[start:end]
-    # a Chinese marker fails the Chinese line's pattern at its first character, where a European one opens
-    read = chinese.read_answer_line(line) or european.read_answer_line(line)
+    read = _line_in_english(text[start:end])
     if read is None:
         return None
-    value_start, value_end, value = read
-    shape = _english_shape(line[:value_start] + _PLACEHOLDER + line[value_end:])
-    if shape is None:
-        return None
-    before, after = shape
-    # a tuple: one is made per completion in another language, and a frozen dataclass costs several times more
-    return AnswerLine(
-        start, end, before + value + after, len(before), value, start + value_start, start + value_end
+    value_start, value_end, english, value_at, value = read
+    # made as the tuple it is: a named tuple's own constructor is a Python function, and costs twice as much
+    return tuple.__new__(
+        AnswerLine, (start, end, english, value_at, value, start + value_start, start + value_end)
     )
+
+
+@lru_cache(maxsize=4096)
+def _line_in_english(line: str) -> tuple[int, int, str, int, str] | None:
+    """An answer line read (:func:`read_answer_line`, positions in ``line``): where its number stands, the
+    line in English, where the number stands there and what it says; or None. Remembered: a closing line
+    repeats, in the samples of one question and across questions with one answer."""
+    for value_start, value_end, read, english in _line_readers(_shape(line)):
+        value = read(line[value_start:value_end])
+        if value is None:
+            continue  # the next language's reading, as _read_line tries it
+        if english is None:  # the shape's words are not the line's: rewritten from the line's own
+            english = _english_shape(line[:value_start] + _PLACEHOLDER + line[value_end:])
+            if english is None:
+                return None
+        before, after = english
+        return value_start, value_end, before + value + after, len(before), value
+    return None
+
+
+def _read_line(line: str) -> tuple[int, int, str] | None:
+    """The number of an answer line in ``line`` and what it says, read by its language's patterns (what
+    :func:`read_answer_line` reads through :func:`_line_readers`)."""
+    # a Chinese marker fails the Chinese line's pattern at its first character, where a European one opens
+    return chinese.read_answer_line(line) or european.read_answer_line(line)
+
+
+# The characters that the answer line patterns of both languages (chinese.answer_line_span,
+# european.answer_line_span) put in the same classes (\d, \w, a digit of a numeral, a unit of one, a digit of
+# full width), each replaced by one of its class: a line and its shape so replaced match alike, to the same
+# spans, and only the number's own reading (chinese.line_value, european.plain_value) tells them apart.
+# "Réponse : 5600" and "Réponse : 1250" are both read as "Réponse : 1111", once.
+_CLASSES = {
+    **dict.fromkeys("0123456789", "1"),
+    **dict.fromkeys("０１２３４５６７８９", "１"),
+    **dict.fromkeys(chinese.DIGITS, "一"),
+    **dict.fromkeys([*chinese.SMALL_UNITS, *chinese.BIG_UNITS], "十"),
+}
+# what a number and the punctuation after it hold: the part of a line whose characters take their class (a
+# character of the words before it can too, "Réponse 2 :", and stays as it is: only the cost differs)
+_NUMBER_AND_AFTER = "".join(_CLASSES) + "点负-\u2212.,\u00a0\u202f \t*_。"
+# every character of that part is in the table (one outside it would cost a failed lookup each)
+_ONE_OF_EACH_CLASS = str.maketrans({**{c: c for c in _NUMBER_AND_AFTER}, **_CLASSES})
+# a unit of a numeral differs from its digit only right after a decimal point (点 takes digits alone)
+_ONE_OF_EACH_CLASS_BUT_POINT = str.maketrans(
+    {
+        **{c: c for c in _NUMBER_AND_AFTER},
+        **_CLASSES,
+        **dict.fromkeys([*chinese.SMALL_UNITS, *chinese.BIG_UNITS], "一"),
+    }
+)
+_CLASS_CHARACTERS = frozenset(_CLASSES.values())
+
+
+def _shape(line: str) -> str:
+    """``line`` as its shape: the characters of its number (and of the punctuation after it) each replaced by
+    one of their class (:data:`_CLASSES`; a numeral's units as its digits where no 点 stands among them, so
+    that a numeral's shape is its length), its words before them as they are.
+
+    >>> _shape("Réponse : 5600."), _shape("答案是七十二。"), _shape("答案是三点一四")
+    ('Réponse : 1111.', '答案是一一一。', '答案是一点一一')
+    """
+    words = line.rstrip(_NUMBER_AND_AFTER)
+    number = line[len(words) :]
+    # no character of the number follows a 点 of the words: the words end on a character outside the number
+    return words + number.translate(_ONE_OF_EACH_CLASS if "点" in number else _ONE_OF_EACH_CLASS_BUT_POINT)
+
+
+@lru_cache(maxsize=4096)
+def _line_readers(
+    shape: str,
+) -> tuple[tuple[int, int, Callable[[str], str | None], tuple[str, str] | None], ...]:
+    """The answer lines a line of ``shape`` (:func:`_shape`) is, in the order
+    :func:`_read_line` tries them: where its number stands, what reads it, and the English around it
+    (:func:`_english_shape`; None where the shape's words may differ from the line's). A pattern is tried
+    once per shape: each costs more than all the rest of reading the line."""
+    spans: list[tuple[int, int, Callable[[str], str | None]]] = []
+    span = chinese.answer_line_span(shape)
+    if span is not None:
+        spans.append((*span, chinese.line_value))
+    # every marker of those languages holds an answer word: without one (a Chinese line), none is tried
+    found = european.answer_line_span(shape) if european.holds_an_answer_word(shape) else None
+    if found is not None:
+        start, end, language = found
+        spans.append((start, end, partial(european.plain_value, language=language)))
+    readers = []
+    for start, end, read in spans:
+        words = shape[:start] + _PLACEHOLDER + shape[end:]
+        # no character of a class around the number: the line's words are the shape's
+        same = _CLASS_CHARACTERS.isdisjoint(shape[:start]) and _CLASS_CHARACTERS.isdisjoint(shape[end:])
+        english = _english_shape(words) if same else None
+        readers.append((start, end, read, english))
+    return tuple(readers)
 
 
 # a number every reader leaves as it is, standing for the line's own while its words are read

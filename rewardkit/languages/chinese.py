@@ -341,22 +341,38 @@ def read_answer_line(line: str) -> tuple[int, int, str] | None:
     >>> read_answer_line("答案是 七十二。"), read_answer_line("答：７２"), read_answer_line("答案是三角形")
     ((4, 7, '72'), (2, 4, '72'), None)
     """
-    m = _ANSWER_LINE_VALUE.fullmatch(line)
-    if m is None:
+    span = answer_line_span(line)
+    if span is None:
         return None
-    start, end = m.span("value")
-    value = m["value"]
+    value = line_value(line[span[0] : span[1]])
+    return None if value is None else (span[0], span[1], value)
+
+
+def answer_line_span(line: str) -> tuple[int, int] | None:
+    """Where the number of an answer line stands in ``line``, whatever it says (:func:`line_value` reads
+    it), or None when ``line`` is no answer line."""
+    m = _ANSWER_LINE_VALUE.fullmatch(line)
+    return None if m is None else m.span("value")
+
+
+@lru_cache(maxsize=4096)
+def line_value(value: str) -> str | None:
+    """The number of an answer line (:func:`answer_line_span`) in the shared notation, or None when it is a
+    word or no numeral. Remembered: a numeral is read character by character, and answers repeat.
+
+    >>> line_value("72"), line_value("７２"), line_value("两百五十"), line_value("三四"), line_value("千万")
+    ('72', '72', '250', None, None)
+    """
     if value[-1].isascii():
-        return start, end, value
+        return value
     if _FULL_WIDTH.match(value):
-        return start, end, _FULL_WIDTH.sub(_half_width, value)
+        return _FULL_WIDTH.sub(_half_width, value)
     # a numeral reads as _numeral reads it at the end of a statement: digits, unless it is a word ("千万",
     # "十分": no word of _NUMERAL_WORDS holds a character the line may hold around its number, so it can only
     # be the whole run, where _inside_word looks for it) or no numeral ("三四", three or four)
     if value in _NUMERAL_WORD_SET or _NEIGHBOURS.search(value):
         return None
-    digits = _decimal_text(value)
-    return None if digits is None else (start, end, digits)
+    return _decimal_text(value)
 
 
 def has_chinese(text: str) -> bool:
@@ -462,6 +478,7 @@ def _plain(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+@lru_cache(maxsize=4096)  # a numeral is read character by character, and the same ones come back
 def _decimal_text(text: str) -> str | None:
     """A numeral as digits, keeping a written decimal as a decimal (``三点一四`` → ``3.14``)."""
     if _NUMERAL_CHARACTERS.issuperset(text) and text:
@@ -663,6 +680,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         can_match ^= 1 << bit
         _, pattern, replacement = _STEPS[bit]
         if pattern is _RANGE:  # the one step that also matches ASCII ("3~5"): over the whole text
+            if not _holds_a_range_separator(r.text, start):
+                continue  # no separator, no match: most texts, found for less than the search costs
             before = r.text
             # from where the steps before it could rewrite: the text before it is as it was, so the first
             # character outside ASCII is still no earlier (a hyphen before it is tried, and fails, for
@@ -689,6 +708,14 @@ _BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCD
 
 
 _RANGE_SEPARATORS = "～~至到-"  # the hyphen last: _range_matches finds it apart
+
+
+def _holds_a_range_separator(text: str, chinese_start: int = 0) -> bool:
+    """Whether :func:`_range_matches` finds a separator to try in ``text``: without one it yields nothing."""
+    return (
+        any(separator in text for separator in _RANGE_SEPARATORS[:-1])
+        or text.find("-", max(0, chinese_start - 1)) >= 0
+    )
 
 
 def _range_matches(text: str, chinese_start: int = 0) -> Iterator[re.Match[str]]:

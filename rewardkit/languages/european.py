@@ -1041,7 +1041,8 @@ def plain_value(number: str, language: Language) -> str:
     >>> plain_value("1.250,5", GERMAN), plain_value("3,5", FRENCH), plain_value("1,500", FRENCH)
     ('1250.5', '3.5', '1500 or 1.500')
     """
-    if not _SEPARATED_DIGITS.search(number):
+    # digits alone (a sign before them) hold no separator: the common case, without the search
+    if number.lstrip("-\u2212").isdecimal() or not _SEPARATED_DIGITS.search(number):
         return number
     for pattern, replacement in _NUMBER_STEPS[language.code]:
         number = pattern.sub(replacement, number)
@@ -1063,6 +1064,26 @@ def read_answer_line(line: str) -> tuple[int, int, str] | None:
     >>> read_answer_line("Réponse : 2 €") is None
     True
     """
+    found = answer_line_span(line)
+    if found is None:
+        return None
+    start, end, language = found
+    return start, end, plain_value(line[start:end], language)
+
+
+def holds_an_answer_word(text: str) -> bool:
+    """Whether ``text`` holds an answer word (:data:`_CHEAP`), as the marker patterns match it (case
+    ignored): every marker holds one, so a text without one holds no marker.
+
+    >>> holds_an_answer_word("**RÉPONSE :** 7"), holds_an_answer_word("答案是 7")
+    (True, False)
+    """
+    return _STEM.search(text) is not None
+
+
+def answer_line_span(line: str) -> tuple[int, int, Language] | None:
+    """Where the number of an answer line stands in ``line`` and the language of its marker (the number
+    reads as :func:`plain_value` reads it there), or None when ``line`` is no answer line."""
     lead = _LINE_LEAD.match(line)
     m = _MARKER.match(line, lead.end() if lead is not None else 0)
     if m is None:
@@ -1070,8 +1091,8 @@ def read_answer_line(line: str) -> tuple[int, int, str] | None:
     value = _LINE_VALUE.fullmatch(line, m.end())
     if value is None:
         return None
-    language = _MARKERS[int((m.lastgroup or "m0")[1:])][0]
-    return value.start("value"), value.end("value"), plain_value(value["value"], language)
+    start, end = value.span("value")
+    return start, end, _MARKERS[int((m.lastgroup or "m0")[1:])][0]
 
 
 _WHOLE = re.compile(r"[\s\S]+")

@@ -22,22 +22,24 @@ from collections.abc import Callable, Iterable
 class Rewritten:
     """A text and, for each position of it, the position of the original it stands for.
 
-    The positions are kept as pieces (a run of characters copied from the original, or a replacement standing
-    for one position), not one number per character: a rewrite usually changes a few words of a long text, and
-    copying a number per character at each step cost more than the step's own search.
+    Each rewrite that changed the text keeps its own map, as pieces (a run of characters copied from the text
+    before it, or a replacement standing for one position), not one number per character: a rewrite usually
+    changes a few words of a long text, and copying a number per character at each step cost more than the
+    step's own search. A position is mapped back through them, last first, only when asked (once or twice a
+    grade): composing the maps at each step cost more than the steps' own searches on a short text.
     """
 
     def __init__(self, text: str) -> None:
         self.text = text
-        # (start in text, origin there, 1 for a copied run or 0 for a replacement), in order of start: a
-        # position maps to its piece's origin plus, in a copied run, its distance from the piece's start. The
-        # last piece also maps the end of the text. None while nothing has changed: each position is its own.
-        self._pieces: list[tuple[int, int, int]] | None = None
-        self._starts: list[int] = []
+        # per rewrite that changed the text, in order: (the starts of its pieces, the pieces) where a piece is
+        # (start in its result, origin in the text before it, 1 for a copied run or 0 for a replacement), in
+        # order of start: a position maps to its piece's origin plus, in a copied run, its distance from the
+        # piece's start. The last piece also maps the end of the text.
+        self._maps: list[tuple[list[int], list[tuple[int, int, int]]]] = []
 
     @property
     def changed(self) -> bool:
-        return self._pieces is not None
+        return bool(self._maps)
 
     def sub(
         self,
@@ -48,9 +50,11 @@ class Rewritten:
     ) -> None:
         """``pattern.sub(replacement, text)`` over ``text[pos:endpos]``; a string replacement is a template
         (``\\1``), as for ``re.sub``."""
-        self.apply(
-            pattern.finditer(self.text, pos, len(self.text) if endpos is None else endpos), replacement
-        )
+        text = self.text
+        end = len(text) if endpos is None else endpos
+        # most steps find nothing: one search says so, for less than the replacing loop costs
+        if pattern.search(text, pos, end) is not None:
+            self.apply(pattern.finditer(text, pos, end), replacement)
 
     def apply(
         self, matches: Iterable[re.Match[str]], replacement: str | Callable[[re.Match[str]], str]
@@ -62,8 +66,7 @@ class Rewritten:
             replacement = (lambda m: m.expand(template)) if "\\" in template else (lambda m: template)
         text = self.text
         pieces: list[str] = []
-        # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement):
-        # the pieces as the current text sees them, mapped through its own pieces below if it has any
+        # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement)
         local: list[tuple[int, int, int]] = []
         at = 0  # where the next piece starts in the new text
         last = 0
@@ -88,52 +91,13 @@ class Rewritten:
         pieces.append(text[last:])
         local.append((at, last, 1))  # with the end of the text
         self.text = "".join(pieces)
-        if self._pieces is not None:
-            local = self._through_pieces(local, len(text) + 1)
-        self._pieces = local
-        self._starts = [piece[0] for piece in local]
-
-    def _through_pieces(self, local: list[tuple[int, int, int]], end: int) -> list[tuple[int, int, int]]:
-        """``local`` (pieces whose origins are positions of the current text, the last run reaching ``end``)
-        with origins in the original: a replacement takes its position's origin, a copied run the pieces
-        of the current text it spans. A text's first rewrite, the common one, needs none of this."""
-        origins: list[tuple[int, int, int]] = []
-        for k, (at, position, step) in enumerate(local):
-            if step:
-                stop = position + (local[k + 1][0] - at if k + 1 < len(local) else end - position)
-                self._copy(origins, position, stop, at)
-            else:
-                origins.append((at, self._origin(position), 0))
-        return origins
+        self._maps.append(([piece[0] for piece in local], local))
 
     def _origin(self, i: int) -> int:
-        if self._pieces is None:
-            return i
-        start, origin, step = self._pieces[bisect_right(self._starts, i) - 1]
-        return origin + step * (i - start)
-
-    def _copy(self, into: list[tuple[int, int, int]], lo: int, hi: int, at: int) -> int:
-        """Append to ``into`` the pieces that map positions ``lo:hi`` of the current text, moved to start at
-        ``at`` of the new one; return where the next piece starts."""
-        if lo >= hi:
-            return at
-        if self._pieces is None:
-            found = [(lo, lo, 1)]
-        else:
-            first = bisect_right(self._starts, lo) - 1
-            found = []
-            for k in range(first, len(self._pieces)):
-                start, origin, step = self._pieces[k]
-                if start >= hi:
-                    break
-                begin = max(lo, start)
-                found.append((begin, origin + step * (begin - start), step))
-        for start, origin, step in found:
-            moved = at + start - lo
-            if into and step and into[-1][2] and into[-1][1] + moved - into[-1][0] == origin:
-                continue  # the copied run goes on
-            into.append((moved, origin, step))
-        return at + hi - lo
+        for starts, pieces in reversed(self._maps):
+            start, origin, step = pieces[bisect_right(starts, i) - 1]
+            i = origin + step * (i - start)
+        return i
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Where ``text[start:end]`` came from in the original text."""

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 from chinese_numerals import to_chinese
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rewardkit import Verdict, grade
@@ -204,3 +204,118 @@ def test_common_closings_are_read_from_their_line(closing: str, value: str) -> N
 )
 def test_other_closings_are_left_to_the_whole_text(closing: str) -> None:
     assert read_answer_line("So 3 * 4 = 12.\n" + closing) is None
+
+
+# --- the line read by its shape: the patterns tried once per shape read every line as they read it ---------
+
+# what a line around its number holds: markers' letters, digits of every kind, numerals, signs, separators,
+# punctuation, a unit
+LINE_CHARACTERS = (
+    "0123456789０１２３４５６７８９٣"
+    "零〇一二两三四五六七八九十百千万亿億萬拾点负"
+    "-−.,  \u00a0\u202f*_#>:：。元€%aé答案是"
+)
+
+
+def _read_by_patterns(text: str) -> object:
+    """``read_answer_line`` as it reads without the shapes: each line's patterns tried on the line itself."""
+    from rewardkit import languages
+
+    end = len(text)
+    while end and text[end - 1].isspace():
+        end -= 1
+    start = text.rfind("\n", 0, end) + 1
+    if not 0 < end - start <= languages._LONGEST_LINE:
+        return None
+    line = text[start:end]
+    read = languages._read_line(line)
+    if read is None:
+        return None
+    value_start, value_end, value = read
+    shape = languages._english_shape(line[:value_start] + "1" + line[value_end:])
+    if shape is None:
+        return None
+    before, after = shape
+    return languages.AnswerLine(
+        start, end, before + value + after, len(before), value, start + value_start, start + value_end
+    )
+
+
+@st.composite
+def answer_lines(draw: st.DrawFn) -> str:
+    if draw(st.integers(0, 3)) == 0:
+        return draw(st.text(alphabet=LINE_CHARACTERS, max_size=12))
+    markers = draw(st.sampled_from([EUROPEAN_MARKERS, CHINESE_MARKERS]))
+    # two characters of each class (an ASCII digit, a full-width one, a numeral's digit, its unit) in the
+    # order of a number, and what stands between and around them
+    runs = st.text(alphabet="15１７一七十百", min_size=1, max_size=4)
+    separators = st.sampled_from(["点", "点", ".", ",", " ", "\u00a0", ""])
+    numbers = st.tuples(st.sampled_from(["", "-", "负"]), runs, separators, runs).map("".join)
+    numeral = st.text(alphabet="一七十百", max_size=3)
+    point = st.sampled_from(["", "点"])
+    numerals = st.tuples(st.sampled_from(["", "负"]), numeral, point, numeral).map("".join)
+    number = draw(
+        st.one_of(
+            european_numbers(),
+            chinese_numbers(),
+            st.text(alphabet="15１７一七十百点负-−., \u00a0", min_size=1, max_size=8),
+            numbers,
+            numbers,
+            numerals,
+            numerals,
+        )
+    )
+    return (
+        draw(st.sampled_from(LEADS))
+        + draw(st.sampled_from(markers))
+        + draw(st.sampled_from(GAPS))
+        + number
+        + draw(st.sampled_from([*SUFFIXES, "元", " €", " %", "个"]))
+    )
+
+
+@settings(max_examples=500)
+@given(st.lists(answer_lines(), min_size=1, max_size=4))
+def test_a_line_is_read_by_its_shape_as_by_its_patterns(lines: list[str]) -> None:
+    # several lines in a row: a shape remembered from one line reads the next of the same shape
+    for line in lines:
+        completion = "So 3 * 4 = 12.\n" + line
+        assert read_answer_line(completion) == _read_by_patterns(completion)
+
+
+@settings(max_examples=1000)
+@given(answer_lines())
+def test_a_line_and_its_shape_match_the_line_patterns_alike(line: str) -> None:
+    # what the shapes rest on: the characters put in one class are alike to every answer line pattern
+    from rewardkit import languages
+    from rewardkit.languages import chinese, european
+
+    shape = languages._shape(line)
+    assert chinese.answer_line_span(line) == chinese.answer_line_span(shape)
+    assert european.answer_line_span(line) == european.answer_line_span(shape)
+
+
+@settings(max_examples=500)
+@given(
+    st.sampled_from(LEADS),
+    st.sampled_from(CHINESE_MARKERS),
+    st.sampled_from(GAPS),
+    st.tuples(
+        st.sampled_from(["", "负"]),
+        st.text(alphabet="零一七两十百千万", max_size=4),
+        st.sampled_from(["", "点", "点"]),
+        st.text(alphabet="零一七两十百千万", max_size=4),
+    ).map("".join),
+    st.sampled_from(["", "。", ".", " ", "**"]),
+)
+def test_a_numeral_line_and_its_shape_match_alike(
+    lead: str, marker: str, gap: str, number: str, end: str
+) -> None:
+    # a numeral's units are read as its digits in its shape unless a decimal point (点, digits alone after it)
+    # stands in the number
+    from rewardkit import languages
+    from rewardkit.languages import chinese
+
+    line = lead + marker + gap + number + end
+    assert chinese.answer_line_span(line) == chinese.answer_line_span(languages._shape(line))
+    assert read_answer_line("So 3 * 4 = 12.\n" + line) == _read_by_patterns("So 3 * 4 = 12.\n" + line)

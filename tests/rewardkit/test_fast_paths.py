@@ -842,3 +842,17 @@ def test_a_marker_opening_with_one_letter_at_most_has_no_word_for_the_regex(text
 
     if len(text.strip(commitment._NO_LETTERS)) < 2:
         assert commitment._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
+
+
+@given(
+    st.text(alphabet="0123456789٣０-−., \u00a0\u202f", max_size=12), st.sampled_from(["fr", "de", "es", "ru"])
+)
+def test_digits_alone_are_their_own_plain_value_without_the_search(number: str, code: str) -> None:
+    from rewardkit.languages import european
+
+    language = next(language for language in european.LANGUAGES if language.code == code)
+    expected = number
+    if european._SEPARATED_DIGITS.search(number):
+        for pattern, replacement in european._NUMBER_STEPS[code]:
+            expected = pattern.sub(replacement, expected)
+    assert european.plain_value(number, language) == expected
