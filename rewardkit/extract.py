@@ -365,21 +365,27 @@ _LABELLED_TOTAL = re.compile(
 )
 
 
-def find_answers(text: str) -> Candidates:
-    """Candidate answer spans, anchored ones in order of position, plus the lenient fallback."""
+def find_answers(text: str, lowered: str | None = None) -> Candidates:
+    """Candidate answer spans, anchored ones in order of position, plus the lenient fallback. ``lowered``:
+    ``text`` lower-cased, of the same length, when the caller has it."""
     offset = 0
     if len(text) > MAX_COMPLETION_CHARS:
         offset = len(text) - MAX_COMPLETION_CHARS
         text = text[offset:]
+        lowered = None
     closing_tag = "</" in text
     if closing_tag or ("~" in text and "~~" in text):  # "~" alone is found at once, "~~" a step at a time
         text = _STRUCK.sub(lambda m: " " * len(m.group()), text)
+        lowered = None
     close, close_end = _think_close(text, closing_tag)
+    if lowered is None:
+        # the text lower-cased once: each test for a word in either case below is one scan of it, not two
+        lowered = text.lower()
     if close >= 0:
         region_start = close_end
     # "<think>" and its other spellings; only "t" and "T" match "t" ignoring case, so the scan, which stops at
     # every "<" of GSM8K's "<<3*4=12>>", runs only where one follows a "<"
-    elif ("<t" in text or "<T" in text) and _THINK_OPEN_ANY.search(text):
+    elif "<t" in lowered and _THINK_OPEN_ANY.search(text):
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
@@ -388,7 +394,10 @@ def find_answers(text: str) -> Candidates:
     if cut is not None:
         region = region[: cut.start()]
     base = offset + region_start
-    anchored = _candidates(region, base)
+    # a few Unicode letters change length when lower-cased: their text is lower-cased where it is read
+    same_length = len(lowered) == len(text)
+    lowered_region = lowered[region_start : region_start + len(region)] if same_length else None
+    anchored = _candidates(region, base, lowered_region)
     if not anchored and region_start > 0:
         outside = _candidates(text[:close], offset)
         if outside:
@@ -429,16 +438,25 @@ def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
     return spans[-1] if spans else (-1, -1)
 
 
-def _candidates(region: str, base: int) -> list[Answer]:
+def _candidates(region: str, base: int, lowered: str | None = None) -> list[Answer]:
+    """The anchored answers of ``region`` (``lowered``: it lower-cased, of the same length, when the caller
+    has it)."""
     anchored: list[Answer] = []
-    if "<answer>" in region:
+    if lowered is None:
+        lowered = region.lower()
+        if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
+            lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
+    # "<answer>", a JSON answer key and the answer markers all hold "nswer" in some case: most texts hold
+    # none, and one scan says so for the three
+    answer_word = "nswer" in lowered
+    if answer_word and "<answer>" in region:
         start = region.rfind("<answer>") + len("<answer>")
         end = region.find("</answer>", start)
         end = len(region) if end < 0 else end
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
     if "\\" in region and ("\\boxed" in region or "\\fbox" in region):  # one scan of most texts, not two
         anchored.extend(_boxes(region, base))
-    markers = _markers(region)
+    markers = _markers(region, lowered, answer_word)
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
     for rule, m in markers:
@@ -457,7 +475,7 @@ def _candidates(region: str, base: int) -> list[Answer]:
         ):
             continue  # "To get the final answer, I need …": the marker named, not used; the fallback reads on
         anchored.append(_answer(span, rule, base + s, base + e))
-    if 'nswer"' in region or "nswer'" in region:
+    if answer_word and ('nswer"' in region or "nswer'" in region):
         # a JSON object's answer key: '{"reasoning": "…", "answer": 72, "confidence": 0.3}' states 72, the
         # value alone (a string's quotes are not the answer's)
         for m in _JSON_ANSWER.finditer(region):
@@ -486,14 +504,12 @@ _new_instance = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _markers(region: str) -> list[tuple[str, re.Match[str]]]:
-    """Every marker of ``region`` with its rule, rule by rule: a list, built in one call where a generator
-    paid a frame and a resumption per marker on every completion."""
+def _markers(region: str, lowered: str, answer_word: bool) -> list[tuple[str, re.Match[str]]]:
+    """Every marker of ``region`` (``lowered``: it lower-cased, of the same length; ``answer_word``: whether
+    that holds "nswer") with its rule, rule by rule: a list, built in one call where a generator paid a frame
+    and a resumption per marker on every completion."""
     found: list[tuple[str, re.Match[str]]] = []
-    if "nswer" in region or "esult" in region or "NSWER" in region or "ESULT" in region:
-        lowered = region.lower()
-        if len(lowered) != len(region):  # a few Unicode letters change length when lower-cased
-            lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in region)
+    if answer_word or "esult" in lowered:
         for m in _matches_at(_ANSWER_MARKERS, lowered, _MARKER_STEMS):
             found.append((m.lastgroup or "answer_colon", m))
     if "#" in region:
@@ -503,7 +519,7 @@ def _markers(region: str) -> list[tuple[str, re.Match[str]]]:
         if "# Answer" in region or "# answer" in region or "# Final" in region or "#Answer" in region:
             for m in _ANSWER_HEADING.finditer(region):
                 found.append(("answer_heading", m))
-    if "A:" in region or "A：" in region:
+    if "A:" in region or (not region.isascii() and "A：" in region):
         for m in _a_colon_matches(region):
             found.append(("a_colon", m))
     return found

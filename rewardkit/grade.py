@@ -535,7 +535,10 @@ def grade(
     try:
         key = tuple(choices) if choices is not None and not isinstance(choices, str) else choices
         result = _grade(completion, parse_gold(gold, key), policy, finished, budget, decimals)
-        if result.verdict is not _TIMEOUT and budget.spent() > timeout_s:
+        # the budget's own account only once the clock says the item may be over it (uncharged time is
+        # taken off, never added): most items are far within it
+        over = time.perf_counter() - start > timeout_s
+        if over and result.verdict is not _TIMEOUT and budget.spent() > timeout_s:
             # what a pool worker's watchdog would have stopped: one item, one verdict, whatever the path
             result = _result(
                 parse_gold(gold, key),
@@ -563,9 +566,11 @@ def _grade(
     reads only; the result's span then points back into the completion as the caller passed it."""
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
-    if not completion.isascii() and _INVISIBLE.search(completion):
+    ascii_only = completion.isascii()
+    if not ascii_only and _INVISIBLE.search(completion):
         return _without_invisible(completion, gold, policy, finished, budget, decimals)
-    if not completion.isascii() or european.has_answer_word(completion.lower()):  # English: no rewrite
+    lowered = completion.lower() if ascii_only else None  # an ASCII text keeps its length lower-cased
+    if lowered is None or european.has_answer_word(lowered):  # English: no rewrite
         offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
         if gold.kind in _VALUE_KINDS:
             # before the dashes below: the line it reads holds none of them (its number's sign is "-" or "−")
@@ -581,7 +586,7 @@ def _grade(
         rewritten = rewrite_language(completion[offset:], first=first - offset)
         if rewritten.changed:
             return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
-    result = _grade_text(completion, gold, policy, finished, budget, decimals)
+    result = _grade_text(completion, gold, policy, finished, budget, decimals, lowered)
     return _doubted(completion, result, gold, policy, finished, budget, decimals)
 
 
@@ -700,8 +705,15 @@ _PAID_LENIENTLY = (Verdict.CORRECT, Verdict.FORMAT)
 
 
 def _grade_text(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+    completion: str,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+    lowered: str | None = None,
 ) -> GradeResult:
+    """``lowered``: ``completion`` lower-cased, of the same length, when the caller has it."""
     if gold.kind == "invalid":
         return _result(gold, policy, Verdict.GOLD_INVALID, detail=gold.why)
     if not isinstance(completion, str):
@@ -711,7 +723,7 @@ def _grade_text(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
-    found = find_answers(completion)
+    found = find_answers(completion, lowered)
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
         return _result(
@@ -1292,7 +1304,8 @@ def _in_code_aside(region: str, at: int, unclosed: bool = True) -> str | None:
     block's comment (``ans = 8*9  # 72, but this double counts``) or in an error the block reports
     (``ValueError: 72``), or in a block the text never closes (``unclosed``: it stops inside its code), or
     None. A result a block prints (the output block of a tool-using solver) is left to the other readers."""
-    if _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
+    # "`" alone is found at once, the fence a step at a time: most texts hold neither
+    if "`" not in region or _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
         return None  # the common case: no code block, or the value stands outside every one
     opened = region.rfind(_FENCE, 0, at)
     if unclosed and region.find(_FENCE, at) < 0:
@@ -2153,14 +2166,31 @@ def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None)
         return ("text" if reading.text == gold.text else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
-        rule = compare_quantities(reading.quantity, gold.quantity, decimals)
-        if rule is None and _ratio_as_fraction(reading.quantity, reading.text, gold.quantity, gold.raw):
+        pred, want = reading.quantity, gold.quantity
+        if (
+            pred.value.denominator == 1
+            and decimals is None
+            and pred.ulp is None
+            and want.ulp is None
+            and pred.unit is None
+            and want.unit is None
+            and not pred.percent
+            and not want.percent
+        ):
+            # a whole number written exactly against a bare gold written exactly, the commonest pair: equal or
+            # not, with nothing to round, convert or read as a ratio (what compare_quantities and str say;
+            # a test checks it)
+            value = pred.value.numerator
+            same = want.value.denominator == 1 and want.value.numerator == value
+            return ("exact" if same else None), str(value)
+        rule = compare_quantities(pred, want, decimals)
+        if rule is None and _ratio_as_fraction(pred, reading.text, want, gold.raw):
             rule = "ratio"
-        return rule, str(reading.quantity)
-    pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
-    if gold.why and pred != gold.tree:
+        return rule, str(pred)
+    node = reading.node if reading.node is not None else quantity_tree(reading.quantity)
+    if gold.why and node != gold.tree:
         raise GoldRefused(gold.why)
-    return compare_math(pred, gold.tree, _symbolic_check(budget), decimals), render(pred)
+    return compare_math(node, gold.tree, _symbolic_check(budget), decimals), render(node)
 
 
 # a fraction written as one: "\\frac{3}{4}", "\\dfrac34", "3/4"
@@ -2185,7 +2215,12 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
     ``36 km/h`` as 36 km."""
     after = completion[answer.end : answer.end + 80]
-    stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
+    # digits alone end on their number, and nothing after them names a unit: most answers, settled at once
+    stated = (
+        None
+        if not after and answer.text.isdecimal()
+        else unit_at_end(answer.text) or (unit_at_start(after) if after else None)
+    )
     return stated or (reading.quantity.unit if reading.quantity is not None else None)
 
 

@@ -619,6 +619,8 @@ def test_a_text_lowered_in_two_parts_at_its_first_character_outside_ascii_is_low
     first = first_non_ascii(text)
     if "Σ" not in text[first : first + 1]:
         assert text[:first].lower() + text[first:].lower() == text.lower()
+
+
 # --- an answer that ends the completion: the readers of what follows it are skipped ----------------------
 
 _TAIL_PIECES = [
@@ -856,3 +858,27 @@ def test_digits_alone_are_their_own_plain_value_without_the_search(number: str, 
         for pattern, replacement in european._NUMBER_STEPS[code]:
             expected = pattern.sub(replacement, expected)
     assert european.plain_value(number, language) == expected
+
+
+@settings(max_examples=500)
+@given(_bare_quantities(), _bare_quantities(), st.one_of(st.none(), st.integers(0, 4)))
+@example(
+    pred=__import__("rewardkit.numbers").numbers.parse_number("72"),
+    gold=__import__("rewardkit.numbers").numbers.parse_number("72.0"),
+    decimals=None,
+)
+def test_a_whole_number_against_a_number_gold_compares_as_the_quantities_compare(
+    pred: object, gold: object, decimals: int | None
+) -> None:
+    """grade._compare settles a whole number against a bare gold at once: the rule and the text it gives are
+    what compare_quantities, the ratio reading and str give."""
+    from rewardkit import equivalence
+    from rewardkit.extract import Reading
+    from rewardkit.grade import Budget, Gold, _compare, _ratio_as_fraction
+
+    reading = Reading("value", pred, text=str(pred))  # type: ignore[arg-type]
+    number_gold = Gold("number", str(gold), quantity=gold, canonical=str(gold))  # type: ignore[arg-type]
+    rule = equivalence.compare_quantities(pred, gold, decimals)  # type: ignore[arg-type]
+    if rule is None and _ratio_as_fraction(pred, str(pred), gold, str(gold)):  # type: ignore[arg-type]
+        rule = "ratio"
+    assert _compare(reading, number_gold, Budget(10.0), decimals) == (rule, str(pred))
