@@ -53,7 +53,7 @@ from runners.agentic import (
     summarize_episodes,
     use_chatml_tool_template,
 )
-from runners.config import LoraSettings, ModelSettings, run_recipe, write_run_config
+from runners.config import LoraSettings, ModelSettings, exit_recipe, run_recipe, write_run_config
 from runners.devices import checkpointing_under_its_name, device_kwargs
 from runners.envs import ENVIRONMENTS, PROBLEMS
 from runners.models import apply_lora, load_model
@@ -538,4 +538,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_recipe(main())

@@ -12,6 +12,8 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import logging
+import os
 import re
 import sys
 import types
@@ -19,7 +21,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from rewardkit.errors import ConfigError, DataError
 from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
@@ -397,6 +399,27 @@ def end_process_group(*, wait: bool) -> None:
     if wait:
         torch.distributed.barrier()
     torch.distributed.destroy_process_group()
+    global _group_torn_down
+    _group_torn_down = True
+
+
+# set once this process tore a process group down (end_process_group): exit_recipe then leaves at once
+_group_torn_down = False
+
+
+def exit_recipe(status: int) -> NoReturn:
+    """End a recipe run as a script (``python -m runners.grpo``, what ``accelerate launch`` starts on each
+    rank) with ``status``. A rank that tore its process group down leaves at once, past the interpreter's
+    own teardown: there, a C++ thread of torch's libraries can still be joinable when its destructor runs, and
+    the abort ("terminate called without an active exception", exit -6) fails a launch whose every rank
+    finished. Every file of the run is written and closed by then; what is buffered in the standard streams
+    and the logging handlers is flushed first."""
+    if _group_torn_down:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        logging.shutdown()
+        os._exit(status)
+    raise SystemExit(status)
 
 
 PROVENANCE_FILE = "provenance.json"

@@ -30,6 +30,7 @@ from runners.config import (
     ModelSettings,
     PromptSettings,
     build_reward,
+    exit_recipe,
     run_recipe,
     trl_config,
     write_run_config,
@@ -224,4 +225,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_recipe(main())

@@ -47,6 +47,7 @@ from runners.config import (
     ModelSettings,
     PromptSettings,
     build_reward,
+    exit_recipe,
     run_recipe,
     write_run_config,
 )
@@ -732,9 +733,7 @@ def train(args: Args) -> dict[str, Any]:
 
     with accelerator.main_process_first():  # the tiny model is built once, by the main process
         base_lm, tokenizer, source = load_model(args.model, output_dir=run_dir)
-    for warning in check_learning_rate(
-        t.learning_rate, lora=args.lora.r > 0, source=args.model.source
-    ):
+    for warning in check_learning_rate(t.learning_rate, lora=args.lora.r > 0, source=args.model.source):
         print(f"rewardkit: warning: {warning}", file=sys.stderr)
     dataset = prompt_dataset(
         problems, tokenizer, system=args.prompt.system, instruction=args.prompt.instruction
@@ -911,4 +910,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_recipe(main())

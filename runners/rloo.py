@@ -22,6 +22,7 @@ from runners.config import (
     LoraSettings,
     ModelSettings,
     PromptSettings,
+    exit_recipe,
     run_recipe,
 )
 
@@ -82,4 +83,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_recipe(main())

@@ -28,6 +28,7 @@ from runners.config import (
     LoraSettings,
     ModelSettings,
     PromptSettings,
+    exit_recipe,
     run_recipe,
     trl_config,
     write_run_config,
@@ -173,4 +174,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_recipe(main())

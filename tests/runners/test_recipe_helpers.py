@@ -602,3 +602,35 @@ def test_a_run_from_a_model_folder_records_its_files(tmp_path):
     first = run_provenance(args)["model"]["sha256"]
     (model / "model.safetensors").write_bytes(b"weights two")
     assert run_provenance(args)["model"]["sha256"] != first
+
+
+@pytest.mark.parametrize("torn_down", [False, True])
+def test_a_recipe_script_exits_with_its_status_and_its_output_flushed(tmp_path, torn_down):
+    """exit_recipe: a rank that tore its process group down leaves at once (no interpreter teardown, where
+    torch's threads can abort it) with the recipe's status and everything it printed; any other run exits
+    as a script does."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = (
+        "import atexit, sys, runners.config as config\n"
+        "atexit.register(lambda: print('interpreter teardown'))\n"
+        f"config._group_torn_down = {torn_down}\n"
+        "print('trained', end='')\n"
+        "sys.stderr.write('warned')\n"
+        "config.exit_recipe(3)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 3
+    assert done.stdout.startswith("trained") and done.stderr == "warned"
+    assert ("interpreter teardown" in done.stdout) is not torn_down
