@@ -454,12 +454,16 @@ def _candidates(region: str, base: int, lowered: str | None = None) -> list[Answ
         end = region.find("</answer>", start)
         end = len(region) if end < 0 else end
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
+    boxes: list[Answer] = []
     if "\\" in region and ("\\boxed" in region or "\\fbox" in region):  # one scan of most texts, not two
-        anchored.extend(_boxes(region, base))
+        boxes = _boxes(region, base)
+        anchored.extend(boxes)
     markers = _markers(region, lowered, answer_word)
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
     for rule, m in markers:
+        if boxes and any(box.start <= base + m.start() < box.end for box in boxes):
+            continue  # "\\boxed{\\text{Answer: } 5}": a marker written inside a box, which the box reads
         span, s, e = _marker_span(region, m.end())
         if not span:
             continue

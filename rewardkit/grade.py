@@ -63,6 +63,7 @@ from rewardkit.mathtree import (
     ListOf,
     Node,
     Number,
+    PlusMinus,
     Ratio,
     Relation,
     SetOf,
@@ -853,9 +854,13 @@ def _relations_are_answers(gold: Gold) -> bool:
 
 
 def _lists_values(gold: Gold) -> bool:
-    """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, an interval or union): a solution set
-    written with "or" answers it, where against one value the "or" hedges."""
+    """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, ``\\pm 2``, an interval or union): a
+    solution set written with "or" answers it, where against one value the "or" hedges."""
     node = gold.node if gold.kind == "math" else None
+    if isinstance(node, Relation) and node.op == "=" and isinstance(node.rhs, PlusMinus):
+        node = node.rhs  # "x = \\pm 2"
+    if isinstance(node, PlusMinus):  # "\\pm 2": the two values 2 and -2
+        return True
     if isinstance(node, (ListOf, SetOf)):
         return len(node.items) >= 2
     bound = isinstance(node, Relation) and node.op in ("<", "<=", ">", ">=")
@@ -1259,6 +1264,18 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         tolerance = tolerance_after(region, end)
         if tolerance is not None:
             return f"a tolerance: {tolerance!r} after the value gives a band of values"
+    if gold.kind in ("number", "math") and " or" in answer.text and not _lists_values(gold):
+        # "x = 2 or x = -2", "$2 \\text{ or } -2$": a piece of math that offers another value beside its
+        # first hedges between them against one value, as a marker's statement would
+        first = _first_value(answer.text)
+        if first is not None and _OR_WORD.search(answer.text, first[1]):
+            why = commitment.problem(
+                region[sentence_start:start] + answer.text[: first[0]],
+                answer.text[first[1] :] + region[end : sentence_end + 3],
+                relations_qualify=not _relations_are_answers(gold),
+            )
+            if why is not None:
+                return why
     if gold.kind == "number":
         # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
         line_end = region.find("\n", end)
@@ -1290,6 +1307,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
     )
 
+
+_OR_WORD = re.compile(r"\bor\b")
 
 # a code block's fence; the comment a code line ends with; a line that reports an error
 _FENCE = "```"

@@ -1280,6 +1280,12 @@ class _Parser:
             self.i = i + 1
             args = self.bracketed()
             node = Apply(self.vals[i], args.items if isinstance(args, TupleOf) else (args,))
+        elif k == "sym" and self._inverse_call(i):
+            # "f^{-1}(x)": the inverse function applied, named as written; never f to the power -1 times x
+            self.i = i + 6
+            args = self.bracketed()
+            name = self.vals[i] + "^{-1}"
+            node = Apply(name, args.items if isinstance(args, TupleOf) else (args,))
         elif k == "sym":
             self.i = i + 1
             node = self.indexed(self.vals[i]) if kinds[i + 1] == "_" else Symbol(self.vals[i])
@@ -1503,6 +1509,16 @@ class _Parser:
             and kinds[at + 4] == "rel"
             and self.vals[at + 4] == "="
             and (at == 0 or kinds[at - 1] in (",", ";", "rel"))
+        )
+
+    def _inverse_call(self, at: int) -> bool:
+        """Whether the function letter at ``at`` opens an inverse applied to call arguments: ``f^{-1}(x)``."""
+        kinds = self.kinds
+        return (
+            self.vals[at] in FUNCTION_LETTERS
+            and kinds[at + 1 : at + 6] == ["^", "{", "-", "num", "}"]
+            and self.vals[at + 4][1] == "1"
+            and self._call_args(at + 6)
         )
 
     def _call_args(self, open_at: int) -> bool:

@@ -580,8 +580,13 @@ class Values:
 _PROSE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}(?![A-Za-z])")
 
 
+# a \\text group of words opening an answer span, a label before its value
+# (a word and a space at least: "\\text{FF}_{16}" is a numeral)
+_TEXT_LABEL = re.compile(r"^\s*\\text(?:bf|rm|it)?\{[^{}\d]*[A-Za-z]{2,}[:.]?\s[^{}\d]*\}")
+
+
 def _strip_text_macro(s: str) -> str:
-    m = re.fullmatch(r"\s*\\text(?:bf|rm|it)?\{(.*)\}\s*", s)
+    m = re.fullmatch(r"\s*\\text(?:bf|rm|it)?\{([^{}]*)\}\s*", s)  # one group, the whole span
     return m.group(1) if m else s
 
 
@@ -610,6 +615,8 @@ def values(case: Case, a: Anchor, kind: GoldKind) -> Values:
         return Values(word, other, raw, other_latex, third if third and third.lower() != key else None)
     # the exact value stated, not its approximation: "\\frac{1}{3} \\approx 0.333" is \\frac{1}{3}
     raw = re.split(r"\\approx|≈", raw)[0].strip() or raw
+    # "\\boxed{\\text{The answer is } 5}": words in a box before its value label it, and are no part of it
+    raw = _TEXT_LABEL.sub("", raw, count=1).strip() or raw
     if _PROSE.search(raw) or (kind == "number" and re.match(r"\s*(?:[A-Za-z']+\s+){2,}", raw)):
         # "The values of \\(x\\) for which … are \\(x = 5\\) and \\(x = -2\\)": what the sentence states;
         # "Verna received $7.00 in change": the number it names
