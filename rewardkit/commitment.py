@@ -157,6 +157,48 @@ _REJECTED_AFTER = re.compile(
     r"solution|valid)|(?:it|this|that)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b)",
     re.IGNORECASE,
 )
+# a reason whose subject is a value, then what it says of it: "because A is too small", ", since 70 is
+# incorrect", "as option (C) would be wrong"; the clause runs to the next stop
+# (opening on the word, case spelled out: a pattern that may start at any position, or ignores case, costs
+# several times more on every statement that holds none)
+_REASON_ABOUT_A_VALUE = re.compile(
+    r"\b(?:[Bb]ecause|[Ss]ince|[Aa]s|[Ww]hile|[Ww]hereas|and|but)\s+(?:(?:option|choice|answer)\s+)?"
+    r"(?:\((?P<paren>[A-J])\)|(?P<letter>[A-J])(?![A-Za-z])|(?P<number>[-−]?\$?\d[\d,]*(?:\.\d+)?))"
+    r"\s+(?:is|are|was|seems|looks|would\s+be)\s+(?:(?:clearly|obviously|definitely|also|far|way|much)\s+)?"
+    # what it says of that value, and no more: a bound or condition after it still qualifies the answer
+    r"(?:wrong|incorrect|invalid|impossible|not\s+(?:correct|right|valid|possible)|"
+    r"too\s+(?:large|big|small|high|low|many|few))\b"
+)
+_A_DIGIT = re.compile(r"\d")
+
+
+def without_reason_about_another(after: str, value: Quantity | None, letter: str | None) -> str:
+    """``after`` without a reason clause that speaks of another value than the one stated (``value``, or the
+    choice ``letter``): what it calls wrong is that other value. A clause about the same value, or about a
+    value the statement cannot be told apart from, stays.
+
+    >>> without_reason_about_another(" because A is too small.", None, "B")
+    '.'
+    >>> without_reason_about_another(" because B is too small.", None, "B")
+    ' because B is too small.'
+    """
+    if letter is None and (value is None or _A_DIGIT.search(after, 0, 120) is None):
+        return after  # no letter stated, and no number to speak of
+    m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
+    if m is None:
+        return after
+    other_letter = m["paren"] or m["letter"]
+    if other_letter is not None:
+        if letter is None or other_letter.upper() == letter.upper() or not other_letter.isupper():
+            return after  # "since a is" may be the article, never another choice
+    else:
+        other = next(scan(m["number"]), None)
+        if value is None or other is None or other.quantity is None or same_quantity(other.quantity, value):
+            return after
+    start = len(after[: m.start()].rstrip(" \t,;"))  # with the comma that opens the clause
+    return after[:start] + after[m.end() :]
+
+
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"
 _CORRECTED_AFTER = re.compile(
     r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry)\b"
@@ -1079,6 +1121,7 @@ def problem(
     conditions: bool = True,
     letters: bool = False,
     words: bool = False,
+    letter: str | None = None,
 ) -> str | None:
     """Why a value stated between ``before`` and ``after`` (the rest of its statement on each side) is not a
     commitment, or None when it is one.
@@ -1087,10 +1130,12 @@ def problem(
     ``relations_qualify=False`` when the gold is itself an inequality or interval (``x \\ge 5`` is then the
     answer, not a bound on it); ``conditions=False`` inside a box, where ``\\text{ if }`` writes a piecewise
     answer; ``letters=True`` for a multiple-choice answer, which another letter hedges; ``words=True`` for a
-    word answer (``Monday (or Tuesday)``), which another word hedges.
+    word answer (``Monday (or Tuesday)``), which another word hedges. ``letter``: the choice letter stated,
+    when it is one. A reason that calls another value wrong (``B because A is too small``, ``72, since 70 is
+    incorrect``) says nothing against the one stated, known by ``value`` or ``letter``.
     """
     before = before[-200:]
-    after = after[:300]
+    after = without_reason_about_another(after[:300], value, letter)
     if _NEGATION_BEFORE.search(before) and negation_corrected(after) is None:
         return f"negated: {(before.strip() + ' …')!r} says what the answer is not"
     why = qualified(before, after, relations_qualify=relations_qualify)

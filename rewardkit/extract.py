@@ -1497,7 +1497,7 @@ def _holds(lhs: str, result: Quantity) -> bool:
 
 
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
-_LETTER_LEAD = re.compile(r"\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
+_LETTER_LEAD = re.compile(r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
@@ -1680,11 +1680,16 @@ _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
     r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
     # "on second thought, B", "on reflection, D", "Correction: B"
-    r"thought|reflection|[Cc]orrection)"
-    r"\s*[,:]?\s+(?:(?:option|choice)\s+)?\(?([A-Z])\)?"  # "which is option B", "I choose choice C"
+    r"thought|reflection|[Cc]orrection|"
+    # "It must be B", "the correct option: C", "best choice is D"
+    r"be|[Cc]orrect\s+(?:option|choice|letter)|[Bb]est\s+(?:option|choice))"
+    # "which is option B", "I choose choice C", "it's **B**"
+    r"\s*[,:]?\s+(?:(?:option|choice)\s+)?(?:\*\*|\*|__|_)?\(?([A-Z])\)?"
     r"(?=[\s.,;!*_]|$)",
     re.MULTILINE,
 )
+# "can't be", "cannot be", "must not be", "never be" right before a letter
+_NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
@@ -1700,10 +1705,22 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
             if m.group(1) and _lists_options(region, m.start()):
                 continue  # "(A) 12  (B) 15  (C) 18  (D) 21": the question's options, copied, are no answer
+            if m.group(3) and _NEGATED_BE.search(region, max(0, m.start() - 12), m.start() + 2):
+                # "it can't be A": a letter ruled out, no candidate for the answer; ruling out the letter
+                # named last ("only (B) works. It cannot be (B).") leaves that statement the one the
+                # commitment rules read, and refuse
+                if last is not None and (last.group(1) or last.group(2) or last.group(3)) == letter:
+                    last = m
+                continue
             last = m
     if last is not None:
         letter = last.group(1) or last.group(2) or last.group(3)
-        return Answer(letter, "choice", base + last.start(), base + last.end(), True)
+        # a letter named after a word ("it must be B") spans from the letter: the words before it are the
+        # statement's, read for a hedge or a negation as before any value ("It might be B")
+        start = last.start(3) if last.group(3) else last.start()
+        if last.group(3):
+            start -= len(last.string[:start]) - len(last.string[:start].rstrip("(*_"))
+        return Answer(letter, "choice", base + start, base + last.end(), True)
     opening = _OPENING_CHOICE.match(region)
     if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:
         return Answer(opening.group(1), "choice", base + opening.start(1), base + opening.end(1), True)

@@ -904,7 +904,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             or commitment.supposed_before(before)
             or commitment.disowned_before(before)
             or commitment.hedged_before(before)
-            or _undercut_after(completion, answer.end)
+            or _undercut_after(completion, answer.end, answer.text)
         )
         if said is not None:
             return answer, said
@@ -958,7 +958,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         named = commitment.negation_corrected(after) if commitment.negates(before) else None
         if named is not None:
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
-        why = commitment.problem(before, after, letters=True)
+        why = commitment.problem(before, after, letters=True, letter=letter.group().strip("() "))
         taken_back = commitment.taken_back_within(after) if why is None else None
         if taken_back is not None:
             # "(C) — no, sorry, (B)", "B, no — wait: C": the letter named after the take-back is the answer
@@ -987,7 +987,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
         # "72 is what a naive student gets", "72 is a trap": a statement that opens on its value and calls it
         # wrong after its "is" (whose article the copula reading below would take for a variable)
-        called = commitment.called_wrong_after(text[opening[1] :])
+        called = commitment.called_wrong_after(
+            commitment.without_reason_about_another(text[opening[1] :], opening[2], None)
+        )
         if called is not None:
             return answer, called
     for copula in reversed(list(_COPULA.finditer(text))):
@@ -1071,12 +1073,19 @@ def _asks(answer: Answer, completion: str | None) -> str | None:
     return None
 
 
-def _undercut_after(completion: str, end: int) -> str | None:
+def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
-    (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None."""
+    (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None. ``stated``: the span's text; a reason that
+    calls another value wrong (``\\boxed{B} because A is too small``) says nothing against it."""
     after = completion[end : end + 300].partition("\n")[0]
     if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
         return None
+    if stated:
+        letter = stated.strip("() ") if _SINGLE_LETTER.fullmatch(stated) else None
+        value = next(scan(stated), None) if letter is None else None
+        after = commitment.without_reason_about_another(
+            after, value.quantity if value is not None and value.end == len(stated) else None, letter
+        )
     return (
         commitment.rejected_after(after)
         or commitment.operated_after(after)
@@ -1084,6 +1093,8 @@ def _undercut_after(completion: str, end: int) -> str | None:
         or commitment.condition_right_after(after)
     )
 
+
+_SINGLE_LETTER = re.compile(r"\s*\(?[A-J]\)?\s*")
 
 # what ends a line without saying anything: spaces, closing punctuation, emphasis, math delimiters
 _NOTHING_SAID = " \t.,;:!*_$)]}\\"

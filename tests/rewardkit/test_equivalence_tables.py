@@ -5,11 +5,13 @@ Each line is a JSON object::
     {"completion": str, "gold": str, "expected": <verdict>, "policy": "flexible"|"strict",
      "options": {...grade() keyword args...}, "rule": str, "match": str, "source": str, "note": str}
 
-``policy``, ``options``, ``rule`` (the extraction rule) and ``match`` (the equivalence rule, e.g.
-``"rounded_to_decimals"``) are optional; ``options`` carries any of ``grade()``'s keyword arguments
-(``finished``, ``choices``, ``decimals``, ...). The loader is generic: a new table dropped into the
-folder is picked up without touching this file. A malformed row fails its own test with ``file:line``
-so one bad line does not hide the rest of the table.
+``policy``, ``options``, ``rule`` (the extraction rule), ``match`` (the equivalence rule, e.g.
+``"rounded_to_decimals"``) and ``mutate`` (false: the metamorphic suite, ``tests/metamorphic.py``, leaves a
+CORRECT row out, when its final statement names a second value of the answer's kind that the mutations
+cannot tell from the answer: ``72, since 70 is incorrect``) are optional; ``options`` carries any of
+``grade()``'s keyword arguments (``finished``, ``choices``, ``decimals``, ...). The loader is generic: a new
+table dropped into the folder is picked up without touching this file. A malformed row fails its own test
+with ``file:line`` so one bad line does not hide the rest of the table.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ EXPECTABLE = frozenset(
 )
 POLICIES = frozenset({"flexible", "strict"})
 REQUIRED: dict[str, type] = {"completion": str, "gold": str, "expected": str, "source": str, "note": str}
-OPTIONAL: dict[str, type] = {"policy": str, "options": dict, "rule": str, "match": str}
+OPTIONAL: dict[str, type] = {"policy": str, "options": dict, "rule": str, "match": str, "mutate": bool}
 # Known grade() options and their types; other option names are passed through unchecked so that new
 # tables can exercise options added later.
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"finished": bool, "choices": (str, list), "decimals": int}
