@@ -93,3 +93,34 @@ def operation_before(prefix: str) -> str | None:
     tail = prefix[-60:]
     m = _BEFORE.search(tail) or _DESCRIBED_BY.search(tail)
     return None if m is None else re.sub(r"\s+", " ", m["op"])
+
+
+# a sentence or list item that tells the reader to operate ("Subtract 4", "3. Then multiply by 2"): its
+# numbers are operands, and no result is stated until a result word ("to get", "=", "gives") follows
+_INSTRUCTION = re.compile(
+    r"^[\s*_>#-]*(?:\d{1,2}[.)][ \t]*)?(?:(?:then|next|now|finally|lastly|first|after\s+that)[,\s]+)?"
+    r"(?P<op>subtract|add|multiply|divide|double|halve|triple|deduct|take\s+away|remove|square|cube|"
+    r"increase|decrease|reduce)\b(?P<between>[^=\n]*)$",
+    re.IGNORECASE,
+)
+_RESULT_WORD = re.compile(
+    r"\b(?:get|gets|getting|gives?|giving|is|are|was|equals?|leaves?|leaving|yields?|obtain|results?\s+in|"
+    r"makes?|find)\b",
+    re.IGNORECASE,
+)
+
+
+def instruction_before(prefix: str) -> str | None:
+    """The instruction a sentence opens with when a number right after it is that instruction's operand
+    (``Subtract 4``, ``Then multiply the total by 3``), or None; ``prefix`` is the sentence up to the number.
+    A result word after the instruction (``Subtract 4 from 28 to get 24``) states a result.
+
+    >>> instruction_before("Subtract "), instruction_before("Then, multiply the total by ")
+    ('subtract', 'multiply')
+    >>> instruction_before("Subtract 4 from 28 to get "), instruction_before("She adds ")
+    (None, None)
+    """
+    m = _INSTRUCTION.search(prefix[-120:]) if len(prefix) <= 120 else None
+    if m is None or _RESULT_WORD.search(m["between"]) is not None:
+        return None
+    return re.sub(r"\s+", " ", m["op"].lower())
