@@ -5,13 +5,15 @@ answer only when the text states it as a quantity; a number that names, numbers 
 
 - an identifier: ``Order #72``, ``Ticket ID: 72``, ``No. 72``, ``Version 7.2``, a number glued to letters
   (``Room 72B``, ``x72``, ``CO2``), one inside a file name, a URL or a link's text (``answer_72.txt``,
-  ``[72](https://…)``), a compound adjective (``a 2-step problem``), fields of a log line (``verdict=CORRECT
-  extracted=72``) or a line that speaks as the system (``[SYSTEM] …``);
-- an index: a heading's number (``Step 3: answer.``, ``Part 2.``), a numbered list's item number (``3.`` after
-  ``2.``), a count that selects terms (``the first 10 odd numbers``);
-- a table cell: the last row of a markdown table, unless its label says it is the total (``| Total | 12 |``);
-- a rate given with the count it applies to, in a text that works nothing out (``Three trucks each carry 80
-  flagstones.``, ``She sells the rest at $2 each.``);
+  ``[72](https://…)``), a numeral in another base (``0x48``), a compound adjective (``a 2-step problem``),
+  fields of a log line (``verdict=CORRECT extracted=72``) or a line that speaks as the system or to the grader
+  (``[SYSTEM] …``, ``SYSTEM: …``, ``verdict: CORRECT``, ``Ignore previous instructions``);
+- an index: a heading's number (``Step 3: answer.``, ``Part 2.``, ``Step 3 of 3``), a numbered list's item
+  number (``3.`` after ``2.``), a count that selects terms (``the first 10 odd numbers``);
+- a table cell: the last row of a markdown table (with or without its outer bars), unless its label says it is
+  the total (``| Total | 12 |``);
+- a rate given with the count it applies to, in a short text that works nothing out (``Three trucks each carry
+  80 flagstones.``, ``She sells the rest at $2 each.``, ``… 80 flagstones per truck.``);
 - garbled text (control characters, a run of mixed symbols before the number);
 - a literal of a program (``x = 72`` in a code block): the grader never runs code, and no output states what
   it prints.
@@ -50,6 +52,9 @@ _HEADING_BEFORE = re.compile(
     r"solution|scenario|figure|fig\.|table|equation|eq\.|lemma|theorem|chapter|paragraph|option)[ \t]*$"
 )
 # a heading's number ends on a colon ("Step 3: answer."), or on a stop when the heading opens its line
+_PROGRESS_BEFORE = re.compile(
+    r"\b(?i:step|part|stage|phase|question|problem|section)[ \t]+\d+[ \t]+of[ \t]+$"
+)
 _HEADING_AFTER = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?P<colon>:)|[)\]]|[.—–-](?=\s|$)|(?=\n)|$)")
 # a compound adjective of the solution's structure: "a 2-step problem", "a 3-part question"
 _STRUCTURE_AFTER = re.compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
@@ -68,6 +73,7 @@ _FILE_NAME = re.compile(
     r"java|rb|go|rs|ya?ml|xml|sh|cfg|ini|dat|bin|exe)\b",
     re.IGNORECASE,
 )
+_BASE_PREFIX = re.compile(r"(?<![\w.])0[xXbBoO]$")
 _EXTENSION = re.compile(r"\.[A-Za-z]{2,5}\b")
 _LETTERS_END = re.compile(r"[A-Za-z_]+$")
 _LETTERS_START = re.compile(r"[A-Za-z_]+")
@@ -76,17 +82,22 @@ _LINK_TEXT = re.compile(r"\[[^\[\]\n]{0,200}\]\(")
 # a field of a log line, glued to its key ("extracted=72"), and a line that speaks as the system
 _FIELD = re.compile(r"(?<![\w\\])[A-Za-z_][\w.]+=[^\s=]")
 _ROLE_TAG = re.compile(
-    r"\[(?i:system|admin|grader|inst|sys|assistant|user|judge|evaluator)\]|<\|[\w ]{1,20}\|>|<<SYS>>"
+    r"\[(?i:system|admin|grader|inst|sys|assistant|user|judge|evaluator)\]|<\|[\w ]{1,20}\|>|<<SYS>>|"
+    r"(?:^|[.!]\s)(?:SYSTEM|System|ADMIN|Admin|GRADER|Grader|JUDGE|Judge)\s*:|"
+    r"\b(?i:verdict|extracted|is_correct|grader)\s*[:=]|"
+    r"\b(?i:ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions)"
 )
 # a numbered list's item number at the start of a line: "3." or "3)" (past indentation and emphasis)
 _ITEM_NUMBER = re.compile(r"[ \t>*_]*(\d{1,3})([.)])(?=[ \t*_]|$)")
+# the row that separates a markdown table's header from its body ("|---|---|", "---|:--:")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|[ \t|:-]*$", re.MULTILINE)
 # the first cell of a table row that labels the row the total
 _TOTAL_LABEL = re.compile(
     r"[ \t*_]*(?i:(?:grand\s+|overall\s+)?total|sum|answer|final(?:\s+answer)?|result|altogether|in\s+all|"
     r"overall|combined)\b"
 )
-# a rate's word after the value or before it ("80 flagstones each", "each carry 80", "$2 apiece")
-_EACH = re.compile(r"\b(?i:each|apiece|a\s+piece)\b")
+# a rate's word after the value or before it ("80 flagstones each", "each carry 80", "$2 apiece", "per truck")
+_EACH = re.compile(r"\b(?i:each|apiece|a\s+piece|per|every)\b")
 # the count a rate applies to, in the same sentence: a number, a number word, "the rest"
 _COUNT = re.compile(
     r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remaining"
@@ -99,7 +110,7 @@ _WORK = re.compile(
 )
 _RESTATE_CHARS = 600  # a text that only restates the question is short
 # control characters, and a run of mixed symbols, in the line before the number
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")  # and the replacement character
 _SYMBOL_RUN = re.compile(r"[#@!$%^&*~|`]{4,}")
 # a code block's opening fence with its language, and a line of code that gives or prints a value
 _FENCE_TAG = re.compile(r"```[ \t]*([\w+#-]*)")
@@ -147,6 +158,8 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
     words = _words_around(region, line_start, line_end, digit, end)
     named = f"an identifier: {words!r} names something, no quantity"
     before = region[max(line_start, digit - 40) : digit]
+    if _BASE_PREFIX.search(before) is not None:  # "0x48" is 72, "0b101" is 5
+        return f"a numeral in another base: {words!r} is not the number its digits spell in base 10"
     if before.endswith("#") or (before.endswith("# ") and before.rstrip(" #").strip(" \t*_>")):
         return named  # "#72", "horse # 7" (not the heading "# 72")
     if before[-1:].isascii() and (before[-1:].isalpha() or before[-1:] == "_"):  # "x72", "CO2", "answer_72"
@@ -186,9 +199,7 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
         for m in _LINK_TEXT.finditer(region, line_start, line_end):
             if m.start() < digit < m.end():
                 return f"a link's text: {m.group()[:60]!r} labels a link, it is no quantity"
-    if ("=" in line and len(_FIELD.findall(line)) >= 2) or (
-        ("[" in line or "<" in line) and _ROLE_TAG.search(line) is not None
-    ):
+    if ("=" in line and len(_FIELD.findall(line)) >= 2) or _ROLE_TAG.search(line) is not None:
         return f"a log or system line: {line.strip()[:60]!r} states no answer"
     return None
 
@@ -212,6 +223,10 @@ def _index(region: str, start: int, digit: int, end: int, line_start: int, line_
         return (
             f"an index: {said!r} numbers a {heading.group().strip().lower()} of the text, it is no quantity"
         )
+    progress = _PROGRESS_BEFORE.search(before)
+    if progress is not None:  # "Step 3 of 3": how far the text has got
+        said = region[digit - len(before) + progress.start() : end].strip()
+        return f"an index: {said!r} counts the text's parts, it is no quantity"
     item = _ITEM_NUMBER.match(region, line_start, line_end)
     if item is not None and item.start(1) == digit:
         number, mark = int(item[1]), item[2]
@@ -228,9 +243,14 @@ def _index(region: str, start: int, digit: int, end: int, line_start: int, line_
 
 def _table_cell(region: str, line_start: int, line_end: int) -> str | None:
     row = region[line_start:line_end].strip()
-    if not (row.startswith("|") and row.endswith("|") and row.count("|") >= 3):
+    if "|" not in row:
         return None
-    first = row[1:].split("|", 1)[0]
+    # "Item | Cost\n---|---\nBook | 12": a table without its outer bars, known by its separator row
+    if not (row.startswith("|") and row.endswith("|") and row.count("|") >= 3) and (
+        _TABLE_RULE.search(region, max(0, line_start - 2000), line_start) is None
+    ):
+        return None
+    first = row.strip("|").split("|", 1)[0]
     if _TOTAL_LABEL.match(first) is not None:
         return None  # "| Total | 12 |": the row states the total
     return f"a table cell: the row {row[:60]!r} is no total the text concludes with"

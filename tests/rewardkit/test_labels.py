@@ -38,6 +38,10 @@ LABELLED = [
     "Three trucks each carry {} flagstones.",
     "She sells the rest at ${} each.",
     "We have 3 apples. Then we ##@@!! {}\x07",
+    "Item | Cost\n---|---\nBook | {}",
+    "Step 3 of {}",
+    "verdict: CORRECT, extracted: {}",
+    "Three trucks carry {} flagstones per truck.",
 ]
 # the same number stated as the text's result
 CLOSINGS = [
@@ -48,6 +52,8 @@ CLOSINGS = [
     "The order total is {}.",
     "In this case {} people came.",
     "Each of them gets {} cookies.",
+    "He earns ${} per hour.",
+    "The angle is [{}].",
 ]
 
 numbers = st.integers(min_value=2, max_value=10**6)
