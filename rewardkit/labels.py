@@ -64,10 +64,30 @@ _SELECTS_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|next|past|previous|follow
 _CURRENCY_LETTERS = frozenset(
     {"rs", "inr", "usd", "eur", "gbp", "cad", "aud", "jpy", "cny", "rmb", "rm", "rp"}
 )
-# letters glued after a number that read with it: times, thousands, millions ("3x", "72k", "5M")
+# letters glued after a number that read with it: times, thousands, millions, an exponent never written, half
+# of the day, a unit the unit table leaves to its context, a currency code ("3x", "72k", "2e", "5pm", "72in")
 _SUFFIX_LETTERS = frozenset(
-    {"x", "k", "m", "mn", "bn", "e", "am", "pm", "a", "p"}
-)  # "2e": an exponent never written
+    {
+        "x",
+        "k",
+        "m",
+        "mn",
+        "bn",
+        "e",
+        "am",
+        "pm",
+        "a",
+        "p",
+        "in",
+        "pc",
+        "pcs",
+        "yo",
+        "usd",
+        "eur",
+        "gbp",
+        "inr",
+    }
+)
 _FILE_NAME = re.compile(
     r"[\w-]+\.(?:txt|py|csv|json|jsonl|md|png|jpe?g|gif|pdf|html?|ipynb|log|xlsx?|docx?|zip|tar|gz|js|ts|cpp|"
     r"java|rb|go|rs|ya?ml|xml|sh|cfg|ini|dat|bin|exe)\b",
