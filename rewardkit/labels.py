@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.numbers import lookup_unit
 from rewardkit.stated_units import unit_at_start
 
 # words that name a thing by a number. Most are nouns or verbs of their own ("They order 3 pizzas", "gives
@@ -117,7 +118,8 @@ _TOTAL_LABEL = re.compile(
     r"overall|combined)\b"
 )
 # a rate's word after the value or before it ("80 flagstones each", "each carry 80", "$2 apiece", "per truck")
-_EACH = re.compile(r"\b(?i:each|apiece|a\s+piece|per|every)\b")
+_EACH = re.compile(r"\b(?i:each|apiece|a\s+piece|per[ \t]+(?P<per>[A-Za-z]+))\b")
+_PER_NUMBER = frozenset({"cent", "mille", "hundred", "thousand", "million", "capita"})
 # the count a rate applies to, in the same sentence: a number, a number word, "the rest"
 _COUNT = re.compile(
     r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remaining"
@@ -309,17 +311,18 @@ def _program_literal(region: str, start: int, line_start: int, line_end: int) ->
 
 
 def _rate_restated(region: str, digit: int, end: int) -> str | None:
-    if len(region) > _RESTATE_CHARS or _EACH.search(region) is None:
+    if len(region) > _RESTATE_CHARS or _EACH.search(region) is None or _WORK.search(region) is not None:
         return None
-    sentence_start = max(region.rfind(c, 0, digit) for c in ".!?\n") + 1
-    stops = [i for i in (region.find(c, end) for c in ".!?\n") if i >= 0]
-    sentence = region[sentence_start : min(stops) if stops else len(region)]
-    at = digit - sentence_start
-    if (
-        _EACH.search(sentence) is None
-        or _COUNT.search(sentence[:at] + " " + sentence[end - sentence_start :]) is None
-    ):
-        return None
-    if _WORK.search(region) is not None:
-        return None
-    return f"a rate restated: {sentence.strip()[:60]!r} gives a value per item and the text works nothing out"
+    clause_start = max(region.rfind(c, 0, digit) for c in ".!?;\n") + 1
+    stops = [i for i in (region.find(c, end) for c in ".!?;\n") if i >= 0]
+    clause_end = min(stops) if stops else len(region)
+    for rate in _EACH.finditer(region, clause_start, clause_end):
+        per = rate["per"]
+        if per is not None and (lookup_unit(per) is not None or per.lower() in _PER_NUMBER):
+            continue  # "72 per hour", "12 per 1000", "25 per mille": a unit of its own, a proportion
+        # the count it applies to stands before it: "Three trucks each carry 80", "the rest at $2 each"
+        counted = region[clause_start : min(digit, rate.start())]
+        if _COUNT.search(counted) is not None:
+            clause = region[clause_start:clause_end].strip()
+            return f"a rate restated: {clause[:60]!r} gives a value per item and the text works nothing out"
+    return None
