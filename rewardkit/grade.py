@@ -25,6 +25,7 @@ from typing import Literal
 
 import rewardkit.commitment as commitment
 import rewardkit.glued_box as glued_box
+import rewardkit.labels as labels
 import rewardkit.sandbox as sandbox
 from rewardkit.equivalence import (
     ROUNDED_TO_DECIMALS,
@@ -93,7 +94,7 @@ from rewardkit.numbers import (
 )
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import one_variable_alternatives, parts_before, variables_in
-from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
@@ -840,6 +841,9 @@ def _grade_text(
         why_not = _lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
+        named = _names_no_quantity(found, lenient, gold) if fallback.status == "value" else None
+        if named is not None:  # "Order #72 was shipped.", "Step 3: answer.": nothing answer-like
+            return _result(gold, policy, Verdict.NO_ANSWER, lenient, detail=named)
         return _judge(lenient, fallback, gold, policy, budget, completion, decimals)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
@@ -1125,6 +1129,8 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
         return None
     if _lenient_problem(found, number, gold) is not None or _operand_of_expression(found, number):
         return None
+    if _names_no_quantity(found, number, gold) is not None:
+        return None
     reading = _read(number.text, gold)
     return (number, reading) if reading.status == "value" else None
 
@@ -1233,6 +1239,16 @@ def _word_retraction(
     return Answer(text, "correction", start, start + len(text), lenient=True), reading
 
 
+def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | None:
+    """Why the last number a lenient rule read is no quantity the text concludes with (an identifier, an
+    index, a table cell, …: see :mod:`rewardkit.labels`), or None."""
+    if answer.rule != "last_number" or gold.kind not in ("number", "math"):
+        return None  # (a reading already refused, "ambiguous", keeps its own reason)
+    return labels.not_a_quantity(
+        found.region, answer.start - found.region_start, answer.end - found.region_start
+    )
+
+
 def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
     if gold.kind == "text":
@@ -1268,6 +1284,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         spoken = operation_before(region[sentence_start:start])
         if spoken is not None:  # "It's twice 18.", "so the square root of 72": an operand of the words before
             return f"an operand: {region[sentence_start:end].strip()[-60:]!r} applies {spoken!r} to it"
+        told = instruction_before(region[sentence_start:start]) if answer.lenient else None
+        if told is not None:  # "3. Subtract 4": an instruction's operand, and no result stated
+            said = region[sentence_start:end].strip()[-60:]
+            return f"an operand: {said!r} says to {told} it, and states no result"
         # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
         ranged = range_end_before(region[sentence_start:start]) or range_start_after(region[end : end + 40])
         if ranged is not None:

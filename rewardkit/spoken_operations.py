@@ -93,3 +93,33 @@ def operation_before(prefix: str) -> str | None:
     tail = prefix[-60:]
     m = _BEFORE.search(tail) or _DESCRIBED_BY.search(tail)
     return None if m is None else re.sub(r"\s+", " ", m["op"])
+
+
+# a sentence or list item that tells the reader to operate ("Subtract 4", "3. Then multiply by 2"): its
+# numbers are operands while only the operation's objects stand between the verb and the number ("Multiply the
+# total by 3", "Subtract 4 from 28"); any other word ("… and you have 24", "… to get 24", "… so 24 remain")
+# states a result
+_INSTRUCTION = re.compile(
+    r"^[\s*_>#-]*(?:\d{1,2}[.)][ \t]*)?(?:(?:then|next|now|finally|lastly|first|after\s+that)[,\s]+)?"
+    r"(?P<op>subtract|add|multiply|divide|double|halve|triple|deduct|take\s+away|remove|square|cube|"
+    r"increase|decrease|reduce)\b"
+    r"(?:[ \t]+(?:it|them|this|that|these|those|the|a|an|total|result|sum|number|numbers|answer|amount|value|"
+    r"price|cost|previous|remaining|both|each|another|by|from|to|of|with|and|[$€£]?\d[\d.,]*%?))*[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def instruction_before(prefix: str) -> str | None:
+    """The instruction a sentence opens with when a number right after it is that instruction's operand
+    (``Subtract 4``, ``Then multiply the total by 3``), or None; ``prefix`` is the sentence up to the number.
+    A word other than the operation's objects states a result (``Subtract 4 from 28 to get 24``).
+
+    >>> instruction_before("Subtract "), instruction_before("Then, multiply the total by ")
+    ('subtract', 'multiply')
+    >>> instruction_before("Subtract 4 from 28 to get "), instruction_before("She adds ")
+    (None, None)
+    >>> instruction_before("Subtract 4 from 28 and you have "), instruction_before("Add 3 and ")
+    (None, 'add')
+    """
+    m = _INSTRUCTION.search(prefix) if len(prefix) <= 120 else None
+    return None if m is None else re.sub(r"\s+", " ", m["op"].lower())
