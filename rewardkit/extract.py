@@ -959,6 +959,16 @@ _TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
 _OPENS_MATRIX = re.compile(r"\\begin\s*\{([pbvBV]?matrix|array)\}")
 
 
+# words alone after a marker that say how far the value after them holds: a negation, a hedge, a bound
+_QUALIFIER_WORD = (
+    r"(?:not|never|probably|maybe|perhaps|possibly|likely|unlikely|approximately|about|around|roughly|nearly|"
+    r"almost|at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|over|under|below|above|up\s+to)"
+)
+_QUALIFIER_ALONE = re.compile(
+    rf"[ \t*_]*(?i:{_QUALIFIER_WORD}(?:[ \t]+{_QUALIFIER_WORD})*)[ \t*_]*[:：,]?[ \t*_`$\\\[(]*"
+)
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -976,7 +986,11 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     table = rest.strip(" \t*_:：") == "|"
     if table:
         rest = ""
-    if not rest.strip(" \t*_:：#`$\\[]()"):
+    # "The answer is not\n\n$$72$$", "Final answer: probably\n72": words that qualify a value, alone on the
+    # marker's line, qualify the one on the next line; the span holds both
+    qualified_from = at if _QUALIFIER_ALONE.fullmatch(rest) else -1
+    value_line = 0
+    if qualified_from >= 0 or not rest.strip(" \t*_:：#`$\\[]()"):
         if nl < 0:  # the line goes on past the window (or the region ends here)
             nl = region.find("\n", window_end)
         while True:
@@ -987,8 +1001,11 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             nl = region.find("\n", nxt, window_end)
             line_end = window_end if nl < 0 else nl
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
-                at = nxt
-                rest = region[nxt:line_end]
+                at = nxt if qualified_from < 0 else qualified_from
+                rest = region[at:line_end]
+                # the sentence of a qualified value is read from the value's line: the breaks before it
+                # are no sentence end
+                value_line = nxt - at
                 cell = _TABLE_CELL.fullmatch(rest) if table else None
                 if cell is not None:
                     at, rest = nxt + cell.start(1), cell[1]
@@ -1004,7 +1021,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
         rest = rest[closing.end() :]
     # "The answer is\n$$\\begin{pmatrix}\n2 \\\\\n5\n\\end{pmatrix}$$": a matrix opened on the line runs to
     # its \\end, lines and all, and the sentence goes on after it
-    kept = 0
+    kept = value_line
     opened = _OPENS_MATRIX.search(rest) if "\\begin" in rest else None
     if opened is not None and f"\\end{{{opened[1]}}}" not in rest:
         closer = f"\\end{{{opened[1]}}}"

@@ -757,12 +757,15 @@ def _grade_text(
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
+        dangling = _dangling_alternative(answer, completion)
+        if dangling is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=dangling)
         stated, why_not = _committed(answer, gold, completion)
         if why_not is not None:
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
-            if later is not None:
+            if later is not None and not _restates_refused(answer, later[1]):
                 return _judge(*later, gold, policy, budget, completion, decimals)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
@@ -881,6 +884,33 @@ def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
 
 
 _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
+
+
+def _dangling_alternative(answer: Answer, completion: str) -> str | None:
+    """Why a marker's statement whose line ends on "or" offers another value (``The answer is 72 or\\n73``):
+    the alternative stands on the next line, so the statement after it is no later answer either."""
+    if answer.rule == "boxed":
+        return None
+    tail = answer.text[-40:]
+    dangling = _DANGLING_ALTERNATIVE.search(tail) if ("or" in tail or "be" in tail or "OR" in tail) else None
+    if dangling is not None and completion[answer.end : answer.end + 200].strip(" \t\n*_$.\\[]()"):
+        return f"hedged: {('… ' + dangling.group().strip())!r} offers another value on the next line"
+    after = completion[answer.end : answer.end + 200]
+    opened = _ALTERNATIVE_LINE.match(after) if "or" in after or "OR" in after else None
+    if opened is not None:  # "Answer: 72\nor 73": the next line opens on the alternative
+        return f"hedged: {opened.group().strip()!r} on the next line offers another value"
+    return None
+
+
+# a statement whose line ends on "or" (and a qualifier): the alternative stands on the next line
+_DANGLING_ALTERNATIVE = re.compile(
+    r"(?:\b(?i:or|nor)|\b(?i:might|could|may)\s+(?i:also\s+)?be)"
+    r"(?:\s+(?i:maybe|perhaps|possibly|probably|approximately|about|around|roughly|even))*[\s*_,]*$"
+)
+# a line right after a statement that opens on "or" and a value: "72\nor 73", "72\n\nOr maybe 73"
+_ALTERNATIVE_LINE = re.compile(
+    r"[ \t*_$.\\\])]*\n[\s*_]*(?i:or)\b[^\n]{0,40}?(?:\d|\\frac|\\sqrt|\(\s*[A-J]\s*\)|\b[A-J]\b)"
+)
 
 
 # markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
@@ -1114,6 +1144,55 @@ def _restated_alike(head: str, restated: str, gold: Gold) -> bool:
     return first.status == "value" and second.status == "value" and _same_reading(first, second)
 
 
+# a sentence that says the one before it again: "Or, in other words, seventy-two.", "I.e. 72.", "That is, 72."
+_RESTATEMENT_OPENING = re.compile(
+    r"[ \t\n*_]*(?i:or\b[,\s]*)?(?i:in\s+other\s+words|i\.\s*e\.|that\s+is(?:\s+to\s+say)?|equivalently|"
+    r"put\s+(?:another|differently)|namely|in\s+words|in\s+short)\b"
+)
+_RESTATEMENT_INITIALS = frozenset("OoIiTtEePpNn")
+
+
+def _restated_statement(found: Candidates, sentence_start: int, answer: Answer, gold: Gold) -> str | None:
+    """Why the sentence before a lenient value's sentence does not commit to it, when that sentence only says
+    it again (``It is not 72.\n\nOr, in other words, seventy-two.``): a restatement commits no more than
+    what it restates."""
+    if _RESTATEMENT_OPENING.match(found.region, sentence_start) is None:
+        return None
+    again = _read(answer.text, gold)
+    if again.status != "value" or again.quantity is None:
+        return None
+    region = found.region[:sentence_start]
+    earlier = Candidates(region_start=found.region_start, region=region)
+    # the restated sentence: the last one before, read back to its own start
+    body = region.rstrip(" \t\n*_.!?;")
+    restated_from = max(body.rfind(c, max(0, len(body) - 400)) for c in ".!?\n") + 1
+    same = [
+        q
+        for q in scan(region[restated_from:])
+        if q.quantity is not None and same_quantity(q.quantity, again.quantity)
+    ]
+    if not same:
+        return None
+    start, end = restated_from + same[-1].start, restated_from + same[-1].end
+    previous = Answer(
+        region[start:end], "last_number", found.region_start + start, found.region_start + end, True
+    )
+    return _lenient_problem(earlier, previous, gold)
+
+
+def _restates_refused(refused: Answer, later: Reading) -> bool:
+    """Whether a plain statement after a statement that did not commit says its value again (``Answer: not
+    72.\n\nOr, in other words, seventy-two.``): a restatement of a refused value is refused with it, where
+    another value (``not 40; it is 45``) is the one the text commits to."""
+    stated = _first_value(refused.text)
+    return (
+        stated is not None
+        and stated[2] is not None
+        and later.quantity is not None
+        and same_quantity(stated[2], later.quantity)
+    )
+
+
 def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
     """A plain statement of a value after position ``at`` (``… not 40; it is 45``, ``… actually D``), read
     leniently."""
@@ -1268,6 +1347,16 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     if region[max(0, sentence_start - 3) : sentence_start].lower() == "rs.":
         # "cannot be Rs. 350": the period abbreviates the currency; the sentence began before it
         sentence_start = max(region.rfind(c, max(0, start - 300), sentence_start - 1) for c in ".;!?\n") + 1
+    if (
+        sentence_start > 0
+        and region[sentence_start - 1] == "\n"
+        and not region[sentence_start:start].strip(" \t$*_\\[(")
+    ):
+        # "The answer cannot be approximately\n\n$$72$$": a value alone on its line after a line that breaks
+        # off on a word continues that line's sentence
+        body = region[:sentence_start].rstrip()
+        if body[-1:].isalpha():
+            sentence_start = max(body.rfind(c, max(0, len(body) - 300)) for c in ".;!?\n") + 1
     stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
     period = _SENTENCE_STOP.search(region, end, end + 300)
     if period is not None:
@@ -1295,6 +1384,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         tolerance = tolerance_after(region, end)
         if tolerance is not None:
             return f"a tolerance: {tolerance!r} after the value gives a band of values"
+    opening = region[sentence_start:start].lstrip(" \t\n*_")
+    if gold.kind in ("number", "math") and opening[:1] in _RESTATEMENT_INITIALS:
+        restated = _restated_statement(found, sentence_start, answer, gold)
+        if restated is not None:
+            return restated
     if gold.kind in ("number", "math") and " or" in answer.text and not _lists_values(gold):
         # "x = 2 or x = -2", "$2 \\text{ or } -2$": a piece of math that offers another value beside its
         # first hedges between them against one value, as a marker's statement would
