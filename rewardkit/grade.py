@@ -95,7 +95,15 @@ from rewardkit.several_values import one_variable_alternatives, parts_before, va
 from rewardkit.spoken_operations import operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
-from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
+from rewardkit.stated_units import (
+    ANGLES,
+    DEGREE,
+    RADIAN,
+    Restated,
+    restated_around,
+    unit_at_end,
+    unit_at_start,
+)
 from rewardkit.substrings import first_non_ascii
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -1262,6 +1270,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
+    if gold.kind == "number" and start > sentence_start:
+        # "So he pays $1.50, or 150 cents.": a value restated in another unit is one statement, and what
+        # stands before its first statement is what can qualify it
+        again = restated_around(region, start, end)
+        if again is not None and again.equal and again.start < start:
+            # (its decimal point, "$1.50", is no full stop)
+            start, sentence_start = again.start, min(sentence_start, again.start)
     return (
         commitment.conditioned_before(region[sentence_start:start])
         or commitment.example_before(region[max(0, start - 40) : start])
@@ -2031,9 +2046,14 @@ def _judge(
     budget: Budget,
     completion: str = "",
     decimals: int | None = None,
+    restated: bool = False,
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
+    if gold.kind == "number" and reading.status == "value" and completion and not restated:
+        again = restated_around(completion, answer.start, answer.end)
+        if again is not None:
+            return _judge_restated(answer, reading, gold, policy, budget, completion, decimals, again)
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
@@ -2112,6 +2132,36 @@ def _judge(
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
+
+
+def _judge_restated(
+    answer: Answer,
+    reading: Reading,
+    gold: Gold,
+    policy: Policy,
+    budget: Budget,
+    completion: str,
+    decimals: int | None,
+    again: Restated,
+) -> GradeResult:
+    """The grade of an answer restated in another unit (``90 minutes, i.e. 1.5 hours``): one quantity, paid
+    when the gold is either statement of it; two that differ once converted (``90 minutes, i.e. 2 hours``)
+    commit to neither."""
+    if not again.equal:
+        detail = f"two different values: {again.text.strip()[:60]!r} restates the value as another quantity"
+        return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
+    judged = _judge(answer, reading, gold, policy, budget, completion, decimals, restated=True)
+    if judged.verdict is not _WRONG:
+        return judged
+    for s, e in (again.first, again.second):
+        if (s, e) == (answer.start, answer.end):
+            continue  # the statement the answer already judged
+        side = Answer(completion[s:e], answer.rule, s, e, answer.lenient)
+        reading = _read(side.text, gold)
+        other = _judge(side, reading, gold, policy, budget, completion, decimals, restated=True)
+        if other.verdict is not _WRONG:
+            return other
+    return judged
 
 
 # "x = 5", "$t=5$": a value stated for one variable named by a letter (a Greek one by its command)

@@ -32,9 +32,10 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
-from rewardkit.numbers import CURRENCIES, Unit, currency_before, lookup_unit
+from rewardkit.numbers import CURRENCIES, Quantity, Unit, currency_before, lookup_unit
 
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).
@@ -273,3 +274,86 @@ _RATE_AT_START = re.compile(
     rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
     rf"(?P<per>{_WORD})(?![A-Za-z])"
 )
+
+
+# --- a value restated in another unit -----------------------------------------------------------------
+
+# "90 minutes, i.e. 1.5 hours", "250 cm, which is 2.5 m", "2 hours (120 minutes)", "$1.50, or 150 cents":
+# one quantity, a joiner that restates it, the quantity in another unit, then the end of the statement
+_AMOUNT = (
+    r"(?P<cur{i}>\\?\$)?(?<![\w.,])(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
+    r"(?:[ \t]*(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
+)
+_RESTATED = re.compile(
+    _AMOUNT.format(i=1)
+    + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
+    r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*)"
+    + _AMOUNT.format(i=2)
+    + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
+    re.MULTILINE | re.IGNORECASE,
+)
+# words a joiner may hold, read as a cheap test before the pattern
+_RESTATING_WORDS = ("i.e", "that", "which", " or", "(", "=", "—", "-", "equivalent", "other words")
+
+
+@dataclass(frozen=True)
+class Restated:
+    """Two statements of one quantity in two units: where each value stands (``start``, ``end``, text), and
+    whether they are equal once converted."""
+
+    first: tuple[int, int]
+    second: tuple[int, int]
+    equal: bool
+    text: str
+    start: int
+
+
+def restated_around(text: str, start: int, end: int) -> Restated | None:
+    """The restatement in another unit (``90 minutes, i.e. 1.5 hours``) one of whose values overlaps
+    ``text[start:end]``, within the value's line, or None. Both units must be known and measure the same
+    thing (``5 apples, or 10 dollars`` is no restatement); the values' positions are in ``text``.
+
+    >>> t = "The trip takes 90 minutes, i.e. 1.5 hours."
+    >>> r = restated_around(t, 32, 35); r.equal, t[slice(*r.first)], t[slice(*r.second)]
+    (True, '90', '1.5')
+    >>> restated_around("So 90 minutes, i.e. 2 hours.", 20, 21).equal
+    False
+    >>> restated_around("He walks 3 km, which is 2 km more than Bob.", 9, 10) is None
+    True
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    lo = max(line_start, start - 120)
+    line_end = text.find("\n", end)
+    hi = min(len(text) if line_end < 0 else line_end, end + 120)
+    window = text[lo:hi]
+    if not any(word in window for word in _RESTATING_WORDS):
+        return None
+    for m in _RESTATED.finditer(window):
+        a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
+        if not any(s < end and start < e for s, e in (a, b)):
+            continue
+        first, second = _amount(m, 1), _amount(m, 2)
+        if first is None or second is None or first.unit is None or second.unit is None:
+            continue
+        if first.unit.dimension != second.unit.dimension:
+            continue
+        return Restated(a, b, first.base_value == second.base_value, m.group(0), lo + m.start())
+    return None
+
+
+def _amount(m: re.Match[str], i: int) -> Quantity | None:
+    """The quantity the ``i``-th amount of a restatement states, with the unit its currency sign or its word
+    (two words first: ``fl oz``) names; None when a word after it names no unit."""
+    value = Fraction(m[f"num{i}"].replace(",", ""))
+    unit = currency_before(m[f"cur{i}"].lstrip("\\")) if m[f"cur{i}"] else None
+    words = m[f"unit{i}"]
+    if words:
+        named = lookup_unit(words)
+        if named is None:
+            named = lookup_unit(words.split()[0])
+        if named is None and unit is None:
+            return None
+        if named is not None and unit is not None and named.dimension != unit.dimension:
+            return None
+        unit = named or unit
+    return Quantity(value, unit=unit)
