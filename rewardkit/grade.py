@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal
 
 import rewardkit.commitment as commitment
+import rewardkit.counted_values as counted_values
 import rewardkit.glued_box as glued_box
 import rewardkit.sandbox as sandbox
 from rewardkit.equivalence import (
@@ -197,7 +198,8 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         return _whole_number_gold(gold, int(gold.replace(",", "")))
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
-    gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
+    source = normalize_language(repair_escapes(gold))
+    gold, read_as, boxes_why = _stated_gold(source)
     if boxes_why:
         return Gold("invalid", raw, why=boxes_why, read_as=read_as)
     gold_of_kind = functools.partial(Gold, read_as=read_as)
@@ -268,8 +270,47 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
             refused = f"the gold cannot be evaluated safely: {exc}"
         node, key = math.node, structural_key(text)
+        if read_as == "boxed" and isinstance(node, ListOf):
+            node = _counted_gold(source, node)
         return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+def _counted_gold(source: str, node: ListOf) -> ListOf:
+    """The values of a gold whose boxes each name what they count (``\\boxed{1} papers and \\boxed{2}
+    bins``) as one equation per word (``paper = 1, bin = 2``): told apart by their words, or by the gold's
+    order when an answer names none (:mod:`rewardkit.counted_values`); any other list as it is."""
+    pairs = counted_values.counted_gold(source)
+    if pairs is None or len(pairs) != len(node.items) or any(isinstance(i, Relation) for i in node.items):
+        return node
+    named = zip(pairs, node.items, strict=True)
+    return ListOf(tuple(Relation("=", Symbol(word), item) for (_, word), item in named))
+
+
+def _counted_names(gold: Gold) -> tuple[str, ...] | None:
+    """The words of a counted gold (:func:`_counted_gold`), in its order, or None."""
+    node = gold.node
+    if not isinstance(node, ListOf) or not node.items:
+        return None
+    names = []
+    for item in node.items:
+        if not (isinstance(item, Relation) and isinstance(item.lhs, Symbol) and len(item.lhs.name) > 1):
+            return None
+        names.append(item.lhs.name)
+    return tuple(names) if all(n.isalpha() for n in names) else None
+
+
+def _counted_reading(text: str, names: tuple[str, ...]) -> Reading | None:
+    """``2 bins and 1 paper`` against a counted gold: one equation per word, or None."""
+    pairs = counted_values.read_counted(text, names)
+    if pairs is None:
+        return None
+    listed = ", ".join(value for value, _ in pairs)
+    values = read_math(listed).node
+    if not isinstance(values, ListOf) or len(values.items) != len(pairs):
+        return None
+    items = tuple(Relation("=", Symbol(word), v) for (_, word), v in zip(pairs, values.items, strict=True))
+    return Reading("value", node=ListOf(items), text=text)
 
 
 # a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
@@ -810,6 +851,12 @@ def _grade_text(
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
+                names = _counted_names(gold) if gold.read_as == "boxed" else None
+                on_line = _boxes_on_line(completion, found.anchored, answer) if names is not None else []
+                boxes = [(b.start, b.end, b.text) for b in on_line]
+                words = counted_values.counted_boxes(completion, boxes) if boxes else None
+                if words is not None:  # "\\boxed{2} bins and \\boxed{1} paper": the boxes name their parts
+                    listed = Answer(words, listed.rule, listed.start, listed.end, listed.lenient)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
             where = "on one line" if answer.rule == "boxed" else "one right after the other"
             detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
@@ -1614,6 +1661,10 @@ def _read_span(span: str, gold: Gold) -> Reading:
         text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
         return Reading("value" if text else "none", text=text)
     if gold.kind == "math":
+        names = _counted_names(gold) if gold.read_as == "boxed" else None
+        counted = _counted_reading(clean_span(span), names) if names is not None else None
+        if counted is not None:  # "2 bins and 1 paper": the parts named by their words
+            return counted
         key = structural_key(clean_span(span))
         if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
             return Reading("value", node=gold.node, text=key)
@@ -1678,6 +1729,12 @@ def _lenient(
     ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
     condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
     variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
+    names = _counted_names(gold) if gold.read_as == "boxed" else None
+    where = counted_values.last_counted(found.region, names) if names is not None else None
+    if where is not None:  # "So she needs 1 paper and 2 bins.": the gold's parts, named by their words
+        s, e = where
+        counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
+        return counted, _read(counted.text, gold)
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span

@@ -142,7 +142,7 @@ def rate(unit: Unit | None, per: str, power: int = 1) -> Unit | None:
 
 def _word_unit(word: str) -> Unit:
     """A word the table does not know, standing where a unit stands: a unit of its own, singular or plural."""
-    return Unit(word.lower(), f"word {_singular(word)}", Fraction(1))
+    return Unit(word.lower(), f"word {singular(word)}", Fraction(1))
 
 
 # the time a Chinese rate is per ("72千米每小时", "72公里/小时"), where the languages' rewriting leaves it
@@ -154,7 +154,8 @@ _CHINESE_DENOMINATORS = {
 _NOT_DENOMINATORS = frozenset({"cent", "mille", "thousand", "ten", "hundred", "million"})
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """The word as its singular, lower case: ``papers`` → ``paper``, ``boxes`` → ``box``."""
     word = word.lower()
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
