@@ -817,6 +817,9 @@ def _grade_text(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
+            hedged = _hedged_later(completion, retracted[0].end, retracted[1], gold)
+            if hedged is not None:  # "Wait, it is option D. It seems to be (D), though it might be (A)."
+                return _result(gold, policy, Verdict.AMBIGUOUS, retracted[0], detail=hedged)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
@@ -842,6 +845,8 @@ def _grade_text(
             if answer.end < len(completion)
             else None
         )
+        if rival is None and answer.end < len(completion):
+            rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
@@ -887,6 +892,19 @@ def _grade_text(
 
 
 # --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
+
+
+def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> str | None:
+    """Why a sentence after the statement ending at ``end`` withdraws it by hedging between its answer and
+    another (``The answer is (B). It seems to be (B), though it might be (C).``), or None."""
+    if gold.kind not in ("choice", "number") or end >= len(completion):
+        return None
+    return commitment.hedged_later(
+        completion[end : end + 400],
+        reading.choice if gold.kind == "choice" else None,
+        gold.letters,
+        reading.quantity if gold.kind == "number" else None,
+    )
 
 
 def _relations_are_answers(gold: Gold) -> bool:
@@ -1054,6 +1072,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                         value=opening[2],
                         relations_qualify=not _relations_are_answers(gold),
                     )
+                if gold.kind == "number" and completion is not None:
+                    again = restated_around(completion, answer.start, answer.end)
+                    if again is not None and again.equal:  # "*90* minutes, that is 1.5 hours": one quantity
+                        return answer, None
                 said = text[: copula.end() + stated[1]].strip()
                 return answer, f"two different values: {said[:60]!r}"
             text = text[copula.start() :]
@@ -1338,6 +1360,12 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
+        or (
+            commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)
+            if gold.kind == "choice"
+            else None
+        )
     )
 
 
@@ -1730,7 +1758,9 @@ def _lenient(
     condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
     variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
     names = _counted_names(gold) if gold.read_as == "boxed" else None
-    where = counted_values.last_counted(found.region, names) if names is not None else None
+    where = (
+        counted_values.last_counted(POLITE_TAIL.sub("", found.region), names) if names is not None else None
+    )
     if where is not None:  # "So she needs 1 paper and 2 bins.": the gold's parts, named by their words
         s, e = where
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
@@ -2107,7 +2137,7 @@ def _judge(
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
-    if gold.kind == "number" and reading.status == "value" and completion and not restated:
+    if gold.kind == "number" and reading.status != "none" and completion and not restated:
         again = restated_around(completion, answer.start, answer.end)
         if again is not None:
             return _judge_restated(answer, reading, gold, policy, budget, completion, decimals, again)
@@ -2208,7 +2238,7 @@ def _judge_restated(
         detail = f"two different values: {again.text.strip()[:60]!r} restates the value as another quantity"
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
     judged = _judge(answer, reading, gold, policy, budget, completion, decimals, restated=True)
-    if judged.verdict is not _WRONG:
+    if judged.verdict not in (_WRONG, Verdict.UNPARSEABLE):
         return judged
     for s, e in (again.first, again.second):
         if (s, e) == (answer.start, answer.end):
@@ -2216,7 +2246,7 @@ def _judge_restated(
         side = Answer(completion[s:e], answer.rule, s, e, answer.lenient)
         reading = _read(side.text, gold)
         other = _judge(side, reading, gold, policy, budget, completion, decimals, restated=True)
-        if other.verdict is not _WRONG:
+        if other.verdict in _PAID_LENIENTLY:
             return other
     return judged
 

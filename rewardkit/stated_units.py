@@ -282,7 +282,7 @@ _RATE_AT_START = re.compile(
 # "90 minutes, i.e. 1.5 hours", "250 cm, which is 2.5 m", "2 hours (120 minutes)", "$1.50, or 150 cents":
 # one quantity, a joiner that restates it, the quantity in another unit, then the end of the statement
 _AMOUNT = (
-    r"(?P<cur{i}>\\?\$)?(?<![\w.,])(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
+    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![\w.,])(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
     r"(?:[ \t]*(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
 )
 _RESTATED = re.compile(
@@ -293,6 +293,7 @@ _RESTATED = re.compile(
     + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
 )
+_MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
 # words a joiner may hold, read as a cheap test before the pattern
 _RESTATING_WORDS = ("i.e", "that", "which", " or", "(", "=", "—", "-", "equivalent", "other words")
 
@@ -329,6 +330,8 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
     window = text[lo:hi]
     if not any(word in window for word in _RESTATING_WORDS):
         return None
+    # emphasis and math delimiters around a number ("*90*", "$90$") become spaces: positions hold
+    window = _MATH_NUMBER.sub(lambda m: f" {m[1]} ", window.replace("*", " ").replace("_", " "))
     for m in _RESTATED.finditer(window):
         a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
         if not any(s < end and start < e for s, e in (a, b)):
