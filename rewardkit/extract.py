@@ -1479,6 +1479,8 @@ def _holds(lhs: str, result: Quantity) -> bool:
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
 _LETTER_LEAD = re.compile(r"\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
+# a lower-case letter closed by a parenthesis, as lists label options: "c)", "b) 12"
+_LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])")
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
@@ -1503,6 +1505,13 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
             if cand in letters:
                 letter, end = cand, am.end()
                 break
+    if letter is None:
+        label = _LOWER_LABEL.match(text)
+        if label is not None and label.group(1).upper() in letters:
+            letter, end = (
+                label.group(1).upper(),
+                label.end(),
+            )  # "Answer: c)": an option's label as a list writes it
     if letter is None:
         if options:
             reading = read_number(text)
@@ -1662,7 +1671,11 @@ _LENIENT_CHOICE = re.compile(
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection)"
     r"\s*[,:]?\s+(?:(?:option|choice)\s+)?\(?([A-Z])\)?"  # "which is option B", "I choose choice C"
-    r"(?=[\s.,;!*_]|$)",
+    r"(?=[\s.,;!*_]|$)"
+    # the letter, then the words that call it the answer: "A is the answer", "Option C is correct", "So B is
+    # the correct answer"
+    r"|(?<![A-Za-z'])(?:(?:[Oo]ption|[Cc]hoice)\s+)?\**([A-Z])\**\s+is\s+(?:the\s+(?:(?:correct|right|best|final)\s+)?"
+    r"(?:answer|option|choice)|correct)\b",
     re.MULTILINE,
 )
 # a completion that opens with its letter: "D. it can't be A or B"
@@ -1676,13 +1689,15 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     be A or B``), when no other line is labelled with a letter (a list of the options is not an answer)."""
     last = None
     for m in _LENIENT_CHOICE.finditer(region):
-        letter = m.group(1) or m.group(2) or m.group(3)
+        letter = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
             if m.group(1) and _lists_options(region, m.start()):
                 continue  # "(A) 12  (B) 15  (C) 18  (D) 21": the question's options, copied, are no answer
             last = m
     if last is not None:
-        letter = last.group(1) or last.group(2) or last.group(3)
+        letter = last.group(1) or last.group(2) or last.group(3) or last.group(4)
+        if last.group(4):  # the answer is the letter, not the words after it that call it so
+            return Answer(letter, "choice", base + last.start(4), base + last.end(4), True)
         return Answer(letter, "choice", base + last.start(), base + last.end(), True)
     opening = _OPENING_CHOICE.match(region)
     if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:

@@ -162,6 +162,8 @@ class Gold:
     read_as: str = "as_written"
     # the unit the gold names where its value reader drops it (``45^\circ``, ``5\text{ cm}^2``)
     unit: Unit | None = None
+    # the words a lettered option gold gives after its letter (``(D) Alina``: ``alina``), normalised
+    option_text: str = ""
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
@@ -219,7 +221,11 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     letters, options = _letters(choices)
     option = _LETTERED_OPTION.match(text)
     letter = (option.group(1) or option.group(2)) if option is not None else None
+    option_text = ""
     if letter is not None and (choices is None or letter in letters):
+        # "(D) Alina", "C Cecile": an answer may name the option by its words
+        words = text[option.end(1) if option.group(1) else option.end(2) :].strip(" \t.:)")  # type: ignore[union-attr]
+        option_text = _normalise_text(words) if _TEXT_GOLD.fullmatch(words) else ""
         text = letter  # "(D) Alina", "C Cecile", "(A) 5": the letter of a lettered option is the gold
     if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
         # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
@@ -235,7 +241,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         if choices is None and letter not in letters:
             letters = "".join(chr(c) for c in range(ord("A"), ord(letter) + 1))
         if letter in letters:
-            return gold_of_kind("choice", raw, choice=letter, letters=letters, options=options)
+            return gold_of_kind(
+                "choice", raw, choice=letter, letters=letters, options=options, option_text=option_text
+            )
         return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
     reading = read_number(text)
     if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
@@ -339,6 +347,7 @@ def _whole_number_gold(raw: str, n: int) -> Gold:
             "canonical": str(n),  # format_fraction of a whole number
             "read_as": "as_written",
             "unit": None,
+            "option_text": "",
         },
     )
     return gold
@@ -1684,7 +1693,10 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
-        return read_choice(span, gold.letters, gold.options)
+        reading = read_choice(span, gold.letters, gold.options)
+        if reading.status == "none" and gold.option_text:
+            return _option_named(span, gold) or reading
+        return reading
     if gold.kind == "text":
         text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
         return Reading("value" if text else "none", text=text)
@@ -1723,6 +1735,19 @@ def _read_span(span: str, gold: Gold) -> Reading:
         if math.status == "value" and not isinstance(math.node, Text):
             return math
     return reading
+
+
+def _option_named(span: str, gold: Gold) -> Reading | None:
+    """An answer that names a lettered gold's option by its words (``the answer is Alina`` against ``(D)
+    Alina``): the gold's letter; another name, written as the gold's is (capitalised words), is another
+    option; None for anything else."""
+    words = clean_span(span).strip(" \t.!*_")
+    if not _TEXT_GOLD.fullmatch(words) or not words[:1].isupper():
+        return None
+    if _HEDGE_WORDS.search(words):  # "Alina or Bob", "maybe Alina"
+        return Reading("ambiguous", text=words, why=f"several options or a hedge: {words!r}")
+    named = _normalise_text(words)
+    return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
 
 
 # one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
