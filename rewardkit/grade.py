@@ -69,6 +69,7 @@ from rewardkit.mathtree import (
     SetOf,
     Symbol,
     Text,
+    TupleOf,
     Union,
     is_scalar,
     quantity_tree,
@@ -860,11 +861,23 @@ def _grade_text(
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            listing = isinstance(gold.node, (ListOf, SetOf))
-            if listing and not _hedged_boxes(completion, _boxes_on_line(completion, found.anchored, answer)):
+            on_line = _boxes_on_line(completion, found.anchored, answer)
+            # "x = \\boxed{3} and y = \\boxed{5}" against a tuple: named values, the tuple by convention
+            named = (
+                _named_boxes(completion, on_line)
+                if isinstance(gold.node, TupleOf)
+                and all(
+                    _box_joiner(completion[a.end : b.start]) == "list" for a, b in itertools.pairwise(on_line)
+                )
+                else None
+            )
+            listing = isinstance(gold.node, (ListOf, SetOf)) or named is not None
+            if listing and not _hedged_boxes(completion, on_line):
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
+                if named is not None:
+                    listed = Answer(named, listed.rule, listed.start, listed.end, listed.lenient)
                 names = _counted_names(gold) if gold.read_as == "boxed" else None
                 on_line = _boxes_on_line(completion, found.anchored, answer) if names is not None else []
                 boxes = [(b.start, b.end, b.text) for b in on_line]
@@ -2077,6 +2090,8 @@ def _hedging_sibling(
         lo, hi = (other.end, chosen.start) if other.start < chosen.start else (chosen.end, other.start)
         if lo > hi or "\n" in completion[lo:hi]:
             continue
+        if other.start < chosen.start and commitment.RETRACTION.search(completion, lo, hi):
+            continue  # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
         theirs = _read(other.text, gold)
         if theirs.status == "value" and not _same_reading(theirs, reading):
             return other.text
