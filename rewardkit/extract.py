@@ -1505,13 +1505,10 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
             if cand in letters:
                 letter, end = cand, am.end()
                 break
-    if letter is None:
-        label = _LOWER_LABEL.match(text)
-        if label is not None and label.group(1).upper() in letters:
-            letter, end = (
-                label.group(1).upper(),
-                label.end(),
-            )  # "Answer: c)": an option's label as a list writes it
+    label = _LOWER_LABEL.match(text) if letter is None else None
+    if label is not None and label.group(1).upper() in letters:
+        # "Answer: c)": an option's label as a list writes it
+        letter, end = label.group(1).upper(), label.end()
     if letter is None:
         if options:
             reading = read_number(text)

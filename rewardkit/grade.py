@@ -2090,13 +2090,19 @@ def _hedging_sibling(
         lo, hi = (other.end, chosen.start) if other.start < chosen.start else (chosen.end, other.start)
         if lo > hi or "\n" in completion[lo:hi]:
             continue
-        if other.start < chosen.start and commitment.RETRACTION.search(completion, lo, hi):
-            continue  # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
         theirs = _read(other.text, gold)
         if theirs.status == "value" and not _same_reading(theirs, reading):
+            # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
+            retracted = other.start < chosen.start and hi - lo <= _RETRACTION_GAP
+            if retracted and commitment.RETRACTION.search(completion, lo, hi):
+                continue
             return other.text
     return None
 
+
+# how far apart two boxes on one line may stand for a retraction between them to be read (a longer gap is
+# prose of its own; reading it for every pair of a long line of boxes would cost their square)
+_RETRACTION_GAP = 300
 
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")

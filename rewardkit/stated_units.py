@@ -341,8 +341,21 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
             continue
         if first.unit.dimension != second.unit.dimension:
             continue
-        return Restated(a, b, first.base_value == second.base_value, m.group(0), lo + m.start())
+        equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
+        return Restated(a, b, equal, m.group(0), lo + m.start())
     return None
+
+
+def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
+    """Whether ``other`` converted to the unit of ``written`` is its value, or rounds to it at the decimal
+    places ``digits`` writes (``5 km, or 3.1 miles``); a whole number is exact (``90 minutes, i.e. 2 hours``
+    is two values)."""
+    assert written.unit is not None and other.unit is not None
+    converted = other.base_value / written.unit.factor
+    if converted == written.value:
+        return True
+    places = len(digits.partition(".")[2].rstrip("0"))  # "3.10" is 3.1, as everywhere else
+    return places > 0 and abs(converted - written.value) * 2 * 10**places <= 1
 
 
 def _amount(m: re.Match[str], i: int) -> Quantity | None:
