@@ -762,12 +762,20 @@ _LATER_HEDGE = re.compile(
     re.IGNORECASE,
 )
 _LATER_REJECTS = re.compile(
-    r"\b(?:not|no|never|wrong|incorrect|tempting|trap|rule[sd]?\s+out|eliminat\w*|exclud\w*|fails?)\b|n't\b",
+    r"\b(?:not|no|never|wrong|incorrect|tempting|trap|distractor|rule[sd]?\s+out|eliminat\w*|exclud\w*|fails?)\b"
+    r"|n't\b",
     re.IGNORECASE,
 )
 # a letter named in such a sentence: "(C)", "C" (not the article of "A cat", the pronoun of "I might")
 _LATER_LETTER = re.compile(
     r"\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
+)
+# a letter the hedge word offers: "could be (C)", "perhaps it is C", "maybe option C"
+_LATER_OFFERED = re.compile(
+    r"\b(?:(?:might|may|could)\s+(?:also\s+)?be|perhaps|maybe|possibly|probably|likely)\s+"
+    r"(?:(?:it|this|that|the\s+answer)\s+(?:is|was)\s+|it's\s+)?(?:(?:option|choice)\s+)?"
+    r"(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z]))",
+    re.IGNORECASE,
 )
 # a value the hedge word offers: "might be 70", "could also be $96", "perhaps it is 70", "maybe 70"
 _LATER_VALUE = re.compile(
@@ -799,10 +807,17 @@ def hedged_later(
         if _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
             continue
         if letter is not None:
-            for m in _LATER_LETTER.finditer(sentence):
-                other = m["p"] or m["b"]
-                if other != letter and other in letters and (other not in "AI" or m["p"]):
-                    return f"hedged later: {sentence.strip()[:80]!r} offers {other} too"
+            named = [
+                m["p"] or m["b"] for m in _LATER_LETTER.finditer(sentence) if m["p"] or (m["b"] not in "AI")
+            ]
+            others = [other for other in named if other != letter and other in letters]
+            offered = [m["p"] or m["b"] for m in _LATER_OFFERED.finditer(sentence)]
+            offered = [other for other in offered if other in others]
+            # the sentence weighs the answer's letter against another ("It seems to be (B), though it might
+            # be (C)"), or its hedge offers another ("It could be (C) too"); "(A) and (C) may be confused
+            # with it" does neither
+            if others and (letter in named or offered):
+                return f"hedged later: {sentence.strip()[:80]!r} offers {(offered or others)[0]} too"
         elif value is not None:
             for m in _LATER_VALUE.finditer(sentence):
                 found = next(scan(m["v"]), None)
