@@ -293,6 +293,8 @@ _RESTATED = re.compile(
     + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
 )
+# the words that may follow a unit in a restatement: what the quantity measures
+_MEASURES = frozenset(["", "long", "wide", "tall", "high", "deep", "away", "total", "altogether"])
 _MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
 # words a joiner may hold, read as a cheap test before the pattern
 _RESTATING_WORDS = ("i.e", "that", "which", " or", "(", "=", "—", "-", "equivalent", "other words")
@@ -360,15 +362,17 @@ def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
 
 def _amount(m: re.Match[str], i: int) -> Quantity | None:
     """The quantity the ``i``-th amount of a restatement states, with the unit its currency sign or its word
-    (two words first: ``fl oz``) names; None when a word after it names no unit."""
+    (two words first: ``fl oz``; then one, and a measure after it: ``250 cm long``) names; None when a word
+    after it names no unit (``$3 (25 cents each)``: a price per item is no restatement of the total)."""
     value = Fraction(m[f"num{i}"].replace(",", ""))
     unit = currency_before(m[f"cur{i}"].lstrip("\\")) if m[f"cur{i}"] else None
     words = m[f"unit{i}"]
     if words:
         named = lookup_unit(words)
+        first, _, second = words.partition(" ")
+        if named is None and second.strip().lower() in _MEASURES:
+            named = lookup_unit(first)
         if named is None:
-            named = lookup_unit(words.split()[0])
-        if named is None and unit is None:
             return None
         if named is not None and unit is not None and named.dimension != unit.dimension:
             return None
