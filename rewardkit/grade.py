@@ -879,8 +879,7 @@ def _grade_text(
                 if named is not None:
                     listed = Answer(named, listed.rule, listed.start, listed.end, listed.lenient)
                 names = _counted_names(gold) if gold.read_as == "boxed" else None
-                on_line = _boxes_on_line(completion, found.anchored, answer) if names is not None else []
-                boxes = [(b.start, b.end, b.text) for b in on_line]
+                boxes = [(b.start, b.end, b.text) for b in on_line] if names is not None else []
                 words = counted_values.counted_boxes(completion, boxes) if boxes else None
                 if words is not None:  # "\\boxed{2} bins and \\boxed{1} paper": the boxes name their parts
                     listed = Answer(words, listed.rule, listed.start, listed.end, listed.lenient)
