@@ -855,7 +855,7 @@ def _grade_text(
             if answer.end < len(completion)
             else None
         )
-        if rival is None and answer.end < len(completion):
+        if rival is None and answer.end + 8 < len(completion):  # room for a sentence after the answer
             rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
@@ -2182,7 +2182,14 @@ def _judge(
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
-    if gold.kind == "number" and reading.status != "none" and completion and not restated:
+    # "A: 18", "The answer is 18.": digits with nothing after them but a full stop restate nothing
+    if (
+        (not answer.text.isdecimal() or answer.end + 1 < len(completion))
+        and gold.kind == "number"
+        and not restated
+        and completion
+        and reading.status != "none"
+    ):
         again = restated_around(completion, answer.start, answer.end)
         if again is not None:
             return _judge_restated(answer, reading, gold, policy, budget, completion, decimals, again)
