@@ -796,6 +796,78 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
     return None
 
 
+# a later sentence that hedges: "It seems to be (B), though it might be (C).", "Maybe (B) or (C).", "Perhaps
+# it is (C)."; one that rejects ("(C) might look right, but it is wrong") hedges nothing
+_LATER_HEDGE = re.compile(
+    r"\b(?:seems?|might|may\s+be|could\s+(?:also\s+)?be|possibly|perhaps|maybe|probably|likely|not\s+(?:sure|certain)"
+    r"|unsure|either)\b",
+    re.IGNORECASE,
+)
+_LATER_REJECTS = re.compile(
+    r"\b(?:not|no|never|wrong|incorrect|tempting|trap|distractor|rule[sd]?\s+out|eliminat\w*|exclud\w*|fails?)\b"
+    r"|n't\b",
+    re.IGNORECASE,
+)
+# a letter named in such a sentence: "(C)", "C" (not the article of "A cat", the pronoun of "I might")
+_LATER_LETTER = re.compile(
+    r"\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
+)
+# a letter the hedge word offers: "could be (C)", "perhaps it is C", "maybe option C"
+_LATER_OFFERED = re.compile(
+    r"\b(?:(?:might|may|could)\s+(?:also\s+)?be|perhaps|maybe|possibly|probably|likely)\s+"
+    r"(?:(?:it|this|that|the\s+answer)\s+(?:is|was)\s+|it's\s+)?(?:(?:option|choice)\s+)?"
+    r"(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z]))",
+    re.IGNORECASE,
+)
+# a value the hedge word offers: "might be 70", "could also be $96", "perhaps it is 70", "maybe 70"
+_LATER_VALUE = re.compile(
+    r"\b(?:(?:might|may|could)\s+(?:also\s+)?be|perhaps(?:\s+it\s+is|\s+it's)?|maybe(?:\s+it\s+is|\s+it's)?"
+    rf"|possibly)\s+(?:equal\s+to\s+)?(?P<v>{_VALUE})",
+    re.IGNORECASE,
+)
+_LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+
+
+def hedged_later(
+    after: str, letter: str | None = None, letters: str = "", value: Quantity | None = None
+) -> str | None:
+    """Why one of the sentences right after a statement withdraws it by hedging between its answer and
+    another (``The answer is (B). It seems to be (B), though it might be (C).``; ``… 72. Perhaps it is 70.``),
+    or None. For a letter answer any other of ``letters`` named in a hedging sentence counts; for a value,
+    another value the hedge word itself offers (``might be 70``): ``This might seem large, but 72 = 8 * 9``
+    hedges nothing.
+
+    >>> hedged_later(" It seems to be (B), though it might be (C).", "B", "ABCD")
+    "hedged later: 'It seems to be (B), though it might be (C).' offers C too"
+    >>> hedged_later(" (C) might look right, but it is wrong.", "B", "ABCD") is None
+    True
+    """
+    head = after.lstrip(" \t.*_)$")
+    if not head or _LATER_HEDGE.search(head, 0, 400) is None:
+        return None
+    for sentence in _LATER_SENTENCE.split(head[:400])[:3]:
+        if _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
+            continue
+        if letter is not None:
+            named = [
+                m["p"] or m["b"] for m in _LATER_LETTER.finditer(sentence) if m["p"] or (m["b"] not in "AI")
+            ]
+            others = [other for other in named if other != letter and other in letters]
+            offered = [m["p"] or m["b"] for m in _LATER_OFFERED.finditer(sentence)]
+            offered = [other for other in offered if other in others]
+            # the sentence weighs the answer's letter against another ("It seems to be (B), though it might
+            # be (C)"), or its hedge offers another ("It could be (C) too"); "(A) and (C) may be confused
+            # with it" does neither
+            if others and (letter in named or offered):
+                return f"hedged later: {sentence.strip()[:80]!r} offers {(offered or others)[0]} too"
+        elif value is not None:
+            for m in _LATER_VALUE.finditer(sentence):
+                found = next(scan(m["v"]), None)
+                if found is not None and not same_quantity(found.quantity, value):
+                    return f"hedged later: {sentence.strip()[:80]!r} offers {m['v'].strip(' $(')} too"
+    return None
+
+
 def negates(before: str) -> bool:
     """Whether the words right before a value negate it (``is not 40``)."""
     return _NEGATION_BEFORE.search(before[-200:]) is not None

@@ -421,6 +421,8 @@ def compare_math(
     gold, pred = _distributed(gold), _distributed(pred)
     # "\\{1, 3\\} \\cup \\{2, 4\\}": a union of listed sets is the set of all their members
     gold, pred = _united(gold), _united(pred)
+    if isinstance(gold, TupleOf) and isinstance(pred, ListOf):
+        pred = _conventional_tuple(pred) or pred  # "x = 3, y = 5" against "(3, 5)"
     # "\\frac{\\pi}{6} + k\\pi, …": solutions modulo a period, whatever offsets name them
     families = same_families(pred, gold)
     if families is not None:
@@ -658,6 +660,22 @@ def _named_values(gold: ListOf, pred: ListOf | TupleOf) -> bool:
         and len(set(names)) == len(names)
         and not any(isinstance(item, Relation) for item in pred.items)
     )
+
+
+def _conventional_tuple(pred: ListOf) -> TupleOf | None:
+    """The tuple that values named by letters write by convention (``x = 3, y = 5`` is ``(3, 5)``, as ``a, b``
+    and ``x_1, x_2`` are), when the names are all different and written in that order; None otherwise
+    (``y = 5, x = 3`` leaves the order in doubt: the convention and the writing disagree)."""
+    names = [
+        item.lhs.name
+        for item in pred.items
+        if isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)
+    ]
+    if len(names) != len(pred.items) or len(names) < 2 or len(set(names)) != len(names):
+        return None
+    if any(len(name.split("_", 1)[0].lstrip("\\")) != 1 for name in names) or names != sorted(names):
+        return None
+    return TupleOf(tuple(item.rhs for item in pred.items))  # type: ignore[attr-defined]
 
 
 def _in_order(

@@ -1516,6 +1516,8 @@ def _holds(lhs: str, result: Quantity) -> bool:
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
 _LETTER_LEAD = re.compile(r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
+# a lower-case letter closed by a parenthesis, as lists label options: "c)", "b) 12"
+_LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])")
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
@@ -1540,6 +1542,10 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
             if cand in letters:
                 letter, end = cand, am.end()
                 break
+    label = _LOWER_LABEL.match(text) if letter is None else None
+    if label is not None and label.group(1).upper() in letters:
+        # "Answer: c)": an option's label as a list writes it
+        letter, end = label.group(1).upper(), label.end()
     if letter is None:
         if options:
             reading = read_number(text)
@@ -1702,7 +1708,11 @@ _LENIENT_CHOICE = re.compile(
     r"be|[Cc]orrect\s+(?:option|choice|letter)|[Bb]est\s+(?:option|choice))"
     # "which is option B", "I choose choice C", "it's **B**"
     r"\s*[,:]?\s+(?:(?:option|choice)\s+)?(?:\*\*|\*|__|_)?\(?([A-Z])\)?"
-    r"(?=[\s.,;!*_]|$)",
+    r"(?=[\s.,;!*_]|$)"
+    # the letter, then the words that call it the answer: "A is the answer", "Option C is correct", "So B is
+    # the correct answer"
+    r"|(?<![A-Za-z'])(?:(?:[Oo]ption|[Cc]hoice)\s+)?\**([A-Z])\**\s+is\s+(?:the\s+(?:(?:correct|right|best|final)\s+)?"
+    r"(?:answer|option|choice)|correct)\b",
     re.MULTILINE,
 )
 # "can't be", "cannot be", "must not be", "never be" right before a letter
@@ -1718,7 +1728,7 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     be A or B``), when no other line is labelled with a letter (a list of the options is not an answer)."""
     last = None
     for m in _LENIENT_CHOICE.finditer(region):
-        letter = m.group(1) or m.group(2) or m.group(3)
+        letter = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
             if m.group(1) and _lists_options(region, m.start()):
                 continue  # "(A) 12  (B) 15  (C) 18  (D) 21": the question's options, copied, are no answer
@@ -1726,12 +1736,15 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
                 # "it can't be A": a letter ruled out, no candidate for the answer; ruling out the letter
                 # named last ("only (B) works. It cannot be (B).") leaves that statement the one the
                 # commitment rules read, and refuse
-                if last is not None and (last.group(1) or last.group(2) or last.group(3)) == letter:
+                named_last = last is not None and (last[1] or last[2] or last[3] or last[4]) == letter
+                if named_last:
                     last = m
                 continue
             last = m
     if last is not None:
-        letter = last.group(1) or last.group(2) or last.group(3)
+        letter = last.group(1) or last.group(2) or last.group(3) or last.group(4)
+        if last.group(4):  # the answer is the letter, not the words after it that call it so
+            return Answer(letter, "choice", base + last.start(4), base + last.end(4), True)
         # a letter named after a word ("it must be B") spans from the letter: the words before it are the
         # statement's, read for a hedge or a negation as before any value ("It might be B")
         start = last.start(3) if last.group(3) else last.start()

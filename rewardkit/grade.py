@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal
 
 import rewardkit.commitment as commitment
+import rewardkit.counted_values as counted_values
 import rewardkit.glued_box as glued_box
 import rewardkit.labels as labels
 import rewardkit.sandbox as sandbox
@@ -70,6 +71,7 @@ from rewardkit.mathtree import (
     SetOf,
     Symbol,
     Text,
+    TupleOf,
     Union,
     is_scalar,
     quantity_tree,
@@ -97,7 +99,15 @@ from rewardkit.several_values import one_variable_alternatives, parts_before, va
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
-from rewardkit.stated_units import ANGLES, DEGREE, RADIAN, unit_at_end, unit_at_start
+from rewardkit.stated_units import (
+    ANGLES,
+    DEGREE,
+    RADIAN,
+    Restated,
+    restated_around,
+    unit_at_end,
+    unit_at_start,
+)
 from rewardkit.substrings import first_non_ascii
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
@@ -155,6 +165,8 @@ class Gold:
     read_as: str = "as_written"
     # the unit the gold names where its value reader drops it (``45^\circ``, ``5\text{ cm}^2``)
     unit: Unit | None = None
+    # the words a lettered option gold gives after its letter (``(D) Alina``: ``alina``), normalised
+    option_text: str = ""
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
@@ -191,7 +203,8 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         return _whole_number_gold(gold, int(gold.replace(",", "")))
     raw = gold
     # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
-    gold, read_as, boxes_why = _stated_gold(normalize_language(repair_escapes(gold)))
+    source = normalize_language(repair_escapes(gold))
+    gold, read_as, boxes_why = _stated_gold(source)
     if boxes_why:
         return Gold("invalid", raw, why=boxes_why, read_as=read_as)
     gold_of_kind = functools.partial(Gold, read_as=read_as)
@@ -211,7 +224,11 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     letters, options = _letters(choices)
     option = _LETTERED_OPTION.match(text)
     letter = (option.group(1) or option.group(2)) if option is not None else None
+    option_text = ""
     if letter is not None and (choices is None or letter in letters):
+        # "(D) Alina", "C Cecile": an answer may name the option by its words
+        words = text[option.end(1) if option.group(1) else option.end(2) :].strip(" \t.:)")  # type: ignore[union-attr]
+        option_text = _normalise_text(words) if _TEXT_GOLD.fullmatch(words) else ""
         text = letter  # "(D) Alina", "C Cecile", "(A) 5": the letter of a lettered option is the gold
     if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
         # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
@@ -227,7 +244,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         if choices is None and letter not in letters:
             letters = "".join(chr(c) for c in range(ord("A"), ord(letter) + 1))
         if letter in letters:
-            return gold_of_kind("choice", raw, choice=letter, letters=letters, options=options)
+            return gold_of_kind(
+                "choice", raw, choice=letter, letters=letters, options=options, option_text=option_text
+            )
         return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
     reading = read_number(text)
     if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
@@ -262,8 +281,47 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
             refused = f"the gold cannot be evaluated safely: {exc}"
         node, key = math.node, structural_key(text)
+        if read_as == "boxed" and isinstance(node, ListOf):
+            node = _counted_gold(source, node)
         return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
     return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
+
+
+def _counted_gold(source: str, node: ListOf) -> ListOf:
+    """The values of a gold whose boxes each name what they count (``\\boxed{1} papers and \\boxed{2}
+    bins``) as one equation per word (``paper = 1, bin = 2``): told apart by their words, or by the gold's
+    order when an answer names none (:mod:`rewardkit.counted_values`); any other list as it is."""
+    pairs = counted_values.counted_gold(source)
+    if pairs is None or len(pairs) != len(node.items) or any(isinstance(i, Relation) for i in node.items):
+        return node
+    named = zip(pairs, node.items, strict=True)
+    return ListOf(tuple(Relation("=", Symbol(word), item) for (_, word), item in named))
+
+
+def _counted_names(gold: Gold) -> tuple[str, ...] | None:
+    """The words of a counted gold (:func:`_counted_gold`), in its order, or None."""
+    node = gold.node
+    if not isinstance(node, ListOf) or not node.items:
+        return None
+    names = []
+    for item in node.items:
+        if not (isinstance(item, Relation) and isinstance(item.lhs, Symbol) and len(item.lhs.name) > 1):
+            return None
+        names.append(item.lhs.name)
+    return tuple(names) if all(n.isalpha() for n in names) else None
+
+
+def _counted_reading(text: str, names: tuple[str, ...]) -> Reading | None:
+    """``2 bins and 1 paper`` against a counted gold: one equation per word, or None."""
+    pairs = counted_values.read_counted(text, names)
+    if pairs is None:
+        return None
+    listed = ", ".join(value for value, _ in pairs)
+    values = read_math(listed).node
+    if not isinstance(values, ListOf) or len(values.items) != len(pairs):
+        return None
+    items = tuple(Relation("=", Symbol(word), v) for (_, word), v in zip(pairs, values.items, strict=True))
+    return Reading("value", node=ListOf(items), text=text)
 
 
 # a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
@@ -292,6 +350,7 @@ def _whole_number_gold(raw: str, n: int) -> Gold:
             "canonical": str(n),  # format_fraction of a whole number
             "read_as": "as_written",
             "unit": None,
+            "option_text": "",
         },
     )
     return gold
@@ -785,6 +844,9 @@ def _grade_text(
                     f"taken back and cut off before the new answer was stated ({cut or 'length limit'!r})"
                 )
                 return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
+            hedged = _hedged_later(completion, retracted[0].end, retracted[1], gold)
+            if hedged is not None:  # "Wait, it is option D. It seems to be (D), though it might be (A)."
+                return _result(gold, policy, Verdict.AMBIGUOUS, retracted[0], detail=hedged)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
@@ -810,15 +872,34 @@ def _grade_text(
             if answer.end < len(completion)
             else None
         )
+        if rival is None and answer.end + 8 < len(completion):  # room for a sentence after the answer
+            rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            listing = isinstance(gold.node, (ListOf, SetOf))
-            if listing and not _hedged_boxes(completion, _boxes_on_line(completion, found.anchored, answer)):
+            on_line = _boxes_on_line(completion, found.anchored, answer)
+            # "x = \\boxed{3} and y = \\boxed{5}" against a tuple: named values, the tuple by convention
+            named = (
+                _named_boxes(completion, on_line)
+                if isinstance(gold.node, TupleOf)
+                and all(
+                    _box_joiner(completion[a.end : b.start]) == "list" for a, b in itertools.pairwise(on_line)
+                )
+                else None
+            )
+            listing = isinstance(gold.node, (ListOf, SetOf)) or named is not None
+            if listing and not _hedged_boxes(completion, on_line):
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
                 listed = _boxes_as_list(completion, found.anchored, answer)
+                if named is not None:
+                    listed = Answer(named, listed.rule, listed.start, listed.end, listed.lenient)
+                names = _counted_names(gold) if gold.read_as == "boxed" else None
+                boxes = [(b.start, b.end, b.text) for b in on_line] if names is not None else []
+                words = counted_values.counted_boxes(completion, boxes) if boxes else None
+                if words is not None:  # "\\boxed{2} bins and \\boxed{1} paper": the boxes name their parts
+                    listed = Answer(words, listed.rule, listed.start, listed.end, listed.lenient)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
             where = "on one line" if answer.rule == "boxed" else "one right after the other"
             detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
@@ -852,6 +933,19 @@ def _grade_text(
 
 
 # --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
+
+
+def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> str | None:
+    """Why a sentence after the statement ending at ``end`` withdraws it by hedging between its answer and
+    another (``The answer is (B). It seems to be (B), though it might be (C).``), or None."""
+    if gold.kind not in ("choice", "number") or end >= len(completion):
+        return None
+    return commitment.hedged_later(
+        completion[end : end + 400],
+        reading.choice if gold.kind == "choice" else None,
+        gold.letters,
+        reading.quantity if gold.kind == "number" else None,
+    )
 
 
 def _relations_are_answers(gold: Gold) -> bool:
@@ -1052,6 +1146,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                         value=opening[2],
                         relations_qualify=not _relations_are_answers(gold),
                     )
+                if gold.kind == "number" and completion is not None:
+                    again = restated_around(completion, answer.start, answer.end)
+                    if again is not None and again.equal:  # "*90* minutes, that is 1.5 hours": one quantity
+                        return answer, None
                 said = text[: copula.end() + stated[1]].strip()
                 return answer, f"two different values: {said[:60]!r}"
             text = text[copula.start() :]
@@ -1416,6 +1514,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
     stated = next(scan(answer.text), None)
+    if gold.kind == "number" and start > sentence_start:
+        # "So he pays $1.50, or 150 cents.": a value restated in another unit is one statement, and what
+        # stands before its first statement is what can qualify it
+        again = restated_around(region, start, end)
+        if again is not None and again.equal and again.start < start:
+            # (its decimal point, "$1.50", is no full stop)
+            start, sentence_start = again.start, min(sentence_start, again.start)
     return (
         commitment.conditioned_before(region[sentence_start:start])
         or commitment.example_before(region[max(0, start - 40) : start])
@@ -1430,6 +1535,12 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
+        or (
+            commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)
+            if gold.kind == "choice"
+            else None
+        )
     )
 
 
@@ -1751,11 +1862,18 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
-        return read_choice(span, gold.letters, gold.options)
+        reading = read_choice(span, gold.letters, gold.options)
+        if reading.status == "none" and gold.option_text:
+            return _option_named(span, gold) or reading
+        return reading
     if gold.kind == "text":
         text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
         return Reading("value" if text else "none", text=text)
     if gold.kind == "math":
+        names = _counted_names(gold) if gold.read_as == "boxed" else None
+        counted = _counted_reading(clean_span(span), names) if names is not None else None
+        if counted is not None:  # "2 bins and 1 paper": the parts named by their words
+            return counted
         key = structural_key(clean_span(span))
         if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
             return Reading("value", node=gold.node, text=key)
@@ -1786,6 +1904,19 @@ def _read_span(span: str, gold: Gold) -> Reading:
         if math.status == "value" and not isinstance(math.node, Text):
             return math
     return reading
+
+
+def _option_named(span: str, gold: Gold) -> Reading | None:
+    """An answer that names a lettered gold's option by its words (``the answer is Alina`` against ``(D)
+    Alina``): the gold's letter; another name, written as the gold's is (capitalised words), is another
+    option; None for anything else."""
+    words = clean_span(span).strip(" \t.!*_")
+    if not _TEXT_GOLD.fullmatch(words) or not words[:1].isupper():
+        return None
+    if _HEDGE_WORDS.search(words):  # "Alina or Bob", "maybe Alina"
+        return Reading("ambiguous", text=words, why=f"several options or a hedge: {words!r}")
+    named = _normalise_text(words)
+    return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
 
 
 # one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
@@ -1820,6 +1951,14 @@ def _lenient(
     ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
     condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
     variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
+    names = _counted_names(gold) if gold.read_as == "boxed" else None
+    where = (
+        counted_values.last_counted(POLITE_TAIL.sub("", found.region), names) if names is not None else None
+    )
+    if where is not None:  # "So she needs 1 paper and 2 bins.": the gold's parts, named by their words
+        s, e = where
+        counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
+        return counted, _read(counted.text, gold)
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
@@ -2109,9 +2248,17 @@ def _hedging_sibling(
             continue
         theirs = _read(other.text, gold)
         if theirs.status == "value" and not _same_reading(theirs, reading):
+            # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
+            retracted = other.start < chosen.start and hi - lo <= _RETRACTION_GAP
+            if retracted and commitment.RETRACTION.search(completion, lo, hi):
+                continue
             return other.text
     return None
 
+
+# how far apart two boxes on one line may stand for a retraction between them to be read (a longer gap is
+# prose of its own; reading it for every pair of a long line of boxes would cost their square)
+_RETRACTION_GAP = 300
 
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
@@ -2188,9 +2335,21 @@ def _judge(
     budget: Budget,
     completion: str = "",
     decimals: int | None = None,
+    restated: bool = False,
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
+    # "A: 18", "The answer is 18.": digits with nothing after them but a full stop restate nothing
+    if (
+        (not answer.text.isdecimal() or answer.end + 1 < len(completion))
+        and gold.kind == "number"
+        and not restated
+        and completion
+        and reading.status != "none"
+    ):
+        again = restated_around(completion, answer.start, answer.end)
+        if again is not None:
+            return _judge_restated(answer, reading, gold, policy, budget, completion, decimals, again)
     if reading.status == "unparseable":
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
@@ -2269,6 +2428,36 @@ def _judge(
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
+
+
+def _judge_restated(
+    answer: Answer,
+    reading: Reading,
+    gold: Gold,
+    policy: Policy,
+    budget: Budget,
+    completion: str,
+    decimals: int | None,
+    again: Restated,
+) -> GradeResult:
+    """The grade of an answer restated in another unit (``90 minutes, i.e. 1.5 hours``): one quantity, paid
+    when the gold is either statement of it; two that differ once converted (``90 minutes, i.e. 2 hours``)
+    commit to neither."""
+    if not again.equal:
+        detail = f"two different values: {again.text.strip()[:60]!r} restates the value as another quantity"
+        return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
+    judged = _judge(answer, reading, gold, policy, budget, completion, decimals, restated=True)
+    if judged.verdict not in (_WRONG, Verdict.UNPARSEABLE):
+        return judged
+    for s, e in (again.first, again.second):
+        if (s, e) == (answer.start, answer.end):
+            continue  # the statement the answer already judged
+        side = Answer(completion[s:e], answer.rule, s, e, answer.lenient)
+        reading = _read(side.text, gold)
+        other = _judge(side, reading, gold, policy, budget, completion, decimals, restated=True)
+        if other.verdict in _PAID_LENIENTLY:
+            return other
+    return judged
 
 
 # "x = 5", "$t=5$": a value stated for one variable named by a letter (a Greek one by its command)

@@ -32,9 +32,10 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
-from rewardkit.numbers import CURRENCIES, Unit, currency_before, lookup_unit
+from rewardkit.numbers import CURRENCIES, Quantity, Unit, currency_before, lookup_unit
 
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).
@@ -141,7 +142,7 @@ def rate(unit: Unit | None, per: str, power: int = 1) -> Unit | None:
 
 def _word_unit(word: str) -> Unit:
     """A word the table does not know, standing where a unit stands: a unit of its own, singular or plural."""
-    return Unit(word.lower(), f"word {_singular(word)}", Fraction(1))
+    return Unit(word.lower(), f"word {singular(word)}", Fraction(1))
 
 
 # the time a Chinese rate is per ("72千米每小时", "72公里/小时"), where the languages' rewriting leaves it
@@ -153,7 +154,8 @@ _CHINESE_DENOMINATORS = {
 _NOT_DENOMINATORS = frozenset({"cent", "mille", "thousand", "ten", "hundred", "million"})
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """The word as its singular, lower case: ``papers`` → ``paper``, ``boxes`` → ``box``."""
     word = word.lower()
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -273,3 +275,105 @@ _RATE_AT_START = re.compile(
     rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
     rf"(?P<per>{_WORD})(?![A-Za-z])"
 )
+
+
+# --- a value restated in another unit -----------------------------------------------------------------
+
+# "90 minutes, i.e. 1.5 hours", "250 cm, which is 2.5 m", "2 hours (120 minutes)", "$1.50, or 150 cents":
+# one quantity, a joiner that restates it, the quantity in another unit, then the end of the statement
+_AMOUNT = (
+    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![\w.,])(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
+    r"(?:[ \t]*(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
+)
+_RESTATED = re.compile(
+    _AMOUNT.format(i=1)
+    + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
+    r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*)"
+    + _AMOUNT.format(i=2)
+    + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
+    re.MULTILINE | re.IGNORECASE,
+)
+# the words that may follow a unit in a restatement: what the quantity measures
+_MEASURES = frozenset(["", "long", "wide", "tall", "high", "deep", "away", "total", "altogether"])
+_MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
+# what a joiner holds, looked for before the pattern is run
+_RESTATING = re.compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Restated:
+    """Two statements of one quantity in two units: where each value stands (``start``, ``end``, text), and
+    whether they are equal once converted."""
+
+    first: tuple[int, int]
+    second: tuple[int, int]
+    equal: bool
+    text: str
+    start: int
+
+
+def restated_around(text: str, start: int, end: int) -> Restated | None:
+    """The restatement in another unit (``90 minutes, i.e. 1.5 hours``) one of whose values overlaps
+    ``text[start:end]``, within the value's line, or None. Both units must be known and measure the same
+    thing (``5 apples, or 10 dollars`` is no restatement); the values' positions are in ``text``.
+
+    >>> t = "The trip takes 90 minutes, i.e. 1.5 hours."
+    >>> r = restated_around(t, 32, 35); r.equal, t[slice(*r.first)], t[slice(*r.second)]
+    (True, '90', '1.5')
+    >>> restated_around("So 90 minutes, i.e. 2 hours.", 20, 21).equal
+    False
+    >>> restated_around("He walks 3 km, which is 2 km more than Bob.", 9, 10) is None
+    True
+    """
+    lo = text.rfind("\n", max(0, start - 120), start) + 1 or max(0, start - 120)
+    line_end = text.find("\n", end, end + 120)
+    hi = min(len(text), end + 120) if line_end < 0 else line_end
+    if _RESTATING.search(text, lo, hi) is None:
+        return None  # the common case: no joiner that restates near the value ("A: 18")
+    window = text[lo:hi]
+    # emphasis and math delimiters around a number ("*90*", "$90$") become spaces: positions hold
+    window = _MATH_NUMBER.sub(lambda m: f" {m[1]} ", window.replace("*", " ").replace("_", " "))
+    for m in _RESTATED.finditer(window):
+        a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
+        if not any(s < end and start < e for s, e in (a, b)):
+            continue
+        first, second = _amount(m, 1), _amount(m, 2)
+        if first is None or second is None or first.unit is None or second.unit is None:
+            continue
+        if first.unit.dimension != second.unit.dimension:
+            continue
+        equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
+        return Restated(a, b, equal, m.group(0), lo + m.start())
+    return None
+
+
+def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
+    """Whether ``other`` converted to the unit of ``written`` is its value, or rounds to it at the decimal
+    places ``digits`` writes (``5 km, or 3.1 miles``); a whole number is exact (``90 minutes, i.e. 2 hours``
+    is two values)."""
+    assert written.unit is not None and other.unit is not None
+    converted = other.base_value / written.unit.factor
+    if converted == written.value:
+        return True
+    places = len(digits.partition(".")[2].rstrip("0"))  # "3.10" is 3.1, as everywhere else
+    return places > 0 and abs(converted - written.value) * 2 * 10**places <= 1
+
+
+def _amount(m: re.Match[str], i: int) -> Quantity | None:
+    """The quantity the ``i``-th amount of a restatement states, with the unit its currency sign or its word
+    (two words first: ``fl oz``; then one, and a measure after it: ``250 cm long``) names; None when a word
+    after it names no unit (``$3 (25 cents each)``: a price per item is no restatement of the total)."""
+    value = Fraction(m[f"num{i}"].replace(",", ""))
+    unit = currency_before(m[f"cur{i}"].lstrip("\\")) if m[f"cur{i}"] else None
+    words = m[f"unit{i}"]
+    if words:
+        named = lookup_unit(words)
+        first, _, second = words.partition(" ")
+        if named is None and second.strip().lower() in _MEASURES:
+            named = lookup_unit(first)
+        if named is None:
+            return None
+        if named is not None and unit is not None and named.dimension != unit.dimension:
+            return None
+        unit = named or unit
+    return Quantity(value, unit=unit)

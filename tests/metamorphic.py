@@ -919,10 +919,8 @@ class _Builder:
         self.add("hedge", "or", self.rewrite(f"{a} or {b}"))
         self.add("hedge", "likely", self.rewrite(f"likely {a}, though it might be {b}"))
         self.add("hedge", "paren", self.rewrite(f"{a} (or {b})"))
-        if self.kind != "choice":
-            # (a letter hedged in a sentence with no marker leaves an earlier statement of it standing)
-            seems = f"It seems to be {a}, though it might be {b}."
-            self.add("hedge", "seems", self.rewrite(seems, own_lead=False))
+        seems = f"It seems to be {a}, though it might be {b}."
+        self.add("hedge", "seems", self.rewrite(seems, own_lead=False))
         if self.a.rule == "boxed" and self.box_is_last() and self.v.other_latex is not None:
             self.add("hedge", "in_box", self.in_box(f"{self.v.latex} \\text{{ or }} {self.v.other_latex}"))
             s, e = self.a.span

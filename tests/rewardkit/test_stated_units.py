@@ -1,6 +1,8 @@
 """Units named where the value readers drop them: after the last number, at the end of a span."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rewardkit import grade
 from rewardkit.stated_units import DEGREE, RADIAN, unit_at_end, unit_at_start
@@ -84,3 +86,34 @@ def test_word_in_a_units_place(span: str, dimension: str) -> None:
     inch (nothing follows the preposition)."""
     unit = unit_at_end(span)
     assert unit is not None and unit.dimension == dimension
+
+
+# (smaller unit, larger unit, how many of the smaller make one of the larger)
+_PAIRS = [("minutes", "hours", 60), ("cm", "m", 100), ("g", "kg", 1000), ("cents", "dollars", 100)]
+_JOINERS = [", i.e. ", ", which is ", ", or ", " (", " = ", ", that is, "]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=400),
+    st.sampled_from(_PAIRS),
+    st.sampled_from(_JOINERS),
+    st.integers(min_value=1, max_value=5),
+)
+def test_a_value_restated_in_another_unit(n: int, pair: tuple[str, str, int], joiner: str, off: int) -> None:
+    """A value restated in another unit pays a gold equal to either statement; restated as another quantity
+    (the larger unit's value off by a whole number) it pays neither."""
+    small, large, factor = pair
+    big = n * 4 / factor if factor != 60 else n / 60
+    small_n = n * 4 if factor != 60 else n
+    big_text = f"{big:g}"
+    if "e" in big_text or float(big_text) * factor != small_n:
+        return  # a value the plain decimal cannot write exactly
+    close = ")" if joiner == " (" else ""
+    text = f"So it comes to {small_n} {small}{joiner}{big_text} {large}{close}."
+    assert grade(text, gold=str(small_n)).correct, text
+    assert grade(text, gold=big_text).correct, text
+    wrong = f"{float(big_text) + off:g}"
+    text = f"So it comes to {small_n} {small}{joiner}{wrong} {large}{close}."
+    assert not grade(text, gold=str(small_n)).correct, text
+    assert not grade(text, gold=wrong).correct, text
