@@ -107,7 +107,9 @@ _NEGATION_BEFORE = re.compile(
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
 _CORRECTION = re.compile(
     r"^[^\n]{0,80}?(?:[,;:—–-]\s*|\s+)(?:but(?:\s+(?:rather|instead|it\s+is|it's))?|rather|instead|it\s+is|"
-    r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*",
+    r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*"
+    # "不是A，是B" read as "not A, is B": the copula alone after the comma, a value right after it
+    r"|^[^\n]{0,80}?[,;]\s*is\s+(?=[-−$(]?\d|\(?[A-J]\b|\\)",
     re.IGNORECASE,
 )
 # what, right after a value, gives it as a careless solver's pick or a trap rather than the answer: "C is what
@@ -1082,7 +1084,7 @@ _DOUBTED_ANSWER = re.compile(
 
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
 # what stands around a marker's letter and is no letter: "**A:** ", "#### "
-_NO_LETTERS = " \t*_:：#>"
+NO_LETTERS = " \t*_:：#>"
 # a sentence that is only its marker, after a connective: nothing in it conditions, hedges or doubts
 _PLAIN_OPENING = re.compile(
     r"[\s*_#>]*(?:(?:so|thus|therefore|hence|finally|overall|in\s+conclusion|in\s+total|in\s+summary)\s*,?\s*)?"
@@ -1099,7 +1101,7 @@ def conditional_opening(sentence_before: str) -> str | None:
     >>> conditional_opening("If the answer is ") is not None, conditional_opening("So the answer is ")
     (True, None)
     """
-    if len(sentence_before.strip(_NO_LETTERS)) < 2:
+    if len(sentence_before.strip(NO_LETTERS)) < 2:
         return None  # "A: ", "**A:** ": one letter at most, known without the regex below
     if _TWO_LETTERS.search(sentence_before, max(0, len(sentence_before) - 400)) is None:
         return None  # "#### ", "A: ": no word there to open a condition, a hedge or a doubt

@@ -982,13 +982,22 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     nl = region.find("\n", at, window_end)
     line_end = window_end if nl < 0 else nl
     rest = region[at:line_end]
+    # digits alone after the marker, and a full stop at most ("A: 72", "#### 18."): the span every reader
+    # below would give, at once
+    digits = rest.strip(" \t")
+    if digits[-1:] == ".":
+        digits = digits[:-1]
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 60:
+        s = at + rest.index(digits)
+        return digits, s, s + len(digits)
     # a marker in a table's header cell ("| Final answer |\n|---|\n| 72 |"): its value is the cell below
     table = rest.strip(" \t*_:：") == "|"
     if table:
         rest = ""
     # "The answer is not\n\n$$72$$", "Final answer: probably\n72": words that qualify a value, alone on the
     # marker's line, qualify the one on the next line; the span holds both
-    qualified_from = at if _QUALIFIER_ALONE.fullmatch(rest) else -1
+    # (a line that ends on a digit, as most do, holds its value: no pattern tried)
+    qualified_from = -1 if rest[-1:].isdigit() or not _QUALIFIER_ALONE.fullmatch(rest) else at
     value_line = 0
     if qualified_from >= 0 or not rest.strip(" \t*_:：#`$\\[]()"):
         if nl < 0:  # the line goes on past the window (or the region ends here)

@@ -816,7 +816,8 @@ def _grade_text(
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
-        dangling = _dangling_alternative(answer, completion)
+        # (an answer that ends the completion has no next line)
+        dangling = _dangling_alternative(answer, completion) if answer.end < len(completion) else None
         if dangling is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=dangling)
         stated, why_not = _committed(answer, gold, completion)
@@ -1017,6 +1018,19 @@ _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
+    if (
+        completion is not None
+        and answer.end == len(completion)
+        and answer.rule != "boxed"
+        and answer.text.isdecimal()
+        and answer.text.isascii()
+    ):
+        # "A: 72" ending the completion: digits with nothing after them to ask, trail off or undercut, and a
+        # line before them with no word to open a condition, a hedge or a counterfactual (what the readers
+        # below find of it)
+        line_start = completion.rfind("\n", 0, answer.start) + 1
+        if len(completion[line_start : answer.start].strip(commitment.NO_LETTERS)) < 2:
+            return answer, None
     asked = _asks(answer, completion)
     if asked is not None:
         return answer, asked
@@ -2341,9 +2355,9 @@ def _judge(
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
     # "A: 18", "The answer is 18.": digits with nothing after them but a full stop restate nothing
     if (
-        (not answer.text.isdecimal() or answer.end + 1 < len(completion))
+        not restated
+        and (answer.end + 1 < len(completion) or not answer.text.isdecimal())
         and gold.kind == "number"
-        and not restated
         and completion
         and reading.status != "none"
     ):

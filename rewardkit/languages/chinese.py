@@ -169,6 +169,8 @@ PHRASES.update({
     # "错，" opens a correction; "不错" (not bad) and "没错" (right) do not
     "错, ": " that's wrong, ", "不错": " good ", "没错": " right ",
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
+    # "选项B正确" (option B is correct), "B是正确的": a choice called correct
+    "选项": " option ", "正确": " is correct ", "是正确的": " is correct ",
 })  # fmt: skip
 _ANSWER_NOUNS = {
     "答案": "the answer", "最终答案": "the final answer", "正确答案": "the correct answer",

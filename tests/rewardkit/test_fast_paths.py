@@ -842,7 +842,7 @@ _OPENING_CHARS = ["A", "So", "a", "x", ":", "：", "*", "**", "_", "#", ">", " "
 def test_a_marker_opening_with_one_letter_at_most_has_no_word_for_the_regex(text: str) -> None:
     from rewardkit import commitment
 
-    if len(text.strip(commitment._NO_LETTERS)) < 2:
+    if len(text.strip(commitment.NO_LETTERS)) < 2:
         assert commitment._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
 
 
@@ -882,3 +882,43 @@ def test_a_whole_number_against_a_number_gold_compares_as_the_quantities_compare
     if rule is None and _ratio_as_fraction(pred, str(pred), gold, str(gold)):  # type: ignore[arg-type]
         rule = "ratio"
     assert _compare(reading, number_gold, Budget(10.0), decimals) == (rule, str(pred))
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(["", " ", "  ", "\t", " \t "]),
+    st.from_regex(r"[0-9]{1,12}", fullmatch=True),
+    st.sampled_from(["", ".", " ", ". ", " .", "\n", ".\nQ"]),
+)
+def test_digits_alone_after_a_marker_are_the_span_the_sentence_reader_gives(
+    pad: str, digits: str, end: str
+) -> None:
+    """_marker_span returns digits alone on the marker's line (a full stop at most) at once: the span the
+    sentence reader gives them, the same with a character that sends the line down that reader."""
+    region = "A:" + pad + digits + end
+    span, start, stop = extract._marker_span(region, 2)
+    assert (span, region[start:stop]) == (digits, digits)
+    # a line the fast path leaves to the readers ("72!" is a factorial, "72 …" more words) reads them alike
+    slow_region = "A:" + pad + digits + " ." + end
+    assert extract._marker_span(slow_region, 2)[0] == digits
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(["A: ", "**A:** ", "#### ", "Answer: ", "> A: ", "##### ", "A：", "Q: 2+2?\nA: "]),
+    st.from_regex(r"[0-9]{1,12}", fullmatch=True),
+)
+def test_digits_ending_the_completion_after_a_bare_marker_commit_as_the_readers_find(
+    lead: str, digits: str
+) -> None:
+    """_committed settles digits that end the completion after a marker line with no word at once: the
+    readers it skips find nothing in such a line."""
+    from rewardkit import commitment
+    from rewardkit.grade import _committed
+
+    completion = lead + digits
+    answer = Answer(digits, "a_colon", len(lead), len(completion))
+    line = completion[completion.rfind("\n", 0, answer.start) + 1 : answer.start]
+    assert commitment.conditional_opening(line) is None
+    assert commitment.counterfactual_around(line, digits) is None
+    assert _committed(answer, parse_gold(digits), completion) == (answer, None)
