@@ -86,6 +86,8 @@ LONG_DECIMAL_DIGITS = 6
 # digits can differ from the true expansion's in the last place: it equals an exact gold when it is the
 # double nearest the gold.
 FLOAT_REPR_DIGITS = 15
+# ... and at most this many: the shortest digits that print a double never run longer
+_DOUBLE_DIGITS = 17
 
 _HUNDRED = Fraction(100)
 # The most decimal places the ``decimals`` option takes (past it, a rounding instruction means nothing).
@@ -188,7 +190,8 @@ def _all_digits(decimal: Fraction, ulp: Fraction, gold: Any) -> bool:
     cut = 0 <= diff < unit if decimal > 0 else -unit < diff <= 0
     if rounded or cut:
         return True
-    if abs(decimal) / ulp < 10 ** (FLOAT_REPR_DIGITS - 1):
+    if not 10 ** (FLOAT_REPR_DIGITS - 1) <= abs(decimal) / ulp < 10**_DOUBLE_DIGITS:
+        # too few digits to be a printed double, or more than one carries (72.000000000000000000001)
         return False
     # 1.4142135623730951 for sqrt 2: the digits a program prints for the double nearest the gold, whose last
     # one may differ from the true expansion's (the double is not the real number)

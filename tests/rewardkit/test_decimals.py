@@ -193,3 +193,27 @@ def test_score_refuses_a_bad_decimals(tmp_path: Path, bad: str, capsys: pytest.C
 def test_grade_command_takes_decimals(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "0.33", "--gold", "\\frac13", "--decimals", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["match"] == "rounded_to_decimals"
+
+
+@PROPERTY
+@given(st.integers(1, 10**6), st.integers(3, 997).filter(lambda q: q % 2 and q % 5))
+def test_a_double_printed_for_an_exact_fraction_answers_it(p: int, q: int) -> None:
+    """The shortest digits a program prints for the double nearest p/q (15 to 17 significant digits) answer
+    the fraction, without the decimals option: the long-decimal policy."""
+    printed = repr(p / q)
+    digits = len(printed.replace(".", "").lstrip("0"))
+    if "e" in printed or digits < 15:
+        return
+    note(printed)
+    assert grade(f"Answer: {printed}", gold=f"\\frac{{{p}}}{{{q}}}").verdict is Verdict.CORRECT
+
+
+@PROPERTY
+@given(st.integers(0, 10**6), st.integers(17, 40), st.sampled_from("123456789"))
+def test_a_decimal_longer_than_a_double_differing_in_its_last_place_is_wrong(
+    n: int, zeros: int, last: str
+) -> None:
+    """A decimal with more digits than a printed double carries is compared as written: one that differs
+    from a whole gold in its last place is WRONG, however near."""
+    answer = f"{n}.{'0' * zeros}{last}"
+    assert grade(f"Answer: {answer}", gold=str(n)).verdict is Verdict.WRONG
