@@ -1526,7 +1526,8 @@ def _holds(lhs: str, result: Quantity) -> bool:
 _LETTER_LEAD = re.compile(r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
 # a lower-case letter closed by a parenthesis, as lists label options: "c)", "b) 12"
-_LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])")
+# "c)", "(c)", and a lone lower-case letter that is the whole span after a marker ("The answer is: b")
+_LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j])\s*$")
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
@@ -1552,9 +1553,10 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
                 letter, end = cand, am.end()
                 break
     label = _LOWER_LABEL.match(text) if letter is None else None
-    if label is not None and label.group(1).upper() in letters:
-        # "Answer: c)": an option's label as a list writes it
-        letter, end = label.group(1).upper(), label.end()
+    lower = (label.group(1) or label.group(2) or label.group(3)) if label is not None else None
+    if label is not None and lower is not None and lower.upper() in letters:
+        # "Answer: c)": an option's label as a list writes it; "The answer is: b", the letter alone
+        letter, end = lower.upper(), label.end()
     if letter is None:
         if options:
             reading = read_number(text)
