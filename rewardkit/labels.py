@@ -177,13 +177,12 @@ def not_a_quantity(region: str, start: int, end: int) -> str | None:
 
 
 def _identifier(region: str, start: int, digit: int, end: int, line_start: int, line_end: int) -> str | None:
-    words = _words_around(region, line_start, line_end, digit, end)
-    named = f"an identifier: {words!r} names something, no quantity"
     before = region[max(line_start, digit - 40) : digit]
     if _BASE_PREFIX.search(before) is not None:  # "0x48" is 72, "0b101" is 5
+        words = _words_around(region, line_start, line_end, digit, end)
         return f"a numeral in another base: {words!r} is not the number its digits spell in base 10"
     if before.endswith("#") or (before.endswith("# ") and before.rstrip(" #").strip(" \t*_>")):
-        return named  # "#72", "horse # 7" (not the heading "# 72")
+        return _named(region, line_start, line_end, digit, end)  # "#72", "horse # 7" (not the heading "# 72")
     if before[-1:].isascii() and (before[-1:].isalpha() or before[-1:] == "_"):  # "x72", "CO2", "answer_72"
         glued = _LETTERS_END.search(before)
         word = glued.group() if glued is not None else ""
@@ -194,13 +193,13 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
             and not glued_before.isdigit()
             and word.lower() not in _CURRENCY_LETTERS
         ):
-            return named
+            return _named(region, line_start, line_end, digit, end)
     after = region[end : min(line_end, end + 24)]
     if after[:1].isascii() and (after[:1].isalpha() or after[:1] == "_"):
         glued = _LETTERS_START.match(after)
         letters = glued.group() if glued is not None else ""
         if letters.lower() not in _SUFFIX_LETTERS and unit_at_start(" " + after) is None:
-            return named
+            return _named(region, line_start, line_end, digit, end)
     if after[:1] == "." and _EXTENSION.match(after) and _FILE_NAME.search(region, line_start):
         for m in _FILE_NAME.finditer(region, line_start, line_end):
             if m.start() <= digit < m.end():
@@ -211,8 +210,13 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
         )
     # ("das Ticket 48 Euro", "ticket 72 km": a price or a measure, its unit read after it)
     measured = not region[digit:end].isascii() or re.search(r"[A-Za-z]", region[digit:end]) is not None
-    if not measured and _IDENTIFIER_BEFORE.search(before) is not None and unit_at_start(" " + after) is None:
-        return named
+    if (
+        not measured
+        and _may_label(before)
+        and _IDENTIFIER_BEFORE.search(before) is not None
+        and unit_at_start(" " + after) is None
+    ):
+        return _named(region, line_start, line_end, digit, end)
     line = region[line_start:line_end]
     if "://" in line or "www." in line or "](" in line:
         for m in _URL.finditer(region, line_start, line_end):
@@ -224,6 +228,27 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
     if ("=" in line and len(_FIELD.findall(line)) >= 2) or _ROLE_TAG.search(line) is not None:
         return f"a log or system line: {line.strip()[:60]!r} states no answer"
     return None
+
+
+def _named(region: str, line_start: int, line_end: int, digit: int, end: int) -> str:
+    words = _words_around(region, line_start, line_end, digit, end)
+    return f"an identifier: {words!r} names something, no quantity"
+
+
+# what :data:`_IDENTIFIER_BEFORE` can end on: a sign or a word of its own (the search, tried at every position
+# of the words before a number, runs only where one stands)
+_LABEL_ENDS = frozenset("#:=.№")
+_LABEL_END_WORDS = frozenset(
+    {"version", "ver", "flight", "serial", "isbn", "sku", "invoice", "ticket", "id", "number", "num"}
+)
+
+
+def _may_label(before: str) -> bool:
+    stripped = before.rstrip(" \t")
+    if stripped[-1:] in _LABEL_ENDS:
+        return True
+    word = _LETTERS_END.search(stripped)
+    return word is not None and word.group().lower() in _LABEL_END_WORDS
 
 
 def _words_around(region: str, line_start: int, line_end: int, digit: int, end: int) -> str:
