@@ -732,17 +732,19 @@ def _plain_math(region: str) -> tuple[str, int, int] | None:
     if len(text) - start > 400 or "$" in text[start:] or "\\(" in text[start:] or "\\[" in text[start:]:
         return None
     words = list(_PLAIN_PROSE_WORD.finditer(text, start))
-    if not words:
-        return None  # no prose: the whole-region reading's case, or math between sentences
-    if words[-1].group().lower() in _PLAIN_CONDITION_WORDS:
+    if not words and start == 0:
+        return None  # the whole region is math: the whole-region reading's case
+    if words and words[-1].group().lower() in _PLAIN_CONDITION_WORDS:
         return None  # "y = 2x + 1 for all x", "… when x > 0": the math after it is a condition, no answer
-    at = words[-1].end()
-    while at < len(text) and text[at] in " \t,:*_":
+    # "We solve it.\ny = 2x + 1": a last sentence of math alone is read whole
+    prose_end = words[-1].end() if words else start
+    at = prose_end
+    while at < len(text) and text[at] in " \t,:*_=":  # "The total = 5x + 3": the relation a word opens
         at += 1
     math = text[at:]
     if (
         not math
-        or at == words[-1].end()  # "sinus(x)", "abc2": a word glued to what follows is no prose before math
+        or (words and at == prose_end)  # "sinus(x)", "abc2": a word glued to what follows is no prose
         or len(math) > _PLAIN_MATH_CHARS
         or not _PLAIN_MATH_START.match(math)
         or _LETTER_WORD.match(math)
