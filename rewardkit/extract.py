@@ -703,6 +703,7 @@ _PLAIN_PROSE_WORD = re.compile(
 # the end of the sentence before the last one: a full stop, mark or semicolon before a space, or a line break
 _PLAIN_BREAK = re.compile(r"[.!?;](?=\s)|\n")
 _PLAIN_MATH_CHARS = 160
+_PLAIN_TAIL_CHARS = 800
 # how the math may open: a letter, a digit, a bracket, a sign, a root or a command
 _PLAIN_MATH_START = re.compile(r"[A-Za-z\d(\[{|\\√π∞-]|−")
 # a letter that is an English word on its own (the article, the pronoun, an option), alone or before a value
@@ -714,15 +715,20 @@ _PLAIN_CONDITION_WORDS = frozenset(
     "when whenever if unless where wherever for all every each any some provided given assuming since "
     "because as with without except until while whereas than about near around".split()
 )
+# an alternative set aside in brackets ("-2 (or -3)"): a hedge the math reader would drop
+_ALTERNATIVE_ASIDE = re.compile(r"[(\[]\s*(?i:or|and|maybe|perhaps|possibly)\b")
 # a whole region that opens on a word of prose before its math ("So x = 5", "If x = 3"): a sentence, not a
 # product of the word's letters ("S*o*x")
-_OPENING_WORD = re.compile(rf"(?!(?:{_FUNCTION_NAMES}|pi)\b)[^\W\d_]{{2,}}[ \t,:]+(?![-+*/^=<>≤≥≠)\s])")
+_OPENING_WORD = re.compile(
+    rf"(?!(?:{_FUNCTION_NAMES}|pi)\b)[^\W\d_]{{2,}}[ \t,:]+(?![-+/^=<>≤≥≠)\s]|\*[\s\d(])"
+)
 
 
 def _plain_math(region: str) -> tuple[str, int, int] | None:
     """``(text, start, end)`` of the math after the prose of the region's last sentence, written with no
     delimiters (see ``Candidates.plain_math``)."""
-    text = _CLOSING_LINES.sub("", POLITE_TAIL.sub("", region[-_MATH_TAIL_CHARS:])).rstrip(" \t\n*_")
+    tail = region[-_PLAIN_TAIL_CHARS:]  # the last sentence and a closing line: the patterns read no more
+    text = _CLOSING_LINES.sub("", POLITE_TAIL.sub("", tail)).rstrip(" \t\n*_")
     if not text or text.endswith(("?", "？", "..", "…")):
         return None
     if text[-1] in ".!":
@@ -749,10 +755,11 @@ def _plain_math(region: str) -> tuple[str, int, int] | None:
         or not _PLAIN_MATH_START.match(math)
         or _LETTER_WORD.match(math)
         or _SPACED_UNIT.search(math)
+        or _ALTERNATIVE_ASIDE.search(math)
         or math.rstrip().endswith((" or", " and", ",", "=", "+", "-"))
     ):
         return None
-    offset = len(region) - len(region[-_MATH_TAIL_CHARS:])
+    offset = len(region) - len(tail)
     return math, offset + at, offset + len(text)
 
 
