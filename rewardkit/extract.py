@@ -212,6 +212,24 @@ class Candidates:
             for text, s, e in _last_math(self.region, _BULLETED_RUN_GAP if bullets else _RUN_GAP)
         ]
 
+    def plain_math(self) -> Answer | None:
+        """The math that ends the region's last sentence when it is written without delimiters after prose
+        (``Thus y = 2x + 1``, ``The solutions are x = 2 or x = -2``, ``So the derivative is cos(x)``): what
+        follows the sentence's last word of two letters or more (not a function the math reader knows, nor the
+        ``or``/``and`` that joins values). None when the sentence holds a math delimiter, asks, trails off, or
+        ends on a word, a unit (``5 m``) or a letter that is a word (``is a``). Only computed when needed.
+
+        >>> find_answers("We solve the system. Thus y = 2x + 1.").plain_math().text
+        'y = 2x + 1'
+        >>> [find_answers(t).plain_math() for t in ("So y is a line.", "It is 5 m.", "Is x = 5?")]
+        [None, None, None]
+        """
+        found = _plain_math(self.region)
+        if found is None:
+            return None
+        text, start, end = found
+        return Answer(text, "last_math", self.region_start + start, self.region_start + end, lenient=True)
+
     def whole_phrase(self, words: int) -> Answer | None:
         """The whole answer region as a word answer (rule ``whole_completion``), when it is nothing but one
         word or a phrase of at most ``words`` words (``Yes.``, ``\\text{even}``, ``**New York**``): what a
@@ -244,7 +262,7 @@ class Candidates:
         >>> found.bare_expression(found.last_math()[0])
         True
         >>> found = find_answers("so it is x + y")
-        >>> found.bare_expression(found.last_math()[0])
+        >>> found.bare_expression(found.plain_math())
         False
         """
         start, end = answer.start - self.region_start, answer.end - self.region_start
@@ -670,8 +688,79 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
     words = _ENVIRONMENT.sub(" ", text) if "\\begin" in text else text
     if not text or len(text) > _WHOLE_EXPRESSION_CHARS or _PROSE_WORD.search(words):
         return []
+    if _OPENING_WORD.match(text):
+        return []  # "So x = 5": a sentence that opens on a word, read as one (``plain_math``), never "S*o*x"
     start = region.find(text)
     return [(text, start, start + len(text))]
+
+
+_FUNCTION_NAMES = "|".join(sorted(ASCII_FUNCTIONS))
+# a word of the prose a last sentence written without delimiters opens with: two letters or more, not a
+# function the math reader knows ("sin x", "sqrt(2)"), nor the constant "pi", nor "or"/"and" joining values
+_PLAIN_PROSE_WORD = re.compile(
+    rf"(?<![\\\w])(?!(?:{_FUNCTION_NAMES}|pi|or|and)(?![^\W\d_]))[^\W\d_]{{2,}}|[\u3400-\u9fff\uf900-\ufaff]"
+)
+# the end of the sentence before the last one: a full stop, mark or semicolon before a space, or a line break
+_PLAIN_BREAK = re.compile(r"[.!?;](?=\s)|\n")
+_PLAIN_MATH_CHARS = 160
+_PLAIN_TAIL_CHARS = 800
+# how the math may open: a letter, a digit, a bracket, a sign, a root or a command
+_PLAIN_MATH_START = re.compile(r"[A-Za-z\d(\[{|\\√π∞-]|−")
+# a letter that is an English word on its own (the article, the pronoun, an option), alone or before a value
+_LETTER_WORD = re.compile(r"[aAI](?:\s+[\w(]|$)")
+# a number and a letter spaced apart: a unit ("5 m", "3 s/m"), not a product
+_SPACED_UNIT = re.compile(r"\d[ \t]+[A-Za-z](?![A-Za-z(])")
+# words after which the math that ends a sentence states a condition, a domain or a reason, not the answer
+_PLAIN_CONDITION_WORDS = frozenset(
+    "when whenever if unless where wherever for all every each any some provided given assuming since "
+    "because as with without except until while whereas than about near around".split()
+)
+# an alternative set aside in brackets ("-2 (or -3)"): a hedge the math reader would drop
+_ALTERNATIVE_ASIDE = re.compile(r"[(\[]\s*(?i:or|and|maybe|perhaps|possibly)\b")
+# a whole region that opens on a word of prose before its math ("So x = 5", "If x = 3"): a sentence, not a
+# product of the word's letters ("S*o*x")
+_OPENING_WORD = re.compile(
+    rf"(?!(?:{_FUNCTION_NAMES}|pi)\b)[^\W\d_]{{2,}}[ \t,:]+(?![-+/^=<>≤≥≠)\s]|\*[\s\d(])"
+)
+
+
+def _plain_math(region: str) -> tuple[str, int, int] | None:
+    """``(text, start, end)`` of the math after the prose of the region's last sentence, written with no
+    delimiters (see ``Candidates.plain_math``)."""
+    tail = region[-_PLAIN_TAIL_CHARS:]  # the last sentence and a closing line: the patterns read no more
+    text = _CLOSING_LINES.sub("", POLITE_TAIL.sub("", tail)).rstrip(" \t\n*_")
+    if not text or text.endswith(("?", "？", "..", "…")):
+        return None
+    if text[-1] in ".!":
+        text = text[:-1].rstrip(" \t*_")
+    breaks = list(_PLAIN_BREAK.finditer(text, max(0, len(text) - 400)))
+    start = breaks[-1].end() if breaks else 0
+    if len(text) - start > 400 or "$" in text[start:] or "\\(" in text[start:] or "\\[" in text[start:]:
+        return None
+    words = list(_PLAIN_PROSE_WORD.finditer(text, start))
+    if not words and start == 0:
+        return None  # the whole region is math: the whole-region reading's case
+    if words and words[-1].group().lower() in _PLAIN_CONDITION_WORDS:
+        return None  # "y = 2x + 1 for all x", "… when x > 0": the math after it is a condition, no answer
+    # "We solve it.\ny = 2x + 1": a last sentence of math alone is read whole
+    prose_end = words[-1].end() if words else start
+    at = prose_end
+    while at < len(text) and text[at] in " \t,:*_=":  # "The total = 5x + 3": the relation a word opens
+        at += 1
+    math = text[at:]
+    if (
+        not math
+        or (words and at == prose_end)  # "sinus(x)", "abc2": a word glued to what follows is no prose
+        or len(math) > _PLAIN_MATH_CHARS
+        or not _PLAIN_MATH_START.match(math)
+        or _LETTER_WORD.match(math)
+        or _SPACED_UNIT.search(math)
+        or _ALTERNATIVE_ASIDE.search(math)
+        or math.rstrip().endswith((" or", " and", ",", "=", "+", "-"))
+    ):
+        return None
+    offset = len(region) - len(tail)
+    return math, offset + at, offset + len(text)
 
 
 # a word answer: letters, maybe joined by an apostrophe or a hyphen ("don't", "right-angled"), words apart by

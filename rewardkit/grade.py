@@ -2001,6 +2001,16 @@ def _lenient(
             return phrase, _read(phrase.text, gold)
     # a gold listing values may be answered by list items, one value each ("- \\(d(6) = \\frac13\\)")
     run = found.last_math(bullets=isinstance(gold.node, (ListOf, SetOf)))
+    if not run and (
+        (gold.kind == "math" and not _number_of_degrees(gold))
+        or (gold.kind == "number" and " or " in found.region[-_OR_TAIL_CHARS:])
+    ):
+        # "Thus y = 2x + 1": the math that ends the last sentence after its prose, written with no delimiters
+        # (a gold of degrees reads the last number, "45 degrees" too); against a number, only math offering
+        # another value ("Then x = 3 or x = 5"), which hedges
+        plain = found.plain_math()
+        if plain is not None and (gold.kind == "math" or " or " in plain.text):
+            run = [plain]
     # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
     # sentence the text ends on something else, which no reader here has looked at
     sentences_after = -1
@@ -2060,6 +2070,9 @@ def _lenient(
             if before_rival is not None:
                 return before_rival
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+_OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
 
 
 def _before_rejected_rival(

@@ -831,3 +831,27 @@ def test_progression_with_dots_is_its_terms(start, step, count, dots, before):
     short = ", ".join(map(str, terms[:before])) + f", {dots}, {terms[-2]}"
     if count - 1 > before:
         assert grade(f"The answer is $\\boxed{{{short}}}$.", gold=listed).verdict is Verdict.WRONG
+
+
+# --------------------------------------------------------------------------------------------------
+# Plain math after prose: the word before the math never changes what is read
+
+opening_words = st.sampled_from(
+    ["So", "Thus", "Then", "Hence", "Therefore,", "We get", "The line is", "Finally"]
+)
+linear = st.tuples(st.integers(-9, 9).filter(bool), st.integers(-9, 9))
+
+
+@FAST
+@given(word=opening_words, coefficients=linear, prefix=prefixes, stop=st.sampled_from(["", "."]))
+def test_plain_math_after_any_opening_word_reads_the_same(word, coefficients, prefix, stop):
+    """``<word> y = ax + b`` ends on plain math: CORRECT against ``ax+b`` and WRONG against ``ax+b+1``
+    whatever the prose word before it (never its letters read as a product, ``S*o*y``); a hedge before it
+    refuses it."""
+    a, b = coefficients
+    expression = f"{a}x + {b}" if b >= 0 else f"{a}x - {-b}"
+    completion = f"{prefix}{word} y = {expression}{stop}"
+    assert grade(completion, gold=f"{a}x+{b}").verdict == Verdict.CORRECT, completion
+    assert grade(completion, gold=f"{a}x+{b + 1}").verdict == Verdict.WRONG, completion
+    hedged = f"{prefix}Maybe y = {expression}{stop}"
+    assert grade(hedged, gold=f"{a}x+{b}").verdict == Verdict.AMBIGUOUS, hedged
