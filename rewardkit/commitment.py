@@ -577,7 +577,7 @@ _HEDGE_STEMS = re.compile(
     r"in\s+principle"
 )
 _HEDGED_BEFORE = re.compile(
-    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+be|"
+    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
     # "The answer seems to be 72", "appears to be": how it looks, not what it is
     r"(?:seems?|seemed|appears?|appeared)\s+to\s+be)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
