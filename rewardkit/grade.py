@@ -804,6 +804,7 @@ def _grade_text(
     for answer in reversed(found.anchored):
         if (
             answer.rule != "boxed"
+            and _FENCE in found.region  # (no code block, no aside: most texts, without the call)
             and _in_code_aside(found.region, answer.start - found.region_start, unclosed=False) is not None
         ):
             continue  # "# answer: 72" in a code block's comment: a note in the code, no statement of the text
@@ -877,7 +878,10 @@ def _grade_text(
             rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
-        sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
+        # (a sibling is another anchored answer: with one, none)
+        sibling = None
+        if len(found.anchored) > 1:
+            sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
             on_line = _boxes_on_line(completion, found.anchored, answer)
             # "x = \\boxed{3} and y = \\boxed{5}" against a tuple: named values, the tuple by convention
