@@ -574,7 +574,7 @@ _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
-    r"in\s+principle"
+    r"in\s+principle|not\s+(?:\w+\s+)?(?:sure|certain)"
 )
 _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
@@ -712,10 +712,20 @@ def hedged_before(before: str) -> str | None:
     """
     if _HEDGE_STEMS.search(before[-300:].lower()) is None:  # a literal scan settles most texts
         return None
-    m = _HEDGED_BEFORE.search(before[-300:])
+    m = _HEDGED_BEFORE.search(before[-300:]) or _UNSURE_OPENING.search(before[-300:])
     if m is None:
         return None
     return f"hedged: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not commit to the value"
+
+
+# a sentence that opens on the writer's doubt: "I'm not sure, but the answer is 72", "Not sure: 72", "Not
+# certain if this is right, but …" (its "but" states the value under the doubt, where "Perhaps I erred, but
+# the answer is 72" concedes and commits)
+_UNSURE_OPENING = re.compile(
+    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:i(?:'?m|\s+am)\s+|i'?m\s+)?not\s+(?:(?:entirely|completely|totally|quite|really|"
+    r"100%)\s+)?(?:sure|certain)\b[^.!?;\n]{0,160}$",
+    re.IGNORECASE,
+)
 
 
 # the value given on someone else's word: "According to the user, the answer is 72", "Answer according to
