@@ -808,6 +808,40 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
     return None
 
 
+# a statement whose line ends on "or" or a modal "be" (and a qualifier): the alternative stands on the next
+# line
+_DANGLING_ALTERNATIVE = re.compile(
+    r"(?:\b(?i:or|nor)|\b(?i:might|could|may)\s+(?i:also\s+)?be)"
+    r"(?:\s+(?i:maybe|perhaps|possibly|probably|approximately|about|around|roughly|even))*[\s*_,]*$"
+)
+# a line right after a statement that opens on "or" and a value: "72\nor 73", "72\n\nOr maybe 73"
+_ALTERNATIVE_LINE = re.compile(
+    r"[ \t*_$.\\\])]*\n[\s*_]*(?i:or)\b[^\n]{0,40}?(?:\d|\\frac|\\sqrt|\(\s*[A-J]\s*\)|\b[A-J]\b)"
+)
+
+
+def alternative_across_lines(statement_end: str, after: str) -> str | None:
+    """Why a statement offers another value across its line's end, given the statement's last characters and
+    the text after it: its line ends on ``or`` (``72 or\\n73``, ``72, though it might be\\n73``) with more
+    after it, or the next line opens on ``or`` and a value (``72\\nor 73``); None otherwise.
+
+    >>> alternative_across_lines("72 or", "\\n73.")
+    "hedged: '… or' offers another value on the next line"
+    >>> alternative_across_lines("72", "\\nor 73")
+    "hedged: 'or 7' on the next line offers another value"
+    >>> alternative_across_lines("72", "\\nOr, in other words, seventy-two.") is None
+    True
+    """
+    has_or = "or" in statement_end or "OR" in statement_end
+    dangling = _DANGLING_ALTERNATIVE.search(statement_end) if has_or or "be" in statement_end else None
+    if dangling is not None and after.strip(" \t\n*_$.\\[]()"):
+        return f"hedged: {('… ' + dangling.group().strip())!r} offers another value on the next line"
+    opened = _ALTERNATIVE_LINE.match(after) if "or" in after or "OR" in after else None
+    if opened is not None:
+        return f"hedged: {opened.group().strip()!r} on the next line offers another value"
+    return None
+
+
 # a later sentence that hedges: "It seems to be (B), though it might be (C).", "Maybe (B) or (C).", "Perhaps
 # it is (C)."; one that rejects ("(C) might look right, but it is wrong") hedges nothing
 _LATER_HEDGE = re.compile(

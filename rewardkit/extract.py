@@ -1614,8 +1614,8 @@ def _holds(lhs: str, result: Quantity) -> bool:
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
 _LETTER_LEAD = re.compile(r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
 _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
-# a lower-case letter closed by a parenthesis, as lists label options: "c)", "b) 12"
-# "c)", "(c)", and a lone lower-case letter that is the whole span after a marker ("The answer is: b")
+# a lower-case letter as lists label options, "c)", "b) 12", "(c)", and one alone that is the whole span
+# after a marker ("The answer is: b")
 _LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j])\s*$")
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
@@ -1822,13 +1822,18 @@ _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
 
 
+def _lenient_letter(m: re.Match[str]) -> str:
+    """The letter a match of :data:`_LENIENT_CHOICE` names, whichever of its forms matched."""
+    return m[1] or m[2] or m[3] or m[4]
+
+
 def last_choice(region: str, letters: str, base: int) -> Answer | None:
     """Lenient multiple-choice fallback: the last ``(X)``, a line holding only a letter or a letter named as
     the choice (``therefore I think it's B``); else a completion that opens with its letter (``D. it can't
     be A or B``), when no other line is labelled with a letter (a list of the options is not an answer)."""
     last = None
     for m in _LENIENT_CHOICE.finditer(region):
-        letter = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        letter = _lenient_letter(m)
         if letter in letters and not (m.group(3) and _is_word(region, letter, m.end())):
             if m.group(1) and _lists_options(region, m.start()):
                 continue  # "(A) 12  (B) 15  (C) 18  (D) 21": the question's options, copied, are no answer
@@ -1836,13 +1841,12 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
                 # "it can't be A": a letter ruled out, no candidate for the answer; ruling out the letter
                 # named last ("only (B) works. It cannot be (B).") leaves that statement the one the
                 # commitment rules read, and refuse
-                named_last = last is not None and (last[1] or last[2] or last[3] or last[4]) == letter
-                if named_last:
+                if last is not None and _lenient_letter(last) == letter:
                     last = m
                 continue
             last = m
     if last is not None:
-        letter = last.group(1) or last.group(2) or last.group(3) or last.group(4)
+        letter = _lenient_letter(last)
         if last.group(4):  # the answer is the letter, not the words after it that call it so
             return Answer(letter, "choice", base + last.start(4), base + last.end(4), True)
         # a letter named after a word ("it must be B") spans from the letter: the words before it are the

@@ -986,30 +986,12 @@ _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])
 
 
 def _dangling_alternative(answer: Answer, completion: str) -> str | None:
-    """Why a marker's statement whose line ends on "or" offers another value (``The answer is 72 or\\n73``):
-    the alternative stands on the next line, so the statement after it is no later answer either."""
+    """Why a marker's statement offers another value across its line's end (``The answer is 72 or\\n73``,
+    ``Answer: 72\\nor 73``): the statement after it is no later answer either. A box's statement ends at
+    the box."""
     if answer.rule == "boxed":
         return None
-    tail = answer.text[-40:]
-    dangling = _DANGLING_ALTERNATIVE.search(tail) if ("or" in tail or "be" in tail or "OR" in tail) else None
-    if dangling is not None and completion[answer.end : answer.end + 200].strip(" \t\n*_$.\\[]()"):
-        return f"hedged: {('… ' + dangling.group().strip())!r} offers another value on the next line"
-    after = completion[answer.end : answer.end + 200]
-    opened = _ALTERNATIVE_LINE.match(after) if "or" in after or "OR" in after else None
-    if opened is not None:  # "Answer: 72\nor 73": the next line opens on the alternative
-        return f"hedged: {opened.group().strip()!r} on the next line offers another value"
-    return None
-
-
-# a statement whose line ends on "or" (and a qualifier): the alternative stands on the next line
-_DANGLING_ALTERNATIVE = re.compile(
-    r"(?:\b(?i:or|nor)|\b(?i:might|could|may)\s+(?i:also\s+)?be)"
-    r"(?:\s+(?i:maybe|perhaps|possibly|probably|approximately|about|around|roughly|even))*[\s*_,]*$"
-)
-# a line right after a statement that opens on "or" and a value: "72\nor 73", "72\n\nOr maybe 73"
-_ALTERNATIVE_LINE = re.compile(
-    r"[ \t*_$.\\\])]*\n[\s*_]*(?i:or)\b[^\n]{0,40}?(?:\d|\\frac|\\sqrt|\(\s*[A-J]\s*\)|\b[A-J]\b)"
-)
+    return commitment.alternative_across_lines(answer.text[-40:], completion[answer.end : answer.end + 200])
 
 
 # markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
@@ -2579,12 +2561,7 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
     ``36 km/h`` as 36 km."""
     after = completion[answer.end : answer.end + 80]
-    # digits alone end on their number, and nothing after them names a unit: most answers, settled at once
-    stated = (
-        None
-        if not after and answer.text.isdecimal()
-        else unit_at_end(answer.text) or (unit_at_start(after) if after else None)
-    )
+    stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
     return stated or (reading.quantity.unit if reading.quantity is not None else None)
 
 
