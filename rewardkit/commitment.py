@@ -39,7 +39,8 @@ import re
 from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
-APPROXIMATION = r"approximately|about|around|roughly"
+# ("approx. 72", "ca. 72": the abbreviations with their periods)
+APPROXIMATION = r"approx(?:imately|\.)?|about|around|roughly|circa|ca\."
 # a closing line that says nothing about the answer ("I hope this helps!", "Let me know if …")
 POLITE_CLOSING = (
     r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b"
@@ -78,7 +79,8 @@ _QUALIFIER_AFTER = re.compile(
     r"^[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under)|"
     r"and\s+up(?:wards?)?|"
     r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
-    r"^(?:[\s$*_)\x22”°/%\\✓✔]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    # (past the value's restatement in parentheses: "1.5 (3/2) or more")
+    r"^(?:[\s$*_()\x22”°/%\\✓✔]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
@@ -251,10 +253,13 @@ _CASE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # another value offered beside the answer: "6, though it might be 7", "6 (or 7)", "y = 2 or y = -2"
+# a character of the same sentence: no stop, or the period of a decimal or of an abbreviation before a value
+# ("approx. 73", "ca. 73", "Rs. 73")
+_IN_SENTENCE = r"(?:[^.;\n]|\.\d|(?<=\bapprox)\.|(?<=\bca)\.|(?<=\bRs)\.)"
 _HEDGE_AFTER = re.compile(
-    r"^(?:[^.;\n]|\.\d){0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
+    rf"^{_IN_SENTENCE}{{0,120}}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
     r"\bpossibly\b|\banother\s+(?:reading|interpretation|view)\b|\bunder\s+(?:one|another|a\s+different)\b|"
-    r"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b)(?:[^.;\n]|\.\d){0,80}?"
+    rf"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b){_IN_SENTENCE}{{0,80}}?"
     r"(?P<other>[-−]?\$?\.?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
     re.IGNORECASE,
@@ -1120,8 +1125,10 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
     r"(?:(?:(?<=think)|(?<=believe)|(?<=sure)|(?<=certain)|(?<=convinced)|(?<=confident)|(?<=positive)|"
     r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b))?"
-    # (the period of "Rs. 350" abbreviates the currency before the value, as the sentence reader knows)
-    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)(?:[^.!?;:,\n]|(?<=\bRs)\.)){0,120}$",
+    # (the period of "Rs. 350" or "approx. 350" abbreviates a word before the value, as the sentence reader
+    # knows)
+    r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)"
+    r"(?:[^.!?;:,\n]|(?<=\bRs)\.|(?<=\bca)\.|(?<=\bapprox)\.)){0,120}$",
     re.IGNORECASE,
 )
 

@@ -28,6 +28,7 @@ from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
+    DIGITS_AND_SPOKEN_FRACTION,
     FEET_INCHES,
     MERIDIEM,
     ORDINAL,
@@ -36,6 +37,7 @@ from rewardkit.numbers import (
     Quantity,
     clock_or_ratio,
     combine_compound,
+    digits_and_spoken_fractions,
     feet_inches,
     lookup_unit,
     parse_words,
@@ -170,9 +172,11 @@ _ANSWER_LIKE_START = re.compile(
 )
 
 # the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
-# (the period of "Rs. 72" abbreviates the currency before its amount)
+# (the period of "Rs. 72" abbreviates the currency before its amount, that of "approx. 72" or "ca. 72" the
+# approximation: each ends a sentence only where no value follows)
 _SENTENCE_END = re.compile(
-    r"(?<![aApP]\.[mM])(?<!\bRs)\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))|(?<=\bRs)\.(?=\s*(?:$|[^\d\s]))"
+    r"(?<![aApP]\.[mM])(?<!\bRs)(?<!\b[Cc]a)(?<!\b[Aa]pprox)\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))"
+    r"|(?:(?<=\bRs)|(?<=\b[Cc]a)|(?<=\b[Aa]pprox))\.(?=\s*(?:$|[^\d\s$\\(−-]))"
     r"|(?<!\\)[!?;](?=\s|$)|\n"
 )
 
@@ -287,6 +291,11 @@ class Candidates:
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        if self.region.startswith(" and ", end):
+            # "3 and a half cups": the fraction said in words after the whole number is part of it
+            mixed = DIGITS_AND_SPOKEN_FRACTION.match(self.region, start)
+            if mixed is not None and mixed.end(1) == end:
+                end = mixed.end()
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
         currency = _CURRENCY_WORD_AFTER.match(self.region, end)
         if currency is not None and self.region[start : start + 1] in _OPENS_A_NUMERAL:
@@ -951,6 +960,12 @@ def _compound_scanned(region: str, start: int, end: int) -> tuple[int, int]:
     at = next((k for k, item in enumerate(found) if item.start <= start - lo < item.end), None)
     if at is None:
         return start, end
+    if found[at].start < start - lo and window[found[at].start : start - lo].strip().isdigit():
+        # "3 1/2 cups": the fraction is the part of a mixed number, read whole
+        return lo + found[at].start, max(end, lo + found[at].end)
+    mixed = _MIXED_AND.match(window, found[at - 1].start) if at else None
+    if mixed is not None and mixed.start(2) == start - lo and _mixed_number(mixed) != mixed[0]:
+        return lo + mixed.start(), max(end, lo + mixed.end())  # "3 and 1/2 cups": a proper fraction after
     for i in range(max(0, at - 4), at):
         combined = combine_compound(window, found[i:])
         if combined is not None and combined[1] >= found[at].end:
@@ -1382,7 +1397,10 @@ _MIXED_AND = re.compile(r"(?<![\d.,/])(\d{1,9})\s+and\s+(\d{1,9})\s*/\s*(\d{1,9}
 
 def _mixed_number(m: re.Match[str]) -> str:
     whole, numerator, denominator = m.groups()
-    return f"{whole} {numerator}/{denominator}" if int(numerator) < int(denominator) else m.group()
+    if int(numerator) >= int(denominator):
+        return m[0]
+    # (padded to the phrase's length, so that what follows keeps its place in the text)
+    return f"{whole} {numerator}/{denominator}".ljust(len(m[0]))
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
@@ -1456,7 +1474,7 @@ def read_number(span: str) -> Reading:
     if variables is not None:  # "x = 2 and y = 4": several variables' values, not one number
         return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
     if "and" in text or "AND" in text or "And" in text:
-        text = _MIXED_AND.sub(_mixed_number, text)
+        text = digits_and_spoken_fractions(_MIXED_AND.sub(_mixed_number, text))
     found = list(scan(text))
     if not found:
         if _DIGIT.search(text):  # "1/0": digits that make no number
@@ -1517,6 +1535,15 @@ def read_number(span: str) -> Reading:
     if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    if (
+        rest
+        and "(" in gap
+        and _LONE_IN_PARENTHESES.fullmatch(gap + text[rest[0].end : rest[0].end + 1])
+        and not same_quantity(rest[0].quantity, quantity)
+    ):
+        # "15 (sixteen)", "15 (16)": the value said again in parentheses, as another value
+        said = text[found[0].start : rest[0].end + 1]
+        return Reading("ambiguous", text=said, why=f"{said!r} says another value in parentheses")
     at = found[0].start
     if (
         at > 1
@@ -1531,6 +1558,8 @@ def read_number(span: str) -> Reading:
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
+# the gap between a value and one in parentheses right after it, and that one's closing parenthesis
+_LONE_IN_PARENTHESES = re.compile(r"\s*\(\s*\)")
 # a mark right after a value that calls it wrong
 _REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
 # a LaTeX row break with something after it

@@ -81,11 +81,13 @@ from rewardkit.mathtree import (
 from rewardkit.numbers import (
     CLOCK,
     CLOCK_12,
+    DIGITS_AND_SPOKEN_FRACTION,
     MERIDIEM,
     PART_OF_DAY,
     RATIO,
     Quantity,
     Unit,
+    digits_and_spoken_fractions,
     hour_of_day,
     numeral_in_base,
     same_numeral,
@@ -126,10 +128,17 @@ _TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}"
 # that ratio (as "x = 5" states 5); the names are letters with an optional subscript, as many as the numbers
 _NAME = r"[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]{1,6}\}?)?"
 _NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
+# a value, maybe its unit, and an opening parenthesis right before the last number: "1.5 (3/2)", "72 cm
+# (0.72 m)"
+_VALUE_BEFORE_PARENTHESIS = re.compile(
+    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*$"
+)
+# "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
+_ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
 # "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
 _APPROXIMATELY = re.compile(
-    rf"^[\s*_]*(?:{commitment.APPROXIMATION}|approx\.?)\s+"
+    rf"^[\s*_]*(?:{commitment.APPROXIMATION})\s+"
     rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
     re.I,
 )
@@ -977,6 +986,12 @@ def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
     """Where the value a statement states begins and ends: its first quantity, else its first math."""
     found = next(scan(text), None)
     if found is not None:
+        if text.startswith(" and ", found.end):  # "3 and a half": the fraction said after is part of it
+            mixed = DIGITS_AND_SPOKEN_FRACTION.match(text, found.start)
+            if mixed is not None and mixed.end(1) == found.end:
+                whole = next(scan(digits_and_spoken_fractions(mixed[0])), None)
+                if whole is not None and whole.start == 0:
+                    return found.start, mixed.end(), whole.quantity
         return found.start, found.end, found.quantity
     m = _MATH_START.search(text)
     return (m.start(), len(text), None) if m is not None else None
@@ -1432,6 +1447,24 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         return None
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
+    if answer.rule == "last_number" and "(" in region[max(0, start - 3) : start]:
+        restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 40), start)
+        if restating is not None:
+            said = region[restating.start() : restating.end()].rstrip("( \t")
+            before, last = read_number(said).quantity, read_number(answer.text).quantity
+            if (
+                before is not None
+                and last is not None
+                and before.unit is None
+                and region[end : end + 2].lstrip(" \t")[:1] == ")"
+                and not same_quantity(before, last)
+            ):
+                # "it is 2.5 (3/2)": two values, one in parentheses (a restatement in another unit, "72 cm
+                # (0.72 m)", is left to the unit readers)
+                return f"{region[restating.start() : end + 1]!r} says another value in parentheses"
+            # "It is not 1.5 (3/2)": the value in parentheses restates the one before them, and the words
+            # before that one are what commit to it or not
+            start = restating.start()
     in_code = _in_code_aside(region, start)
     if in_code is not None:
         return in_code
@@ -1442,8 +1475,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         # follows the mark says nothing: a symbol, an emoji)
         return f"not asserted: the statement asks ({region[max(0, start - 20) : end + 3].strip()!r})"
     sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
-    if region[max(0, sentence_start - 3) : sentence_start].lower() == "rs.":
-        # "cannot be Rs. 350": the period abbreviates the currency; the sentence began before it
+    if _ABBREVIATION_BEFORE_VALUE.search(region, max(0, sentence_start - 8), sentence_start):
+        # "cannot be Rs. 350", "not approx. 350": the period abbreviates a word; the sentence began before it
         sentence_start = max(region.rfind(c, max(0, start - 300), sentence_start - 1) for c in ".;!?\n") + 1
     if (
         sentence_start > 0
@@ -1460,7 +1493,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     if period is not None:
         stops.append(period.start())
     sentence_end = min(stops) if stops else min(len(region), end + 300)
-    if gold.kind == "number" and "/" not in answer.text:  # "3 and 1/2 cups" is a mixed number, no list
+    if gold.kind == "number":  # ("3 and 1/2 cups" is one mixed number, read whole: no list)
         listed = commitment.listed_before(region[sentence_start:start])
         if listed is not None:
             return listed

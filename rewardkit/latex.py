@@ -372,6 +372,8 @@ _PUNCT = {
     "∅": "empty",
 }
 _UNICODE_VALUED = {"∞": ("const", "oo"), "≤": ("rel", "<="), "≥": ("rel", ">="), "≠": ("rel", "!=")}
+_SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_FROM_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SPACES = frozenset(" \t\n\r~$\u00a0\u2009\u202f")
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -479,10 +481,21 @@ class _Lexer:
                 kind, val = _UNICODE_VALUED[c]
                 self.push(kind, val, i)
                 i += 1
-            elif c == "²" or c == "³":
+            elif c in _SUPERSCRIPT_DIGITS or (c in "⁻⁺" and i + 1 < n and s[i + 1] in _SUPERSCRIPT_DIGITS):
+                # "x²", "10⁴", "2¹⁰", "10⁻³": a run of superscript characters is one exponent
+                j = i + 1
+                while j < n and s[j] in _SUPERSCRIPT_DIGITS:
+                    j += 1
+                digits = s[i:j].translate(_FROM_SUPERSCRIPT)
                 self.push("^", None, i)
-                self.push("num", (Number(Fraction(2 if c == "²" else 3)), "2" if c == "²" else "3"), i)
-                i += 1
+                if digits[0] in "-+":  # "10⁻³" is 10^{-3}
+                    self.push("{", None, i)
+                    self.push(digits[0], None, i)
+                    self.push("num", (Number(Fraction(int(digits[1:]))), digits[1:]), i)
+                    self.push("}", None, i)
+                else:
+                    self.push("num", (Number(Fraction(int(digits))), digits), i)
+                i = j
             elif c == "." and _only_closing(s, i + 1):
                 i = n  # one trailing period ends a sentence, not the math
             elif (c == "." and s.startswith("...", i)) or c == "…":

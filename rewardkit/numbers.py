@@ -816,6 +816,34 @@ def _words_value(words: list[str]) -> Fraction | None:
     return Fraction(value) if value is not None else None
 
 
+# "3 and a half", "2 and three quarters", "5 and one-third": a whole number in digits, its fraction in words
+DIGITS_AND_SPOKEN_FRACTION = re.compile(
+    r"(?<![\d.,/])(\d{1,9})\s+and\s+((?:an?|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:"
+    + longest_first(list(_DENOMINATORS))
+    + r"))(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def digits_and_spoken_fractions(text: str) -> str:
+    """``3 and a half`` → ``3 1/2``: a mixed number whose whole part is in digits and its fraction in words,
+    written as the digits' mixed number the scanner reads; a fraction of 1 or more (``3 and four thirds``) is
+    left as said.
+
+    >>> digits_and_spoken_fractions("It takes 3 and a half hours, or 2 and three quarters.")
+    'It takes 3 1/2        hours, or 2 3/4               .'
+    """
+
+    def mixed(m: re.Match[str]) -> str:
+        fraction = parse_words(m[2])
+        if fraction is None or not 0 < fraction < 1:
+            return m[0]
+        # padded to the phrase's length, so that what follows keeps its place in the text
+        return f"{m[1]} {fraction.numerator}/{fraction.denominator}".ljust(len(m[0]))
+
+    return DIGITS_AND_SPOKEN_FRACTION.sub(mixed, text)
+
+
 def parse_words(text: str) -> Fraction | None:
     """Value of a phrase made only of number words.
 
