@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -418,6 +419,8 @@ def compare_math(
         # "2:4:6" is "1:2:3" by proportion; a list of values (1, 2, 3) or a single value is another answer
         return "ratio" if gold == pred else None
     if isinstance(gold, Text) or isinstance(pred, Text):
+        gold, pred = _named_set(gold) or gold, _named_set(pred) or pred
+    if isinstance(gold, Text) or isinstance(pred, Text):
         if isinstance(gold, Text) and isinstance(pred, Text):
             return "text" if gold.value.casefold().strip() == pred.value.casefold().strip() else None
         return None
@@ -663,6 +666,33 @@ def _named_values(gold: ListOf, pred: ListOf | TupleOf) -> bool:
         and len(set(names)) == len(names)
         and not any(isinstance(item, Relation) for item in pred.items)
     )
+
+
+# the sets said in words: "all real numbers" is (-oo, oo), "no solution" the empty set
+_ALL_REALS = Interval(Neg(Constant("oo")), Constant("oo"), True, True)
+_SET_WORDS = re.compile(
+    r"(?:the\s+set\s+of\s+)?(?P<reals>(?:all|every|any)\s+real\s+(?:numbers?|values?(?:\s+of\s+[a-z])?|[a-z])|"
+    r"all\s+reals|the\s+real\s+numbers)|(?P<empty>(?:there\s+(?:is|are)\s+)?no\s+(?:real\s+)?(?:solutions?|roots?)|"
+    r"(?:the\s+)?empty\s+set)",
+    re.IGNORECASE,
+)
+
+
+def _named_set(node: Node) -> Node | None:
+    """The set a text names (``all real numbers`` → (-oo, oo); ``no solution``, ``the empty set`` → {}), or
+    None: these answer a set or interval gold, and each other as words.
+
+    >>> _named_set(Text("All real numbers")) == _ALL_REALS, _named_set(Text("No solution"))
+    (True, SetOf(items=()))
+    >>> _named_set(Text("all real numbers except 3")) is None
+    True
+    """
+    if not isinstance(node, Text):
+        return None
+    m = _SET_WORDS.fullmatch(node.value.strip().rstrip("."))
+    if m is None:
+        return None
+    return _ALL_REALS if m["reals"] else SetOf(())
 
 
 def _conventional_tuple(pred: ListOf) -> TupleOf | None:
