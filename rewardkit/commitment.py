@@ -62,12 +62,13 @@ _QUALIFIER_BEFORE = re.compile(
     r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
-    r"|[<>≤≥≲≳≦≧⩽⩾≪≫]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
+    # (the ">" of an arrow, "=> 72", "9 * 8 -> 72", gives a result: no bound)
+    r"|(?<![=-])[<>]=?|[≤≥≲≳≦≧⩽⩾≪≫]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
     # "at least x = 72": the bound holds for the value a name is given
     r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
-    r"[\s$*_(\x22“—–]*$",
+    r"[\s$*_(\x22“—–→⟶⇒]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -103,7 +104,7 @@ _NEGATION_BEFORE = re.compile(
     r"rs\.|rs|usd|inr|eur|gbp|"
     rf"{APPROXIMATION}))*"
     # "not x = 5": the variable the value is stated for stands between the negation and its value
-    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–]*$|≠\s*$|\\neq?\s*$",
+    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–→⟶⇒]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
@@ -614,6 +615,8 @@ _DISOWNED_BEFORE = re.compile(
     r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
     # "The textbook's (wrong) answer is 72", "the (incorrect) answer 72"
     r"\(\s*(?:wrong|incorrect|mistaken|erroneous|false)\s*\)\s+answers?\b|"
+    # "Answer (wrong): 72", "Answer [incorrect] = 72"
+    r"\banswers?\s*[(\[]\s*(?:wrong|incorrect|mistaken|erroneous|false|rejected|distractor)(?=\s*[)\]])|"
     r"\b(?:his|her|their)\s+(?:final\s+)?answer|"
     r"\b(?:common|typical|frequent|classic)\s+(?:mistake|error|pitfall|trap)\s+is\s+to\s+"
     r"(?:answer|say|write|conclude|get|think|give|claim))\b"
@@ -1491,10 +1494,41 @@ def listed_after(text: str, start: int, end: int) -> str | None:
     return f"several answers: {text[start : m.end()].strip()[:60]!r}"
 
 
+# a variable that tends to the value: "as x -> 72", "x \\to 72", "\\lim_{n \\to 72}" (an arrow after a result,
+# "9 * 8 -> 72", gives it)
+_TENDS_TO = re.compile(
+    r"(?<![A-Za-z\\])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*"
+    r"(?:\\to|\\rightarrow|\\longrightarrow|→|⟶|-{1,2}>)[\s$*_({]*$"
+)
+# a markup tag that opens an answer's element: "<final_answer>", "<result>", "<b>", '<span class="x">'
+_TAG_AT_END = re.compile(r"<[A-Za-z_][\w:-]{0,30}(?:\s[^<>]{0,80})?>[\s*_$]*$")
+
+
+def tends_to(before: str) -> str | None:
+    """Why a value is the point a variable tends to (``as x -> 72``, ``x \\to 72``, ``x → 72``), not a value
+    stated, or None.
+
+    >>> tends_to("as x -> "), tends_to("9 * 8 -> ")
+    ("a limit point: 'as x -> …' says what a variable tends to, not a value", None)
+    """
+    tail = before[-12:]
+    if ">" not in tail and "to" not in tail and "→" not in tail and "⟶" not in tail:
+        return None
+    if _TENDS_TO.search(before[-60:]) is None:
+        return None
+    return f"a limit point: {(before.strip()[-40:] + ' …')!r} says what a variable tends to, not a value"
+
+
 def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:
     """Why a value between ``before`` and ``after`` is a bound (``at least 12``, ``12 or more``), or None."""
-    qualifier = _QUALIFIER_BEFORE.search(before[-200:])
-    if qualifier is not None and (relations_qualify or not _RELATION.match(before[-200:], qualifier.start())):
+    before = before[-200:]
+    if before.rstrip(" \t*_$").endswith(">"):
+        before = _TAG_AT_END.sub("", before)  # "<final_answer>72": a markup tag, no relation
+    limit = tends_to(before)
+    if limit is not None:
+        return limit
+    qualifier = _QUALIFIER_BEFORE.search(before)
+    if qualifier is not None and (relations_qualify or not _RELATION.match(before, qualifier.start())):
         return f"qualified: {(before.strip() + ' …')!r} states a bound, not a value"
     if _QUALIFIER_AFTER.match(after[:300]):
         return f"qualified: {('… ' + after.strip())[:60]!r} is a bound, not a value"

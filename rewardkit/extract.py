@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned, tends_to
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -1482,6 +1482,9 @@ def read_number(span: str) -> Reading:
         return Reading("none", text=text)
     if not _PLAIN_PREFIX.fullmatch(text, 0, found[0].start) or _unbalanced(text):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    limit = tends_to(text[: found[0].start]) if "→" in text or "⟶" in text else None
+    if limit is not None:  # "x → 72": the value a variable tends to
+        return Reading("ambiguous", text=text, why=limit)
     spoken = operation_before(text[: found[0].start])
     if spoken is not None:
         # "twice 72", "the square root of 72": the number is an operand, the statement names another value
