@@ -1222,6 +1222,10 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
 
 
 _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
+# an ordinal suffix raised after the digits: "5^{\\text{th}}", "3^{rd}", "1^\\text{st}", "2^{\\mathrm{nd}}"
+_ORDINAL_SUPERSCRIPT = re.compile(
+    r"(?<=\d)\s*\^\s*(?:\{\s*)?(?:\\(?:text|mathrm|textrm|rm)\s*\{?\s*)?(st|nd|rd|th)\b\s*(?:\}\s*){0,2}"
+)
 _THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
 _DOLLAR = re.compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic, and so is "72 − 2" with any minus sign
@@ -1349,6 +1353,8 @@ def clean_span(span: str) -> str:
         # \" before a non-letter is a quote escaped for JSON, not LaTeX's umlaut accent (\"a, \"{o})
         span = _ESCAPED_QUOTE.sub('"', span)
     span = _THOUSANDS_BANG.sub(",", span)  # MATH writes 10,\!080 and 11,\! 111
+    if "^" in span:
+        span = _ORDINAL_SUPERSCRIPT.sub(r"\1", span)  # "5^{\text{th}}", "3^{rd}": the ordinal 5th, 3rd
     if "ft" in span or "fe" in span or "foo" in span or "'" in span or "′" in span or "’" in span:
         span = feet_inches(span)
     span = _SPAN_NOISE.sub(" ", span)
