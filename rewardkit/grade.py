@@ -790,6 +790,10 @@ def _grade_text(
         return _result(
             gold, policy, verdict, detail="the reasoning block never closed (<think> without </think>)"
         )
+    if found.problem == "reopened_think" and finished is False:
+        # back to reasoning after its answer, and cut off there: the answer was being reconsidered
+        detail = "a reasoning block opened again after the answer and hit the length limit"
+        return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
 
     if finished is False and found.anchored:
         last = max(found.anchored, key=lambda a: a.end)
@@ -2237,6 +2241,18 @@ def _hedging_sibling(
     """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``), or
     another marker's statement right before the chosen one with nothing between them
     (``Answer: 70\\nAnswer: 72``): a list of answers, not a correction."""
+    if chosen.rule == "answer_tag":
+        # "<answer>70</answer>\n<answer>72</answer>": two answer blocks with nothing between them
+        other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        if (
+            other is not None
+            and other.rule == "answer_tag"
+            and _TAGS_BETWEEN.fullmatch(completion, other.end, chosen.start)
+        ):
+            theirs = _read(other.text, gold)
+            if theirs.status == "value" and not _same_reading(theirs, reading):
+                return other.text
+        return None
     if chosen.rule in _STATEMENT_RULES:
         # the statement before the chosen one (which may restate an anchored answer, not be one of them)
         other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
@@ -2275,6 +2291,7 @@ _RETRACTION_GAP = 300
 
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
+_TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 _BARE_MARKER_BETWEEN = re.compile(
     r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>-]*(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|result)s?[*_]*"
     r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
