@@ -1084,6 +1084,19 @@ _QUALIFIER_ALONE = re.compile(
 )
 
 
+# the tag that closes an answer block ends the statement inside it: "<answer>The answer is 18</answer>"
+_CLOSING_TAG = re.compile(r"</(?:answer|solution|final)\b", re.IGNORECASE)
+
+
+def _before_closing_tag(region: str, start: int, end: int) -> int:
+    """``end``, or where a tag closing an answer block between ``start`` and ``end`` opens."""
+    tag = region.find("</", start, end)
+    if tag < 0:
+        return end
+    m = _CLOSING_TAG.search(region, tag, end)
+    return end if m is None else m.start()
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -1095,7 +1108,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """
     window_end = min(len(region), at + _MARKER_WINDOW)
     nl = region.find("\n", at, window_end)
-    line_end = window_end if nl < 0 else nl
+    line_end = _before_closing_tag(region, at, window_end if nl < 0 else nl)
     rest = region[at:line_end]
     # digits alone after the marker, and a full stop at most ("A: 72", "#### 18."): the span every reader
     # below would give, at once
@@ -1123,7 +1136,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             nxt = nl + 1
             window_end = min(len(region), nxt + _MARKER_WINDOW)
             nl = region.find("\n", nxt, window_end)
-            line_end = window_end if nl < 0 else nl
+            line_end = _before_closing_tag(region, nxt, window_end if nl < 0 else nl)
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt if qualified_from < 0 else qualified_from
                 rest = region[at:line_end]

@@ -839,7 +839,7 @@ def _grade_text(
             if glued is not None:
                 # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
                 return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
-        retracted = _retraction(found, answer, gold) if answer.end < len(completion) else None
+        retracted = _retraction(found, answer, gold, completion) if answer.end < len(completion) else None
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
@@ -1316,10 +1316,13 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
     return (number, reading) if reading.status == "value" else None
 
 
-def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, Reading] | str | None:
+def _retraction(
+    found: Candidates, answer: Answer, gold: Gold, completion: str = ""
+) -> tuple[Answer, Reading] | str | None:
     """What a retraction after the chosen answer says (``The answer is 5. Wait, actually it is 6.``): the
     later value it states, or why nothing is committed any more (a string), or None when nothing takes it
-    back."""
+    back. ``completion``: the whole text, whose reasoning block before the answer region a restated step may
+    come from."""
     tail_start = answer.end - found.region_start
     if tail_start >= len(found.region) - 3:
         return None  # the answer ends the text: nothing after it takes it back
@@ -1328,7 +1331,7 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
     if cue is None and gold.kind in ("number", "math"):
-        return _concluded_past(found, answer, gold, tail)
+        return _concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
@@ -1363,17 +1366,24 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 
 
 _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# how much of a reasoning block before the answer region is read for the steps a closing sentence restates
+_THOUGHT_READ = 20_000
 
 
-def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) -> str | None:
+def _concluded_past(
+    found: Candidates, answer: Answer, gold: Gold, tail: str, completion: str = ""
+) -> str | None:
     """Why the text after the answer goes past it to another value with no retraction cue (``#### 72\nBut she
     lost 1, so 71.``), or None. A sentence that checks the answer, explains it (``That is 72 clips in all.``)
     or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
-    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not."""
+    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not. The reasoning
+    includes the reasoning block before the answer region (``<think>…9 eggs…</think> \\boxed{18} So she
+    makes $18 from the 9 eggs.``), read only for a value the answer region does not hold."""
     # the answer's reading and the numbers of the reasoning are looked up only once a sentence concludes on
     # a value: most tails conclude on none
     first: Reading | None = None
     earlier: set[str] | None = None
+    thought: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail)):
         where = commitment.concluded_value(sentence)
         if where is None:
@@ -1386,6 +1396,11 @@ def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) ->
                 earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
             if value.lstrip("-−$") in earlier:
                 continue  # "So she sold 24 in May.": a step of the reasoning, told again
+            if thought is None:
+                block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
+                thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()
+            if value.lstrip("-−$") in thought:
+                continue  # a step of the reasoning block before the answer region, told again
         if first is None:
             first = _read(answer.text, gold)
             if first.status != "value":
