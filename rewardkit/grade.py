@@ -854,6 +854,11 @@ def _grade_text(
             if hedged is not None:  # "Wait, it is option D. It seems to be (D), though it might be (A)."
                 return _result(gold, policy, Verdict.AMBIGUOUS, retracted[0], detail=hedged)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
+        if finished is False and answer.end < len(completion):
+            reopened = _reconsideration_cut_off(found, answer)
+            if reopened is not None:
+                detail = f"went back over its answer and hit the length limit ({reopened!r})"
+                return _result(gold, policy, Verdict.TRUNCATED, answer, detail=detail)
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
         withdrawn = (
@@ -1359,6 +1364,19 @@ def _retraction(
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
+
+
+def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
+    """The words of a reconsideration after the answer that the length limit cut off before it reached any
+    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``), or None. Read only for a
+    completion the caller says did not finish: a reasoning model's thinking runs on past every answer it
+    tries, and an answer that thinking was going back over is no commitment."""
+    tail = found.region[answer.end - found.region_start :][-2000:]
+    cues = [m.start() for m in commitment.RETRACTION.finditer(tail)]
+    if not cues:
+        return None
+    rest = tail[cues[-1] :]
+    return None if any(c.isdigit() for c in rest) else rest.strip()[:60]
 
 
 # where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
