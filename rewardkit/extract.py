@@ -91,7 +91,7 @@ _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
 _CONTINUATION = re.compile(
     r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
-    r"|<\|(?:im_end|im_start|endoftext|eot_id|end)\|>|</s>",
+    r"|<\|(?:im_end|im_start|endoftext|end_of_text|eot_id|end|return|end▁of▁sentence|User|Assistant)\|>|</s>",
 )
 
 
@@ -153,10 +153,19 @@ def _next_colon(text: str, start: int, wide: bool) -> int:
 
 _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
-# the reasoning block in the other spellings models write it (``<thinking>``, ``<THINK>``, ``</think >``): an
-# answer only inside it is no answer, whichever spelling closes it
-_THINK_OPEN_ANY = re.compile(r"<(?:think|thinking)\s*>", re.IGNORECASE)
-_THINK_CLOSE_ANY = re.compile(r"</(?:think|thinking)\s*>", re.IGNORECASE)
+# the reasoning block in the other spellings models write it (``<thinking>``, ``<THINK>``, ``</think >``,
+# ``<reasoning>`` of the GRPO format prompts, ``<|begin_of_thought|>`` of the OpenThoughts traces, the
+# ``analysis`` channel of the harmony format, whose ``final`` channel holds the answer): an answer only inside
+# it is no answer, whichever spelling closes it
+_THINK_OPEN_ANY = re.compile(
+    r"<(?:think|thinking|reasoning)\s*>|<\|begin_of_thought\|>|<\|channel\|>analysis\b", re.IGNORECASE
+)
+# what another spelling of the closing tag opens with: "</thinking>", "</THINK>", "</reasoning>"
+_OTHER_CLOSES = ("</t", "</T", "</r", "</R")
+_THINK_CLOSE_ANY = re.compile(
+    r"</(?:think|thinking|reasoning)\s*>|<\|end_of_thought\|>|<\|channel\|>final(?:<\|message\|>)?",
+    re.IGNORECASE,
+)
 # text struck out in markdown or HTML (``~~72~~ 73``, ``<del>72</del>``) is taken back: blanked before
 # reading, so that every span still points into the text
 _STRUCK = re.compile(r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(s|del|strike)>[^<\n]{0,200}</\1>", re.IGNORECASE)
@@ -199,8 +208,9 @@ class Candidates:
     anchored: list[Answer] = field(default_factory=list)
     region_start: int = 0
     region: str = ""
-    # why no answer region exists ("unterminated_think"), or that anchored answers exist only outside
-    # the answer region ("outside_region"); None when the region is usable
+    # why no answer region exists ("unterminated_think"), that anchored answers exist only outside
+    # the answer region ("outside_region"), or that a reasoning block opens again after them and never
+    # closes ("reopened_think"); None when the region is usable
     problem: str | None = None
     outside: list[Answer] = field(default_factory=list)
 
@@ -412,11 +422,15 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         region_start = close_end
     # "<think>" and its other spellings; only "t" and "T" match "t" ignoring case, so the scan, which stops at
     # every "<" of GSM8K's "<<3*4=12>>", runs only where one follows a "<"
-    elif "<t" in lowered and _THINK_OPEN_ANY.search(text):
+    elif ("<t" in lowered or "<r" in lowered or "<|" in text) and _THINK_OPEN_ANY.search(text):
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
     region = text[region_start:]
+    reopened = _THINK_OPEN_ANY.search(region) if close >= 0 and "<" in region else None
+    if reopened is not None:
+        # a reasoning block opened again after the answer and never closed: what it holds is reasoning
+        region = region[: reopened.start()]
     cut = _CONTINUATION.search(region, 1) if _may_continue(region, closing_tag) else None
     if cut is not None:
         region = region[: cut.start()]
@@ -429,6 +443,8 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         outside = _candidates(text[:close], offset)
         if outside:
             return Candidates([], base, region, "outside_region", outside)
+    if reopened is not None and anchored:
+        return Candidates(anchored, base, region, "reopened_think")
     return _found(anchored, base, region)
 
 
@@ -454,12 +470,14 @@ def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates
 def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
     """Where the last closing tag of a reasoning block starts and ends, or ``(-1, -1)``. ``closing_tag``:
     False when the caller knows the text holds no ``</``."""
-    if not closing_tag:
+    piped = "<|" in text  # "<|end_of_thought|>", "<|channel|>final": no "</"
+    if not closing_tag and not piped:
         return -1, -1
     close = text.rfind(_THINK_CLOSE)
-    if close >= 0 and "</T" not in text[close:] and "</t" not in text[close + 1 :]:
+    tail = text[close + 1 :]
+    if close >= 0 and not any(other in tail for other in _OTHER_CLOSES) and not (piped and "<|" in tail):
         return close, close + len(_THINK_CLOSE)  # the common spelling, last: no regex
-    if close < 0 and "</" not in text:
+    if close < 0 and "</" not in text and not piped:
         return -1, -1
     spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
     return spans[-1] if spans else (-1, -1)
@@ -477,7 +495,15 @@ def _candidates(region: str, base: int, lowered: str | None = None) -> list[Answ
     # none, and one scan says so for the three
     answer_word = "nswer" in lowered
     if answer_word and "<answer>" in region:
-        start = region.rfind("<answer>") + len("<answer>")
+        opened = region.rfind("<answer>")
+        before = region[:opened].rstrip()
+        if before.endswith("</answer>") and "<answer>" in before:
+            # an answer block right before the last one, nothing between them: a second final answer
+            # ("<answer>70</answer>\n<answer>72</answer>"), for the grader to weigh against the last
+            first = before.rfind("<answer>") + len("<answer>")
+            last = len(before) - len("</answer>")
+            anchored.append(Answer(region[first:last].strip(), "answer_tag", base + first, base + last))
+        start = opened + len("<answer>")
         end = region.find("</answer>", start)
         end = len(region) if end < 0 else end
         anchored.append(Answer(region[start:end].strip(), "answer_tag", base + start, base + end))
@@ -1073,6 +1099,19 @@ _QUALIFIER_ALONE = re.compile(
 )
 
 
+# the tag that closes an answer block ends the statement inside it: "<answer>The answer is 18</answer>"
+_CLOSING_TAG = re.compile(r"</(?:answer|solution|final)\b", re.IGNORECASE)
+
+
+def _before_closing_tag(region: str, start: int, end: int) -> int:
+    """``end``, or where a tag closing an answer block between ``start`` and ``end`` opens."""
+    tag = region.find("</", start, end)
+    if tag < 0:
+        return end
+    m = _CLOSING_TAG.search(region, tag, end)
+    return end if m is None else m.start()
+
+
 def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
@@ -1084,7 +1123,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
     """
     window_end = min(len(region), at + _MARKER_WINDOW)
     nl = region.find("\n", at, window_end)
-    line_end = window_end if nl < 0 else nl
+    line_end = _before_closing_tag(region, at, window_end if nl < 0 else nl)
     rest = region[at:line_end]
     # digits alone after the marker, and a full stop at most ("A: 72", "#### 18."): the span every reader
     # below would give, at once
@@ -1112,7 +1151,7 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             nxt = nl + 1
             window_end = min(len(region), nxt + _MARKER_WINDOW)
             nl = region.find("\n", nxt, window_end)
-            line_end = window_end if nl < 0 else nl
+            line_end = _before_closing_tag(region, nxt, window_end if nl < 0 else nl)
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt if qualified_from < 0 else qualified_from
                 rest = region[at:line_end]

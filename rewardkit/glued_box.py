@@ -40,8 +40,9 @@ _OPERAND = r"(?=[\d\\(]|(?![aAI][^a-zA-Z])[a-zA-Z](?![a-zA-Z]))"
 _AFTER = re.compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
-    # one side of a relation ("\\boxed{72} \\neq 73"), or a scale word that multiplies it ("\\text{ hundred}")
-    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross)\b))"
+    # one side of a relation ("\\boxed{72} \\neq 73"; "<|" opens a special token, "<|im_end|>"), or a scale
+    # word that multiplies it ("\\text{ hundred}")
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
 _ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")

@@ -799,6 +799,10 @@ def _grade_text(
         return _result(
             gold, policy, verdict, detail="the reasoning block never closed (<think> without </think>)"
         )
+    if found.problem == "reopened_think" and finished is False:
+        # back to reasoning after its answer, and cut off there: the answer was being reconsidered
+        detail = "a reasoning block opened again after the answer and hit the length limit"
+        return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
 
     if finished is False and found.anchored:
         last = max(found.anchored, key=lambda a: a.end)
@@ -844,7 +848,7 @@ def _grade_text(
             if glued is not None:
                 # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
                 return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
-        retracted = _retraction(found, answer, gold) if answer.end < len(completion) else None
+        retracted = _retraction(found, answer, gold, completion) if answer.end < len(completion) else None
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
@@ -859,6 +863,11 @@ def _grade_text(
             if hedged is not None:  # "Wait, it is option D. It seems to be (D), though it might be (A)."
                 return _result(gold, policy, Verdict.AMBIGUOUS, retracted[0], detail=hedged)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
+        if finished is False and answer.end < len(completion):
+            reopened = _reconsideration_cut_off(found, answer)
+            if reopened is not None:
+                detail = f"went back over its answer and hit the length limit ({reopened!r})"
+                return _result(gold, policy, Verdict.TRUNCATED, answer, detail=detail)
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
         withdrawn = (
@@ -1327,10 +1336,13 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
     return (number, reading) if reading.status == "value" else None
 
 
-def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, Reading] | str | None:
+def _retraction(
+    found: Candidates, answer: Answer, gold: Gold, completion: str = ""
+) -> tuple[Answer, Reading] | str | None:
     """What a retraction after the chosen answer says (``The answer is 5. Wait, actually it is 6.``): the
     later value it states, or why nothing is committed any more (a string), or None when nothing takes it
-    back."""
+    back. ``completion``: the whole text, whose reasoning block before the answer region a restated step may
+    come from."""
     tail_start = answer.end - found.region_start
     if tail_start >= len(found.region) - 3:
         return None  # the answer ends the text: nothing after it takes it back
@@ -1339,7 +1351,7 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
     if cue is None and gold.kind in ("number", "math"):
-        return _concluded_past(found, answer, gold, tail)
+        return _concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
@@ -1369,22 +1381,42 @@ def _retraction(found: Candidates, answer: Answer, gold: Gold) -> tuple[Answer, 
     return None
 
 
+def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
+    """The words of a reconsideration after the answer that the length limit cut off before it reached any
+    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``), or None. Read only for a
+    completion the caller says did not finish: a reasoning model's thinking runs on past every answer it
+    tries, and an answer that thinking was going back over is no commitment."""
+    tail = found.region[answer.end - found.region_start :][-2000:]
+    cues = [m.start() for m in commitment.RETRACTION.finditer(tail)]
+    if not cues:
+        return None
+    rest = tail[cues[-1] :]
+    return None if any(c.isdigit() for c in rest) else rest.strip()[:60]
+
+
 # where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 
 
 _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# how much of a reasoning block before the answer region is read for the steps a closing sentence restates
+_THOUGHT_READ = 20_000
 
 
-def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) -> str | None:
+def _concluded_past(
+    found: Candidates, answer: Answer, gold: Gold, tail: str, completion: str = ""
+) -> str | None:
     """Why the text after the answer goes past it to another value with no retraction cue (``#### 72\nBut she
     lost 1, so 71.``), or None. A sentence that checks the answer, explains it (``That is 72 clips in all.``)
     or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
-    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not."""
+    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not. The reasoning
+    includes the reasoning block before the answer region (``<think>…9 eggs…</think> \\boxed{18} So she
+    makes $18 from the 9 eggs.``), read only for a value the answer region does not hold."""
     # the answer's reading and the numbers of the reasoning are looked up only once a sentence concludes on
     # a value: most tails conclude on none
     first: Reading | None = None
     earlier: set[str] | None = None
+    thought: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail)):
         where = commitment.concluded_value(sentence)
         if where is None:
@@ -1397,6 +1429,11 @@ def _concluded_past(found: Candidates, answer: Answer, gold: Gold, tail: str) ->
                 earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
             if value.lstrip("-−$") in earlier:
                 continue  # "So she sold 24 in May.": a step of the reasoning, told again
+            if thought is None:
+                block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
+                thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()
+            if value.lstrip("-−$") in thought:
+                continue  # a step of the reasoning block before the answer region, told again
         if first is None:
             first = _read(answer.text, gold)
             if first.status != "value":
@@ -2270,6 +2307,18 @@ def _hedging_sibling(
     """Another box on the chosen one's line that says something else (``\\boxed{3} or \\boxed{4}``), or
     another marker's statement right before the chosen one with nothing between them
     (``Answer: 70\\nAnswer: 72``): a list of answers, not a correction."""
+    if chosen.rule == "answer_tag":
+        # "<answer>70</answer>\n<answer>72</answer>": two answer blocks with nothing between them
+        other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        if (
+            other is not None
+            and other.rule == "answer_tag"
+            and _TAGS_BETWEEN.fullmatch(completion, other.end, chosen.start)
+        ):
+            theirs = _read(other.text, gold)
+            if theirs.status == "value" and not _same_reading(theirs, reading):
+                return other.text
+        return None
     if chosen.rule in _STATEMENT_RULES:
         # the statement before the chosen one (which may restate an anchored answer, not be one of them)
         other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
@@ -2308,6 +2357,7 @@ _RETRACTION_GAP = 300
 
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
+_TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 _BARE_MARKER_BETWEEN = re.compile(
     r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>-]*(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|result)s?[*_]*"
     r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
