@@ -40,6 +40,7 @@ from rewardkit.numbers import (
     digits_and_spoken_fractions,
     feet_inches,
     lookup_unit,
+    ordinal_suffix,
     parse_words,
     plain_quantity,
     said_after,
@@ -1635,7 +1636,7 @@ def place_start(text: str, start: int) -> int:
 
 
 # an ordinal suffix that ends the span ("the 3rd.", "21st")
-_ORDINAL_END = re.compile(r"(st|nd|rd|th)[\s.,;:!]*")
+_ORDINAL_END = re.compile(r"(st|nd|rd|th)(?:\s+place)?[\s.,;:!]*")  # "3rd", "3rd place"
 _PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
 _COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
 # dots after a list's comma ("1, 2, \\dots, 9", "2, 4, ..."): terms left out
@@ -1655,10 +1656,7 @@ def _ordinal_suffix(quantity: Quantity) -> str | None:
         return None
     if value.denominator != 1 or value < 0:
         return None
-    n = value.numerator
-    if n % 100 in (11, 12, 13):
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return ordinal_suffix(value.numerator)
 
 
 def _after_equals(text: str) -> Reading | None:

@@ -816,6 +816,17 @@ def _words_value(words: list[str]) -> Fraction | None:
     return Fraction(value) if value is not None else None
 
 
+def ordinal_suffix(n: int) -> str:
+    """The English ordinal suffix of a whole number: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st.
+
+    >>> [ordinal_suffix(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 101)]
+    ['st', 'nd', 'rd', 'th', 'th', 'th', 'th', 'st', 'st']
+    """
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
 # "3 and a half", "2 and three quarters", "5 and one-third": a whole number in digits, its fraction in words
 DIGITS_AND_SPOKEN_FRACTION = re.compile(
     r"(?<![\d.,/])(\d{1,9})\s+and\s+((?:an?|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:"

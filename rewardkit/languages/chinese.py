@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.numbers import ordinal_suffix
 from rewardkit.substrings import find_all, first_non_ascii, longest_first
 
 DIGITS = {
@@ -316,7 +317,7 @@ _CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
 )
-_ORDINAL = re.compile(r"第\s*(\d+)")
+_ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
 # punctuation step: its comma is ", ")
 _COUNTERFACTUAL = re.compile(
@@ -599,8 +600,8 @@ def _numeral(m: re.Match[str]) -> str:
         return run
     if text[start - 1 : start].isdigit():  # "3两" is 3 liang, "72三" no 723: glued to digits, no numeral
         return run
-    if text[start - 1 : start] == "第":  # "第一个": an ordinal, "the first", no value
-        return run
+    if text[start - 1 : start] == "第" and text[end : end + 1] != "名":
+        return run  # "第一个": an ordinal, "the first", no value ("第三名", third place, is read as 第3名)
     single = len(run.lstrip("负")) - len(kilo) == 1
     follows = _NUMBER_FOLLOWS.match(text, end) is not None
     stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
@@ -813,7 +814,8 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("半", _HALF, lambda m: "0.5"),
     ("多余几", _MORE_THAN, lambda m: " or more "),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
-    ("第", _ORDINAL, _group(1, " ", "th ")),  # "第3名": "3rd place" reads as an ordinal, as in English
+    # "第3名": "3rd", an ordinal as in English
+    ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
