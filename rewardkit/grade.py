@@ -96,6 +96,7 @@ from rewardkit.numbers import (
     spoken_time_of_day,
     whole_quantity,
 )
+from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import one_variable_alternatives, parts_before, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
@@ -2055,6 +2056,17 @@ def _lenient(
         phrase = found.whole_phrase(len(gold.text.split()))
         if phrase is not None:
             return phrase, _read(phrase.text, gold)
+    if gold.kind == "text" and polarity(gold.text) is not None:
+        # "Yes, she has enough money.", "Is it possible? No.": the sentence that opens on yes or no
+        yes_no = stated_polarity(found.region)
+        if yes_no is not None:
+            start, end, stance = yes_no
+            word = found.region[start:end]
+            at = found.region_start + start
+            answer = Answer(word, "polarity", at, at + len(word), lenient=True)
+            if isinstance(stance, str):  # "Yes. … No.", "Yes, probably.": why it commits to neither
+                return answer, Reading("ambiguous", text=word, why=stance)
+            return answer, Reading("value", text=_normalise_text(word))
     # a gold listing values may be answered by list items, one value each ("- \\(d(6) = \\frac13\\)")
     run = found.last_math(bullets=isinstance(gold.node, (ListOf, SetOf)))
     if not run and (
@@ -2592,7 +2604,10 @@ def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None)
     if gold.kind == "choice":
         return ("choice" if reading.choice == gold.choice else None), str(reading.choice)
     if gold.kind == "text":
-        return ("text" if reading.text == gold.text else None), reading.text
+        # "yep" and "true" answer "yes": a yes/no gold is answered by any word of its polarity
+        wanted = polarity(gold.text) if reading.text != gold.text else None
+        same = reading.text == gold.text or (wanted is not None and polarity(reading.text) == wanted)
+        return ("text" if same else None), reading.text
     if reading.node is None and gold.kind == "number":
         assert reading.quantity is not None and gold.quantity is not None
         pred, want = reading.quantity, gold.quantity
