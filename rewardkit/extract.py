@@ -695,10 +695,10 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
         return []  # "So x = 5": a sentence that opens on a word, read as one (``plain_math``), never "S*o*x"
     start = region.find(text)
     if "\n" in text and _LIST_ITEM.match(text):
-        # "1. 5 + 7 = 12\n2. 12 * 2 = 24": worked steps, one equation an item; the last step's result is
-        # what the list ends on, never a product of the items and their numbers
+        # "1. 5 + 7 = 12\n2. 12 * 2 = 24": worked steps, one equation an item (or lines of equations under
+        # one); the last step's result is what the list ends on, never a product of the items and numbers
         items = list(_LIST_ITEM.finditer(text))
-        if len(items) > 1 and all("=" in text[m.end() : n.start()] for m, n in pairwise(items)):
+        if all("=" in text[m.end() : n.start()] for m, n in pairwise(items)):
             last = text[items[-1].end() :].strip()
             if "=" in last:
                 at = start + text.rfind(last)
@@ -902,6 +902,15 @@ def _last_number(region: str) -> re.Match[str] | None:
 
 # an operand, its colon and the result after a space: "Subtract 4 from 28: 24" (a ratio is "3:2", "3 : 2")
 _OPERAND_COLON = re.compile(r"\d{1,6}:[ \t]+\d{1,6}")
+_WORD_BEFORE = re.compile(r"\b([^\W\d_]+)[ \t]+$")
+_HEADING_WORD = re.compile(
+    r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level|"
+    r"part|case|item|box|question|problem|option|group|team|stage|phase|trial|game|test|no|number)[ \t]+$"
+)
+_BEFORE_RATIO_OR_TIME = frozenset(
+    "is are was were be been being equals equal at by until till from to in into around about".split()
+)
+_RATIO_WORD = re.compile(r"(?i:ratio|odds|proportion|scale|rate|mix|versus|vs)|\b\w+[ \t]+to[ \t]+\w+")
 # where the sentence a step states opens: a line break, or a full stop before a space
 _SENTENCE_OPENS = re.compile(r".*(?:\n|[.!?;](?=\s))", re.DOTALL)
 
@@ -915,7 +924,18 @@ def _instruction_colon(region: str, whole: re.Match[str]) -> bool:
     lo = max(0, whole.start() - 120)
     opens = _SENTENCE_OPENS.match(region, lo, whole.start())
     prefix = region[opens.end() if opens is not None else lo : whole.start()]
-    return instruction_before(prefix) is not None
+    if instruction_before(prefix) is not None:
+        return True
+    # "Half of 48: 24", "After adding 5: 24", "Twice 12: 24": a label that ends on an operand, after a word
+    # that neither states a ratio or a time ("is 3: 2", "at 3: 30") nor names a place in a list ("Day 2: 24"),
+    # in a sentence naming no ratio
+    word = _WORD_BEFORE.search(prefix)
+    return (
+        word is not None
+        and word[1].lower() not in _BEFORE_RATIO_OR_TIME
+        and _HEADING_WORD.search(prefix) is None  # "Day 2: 24", "Part 2: 70": a list's heading, as before
+        and _RATIO_WORD.search(prefix) is None
+    )
 
 
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:

@@ -801,7 +801,7 @@ def _grade_text(
             # "So the answer is 72" at the length limit: the value may have been cut mid-number (720, 72.5)
             detail = "the length limit cut the text at its answer"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-    if found.anchored and _ends_on_marker(found.region):
+    if found.anchored and found.region[-1:] in _MARKER_LAST_CHARS and _ends_on_marker(found.region):
         # "The answer is 24.\nThe answer is": the text stops where it states its answer again, and what it was
         # about to state (the same value, or a corrected one) is unknown
         detail = "the text stops at an answer marker, before the answer it opens"
@@ -1698,8 +1698,17 @@ def _may_dangle(tail: str) -> bool:
 def _ends_on_marker(region: str) -> bool:
     """Whether the text's last line ends on an answer marker with nothing after it (``The answer is``,
     ``Final Answer:``, ``####``)."""
-    line = region.rstrip()[-80:].rsplit("\n", 1)[-1]
+    tail = region[-100:].rstrip()
+    # every marker ends on a colon, "is", "be", "####" or a box's opening: most texts end on their answer
+    if not tail.rstrip(" \t*_$").endswith(_MARKER_ENDINGS):
+        return False
+    line = tail.rsplit("\n", 1)[-1]
     return _may_dangle(line) and _DANGLING_MARKER.search(line) is not None
+
+
+_MARKER_ENDINGS = (":", "：", "is", "be", "IS", "BE", "Is", "Be", "#", "{", "d")
+# the last character of a text that may end on a marker (after spacing, emphasis or a dollar sign)
+_MARKER_LAST_CHARS = frozenset(":：sSeE#{d*_$ \t\n")
 
 
 # an answer marker with nothing after it, at the very end of the text
