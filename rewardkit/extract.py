@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned, tends_to
@@ -50,7 +51,7 @@ from rewardkit.numbers import (
     words_after,
 )
 from rewardkit.several_values import variables_in
-from rewardkit.spoken_operations import operation_after, operation_before
+from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
 from rewardkit.substrings import find_all
@@ -633,6 +634,8 @@ _WHOLE = re.compile(r"(?s).+")
 _CLOSES_MATH = re.compile(r"[ \t]*(?:\\\\[ \t]*)?\$")
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
 _UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
+# the length units whose power is written glued after them ("m2", "cm3"; not "ft2", which is 5 ft 2 in)
+_GLUED_POWER = re.compile(r"(?<![A-Za-z])(?:mm|cm|dm|km|yd|mi|m)$")
 _SCIENTIFIC = re.compile(
     rf"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+|{_TIMES_TEN}(?:\{{\s*[-+−]?\d+\s*\}}|[-+−]?\d+))"
 )
@@ -727,9 +730,20 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
     if _OPENING_WORD.match(text):
         return []  # "So x = 5": a sentence that opens on a word, read as one (``plain_math``), never "S*o*x"
     start = region.find(text)
+    if "\n" in text and _LIST_ITEM.match(text):
+        # "1. 5 + 7 = 12\n2. 12 * 2 = 24": worked steps, one equation an item (or lines of equations under
+        # one); the last step's result is what the list ends on, never a product of the items and numbers
+        items = list(_LIST_ITEM.finditer(text))
+        if all("=" in text[m.end() : n.start()] for m, n in pairwise(items)):
+            last = text[items[-1].end() :].strip()
+            if "=" in last:
+                at = start + text.rfind(last)
+                return [(last, at, at + len(last))]
     return [(text, start, start + len(text))]
 
 
+# the number or bullet that opens an item of a list, at the start of a line ("1. ", "2) ", "- ", "* ", "• ")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", re.MULTILINE)
 _FUNCTION_NAMES = "|".join(sorted(ASCII_FUNCTIONS))
 # a word of the prose a last sentence written without delimiters opens with: two letters or more, not a
 # function the math reader knows ("sin x", "sqrt(2)"), nor the constant "pi", nor "or"/"and" joining values
@@ -889,13 +903,20 @@ def _last_number(region: str) -> re.Match[str] | None:
                 # the unit must follow that number, with only presentation between ("*50176* cm^2")
                 if before is not None and not region[before.end() : power.start()].strip(" \t*_$"):
                     return before
+        if region[start:end] in ("2", "3") and region[start - 1 : start].isalpha():
+            # maybe the power of "72m2", "27 cm3": a length squared or cubed, its exponent written on the line
+            power = _GLUED_POWER.search(region, max(0, start - 3), start)
+            if power is not None and not region[end : end + 1].isalnum():
+                before = _last_number(region[: power.start()])
+                if before is not None and not region[before.end() : power.start()].strip(" \t*_$"):
+                    return before
         if "{" in region[max(0, start - 8) : start]:  # "14 {,} 916": LaTeX's thousands separator, spaced
             grouped = _BRACED_GROUPS.search(region, max(0, start - 80), end)
             if grouped is not None:
                 return grouped
         # "12:30" is a time and "1 000" a number grouped by spaces, not "30" and "000"
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
-        if whole is not None and whole.end() == end:
+        if whole is not None and whole.end() == end and not _instruction_colon(region, whole):
             return whole
     # (room after the last digit for "%" and " per thousand")
     matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 16)))
@@ -913,6 +934,44 @@ def _last_number(region: str) -> re.Match[str] | None:
         # "in 2nd place": the ordinal is read whole, so a wrong suffix ("3th") is no number
         return _WHOLE.match(region, at, last.end() + 2)
     return last
+
+
+# an operand, its colon and the result after a space: "Subtract 4 from 28: 24" (a ratio is "3:2", "3 : 2")
+_OPERAND_COLON = re.compile(r"\d{1,6}:[ \t]+\d{1,6}")
+_WORD_BEFORE = re.compile(r"\b([^\W\d_]+)[ \t]+$")
+_HEADING_WORD = re.compile(
+    r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level|"
+    r"part|case|item|box|question|problem|option|group|team|stage|phase|trial|game|test|no|number)[ \t]+$"
+)
+_BEFORE_RATIO_OR_TIME = frozenset(
+    "is are was were be been being equals equal at by until till from to in into around about".split()
+)
+_RATIO_WORD = re.compile(r"(?i:ratio|odds|proportion|scale|rate|mix|versus|vs)|\b\w+[ \t]+to[ \t]+\w+")
+# where the sentence a step states opens: a line break, or a full stop before a space
+_SENTENCE_OPENS = re.compile(r".*(?:\n|[.!?;](?=\s))", re.DOTALL)
+
+
+def _instruction_colon(region: str, whole: re.Match[str]) -> bool:
+    """Whether the spaced pair ``whole`` is an instruction's last operand and the result its colon gives
+    (``Subtract 4 from 28: 24``, ``Then multiply by 2: 24``), not a ratio or a time: the sentence before it
+    tells the reader to operate (:func:`instruction_before`)."""
+    if not _OPERAND_COLON.fullmatch(whole.group()):
+        return False
+    lo = max(0, whole.start() - 120)
+    opens = _SENTENCE_OPENS.match(region, lo, whole.start())
+    prefix = region[opens.end() if opens is not None else lo : whole.start()]
+    if instruction_before(prefix) is not None:
+        return True
+    # "Half of 48: 24", "After adding 5: 24", "Twice 12: 24": a label that ends on an operand, after a word
+    # that neither states a ratio or a time ("is 3: 2", "at 3: 30") nor names a place in a list ("Day 2: 24"),
+    # in a sentence naming no ratio
+    word = _WORD_BEFORE.search(prefix)
+    return (
+        word is not None
+        and word[1].lower() not in _BEFORE_RATIO_OR_TIME
+        and _HEADING_WORD.search(prefix) is None  # "Day 2: 24", "Part 2: 70": a list's heading, as before
+        and _RATIO_WORD.search(prefix) is None
+    )
 
 
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
@@ -1934,6 +1993,48 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:
         return Answer(opening.group(1), "choice", base + opening.start(1), base + opening.end(1), True)
     return None
+
+
+# an option named by its words, then the words that call it the answer: "Alina is the answer", "So New York
+# is the correct answer", "Mount Everest is correct" (capitalised words, as an option's name is written)
+_WORDS_CALLED_ANSWER = re.compile(
+    r"(?<![\w'’])(?P<words>[A-Z][A-Za-z'’-]+(?:[ \t]+[A-Z][A-Za-z'’-]+){0,3})[*_]*[ \t]+is[ \t]+"
+    r"(?:the[ \t]+(?:(?:correct|right|best|final)[ \t]+)?(?:answer|option|choice)|correct)\b"
+    r"(?![ \t]+(?:to|for|of)\b)"
+)
+# a word that opens the sentence before the option's name, not part of it ("So Alina is the answer")
+_OPENING_CONNECTIVE = re.compile(r"(?:So|Thus|Hence|Therefore|Then|Clearly|Obviously|Finally)[ \t]+")
+_CALLED_TAIL_CHARS = 400
+_CALLED_SENTENCE_END = re.compile(r"[.!?;\n]")
+_ALTERNATIVE_AFTER = re.compile(r"\b(?:or|maybe|perhaps|possibly|unless|if)\b", re.IGNORECASE)
+
+
+def option_called_answer(region: str, base: int) -> Answer | None:
+    """The last option named by its words and called the answer in the region's tail (``Alina is the
+    answer``), for a lettered gold whose option has words; the grader reads the words as it reads them after a
+    marker. None when no such sentence is there.
+
+    >>> option_called_answer("We check each friend. So Alina is the answer.", 0).text
+    'Alina'
+    >>> option_called_answer("Alina is not the answer.", 0) is None
+    True
+    """
+    at = max(0, len(region) - _CALLED_TAIL_CHARS)
+    if " is " not in region[at:]:
+        return None
+    last = None
+    for m in _WORDS_CALLED_ANSWER.finditer(region, at):
+        last = m
+    if last is None:
+        return None
+    rest = _CALLED_SENTENCE_END.split(region[last.end() : last.end() + 200], maxsplit=1)[0]
+    if _ALTERNATIVE_AFTER.search(rest):
+        return None  # "Alina is the answer, or maybe Bob": another option offered, no commitment
+    start = last.start("words")
+    opening = _OPENING_CONNECTIVE.match(region, start)
+    if opening is not None and opening.end() < last.end("words"):
+        start = opening.end()
+    return Answer(region[start : last.end("words")], "choice", base + start, base + last.end("words"), True)
 
 
 # a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)

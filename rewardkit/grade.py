@@ -45,6 +45,7 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
+    option_called_answer,
     option_stated_past,
     place_start,
     plain_number,
@@ -814,6 +815,11 @@ def _grade_text(
             # "So the answer is 72" at the length limit: the value may have been cut mid-number (720, 72.5)
             detail = "the length limit cut the text at its answer"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
+    if found.anchored and found.region[-1:] in _MARKER_LAST_CHARS and _ends_on_marker(found.region):
+        # "The answer is 24.\nThe answer is": the text stops where it states its answer again, and what it was
+        # about to state (the same value, or a corrected one) is unknown
+        detail = "the text stops at an answer marker, before the answer it opens"
+        return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     unreadable: Answer | None = None
     for answer in reversed(found.anchored):
         if (
@@ -1760,6 +1766,22 @@ def _may_dangle(tail: str) -> bool:
     return "answer" in lowered or "result" in lowered
 
 
+def _ends_on_marker(region: str) -> bool:
+    """Whether the text's last line ends on an answer marker with nothing after it (``The answer is``,
+    ``Final Answer:``, ``####``)."""
+    tail = region[-100:].rstrip()
+    # every marker ends on a colon, "is", "be", "####" or a box's opening: most texts end on their answer
+    if not tail.rstrip(" \t*_$").endswith(_MARKER_ENDINGS):
+        return False
+    line = tail.rsplit("\n", 1)[-1]
+    return _may_dangle(line) and _DANGLING_MARKER.search(line) is not None
+
+
+_MARKER_ENDINGS = (":", "：", "is", "be", "IS", "BE", "Is", "Be", "#", "{", "d")
+# the last character of a text that may end on a marker (after spacing, emphasis or a dollar sign)
+_MARKER_LAST_CHARS = frozenset(":：sSeE#{d*_$ \t\n")
+
+
 # an answer marker with nothing after it, at the very end of the text
 _DANGLING_MARKER = re.compile(
     r"(?i:\b(?:final\s+answer|answer|result)[*_]*\s*(?:(?:is|would\s+be|will\s+be)\s*[:：]?|[:：]))[ \t*_$]*$"
@@ -2032,6 +2054,8 @@ def _lenient(
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
         answer = last_choice(found.region, gold.letters, found.region_start)
+        if answer is None and gold.option_text:  # "Alina is the answer" against "(D) Alina"
+            answer = option_called_answer(found.region, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
             run = found.last_math()
             answer = run[-1] if run else None

@@ -518,7 +518,10 @@ _NUMERAL = (
 (?:\s*(?P<temperature>(?:°|º|\\circ|\^\s*\{?\s*\\circ\s*\}?|degrees?\s+)\s*(?:\\text\{\s*)?(?P<scale_letter>[CFK])\b\}?)
   |\s*(?P<unit>"""
     + _UNIT_RE_TEXT
-    + r""")(?:\s*\^\s*\{?\s*(?P<unit_power>[23])\s*\}?)?)?
+    + r""")(?:\s*\^\s*\{?\s*(?P<unit_power>[23])\s*\}?
+            # a length's power glued to it, the exponent not raised: "72m2", "27 cm3" (not "5ft2", 5 ft 2 in)
+            |(?:(?<=(?<![A-Za-z])m)|(?<=(?<![A-Za-z])(?:mm|cm|dm|km|yd|mi)))(?P<glued_power>[23])(?![\w]|[.,]\d)
+    )?)?
 """
 )
 
@@ -605,7 +608,7 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
         value *= scale
         ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
     unit = None
-    if g["unit"] and not g["unit_power"]:  # square and cubic units compare as bare numbers
+    if g["unit"] and not g["unit_power"] and not g["glued_power"]:  # square and cubic units compare bare
         unit = lookup_unit(g["unit"])
     if g["temperature"]:
         unit = UNITS[{"C": "°C", "F": "°F", "K": "kelvin"}[g["scale_letter"]]]

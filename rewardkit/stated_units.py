@@ -51,6 +51,8 @@ _ANGLE_WORDS = {
     "radians": RADIAN,
     "rad": RADIAN,
 }
+# the lengths whose power may be written glued after them, the exponent not raised ("m2", "cm3")
+_GLUED_POWER_UNITS = frozenset({"m", "mm", "cm", "dm", "km", "yd", "mi"})
 # the words that square or cube the unit after them ("square feet", "cubic meters")
 _POWERS = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3}
 # rate units written as one word
@@ -73,7 +75,9 @@ _PHRASE = (
     rf"(?P<shape>(?i:square|sq\.?|cubic)\s+)?(?P<unit>{_WORD})"
     rf"(?:\s*(?:/|\s(?i:per)\s)\s*(?P<per>{_WORD}))?"
     r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|(?P<superscript>[²³])"
-    r"|\s+(?P<named_power>(?i:squared|cubed))(?![A-Za-z]))?"
+    r"|\s+(?P<named_power>(?i:squared|cubed))(?![A-Za-z])"
+    # a length's power glued to it ("72m2", "27 cm3"): read by _resolve for lengths only
+    r"|(?<=[a-z])(?P<glued>[23])(?![\w]|[.,]\d))?"
 )
 # at the end of a span, right after what ends a value (a digit or a closing bracket; braces are gone by then)
 _AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
@@ -114,6 +118,10 @@ def _resolve(m: re.Match[str], at_end: bool = False) -> Unit | None:
     power = _POWERS.get((m["shape"] or "").strip().lower())
     power = power or int(m["power"] or 0) or {"²": 2, "³": 3}.get(m["superscript"] or "")
     power = power or {"squared": 2, "cubed": 3}.get((m["named_power"] or "").lower())
+    if m["glued"]:
+        if unit.dimension != "length" or word not in _GLUED_POWER_UNITS:
+            return None  # "kg2", "ft2" (5 ft 2 in): no unit squared
+        power = int(m["glued"])
     if power:
         unit = Unit(f"{unit.name}^{power}", f"{unit.dimension}^{power}", unit.factor**power)
     if per:
@@ -172,10 +180,12 @@ def unit_at_end(span: str) -> Unit | None:
         return None  # "72": digits only, the commonest span, end on their number with nothing to drop
     raw = span[-_TAIL_CHARS:]
     # isdecimal, not isdigit: a superscript "²" is a digit to Python, and the power of "cm²" here
-    if raw.rstrip()[-1:].isdecimal() and _PRESENTATION.search(raw) is None:
+    end = raw.rstrip()[-2:]
+    glued = end[-1:] in ("2", "3") and end[:1].isalpha()  # "72m2": maybe a length's power, glued
+    if end[-1:].isdecimal() and not glued and _PRESENTATION.search(raw) is None:
         return None  # a span ending on its number with no presentation to drop: most spans, without _plain
     tail = _plain(raw).rstrip()
-    if not tail or (tail[-1].isdecimal() and "^" not in tail[-8:]):
+    if not tail or (tail[-1].isdecimal() and not glued and "^" not in tail[-8:]):
         return None  # the common case, a span ending on its number
     return _unit_in(raw, tail)
 
@@ -296,6 +306,8 @@ _RESTATED = re.compile(
 # the words that may follow a unit in a restatement: what the quantity measures
 _MEASURES = frozenset(["", "long", "wide", "tall", "high", "deep", "away", "total", "altogether"])
 _MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
+# an arithmetic operator right before an amount: the amount is an operand of what the equals sign sums up
+_OPERATOR_BEFORE = re.compile(r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX])[ \t]*$")
 # what a joiner holds, looked for before the pattern is run
 _RESTATING = re.compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
 
@@ -324,6 +336,8 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
     False
     >>> restated_around("He walks 3 km, which is 2 km more than Bob.", 9, 10) is None
     True
+    >>> restated_around("He pays 3 × $8 = $24.", 18, 20) is None
+    True
     """
     lo = text.rfind("\n", max(0, start - 120), start) + 1 or max(0, start - 120)
     line_end = text.find("\n", end, end + 120)
@@ -337,6 +351,8 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
         if not any(s < end and start < e for s, e in (a, b)):
             continue
+        if _OPERATOR_BEFORE.search(window, max(0, m.start() - 12), m.start()):
+            continue  # "3 × $8 = $24", "3 km + 5 km = 8 km": the first amount is an operand, restated by none
         first, second = _amount(m, 1), _amount(m, 2)
         if first is None or second is None or first.unit is None or second.unit is None:
             continue

@@ -855,3 +855,35 @@ def test_plain_math_after_any_opening_word_reads_the_same(word, coefficients, pr
     assert grade(completion, gold=f"{a}x+{b + 1}").verdict == Verdict.WRONG, completion
     hedged = f"{prefix}Maybe y = {expression}{stop}"
     assert grade(hedged, gold=f"{a}x+{b}").verdict == Verdict.AMBIGUOUS, hedged
+
+
+# --------------------------------------------------------------------------------------------------
+# Worked steps in a list: the last step's result is the answer, never a product of the items
+
+step_markers = st.sampled_from(["{}. ", "{}) ", "- ", "* ", "• "])
+step_operators = st.sampled_from(["*", "×", "+"])
+
+
+@FAST
+@given(
+    a=st.integers(1, 99),
+    b=st.integers(1, 99),
+    k=st.integers(2, 9),
+    marker=step_markers,
+    operator=step_operators,
+    steps=st.integers(2, 4),
+)
+def test_listed_steps_end_on_their_last_result(a, b, k, marker, operator, steps):
+    """A list of worked steps, one equation an item (``1. 5 + 7 = 12\\n2. 12 * 2 = 24``), is CORRECT against
+    its last step's result and WRONG against an earlier step's (and the number of any item)."""
+    value, lines = a + b, [f"{a} + {b} = {a + b}"]
+    results = [value]
+    for _ in range(steps - 1):
+        nxt = value * k if operator != "+" else value + k
+        lines.append(f"{value} {operator} {k} = {nxt}")
+        value = nxt
+        results.append(value)
+    completion = "\n".join(marker.format(i) + line for i, line in enumerate(lines, 1))
+    assert grade(completion, gold=str(value)).verdict is Verdict.CORRECT, completion
+    assume(results[-2] != value)
+    assert grade(completion, gold=str(results[-2])).verdict is Verdict.WRONG, completion
