@@ -68,7 +68,7 @@ _QUALIFIER_BEFORE = re.compile(
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
     # "at least x = 72": the bound holds for the value a name is given
     r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
-    r"[\s$*_(\x22“—–→⟶⇒]*$",
+    r"[\s$*_(\\\[\x22“—–→⟶⇒]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -104,7 +104,8 @@ _NEGATION_BEFORE = re.compile(
     r"rs\.|rs|usd|inr|eur|gbp|"
     rf"{APPROXIMATION}))*"
     # "not x = 5": the variable the value is stated for stands between the negation and its value
-    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?[\s$*_(\x22“—–→⟶⇒]*$|≠\s*$|\\neq?\s*$",
+    # "It is not: 72", "Not:\n72": a colon introduces what is negated
+    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?(?:[\s*_]*[:：])?[\s$*_(\\\[\x22“—–→⟶⇒]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
@@ -577,7 +578,7 @@ _HEDGE_WORD_BEFORE = (
 )
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
-    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|"
+    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
     r"in\s+principle|not\s+(?:\w+\s+)?(?:sure|certain)"
@@ -586,11 +587,19 @@ _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
     # "The answer seems to be 72", "appears to be": how it looks, not what it is
     r"(?:seems?|seemed|appears?|appeared)\s+to\s+be)"
-    r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\x22“]*$|"
+    r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\\\[\x22“]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"
-    r"(?:my|our)\s+(?:best\s+|first\s+|rough\s+)?guess\b|"
+    # "My guess is 72", "The guess was 72", "Initial guess: 72", "An initial estimate is 72", "A
+    # rough estimate: 72" (a "guess and check" is a method, and a plain "estimate" may be what the
+    # question asks for)
+    r"(?:(?:the|a|an|my|our|his|her|their|this|that|one)\s+)?(?:(?:best|first|initial|rough|preliminary|quick|crude|"
+    r"ballpark|tentative|early|educated|wild|working)\s+)*guess(?:es)?\b(?!\s*(?:-|and|&)\s*check)|"
+    r"(?:(?:the|a|an|my|our|his|her|their|this|that|one)\s+)?(?:first|initial|rough|preliminary|quick|crude|ballpark|"
+    r"tentative|early|working)\s+(?:estimate|approximation)s?\b|"
+    # "We conjecture that y = 2x + 1", "Conjecture: 72", "Our hypothesis is 72"
+    r"(?:we|i)\s+(?:conjecture|hypothesi[sz]e)\b|(?:(?:the|a|an|my|our|this|that|one)\s+)?(?:conjecture|hypothesis)\b|"
     # "I'd guess 6", "I'm guessing 5", "I suspect the answer is 18", "If I had to guess: 36", "It seems like
     # 350", "There's a good chance the answer is 2", "In theory 72", "It's unclear whether …"
     r"i(?:'?d|\s+would)\s+guess\b|i(?:'?m|\s+am)\s+guessing\b|i\s+suspect\b|if\s+i\s+(?:had|have)\s+to\s+guess\b|"
@@ -1063,6 +1072,27 @@ _INSIDE_CONDITION = re.compile(
     r"(?:(?!\bthen\b)[^,;:.!?\n]){0,200}$",
     re.IGNORECASE,
 )
+# the value a condition gives a variable, after the statement it conditions: "The sum is 2n+1 when n = 3", "…
+# if $x = 3$" ("where x = 72" names the value of a variable of the statement)
+_CONDITION_VALUE_BEFORE = re.compile(
+    r"\b(?:when|whenever|if|unless|provided(?:\s+that)?|assuming|given(?:\s+that)?)[\s$\\(]+"
+    r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=[\s$*_(\\\[{]*$",
+    re.IGNORECASE,
+)
+
+
+def condition_value_before(before: str) -> str | None:
+    """Why the words before a value make it the value a condition gives a variable (``The sum is 2n+1 when n
+    =``), or None.
+
+    >>> condition_value_before("So the sum is 7 when n = ") is not None, condition_value_before("So n = ")
+    (True, None)
+    """
+    if "=" not in before[-40:] or _CONDITION_VALUE_BEFORE.search(before[-200:]) is None:
+        return None
+    return f"conditional: {(before.strip()[-60:] + ' …')!r} gives the value of a condition, not the answer"
+
+
 # the marker inside the condition: "If the answer is 72, then …", "Suppose the answer were 72": a value tried,
 # not one stated
 _SUPPOSED_ANSWER = re.compile(
@@ -1161,7 +1191,7 @@ def conditional_opening(sentence_before: str) -> str | None:
         return None  # "#### ", "A: ": no word there to open a condition, a hedge or a doubt
     if len(sentence_before) < 48 and _PLAIN_OPENING.fullmatch(sentence_before):
         return None  # "So the answer is ": the marker alone, as most open; the readers below cost more
-    supposed = supposed_before(sentence_before)
+    supposed = supposed_before(sentence_before) or put_forward_before(sentence_before)
     if supposed is not None:
         return supposed
     tail = sentence_before[-400:]
@@ -1196,6 +1226,76 @@ def example_before(before: str) -> str | None:
     return f"an example: {(before.strip()[-40:] + ' …')!r} gives the value as an example"
 
 
+# a sentence that puts a value forward without stating it: as a trial ("Try 72", "Let's test y = 2x
+# + 1", "Plug in x = 3", "What about 72"), as a goal still to be shown ("We want to prove y = 2x +
+# 1", "It remains to show that the total is 72", "To find: …"), or as a question with its question
+# mark left off ("Is it 72", "Does the total equal 72", "Could the answer be 72"). The trial's value
+# is its object: what a name or "=" gives it ("Try x = 3"), not a result it goes on to ("Plugging in
+# x = 3, we get 72", "Try x = 1: y = 3"); the goal's value ends its clause ("To find the total, we
+# multiply: 72" states it)
+_OPENING_CONNECTIVE = (
+    r"[\s*_#>-]*(?:(?:so|now|then|next|first|ok(?:ay)?|well|hmm+|and|but|or|instead|again)[,\s]+){0,2}"
+)
+_PUT_FORWARD = re.compile(
+    rf"{_OPENING_CONNECTIVE}(?:"
+    r"(?:(?:let'?s|let\s+(?:me|us)|i(?:'ll|\s+will)?|we(?:'ll|\s+will|\s+can)?|maybe|perhaps)\s+)?"
+    r"(?:try(?:ing)?|test(?:ing)?|plug(?:ging)?\s+in|substitut(?:e|ing)|attempt(?:ing)?|what\s+about|how\s+about)"
+    r"(?:\s+(?:with|the\s+(?:value|answer|number|candidate|guess|line|equation|function|formula|expression)|"
+    r"a\s+(?:value|number|candidate)))?[\s:,]*"
+    r"(?:(?:[A-Za-z](?:_\{?\w{1,4}\}?)?|\\[A-Za-z]+)(?:\(\w\))?\s*=\s*)?[\s$*_(\\\[{]*|"
+    # a definition: "Let x = 72", "Let y be 2x + 1", "Let y = 2x + 1" (the math read whole)
+    r"let\s+(?:[$\\(]*(?:[A-Za-z](?:_\{?\w{1,4}\}?)?|\\[A-Za-z]+)(?:\(\w\))?[$\\)]*\s*(?:=|be\b))?[\s$*_(\\\[{]*|"
+    # goals: "We want to show that", "It remains to prove", "Our goal is to verify", "Let's prove that"
+    r"[^.!?;:\n]{0,80}?\b(?:want|wants|wish|need|needs|have|has|must|going|aim|aims|set\s+out|(?:would|'d)\s+like|"
+    r"remains|left|(?:goal|aim|task|objective|job|plan|purpose)\s+(?:is|was)|let'?s|let\s+(?:me|us)|"
+    r"(?:we|i)(?:'ll|\s+will|\s+shall))\s+(?:(?:now|then|still|also|first|only|just)\s+)?(?:to\s+)?"
+    r"(?:prove|show|verify|establish|demonstrate|confirm)\b(?:\s+that\b)?"
+    r"(?:(?!\b(?:but|so|thus|therefore|hence|then|which|gives?|get|gets|yields?)\b)[^.!?;:,\n]){0,100}|"
+    # "To find: y = …", "Goal: 72", "To prove: …"
+    r"(?:to\s+(?:find|prove|show|determine|compute|calculate)|goal|aim|objective|task|to\s+be\s+shown|wanted)"
+    r"[\s*_]*[:：][\s*_$\\(\[{]*|"
+    # questions: "Is it 72", "Does y equal 2x + 1", "Could the answer be 72", "Is 72 correct"
+    # (capitalised, or after a connective: "So is it 72"; a fragment's "is $\boxed{72}$" asks nothing)
+    r"(?:(?-i:Is|Are|Was|Were|Isn't|Aren't|Does|Did|Doesn't|Could|Would|Can|Might)|"
+    r"(?:(?<=[A-Za-z][,\s])|(?<=[A-Za-z],\s))(?:is|are|was|were|isn't|aren't|does|did|doesn't|could|would|can|might))\s+"
+    r"(?:(?:it|this|that|there|the|our|my|its|their|his|her|these|those|we|you|i|one|he|she|they)\b|[A-Za-z](?:_\{?\w{1,4}\}?)?(?:\(\w\))?\s*"
+    r"(?:=|equal\b)|(?=[\s$*_(\\\[{]*$))[^.!?;:\n]{0,120})$",
+    re.IGNORECASE,
+)
+# every match of _PUT_FORWARD holds one of these, lower-cased: a literal scan settles most sentences
+_PUT_FORWARD_WORDS = ("try", "test", "let", "plug", "substitut", "attempt", "about", "prove", "show",
+                      "verif", "establish", "demonstrat", "confirm", ":", "is ", "are ", "was ", "were ",
+                      "n't ", "does ", "did ", "could ", "would ", "can ", "might ")  # fmt: skip
+
+
+_MATH_OPENING_CHARS = " \t$*_([{:\\"
+
+
+def put_forward_before(sentence_before: str) -> str | None:
+    """Why the words of a sentence before a value put it forward without stating it: as a trial (``Try``,
+    ``Let's test``), as a goal (``We want to prove``, ``To find:``) or as a question left without its mark
+    (``Is it``, ``Does the total equal``), or None.
+
+    >>> put_forward_before("Is it ")
+    "not asserted: 'Is it' tries a value, asks it or sets it as a goal"
+    >>> [put_forward_before(t) is not None for t in ("Let us try ", "We need to show that ", "To find: ")]
+    [True, True, True]
+    >>> put_forward_before("Plugging in x = 3, we get "), put_forward_before("This shows that the total is ")
+    (None, None)
+    """
+    tail = sentence_before[-200:]
+    lowered = tail.lower()
+    if not any(word in lowered for word in _PUT_FORWARD_WORDS):
+        return None
+    # (a line break that ends the text leads to the value on the next line: "Let's try:\n72")
+    opened = tail.rstrip(_MATH_OPENING_CHARS + "\n")
+    m = _PUT_FORWARD.match(tail, max(0, max(opened.rfind(c) for c in ".!?;\n") + 1))
+    if m is None:
+        return None
+    said = m.group().strip(_MATH_OPENING_CHARS)[:60]
+    return f"not asserted: {said!r} tries a value, asks it or sets it as a goal"
+
+
 def conditioned_before(sentence_before: str) -> str | None:
     """Why the words of a sentence before a value make it hold only under an assumption of the text's own
     (``Had she bought one more, it would be``, ``Assuming the price includes tax,``, ``If not:``), or try it
@@ -1207,7 +1307,7 @@ def conditioned_before(sentence_before: str) -> str | None:
     ("conditional: 'Assuming none were eaten,' states the answer only under a condition", None)
     """
     tail = sentence_before[-400:]
-    supposed = supposed_before(tail)
+    supposed = supposed_before(tail) or put_forward_before(tail)
     if supposed is not None:
         return supposed
     m = _ASSUMED_BEFORE.search(tail)
@@ -1287,6 +1387,9 @@ def problem(
     doubted = _DOUBTED_ANSWER.search(before) if conditions else None
     if doubted is not None:  # "I doubt the total is 72", "Whether the total is 72 …"
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the value"
+    why = condition_value_before(before) if conditions else None
+    if why is not None:  # "So the sum is 7 when n = 3"
+        return why
     if conditions and _INSIDE_CONDITION.search(before):
         return f"conditional: {(before.strip()[-60:] + ' …')!r} holds the value inside its condition"
     if conditions and _CASE_BEFORE.search(before):

@@ -729,6 +729,8 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
         return []
     if _OPENING_WORD.match(text):
         return []  # "So x = 5": a sentence that opens on a word, read as one (``plain_math``), never "S*o*x"
+    if ("\n" in text or ". " in text) and _PLAIN_PROSE_WORD.search(words):
+        return []  # "8*9 = 72.\nIs it 70": a second sentence of words ("Is it", "No") is prose, no expression
     start = region.find(text)
     if "\n" in text and _LIST_ITEM.match(text):
         # "1. 5 + 7 = 12\n2. 12 * 2 = 24": worked steps, one equation an item (or lines of equations under
@@ -774,6 +776,19 @@ _OPENING_WORD = re.compile(
 )
 
 
+# what may follow the math of a last sentence and say nothing against it: the variables a quantifier binds
+# ("y = 2x + 1 for all x", "for every positive integer n"), what a variable stands for ("where x is the number
+# of days"), or that it works ("so y = 2x + 1 works"); a condition ("where x > 0") is no such tail
+_PLAIN_BOUND_TAIL = re.compile(
+    r",?[ \t]+(?:for[ \t]+(?:all|every|any|each|some)(?:[ \t]+[A-Za-z-]{2,}){0,3}[ \t]+[A-Za-z]"
+    r"(?:[ \t]*(?:,|and)[ \t]*[A-Za-z])*|"
+    r"where[ \t]+[A-Za-z][ \t]+(?:is|denotes|represents|stands[ \t]+for)[ \t][^.!?;=<>\n]{1,80}|"
+    r"works|holds|is[ \t]+(?:correct|right|the[ \t]+answer))$",
+    re.IGNORECASE,
+)
+_PLAIN_BOUND_WORDS = ("for ", "where ", "works", "holds", "correct", "right", "answer")
+
+
 def _plain_math(region: str) -> tuple[str, int, int] | None:
     """``(text, start, end)`` of the math after the prose of the region's last sentence, written with no
     delimiters (see ``Candidates.plain_math``)."""
@@ -783,6 +798,11 @@ def _plain_math(region: str) -> tuple[str, int, int] | None:
         return None
     if text[-1] in ".!":
         text = text[:-1].rstrip(" \t*_")
+    last = text[-120:].lower()
+    if any(word in last for word in _PLAIN_BOUND_WORDS):
+        bound = _PLAIN_BOUND_TAIL.search(text, max(0, len(text) - 120))
+        if bound is not None:
+            text = text[: bound.start()].rstrip(" \t*_")
     breaks = list(_PLAIN_BREAK.finditer(text, max(0, len(text) - 400)))
     start = breaks[-1].end() if breaks else 0
     if len(text) - start > 400 or "$" in text[start:] or "\\(" in text[start:] or "\\[" in text[start:]:

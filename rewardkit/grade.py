@@ -1061,6 +1061,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         said = (
             commitment.negated_before(before)
             or commitment.supposed_before(before)
+            or commitment.put_forward_before(before)
             or commitment.disowned_before(before)
             or commitment.hedged_before(before)
             or _undercut_after(completion, answer.end, answer.text)
@@ -1485,6 +1486,15 @@ def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | N
     )
 
 
+def _puts_forward(line: str) -> bool:
+    """Whether a line ending on a colon negates, tries, asks or guesses what the next line holds (``It is
+    not:``, ``Let's try:``, ``My guess:``)."""
+    return (
+        commitment.negates(line)
+        or (commitment.put_forward_before(line) or commitment.hedged_before(line)) is not None
+    )
+
+
 def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
     if gold.kind == "text":
@@ -1530,7 +1540,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         # "The answer cannot be approximately\n\n$$72$$": a value alone on its line after a line that breaks
         # off on a word continues that line's sentence
         body = region[:sentence_start].rstrip()
-        if body[-1:].isalpha():
+        # ... and so does a line that ends on a negation and its colon ("It is not:\n72")
+        if body[-1:].isalpha() or (body[-1:] == ":" and _puts_forward(body)):
             sentence_start = max(body.rfind(c, max(0, len(body) - 300)) for c in ".;!?\n") + 1
     stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
     period = _SENTENCE_STOP.search(region, end, end + 300)
@@ -1564,6 +1575,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         restated = _restated_statement(found, sentence_start, answer, gold)
         if restated is not None:
             return restated
+    named = _NAMED_VALUE.match(answer.text) if gold.kind in ("number", "math") else None
+    if named is not None:  # "So the sum is $2n+1$ when $n = 3$": the math names the condition's value
+        why = commitment.condition_value_before(region[sentence_start:start] + named.group())
+        if why is not None:
+            return why
     if gold.kind in ("number", "math") and " or" in answer.text and not _lists_values(gold):
         # "x = 2 or x = -2", "$2 \\text{ or } -2$": a piece of math that offers another value beside its
         # first hedges between them against one value, as a marker's statement would
@@ -1622,6 +1638,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
 
 
 _OR_WORD = re.compile(r"\bor\b")
+_NAMED_VALUE = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=\s*")
 
 # a code block's fence; the comment a code line ends with; a line that reports an error
 _FENCE = "```"
@@ -2276,11 +2293,13 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
     region = found.region
     before = region[max(0, at - 300) : at]
     opener = _MATH_OPENER.search(before)
-    if opener is not None and all(_BARE_VARIABLE.fullmatch(a.text) for a in run):
-        if gold.kind == "math" and isinstance(gold.node, Symbol):
-            return None  # the gold is a variable: a variable may be the answer
-        if _QUANTIFIER.search(before, 0, opener.start()):
-            return max(0, at - 300) + opener.start()
+    # a variable a quantifier binds is no answer, a variable gold's neither ("… for all $x$" against x)
+    if (
+        opener is not None
+        and all(_BARE_VARIABLE.fullmatch(a.text) for a in run)
+        and _QUANTIFIER.search(before, 0, opener.start())
+    ):
+        return max(0, at - 300) + opener.start()
     # the math's own opener ("\\(", "$") ends the text before it
     sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
     if equation or sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
@@ -2293,7 +2312,7 @@ _MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
 _BARE_VARIABLE = re.compile(r"[A-Za-z]")
 # "for all positive integers", "for every real", "for any": what binds the variables named after it
 _QUANTIFIER = re.compile(
-    r"\b(?:for\s+(?:all|every|any|each)|\\forall)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
+    r"\b(?:for\s+(?:all|every|any|each|some)|\\forall|\\exists)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
 )
 
 

@@ -887,3 +887,28 @@ def test_listed_steps_end_on_their_last_result(a, b, k, marker, operator, steps)
     assert grade(completion, gold=str(value)).verdict is Verdict.CORRECT, completion
     assume(results[-2] != value)
     assert grade(completion, gold=str(results[-2])).verdict is Verdict.WRONG, completion
+
+
+# a sentence that puts the value forward without stating it: a trial, a goal, a question without its mark, a
+# guess, a negation before a colon
+put_forward = st.sampled_from(
+    ["Try", "Let's try", "Let us test", "Plug in", "We want to prove", "We need to show that",
+     "It remains to show", "To find:", "Is", "Could it be", "The guess was", "Initial guess:", "It is not:\n"]
+)  # fmt: skip
+wrapped = st.sampled_from(["{}", "${}$", "\\({}\\)"])
+
+
+@FAST
+@given(words=put_forward, coefficients=linear, prefix=prefixes, wrap=wrapped, stop=st.sampled_from(["", "."]))
+def test_math_put_forward_without_commitment_is_never_paid(words, coefficients, prefix, wrap, stop):
+    """``<trial, goal, question, guess or negation> y = ax + b`` is refused against ``ax+b``, in plain text as
+    in math delimiters, and ``<the same> n`` against the number ``n``; ``So …`` pays both."""
+    a, b = coefficients
+    expression = f"{a}x + {b}" if b >= 0 else f"{a}x - {-b}"
+    spacer = "" if words.endswith("\n") else " "
+    completion = f"{prefix}{words}{spacer}{wrap.format('y = ' + expression)}{stop}"
+    assert grade(completion, gold=f"{a}x+{b}").verdict != Verdict.CORRECT, completion
+    number = abs(a) * 10 + abs(b)
+    said = f"{prefix}{words}{spacer}{wrap.format(number)}{stop}"
+    assert grade(said, gold=str(number)).verdict != Verdict.CORRECT, said
+    assert grade(f"{prefix}So {wrap.format(number)}{stop}", gold=str(number)).verdict == Verdict.CORRECT
