@@ -422,9 +422,12 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         lowered = text.lower()
     if close >= 0:
         region_start = close_end
-    # "<think>" and its other spellings; only "t" and "T" match "t" ignoring case, so the scan, which stops at
-    # every "<" of GSM8K's "<<3*4=12>>", runs only where one follows a "<"
-    elif ("<t" in lowered or "<r" in lowered or "<|" in text) and _THINK_OPEN_ANY.search(text):
+    # "<think>" and its other spellings (<THINKING>, <reasoning>, <|begin_of_thought|>): the regex scan, which
+    # stops at every "<" of GSM8K's "<<3*4=12>>", runs only where a tag's whole name is found (a long needle
+    # is skipped through, where "<t" stops at every "t"), and "<|" only where a "|" is
+    elif (
+        "<think" in lowered or "<reasoning" in lowered or ("|" in text and "<|" in text)
+    ) and _THINK_OPEN_ANY.search(text):
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
@@ -440,7 +443,7 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     # a few Unicode letters change length when lower-cased: their text is lower-cased where it is read
     same_length = len(lowered) == len(text)
     lowered_region = lowered[region_start : region_start + len(region)] if same_length else None
-    anchored = _candidates(region, base, lowered_region)
+    anchored = _candidates(region, base, lowered_region, closing_tag)
     if not anchored and region_start > 0:
         outside = _candidates(text[:close], offset)
         if outside:
@@ -472,22 +475,25 @@ def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates
 def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
     """Where the last closing tag of a reasoning block starts and ends, or ``(-1, -1)``. ``closing_tag``:
     False when the caller knows the text holds no ``</``."""
-    piped = "<|" in text  # "<|end_of_thought|>", "<|channel|>final": no "</"
+    if not closing_tag and "|" not in text:  # "|" is found at once, "</" and "<|" a step at a time
+        return -1, -1
+    piped = "|" in text and "<|" in text  # "<|end_of_thought|>", "<|channel|>final": no "</"
     if not closing_tag and not piped:
         return -1, -1
     close = text.rfind(_THINK_CLOSE)
-    tail = text[close + 1 :]
-    if close >= 0 and not any(other in tail for other in _OTHER_CLOSES) and not (piped and "<|" in tail):
-        return close, close + len(_THINK_CLOSE)  # the common spelling, last: no regex
-    if close < 0 and "</" not in text and not piped:
+    if close >= 0:
+        tail = text[close + 1 :]
+        if not any(other in tail for other in _OTHER_CLOSES) and not (piped and "<|" in tail):
+            return close, close + len(_THINK_CLOSE)  # the common spelling, last: no regex
+    elif not piped and not (closing_tag and "</" in text):
         return -1, -1
     spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
     return spans[-1] if spans else (-1, -1)
 
 
-def _candidates(region: str, base: int, lowered: str | None = None) -> list[Answer]:
+def _candidates(region: str, base: int, lowered: str | None = None, closing_tag: bool = True) -> list[Answer]:
     """The anchored answers of ``region`` (``lowered``: it lower-cased, of the same length, when the caller
-    has it)."""
+    has it; ``closing_tag``: False when the caller knows it holds no ``</``)."""
     anchored: list[Answer] = []
     if lowered is None:
         lowered = region.lower()
@@ -519,7 +525,7 @@ def _candidates(region: str, base: int, lowered: str | None = None) -> list[Answ
     for rule, m in markers:
         if boxes and any(box.start <= base + m.start() < box.end for box in boxes):
             continue  # "\\boxed{\\text{Answer: } 5}": a marker written inside a box, which the box reads
-        span, s, e = _marker_span(region, m.end())
+        span, s, e = _marker_span(region, m.end(), closing_tag)
         if not span:
             continue
         # a span opening on a digit (\d is str.isdecimal) is answer-like: most are, known without the regex
@@ -1192,18 +1198,21 @@ def _before_closing_tag(region: str, start: int, end: int) -> int:
     return end if m is None else m.start()
 
 
-def _marker_span(region: str, at: int) -> tuple[str, int, int]:
+def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, int]:
     """The answer text after a marker: the rest of its sentence, or the next non-empty line when the
     marker ends its line (``**Final Answer**\\n\\n$$18$$``).
 
     A sentence is read within :data:`_MARKER_WINDOW` characters of its start: a longer one is past
     ``MAX_SPAN_CHARS`` and unreadable anyway. With :data:`MAX_MARKERS` it bounds the work on a line of
     thousands of markers ("####x####x..."), where each marker used to rescan the rest of the line (30 s
-    on 64 kB).
+    on 64 kB). ``tagged``: False when the caller knows the region holds no ``</`` (no closing tag of an
+    answer block ends the statement).
     """
     window_end = min(len(region), at + _MARKER_WINDOW)
     nl = region.find("\n", at, window_end)
-    line_end = _before_closing_tag(region, at, window_end if nl < 0 else nl)
+    line_end = window_end if nl < 0 else nl
+    if tagged and region.find("</", at, line_end) >= 0:
+        line_end = _before_closing_tag(region, at, line_end)
     rest = region[at:line_end]
     # digits alone after the marker, and a full stop at most ("A: 72", "#### 18."): the span every reader
     # below would give, at once
@@ -1231,7 +1240,9 @@ def _marker_span(region: str, at: int) -> tuple[str, int, int]:
             nxt = nl + 1
             window_end = min(len(region), nxt + _MARKER_WINDOW)
             nl = region.find("\n", nxt, window_end)
-            line_end = _before_closing_tag(region, nxt, window_end if nl < 0 else nl)
+            line_end = window_end if nl < 0 else nl
+            if tagged and region.find("</", nxt, line_end) >= 0:
+                line_end = _before_closing_tag(region, nxt, line_end)
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt if qualified_from < 0 else qualified_from
                 rest = region[at:line_end]

@@ -815,7 +815,12 @@ def _grade_text(
             # "So the answer is 72" at the length limit: the value may have been cut mid-number (720, 72.5)
             detail = "the length limit cut the text at its answer"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-    if found.anchored and found.region[-1:] in _MARKER_LAST_CHARS and _ends_on_marker(found.region):
+    if (
+        found.anchored
+        and found.region[-1:] in _MARKER_LAST_CHARS
+        and found.region[-100:].rstrip(" \t\r\n*_$").endswith(_MARKER_ENDINGS)  # most end on their answer
+        and _ends_on_marker(found.region)
+    ):
         # "The answer is 24.\nThe answer is": the text stops where it states its answer again, and what it was
         # about to state (the same value, or a corrected one) is unknown
         detail = "the text stops at an answer marker, before the answer it opens"
