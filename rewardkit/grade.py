@@ -826,6 +826,7 @@ def _grade_text(
         detail = "the text stops at an answer marker, before the answer it opens"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     unreadable: Answer | None = None
+    length = len(completion)
     for answer in reversed(found.anchored):
         if (
             answer.rule != "boxed"
@@ -837,13 +838,13 @@ def _grade_text(
         # value beside it: the readers of what follows are not called on an empty text
         several = (
             None
-            if answer.rule == "boxed" or answer.end == len(completion)
+            if answer.rule == "boxed" or answer.end == length
             else commitment.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
         # (an answer that ends the completion has no next line)
-        dangling = _dangling_alternative(answer, completion) if answer.end < len(completion) else None
+        dangling = _dangling_alternative(answer, completion) if answer.end < length else None
         if dangling is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=dangling)
         stated, why_not = _committed(answer, gold, completion)
@@ -860,7 +861,7 @@ def _grade_text(
             if glued is not None:
                 # "-\\boxed{72}", "\\boxed{72}^2", "\\sqrt{\\boxed{72}}": the box is an operand of the math
                 return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=glued)
-        retracted = _retraction(found, answer, gold, completion) if answer.end < len(completion) else None
+        retracted = _retraction(found, answer, gold, completion) if answer.end < length else None
         if retracted is not None:
             if isinstance(retracted, str):
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
@@ -875,7 +876,7 @@ def _grade_text(
             if hedged is not None:  # "Wait, it is option D. It seems to be (D), though it might be (A)."
                 return _result(gold, policy, Verdict.AMBIGUOUS, retracted[0], detail=hedged)
             return _judge(*retracted, gold, policy, budget, completion, decimals)
-        if finished is False and answer.end < len(completion):
+        if finished is False and answer.end < length:
             reopened = _reconsideration_cut_off(found, answer)
             if reopened is not None:
                 detail = f"went back over its answer and hit the length limit ({reopened!r})"
@@ -886,7 +887,7 @@ def _grade_text(
             commitment.withdrawn_after(
                 found.region[answer.end - found.region_start : answer.end - found.region_start + 600]
             )
-            if gold.kind in ("number", "math") and answer.end < len(completion)
+            if gold.kind in ("number", "math") and answer.end < length
             else None
         )
         if withdrawn is not None:
@@ -901,10 +902,10 @@ def _grade_text(
             continue
         rival = (
             commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
-            if answer.end < len(completion)
+            if answer.end < length
             else None
         )
-        if rival is None and answer.end + 8 < len(completion):  # room for a sentence after the answer
+        if rival is None and answer.end + 8 < length:  # room for a sentence after the answer
             rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
