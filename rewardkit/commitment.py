@@ -322,7 +322,7 @@ _CONCLUDES = re.compile(
     r"(?:\b(?:so|giving|leaving|thus|hence|therefore|making|which\s+(?:gives|leaves|makes)|results?\s+in|"
     r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|:)"
     r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^])(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[%/^])"
-    r"[^\d\n.;!?=]{0,30}[.!]?\s*$",
+    r"[^\d\n.;!?=]{0,80}[.!]?\s*$",
     re.IGNORECASE,
 )
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
