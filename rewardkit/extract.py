@@ -453,6 +453,32 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     return _found(anchored, base, region)
 
 
+# a set said in words as the text's last sentence: "So there is no solution.", "The domain is all real
+# numbers."
+_SET_SAID_AT_END = re.compile(
+    r"(?:^|(?<=[.!?:\n]))[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
+    r"(?:there\s+(?:is|are|exists?)\s+|"
+    r"(?:the|its|their)\s+(?:[a-z]+\s+){0,2}(?:is|are)\s+|(?:the\s+)?(?:equation|inequality|system)\s+has\s+)?)"
+    r"[*_]*(?P<set>no\s+(?:real\s+)?(?:solutions?|roots?)|(?:the\s+)?empty\s+set|all\s+real\s+numbers)[*_]*"
+    r"[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
+def set_said_at_end(region: str) -> tuple[int, int] | None:
+    """Where the set the text's last sentence says in words stands (``So there is no solution.``, ``The
+    domain is all real numbers.``), or None: the answer to a set or interval gold with no marker or box.
+
+    >>> text = "Squaring gives x = -1, which fails. So there is no solution."
+    >>> text[slice(*set_said_at_end(text))], set_said_at_end("There is no solution for x > 3; x = 2.")
+    ('no solution', None)
+    """
+    if "real" not in region and "solution" not in region and "root" not in region and "empty" not in region:
+        return None
+    m = _SET_SAID_AT_END.search(region, max(0, len(region) - 200))
+    return (m.start("set"), m.end("set")) if m is not None else None
+
+
 def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates:
     """``Candidates(anchored, region_start, region)``, filled in one step as :func:`_answer` fills an
     answer: the frozen dataclass's generated ``__init__`` sets each field by ``object.__setattr__`` and makes

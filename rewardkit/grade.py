@@ -53,6 +53,7 @@ from rewardkit.extract import (
     read_math,
     read_number,
     read_options,
+    set_said_at_end,
 )
 from rewardkit.languages import doubted_near, european, read_answer_line
 from rewardkit.languages import normalize as normalize_language
@@ -2059,6 +2060,14 @@ _CONDITION_TAIL_CHARS = (
 )
 
 
+def _names_a_set(node: Node | None) -> bool:
+    """Whether a gold is a set or an interval (``\\emptyset``, ``\\{2\\}``, ``[0, 1)``, or ``(-\\infty,
+    \\infty)``, which reads as a pair of infinities): what a set said in words can answer."""
+    if isinstance(node, (SetOf, Interval, Union)):
+        return True
+    return isinstance(node, TupleOf) and len(node.items) == 2 and any("∞" in render(i) for i in node.items)
+
+
 def _lenient(
     found: Candidates, gold: Gold, *, conditions_left: int = _CONDITION_STEPS
 ) -> tuple[Answer | None, Reading | None]:
@@ -2083,6 +2092,14 @@ def _lenient(
             run = found.last_math()
             answer = run[-1] if run else None
         return answer, (_read(answer.text, gold) if answer is not None else None)
+    if gold.kind == "math" and _names_a_set(gold.node):
+        # "So there is no solution.", "The domain is all real numbers.": a set said in words ends the text
+        set_words = set_said_at_end(POLITE_TAIL.sub("", found.region))
+        if set_words is not None:
+            s, e = set_words
+            at = found.region_start + s
+            answer = Answer(found.region[s:e], "set_words", at, at + e - s, lenient=True)
+            return answer, _read(answer.text, gold)
     if gold.kind == "number" and conditions_left > 0:
         # "8 * 9 = 72 apples.\nCheck: 72 / 9 = 8 ✓": a check of the result that closes the text restates the
         # question's numbers; the result stands before it
