@@ -1005,6 +1005,9 @@ def _lists_values(gold: Gold) -> bool:
     return bound or isinstance(node, (Interval, Union, Chain))
 
 
+_WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))")
+
+
 def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
     """Where the value a statement states begins and ends: its first quantity, else its first math."""
     found = next(scan(text), None)
@@ -1097,7 +1100,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     text = clean_span(answer.text)
     if gold.kind == "text":
         # "Monday (or Tuesday)": the first word is read, and another one hedges it
-        first = re.match(r"\s*[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))", text)
+        # (letters of any script: "Sí (or no)", "Lundi (ou mardi)")
+        first = _WORD_ANSWER.match(text)
         if first is None:
             return answer, None
         rest = text[first.end() :]
@@ -1984,7 +1988,11 @@ def _read_span(span: str, gold: Gold) -> Reading:
             return _option_named(span, gold) or reading
         return reading
     if gold.kind == "text":
-        text = _normalise_text(re.split(r"[,;(]", clean_span(span), maxsplit=1)[0])
+        first = re.split(r"[,;(，；（]", clean_span(span), maxsplit=1)[0]
+        stance = polarity(first.strip(" \t.!。！")) if not first.isascii() else None
+        if stance is not None:  # "否", "Sí", "да": a polarity said in another language, against a yes/no gold
+            return Reading("value", text="yes" if stance else "no")
+        text = _normalise_text(first)
         return Reading("value" if text else "none", text=text)
     if gold.kind == "math":
         names = _counted_names(gold) if gold.read_as == "boxed" else None

@@ -21,9 +21,12 @@ import re
 
 from rewardkit import commitment
 
-_YES = ("yes", "yeah", "yep", "yup", "true", "of course", "certainly", "absolutely", "definitely")
+_YES = ("yes", "yeah", "yep", "yup", "true", "of course", "certainly", "absolutely", "definitely",
+        # the word alone in the languages read (French, German, Spanish, Portuguese, Italian, Russian,
+        # Chinese)
+        "oui", "ja", "sí", "si", "sim", "sì", "да", "是的", "对", "正确")  # fmt: skip
 _NO = ("no", "nope", "nah", "false", "of course not", "certainly not", "absolutely not", "definitely not",
-       "not at all")  # fmt: skip
+       "not at all", "non", "nein", "não", "nao", "нет", "否", "错", "错误", "不对", "不是")  # fmt: skip
 _POLARITY = {**dict.fromkeys(_YES, True), **dict.fromkeys(_NO, False)}
 
 # The words that answer a question in a sentence of their own: a polarity, set off by punctuation or the end.
