@@ -62,9 +62,11 @@ from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
 from rewardkit.mathtree import (
     Chain,
+    Constant,
     Degrees,
     Interval,
     ListOf,
+    Neg,
     Node,
     Number,
     PlusMinus,
@@ -816,12 +818,7 @@ def _grade_text(
             # "So the answer is 72" at the length limit: the value may have been cut mid-number (720, 72.5)
             detail = "the length limit cut the text at its answer"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-    if (
-        found.anchored
-        and found.region[-1:] in _MARKER_LAST_CHARS
-        and found.region[-100:].rstrip(" \t\r\n*_$").endswith(_MARKER_ENDINGS)  # most end on their answer
-        and _ends_on_marker(found.region)
-    ):
+    if found.anchored and found.region[-1:] in _MARKER_LAST_CHARS and _ends_on_marker(found.region):
         # "The answer is 24.\nThe answer is": the text stops where it states its answer again, and what it was
         # about to state (the same value, or a corrected one) is unknown
         detail = "the text stops at an answer marker, before the answer it opens"
@@ -2073,7 +2070,10 @@ def _names_a_set(node: Node | None) -> bool:
     \\infty)``, which reads as a pair of infinities): what a set said in words can answer."""
     if isinstance(node, (SetOf, Interval, Union)):
         return True
-    return isinstance(node, TupleOf) and len(node.items) == 2 and any("∞" in render(i) for i in node.items)
+    return isinstance(node, TupleOf) and len(node.items) == 2 and any(i in _INFINITIES for i in node.items)
+
+
+_INFINITIES = (Constant("oo"), Neg(Constant("oo")))
 
 
 def _lenient(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit import commitment
+from rewardkit.commitment import RETRACTION, problem
 
 _YES = ("yes", "yeah", "yep", "yup", "true", "of course", "certainly", "absolutely", "definitely",
         # the word alone in the languages read (French, German, Spanish, Portuguese, Italian, Russian,
@@ -75,9 +75,9 @@ def stated_polarity(region: str) -> tuple[int, int, bool | str] | None:
         if polarity(earlier["word"]) != said and (last["lead"] or "").lower() not in _CORRECTING:
             return start, end, f"several answers: {earlier['word']!r} and {last['word']!r} say both"
     before = region[last.start() : start]  # the sentence's own lead-in
-    why = commitment.problem(before, region[end : end + 300], words=True)
+    why = problem(before, region[end : end + 300], words=True)
     if why is not None:
         return start, end, why
-    if commitment.RETRACTION.search(region, last.end()):
+    if RETRACTION.search(region, last.end()):
         return start, end, f"retracted: a later sentence takes {last['word']!r} back"
     return start, end, said
