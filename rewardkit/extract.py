@@ -65,6 +65,8 @@ MAX_SPAN_CHARS = 2500
 _MARKER_WINDOW = MAX_SPAN_CHARS + 100
 # answer markers read per completion, the last ones: more is degenerate output, and each costs a read
 MAX_MARKERS = 64
+# the longest run of digits a marker's span is at once (past it, the general reader decides)
+_DIGITS_AT_ONCE = 60
 
 _BOX_OPENERS = ("\\boxed", "\\fbox")
 
@@ -97,17 +99,18 @@ _CONTINUATION = re.compile(
 )
 
 
-def _may_continue(region: str, closing_tag: bool = True) -> bool:
-    """Whether :data:`_CONTINUATION` can match ``region`` past its first character, found without the regex
-    scan, which stops at every line break and every ``<`` (GSM8K's ``<<3*4=12>>``): a speaker's line holds
-    the first colon of its line, and most completions hold a colon or two; the special tokens hold a ``|``,
-    which almost none holds. ``closing_tag``: False when the caller knows the text holds no ``</``."""
+def _may_continue(region: str, closing_tag: bool = True, said: int = 0) -> bool:
+    """Whether :data:`_CONTINUATION` can match ``region`` past ``said`` (where its first character other than
+    whitespace stands), found without the regex scan, which stops at every line break and every ``<``
+    (GSM8K's ``<<3*4=12>>``): a speaker's line holds the first colon of its line, and most completions hold
+    a colon or two; the special tokens hold a ``|``, which almost none holds. ``closing_tag``: False when the
+    caller knows the text holds no ``</``."""
     if "|" in region and "<|" in region:
         return True
     if closing_tag and "</s>" in region:
         return True
     for line, colon in _first_colons(region):
-        if line >= 2 and region[line:colon].strip(" \t") in _SPEAKERS:
+        if line >= said + 2 and region[line:colon].strip(" \t") in _SPEAKERS:
             return True
     return False
 
@@ -436,7 +439,10 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     if reopened is not None:
         # a reasoning block opened again after the answer and never closed: what it holds is reasoning
         region = region[: reopened.start()]
-    cut = _CONTINUATION.search(region, 1) if _may_continue(region, closing_tag) else None
+    # a next exemplar follows what the text says: a question restated on its first line is none
+    # ("\n\n  Q: How many …\n…\nA: 26")
+    said = len(region) - len(region.lstrip()) if region[:1].isspace() else 0
+    cut = _CONTINUATION.search(region, said + 1) if _may_continue(region, closing_tag, said) else None
     if cut is not None:
         region = region[: cut.start()]
     base = offset + region_start
@@ -451,6 +457,42 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     if reopened is not None and anchored:
         return Candidates(anchored, base, region, "reopened_think")
     return _found(anchored, base, region)
+
+
+def closing_a_colon(text: str, lowered: str) -> Answer | None:
+    """The one anchored answer of a completion that closes on the line ``A: 72`` (digits, nothing after
+    them) and holds nothing any other reader keys on, as :func:`find_answers` reads it; None for any other
+    text. ``lowered``: ``text`` lower-cased.
+
+    Few-shot completions mostly have this shape (GSM8K's ``…<<3*4=12>>12 eggs\nA: 12``), and
+    :func:`find_answers` asks each of its readers about them in turn to find nothing: no other colon (no
+    speaker of a next exemplar, no other marker), no marker word, no heading, box, code, tag or struck text.
+    The grader takes this answer as the general reading's; ``tests/rewardkit/test_closing_a_colon.py``
+    holds the two to agreement.
+
+    >>> closing_a_colon("3 * 4 = <<3*4=12>>12\nA: 12", "3 * 4 = <<3*4=12>>12\na: 12")
+    Answer(text='12', rule='a_colon', start=24, end=26, lenient=False)
+    >>> closing_a_colon("Q: 3 * 4?\nA: 12", "q: 3 * 4?\na: 12") is None  # another colon: read the general way
+    True
+    """
+    line = text.rfind("\n") + 1
+    digits = text[line + 3 :]
+    if (
+        text[line : line + 3] != "A: "
+        or not digits.isdecimal()
+        or not digits.isascii()
+        or len(digits) > _DIGITS_AT_ONCE
+        or len(text) > MAX_COMPLETION_CHARS
+        or text.count(":") != 1
+        or not text.isascii()
+    ):
+        return None
+    # one scan each; the single characters are found at once, the words skipped through
+    if "#" in text or "\\" in text or "|" in text or "`" in text or "~" in text or "</" in text:
+        return None
+    if "nswer" in lowered or "esult" in lowered or "<think" in lowered or "<reasoning" in lowered:
+        return None
+    return _answer(digits, "a_colon", line + 3, len(text))
 
 
 # a set said in words as the text's last sentence: "So there is no solution.", "The domain is all real
@@ -1245,7 +1287,7 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
     digits = rest.strip(" \t")
     if digits[-1:] == ".":
         digits = digits[:-1]
-    if digits.isdecimal() and digits.isascii() and len(digits) <= 60:
+    if digits.isdecimal() and digits.isascii() and len(digits) <= _DIGITS_AT_ONCE:
         s = at + rest.index(digits)
         return digits, s, s + len(digits)
     # a marker in a table's header cell ("| Final answer |\n|---|\n| 72 |"): its value is the cell below

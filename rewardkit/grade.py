@@ -42,6 +42,7 @@ from rewardkit.extract import (
     Candidates,
     Reading,
     clean_span,
+    closing_a_colon,
     find_answers,
     last_choice,
     listed_options,
@@ -798,6 +799,12 @@ def _grade_text(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
+    if lowered is not None and finished is not False and gold.kind in _VALUE_KINDS:
+        closing = closing_a_colon(completion, lowered)
+        if closing is not None:
+            # "…\nA: 72" and nothing else any reader keys on: what the loop below makes of it (a plain value
+            # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
+            return _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
     found = find_answers(completion, lowered)
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
