@@ -81,7 +81,7 @@ _QUALIFIER_AFTER = re.compile(
     r"and\s+up(?:wards?)?|"
     r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
-    r"^(?:[\s$*_()\x22”°/%\\✓✔]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
@@ -211,6 +211,35 @@ _CORRECTED_AFTER = re.compile(
     r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*)[-−$(]*\d",
     re.IGNORECASE,
 )
+# the rest of a parenthesis that gives the value it opens on under a condition of its own: "(16 with tax)",
+# "(4 if traffic is heavy)", "($18 including the tip)"; not "(16 per box)", "(8 × 9)", "(see step 3)"
+_CONDITION_IN_PARENTHESES = (
+    r"[ \t]*(?:[A-Za-z%]+[ \t]+){0,2}(?:with|without|including|excluding|incl\.|excl\.|after|before|if|when|"
+    r"unless|counting|not[ \t]+counting|plus|minus)\b[^()\n]{0,80}\)"
+)
+_VALUE_UNDER_CONDITION = re.compile(
+    r"^[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?" + _CONDITION_IN_PARENTHESES, re.IGNORECASE
+)
+_CONDITION_CLOSES_PARENTHESIS = re.compile(_CONDITION_IN_PARENTHESES, re.IGNORECASE)
+
+
+def value_under_condition_after(after: str) -> str | None:
+    """Why a parenthesis right after a value gives another value under a condition of its own (``$15 (16
+    with tax)``): two values, one per reading of the question, or None.
+
+    >>> value_under_condition_after(" (16 with tax)."), value_under_condition_after(" (16 per box)")
+    ("two values: '(16 with tax)' gives another value under a condition", None)
+    """
+    m = _VALUE_UNDER_CONDITION.match(after)
+    return f"two values: {m.group().strip()!r} gives another value under a condition" if m else None
+
+
+def condition_closes_parenthesis(after: str) -> bool:
+    """Whether what follows a value opening a parenthesis gives it a condition of its own and closes it
+    (``16`` in ``$15 (16 with tax)``)."""
+    return _CONDITION_CLOSES_PARENTHESIS.match(after) is not None
+
+
 _CONDITION_AFTER = re.compile(
     r"^(?:[^.;\n]|\.\d){0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
     r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition|"
@@ -889,6 +918,59 @@ _LATER_VALUE = re.compile(
     re.IGNORECASE,
 )
 _LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+# a sentence that opens on "or" and offers a value: "Or 19.", "Or maybe 19.", "or, possibly, $19"; its first
+# word, wherever a sentence opens
+_OR_SENTENCE_OPENS = re.compile(r"(?:^|[.!?]\s+|\n)[\s*_]*or\b", re.IGNORECASE)
+_OR_VALUE_SENTENCE = re.compile(
+    rf"[\s*_]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?(?:equal\s+to\s+)?(?P<v>{_VALUE})",
+    re.IGNORECASE,
+)
+# ... or a value right after the statement: "\\boxed{18}, or 19", "\\boxed{18} or maybe 19"
+_OR_VALUE_AFTER = re.compile(
+    rf"[\s,;*_$)\]}}]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?(?P<v>{_VALUE})",
+    re.IGNORECASE,
+)
+
+
+# the opening of a sentence that is a value offered as another: "Or ", "or maybe $", "Or, possibly, "
+_OR_OPENING = re.compile(
+    r"[\s*_]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?[$(]*", re.IGNORECASE
+)
+
+
+def offered_instead(previous: str, opening: str, value: Quantity | None) -> str | None:
+    """Why a value whose sentence opens on "or" (``opening``, the sentence up to the value) is offered beside
+    the last value of the text before it (``previous``): ``It is 18. Or 19.``; None when its sentence opens
+    otherwise or the value says the same as that one (``18. Or 18.0.``).
+
+    >>> offered_instead("It is 18.", " Or ", None)
+    "hedged: 'Or …' offers another value beside 18"
+    """
+    if _OR_OPENING.fullmatch(opening) is None:
+        return None
+    earlier = None
+    for found in scan(previous[-200:]):
+        earlier = found
+    if earlier is None or (value is not None and same_quantity(earlier.quantity, value)):
+        return None
+    said = previous[-200:][earlier.start : earlier.end]
+    return f"hedged: {opening.strip() + ' …'!r} offers another value beside {said}"
+
+
+def alternative_after(after: str, value: Quantity | None) -> str | None:
+    """Why the text right after a statement offers another value beside it (``\\boxed{18}, or 19``), or None;
+    a value that says the same as ``value`` (``\\boxed{18}, or 18.0``) offers none.
+
+    >>> alternative_after(", or 19", None), alternative_after(" or more", None)
+    ("hedged: '… , or 19' offers another value", None)
+    """
+    m = _OR_VALUE_AFTER.match(after) if "or" in after or "OR" in after or "Or" in after else None
+    if m is None:
+        return None
+    found = next(scan(m["v"]), None)
+    if found is None or (value is not None and same_quantity(found.quantity, value)):
+        return None
+    return f"hedged: {('… ' + m.group().strip())!r} offers another value"
 
 
 def hedged_later(
@@ -906,10 +988,20 @@ def hedged_later(
     True
     """
     head = after.lstrip(" \t.*_)$")
-    if not head or _LATER_HEDGE.search(head, 0, 400) is None:
+    if not head:
+        return None
+    hedging = _LATER_HEDGE.search(head, 0, 400) is not None
+    # "… 72. Or 70.": a sentence that opens on "or" offers its value beside the statement's
+    offering = value is not None and _OR_SENTENCE_OPENS.search(head, 0, 400) is not None
+    if not hedging and not offering:
         return None
     for sentence in _LATER_SENTENCE.split(head[:400])[:3]:
-        if _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
+        alternative = _OR_VALUE_SENTENCE.match(sentence) if offering else None
+        if alternative is not None:
+            found = next(scan(alternative["v"]), None)
+            if found is not None and value is not None and not same_quantity(found.quantity, value):
+                return f"hedged later: {sentence.strip()[:80]!r} offers {alternative['v'].strip(' $(')} too"
+        if not hedging or _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
             continue
         if letter is not None:
             named = [
@@ -1397,6 +1489,9 @@ def problem(
     why = counterfactual_around(before, after) if conditions else None
     if why is not None:  # "It would take 72 minutes without the current"
         return why
+    why = value_under_condition_after(after) if conditions else None
+    if why is not None:  # "$15 (16 with tax)"
+        return why
     if conditions and _CONDITION_AFTER.match(after):
         return f"conditional: {('… ' + after.strip())[:60]!r} makes the answer depend on a condition"
     hedge = _HEDGE_AFTER.match(after)
@@ -1620,6 +1715,32 @@ def tends_to(before: str) -> str | None:
     if _TENDS_TO.search(before[-60:]) is None:
         return None
     return f"a limit point: {(before.strip()[-40:] + ' …')!r} says what a variable tends to, not a value"
+
+
+# a bound said after a statement, past its full stop, closing tag, box or line break, and all that stands
+# there before its line ends: "\\boxed{18} or more", "<answer>18</answer> or more.", "The answer is 18. Or
+# more.", "Answer: 18\nat least" (not "18. At least 5 of them are red.", which goes on)
+_BOUND_SAID_AFTER = re.compile(
+    r"(?:[ \t]+[A-Za-z%°]+){0,3}"  # the value's unit or noun ("It has 18 legs. Or more.")
+    r"(?:[\s.,;:!)\]}$*_]|</[A-Za-z_]{1,20}>|\\[)\]])*"
+    r"(?P<bound>(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|longer|shorter|so|"
+    r"thereabouts)|and\s+(?:up(?:wards?)?|above|over|more)|at\s+(?:the\s+)?(?:very\s+)?(?:least|most)|"
+    r"(?:at\s+(?:a\s+)?)?(?:minimum|maximum)|tops|give\s+or\s+take(?:\s+a\s+few)?))"
+    r"[ \t.!*_)]*(?:\n|$)",
+    re.IGNORECASE,
+)
+
+
+def bounded_after(text_after: str) -> str | None:
+    """Why what follows a statement, past its closing punctuation, tag, box or line break, makes its value a
+    bound (``\\boxed{18} or more``, ``The answer is 18. At least.``), or None: the bound must be all that
+    stands there before its line ends.
+
+    >>> bounded_after("</answer> or more."), bounded_after(". At least 5 of them are red.")
+    ("qualified: '… or more' is a bound, not a value", None)
+    """
+    m = _BOUND_SAID_AFTER.match(text_after[:160])
+    return f"qualified: {'… ' + m.group('bound')!r} is a bound, not a value" if m is not None else None
 
 
 def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:

@@ -74,10 +74,15 @@ _BOX_OPENERS = ("\\boxed", "\\fbox")
 # most completions carry one marker, and scanning every position for every alternative is the hot path.
 _ANSWER_MARKERS = re.compile(
     r"""
-      (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*[:：]?)
+      (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*(?:[:：]|(?&dash))?)
     | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be)\b[*_]*\s*[:：]?)
-    | (?P<answer_colon>\banswer\b[*_]*\s*[:：])
-    """,
+    | (?P<answer_colon>\banswer\b[*_]*\s*(?:[:：]|(?&dash)))
+    """.replace(
+        # a spaced dash stands for the colon ("Answer - 72", "Final answer — $18"): the value's sign is
+        # written against it ("Answer: -72"), a dash with a space on each side separates
+        "(?&dash)",
+        r"[-–—](?=[ \t]+[*_]*(?:[-−$€£\d(\\]|[a-j]\b))",
+    ),
     re.VERBOSE,
 )
 _HASHES = re.compile(r"(?<![#])#{4}(?![#])")
@@ -464,15 +469,15 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
     them) and holds nothing any other reader keys on, as :func:`find_answers` reads it; None for any other
     text. ``lowered``: ``text`` lower-cased.
 
-    Few-shot completions mostly have this shape (GSM8K's ``…<<3*4=12>>12 eggs\nA: 12``), and
+    Few-shot completions mostly have this shape (GSM8K's ``…<<3*4=12>>12 eggs\\nA: 12``), and
     :func:`find_answers` asks each of its readers about them in turn to find nothing: no other colon (no
     speaker of a next exemplar, no other marker), no marker word, no heading, box, code, tag or struck text.
     The grader takes this answer as the general reading's; ``tests/rewardkit/test_closing_a_colon.py``
     holds the two to agreement.
 
-    >>> closing_a_colon("3 * 4 = <<3*4=12>>12\nA: 12", "3 * 4 = <<3*4=12>>12\na: 12")
+    >>> closing_a_colon("3 * 4 = <<3*4=12>>12\\nA: 12", "3 * 4 = <<3*4=12>>12\\na: 12")
     Answer(text='12', rule='a_colon', start=24, end=26, lenient=False)
-    >>> closing_a_colon("Q: 3 * 4?\nA: 12", "q: 3 * 4?\na: 12") is None  # another colon: read the general way
+    >>> closing_a_colon("Q: 3 * 4?\\nA: 12", "q: 3 * 4?\\na: 12") is None  # another colon
     True
     """
     line = text.rfind("\n") + 1

@@ -137,7 +137,8 @@ _NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s
 # a value, maybe its unit, and an opening parenthesis right before the last number: "1.5 (3/2)", "72 cm
 # (0.72 m)"
 _VALUE_BEFORE_PARENTHESIS = re.compile(
-    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*$"
+    # (past the box, math or emphasis the value closes: "\\boxed{15} (", "$15$ (", "**15** (")
+    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*$"
 )
 # "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
 _ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
@@ -910,7 +911,7 @@ def _grade_text(
             if answer.end < length
             else None
         )
-        if rival is None and answer.end + 8 < length:  # room for a sentence after the answer
+        if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
             rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
@@ -1032,11 +1033,26 @@ _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])
 
 def _dangling_alternative(answer: Answer, completion: str) -> str | None:
     """Why a marker's statement offers another value across its line's end (``The answer is 72 or\\n73``,
-    ``Answer: 72\\nor 73``): the statement after it is no later answer either. A box's statement ends at
-    the box."""
+    ``Answer: 72\\nor 73``), or a box's on its line (``\\boxed{18}, or 19``): the statement after it is no
+    later answer either."""
     if answer.rule == "boxed":
-        return None
+        # "\\boxed{18}, or 19", "\\boxed{18} or maybe 19": the box's own line offers another value after it
+        after = completion[answer.end : answer.end + 120]
+        if "or" not in after and "OR" not in after and "Or" not in after:
+            return None
+        line = after.partition("\n")[0].lstrip("}")
+        offered = commitment.alternative_after(line, read_number(answer.text).quantity)
+        if offered is None:
+            return None
+        # "$\\boxed{1.50}, or 150 cents": the same amount in another unit, read with the box taken away
+        head = completion[completion.rfind("\n", 0, answer.start) + 1 : answer.start]
+        head = _BOX_OPENING_AT_END.sub("", head)
+        again = restated_around(head + answer.text + line, len(head), len(head) + len(answer.text))
+        return None if again is not None and again.equal else offered
     return commitment.alternative_across_lines(answer.text[-40:], completion[answer.end : answer.end + 200])
+
+
+_BOX_OPENING_AT_END = re.compile(r"\\(?:boxed|fbox)\s*\{$")
 
 
 # markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
@@ -1120,8 +1136,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         return answer, asked or listed or commitment.problem(text[: first.start()], rest, words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
     trailing = completion is not None and answer.rule not in _FORMAL_RULES
-    said = commitment.restates(text) or (
-        commitment.trails_off(completion[answer.end : answer.end + 300]) if trailing else None  # type: ignore[index]
+    said = (
+        commitment.restates(text)
+        or (commitment.trails_off(completion[answer.end : answer.end + 300]) if trailing else None)  # type: ignore[index]
+        or (commitment.bounded_after(completion[answer.end :]) if completion is not None else None)
     )
     if said is not None:
         return answer, said
@@ -1256,6 +1274,9 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
     (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None. ``stated``: the span's text; a reason that
     calls another value wrong (``\\boxed{B} because A is too small``) says nothing against it."""
+    bounded = commitment.bounded_after(completion[end:])
+    if bounded is not None:
+        return bounded  # "\\boxed{18} or more", "The answer is 18. At least."
     after = completion[end : end + 300].partition("\n")[0]
     if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
         return None
@@ -1270,6 +1291,7 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
         or commitment.operated_after(after)
         or commitment.unsure_after(after)
         or commitment.condition_right_after(after)
+        or commitment.value_under_condition_after(after)  # "\\boxed{15} (16 with tax)"
     )
 
 
@@ -1518,6 +1540,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     start, end = answer.start - base, answer.end - base
     if answer.rule == "last_number" and "(" in region[max(0, start - 3) : start]:
         restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 40), start)
+        if restating is not None and commitment.condition_closes_parenthesis(region[end : end + 120]):
+            # "It costs $15 (16 with tax).": the value in parentheses answers another reading of the question
+            return f"{region[restating.start() : end].strip()!r} … gives a second value under a condition"
         if restating is not None:
             said = region[restating.start() : restating.end()].rstrip("( \t")
             before, last = read_number(said).quantity, read_number(answer.text).quantity
@@ -1590,6 +1615,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         restated = _restated_statement(found, sentence_start, answer, gold)
         if restated is not None:
             return restated
+        if opening[:1] in "Oo":  # "It is 18. Or 19.": the sentence offers its value beside the one before
+            value = read_number(answer.text).quantity
+            offered = commitment.offered_instead(
+                region[max(0, sentence_start - 200) : sentence_start], opening, value
+            )
+            if offered is not None:
+                return offered
     named = _NAMED_VALUE.match(answer.text) if gold.kind in ("number", "math") else None
     if named is not None:  # "So the sum is $2n+1$ when $n = 3$": the math names the condition's value
         why = commitment.condition_value_before(region[sentence_start:start] + named.group())
@@ -1638,6 +1670,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             relations_qualify=not _relations_are_answers(gold),
             letters=gold.kind == "choice",
         )
+        or commitment.bounded_after(region[end:])  # "It has 18 legs. Or more."
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
             region[end : end + 400], stated.quantity if stated is not None else None
         )

@@ -101,8 +101,10 @@ def operation_before(prefix: str) -> str | None:
 # states a result
 _INSTRUCTION = re.compile(
     r"^[\s*_>#-]*(?:\d{1,2}[.)][ \t]*)?(?:(?:then|next|now|finally|lastly|first|after\s+that)[,\s]+)?"
-    r"(?P<op>subtract|add|multiply|divide|double|halve|triple|deduct|take\s+away|remove|square|cube|"
-    r"increase|decrease|reduce)\b"
+    # (or names the step it takes: "Subtracting 4 from 28: 24", "Then dividing by 2")
+    r"(?P<op>subtract(?:ing)?|add(?:ing)?|multiply(?:ing)?|divid(?:e|ing)|doubl(?:e|ing)|halv(?:e|ing)|"
+    r"tripl(?:e|ing)|deduct(?:ing)?|tak(?:e|ing)\s+away|remov(?:e|ing)|squar(?:e|ing)|cub(?:e|ing)|"
+    r"increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing))\b"
     r"(?:[ \t]+(?:it|them|this|that|these|those|the|a|an|total|result|sum|number|numbers|answer|amount|value|"
     r"price|cost|previous|remaining|both|each|another|by|from|to|of|with|and|[$€£]?\d[\d.,]*%?))*[ \t]*$",
     re.IGNORECASE,
@@ -120,6 +122,19 @@ def instruction_before(prefix: str) -> str | None:
     (None, None)
     >>> instruction_before("Subtract 4 from 28 and you have "), instruction_before("Add 3 and ")
     (None, 'add')
+    >>> instruction_before("Subtracting 4 from "), instruction_before("Then dividing by ")
+    ('subtract', 'divide')
+    >>> instruction_before("Taking away "), instruction_before("Multiplying 12 by ")
+    ('take away', 'multiply')
     """
     m = _INSTRUCTION.search(prefix) if len(prefix) <= 120 else None
-    return None if m is None else re.sub(r"\s+", " ", m["op"].lower())
+    if m is None:
+        return None
+    op = re.sub(r"\s+", " ", m["op"].lower())
+    if "ing" in op:  # the step named by its gerund is the instruction's verb: "dividing" → "divide"
+        op = op.replace("ing", "" if op.startswith(_KEEPS_ITS_LETTERS) else "e", 1)
+    return op
+
+
+# the verbs whose gerund is the verb and "ing" ("adding"; not "dividing", "taking")
+_KEEPS_ITS_LETTERS = ("subtract", "add", "multiply", "deduct")
