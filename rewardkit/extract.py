@@ -1023,6 +1023,12 @@ def _last_number(region: str) -> re.Match[str] | None:
         return None
     last = matches[-1]
     at = last.start()
+    if region[at] in "-−–" and region[at - 1 : at].isdigit():
+        # "18-20 people", "25-5": a dash between two numbers joins them (a range, a difference), it signs
+        # neither
+        unsigned = _LAST_NUMBER.match(region, at + 1, last.end())
+        if unsigned is not None:
+            last, at = unsigned, at + 1
     if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
         # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are)
         return _LAST_NUMBER.match(region, at + 1, last.end())
@@ -1439,7 +1445,11 @@ _OPERATOR_GAP = re.compile(
 )
 # "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
 # a space is a variable, except the words "a", "A" and "I")
-_MATH_CONTINUES = re.compile(r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![A-Za-z'])")
+# (a letter alone is a variable: one that opens a word of any script, "12 Mädchen", "18 dólares", is none; a
+# Greek letter alone, π spaced or not, is a constant or a variable: "12 π" is no 12)
+_MATH_CONTINUES = re.compile(
+    r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![^\W\d_]|')|\s*[π∞√]|\s+[\u0391-\u03a9\u03b1-\u03c9](?![^\W\d_])"
+)
 # "12/x", "1/sqrt(3)", "1/e", "3/sin(x)": a number divided by a variable, a constant or a function is an
 # expression; "72/h", "$5/kg", "12/person" divide by a unit and stay for the unit readers (a rate)
 _DIVISOR_SYMBOL = re.compile(

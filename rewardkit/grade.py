@@ -20,6 +20,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
@@ -1988,6 +1989,17 @@ def _read(span: str, gold: Gold) -> Reading:
         said = _said_around_value(clean_span(span), gold)
         if said is not None:
             return said
+        if "-" in span:
+            joined = _JOINED_BY_HYPHEN.fullmatch(clean_span(span))
+            if (
+                joined is not None
+                and _ascending(joined["lo"], joined["hi"])
+                and _JOINED_BY_HYPHEN.fullmatch(gold.raw.strip(" $")) is None
+            ):
+                # "18-20", "\\boxed{70-80}": a range as often as a difference (a range climbs: "16-3" is a
+                # difference), unless the gold writes one so
+                why = f"{joined.group()!r} joins two numbers with a hyphen: a range as much as a difference"
+                return Reading("ambiguous", text=joined.group(), why=why)
     if _time_gold(gold):
         # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
         hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
@@ -2011,6 +2023,15 @@ def _read(span: str, gold: Gold) -> Reading:
                 return reading
         return _read_span(approximate, gold)
     return _read_span(span, gold)
+
+
+# two unsigned numbers and the hyphen between them, nothing else: "18-20", "$18-$20", "2.5-3"
+_JOINED_BY_HYPHEN = re.compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
+
+
+def _ascending(lo: str, hi: str) -> bool:
+    """Whether the number written ``lo`` is below the one written ``hi`` (both digits, maybe grouped)."""
+    return Fraction(lo.replace(",", "")) < Fraction(hi.replace(",", ""))
 
 
 # the controls that force a direction on what they enclose (embeddings and overrides): digits under one are

@@ -446,13 +446,23 @@ def lookup_unit(word: str) -> Unit | None:
     return _UNITS_FOLDED.get(word.lower())
 
 
+# no letter of an alphabet next: "12 Mädchen" is 12 (no M for million), "18 días" no 18 d; a superscript or a
+# vulgar fraction is no letter ("m²" keeps its unit), and a script written without spaces starts a word of its
+# own ("72 km每小时")
+NO_LETTER_NEXT = (
+    r"(?!(?![\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])"
+    r"[^\W\d_])"
+)
+
 _UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]
 _UNIT_RE_TEXT = (
     r"(?:(?-i:"
     + longest_first(sorted(_CASE_SENSITIVE))
     + r")|(?i:"
     + longest_first([s for s in _UNIT_WORDS if s not in _CASE_SENSITIVE])
-    + r"))(?![A-Za-z])|¢"
+    + r"))"
+    + NO_LETTER_NEXT
+    + "|¢"
 )
 
 # --- numerals ----------------------------------------------------------------------------------------
@@ -507,12 +517,12 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?![A-Za-z])
-                |(?-i:[kKMB]|bn|mn)(?![A-Za-z]))
+(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?&no_letter)
+                |(?-i:[kKMB]|bn|mn)(?&no_letter))
 )?
-(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?![A-Za-z]))
-  |\s*(?P<permille>‰|(?i:per\s?mille|per\s+(?:one\s+)?thousand)(?![A-Za-z]))
-  |\s*(?P<bp>‱|(?i:basis\s+points?|bps?|per\s+ten\s+thousand)(?![A-Za-z]))
+(?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?&no_letter))
+  |\s*(?P<permille>‰|(?i:per\s?mille|per\s+(?:one\s+)?thousand)(?&no_letter))
+  |\s*(?P<bp>‱|(?i:basis\s+points?|bps?|per\s+ten\s+thousand)(?&no_letter))
   |\s*(?i:per)\s+(?P<per_ten>10{2,9}|1(?:,000){1,3}|10,000|100,000)(?!\d|[.,]\d)
 )?
 (?:\s*(?P<temperature>(?:°|º|\\circ|\^\s*\{?\s*\\circ\s*\}?|degrees?\s+)\s*(?:\\text\{\s*)?(?P<scale_letter>[CFK])\b\}?)
@@ -525,7 +535,7 @@ _NUMERAL = (
 """
 )
 
-NUMERAL_RE = re.compile(_NUMERAL, re.VERBOSE)
+NUMERAL_RE = re.compile(_NUMERAL.replace("(?&no_letter)", NO_LETTER_NEXT), re.VERBOSE)
 
 _MINUS = "-−–"
 _new_instance = object.__new__

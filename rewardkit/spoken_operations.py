@@ -45,8 +45,8 @@ _POSTFIX = (
 )
 # after the number, past the math delimiters that close it ("$72$ times $2$")
 # glued to the number: a power, a root or pi written as a symbol ("72²", "72√2", "72π")
-# (a power set a space off the number is still its power: "72 ²")
-_GLUED_AFTER = r"[ \t]?[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|√|π"
+# (a power, a root or pi set a space off the number is still its own: "72 ²", "12 π")
+_GLUED_AFTER = r"[ \t]?(?:[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|√|π)"
 _AFTER = re.compile(
     rf"(?P<glued>{_GLUED_AFTER})|(?:\s*(?:\$|\\\)))?\s+(?:(?P<infix>{_INFIX})\s+{_OPERAND}|"
     rf"(?P<postfix>{_POSTFIX}|pi)\b)",

@@ -41,9 +41,22 @@ _TOLERANCE = re.compile(
 )
 
 
+# a number and a hyphen glued to the number after it: "18-20 people" is a range or a difference, of which
+# the 20 is neither the value nor signed
+_JOINED_BY_HYPHEN = re.compile(r"(?<![\w.,])(?P<lo>[$€£]?\d[\d,]*(?:\.\d+)?)-[$€£]?$")
+
+
 def range_end_before(before: str) -> str | None:
     """Why the number after ``before`` (the text of its sentence up to it) is the upper end of a range
-    (``From 9 to 11``), or None: none, or the change of a value (``rose from 9 to 11``)."""
+    (``From 9 to 11``, ``18-20 people``), or None: none, or the change of a value (``rose from 9 to 11``).
+
+    >>> range_end_before("It takes 18-"), range_end_before("It takes -")
+    ("'18-…' joins two numbers: a range or a difference, not one value", None)
+    """
+    if before[-1:] in ("-", "$", "€", "£"):
+        joined = _JOINED_BY_HYPHEN.search(before[-40:])
+        if joined is not None:
+            return f"'{joined['lo']}-…' joins two numbers: a range or a difference, not one value"
     if "to" not in before and "–" not in before and "—" not in before and "thr" not in before:
         return None
     m = _RANGE_BEFORE.search(before[-80:])
