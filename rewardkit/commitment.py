@@ -82,7 +82,7 @@ _QUALIFIER_AFTER = re.compile(
     r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
     r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
-    r"below|over|under|up|so|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
+    r"below|over|under|up|so|thereabouts|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
     r"\band\s+(?:change|then\s+some)\b|-odd\b|\bodd(?=[\s.,;!)*_]*$)|"
@@ -310,7 +310,8 @@ _TAKES_BACK = (
     r"(?:that'?s|that\s+is|this\s+is|it'?s)\s+(?:the|a)\s+wrong\s+(?:answer|result|value)|"
     r"(?<=\()not\s+really(?=\s*\))|"
     r"that'?s\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|"
-    r"that\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|i\s+was\s+wrong|hmm+,?\s+no\b|"
+    r"(?:that|this)\s+is\s+(?:not\s+right|not\s+correct|wrong|incorrect|not\s+it)|this'?s\s+(?:wrong|incorrect)|"
+    r"i\s+was\s+wrong|hmm+,?\s+no\b|"
     # "72, no, wait: 70", "(C) — no, sorry, (B)", "B, no — wait: C"
     r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|wait(?:\s*[,—–-]+\s*|\s+)no\b(?!\s+(?:one|more|longer))|"
     r"actually,?\s+no\b|"
@@ -610,12 +611,17 @@ _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
-    r"in\s+principle|not\s+(?:\w+\s+)?(?:sure|certain)"
+    r"in\s+principle|not\s+(?:\w+\s+)?(?:sure|certain)|something|anything|ballpark|neighbo|vicinity|region|"
+    r"somewhere|order\s+of"
 )
 _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
     # "The answer seems to be 72", "appears to be": how it looks, not what it is
-    r"(?:seems?|seemed|appears?|appeared)\s+to\s+be)"
+    r"(?:seems?|seemed|appears?|appeared)\s+to\s+be|"
+    # a guess, not a rounding ("about 18" commits to a rounded value): "something like 18", "in the
+    # ballpark of 18", "somewhere around 18", "on the order of 18"
+    r"(?:something|anything)\s+like|(?:somewhere\s+)?in\s+the\s+(?:ballpark|neighbou?rhood|vicinity|region)\s+of|"
+    r"somewhere\s+(?:around|near|about|close\s+to)|on\s+the\s+order\s+of|ballpark(?:\s+figure)?(?:\s+of)?)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\\\[\x22“]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
@@ -1725,7 +1731,9 @@ _BOUND_SAID_AFTER = re.compile(
     r"(?:[\s.,;:!)\]}$*_]|</[A-Za-z_]{1,20}>|\\[)\]])*"
     r"(?P<bound>(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|longer|shorter|so|"
     r"thereabouts)|and\s+(?:up(?:wards?)?|above|over|more)|at\s+(?:the\s+)?(?:very\s+)?(?:least|most)|"
-    r"(?:at\s+(?:a\s+)?)?(?:minimum|maximum)|tops|give\s+or\s+take(?:\s+a\s+few)?))"
+    r"(?:at\s+(?:a\s+)?)?(?:minimum|maximum)|tops|give\s+or\s+take(?:\s+a\s+few)?)|"
+    # ... or a vague word that takes the value for a guess: "18. Something like that.", "18, more or less"
+    r"(?P<vague>(?:or\s+)?something(?:\s+like\s+(?:that|this))?|more\s+or\s+less|(?:or\s+)?thereabouts))"
     r"[ \t.!*_)]*(?:\n|$)",
     re.IGNORECASE,
 )
@@ -1733,14 +1741,18 @@ _BOUND_SAID_AFTER = re.compile(
 
 def bounded_after(text_after: str) -> str | None:
     """Why what follows a statement, past its closing punctuation, tag, box or line break, makes its value a
-    bound (``\\boxed{18} or more``, ``The answer is 18. At least.``), or None: the bound must be all that
-    stands there before its line ends.
+    bound (``\\boxed{18} or more``, ``The answer is 18. At least.``) or a guess (``18. Something like
+    that.``), or None: the words must be all that stands there before their line ends.
 
     >>> bounded_after("</answer> or more."), bounded_after(". At least 5 of them are red.")
     ("qualified: '… or more' is a bound, not a value", None)
     """
     m = _BOUND_SAID_AFTER.match(text_after[:160])
-    return f"qualified: {'… ' + m.group('bound')!r} is a bound, not a value" if m is not None else None
+    if m is None:
+        return None
+    if m.group("vague") is not None:
+        return f"hedged: {'… ' + m.group('vague')!r} does not commit to the value"
+    return f"qualified: {'… ' + m.group('bound')!r} is a bound, not a value"
 
 
 def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str | None:
