@@ -2109,6 +2109,48 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     return None
 
 
+# a verdict on one option, opening its sentence or line: "(A) is incorrect", "B: correct", "Option C is
+# right.", "**D** — wrong"
+_OPTION_VERDICT = re.compile(
+    r"(?:^|(?<=[.;!?\n]))[ \t*_>-]*(?:(?i:option|choice|statement)[ \t]+)?"
+    r"\(?[ \t*_]*(?P<letter>[A-J])[ \t*_]*\)?[*_]*[ \t]*"
+    r"(?:is[ \t]+|[:—–-][ \t]*)(?:(?i:also|definitely|clearly|thus|therefore)[ \t]+)?[*_]*"
+    r"(?P<verdict>(?i:not[ \t]+correct|incorrect|correct|right|wrong|true|false|invalid|valid))\b"
+)
+_VERDICT_TAIL_CHARS = 2000
+_VERDICT_STEMS = ("orrect", "ight", "rong", "rue", "alse", "alid")
+
+
+def option_verdicts(region: str, letters: str, base: int) -> Answer | str | None:
+    """The one option a verdict list calls correct (``(A) is incorrect. (B) is incorrect. (C) is correct.``,
+    ``A: wrong\nB: right``), as a lenient answer; why it commits to none when it calls several correct
+    (``A is correct. B is correct.``); None when the region gives no verdict on two options or more, or calls
+    none correct.
+
+    >>> option_verdicts("(A) is incorrect. (B) is correct. (C) is incorrect.", "ABCD", 0).text
+    'B'
+    >>> option_verdicts("A is correct. B is correct. C is wrong.", "ABCD", 0)
+    'several options are called correct: A, B'
+    >>> option_verdicts("C is correct.", "ABCD", 0) is None
+    True
+    """
+    if not any(stem in region for stem in _VERDICT_STEMS):
+        return None
+    said: dict[str, tuple[bool, re.Match[str]]] = {}
+    for m in _OPTION_VERDICT.finditer(region, max(0, len(region) - _VERDICT_TAIL_CHARS)):
+        if m["letter"] in letters:
+            said[m["letter"]] = (m["verdict"].lower() in ("correct", "right", "true", "valid"), m)
+    if len(said) < 2:
+        return None
+    called = [letter for letter, (right, _) in said.items() if right]
+    if len(called) > 1:
+        return f"several options are called correct: {', '.join(sorted(called))}"
+    if not called:
+        return None
+    m = said[called[0]][1]
+    return Answer(called[0], "choice", base + m.start("letter"), base + m.end("letter"), True)
+
+
 # an option named by its words, then the words that call it the answer: "Alina is the answer", "So New York
 # is the correct answer", "Mount Everest is correct" (capitalised words, as an option's name is written)
 _WORDS_CALLED_ANSWER = re.compile(

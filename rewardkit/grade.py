@@ -49,6 +49,7 @@ from rewardkit.extract import (
     listed_options,
     option_called_answer,
     option_stated_past,
+    option_verdicts,
     place_start,
     plain_number,
     read_choice,
@@ -2154,6 +2155,12 @@ def _lenient(
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
+        verdicts = option_verdicts(found.region, gold.letters, found.region_start)
+        if isinstance(verdicts, Answer):  # "(A) is incorrect. (B) is correct. (C) is incorrect."
+            return verdicts, _read(verdicts.text, gold)
+        if verdicts is not None:  # "A is correct. B is correct.": two options called correct
+            at = found.region_start + len(found.region)
+            return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=verdicts)
         answer = last_choice(found.region, gold.letters, found.region_start)
         if answer is None and gold.option_text:  # "Alina is the answer" against "(D) Alina"
             answer = option_called_answer(found.region, found.region_start)
