@@ -218,7 +218,9 @@ _CONDITION_IN_PARENTHESES = (
     r"unless|counting|not[ \t]+counting|plus|minus)\b[^()\n]{0,80}\)"
 )
 _VALUE_UNDER_CONDITION = re.compile(
-    r"^[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?" + _CONDITION_IN_PARENTHESES, re.IGNORECASE
+    # (past the value's unit or noun: "3 hours (4 with traffic)")
+    r"^(?:[ \t]+[^\W\d_]+){0,3}[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?" + _CONDITION_IN_PARENTHESES,
+    re.IGNORECASE,
 )
 _CONDITION_CLOSES_PARENTHESIS = re.compile(_CONDITION_IN_PARENTHESES, re.IGNORECASE)
 

@@ -300,12 +300,19 @@ class Candidates:
         """The lenient fallback: the last number in the answer region, digits or words (``She sold
         seventy-two clips.``), read whole with the compound quantity it ends (``2 hours 30 minutes``). Only
         computed when needed."""
-        last = _last_number(self.region)
+        # "So she pays $15 (3 hours at $5).": an aside in parentheses that closes the text after a value shows
+        # how it was got; the value before it is the statement's (what the aside says is read after it)
+        told = self.region
+        if told.rstrip(" \t\n.!*_")[-1:] == ")":
+            aside = _CLOSING_ASIDE.search(told, max(0, len(told) - 200))
+            if aside is not None and _ASIDE_SAYS.search(aside["inside"]):
+                told = told[: aside.start("open")]
+        last = _last_number(told)
         span = (last.start(), last.end()) if last is not None else None
-        words = _last_number_words(self.region, span[1] if span is not None else 0)
+        words = _last_number_words(told, span[1] if span is not None else 0)
         if words is not None:
             span = words
-        vulgar = max(self.region.rfind(c) for c in _VULGAR_VALUES)
+        vulgar = max(told.rfind(c) for c in _VULGAR_VALUES)
         if vulgar >= 0 and (span is None or vulgar >= span[1]):  # "¾ cup" after the last digit
             span = (vulgar, vulgar + 1)
         if span is None:
@@ -2191,6 +2198,16 @@ def option_called_answer(region: str, base: int) -> Answer | None:
     if opening is not None and opening.end() < last.end("words"):
         start = opening.end()
     return Answer(region[start : last.end("words")], "choice", base + start, base + last.end("words"), True)
+
+
+# a parenthesis closing the text right after a value and its words ("$15 (3 hours at $5).", "13 eggs left
+# (16 - 3).", "72 (see step 3)")
+_CLOSING_ASIDE = re.compile(
+    r"\d%?(?:[ \t]+[^\W\d_]+){0,3}[ \t]*(?P<open>\()(?P<inside>[^()\n]{1,120})\)[ \t.!*_]*\s*$"
+)
+# what makes that parenthesis an aside, not the value said again ("(3/2)", "(sixteen)"): a word of two letters
+# or more beside a number, or arithmetic
+_ASIDE_SAYS = re.compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
 
 
 # a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)

@@ -1561,6 +1561,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             # "It is not 1.5 (3/2)": the value in parentheses restates the one before them, and the words
             # before that one are what commit to it or not
             start = restating.start()
+    if gold.kind in ("number", "math") and region[end : end + 3].lstrip(" \t")[:1] == "(":
+        # "It is 15 (sixteen).": the value said again in parentheses, as another value (read as the number
+        # reader reads a marker's "15 (sixteen)")
+        close = region.find(")", end, end + 40)
+        in_parentheses = read_number(region[start : close + 1]) if close > 0 else None
+        if in_parentheses is not None and in_parentheses.status == "ambiguous":
+            return in_parentheses.why
     in_code = _in_code_aside(region, start)
     if in_code is not None:
         return in_code
