@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
+from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -1428,7 +1428,14 @@ _LISTED_BEFORE = re.compile(
     r"(?:^|[\s(:{\[])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
     r"\s*[$*_(]*$|"
     # a run of bare numbers with only spaces between: "Answers: 1 2 3 … 72" (not the groups of "1 000 000")
-    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)\d+(?:[ \t]+\d+){2,}[ \t]+$",
+    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)\d+(?:[ \t]+\d+){2,}[ \t]+$|"
+    # the lower end of "between" said with its unit, a compound's too: "between 2 hours and", "between 2 hours
+    # 30 minutes and", "between 5 km and"
+    r"\bbetween[ \t]+[-−$£€]?\d+(?:\.\d+)?(?:[ \t]*(?:"
+    + UNIT_PATTERN
+    + r")(?:,?[ \t]*\d+(?:\.\d+)?[ \t]*(?:"
+    + UNIT_PATTERN
+    + r"))*)?[\s*_)]*,?[ \t]*and[ \t]*[$£€*_(]*$",
     re.IGNORECASE,
 )
 

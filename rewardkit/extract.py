@@ -47,6 +47,7 @@ from rewardkit.numbers import (
     said_after,
     same_quantity,
     scan,
+    unit_run_end,
     whole_quantity,
     words_after,
 )
@@ -1150,6 +1151,11 @@ def _compound_scanned(region: str, start: int, end: int) -> tuple[int, int]:
         combined = combine_compound(window, found[i:])
         if combined is not None and combined[1] >= found[at].end:
             return lo + found[i].start, lo + combined[1]
+        run_end = unit_run_end(window, found[i:])
+        if run_end >= found[at].end:
+            # "30 minutes and 2 hours", "2 hours 75 minutes": one dimension in different units that make no
+            # compound; the number is read with the run, which says whether it states one value or several
+            return lo + found[i].start, lo + run_end
     said = window[found[at].start : start - lo].strip().lower()
     if said in ("negative", "minus") and found[at].end == end - lo:
         return lo + found[at].start, end  # "negative 72": the sign said in words belongs to the number

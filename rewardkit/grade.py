@@ -1579,7 +1579,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             said = region[sentence_start:end].strip()[-60:]
             return f"an operand: {said!r} says to {told} it, and states no result"
         # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
-        ranged = range_end_before(region[sentence_start:start]) or range_start_after(region[end : end + 40])
+        ranged = range_end_before(region[sentence_start:start], region[start:end]) or range_start_after(
+            region[end : end + 40]
+        )
         if ranged is not None:
             return ranged
         tolerance = tolerance_after(region, end)
