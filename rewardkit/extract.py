@@ -1150,16 +1150,25 @@ def _compound_scanned(region: str, start: int, end: int) -> tuple[int, int]:
     for i in range(max(0, at - 4), at):
         combined = combine_compound(window, found[i:])
         if combined is not None and combined[1] >= found[at].end:
-            return lo + found[i].start, lo + combined[1]
+            return lo + _signed_start(window, found[i].start), lo + combined[1]
         run_end = unit_run_end(window, found[i:])
         if run_end >= found[at].end:
             # "30 minutes and 2 hours", "2 hours 75 minutes": one dimension in different units that make no
             # compound; the number is read with the run, which says whether it states one value or several
-            return lo + found[i].start, lo + run_end
+            return lo + _signed_start(window, found[i].start), lo + run_end
     said = window[found[at].start : start - lo].strip().lower()
     if said in ("negative", "minus") and found[at].end == end - lo:
         return lo + found[at].start, end  # "negative 72": the sign said in words belongs to the number
     return start, end
+
+
+def _signed_start(text: str, start: int) -> int:
+    """Where a compound starting at ``start`` starts once a minus glued to it, after a space, is read with it
+    (``is -5 dollars and 50 cents``: the scanner takes a minus after a word for an operator; the compound's
+    sign is the whole compound's)."""
+    if start > 0 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " \t\n("):
+        return start - 1
+    return start
 
 
 def _boxes(region: str, base: int) -> list[Answer]:
