@@ -1073,8 +1073,11 @@ def _part_unit(text: str, larger: Unit, part: QuantitySpan) -> tuple[Unit | None
         return None, part.end
     if unit is UNITS["cent"] and larger is UNITS["euro"]:
         return EURO_CENT, part.end
-    if unit is UNITS["m"] and larger.dimension == "time" and text[part.end - 1] == "m":
-        return UNITS["minute"], part.end
+    minute = UNITS["minute"]
+    # only a part under one of the larger unit is its minutes ("2 hours, 300 m" is a distance)
+    glued_minutes = unit is UNITS["m"] and larger.dimension == "time" and text[part.end - 1] == "m"
+    if glued_minutes and part.quantity.value * minute.factor < larger.factor:
+        return minute, part.end
     return unit, part.end
 
 
