@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
+from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -219,7 +219,8 @@ _CONDITION_IN_PARENTHESES = (
 )
 _VALUE_UNDER_CONDITION = re.compile(
     # (past the value's unit or noun: "3 hours (4 with traffic)")
-    r"^(?:[ \t]+[^\W\d_]+){0,3}[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?" + _CONDITION_IN_PARENTHESES,
+    r"^(?:[$*_}\]]|\\[)\]])*(?:[ \t]+[^\W\d_]+){0,3}[*_]*[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?"
+    + _CONDITION_IN_PARENTHESES,
     re.IGNORECASE,
 )
 _CONDITION_CLOSES_PARENTHESIS = re.compile(_CONDITION_IN_PARENTHESES, re.IGNORECASE)
@@ -514,7 +515,7 @@ RETRACTION = re.compile(
 # its math closed before or after its comma ("\\(-1,\\) or \\(1\\)")
 _HEDGE_BEFORE = re.compile(
     r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred)\b)(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\bor\s+"
+    r"sixty|seventy|eighty|ninety|hundred)\b)(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\(?\s*\bor\s+"
     r"(?:maybe\s+|perhaps\s+|possibly\s+)?(?:[\s$*_(]|\\[(\[])*$",
     re.IGNORECASE,
 )
@@ -1531,7 +1532,14 @@ _LISTED_BEFORE = re.compile(
     r"(?:^|[\s(:{\[])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
     r"\s*[$*_(]*$|"
     # a run of bare numbers with only spaces between: "Answers: 1 2 3 … 72" (not the groups of "1 000 000")
-    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)\d+(?:[ \t]+\d+){2,}[ \t]+$",
+    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)\d+(?:[ \t]+\d+){2,}[ \t]+$|"
+    # the lower end of "between" said with its unit, a compound's too: "between 2 hours and", "between 2 hours
+    # 30 minutes and", "between 5 km and"
+    r"\bbetween[ \t]+[-−$£€]?\d+(?:\.\d+)?(?:[ \t]*(?:"
+    + UNIT_PATTERN
+    + r")(?:,?[ \t]*\d+(?:\.\d+)?[ \t]*(?:"
+    + UNIT_PATTERN
+    + r"))*)?[\s*_)]*,?[ \t]*and[ \t]*[$£€*_(]*$",
     re.IGNORECASE,
 )
 

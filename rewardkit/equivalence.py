@@ -24,6 +24,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -118,7 +119,32 @@ def compare_quantities(pred: Quantity, gold: Quantity, decimals: int | None = No
         rule = _compare_quantities(pred, gold)
     if rule is None and decimals is not None and _quantities_round_alike(pred, gold, decimals):
         return ROUNDED_TO_DECIMALS
+    if rule is None and (pred.leading is not None or gold.leading is not None):
+        return _compare_compound(pred, gold, decimals)
     return rule
+
+
+def _compare_compound(pred: Quantity, gold: Quantity, decimals: int | None) -> str | None:
+    """A compound (``2 hours 30 minutes``) against a bare number, either side: the number says it in the
+    compound's smallest unit (150, compared already) or in its largest (2.5), whichever the number meant. In
+    the largest, the number is read as stated in that unit and converted as units are: its precision counts
+    in the unit the compound ends on, so 1.33 (hours) is no rounded figure of 1 hour 20 minutes (0.01 hours
+    is under a minute) and only the ``decimals`` option rounds it. A unit on the other side converts as
+    units do (compared already).
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> [_compare_compound(q("1 h 20 min"), q(gold), None) for gold in ("4/3", "1.33", "1.3333333333333333")]
+    ['compound', None, 'compound']
+    >>> _compare_compound(q("1 h 20 min"), q("1.33"), 2)
+    'rounded_to_decimals'
+    """
+    compound, bare = (pred, gold) if pred.leading is not None else (gold, pred)
+    leading = compound.leading
+    if leading is None or bare.unit is not None or bare.percent or compound.percent:
+        return None
+    stated = replace(bare, unit=leading)
+    rule = compare_quantities(*((compound, stated) if compound is pred else (stated, compound)), decimals)
+    return "compound" if rule in ("exact", "unit_conversion") else rule  # rounding keeps its own rule
 
 
 def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:

@@ -47,6 +47,7 @@ from rewardkit.numbers import (
     said_after,
     same_quantity,
     scan,
+    unit_run_end,
     whole_quantity,
     words_after,
 )
@@ -303,10 +304,17 @@ class Candidates:
         # "So she pays $15 (3 hours at $5).": an aside in parentheses that closes the text after a value shows
         # how it was got; the value before it is the statement's (what the aside says is read after it)
         told = self.region
-        if told.rstrip(" \t\n.!*_")[-1:] == ")":
-            aside = _CLOSING_ASIDE.search(told, max(0, len(told) - 200))
-            if aside is not None and _ASIDE_SAYS.search(aside["inside"]):
-                told = told[: aside.start("open")]
+        if ")" in told[-300:]:
+            # (before a courtesy that closes the text: "… (see step 3).\n\nI hope this helps!")
+            closing = POLITE_TAIL.sub("", told[-300:])
+            if closing.rstrip(" \t\n.!*_")[-1:] == ")":
+                aside = _CLOSING_ASIDE.search(closing, max(0, len(closing) - 200))
+                if (
+                    aside is not None
+                    and _ASIDE_SAYS.search(aside["inside"])
+                    and not _ASIDE_RESTATES.match(aside["inside"])
+                ):
+                    told = told[: max(0, len(told) - 300) + aside.start("open")]
         last = _last_number(told)
         span = (last.start(), last.end()) if last is not None else None
         words = _last_number_words(told, span[1] if span is not None else 0)
@@ -1167,11 +1175,25 @@ def _compound_scanned(region: str, start: int, end: int) -> tuple[int, int]:
     for i in range(max(0, at - 4), at):
         combined = combine_compound(window, found[i:])
         if combined is not None and combined[1] >= found[at].end:
-            return lo + found[i].start, lo + combined[1]
+            return lo + _signed_start(window, found[i].start), lo + combined[1]
+        run_end = unit_run_end(window, found[i:])
+        if run_end >= found[at].end:
+            # "30 minutes and 2 hours", "2 hours 75 minutes": one dimension in different units that make no
+            # compound; the number is read with the run, which says whether it states one value or several
+            return lo + _signed_start(window, found[i].start), lo + run_end
     said = window[found[at].start : start - lo].strip().lower()
     if said in ("negative", "minus") and found[at].end == end - lo:
         return lo + found[at].start, end  # "negative 72": the sign said in words belongs to the number
     return start, end
+
+
+def _signed_start(text: str, start: int) -> int:
+    """Where a compound starting at ``start`` starts once a minus glued to it, after a space, is read with it
+    (``is -5 dollars and 50 cents``: the scanner takes a minus after a word for an operator; the compound's
+    sign is the whole compound's)."""
+    if start > 0 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " \t\n("):
+        return start - 1
+    return start
 
 
 def _boxes(region: str, base: int) -> list[Answer]:
@@ -2203,10 +2225,16 @@ def option_called_answer(region: str, base: int) -> Answer | None:
 # a parenthesis closing the text right after a value and its words ("$15 (3 hours at $5).", "13 eggs left
 # (16 - 3).", "72 (see step 3)")
 _CLOSING_ASIDE = re.compile(
-    r"\d%?(?:[ \t]+[^\W\d_]+){0,3}[ \t]*(?P<open>\()(?P<inside>[^()\n]{1,120})\)[ \t.!*_]*\s*$"
+    r"\d%?(?:[*_$}\]]|\\[)\]])*(?:[ \t]+[^\W\d_]+){0,3}[*_]*[ \t]*"
+    r"(?P<open>\()(?P<inside>[^()\n]{1,120})\)[ \t.!*_]*\s*$"
 )
 # what makes that parenthesis an aside, not the value said again ("(3/2)", "(sixteen)"): a word of two letters
 # or more beside a number, or arithmetic
+# ... and a parenthesis that offers the value again or another one is read as it always was ("(or 13)", "(or
+# equivalently $x = 5.0$)", "(i.e. 15.0)")
+_ASIDE_RESTATES = re.compile(
+    r"\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|a\.?k\.?a\.?|also)\b", re.IGNORECASE
+)
 _ASIDE_SAYS = re.compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
 
 

@@ -94,6 +94,7 @@ from rewardkit.numbers import (
     RATIO,
     Quantity,
     Unit,
+    combine_compound,
     digits_and_spoken_fractions,
     hour_of_day,
     numeral_in_base,
@@ -101,6 +102,7 @@ from rewardkit.numbers import (
     same_quantity,
     scan,
     spoken_time_of_day,
+    unit_run_end,
     whole_quantity,
 )
 from rewardkit.polarity import polarity, stated_polarity
@@ -1017,7 +1019,8 @@ _WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3
 
 def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
     """Where the value a statement states begins and ends: its first quantity, else its first math."""
-    found = next(scan(text), None)
+    quantities = scan(text)
+    found = next(quantities, None)
     if found is not None:
         if text.startswith(" and ", found.end):  # "3 and a half": the fraction said after is part of it
             mixed = DIGITS_AND_SPOKEN_FRACTION.match(text, found.start)
@@ -1025,11 +1028,21 @@ def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
                 whole = next(scan(digits_and_spoken_fractions(mixed[0])), None)
                 if whole is not None and whole.start == 0:
                     return found.start, mixed.end(), whole.quantity
+        if found.quantity.unit is not None and not found.quantity.percent:
+            # "1 hour, 15 minutes or more": a compound is the value, what follows it qualifies it; so does
+            # what follows a run of one dimension that makes none ("1.5 hours, 90 minutes or more")
+            run = [found, *itertools.islice(quantities, _MOST_COMPOUND_PARTS - 1)]
+            compound = combine_compound(text, run)
+            if compound is not None and compound[1] > found.end:
+                return found.start, compound[1], compound[0]
+            return found.start, unit_run_end(text, run), found.quantity
         return found.start, found.end, found.quantity
     m = _MATH_START.search(text)
     return (m.start(), len(text), None) if m is not None else None
 
 
+# the most parts a compound is read in (days, hours, minutes, seconds and their fractions)
+_MOST_COMPOUND_PARTS = 6
 _MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
 
 
@@ -1613,7 +1626,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             said = region[sentence_start:end].strip()[-60:]
             return f"an operand: {said!r} says to {told} it, and states no result"
         # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
-        ranged = range_end_before(region[sentence_start:start]) or range_start_after(region[end : end + 40])
+        ranged = range_end_before(region[sentence_start:start], region[start:end]) or range_start_after(
+            region[end : end + 40]
+        )
         if ranged is not None:
             return ranged
         tolerance = tolerance_after(region, end)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
@@ -53,6 +53,8 @@ class Quantity:
 
     ``ulp`` is the place value of the last written digit for numbers written with a fractional part
     (``3.14`` -> 1/100); it is None for numbers written exactly (integers, fractions, words, scale words).
+    ``leading`` is the largest unit of a compound (``2 hours 30 minutes`` is 150 minutes led by the hour),
+    None for a quantity said in one unit: a bare gold equals the compound in either unit it names.
     """
 
     value: Fraction
@@ -60,6 +62,19 @@ class Quantity:
     percent: bool = False
     unit: Unit | None = None
     decimals: int = 0
+    leading: Unit | None = field(default=None, repr=False)
+
+    @property
+    def in_leading_unit(self) -> Quantity | None:
+        """A compound stated in its largest unit (``2 hours 30 minutes`` as 5/2 hours); None for a quantity
+        said in one unit.
+
+        >>> str(parse_number("1 hour 20 minutes").in_leading_unit), parse_number("80 minutes").in_leading_unit
+        ('4/3 hour', None)
+        """
+        if self.leading is None or self.unit is None:
+            return None
+        return Quantity(self.base_value / self.leading.factor, None, self.percent, self.leading)
 
     @property
     def base_value(self) -> Fraction:
@@ -81,6 +96,9 @@ class Quantity:
             text += "%"
         if self.unit is not None:
             text += " " + self.unit.name
+        leading = self.in_leading_unit
+        if leading is not None:
+            text += f" ({leading})"  # "150 minute (2.5 hour)": the compound in both units it names
         return text
 
 
@@ -465,6 +483,9 @@ _UNIT_RE_TEXT = (
     + "|¢"
 )
 
+# the regex text of a unit's spelling after a number, for the readers of phrases around values
+UNIT_PATTERN = _UNIT_RE_TEXT
+
 # --- numerals ----------------------------------------------------------------------------------------
 
 # what a scale word or suffix after a numeral multiplies it by ("2.5 million", "3k", "3 dozen")
@@ -568,7 +589,7 @@ def whole_quantity(n: int, unit: Unit | None = None) -> Quantity:
     _set_attribute(
         integer,
         "__dict__",
-        {"value": Fraction(n), "ulp": None, "percent": False, "unit": unit, "decimals": 0},
+        {"value": Fraction(n), "ulp": None, "percent": False, "unit": unit, "decimals": 0, "leading": None},
     )
     return integer
 
@@ -1019,7 +1040,7 @@ def parse_number(text: str) -> Quantity | None:
     emphasis allowed); None otherwise. Compound durations (``2 hours 30 minutes``) are one quantity.
 
     >>> str(parse_number("2 hours and 30 minutes"))
-    '150 minute'
+    '150 minute (2.5 hour)'
     >>> parse_number("3 or 4") is None, parse_number("1k").value, parse_number("25%").percent
     (True, Fraction(1000, 1), True)
     """
@@ -1042,37 +1063,121 @@ def parse_number(text: str) -> Quantity | None:
 
 
 _COMPOUND_GLUE = re.compile(r"\s*(?:(?:,|and|,\s*and)\s*)?", re.IGNORECASE)  # one \s* per stretch of spaces
+# "£3 20p": the pence of a sum in pounds, written with the letter p glued to their number
+_PENCE_LETTER = re.compile(r"p(?![A-Za-z])")
+_POUND_WORD = re.compile(r"pounds?$", re.IGNORECASE)
+# the cent of a euro: the table's cent is the US one (each currency its own dimension), but the cents said
+# after euros ("12 euros and 50 cents") are the euro's
+EURO_CENT = Unit("euro cent", "eur", Fraction(1, 100))
 
 
-def combine_compound(text: str, found: list[QuantitySpan]) -> tuple[Quantity, int] | None:
-    """Merge a leading run like ``2 hours 30 minutes`` into one quantity in its smallest unit.
+def _part_unit(text: str, larger: Unit, part: QuantitySpan) -> tuple[Unit | None, int]:
+    """The unit of a compound's part as the larger unit before it reads it, and where the part ends: cents
+    after euros are euro cents, ``m`` after hours is the minute (``2h30m``), ``20p`` after pounds is 20
+    pence. Elsewhere the part's own unit (None for a bare number)."""
+    unit = part.quantity.unit
+    if unit is None:
+        pounds = larger.dimension in ("gbp", "mass") and larger.name.startswith("pound")
+        if pounds and _PENCE_LETTER.match(text, part.end):
+            return UNITS["pence"], part.end + 1
+        return None, part.end
+    if unit is UNITS["cent"] and larger is UNITS["euro"]:
+        return EURO_CENT, part.end
+    minute = UNITS["minute"]
+    # only a part under one of the larger unit is its minutes ("2 hours, 300 m" is a distance)
+    glued_minutes = unit is UNITS["m"] and larger.dimension == "time" and text[part.end - 1] == "m"
+    if glued_minutes and part.quantity.value * minute.factor < larger.factor:
+        return minute, part.end
+    return unit, part.end
 
-    Returns the merged quantity and the end offset of the run, or the first quantity when it is not
-    followed by a compound part.
-    """
+
+def _compound_parts(text: str, found: list[QuantitySpan]) -> list[tuple[Quantity, Unit, int]]:
+    """The leading run of ``found`` that names one dimension in different units joined by nothing, commas or
+    ``and`` (``2 hours 30 minutes``, ``30 minutes and 2 hours``): each part with the unit it is read in and
+    where it ends. Empty when the first quantity has no unit or is a percent. "pounds" before pence is the
+    currency, before ounces the weight."""
     first = found[0]
-    q = first.quantity
-    end = first.end
-    if q.unit is None or q.percent:
-        return q, end
-    total = q.base_value
-    smallest = q.unit
+    unit = first.quantity.unit
+    if unit is None or first.quantity.percent:
+        return []
+    parts = [(first.quantity, unit, first.end)]
     for nxt in found[1:]:
-        u = nxt.quantity.unit
+        larger, end = parts[-1][1], parts[-1][2]
+        part_unit, part_end = _part_unit(text, larger, nxt)
         if (
-            u is None
-            or u.dimension != smallest.dimension
-            or u.factor >= smallest.factor
-            or nxt.quantity.value < 0
+            part_unit is not None
+            and len(parts) == 1
+            and part_unit.dimension == "gbp"
+            and unit.dimension == "mass"
+        ):
+            # "3 pounds 20 pence": the pounds of a sum of money, when the word says pounds (not "3 lb")
+            if not _POUND_WORD.search(text, first.start, first.end):
+                break
+            larger = UNITS["£"]
+            parts[0] = (first.quantity, larger, first.end)
+        if (
+            part_unit is None
+            or part_unit.dimension != larger.dimension
+            or part_unit == larger
+            or nxt.quantity.percent
             or not _COMPOUND_GLUE.fullmatch(text, end, nxt.start)
         ):
             break
-        total += nxt.quantity.base_value
-        smallest = u
-        end = nxt.end
-    if smallest is q.unit:
-        return q, end
-    return Quantity(total / smallest.factor, None, False, smallest), end
+        parts.append((nxt.quantity, part_unit, part_end))
+    return parts
+
+
+def combine_compound(text: str, found: list[QuantitySpan]) -> tuple[Quantity, int] | None:
+    """Merge a leading run like ``2 hours 30 minutes`` into one quantity in its smallest unit, led by its
+    largest (:attr:`Quantity.leading`).
+
+    Returns the merged quantity and the end offset of the run, or the first quantity and its end when it is
+    not followed by a compound part. A compound counts its units from the largest down, in whole numbers of
+    each unit but the last, each part less than one of the unit before it: ``30 minutes and 2 hours``, ``2
+    hours 75 minutes`` and ``1.5 hours, 90 minutes`` are two quantities (a hedge or a restatement), never
+    their sum. A sign before the first part is the whole compound's (``-5 ft 6 in`` is -66 inches).
+
+    >>> q, end = combine_compound("3 pounds 20p", list(scan("3 pounds 20p")))
+    >>> str(q), end
+    ('320 penny (3.2 pound sterling)', 12)
+    >>> str(combine_compound("30 minutes and 2 hours", list(scan("30 minutes and 2 hours")))[0])
+    '30 minute'
+    """
+    parts = _compound_parts(text, found)
+    run = 1
+    while run < len(parts):
+        (larger, larger_unit, _), (part, unit, _) = parts[run - 1], parts[run]
+        if (
+            unit.factor >= larger_unit.factor
+            or larger.value.denominator != 1
+            or part.value < 0
+            or part.value * unit.factor >= larger_unit.factor
+        ):
+            break
+        run += 1
+    if run == 1:
+        return found[0].quantity, found[0].end
+    compound = parts[:run]
+    total = sum((abs(q.value) * u.factor for q, u, _ in compound), Fraction(0))
+    smallest = compound[-1][1]
+    value = total / smallest.factor
+    negative = compound[0][0].value < 0
+    return Quantity(-value if negative else value, None, False, smallest, leading=compound[0][1]), compound[
+        -1
+    ][2]
+
+
+def unit_run_end(text: str, found: list[QuantitySpan]) -> int:
+    """Where the leading run of ``found`` in one dimension and different units ends, whether it is a compound
+    or not (``30 minutes and 2 hours``, ``2 hours 75 minutes``): a number of it is read with the rest of
+    the run, which says whether it is one quantity.
+
+    >>> text = "It takes 30 minutes and 2 hours."
+    >>> unit_run_end(text[9:], list(scan(text[9:])))
+    22
+    """
+    parts = _compound_parts(text, found)
+    return parts[-1][2] if parts else found[0].end
 
 
 # --- words after a value that change what it says ---------------------------------------------------------

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import re
 
-# a number as the fallback finds it, with a sign, a currency, a percent or a unit's short word after it
-_END = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?"
+from rewardkit.numbers import UNIT_PATTERN, lookup_unit, parse_number
+
+# a number as the fallback finds it, with a sign, a currency, a percent or a unit after it ("2 hours to")
+_END = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?(?:%|\s*(?P<unit>" + UNIT_PATTERN + r"))?"
 # what joins the two ends of a range: "to", an en or em dash, "through"; ("9-11" is read as 9 and -11)
 _JOIN = r"(?:to|through|thru|–|—)"
 # the lower end of a range right before the number (what lies before the number in its sentence)
 _RANGE_BEFORE = re.compile(rf"(?<![\w.,])(?P<lo>{_END})\s*{_JOIN}\s*[$€£]?$", re.IGNORECASE)
 # the upper end right after it
-_RANGE_AFTER = re.compile(rf"\s*{_JOIN}\s*(?P<hi>{_END})(?![\d])", re.IGNORECASE)
+_RANGE_AFTER = re.compile(rf"\s*{_JOIN}\s*(?P<hi>{_END.replace('?P<unit>', '?:')})(?![\d])", re.IGNORECASE)
 # a verb of change before "from"/"to": "rose from 9 to 11", "rounded 12.5 to 13", "converts 5 ft to 60 in"
 _CHANGE = re.compile(
     r"\b(?:ris|rose|went|go|gone|grew|grow|increas|decreas|drop|fell|fall|jump|climb|chang|mov|shift|rais|"
@@ -46,10 +48,14 @@ _TOLERANCE = re.compile(
 _JOINED_BY_HYPHEN = re.compile(r"(?<![\w.,])(?P<lo>[$€£]?\d[\d,]*(?:\.\d+)?)-[$€£]?$")
 
 
-def range_end_before(before: str) -> str | None:
-    """Why the number after ``before`` (the text of its sentence up to it) is the upper end of a range
-    (``From 9 to 11``, ``18-20 people``), or None: none, or the change of a value (``rose from 9 to 11``).
+def range_end_before(before: str, value: str = "") -> str | None:
+    """Why the number ``value`` after ``before`` (the text of its sentence up to it) is the upper end of a
+    range (``From 9 to 11``, ``18-20 people``), or None: none, or the change of a value (``rose from 9 to
+    11``). A lower end said with its unit makes a range only up to a value in that unit's dimension (``2 hours
+    to 2 hours 30 minutes``; not ``60 miles to 3 cities``).
 
+    >>> range_end_before("It takes 2 hours to ", "2 hours 30 minutes"), range_end_before("60 miles to ", "3")
+    ("'2 hours to …' is a range", None)
     >>> range_end_before("It takes 18-"), range_end_before("It takes -")
     ("'18-…' joins two numbers: a range or a difference, not one value", None)
     """
@@ -62,6 +68,10 @@ def range_end_before(before: str) -> str | None:
     m = _RANGE_BEFORE.search(before[-80:])
     if m is None or _CHANGE.search(before[: len(before) - len(before[-80:]) + m.start()]):
         return None
+    if m["unit"] is not None:
+        low, high = lookup_unit(m["unit"]), parse_number(value)
+        if low is None or high is None or high.unit is None or high.unit.dimension != low.dimension:
+            return None
     return f"'{m['lo']} to …' is a range"
 
 

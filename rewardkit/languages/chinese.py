@@ -255,6 +255,11 @@ _RANGE = re.compile(
 )
 # "零下5度": below zero; "下午3点" is 15:00, "3点半" 3:30, "3点15分" 3:15; "半小时", "一个半小时"
 _BELOW_ZERO = re.compile(r"零下\s*")
+# 分 is the minute of a duration said in parts, after hours or before seconds ("2小时30分", "2分30秒"); after
+# a sum in yuan (or alone) it stays the fen
+_MINUTE_FEN = re.compile(
+    r"(?P<after_hours>(?:小时|钟头)\s*\d{1,2}\s*)分(?![钟之米])|(?<=\d)(?P<space>\s*)分(?=\s*\d{1,2}(?:\.\d+)?\s*秒)"
+)
 _WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
 _CLOCK = re.compile(
     r"(?P<part>" + _PART_OF_DAY + r")?\s*(?P<h>\d{1,2})\s*点\s*"
@@ -816,6 +821,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("～~至到-", _RANGE, _group(1, after=" or ")),
     # "第3名": "3rd", an ordinal as in English
     ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
+    ("分", _MINUTE_FEN, lambda m: (m["after_hours"] or m["space"] or "") + "分钟"),
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"

@@ -35,7 +35,7 @@ def test_the_forgotten_carry_differs_from_the_sum_exactly_when_a_carry_is_needed
         (395, 8, True, 393),
         (980, 9, False, 989),
         (989, 1, True, 980),
-    ],  # noqa: E501
+    ],
 )
 def test_forgotten_carry_table(a, b, carry, wrong):
     assert needs_carry(a, b) is carry and forgotten_carry(a, b) == wrong
