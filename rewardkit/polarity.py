@@ -69,7 +69,7 @@ _VERDICT = re.compile(
     r"(?:(?:the|this|that)\s+(?:given\s+|original\s+|above\s+|first\s+|second\s+)?"
     r"(?:statement|claim|assertion|proposition|conjecture)|(?P<pronoun>that|this|it))"
     r"(?:\s+(?:is|was)|'s|’s)(?:\s+(?P<adverb>indeed|therefore|thus|hence|clearly|definitely|"
-    r"probably|possibly|likely|perhaps|maybe))?(?:\s+[*_]*(?P<not>not)|(?P<contracted>n't|n’t))?\s+[*_]*"
+    r"probably|possibly|likely|perhaps|maybe))?(?:\s+[*_]*\s*(?P<not>not)|(?P<contracted>n't|n’t))?\s+[*_]*\s*"
     r"(?P<word>true|false|correct|incorrect)[*_ \t]*(?=\s*(?:[.!;:\n]|$|,\s*(?:since|because|as)\b))",
     re.IGNORECASE,
 )

@@ -355,7 +355,7 @@ _POLARITY_POSITION = re.compile(
     r"|(?P<opening>(?:^|[\n.!?])[ \t*_>#-]*)"
     r"|(?P<marker>(?:答案|答|Answer)[ \t]*:[ \t*_]*)"
     r"|(?P<copula>答案(?:是|为)[ \t*_]*)"
-    r"|(?P<so>(?:所以|因此|因而|综上所述|综上|总之|故)[ \t]*(?:,[ \t]*)?[*_]*))\Z"
+    r"|(?P<so>(?:所以|因此|因而|综上所述|综上|总之|故)[ \t]*(?:,[ \t]*)?[ \t*_]*))\Z"
 )
 # what the rest of a text holds after the clause when the clause opens its last sentence
 _REST_OF_LAST_SENTENCE = re.compile(r"[ \t*_]*(?:[,;](?:[^.!?\n]|\.\d)*)?[.!]*\s*$")
