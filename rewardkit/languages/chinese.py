@@ -902,8 +902,11 @@ def _polarity_clause(m: re.Match[str]) -> str:
     )
     if at["opening"] is not None and not replying and not _REST_OF_LAST_SENTENCE.match(after):
         return kept  # a sentence of the working, not the closing one, nor a reply to a question
-    if word in _CORRECTION_WORDS and (at["so"] is not None or (at["opening"] is not None and not replying)):
-        return kept  # "……是20。不对。": after a statement it takes that statement back
+    if word in _CORRECTION_WORDS and at["so"] is not None:
+        return kept
+    if word in _CORRECTION_WORDS and at["opening"] is not None and not replying:
+        # "答案是20。错。", "……是20。不对。": after a statement it takes that statement back, as "Wrong." does
+        return "wrong" if word in ("错", "错误") else kept
     if _GOES_ON_TO_HEDGE_OR_WORK.match(after):
         return kept
     question_end = text.rfind("?", 0, m.start())
