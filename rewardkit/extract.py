@@ -269,7 +269,7 @@ class Candidates:
         text = POLITE_TAIL.sub("", self.region).strip()
         if not text or len(text) > _WHOLE_PHRASE_CHARS or text.endswith(("?", "..", "…")):
             return None
-        if text[-1] in ".!":  # "Yes." ends its one sentence
+        if text[-1] in ".!。！":  # "Yes." ends its one sentence ("いいえ。" too: a full stop no rewrite read)
             text = text[:-1].rstrip()
         phrase = clean_span(text)
         if not _WHOLE_PHRASE.fullmatch(phrase) or _HEDGING_WORD.search(phrase) or len(phrase.split()) > words:

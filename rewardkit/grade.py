@@ -2074,6 +2074,14 @@ def _read_span(span: str, gold: Gold) -> Reading:
         if stance is not None:  # "否", "Sí", "да": a polarity said in another language, against a yes/no gold
             return Reading("value", text="yes" if stance else "no")
         text = _normalise_text(first)
+        if polarity(text) is None and polarity(gold.text) is not None:
+            # "Answer: The statement is false.", "Answer: I think yes": the marker opens the sentence that
+            # says it
+            sentence = stated_polarity(clean_span(span))
+            if sentence is not None and isinstance(sentence[2], str):
+                return Reading("ambiguous", text=text, why=sentence[2])
+            if sentence is not None:
+                return Reading("value", text="yes" if sentence[2] else "no")
         return Reading("value" if text else "none", text=text)
     if gold.kind == "math":
         names = _counted_names(gold) if gold.read_as == "boxed" else None
@@ -2228,7 +2236,10 @@ def _lenient(
             answer = Answer(word, "polarity", at, at + len(word), lenient=True)
             if isinstance(stance, str):  # "Yes. … No.", "Yes, probably.": why it commits to neither
                 return answer, Reading("ambiguous", text=word, why=stance)
-            return answer, Reading("value", text=_normalise_text(word))
+            text = _normalise_text(word)
+            if polarity(text) is not stance:  # "is not true": the polarity the words state, not their last
+                text = "yes" if stance else "no"
+            return answer, Reading("value", text=text)
     # a gold listing values may be answered by list items, one value each ("- \\(d(6) = \\frac13\\)")
     run = found.last_math(bullets=isinstance(gold.node, (ListOf, SetOf)))
     if not run and (

@@ -140,6 +140,8 @@ PHRASES = {
     "但是": " but ", "于是": " so ", "就是": " is ", "是否": " whether ", "总是": " always ",
     "是": " is ",
     "等于": " = ", "所以": " so ", "因此": " so ", "故": " so ",
+    # the conclusions a yes or a no closes on ("综上所述，不够"): the English leads a closing word may have
+    "因而": " so ", "综上所述": " in conclusion ", "综上": " in conclusion ", "总之": " in short ",
 }  # fmt: skip
 # 大概 before a copula hedges ("答案大概是72": the answer is probably 72); right before a number it
 # approximates ("大概72个": about 72), as 大约 does. And the other words of a guess or a condition.
@@ -330,6 +332,47 @@ _COUNTERFACTUAL = re.compile(
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+
+# A yes or a no said as the answer itself: 是/是的/对/正确 (yes), 不是/否/不对/错 (no), and the verb of
+# the question answered alone, 能/可以 (can) against 不能/不可以, 够/足够 (enough) against 不够. It is one
+# only where it is the whole clause, after a marker (答案：是, 所以不够), opening the text or the reply to a
+# question (是的，他能买得起。, 够吗？不够。), or opening the closing sentence; as a copula inside a
+# sentence (答案是5) it stays the word it is. Written as the English word, so that the English readers
+# (a sentence that opens on "yes", two polarities that say both, a hedge) judge it.
+_POLARITY_WORDS = {
+    **dict.fromkeys(("是的", "对的", "没错", "正确", "可以", "足够", "是", "对", "能", "够"), "yes"),
+    **dict.fromkeys(("不可以", "不正确", "不是", "不对", "不能", "不够", "错误", "否", "错"), "no"),
+}
+# words that agree or disagree with the question: after a negated one (他不够吗？是的。) they say the opposite
+# of the word, so they answer none
+_AGREEMENT_WORDS = frozenset(
+    ("是的", "对的", "没错", "正确", "是", "对", "不正确", "不是", "不对", "错误", "否", "错")
+)
+# words that open a correction as well ("不对，应为70"): a polarity only where an answer is expected
+_CORRECTION_WORDS = frozenset(("不对", "错", "错误", "不正确"))
+_POLARITY_CLAUSE = re.compile(
+    r"(?P<word>" + "|".join(sorted(_POLARITY_WORDS, key=len, reverse=True)) + r")(?=[ \t*_]*(?:[.!,;}]|\n|$))"
+)
+# where such a word is the answer, read backwards from it: the start of the text or of a sentence (a
+# question answered, the closing sentence), a marker (答案：, 答：, 答案是), a conclusion (所以, 因此), a box
+_POLARITY_POSITION = re.compile(
+    r"(?:(?P<box>\\(?:boxed|text|textbf|mathrm)\{[ \t]*)"
+    r"|(?P<opening>(?:^|[\n.!?])[ \t*_>#-]*)"
+    r"|(?P<marker>(?:答案|答|Answer)[ \t]*:[ \t*_]*)"
+    r"|(?P<copula>答案(?:是|为)[ \t*_]*)"
+    r"|(?P<so>(?:所以|因此|因而|综上所述|综上|总之|故)[ \t]*(?:,[ \t]*)?[ \t*_]*))\Z"
+)
+# what the rest of a text holds after the clause when the clause opens its last sentence
+_REST_OF_LAST_SENTENCE = re.compile(r"[ \t*_]*(?:[,;](?:[^.!?\n]|\.\d)*)?[.!]*\s*$")
+# a comma after the word that goes on to take it back or to begin the working ("是，也不是", "是的，但…",
+# "对，我们先算…"): no answer
+_GOES_ON_TO_HEDGE_OR_WORK = re.compile(
+    r"[ \t*_]*,[ \t]*(?:也|又|但|可是|不过|然而|却|我们|让我|我来|首先|下面|先|来)"
+)
+# a question that negates ("他的钱不够吗?"), once its choices between a word and its negation ("够不够",
+# "是不是", "有没有") are taken out
+_NEGATED_QUESTION = re.compile(r"[不没未非别]")
+_A_NOT_A = re.compile(r"(.)[不没]\1")
 
 
 # A line that a Chinese marker opens and a number alone completes ("答案：72", "答案是 七十二。",
@@ -826,6 +869,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
+    ("".join({word[0] for word in _POLARITY_WORDS}), _POLARITY_CLAUSE, lambda m: _polarity_clause(m)),
     ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
 ]
 _RANGE_BIT = 1 << next(bit for bit, step in enumerate(_STEPS) if step[1] is _RANGE)
@@ -834,6 +878,50 @@ for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
     if _pattern is not _RANGE:
         for _c in _triggers:
             _STEPS_OF_CHARACTER[_c] = _STEPS_OF_CHARACTER.get(_c, 0) | 1 << _bit
+
+
+def _polarity_clause(m: re.Match[str]) -> str:
+    """A polarity clause (:data:`_POLARITY_CLAUSE`) as the English word it says, where it is the answer; the
+    text as it is where it is not (a copula, a correction, a hedge or the working after it, a reply to a
+    negated question).
+
+    >>> normalize("答案：是"), normalize("不够。"), normalize("他能买得起吗？能。")
+    ('answer: yes', 'no. ', '他能买得起?? yes. ')
+    >>> normalize("答案是5"), normalize("是，也不是。"), normalize("他不够吗？是的。")
+    ('the answer is 5', 'is , 也 is not . ', '他不够??  is 的. ')
+    """
+    word, text, kept = m["word"], m.string, m.group()
+    at = _POLARITY_POSITION.search(text, max(0, m.start() - 12), m.start())
+    if at is None:
+        return kept  # inside a sentence: "他能买", "答案是5"
+    after = text[m.end() :]
+    if at["box"] is not None:
+        # "\\boxed{是}": the box's whole content, or none of it ("\\boxed{是5}" is not matched at all)
+        return _POLARITY_WORDS[word] if after.lstrip(" \t").startswith("}") else kept
+    if after.lstrip(" \t*_").startswith("}"):
+        return kept  # the end of a group this is not the start of
+    if at["copula"] is not None and word in _AGREEMENT_WORDS:
+        return kept  # "答案是对的" calls an answer right, "答案是否…" asks whether: no polarity of its own
+    # the text's first words, or the reply to a question it asks
+    replying = at["opening"] is not None and (
+        (at.start() == 0 and not at.group().startswith("\n")) or "?" in at.group()
+    )
+    if at["opening"] is not None and not replying and not _REST_OF_LAST_SENTENCE.match(after):
+        return kept  # a sentence of the working, not the closing one, nor a reply to a question
+    if word in _CORRECTION_WORDS and at["so"] is not None:
+        return kept
+    if word in _CORRECTION_WORDS and at["opening"] is not None and not replying:
+        # "答案是20。错。", "……是20。不对。": after a statement it takes that statement back, as "Wrong." does
+        return "wrong" if word in ("错", "错误") else kept
+    if _GOES_ON_TO_HEDGE_OR_WORK.match(after):
+        return kept
+    question_end = text.rfind("?", 0, m.start())
+    if word in _AGREEMENT_WORDS and question_end >= 0:
+        question_start = max(text.rfind(stop, 0, question_end) for stop in ".!\n")
+        question = _A_NOT_A.sub("", text[question_start + 1 : question_end])
+        if _NEGATED_QUESTION.search(question):
+            return kept
+    return _POLARITY_WORDS[word]
 
 
 def _counterfactual(m: re.Match[str]) -> str:
