@@ -930,21 +930,15 @@ _LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
 # a sentence that opens on "or" and offers a value: "Or 19.", "Or maybe 19.", "or, possibly, $19"; its first
 # word, wherever a sentence opens
 _OR_SENTENCE_OPENS = re.compile(r"(?:^|[.!?]\s+|\n)[\s*_]*or\b", re.IGNORECASE)
-_OR_VALUE_SENTENCE = re.compile(
-    rf"[\s*_]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?(?:equal\s+to\s+)?(?P<v>{_VALUE})",
-    re.IGNORECASE,
-)
+# "or", and the word that softens it, before the value it offers
+_OR_OFFERS = r"or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
+_OR_VALUE_SENTENCE = re.compile(rf"[\s*_]*{_OR_OFFERS}(?:equal\s+to\s+)?(?P<v>{_VALUE})", re.IGNORECASE)
 # ... or a value right after the statement: "\\boxed{18}, or 19", "\\boxed{18} or maybe 19"
-_OR_VALUE_AFTER = re.compile(
-    rf"[\s,;*_$)\]}}]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?(?P<v>{_VALUE})",
-    re.IGNORECASE,
-)
+_OR_VALUE_AFTER = re.compile(rf"[\s,;*_$)\]}}]*{_OR_OFFERS}(?P<v>{_VALUE})", re.IGNORECASE)
 
 
 # the opening of a sentence that is a value offered as another: "Or ", "or maybe $", "Or, possibly, "
-_OR_OPENING = re.compile(
-    r"[\s*_]*or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?[$(]*", re.IGNORECASE
-)
+_OR_OPENING = re.compile(rf"[\s*_]*{_OR_OFFERS}[$(]*", re.IGNORECASE)
 
 
 def offered_instead(previous: str, opening: str, value: Quantity | None) -> str | None:
