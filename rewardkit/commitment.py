@@ -1105,7 +1105,8 @@ _ASSUMPTION = (
 _ASIDE_LEAD = (
     r"(?:(?:\(|note|n\.\s?b\.|remark|caveat|aside|p\.\s?s\.|however|but|and|also|alternatively|"
     r"on\s+the\s+other\s+hand|conversely|by\s+contrast|in\s+contrast|for\s+comparison|then\s+again|of\s+course|"
-    r"that\s+said|just\s+in\s+case)(?:[*_]*\s*[:：,—–-])?\s*(?:that\s+)?){0,3}"
+    # ... or a cue of second thoughts: "Wait, if she keeps 2, it would be 14" (a hypothetical, no correction)
+    r"that\s+said|just\s+in\s+case|wait|hmm+|oh|well|actually)(?:[*_]*\s*[:：,—–-])?\s*(?:that\s+)?){0,3}"
 )
 # a statement opened by a condition: "If friction is ignored, the answer is (B)", "Note: if the question
 # meant per week, the answer would be 140"
@@ -1477,7 +1478,8 @@ def conditioned_before(sentence_before: str) -> str | None:
 # "Note:", "However,"), and a plain "If …" or "For …" needs a "would" or an "instead" as well: "If we check: 5
 # + 5 = 10" and "For the second step, we add 3" go on from the answer, they offer none
 _ALTERNATIVE_CUE = re.compile(
-    rf"(?:^|[.!?\n])[\s*_>#-]*(?P<lead>{_ASIDE_LEAD})(?:"
+    # (opening its sentence, or right after a value that ends a statement with no full stop: "#### 1 if …")
+    rf"(?:^|[.!?\n]|(?<=\d)\s|(?<=[$}}])\s)[\s*_>#$)\]}}-]*(?P<lead>{_ASIDE_LEAD})(?:"
     r"(?P<alone>alternatively|otherwise|instead|on\s+the\s+other\s+hand|conversely|if\s+instead|if\s+not|"
     r"(?:under|with|using|in)\s+(?:a|an|the|this)\s+(?:\w+\s+){0,2}?(?:alternative|different|other|literal|"
     r"strict|broader|narrower|looser)\s+(?:\w+\s+)?(?:reading|interpretation|assumption|view|convention|"

@@ -865,7 +865,11 @@ def _grade_text(
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
-            if later is not None and not _restates_refused(answer, later[1]):
+            if (
+                later is not None
+                and not _restates_refused(answer, later[1])
+                and not _consequence_of_refused(completion, answer.end, later[0].start)
+            ):
                 return _judge(*later, gold, policy, budget, completion, decimals)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
@@ -990,6 +994,16 @@ def _grade_text(
 # --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
 
 
+# a modal that makes what follows in the same sentence a consequence of a condition
+_MODAL_IN_SENTENCE = re.compile(r"[^.!?\n]*\b(?:would|could|might)\b[^.!?\n]*$", re.IGNORECASE)
+
+
+def _consequence_of_refused(completion: str, end: int, start: int) -> bool:
+    """Whether the value at ``start`` is what the refused statement ending at ``end`` goes on to say would
+    hold, in the same sentence (``\\boxed{1} if the order mattered, it would be 2``): no later statement."""
+    return start - end < 300 and _MODAL_IN_SENTENCE.match(completion, end, start) is not None
+
+
 def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, completion: str) -> str | None:
     """Why the chosen (last) anchored answer is an answer to another reading of the question, offered after an
     earlier one (``The answer is 12. For distinguishable coins, the answer would be 24.``, ``\\boxed{12} …
@@ -999,14 +1013,29 @@ def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, compl
     sentence_before = completion[max(line_start, answer.start - 300) : answer.start]
     if answer.rule == "boxed":
         sentence_before = _BOX_OPENING_AT_END.sub("", sentence_before.rstrip(" \t$\\([{"))
-    earlier = [a for a in found.anchored if a.end <= answer.start]
+    # (else one that runs on over this one: "#### 1 if …, the answer would be 2")
+    earlier = [a for a in found.anchored if a.end <= answer.start] or [
+        a for a in found.anchored if a.start < answer.start
+    ]
     if not earlier:
         # "If the order mattered, we would instead get \\boxed{24}" alone: an alternative to what, is unsaid
         return commitment.alternative_opening(sentence_before)
+    # "\\boxed{1} if the order mattered, the answer would be 2": the earlier answer ends where the
+    # alternative's sentence opens, no full stop between
+    said_from = len(sentence_before) - (answer.start - earlier[-1].end)
+    if 0 < said_from < len(sentence_before):
+        sentence_before = sentence_before[said_from:]
     why = commitment.alternative_reading(sentence_before)
     if why is None:
         return None
-    before, now = _read(earlier[-1].text, gold), _read(answer.text, gold)
+    now = _read(answer.text, gold)
+    if earlier[-1].end > answer.start:
+        # the statement that runs on over this one states its first value ("#### 1 if …, … would be 2": 1)
+        first = _first_value(earlier[-1].text)
+        said = first[2] if first is not None else None
+        same = said is not None and now.quantity is not None and same_quantity(said, now.quantity)
+        return None if same else why
+    before = _read(earlier[-1].text, gold)
     if before.status == "value" and now.status == "value" and _same_reading(before, now):
         return None
     return why
