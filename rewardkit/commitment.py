@@ -9,12 +9,20 @@ commit when it
 * qualifies it (``at least 12``, ``more than 12``, ``over 12``, ``12 or more``, ``nearly 12``, ``≥ 12``);
 * makes it conditional (``12 when the coupon applies``, ``12 if x > 0``, ``12 unless …``);
 * hedges it with another value (``likely 6, though it might be 7``, ``6 (or 7)``, ``y = 2 or y = -2``);
+* is followed by an answer to another reading of the question (``The answer is 12. For distinguishable coins,
+  the answer would be 24.``, ``\\boxed{12} … If the order mattered, we would instead get \\boxed{24}``, ``18.
+  (Note: if the eggs cost $3, it would be 27.)``, ``18. It would be 24 without the discount.``): the text
+  answers two questions, one per reading, as ``72 (4 if we count Sunday)`` does in one statement; neither
+  value is paid (an alternative that reaches the same value, ``Even if …, it would still be 12``, and a
+  hypothetical set aside before the answer, ``If x were 3 …, but x = 4, so the answer is 12``, commit);
 * is retracted afterwards (``The answer is 5. Wait, actually it is 6.``, ``Just kidding, it's 6``): the later
   statement is the answer, and a retraction with no later value (``Ignore that.``, ``Nope.``) leaves none;
 * hedges it alone (``The answer is probably 72``, ``Maybe the answer is 72``, ``72 (not sure)``,
-  ``72, I guess``), disowns it (``The wrong answer is 72``, ``Bob's answer is 72``, ``One possible answer
-  is 72``), goes on to change it (``72, plus 3``), offers another value as valid too (``72, but 96 also
-  works``) or rejects it (``x = 5 is extraneous``, ``72 (rejected)``).
+  ``72, I guess``, ``72 (I'm not 100% sure)``, ``72 (confidence: low)``; ``(confidence: 0.9)`` and ``I'm
+  100% sure`` commit), doubts it with another as a question (``72. Hmm, or is it 70?``), disowns it (``The
+  wrong answer is 72``, ``Bob's answer is 72``, ``One possible answer is 72``), goes on to change it (``72,
+  plus 3``), offers another value as valid too (``72, but 96 also works``) or rejects it (``x = 5 is
+  extraneous``, ``72 (rejected)``).
 
 An approximation (``about 12``, ``approximately 3.14``) does commit: to a value known to be rounded, which
 the equivalence rules compare as such. A statement that does not commit is AMBIGUOUS (the verdict of "did not
@@ -298,6 +306,13 @@ _HEDGE_AFTER = re.compile(
     r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
     re.IGNORECASE,
 )
+# a confidence rated low: "low confidence", "confidence: low", "Confidence level - very low", "my confidence
+# is low"
+_LOW_CONFIDENCE = (
+    r"\b(?:(?:very|quite|rather|fairly|pretty|extremely|relatively)\s+)?low[\s-]+confidence\b|"
+    r"\bconfidence(?:\s+level)?[*_]*\s*(?:[:：=-]|\bis\b)?\s*[*_]*(?:(?:very|quite|rather|fairly|pretty|extremely|"
+    r"relatively)\s+)?(?:low|minimal|poor|weak|limited)\b"
+)
 # a later statement takes an earlier answer back: "Wait, actually it is 6", "Hmm, no, I made a mistake".
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
 # a retraction that leaves nothing standing, even when no new value follows it
@@ -328,9 +343,13 @@ _TAKES_BACK = (
     # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
     # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
     r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
-    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+)?(?:sure|certain|confident)"
-    # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure."
-    r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?=\s*[.!\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|100\s?%\s+)?"
+    r"(?:sure|certain|confident)"
+    # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
+    # though."
+    r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
+    # "Confidence: low" on a line of its own: the text rates its answer a guess
+    rf"{_LOW_CONFIDENCE}|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:way\s+|much\s+|far\s+)?too\s+"
     r"(?:big|large|small|high|low|many|few|much|little)|"
     # (the words right after an opening bracket: "(Joke.)", "(needs checking)")
@@ -587,7 +606,7 @@ _OPERATED_AFTER = re.compile(
 # be wrong", "72, though I may have erred", "72 (to be confirmed)", "72, maybe." ("72, I am sure" and "72
 # (checked)" commit; so does "72, I think", as "I think the answer is 72" does)
 _UNSURE_AFTER = re.compile(
-    r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
+    r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bguess(?:ing|ed)?\s*\)|\btentative(?:ly)?\b|\bunverified\b|\bunconfirmed\b|\bunchecked\b|"
     r"\bnot\s+(?:yet\s+)?(?:verified|checked|confirmed)\b|\bto\s+be\s+(?:confirmed|verified|checked|determined)\b|"
@@ -599,7 +618,10 @@ _UNSURE_AFTER = re.compile(
     # "72 is one of many consistent values", "(72 is just one of several possibilities)"
     r"\b(?:is|was)\s+(?:just\s+|only\s+|merely\s+)?one\s+of\s+(?:many|several|the|multiple|infinitely\s+many|"
     r"countless|various|a\s+(?:few|number|range|family))\b|"
-    r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$)",
+    r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$|"
+    # a confidence the text rates low: "72 (low confidence)", "72 (confidence: low)", "72, confidence is
+    # fairly low" ("(confidence: high)", "(confidence: 0.9)", "I'm 100% sure" commit)
+    rf"{_LOW_CONFIDENCE})",
     re.IGNORECASE,
 )
 # a hedge right before the value ("The answer is probably 72", "maybe 72"), or one that opens its sentence
@@ -614,7 +636,7 @@ _HEDGE_STEMS = re.compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
-    r"in\s+principle|not\s+(?:\w+\s+)?(?:sure|certain)|something|anything|ballpark|neighbo|vicinity|region|"
+    r"in\s+principle|not\s+(?:\w+%?\s+)?(?:sure|certain)|something|anything|ballpark|neighbo|vicinity|region|"
     r"somewhere|order\s+of"
 )
 _HEDGED_BEFORE = re.compile(
@@ -929,10 +951,26 @@ _LATER_VALUE = re.compile(
 _LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
 # a sentence that opens on "or" and offers a value: "Or 19.", "Or maybe 19.", "or, possibly, $19"; its first
 # word, wherever a sentence opens
-_OR_SENTENCE_OPENS = re.compile(r"(?:^|[.!?]\s+|\n)[\s*_]*or\b", re.IGNORECASE)
 # "or", and the word that softens it, before the value it offers
 _OR_OFFERS = r"or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
-_OR_VALUE_SENTENCE = re.compile(rf"[\s*_]*{_OR_OFFERS}(?:equal\s+to\s+)?(?P<v>{_VALUE})", re.IGNORECASE)
+# ("Hmm, or is it 16?", "Wait, or was it 16?": a doubt put as a question offers its value just as well)
+_DOUBT_INTERJECTION = r"(?:(?:hmm+|hm+|wait|well|um+|uh+|erm?|or\s+wait)[,.!…\s]+)?"
+_OR_ASKED = (
+    r"(?:(?:is|was|could|would|should|might|can)\s+(?:it|that|this|the\s+answer)"
+    r"(?:\s+(?:actually|really|instead))?(?:\s+be)?[,\s]+)"
+)
+_OR_SENTENCE_OPENS = re.compile(rf"(?:^|[.!?]\s+|\n)[\s*_]*{_DOUBT_INTERJECTION}or\b", re.IGNORECASE)
+# what may stand between the "or" and the value or letter it offers
+_OR_SOFTENED = rf"or[,\s]+(?:{_OR_ASKED}|(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
+_OR_VALUE_SENTENCE = re.compile(
+    rf"[\s*_]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}(?:equal\s+to\s+)?(?P<v>{_VALUE})", re.IGNORECASE
+)
+# ... a letter the same way: "Hmm, or is it C?", "Or maybe (C)."
+_OR_LETTER_SENTENCE = re.compile(
+    rf"[\s*_]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}"
+    r"(?:(?:option|choice)\s+)?(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z'’]))(?=[\s*_).?!,;]|$)",
+    re.IGNORECASE,
+)
 # ... or a value right after the statement: "\\boxed{18}, or 19", "\\boxed{18} or maybe 19"
 _OR_VALUE_AFTER = re.compile(rf"[\s,;*_$)\]}}]*{_OR_OFFERS}(?P<v>{_VALUE})", re.IGNORECASE)
 
@@ -995,15 +1033,25 @@ def hedged_later(
         return None
     hedging = _LATER_HEDGE.search(head, 0, 400) is not None
     # "… 72. Or 70.": a sentence that opens on "or" offers its value beside the statement's
-    offering = value is not None and _OR_SENTENCE_OPENS.search(head, 0, 400) is not None
+    # ("… (B). Hmm, or is it C?": a letter offered the same way)
+    offering = (value is not None or letter is not None) and _OR_SENTENCE_OPENS.search(
+        head, 0, 400
+    ) is not None
     if not hedging and not offering:
         return None
     for sentence in _LATER_SENTENCE.split(head[:400])[:3]:
-        alternative = _OR_VALUE_SENTENCE.match(sentence) if offering else None
+        alternative = _OR_VALUE_SENTENCE.match(sentence) if offering and value is not None else None
         if alternative is not None:
             found = next(scan(alternative["v"]), None)
             if found is not None and value is not None and not same_quantity(found.quantity, value):
                 return f"hedged later: {sentence.strip()[:80]!r} offers {alternative['v'].strip(' $(')} too"
+        other = _OR_LETTER_SENTENCE.match(sentence) if offering and letter is not None else None
+        if (
+            other is not None
+            and (other["p"] or other["b"]) in letters
+            and (other["p"] or other["b"]) != letter
+        ):
+            return f"hedged later: {sentence.strip()[:80]!r} offers {other['p'] or other['b']} too"
         if not hedging or _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
             continue
         if letter is not None:
@@ -1054,14 +1102,28 @@ _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
 _ASSUMPTION = (
     r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|presuming|in\s+case|should|had|were|"
-    r"(?:under|on)\s+the\s+assumption|in\s+(?:the|a|this)\s+hypothetical\s+(?:case|scenario|situation|world)"
+    r"(?:under|on)\s+the\s+assumption|in\s+(?:the|a|this)\s+hypothetical\s+(?:case|scenario|situation|world)|"
+    # "In the case where repetition is allowed, …", "In the event that …"
+    r"in\s+the\s+(?:case|event|scenario|situation)\s+(?:where|that|when|in\s+which)"
 )
-# a statement opened by a condition: "If friction is ignored, the answer is (B)"
+# the words a side remark opens with before its condition: "Note: if …", "Note that if …", "However, if …",
+# "Alternatively, if …", "On the other hand, if …", "(Note: if …": the condition is the remark's all the same
+_ASIDE_LEAD = (
+    r"(?:(?:\(|note|n\.\s?b\.|remark|caveat|aside|p\.\s?s\.|however|but|and|also|alternatively|"
+    r"on\s+the\s+other\s+hand|conversely|by\s+contrast|in\s+contrast|for\s+comparison|then\s+again|of\s+course|"
+    # ... or a cue of second thoughts: "Wait, if she keeps 2, it would be 14" (a hypothetical, no correction)
+    r"that\s+said|just\s+in\s+case|wait|hmm+|oh|well|actually)(?:[*_]*\s*[:：,—–-])?\s*(?:that\s+)?){0,3}"
+)
+# a statement opened by a condition: "If friction is ignored, the answer is (B)", "Note: if the question
+# meant per week, the answer would be 140"
 _CONDITION_BEFORE = re.compile(
-    rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:if|when|whenever|{_ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
+    rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*{_ASIDE_LEAD}(?:if|when|whenever|{_ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )
+# a condition set aside by what the sentence goes on to say: "If x were 3 the sum would be 9, but x = 4, so
+# the answer is 12" (the statement after the "but" is the text's own)
+_CONDITION_SET_ASIDE = re.compile(r",\s*(?:but|however|yet)\b(?P<rest>[^,]*(?:,[^,]*)?)$", re.IGNORECASE)
 # a counterfactual: what would hold without something, or had something else happened ("Without the coupon, it
 # would cost $72", "But for the fee, she would have 72", "If she had kept them all, she would have 72", "Were
 # it not for …"). A plain "If …, …" restates the question's condition as often as not, and stays a statement
@@ -1222,7 +1284,7 @@ _SUBJECT_VERB = r"(?!\s+(?:altogether\s+|in\s+total\s+|in\s+all\s+|\w+ly\s+)?(?:
 _DOUBTED_ANSWER = re.compile(
     r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
     r"(?:think|believe|know|agree|accept)|"
-    r"not\s+(?:\w+\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
+    r"not\s+(?:\w+%?\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
     # "doubt", but not "without a doubt", "no doubt", "beyond doubt": those affirm
     r"uncertain|(?<!without\sa\s)(?<!without\sany\s)(?<!without\s)(?<!no\s)(?<!beyond\s)(?<!beyond\sa\s)"
     r"doubt(?:s|ful)?|disagree(?:s|d)?|no\s+way|"
@@ -1298,6 +1360,10 @@ def conditional_opening(sentence_before: str) -> str | None:
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
     # "When x = 2 the answer is": a condition with no comma holds the marker inside it
     m = _CONDITION_BEFORE.search(tail) or _INSIDE_CONDITION.search(tail)
+    if m is not None:
+        aside = _CONDITION_SET_ASIDE.search(m.group())
+        if aside is not None and _CONDITION_BEFORE.search(aside["rest"]) is None:
+            m = None  # "If x were 3 …, but x = 4, so the answer is": the condition is set aside
     if m is None:
         return counterfactual_before(tail)
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
@@ -1409,6 +1475,157 @@ def conditioned_before(sentence_before: str) -> str | None:
     if m is None:
         return counterfactual_before(tail)
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
+
+
+# a sentence that offers the answer to another reading of the question or under a hypothetical: "If the order
+# mattered, we would instead get", "For distinguishable coins, the answer would be", "Alternatively, if she
+# keeps 2, it would be", "In the case where repetition is allowed, the answer would be", "Otherwise, it is",
+# "On the other hand, …". It opens on its condition or its alternative (after a side remark's lead:
+# "Note:", "However,"), and a plain "If …" or "For …" needs a "would" or an "instead" as well: "If we check: 5
+# + 5 = 10" and "For the second step, we add 3" go on from the answer, they offer none
+_ALTERNATIVE_CUE = re.compile(
+    # (opening its sentence, or right after a value that ends a statement with no full stop: "#### 1 if …")
+    rf"(?:^|[.!?\n]|(?<=\d)\s|(?<=[$}}])\s)[\s*_>#$)\]}}-]*(?P<lead>{_ASIDE_LEAD})(?:"
+    r"(?P<alone>alternatively|otherwise|instead|on\s+the\s+other\s+hand|conversely|if\s+instead|if\s+not|"
+    r"(?:under|with|using|in)\s+(?:a|an|the|this)\s+(?:\w+\s+){0,2}?(?:alternative|different|other|literal|"
+    r"strict|broader|narrower|looser)\s+(?:\w+\s+)?(?:reading|interpretation|assumption|view|convention|"
+    r"definition)|(?:another|a\s+different|the\s+other)\s+(?:reading|interpretation)|"
+    r"(?:if|should)\s+(?:the\s+)?(?:question|problem|prompt|task)\s+(?:meant|means|intended|intends|asked|"
+    r"asks|wanted|wants|was\s+asking|is\s+asking|instead|had))\b|"
+    rf"(?:if|when|whenever|{_ASSUMPTION}|without|but\s+for|absent)\b|"
+    # "For distinguishable coins, …", "With replacement, …", "Under that reading, …": a case, up to its comma
+    # ("For example, …" gives an example)
+    r"(?:for(?!\s+(?:example|instance)\b)|with|under)\b[^.!?\n,]{1,80},)"
+    r"[^.!?\n]{0,240}$",
+    re.IGNORECASE,
+)
+# ("If she sells 3 more tomorrow, she will make 24": the future of another case offers its value as well)
+_MODAL_OR_INSTEAD = re.compile(
+    r"\b(?:would|could|might|will|instead|rather)\b|(?<=\w)['’](?:d|ll)\b", re.IGNORECASE
+)
+
+
+def alternative_reading(sentence_before: str) -> str | None:
+    """Why a statement made after the answer is stated offers another answer, to another reading of the
+    question or under a hypothetical (``Note: if the question meant per week, the answer would be``, ``If the
+    order mattered, we would instead get``, ``For distinguishable coins, the answer would be``,
+    ``Alternatively,``), given the text of its sentence before the value; None when the sentence opens
+    otherwise or states no alternative (``If we check: 5 + 5 =``).
+
+    >>> alternative_reading("For distinguishable coins, the answer would be ") is not None
+    True
+    >>> alternative_reading("If we check: 5 + 5 = "), alternative_reading("For each box, we get ")
+    (None, None)
+    """
+    tail = sentence_before[-300:]
+    if not may_offer_alternative(tail):
+        return None
+    m = _ALTERNATIVE_CUE.search(tail)
+    if m is None:
+        return None
+    if m["alone"] is None and _MODAL_OR_INSTEAD.search(m.group()) is None:
+        return None
+    return _offers_another(m)
+
+
+# every sentence that _ALTERNATIVE_CUE and a "would" or "instead" find holds one of these, lower-cased: a
+# literal scan settles most sentences
+_ALTERNATIVE_WORDS = ("would", "could", "might", "will", "instead", "rather", "'d", "’d", "'ll", "’ll",
+                      "alternativ", "otherwise", "other hand", "convers", "if not", "reading",
+                      "interpretation", "assumption", "convention", "definition", "view", "question",
+                      "problem", "prompt", "task")  # fmt: skip
+
+
+def may_offer_alternative(text: str) -> bool:
+    """Whether ``text`` holds a word an alternative reading needs: a literal test before its reader."""
+    lowered = text.lower()
+    return any(word in lowered for word in _ALTERNATIVE_WORDS)
+
+
+def alternative_opening(sentence_before: str) -> str | None:
+    """Why a statement offers its value as an alternative to something said before it, whatever came before
+    (``Alternatively, the answer is``, ``If the order mattered, we would instead get``), or None: the
+    alternative stands beside an answer the text has given, or beside none."""
+    tail = sentence_before[-300:]
+    m = _ALTERNATIVE_CUE.search(tail) if may_offer_alternative(tail) else None
+    if m is None or (m["alone"] is None and _INSTEAD.search(m.group()) is None):
+        return None
+    return _offers_another(m)
+
+
+_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
+
+
+def aside_alternative(sentence_before: str) -> str | None:
+    """Why a value found with no marker is given in a side remark on another reading (``Note: if she bought 3
+    more, she would have``, ``Alternatively,``), or None. A plain ``If …, she would have`` is left alone: with
+    no marker it restates the question's own condition as often as not.
+
+    >>> aside_alternative("Note: if she bought 3 more, she would have ") is not None
+    True
+    >>> aside_alternative("If she buys 3 more, she would have ")
+    """
+    tail = sentence_before[-300:]
+    m = _ALTERNATIVE_CUE.search(tail) if may_offer_alternative(tail) else None
+    if m is None or not (
+        m["alone"] or m["lead"].strip(" \t(:：,—–-").lower() not in ("", "and", "but", "also")
+    ):
+        return None
+    if m["alone"] is None and _MODAL_OR_INSTEAD.search(m.group()) is None:
+        return None
+    return _offers_another(m)
+
+
+def _offers_another(m: re.Match[str]) -> str:
+    """The detail of an alternative reading found by ``_ALTERNATIVE_CUE``."""
+    said = m.group().strip(" \t\n.!?*_#>-$\\([{")[:60]
+    return f"another reading: {said!r} offers an answer to another reading, beside the one stated"
+
+
+def alternative_reading_after(after: str, value: Quantity | None) -> str | None:
+    """Why the sentences after a committed answer offer another value to another reading of the question or
+    under a hypothetical (``The answer is 18. (Note: if the eggs cost $3, it would be 27.)``, ``… It would be
+    80 without the tax.``), or None; a value that says the same as ``value`` offers none (``Even if we count
+    Sunday, it would still be 72``). The text has then answered two questions, not the one asked.
+
+    >>> alternative_reading_after(" (Note: if the eggs cost $3, it would be 27.)", None) is not None
+    True
+    >>> alternative_reading_after(" If we check: 5 + 5 = 10, which matches.", None) is None
+    True
+    """
+    head = after[:600]
+    if not may_offer_alternative(head):
+        return None  # (most texts: no "would", "instead" or "otherwise" after the answer)
+    # the value each sentence ends on is what it offers ("Alternatively, 8 * 9 = 72." offers 72, its operands
+    # nothing)
+    last_of_sentence: dict[int, tuple[int, int, Quantity | None]] = {}
+    for found in scan(head):
+        sentence_start = max(head.rfind(c, 0, found.start) for c in "!?\n") + 1
+        for stop in _SENTENCE_STOP.finditer(head, sentence_start, found.start):
+            sentence_start = stop.end()
+        last_of_sentence[sentence_start] = (found.start, found.end, found.quantity)
+    for sentence_start, (start, end, quantity) in last_of_sentence.items():
+        if quantity is None or (value is not None and same_quantity(quantity, value)):
+            continue
+        sentence_before = head[sentence_start:start]
+        if _OPERAND_BEFORE.search(sentence_before[-40:]) is not None:
+            continue  # "… the exact values of \\(\\cos(12^\\circ)\\)": an argument of math, no value offered
+        if _ENDS_ASKING.match(head, end) is not None:
+            continue  # "… how much she would make in 30 days (540)?": an offer of more, no answer stated
+        why = alternative_reading(sentence_before)
+        if why is None and _WOULD.search(sentence_before) is not None:
+            why = counterfactual_around(sentence_before, head[end:]) or counterfactual_before(sentence_before)
+        if why is not None:
+            return why
+    return None
+
+
+# what makes the value after it an operand of math rather than a value offered: "\\cos(", "x^", "2 *"
+_OPERAND_BEFORE = re.compile(r"(?:\\[A-Za-z]+|[\^_+*/×·÷-])[\s$({\[\\]*$")
+# the rest of a sentence that asks
+_ENDS_ASKING = re.compile(r"[^.!\n]{0,200}?\?")
+# a full stop that ends a sentence (not the point of "$3.50")
+_SENTENCE_STOP = re.compile(r"\.(?!\d)")
 
 
 def counterfactual_before(sentence_before: str) -> str | None:

@@ -858,11 +858,22 @@ def _grade_text(
         if dangling is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=dangling)
         stated, why_not = _committed(answer, gold, completion)
+        if why_not is None:
+            # "The answer is 12.\n\nFor distinguishable coins, the answer would be 24.", "\\boxed{12} … If the
+            # order mattered, we would instead get \\boxed{24}": a later answer to another reading of the
+            # question stands beside the earlier one, it does not replace it; two answers, none committed
+            why_not = _alternative_to_earlier(found, answer, gold, completion)
+            if why_not is not None:
+                return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         if why_not is not None:
             # the last anchored statement does not commit ("The answer is at least 12"): an earlier one is
             # taken back by it, and only a plain statement after it can still be the answer
             later = _statement_after(found, answer.end, gold)
-            if later is not None and not _restates_refused(answer, later[1]):
+            if (
+                later is not None
+                and not _restates_refused(answer, later[1])
+                and not _consequence_of_refused(completion, answer.end, later[0].start)
+            ):
                 return _judge(*later, gold, policy, budget, completion, decimals)
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         answer = stated
@@ -917,6 +928,12 @@ def _grade_text(
         )
         if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
             rival = _hedged_later(completion, answer.end, reading, gold)
+        if rival is None and answer.end + 5 < length and gold.kind in ("number", "math"):
+            # "The answer is 18. (Note: if the eggs cost $3, it would be 27.)": another value, to another
+            # reading of the question, offered after the answer
+            rival = commitment.alternative_reading_after(
+                completion[answer.end : answer.end + 600], reading.quantity
+            )
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
         # (a sibling is another anchored answer: with one, none)
@@ -979,6 +996,53 @@ def _grade_text(
 
 
 # --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
+
+
+# a modal that makes what follows in the same sentence a consequence of a condition
+_MODAL_IN_SENTENCE = re.compile(r"[^.!?\n]*\b(?:would|could|might)\b[^.!?\n]*$", re.IGNORECASE)
+
+
+def _consequence_of_refused(completion: str, end: int, start: int) -> bool:
+    """Whether the value at ``start`` is what the refused statement ending at ``end`` goes on to say would
+    hold, in the same sentence (``\\boxed{1} if the order mattered, it would be 2``): no later statement."""
+    return start - end < 300 and _MODAL_IN_SENTENCE.match(completion, end, start) is not None
+
+
+def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, completion: str) -> str | None:
+    """Why the chosen (last) anchored answer is an answer to another reading of the question, offered after an
+    earlier one (``The answer is 12. For distinguishable coins, the answer would be 24.``, ``\\boxed{12} …
+    If the order mattered, we would instead get \\boxed{24}``), or None. An alternative that says the same
+    as the answer before it (``Even if we count Sunday, the answer would still be 72``) offers none."""
+    line_start = completion.rfind("\n", 0, answer.start) + 1
+    sentence_before = completion[max(line_start, answer.start - 300) : answer.start]
+    if answer.rule == "boxed":
+        sentence_before = _BOX_OPENING_AT_END.sub("", sentence_before.rstrip(" \t$\\([{"))
+    # (else one that runs on over this one: "#### 1 if …, the answer would be 2")
+    earlier = [a for a in found.anchored if a.end <= answer.start] or [
+        a for a in found.anchored if a.start < answer.start
+    ]
+    if not earlier:
+        # "If the order mattered, we would instead get \\boxed{24}" alone: an alternative to what, is unsaid
+        return commitment.alternative_opening(sentence_before)
+    # "\\boxed{1} if the order mattered, the answer would be 2": the earlier answer ends where the
+    # alternative's sentence opens, no full stop between
+    said_from = len(sentence_before) - (answer.start - earlier[-1].end)
+    if 0 < said_from < len(sentence_before):
+        sentence_before = sentence_before[said_from:]
+    why = commitment.alternative_reading(sentence_before)
+    if why is None:
+        return None
+    now = _read(answer.text, gold)
+    if earlier[-1].end > answer.start:
+        # the statement that runs on over this one states its first value ("#### 1 if …, … would be 2": 1)
+        first = _first_value(earlier[-1].text)
+        said = first[2] if first is not None else None
+        same = said is not None and now.quantity is not None and same_quantity(said, now.quantity)
+        return None if same else why
+    before = _read(earlier[-1].text, gold)
+    if before.status == "value" and now.status == "value" and _same_reading(before, now):
+        return None
+    return why
 
 
 def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> str | None:
@@ -1687,6 +1751,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             start, sentence_start = again.start, min(sentence_start, again.start)
     return (
         commitment.conditioned_before(region[sentence_start:start])
+        # "Note: if she bought 3 more, she would have 15.": a side remark on another reading
+        or commitment.aside_alternative(region[sentence_start:start])
         or commitment.example_before(region[max(0, start - 40) : start])
         or commitment.problem(
             region[sentence_start:start],

@@ -912,3 +912,44 @@ def test_math_put_forward_without_commitment_is_never_paid(words, coefficients, 
     said = f"{prefix}{words}{spacer}{wrap.format(number)}{stop}"
     assert grade(said, gold=str(number)).verdict != Verdict.CORRECT, said
     assert grade(f"{prefix}So {wrap.format(number)}{stop}", gold=str(number)).verdict == Verdict.CORRECT
+
+
+@FAST
+@given(
+    a=st.integers(min_value=1, max_value=10**5),
+    b=st.integers(min_value=1, max_value=10**5),
+    stated=st.sampled_from(
+        ["The answer is {}.", "Final Answer: $\\boxed{{{}}}$", "#### {}", "So the answer is {}."]
+    ),
+    lead=st.sampled_from(
+        ["", "Note: ", "Note that ", "However, ", "Alternatively, ", "On the other hand, ", "(Note: "]
+    ),
+    cue=st.sampled_from(
+        [
+            "if the order mattered",
+            "in the case where repetition is allowed",
+            "if instead she kept 2",
+            "assuming the coins are distinguishable",
+            "had we counted the muffins",
+        ]
+    ),
+    said=st.sampled_from(
+        [
+            "the answer would be {}",
+            "we would instead get $\\boxed{{{}}}$",
+            "it would be {}",
+            "she would make {} dollars",
+        ]
+    ),
+    gap=st.sampled_from([" ", "\n\n"]),
+)
+def test_an_answer_to_another_reading_after_the_answer_is_never_paid(a, b, stated, lead, cue, said, gap):
+    """A value offered after the committed answer under a hypothetical or another reading of the question is
+    never paid, and never grades the committed answer WRONG: two answers for two readings are AMBIGUOUS."""
+    assume(a != b)
+    close = ")" if lead.startswith("(") else ""
+    completion = f"{stated.format(a)}{gap}{lead}{cue}, {said.format(b)}.{close}"
+    for gold in (b, a):
+        r = grade(completion, gold=str(gold))
+        note(f"{completion!r} gold={gold} -> {r.verdict.value} {r.detail!r}")
+        assert r.verdict is Verdict.AMBIGUOUS
