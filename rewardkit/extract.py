@@ -2201,6 +2201,10 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
     return _restated_option(region, letters, base)
 
 
+# an option restated on the closing line, its letter maybe emphasised or spaced: "A) 12", "**A**) 12"
+_RESTATED_OPTION = re.compile(r"[ \t*_]*\(?[ \t*_]*([A-Z])[ \t*_]*[).:][ \t]*([^\n]{1,80}?)[ \t*_]*")
+
+
 def _restated_option(region: str, letters: str, base: int) -> Answer | None:
     """The option a completion closes on, restated as the list it copied wrote it (``A) 12\\nB) 24\\n…`` then
     the work, then ``A) 12``), after a line that is not an option's: the one option it comes back to. A
@@ -2213,8 +2217,11 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
     True
     """
     body = region.rstrip()
+    polite = POLITE_TAIL.search(body, max(0, len(body) - 300)) if "\n" in body else None
+    if polite is not None:  # "…\nA) 12\n\nI hope this helps!"
+        body = body[: polite.start()].rstrip()
     start = body.rfind("\n") + 1
-    closing = _LISTED_OPTION.fullmatch(body, start)
+    closing = _RESTATED_OPTION.fullmatch(body, start)
     if closing is None or closing[1] not in letters or start == 0:
         return None
     before = body[:start].rstrip()

@@ -104,7 +104,13 @@ from rewardkit.numbers import (
 )
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.several_values import counts_listed, one_variable_alternatives, parts_before, variables_in
+from rewardkit.several_values import (
+    counts_listed,
+    one_variable_alternatives,
+    parts_before,
+    quantity_listed_before,
+    variables_in,
+)
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
@@ -1654,6 +1660,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         variables = variables_in(region[stated_from:sentence_end])
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
+        # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
+        other = quantity_listed_before(region[stated_from:start], answer.text, region[end:sentence_end])
+        if other is not None:
+            return f"several quantities: {other!r} is listed with {answer.text!r}"
     stated = next(scan(answer.text), None)
     if gold.kind == "number" and start > sentence_start:
         # "So he pays $1.50, or 150 cents.": a value restated in another unit is one statement, and what

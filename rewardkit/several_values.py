@@ -134,7 +134,8 @@ def noun_between(gap: str, after: str) -> str | None:
 
 
 # a value as a count or an amount is written in a list of them: "12", "$36", "2.5", "40%"
-_COUNT = re.compile(r"(?<![\w.])[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w.]\w)")
+_COUNT_TEXT = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?"
+_COUNT = re.compile(rf"(?<![\w.]){_COUNT_TEXT}(?![\w.]\w)")
 _BARE_JOINER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)")
 _NOUN_TAIL = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})?[ \t.!]*")
 
@@ -152,3 +153,35 @@ def counts_listed(text: str) -> str | None:
     if not _NOUN_TAIL.fullmatch(text, counts[-1].end()):
         return None
     return ", ".join(m.group().replace(",", "").lstrip("$€£") for m in counts)
+
+
+# a quantity, the noun of what it counts and a list's joiner, closing the text before a value: "5 cats and "
+_LISTED_BEFORE = re.compile(
+    rf"(?<![\w.])(?P<count>{_COUNT_TEXT})"
+    r"(?P<gap>[ \t]*[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3}[ \t]*"
+    r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*))$"
+)
+_JOINER_ENDS = (",", ";", "&", " and", " plus", "and ", "plus ", ", ", "; ", "& ")
+
+
+def quantity_listed_before(before: str, value: str, after: str) -> str | None:
+    """The other quantity when the statement a value ends lists it with another, each with its noun (``So
+    there are 5 cats and `` before ``3``, `` dogs.`` after it), and the two differ; else None.
+
+    >>> quantity_listed_before("So there are 5 cats and ", "3", " dogs.")
+    '5 cats'
+    >>> quantity_listed_before("So 5 + ", "3", ""), quantity_listed_before("So 3 cats and ", "3", " dogs")
+    (None, None)
+    """
+    if not before.endswith(_JOINER_ENDS):
+        return None
+    m = _LISTED_BEFORE.search(before, max(0, len(before) - 120))
+    if m is None or noun_between(m["gap"], after) is None:
+        return None
+    if _plain(m["count"]) == _plain(value):
+        return None
+    return f"{m['count']} {m['gap'].split()[0]}"
+
+
+def _plain(count: str) -> str:
+    return count.replace(",", "").lstrip("$€£")
