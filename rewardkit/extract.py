@@ -1925,6 +1925,13 @@ _OPTION_LABEL = re.compile(r"(?<!\S)[*_]*(?:\(([A-Z])\)|([A-Z])[).:])[*_]*(?=\s)
 # what stands between two letters named as a hedge, not as an option's text: "(A) or (C)", "B, D"
 _BETWEEN_LETTERS = re.compile(r"[\s,;/*_]*(?:(?:or|and|nor|maybe|perhaps)\b[\s,;/*_]*)?", re.IGNORECASE)
 _OPTIONS_AT_ONCE = 600  # a list of options longer than this is no copy of a question's
+# an option's "text" that speaks of the option ("(A) is incorrect. (B) is correct."): a verdict on each
+# option, which the commitment rules read, not the question's options copied
+_ABOUT_THE_OPTION = re.compile(
+    r"[\s*_]*(?:is|are|was|isn'?t|can|cannot|can'?t|must|seems?|looks?|would|could|should|might|may|works?|"
+    r"fits?|gives?|does|doesn'?t|has|have|matches|equals|=)(?![\w'])",
+    re.IGNORECASE,
+)
 
 
 def lists_options(text: str) -> bool:
@@ -1936,6 +1943,8 @@ def lists_options(text: str) -> bool:
     (True, True)
     >>> lists_options("(A) or (B)"), lists_options("(C) 72"), lists_options("C. 72, since (A) 48 is low")
     (False, False, False)
+    >>> lists_options("(A) is incorrect. (B) is correct.")
+    False
     """
     text = text.strip()
     if len(text) > _OPTIONS_AT_ONCE or text.count(")") + text.count(".") + text.count(":") < 2:
@@ -1947,6 +1956,8 @@ def lists_options(text: str) -> bool:
         letter, following = first[1] or first[2], second[1] or second[2]
         if ord(following) != ord(letter) + 1 or _BETWEEN_LETTERS.fullmatch(text, first.end(), second.start()):
             return False
+    if any(_ABOUT_THE_OPTION.match(text, label.end()) for label in labels):
+        return False
     return bool(text[labels[-1].end() :].strip(" \t*_.,;"))
 
 
