@@ -1921,7 +1921,7 @@ _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?
 
 
 # an option's label as a question lists its options: "(A)", "B)", "C.", "D:", on a line or after a space
-_OPTION_LABEL = re.compile(r"(?<!\S)[*_]*(?:\(([A-Z])\)|([A-Z])[).:])[*_]*(?=\s)")
+_OPTION_LABEL = re.compile(r"(?<!\S)[*_]*(?:\([*_]*([A-Z])[*_]*\)|([A-Z])[*_]*[).:])[*_]*(?=\s)")
 # what stands between two letters named as a hedge, not as an option's text: "(A) or (C)", "B, D"
 _BETWEEN_LETTERS = re.compile(r"[\s,;/*_]*(?:(?:or|and|nor|maybe|perhaps)\b[\s,;/*_]*)?", re.IGNORECASE)
 _OPTIONS_AT_ONCE = 600  # a list of options longer than this is no copy of a question's
@@ -2314,11 +2314,23 @@ _OPENS_A_NUMERAL = frozenset("-−$€£¥0123456789.")
 
 
 def _lists_options(region: str, at: int) -> bool:
-    """Whether the line holding ``at`` labels two options or more (``(A) 12  (B) 15``), as a question's list
-    of options does."""
+    """Whether the line holding ``at`` labels two options or more (``(A) 12  (B) 15``), or opens on an
+    option's label next to another line that does (``(A) 12\n(B) 15``), as a question's list of options
+    does."""
     start = region.rfind("\n", 0, at) + 1
     end = region.find("\n", at)
-    return len(_PAREN_LETTER.findall(region, start, len(region) if end < 0 else end)) >= 2
+    if len(_PAREN_LETTER.findall(region, start, len(region) if end < 0 else end)) >= 2:
+        return True
+    if not _LABELLED_LINE.match(region, start):
+        return False  # "(C)" alone on its line: a letter chosen
+    before = region.rfind("\n", 0, start - 1) + 1 if start > 0 else -1
+    return (before >= 0 and _LABELLED_LINE.match(region, before) is not None) or (
+        end >= 0 and _LABELLED_LINE.match(region, end + 1) is not None
+    )
+
+
+# a line that opens on an option's label and goes on with the option's text: "(A) 12", "B) 15"
+_LABELLED_LINE = re.compile(r"[ \t]*[*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)?[*_]*[.):][ \t]*[*_]*[ \t]*[^\s*_]")
 
 
 _PAREN_LETTER = re.compile(r"\(\s*[A-Z]\s*\)")
