@@ -51,7 +51,7 @@ from rewardkit.numbers import (
     whole_quantity,
     words_after,
 )
-from rewardkit.several_values import variables_in
+from rewardkit.several_values import noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
@@ -98,22 +98,66 @@ _JSON_ANSWER = re.compile(
 )
 _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 
-# A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours.
+# A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours. Nor is the
+# next problem a base model makes up and solves: a header numbered past the first ("Question 2:", "Q2:",
+# "### Problem 2", "**Question 3**", "Exercise 3.", "Example 2:") or one that calls the problem the next
+# ("Next question:", "New problem:", "Now let's solve another problem"), at the start of a line. A first
+# problem's header ("Problem 1:") may open the completion's own work after a preamble, and the parts of one
+# problem are named otherwise ("Part 2:", "Step 2:", "Case 2:"); inside a sentence ("as in Problem 2, …") a
+# header is a reference.
 _CONTINUATION = re.compile(
     r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
-    r"|<\|(?:im_end|im_start|endoftext|end_of_text|eot_id|end|return|end▁of▁sentence|User|Assistant)\|>|</s>",
+    r"|<\|(?:im_end|im_start|endoftext|end_of_text|eot_id|end|return|end▁of▁sentence|User|Assistant)\|>|</s>"
+    # the line's markdown (a quote, a heading, emphasis) before the header
+    r"|\n[ \t>]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?:"
+    r"(?:(?:Question|QUESTION|Problem|PROBLEM|Exercise|EXERCISE)[ \t]*(?:No\.|#)?|Q)[ \t]*"
+    r"(?:[2-9]|[1-9]\d{1,2})(?:\.\d{1,2})?(?!\d)"
+    # reasoning tries examples of its own ("Example 2: n = 4 gives 7."): an example is a next problem when it
+    # asks something
+    r"|(?:Example|EXAMPLE)[ \t]*(?:[2-9]|[1-9]\d{1,2})(?!\d)"
+    r"(?=[\s\S]{0,400}?(?:\?|\b(?:Find|Compute|Calculate|Determine|Evaluate|Solve|Simplify)\b))"
+    r"|(?:Next|NEXT|New|NEW|Another|ANOTHER)[ \t]+(?i:question|problem|exercise)"
+    r")[ \t]*[*_]{0,2}[ \t]*(?:[:：]|\.(?!\d)|[*_]{0,2}[ \t]*(?=\n|$))"
+    r"|\n[ \t>]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?i:(?:now[ \t]*,?[ \t]*)?let['’]?s[ \t]+"
+    r"(?:solve|try|do|look[ \t]+at|move[ \t]+on[ \t]+to|work[ \t]+on|tackle)|here[ \t]+is|here['’]?s)[ \t]+"
+    r"(?i:another|the[ \t]+next|a[ \t]+new|one[ \t]+more)[ \t]+(?i:question|problem|exercise)\b",
 )
+# what every header of a next problem holds (lower-cased), the capital of "Q2:" aside, and the most words that
+# stand before it on its line past its markdown ("now, let's move on to the next question"): where no such
+# word opens a line, the regex scan for a header is skipped (most texts that name "the problem" do so inside
+# a sentence)
+_NEXT_PROBLEM_WORDS = ("question", "problem", "exercise", "example")
+_WORDS_BEFORE_HEADER = 8
 
 
-def _may_continue(region: str, closing_tag: bool = True, said: int = 0) -> bool:
+def _may_name_next_problem(region: str, lowered: str) -> bool:
+    """Whether ``region`` (``lowered`` is it, or a text holding it, lower-cased) may hold the header of a
+    next problem (:data:`_CONTINUATION`), found without the regex scan: a ``Q``, or a header word with few
+    words before it on its line."""
+    if "Q" in region:
+        return True
+    for word in _NEXT_PROBLEM_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            lead = lowered[lowered.rfind("\n", 0, at) + 1 : at].lstrip(" \t>#*_")
+            if len(lead.split(None, _WORDS_BEFORE_HEADER)) <= _WORDS_BEFORE_HEADER:
+                return True
+            at = lowered.find(word, at + len(word))
+    return False
+
+
+def _may_continue(region: str, closing_tag: bool = True, said: int = 0, lowered: str | None = None) -> bool:
     """Whether :data:`_CONTINUATION` can match ``region`` past ``said`` (where its first character other than
     whitespace stands), found without the regex scan, which stops at every line break and every ``<``
     (GSM8K's ``<<3*4=12>>``): a speaker's line holds the first colon of its line, and most completions hold
-    a colon or two; the special tokens hold a ``|``, which almost none holds. ``closing_tag``: False when the
-    caller knows the text holds no ``</``."""
+    a colon or two; the special tokens hold a ``|``, which almost none holds; a next problem's header holds
+    one of a few words. ``closing_tag``: False when the caller knows the text holds no ``</``; ``lowered``:
+    ``region``, or a text that holds it, lower-cased, when the caller has it."""
     if "|" in region and "<|" in region:
         return True
     if closing_tag and "</s>" in region:
+        return True
+    if _may_name_next_problem(region, region.lower() if lowered is None else lowered):
         return True
     for line, colon in _first_colons(region):
         if line >= said + 2 and region[line:colon].strip(" \t") in _SPEAKERS:
@@ -462,7 +506,9 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     # a next exemplar follows what the text says: a question restated on its first line is none
     # ("\n\n  Q: How many …\n…\nA: 26")
     said = len(region) - len(region.lstrip()) if region[:1].isspace() else 0
-    cut = _CONTINUATION.search(region, said + 1) if _may_continue(region, closing_tag, said) else None
+    cut = (
+        _CONTINUATION.search(region, said + 1) if _may_continue(region, closing_tag, said, lowered) else None
+    )
     if cut is not None:
         region = region[: cut.start()]
     base = offset + region_start
@@ -511,6 +557,8 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
     if "#" in text or "\\" in text or "|" in text or "`" in text or "~" in text or "</" in text:
         return None
     if "nswer" in lowered or "esult" in lowered or "<think" in lowered or "<reasoning" in lowered:
+        return None
+    if _may_name_next_problem(text, lowered):  # "Exercise 3. …": a next problem's header holds no colon
         return None
     return _answer(digits, "a_colon", line + 3, len(text))
 
@@ -1786,6 +1834,13 @@ def read_number(span: str) -> Reading:
     if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
+    if len(values) == 1 and rest and not same_quantity(rest[0].quantity, quantity):
+        # "12 apples and 5 oranges", "20 boys, 25 girls": two answers, as "12 and 5" is, each with its noun
+        noun = noun_between(gap, text[rest[0].end :])
+        if noun is not None and not _one_dimension(noun, rest[0].quantity):
+            listed = text[found[0].start :].strip(" \t.!")
+            why = f"several quantities: {listed[:60]!r} lists another value after the {noun}"
+            return Reading("ambiguous", text=listed, why=why)
     if (
         rest
         and "(" in gap
@@ -1807,6 +1862,13 @@ def read_number(span: str) -> Reading:
         # "day 72", "page 72": a place in an order, as "the 72nd" is
         quantity = replace(quantity, unit=ORDINAL)
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
+
+
+def _one_dimension(noun: str, second: Quantity) -> bool:
+    """Whether a noun between two quantities is a unit of the second's dimension (``2 hrs and 30 minutes``):
+    the parts of one compound quantity, which is the compound reader's to read."""
+    unit = lookup_unit(noun)
+    return unit is not None and second.unit is not None and unit.dimension == second.unit.dimension
 
 
 # the gap between a value and one in parentheses right after it, and that one's closing parenthesis
@@ -1897,14 +1959,59 @@ _LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j]
 _LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
+# an option's label as a question lists its options: "(A)", "B)", "C.", "D:", on a line or after a space
+_OPTION_LABEL = re.compile(r"(?<!\S)[*_]*(?:\([*_]*([A-Z])[*_]*\)|([A-Z])[*_]*[).:])[*_]*(?=\s)")
+# what stands between two letters named as a hedge, not as an option's text: "(A) or (C)", "B, D"
+_BETWEEN_LETTERS = re.compile(r"[\s,;/*_]*(?:(?:or|and|nor|maybe|perhaps)\b[\s,;/*_]*)?", re.IGNORECASE)
+_OPTIONS_AT_ONCE = 600  # a list of options longer than this is no copy of a question's
+# an option's "text" that speaks of the option ("(A) is incorrect. (B) is correct."): a verdict on each
+# option, which the commitment rules read, not the question's options copied
+_ABOUT_THE_OPTION = re.compile(
+    r"[\s*_]*(?:is|are|was|isn'?t|can|cannot|can'?t|must|seems?|looks?|would|could|should|might|may|works?|"
+    r"fits?|gives?|does|doesn'?t|has|have|matches|equals|=)(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def lists_options(text: str) -> bool:
+    """Whether ``text`` is nothing but options listed as a question lists them, two or more, each a label
+    and its text, the letters in order (``A) 12\\nB) 24\\nC) 36\\nD) 48``, ``(A) 12 (B) 24``): the question's
+    options copied, which name every choice and commit to none.
+
+    >>> lists_options("A) 12\\nB) 24\\nC) 36\\nD) 48"), lists_options("(A) 12 (B) 24 (C) 36")
+    (True, True)
+    >>> lists_options("(A) or (B)"), lists_options("(C) 72"), lists_options("C. 72, since (A) 48 is low")
+    (False, False, False)
+    >>> lists_options("(A) is incorrect. (B) is correct.")
+    False
+    """
+    text = text.strip()
+    if len(text) > _OPTIONS_AT_ONCE or text.count(")") + text.count(".") + text.count(":") < 2:
+        return False
+    labels = list(_OPTION_LABEL.finditer(text))
+    if len(labels) < 2 or text[: labels[0].start()].strip():
+        return False
+    for first, second in pairwise(labels):
+        letter, following = first[1] or first[2], second[1] or second[2]
+        if ord(following) != ord(letter) + 1 or _BETWEEN_LETTERS.fullmatch(text, first.end(), second.start()):
+            return False
+    if any(_ABOUT_THE_OPTION.match(text, label.end()) for label in labels):
+        return False
+    return bool(text[labels[-1].end() :].strip(" \t*_.,;"))
+
+
 def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()) -> Reading:
     """Read a multiple-choice letter restricted to the offered ``letters``.
 
     >>> read_choice("(B) 42", "ABCD").choice, read_choice("E", "ABCD").status
     ('B', 'none')
-    >>> read_choice("(A) or (C)", "ABCD").status
-    'ambiguous'
+    >>> read_choice("(A) or (C)", "ABCD").status, read_choice("(A) 12 (B) 24", "ABCD").status
+    ('ambiguous', 'ambiguous')
     """
+    if lists_options(span):  # "Answer: (A) 12 (B) 24 (C) 36 (D) 48": every option, none chosen
+        return Reading(
+            "ambiguous", text=span.strip(), why=f"lists the options: {span.strip()[:60]!r} chooses none"
+        )
     text = clean_span(span)[:MAX_SPAN_CHARS]  # a letter is found at the start or not at all
     text = _CHOICE_ADVERB.sub("", text, count=1)  # "for sure D", "definitely (B)"
     m = _LETTER_LEAD.match(text)
@@ -2133,9 +2240,51 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
             start -= len(last.string[:start]) - len(last.string[:start].rstrip("(*_"))
         return Answer(letter, "choice", base + start, base + last.end(), True)
     opening = _OPENING_CHOICE.match(region)
-    if opening is not None and opening.group(1) in letters and len(_OPTION_LINE.findall(region)) <= 1:
+    if (
+        opening is not None
+        and opening.group(1) in letters
+        and len(_OPTION_LINE.findall(region)) <= 1
+        # "(A) 12 (B) 24 (C) 36 (D) 48": the options listed on the opening line, none chosen
+        and not lists_options(region.partition("\n")[0])
+    ):
         return Answer(opening.group(1), "choice", base + opening.start(1), base + opening.end(1), True)
-    return None
+    return _restated_option(region, letters, base)
+
+
+# an option restated on the closing line, its letter maybe emphasised or spaced: "A) 12", "**A**) 12"
+_RESTATED_OPTION = re.compile(r"[ \t*_]*\(?[ \t*_]*([A-Z])[ \t*_]*[).:][ \t]*([^\n]{1,80}?)[ \t*_]*")
+
+
+def _restated_option(region: str, letters: str, base: int) -> Answer | None:
+    """The option a completion closes on, restated as the list it copied wrote it (``A) 12\\nB) 24\\n…`` then
+    the work, then ``A) 12``), after a line that is not an option's: the one option it comes back to. A
+    closing line that adds anything to the option's text (``A) 12 is too small``) or that ends the list
+    itself is no choice.
+
+    >>> _restated_option("A) 12\\nB) 24\\n\\n3 * 4 = 12, so\\nA) 12", "AB", 0)
+    Answer(text='A', rule='choice', start=28, end=29, lenient=True)
+    >>> _restated_option("A) 12\\nB) 24\\n\\nA is too small.\\nB) 24 is too big", "AB", 0) is None
+    True
+    """
+    body = region.rstrip()
+    polite = POLITE_TAIL.search(body, max(0, len(body) - 300)) if "\n" in body else None
+    if polite is not None:  # "…\nA) 12\n\nI hope this helps!"
+        body = body[: polite.start()].rstrip()
+    start = body.rfind("\n") + 1
+    closing = _RESTATED_OPTION.fullmatch(body, start)
+    if closing is None or closing[1] not in letters or start == 0:
+        return None
+    before = body[:start].rstrip()
+    if _LISTED_OPTION.fullmatch(before, before.rfind("\n") + 1):
+        return None  # the last line of the list itself
+    said = " ".join(closing[2].split()).casefold()
+    listed: dict[str, str] = {}
+    for m in _LISTED_OPTION.finditer(before):
+        listed.setdefault(m[1], " ".join(m[2].split()).casefold())
+    if len(listed) < 2 or listed.get(closing[1]) != said:
+        return None
+    at = base + closing.start(1)
+    return Answer(closing[1], "choice", at, at + 1, True)
 
 
 # a verdict on one option, opening its sentence or line: "(A) is incorrect", "B: correct", "Option C is
@@ -2262,11 +2411,23 @@ _OPENS_A_NUMERAL = frozenset("-−$€£¥0123456789.")
 
 
 def _lists_options(region: str, at: int) -> bool:
-    """Whether the line holding ``at`` labels two options or more (``(A) 12  (B) 15``), as a question's list
-    of options does."""
+    """Whether the line holding ``at`` labels two options or more (``(A) 12  (B) 15``), or opens on an
+    option's label next to another line that does (``(A) 12\n(B) 15``), as a question's list of options
+    does."""
     start = region.rfind("\n", 0, at) + 1
     end = region.find("\n", at)
-    return len(_PAREN_LETTER.findall(region, start, len(region) if end < 0 else end)) >= 2
+    if len(_PAREN_LETTER.findall(region, start, len(region) if end < 0 else end)) >= 2:
+        return True
+    if not _LABELLED_LINE.match(region, start):
+        return False  # "(C)" alone on its line: a letter chosen
+    before = region.rfind("\n", 0, start - 1) + 1 if start > 0 else -1
+    return (before >= 0 and _LABELLED_LINE.match(region, before) is not None) or (
+        end >= 0 and _LABELLED_LINE.match(region, end + 1) is not None
+    )
+
+
+# a line that opens on an option's label and goes on with the option's text: "(A) 12", "B) 15"
+_LABELLED_LINE = re.compile(r"[ \t]*[*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)?[*_]*[.):][ \t]*[*_]*[ \t]*[^\s*_]")
 
 
 _PAREN_LETTER = re.compile(r"\(\s*[A-Z]\s*\)")

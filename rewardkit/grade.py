@@ -47,6 +47,7 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
+    lists_options,
     option_called_answer,
     option_stated_past,
     option_verdicts,
@@ -107,7 +108,13 @@ from rewardkit.numbers import (
 )
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
-from rewardkit.several_values import one_variable_alternatives, parts_before, variables_in
+from rewardkit.several_values import (
+    counts_listed,
+    one_variable_alternatives,
+    parts_before,
+    quantity_listed_before,
+    variables_in,
+)
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
@@ -1741,6 +1748,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         variables = variables_in(region[stated_from:sentence_end])
         if variables is not None:
             return f"several variables stated ({variables}): the gold names none of them"
+        # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
+        other = quantity_listed_before(region[stated_from:start], answer.text, region[end:sentence_end])
+        if other is not None:
+            return f"several quantities: {other!r} is listed with {answer.text!r}"
     stated = next(scan(answer.text), None)
     if gold.kind == "number" and start > sentence_start:
         # "So he pays $1.50, or 150 cents.": a value restated in another unit is one statement, and what
@@ -2164,6 +2175,13 @@ def _read_span(span: str, gold: Gold) -> Reading:
             stated = read_math(_COPULA.split(span)[-1])
             if stated.status == "value":
                 return stated
+        listed = (
+            counts_listed(clean_span(span))
+            if math.status == "unparseable" and isinstance(gold.node, (ListOf, TupleOf, SetOf))
+            else None
+        )
+        if listed is not None:  # "12 apples and 5 oranges" against "12, 5": the values the gold lists
+            return read_math(listed)
         if math.status == "unparseable":
             # "approximately 3.14", "3 or 4", "$42 per week": prose around a number is no math, but the
             # number (or the hedge) is still what the answer says, and a wrong value is not an unread one
@@ -2263,6 +2281,8 @@ def _lenient(
         if answer is None:  # "$E$": a letter alone in the last math span
             run = found.last_math()
             answer = run[-1] if run else None
+        if answer is not None and lists_options(answer.text):
+            answer = None  # "A) 12\nB) 24\nC) 36\nD) 48": the question's options copied are no answer
         return answer, (_read(answer.text, gold) if answer is not None else None)
     if gold.kind == "math" and _names_a_set(gold.node):
         # "So there is no solution.", "The domain is all real numbers.": a set said in words ends the text

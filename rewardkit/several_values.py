@@ -14,6 +14,20 @@ refuses it (AMBIGUOUS) when either finds several. A labelled step that works a v
 >>> variables_in("x = 5"), variables_in("y = 2 + 4 = 6")
 (None, None)
 
+Two quantities listed, each with the noun of what it counts (``12 apples and 5 oranges``, ``20 boys, 25
+girls``, ``18 eggs and $36``), are two answers as ``18 and 36`` is: :func:`noun_between` finds the noun and
+the joiner that stand between them, and the number reader refuses the statement; a gold that lists values
+reads it as the list :func:`counts_listed` gives. A compound of one dimension (``2 hours and 30 minutes``)
+is read whole before, and a second value that counts a part of the first (``12 apples, 5 of them red``) or
+says it again (``12 apples, which is 3 dozen``) is no second answer.
+
+>>> noun_between(" apples and ", " oranges"), noun_between("  boys,  ", "  girls")
+('apples', 'boys')
+>>> noun_between(" apples, ", " of them are red"), noun_between(" per day and ", " per week")
+(None, None)
+>>> counts_listed("12 apples and 5 oranges"), counts_listed("20 boys, 25 girls, and 3 teachers.")
+('12, 5', '20, 25, 3')
+
 A solution set is written as alternatives on one variable (``x = -2 or x = 3``, ``x < 2 or x > 3``): the
 "or" joins the values of the set, it does not hedge between them. :func:`one_variable_alternatives` tells
 such a statement, read whole, from a hedge between bare values (``2 or 3``) or between variables.
@@ -22,6 +36,7 @@ such a statement, read whole, from a hedge between bare values (``2 or 3``) or b
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from rewardkit.mathtree import Interval, ListOf, Node, Relation, Symbol, Union, symbols_of
 
@@ -81,3 +96,92 @@ def one_variable_alternatives(node: Node) -> bool:
             return False
         names.add(item.lhs.name)
     return len(names) == 1
+
+
+# the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:
+# what stands between two quantities listed
+_NOUN_THEN_JOINER = re.compile(
+    r"[ \t]*(?P<noun>[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})[ \t]*"
+    r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)"
+)
+# words that make the words after a value something other than a noun: a rate ("18 per day"), a comparison
+# ("5 more than"), a clause ("12, which is"), a verb, an article
+_NOT_NOUN = frozenset(
+    """per which that who is are was were be been or and not no but than more less fewer times each every
+    a an the if so then thus hence because since as for to in at by from with this these it its i we you
+    they he she left over about approximately roughly around nearly almost exactly only total altogether
+    respectively""".split()
+)
+# a second value that counts part of the first: "5 of them", "5 of which", "5 out of the 12"
+_PART_OF_FIRST = re.compile(
+    r"[ \t]*(?:of|out[ \t]+of)[ \t]+(?:them|which|whom|those|these|the|its|their|all)\b", re.IGNORECASE
+)
+
+
+def noun_between(gap: str, after: str) -> str | None:
+    """The noun that names what the first of two quantities counts, when ``gap``, the text between the two,
+    is that noun and a list's joiner (`` apples and ``) and ``after``, the text past the second, does not
+    make the second a part of the first (``5 of them``); else None."""
+    m = _NOUN_THEN_JOINER.fullmatch(gap)
+    if m is None:
+        return None
+    words = m["noun"].split()
+    if any(w.lower() in _NOT_NOUN for w in words if w.lower() != "of") or words[-1].lower() == "of":
+        return None
+    if _PART_OF_FIRST.match(after):
+        return None
+    return m["noun"]
+
+
+# a value as a count or an amount is written in a list of them: "12", "$36", "2.5", "40%"
+_COUNT_TEXT = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?"
+_COUNT = re.compile(rf"(?<![\w.]){_COUNT_TEXT}(?![\w.]\w)")
+_BARE_JOINER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)")
+_NOUN_TAIL = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})?[ \t.!]*")
+
+
+def counts_listed(text: str) -> str | None:
+    """The values of a statement that is nothing but two or more quantities listed, each maybe with the noun
+    of what it counts (``12 apples and 5 oranges``), as a list (``12, 5``); else None."""
+    counts = list(_COUNT.finditer(text))
+    if len(counts) < 2 or text[: counts[0].start()].strip(" \t*_"):
+        return None
+    for first, second in pairwise(counts):
+        gap = text[first.end() : second.start()]
+        if not _BARE_JOINER.fullmatch(gap) and noun_between(gap, text[second.end() :]) is None:
+            return None
+    if not _NOUN_TAIL.fullmatch(text, counts[-1].end()):
+        return None
+    return ", ".join(m.group().replace(",", "").lstrip("$€£") for m in counts)
+
+
+# a quantity, the noun of what it counts and a list's joiner, closing the text before a value: "5 cats and "
+_LISTED_BEFORE = re.compile(
+    rf"(?<![\w.])(?P<count>{_COUNT_TEXT})"
+    r"(?P<gap>[ \t]*[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3}[ \t]*"
+    r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*))$"
+)
+_JOINER_ENDS = (",", ";", "&", " and", " plus", "and ", "plus ", ", ", "; ", "& ")
+
+
+def quantity_listed_before(before: str, value: str, after: str) -> str | None:
+    """The other quantity when the statement a value ends lists it with another, each with its noun (``So
+    there are 5 cats and `` before ``3``, `` dogs.`` after it), and the two differ; else None.
+
+    >>> quantity_listed_before("So there are 5 cats and ", "3", " dogs.")
+    '5 cats'
+    >>> quantity_listed_before("So 5 + ", "3", ""), quantity_listed_before("So 3 cats and ", "3", " dogs")
+    (None, None)
+    """
+    if not before.endswith(_JOINER_ENDS):
+        return None
+    m = _LISTED_BEFORE.search(before, max(0, len(before) - 120))
+    if m is None or noun_between(m["gap"], after) is None:
+        return None
+    if _plain(m["count"]) == _plain(value):
+        return None
+    return f"{m['count']} {m['gap'].split()[0]}"
+
+
+def _plain(count: str) -> str:
+    return count.replace(",", "").lstrip("$€£")

@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import rewardkit.extract as extract
 from rewardkit import GradeResult, Verdict, grade, languages
 from rewardkit.numbers import said_after
 
@@ -476,11 +477,9 @@ _MARKER_LEAD = re.compile(
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)|\n")
 _BREAKS_FEW_SHOT = re.compile(r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]")
-# what a grader cuts off after the answer (a few-shot model writing the next exemplar, a chat template)
-_CONTINUATION = re.compile(
-    r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
-    r"|<\|(?:im_end|im_start|endoftext|eot_id|end)\|>|</s>"
-)
+# what a grader cuts off after the answer (a few-shot model writing the next exemplar, a made-up next problem,
+# a chat template): the grader's own pattern, so that text appended to the answer goes before it
+_CONTINUATION = extract._CONTINUATION
 
 
 @dataclass(frozen=True)

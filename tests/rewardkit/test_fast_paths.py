@@ -62,6 +62,10 @@ def test_a_colon_lines_found_from_their_letter_are_the_full_scan(text: str) -> N
 _CONTINUATION_PIECES = [
     "\n", " ", "\t", ":", "：", "Question", "Q", "Problem", "Human", "User", "Input", "<|", "|>", "im_end",
     "im_start", "endoftext", "eot_id", "end", "</s>", "<", "s>", "x", "Answer", "Qu",
+    # a next problem's header: numbered, decorated, or called the next
+    "QUESTION", "Exercise", "Example", "2", "13", ".", "#", "### ", "**", "_", ">", "?", "Find", "Next",
+    "NEW", "Another", " question", " problem", " exercise", "Now let's solve", "Here's", " another",
+    " the next",
 ]  # fmt: skip
 
 
