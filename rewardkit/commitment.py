@@ -468,6 +468,11 @@ _PLACEHOLDER = re.compile(
 )
 
 
+# a closing sentence that is only "No." after the statement ("The answer is 20. No.", "8*9 = 72\nNo"): it says
+# no to what was just stated, and states nothing in its place
+_LONE_NO_AT_END = re.compile(r"(?:^|(?<=[.!?\n]))[\s*_]*(?:no|nope|nah)[\s*_.!]*$", re.IGNORECASE)
+
+
 def withdrawn_after(rest: str) -> str | None:
     """Why the sentences after a statement leave it uncommitted (``… = 60. The answer cannot be determined.``,
     ``… = 48. But that's only the first part of the question.``, ``64. Actually no, I need to start over.``,
@@ -485,10 +490,11 @@ def withdrawn_after(rest: str) -> str | None:
         (_UNFINISHED, "says the work is not done"),
         (STRONG_RETRACTION, "takes the value back"),
         (_PLACEHOLDER, "states the answer as a placeholder"),
+        (_LONE_NO_AT_END, "says no to it"),
     ):
         m = pattern.search(rest)
         if m is not None:
-            return f"withdrawn: {_sentence_around(rest, m.start())!r} {says}"
+            return f"withdrawn: {_sentence_around(rest, m.start()) or m.group().strip()!r} {says}"
     return None
 
 
