@@ -2085,6 +2085,11 @@ def _read(span: str, gold: Gold) -> Reading:
         return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
+    if gold.kind in ("number", "math") and _OPTION_LABEL_FIRST.match(span):
+        # "(B) 42", "B) 42" against a value: the option's label, then the value it names
+        labelled = _read(span[_OPTION_LABEL_FIRST.match(span).end() :], gold)  # type: ignore[union-attr]
+        if labelled.status == "value":
+            return labelled
     if gold.kind in ("number", "math"):
         said = _said_around_value(clean_span(span), gold)
         if said is not None:
@@ -2123,6 +2128,10 @@ def _read(span: str, gold: Gold) -> Reading:
                 return reading
         return _read_span(approximate, gold)
     return _read_span(span, gold)
+
+
+# an option's letter opening a statement before the option's value: "(B) 42", "B) 42", "(B)\\ 42"
+_OPTION_LABEL_FIRST = re.compile(r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:[\s*_]|\\ )+(?=[-−$€£\d.\\])")
 
 
 # two unsigned numbers and the hyphen between them, nothing else: "18-20", "$18-$20", "2.5-3"
