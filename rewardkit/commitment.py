@@ -2029,6 +2029,29 @@ def taken_back_within(after: str) -> str | None:
     return None if m is None else after[m.end() :].strip(" .!)]")
 
 
+# a hedge the statement settles itself: "18 or 16, but I'll go with 18", "B or C; I'd pick C"
+_SETTLED_ON = re.compile(
+    r"[,;.]?\s*(?:but|so|and|though)?[,\s]*(?:i'?ll|i\s+will|i'?d|i\s+would|i'?m|i\s+am|let'?s|we'?ll)\s+"
+    r"(?:go(?:ing)?\s+with|stick(?:ing)?\s+with|settle\s+on|choose|pick|take|say)\s+(?P<value>[^,;\n]{1,60}?)"
+    r"[\s.!*_]*$",
+    re.IGNORECASE,
+)
+
+
+def settled_on(statement: str) -> int | None:
+    """Where the value a statement settles on starts, when it offers values and then settles on one itself
+    (``18 or 16, but I'll go with 18`` → the second ``18``), or None: that value is what it commits to.
+
+    >>> text = "18 or 16, but I'll go with 16."
+    >>> text[settled_on(text):], settled_on("18 or 16") is None
+    ('16.', True)
+    """
+    if "or" not in statement and "OR" not in statement:
+        return None
+    m = _SETTLED_ON.search(statement)
+    return None if m is None or m.start() == 0 else m.start("value")
+
+
 def negation_corrected(after: str) -> str | None:
     """After a negated value, the answer the statement goes on to name (``not 40, but 45`` → ``45``)."""
     m = _CORRECTION.match(after)

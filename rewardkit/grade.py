@@ -1164,6 +1164,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         line_start = completion.rfind("\n", 0, answer.start) + 1
         if len(completion[line_start : answer.start].strip(commitment.NO_LETTERS)) < 2:
             return answer, None
+    settled = commitment.settled_on(answer.text) if answer.rule != "boxed" else None
+    if settled is not None:
+        # "The answer is 18 or 16, but I'll go with 18": the value it settles on, committed as any statement
+        chosen = answer.text[settled:].rstrip(" \t.!*_")
+        at = answer.start + settled
+        return _committed(Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient), gold, completion)
     asked = _asks(answer, completion)
     if asked is not None:
         return answer, asked
