@@ -1062,7 +1062,8 @@ def parse_number(text: str) -> Quantity | None:
     return q
 
 
-_COMPOUND_GLUE = re.compile(r"\s*(?:(?:,|and|,\s*and)\s*)?", re.IGNORECASE)  # one \s* per stretch of spaces
+# one \s* per stretch of spaces; "and" in the languages the grader reads too ("12 Euro und 50 Cent")
+_COMPOUND_GLUE = re.compile(r"\s*(?:(?:,|(?:,\s*)?(?:and|und|et|y|e|и)(?![^\W\d_]))\s*)?", re.IGNORECASE)
 # "£3 20p": the pence of a sum in pounds, written with the letter p glued to their number
 _PENCE_LETTER = re.compile(r"p(?![A-Za-z])")
 _POUND_WORD = re.compile(r"pounds?$", re.IGNORECASE)

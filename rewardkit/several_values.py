@@ -101,8 +101,10 @@ def one_variable_alternatives(node: Node) -> bool:
 # the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:
 # what stands between two quantities listed
 _NOUN_THEN_JOINER = re.compile(
-    r"[ \t]*(?P<noun>[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})[ \t]*"
-    r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)"
+    # (a noun of any alphabet, joined by "and" in the languages the grader reads: "12 Äpfel und 5 Orangen",
+    # "12 pommes et 5 oranges", "12 manzanas y 5 naranjas", "12 яблок и 5 апельсинов")
+    r"[ \t]*(?P<noun>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,3})[ \t]*"
+    r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus|und|et|y|e|и)[ \t]+|[ \t]*&[ \t]*)"
 )
 # words that make the words after a value something other than a noun: a rate ("18 per day"), a comparison
 # ("5 more than"), a clause ("12, which is"), a verb, an article
