@@ -1966,15 +1966,19 @@ _BOUND_SAID_AFTER = re.compile(
 )
 
 
-def bounded_after(text_after: str) -> str | None:
-    """Why what follows a statement, past its closing punctuation, tag, box or line break, makes its value a
-    bound (``\\boxed{18} or more``, ``The answer is 18. At least.``) or a guess (``18. Something like
-    that.``), or None: the words must be all that stands there before their line ends.
+_BOUND_WINDOW = 160
+
+
+def bounded_after(text: str, end: int = 0) -> str | None:
+    """Why what follows a statement ending at ``end`` of ``text``, past its closing punctuation, tag, box or
+    line break, makes its value a bound (``\\boxed{18} or more``, ``The answer is 18. At least.``) or a guess
+    (``18. Something like that.``), or None: the words must be all that stands there before their line ends.
+    Read in place, a short window past ``end``: no copy of the rest of the text.
 
     >>> bounded_after("</answer> or more."), bounded_after(". At least 5 of them are red.")
     ("qualified: '… or more' is a bound, not a value", None)
     """
-    m = _BOUND_SAID_AFTER.match(text_after[:160])
+    m = _BOUND_SAID_AFTER.match(text, end, end + _BOUND_WINDOW)
     if m is None:
         return None
     if m.group("vague") is not None:

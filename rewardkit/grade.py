@@ -1231,7 +1231,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     said = (
         commitment.restates(text)
         or (commitment.trails_off(completion[answer.end : answer.end + 300]) if trailing else None)  # type: ignore[index]
-        or (commitment.bounded_after(completion[answer.end :]) if completion is not None else None)
+        or (commitment.bounded_after(completion, answer.end) if completion is not None else None)
     )
     if said is not None:
         return answer, said
@@ -1366,7 +1366,7 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
     (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None. ``stated``: the span's text; a reason that
     calls another value wrong (``\\boxed{B} because A is too small``) says nothing against it."""
-    bounded = commitment.bounded_after(completion[end:])
+    bounded = commitment.bounded_after(completion, end)
     if bounded is not None:
         return bounded  # "\\boxed{18} or more", "The answer is 18. At least."
     after = completion[end : end + 300].partition("\n")[0]
@@ -1777,7 +1777,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             relations_qualify=not _relations_are_answers(gold),
             letters=gold.kind == "choice",
         )
-        or commitment.bounded_after(region[end:])  # "It has 18 legs. Or more."
+        or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
             region[end : end + 400], stated.quantity if stated is not None else None
         )
@@ -2091,9 +2091,10 @@ def _read(span: str, gold: Gold) -> Reading:
         return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
-    if gold.kind in ("number", "math") and _OPTION_LABEL_FIRST.match(span):
+    label = _OPTION_LABEL_FIRST.match(span) if gold.kind in ("number", "math") else None
+    if label is not None:
         # "(B) 42", "B) 42" against a value: the option's label, then the value it names
-        labelled = _read(span[_OPTION_LABEL_FIRST.match(span).end() :], gold)  # type: ignore[union-attr]
+        labelled = _read(span[label.end() :], gold)
         if labelled.status == "value":
             return labelled
     if gold.kind in ("number", "math"):
@@ -2101,11 +2102,11 @@ def _read(span: str, gold: Gold) -> Reading:
         if said is not None:
             return said
         if "-" in span:
-            joined = _JOINED_BY_HYPHEN.fullmatch(clean_span(span))
+            joined = _HYPHEN_PAIR.fullmatch(clean_span(span))
             if (
                 joined is not None
                 and _ascending(joined["lo"], joined["hi"])
-                and _JOINED_BY_HYPHEN.fullmatch(gold.raw.strip(" $")) is None
+                and _HYPHEN_PAIR.fullmatch(gold.raw.strip(" $")) is None
             ):
                 # "18-20", "\\boxed{70-80}": a range as often as a difference (a range climbs: "16-3" is a
                 # difference), unless the gold writes one so
@@ -2141,7 +2142,7 @@ _OPTION_LABEL_FIRST = re.compile(r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:
 
 
 # two unsigned numbers and the hyphen between them, nothing else: "18-20", "$18-$20", "2.5-3"
-_JOINED_BY_HYPHEN = re.compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
+_HYPHEN_PAIR = re.compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
 
 
 def _ascending(lo: str, hi: str) -> bool:
