@@ -2,10 +2,13 @@
 # bash bench/gpu_session.sh [OUT]
 #
 # Everything a lent GPU machine should run, as one script under 10 minutes (an H200's session budget is 15):
-#   1. bench/gpu_pipeline.py --scale gpu: the demo's task at ~25 M parameters, SFT then GRPO and PPO from the
+#   1. bench/padded_attention_check.py: are a left-padded batch's logits and gradients finite under each
+#      attention kernel, precision and gradient checkpointing (half a minute);
+#   2. bench/gpu_pipeline.py --scale gpu: the demo's task at ~25 M parameters, SFT then GRPO and PPO from the
 #      same SFT model (held-out accuracy per split, reward, KL, tokens/s, peak GPU memory, wall time);
-#   2. bench/agentic_gpu.sh: the agentic recipe (tool-call rate and accuracy before and after);
-#   3. pytest -m gpu: the vLLM generation backend's tests (they skip where vLLM is not installed).
+#   3. bench/agentic_gpu.sh: the agentic recipe (tool-call rate and accuracy before and after), its warm start
+#      and evaluation cut to fit (the full config's 1,500 warm-start steps alone take ~150 s on an H200);
+#   4. pytest -m gpu: the vLLM generation backend's tests (they skip where vLLM is not installed).
 # Each part has its own time limit, so one that runs long cannot take the others' time, and each writes its
 # figures as it goes: OUT (default $OUT, else runs/gpu_session) keeps what finished. trl/datasets come from
 # the wheels in .whl/ when missing (see ../shared/wheels/README.md; carry .whl/ to the device machine).
@@ -37,10 +40,11 @@ part() {  # part NAME LIMIT_S COMMAND...: run one part under its limit, log it, 
     tail -n 25 "$out/$name.log"
     [ "$rc" = 0 ] || status=1
 }
+part padded_attention 45 python3 bench/padded_attention_check.py --json "$out/padded_attention.json"
 part pipeline 300 python3 bench/gpu_pipeline.py --scale "$scale" --output-dir "$out/pipeline"
-# 60 of the config's 150 steps: the part's share of a 10-minute session
+# 40 of the config's 120 steps, 400 warm-start steps and 200 episodes: the part's share of a 10-minute session
 # shellcheck disable=SC2086  # AGENTIC_ARGS: more overrides, split on spaces
-part agentic 180 env RUN_DIR="$out/agentic" bash bench/agentic_gpu.sh "training.max_steps=${AGENTIC_STEPS:-60}" \
-    ${AGENTIC_ARGS:-}
-part gpu_tests 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/evalkit/test_eval_vllm.py
+part agentic 180 env RUN_DIR="$out/agentic" bash bench/agentic_gpu.sh "training.max_steps=${AGENTIC_STEPS:-40}" \
+    ${AGENTIC_ARGS:-warm_start.steps=400 evaluation.episodes=200}
+part gpu_tests 45 python3 -m pytest -q -m gpu -p no:cacheprovider tests/evalkit/test_eval_vllm.py
 exit "$status"

@@ -69,3 +69,8 @@ class RemoteError(RewardkitError, RuntimeError):
         self.message, self.url, self.status = message, url, status
         where = f"{url}: HTTP {status}" if status is not None else url
         super().__init__(f"{where}: {message}")
+
+
+class TrainingDiverged(RewardkitError, RuntimeError):
+    """A training step whose loss or gradient norm was NaN or infinite: the weights it wrote are not numbers,
+    so the run stopped there and saved nothing after it (earlier checkpoints stay)."""

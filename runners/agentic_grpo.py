@@ -58,7 +58,7 @@ from runners.devices import checkpointing_under_its_name, device_kwargs
 from runners.envs import ENVIRONMENTS, PROBLEMS
 from runners.models import apply_lora, load_model
 from runners.preflight import check_generation_batch, check_golds, check_learning_rate
-from runners.run_logs import HealthMonitor, MetricsLog, make_callback
+from runners.run_logs import HealthMonitor, MetricsLog, make_callback, raise_if_diverged
 
 DEFAULT_SYSTEM = "Answer the question. Call a tool when it helps."
 
@@ -392,6 +392,7 @@ def train(args: Args) -> dict[str, Any]:
         world_size=state.num_processes,
     )
     health = HealthMonitor()
+    metrics_callback = make_callback(metrics, health=health)
     trainer = GRPOTrainer(
         model=apply_lora(model, args.lora),
         reward_funcs=[recorder],
@@ -399,9 +400,10 @@ def train(args: Args) -> dict[str, Any]:
         train_dataset=dataset,
         processing_class=tokenizer,
         environment_factory=env_cls,
-        callbacks=[make_callback(metrics, health=health)],
+        callbacks=[metrics_callback],
     )
     trainer.train()
+    raise_if_diverged(metrics_callback)
     print(
         f"rank {state.process_index}/{state.num_processes}: trained {trainer.state.global_step} steps, "
         f"{recorder.episodes} episodes",

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, NoReturn
 
-from rewardkit.errors import ConfigError, DataError
-from rewardkit.exit_codes import EXIT_OK, EXIT_USAGE
+from rewardkit.errors import ConfigError, DataError, TrainingDiverged
+from rewardkit.exit_codes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from rewardkit.files import atomic_write
 from rewardkit.rewards.base import Reward
 from rewardkit.yaml_loader import YamlRefused, parse_yaml
@@ -51,13 +51,15 @@ class ModelSettings:
     """Where the policy comes from. ``source``: a local folder, a hub id, or ``"tiny"`` (a random Llama with
     a character tokenizer, built offline into ``OUTPUT_DIR/base-model``; ``hidden_size``, ``num_layers`` and
     ``seed`` shape it). ``dtype``: ``auto`` (float32; trainers add bf16 autocast on a GPU), ``float32``,
-    ``bfloat16`` or ``float16``."""
+    ``bfloat16`` or ``float16``. ``attn_implementation``: ``auto`` (transformers' choice, SDPA), ``eager``,
+    ``sdpa``, ``flash_attention_2`` or any name transformers accepts."""
 
     source: str = "tiny"
     hidden_size: int = 64
     num_layers: int = 4
     seed: int = 0
     dtype: Literal["auto", "float32", "bfloat16", "float16"] = "auto"
+    attn_implementation: str = "auto"
 
 
 @dataclass
@@ -381,6 +383,9 @@ def run_recipe(config_cls: type, train: Callable[[Any], Any], argv: Sequence[str
     except (ConfigError, DataError) as exc:
         print(f"rewardkit: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except TrainingDiverged as exc:
+        print(f"rewardkit: error: training diverged at {exc}", file=sys.stderr)
+        return EXIT_FINDINGS
     finally:
         end_process_group(wait=finished)
     return EXIT_OK

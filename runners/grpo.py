@@ -38,7 +38,14 @@ from runners.config import (
 from runners.models import apply_lora, load_model
 from runners.preflight import check_generation_batch, check_golds, check_learning_rate
 from runners.problems import load_problems, prompt_dataset
-from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder, make_callback
+from runners.run_logs import (
+    HealthMonitor,
+    MetricsLog,
+    RolloutLog,
+    RolloutRecorder,
+    make_callback,
+    raise_if_diverged,
+)
 
 DEFAULT_REWARD: dict[str, Any] = {"accuracy": 1.0, "runners.marker_reward:AnswerMarkerReward": 0.2}
 
@@ -184,13 +191,14 @@ def train(
     if state.is_main_process:
         for stale in (metrics.path, rollouts.path):  # a rerun into the same folder starts fresh logs
             stale.unlink(missing_ok=True)
+    metrics_callback = make_callback(metrics, rollouts=rollouts, recorder=recorder, health=health)
     trainer = trainer_cls(
         model=model,
         reward_funcs=[recorder],
         args=trl_config(args, config_cls or _grpo_config(), log_completions=False),
         train_dataset=dataset,
         processing_class=tokenizer,
-        callbacks=[make_callback(metrics, rollouts=rollouts, recorder=recorder, health=health)],
+        callbacks=[metrics_callback],
     )
     if state.is_main_process:
         print(
@@ -198,6 +206,7 @@ def train(
             file=sys.stderr,
         )
     trainer.train()
+    raise_if_diverged(metrics_callback)
     print(
         f"rank {state.process_index}/{state.num_processes}: trained {trainer.state.global_step} steps, "
         f"{recorder.calls} reward batches",

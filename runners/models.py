@@ -180,8 +180,13 @@ def load_model(settings: ModelSettings, *, output_dir: str | Path) -> tuple[Any,
     source = resolve_source(settings, output_dir=output_dir)
     try:
         tokenizer = load_tokenizer(source)
+        attention = (
+            {}
+            if settings.attn_implementation == "auto"
+            else {"attn_implementation": settings.attn_implementation}
+        )
         model = AutoModelForCausalLM.from_pretrained(
-            source, dtype=_torch_dtype(settings.dtype), **hub_kwargs(source)
+            source, dtype=_torch_dtype(settings.dtype), **attention, **hub_kwargs(source)
         )
     except OSError as exc:
         if not Path(source).exists():

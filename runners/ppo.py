@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 import torch
 
-from rewardkit.errors import ConfigError
+from rewardkit.errors import ConfigError, TrainingDiverged
 from rewardkit.files import atomic_write
 from rewardkit.rewards.component_logs import reward_key
 from runners.config import (
@@ -54,7 +54,7 @@ from runners.config import (
 from runners.models import apply_lora, load_model
 from runners.preflight import check_golds, check_learning_rate
 from runners.problems import load_problems, prompt_dataset
-from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder
+from runners.run_logs import HealthMonitor, MetricsLog, RolloutLog, RolloutRecorder, divergence
 
 COMMAND = "rewardkit train ppo"
 
@@ -350,6 +350,7 @@ def build_value_model(args: Args, base_lm: Any, tokenizer: Any, run_dir: Path) -
             num_layers=args.value.num_layers,
             seed=args.model.seed + 1,
             dtype=args.model.dtype,
+            attn_implementation=args.model.attn_implementation,
         )
         value_lm, value_tokenizer, _ = load_model(settings, output_dir=run_dir / "value-model")
         if value_tokenizer.get_vocab() != tokenizer.get_vocab():
@@ -830,6 +831,8 @@ def train(args: Args) -> dict[str, Any]:
             torch.tensor(list(update.values()), device=accelerator.device), "mean"
         )
         entry.update(zip(update, update_means.tolist(), strict=True))
+        if why := divergence(entry, step=step):  # reduced over processes: every rank stops here
+            raise TrainingDiverged(why)
         entry[reward_key(names[0])] = entry["reward"]
         entry[reward_key(names[0], "std")] = entry["reward_std"]
         entry[reward_key(names[0], "none_frac")] = entry.pop("not_applicable_frac")

@@ -231,7 +231,7 @@ def train(args: RmArgs) -> dict[str, Any]:
 
     from runners.config import trl_config, write_run_config
     from runners.models import lora_config, resolve_source
-    from runners.run_logs import MetricsLog, make_callback
+    from runners.run_logs import MetricsLog, make_callback, raise_if_diverged
 
     started = time.perf_counter()
     run_dir = Path(args.output_dir)
@@ -256,6 +256,7 @@ def train(args: RmArgs) -> dict[str, Any]:
         eval_strategy="steps" if has_heldout else "no",
         disable_tqdm=True,
     )
+    metrics_callback = make_callback(metrics)
     trainer = RewardTrainer(
         model=model,
         args=config,
@@ -263,7 +264,7 @@ def train(args: RmArgs) -> dict[str, Any]:
         eval_dataset=_preference_dataset(heldout_rows) if has_heldout else None,
         processing_class=tokenizer,
         peft_config=peft_config,
-        callbacks=[make_callback(metrics)],
+        callbacks=[metrics_callback],
     )
     print(
         f"rm: {source} → {run_dir} | {len(train_rows)} train pairs, {len(heldout_rows)} held-out "
@@ -271,6 +272,7 @@ def train(args: RmArgs) -> dict[str, Any]:
         file=sys.stderr,
     )
     trainer.train()
+    raise_if_diverged(metrics_callback)
     model = _merged(trainer.model)
     after = pairwise_accuracy(
         model, tokenizer, heldout_rows, batch_size=args.training.per_device_eval_batch_size

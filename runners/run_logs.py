@@ -8,7 +8,8 @@ A run folder ``RUN_DIR`` (the recipe's ``output_dir``) receives:
 * ``checkpoint-N/``: what ``rewardkit eval --model RUN_DIR`` evaluates.
 
 Here: the reward wrapper that records rollouts, the metric and rollout logs, the health monitor that warns
-about a run going wrong, and the trainer callback that feeds them.
+about a run going wrong, the divergence check that stops one whose loss or gradient norm stopped being a
+number, and the trainer callback that feeds them.
 """
 
 from __future__ import annotations
@@ -20,12 +21,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rewardkit.errors import TrainingDiverged
 from rewardkit.files import append_json_lines
 from rewardkit.jsonl import read_log
 from rewardkit.rewards.base import Reward, Scored, completion_text
 from rewardkit.rewards.component_logs import log_components
 
-__all__ = ["HealthMonitor", "MetricsLog", "RolloutLog", "RolloutRecorder", "make_callback"]
+__all__ = [
+    "HealthMonitor",
+    "MetricsLog",
+    "RolloutLog",
+    "RolloutRecorder",
+    "TrainingDiverged",
+    "divergence",
+    "make_callback",
+    "raise_if_diverged",
+]
 
 
 _PARSE_FAILURES = frozenset({"NO_ANSWER", "UNPARSEABLE"})
@@ -214,6 +225,34 @@ class HealthMonitor:
         return messages
 
 
+_DIVERGENCE_KEYS = ("loss", "grad_norm")
+
+
+def divergence(entry: Mapping[str, Any], *, step: int) -> str | None:
+    """Why a logging step's metrics say the run diverged, or None.
+
+    >>> divergence({"loss": 0.1, "grad_norm": float("nan")}, step=2)[:44]
+    'step 2: grad_norm is nan; the optimizer step'
+    >>> divergence({"loss": 0.1, "grad_norm": 0.3}, step=2) is None
+    True
+    """
+    for key in _DIVERGENCE_KEYS:
+        value = entry.get(key)
+        if isinstance(value, (int, float)) and not math.isfinite(value):
+            return (
+                f"step {step}: {key} is {value}; the optimizer step wrote non-finite weights, so training "
+                "stopped and saved nothing after it. Try a lower training.learning_rate, or on a GPU "
+                "model.attn_implementation=eager (bench/padded_attention_check.py)"
+            )
+    return None
+
+
+def raise_if_diverged(callback: Any) -> None:
+    """Raise :class:`TrainingDiverged` when ``callback`` (from :func:`make_callback`) stopped the run."""
+    if getattr(callback, "diverged", None):
+        raise TrainingDiverged(callback.diverged)
+
+
 def make_callback(
     metrics: MetricsLog,
     *,
@@ -223,11 +262,19 @@ def make_callback(
 ) -> Any:
     """A ``transformers.TrainerCallback`` that writes each logging step to ``metrics`` (and the samples the
     ``recorder`` kept since the last one to ``rollouts``) and runs the ``health`` checks; on the main
-    process only."""
+    process only. On every process, a step whose loss or gradient norm is not finite stops training before
+    anything is saved; its ``diverged`` then says why (:func:`raise_if_diverged`)."""
     from transformers import TrainerCallback
 
     class MetricsCallback(TrainerCallback):
+        diverged: str | None = None
+
         def on_log(self, args: Any, state: Any, control: Any, logs: Any = None, **kwargs: Any) -> None:
+            if logs and (why := divergence(logs, step=state.global_step)):
+                # the logged values are reduced over processes, so every rank stops at the same step
+                self.diverged = why
+                control.should_training_stop = True
+                control.should_save = False
             if not state.is_world_process_zero or not logs:
                 return
             entry = {"step": state.global_step, **logs}

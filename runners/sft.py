@@ -36,7 +36,7 @@ from runners.config import (
 from runners.models import apply_lora, load_model
 from runners.preflight import check_golds
 from runners.problems import greedy_accuracy, load_problems, prompt_dataset
-from runners.run_logs import MetricsLog, make_callback
+from runners.run_logs import MetricsLog, make_callback, raise_if_diverged
 
 
 @dataclass
@@ -133,14 +133,16 @@ def train(args: Args) -> dict[str, Any]:
     metrics = MetricsLog(run_dir / "metrics.jsonl")
     if state.is_main_process:
         metrics.path.unlink(missing_ok=True)
+    metrics_callback = make_callback(metrics)
     trainer = SFTTrainer(
         model=model,
         args=trl_config(args, SFTConfig),
         train_dataset=dataset,
         processing_class=tokenizer,
-        callbacks=[make_callback(metrics)],
+        callbacks=[metrics_callback],
     )
     trainer.train()
+    raise_if_diverged(metrics_callback)
     after = accuracy()
 
     # 3. the warm start for RL: a plain model folder (adapters merged)

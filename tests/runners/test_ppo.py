@@ -402,3 +402,31 @@ def test_ppo_on_two_cpu_processes(tmp_path):
     summary = json.loads((run / "train_summary.json").read_text(encoding="utf-8"))
     assert summary["processes"] == 2 and summary["ranks_in_sync"] is True
     assert len(read_jsonl(run / "metrics.jsonl")) == 2  # written once, by the main process
+
+
+def test_a_nan_gradient_norm_stops_ppo_at_that_step(tmp_path, monkeypatch, capsys):
+    """The loop reads each update's loss and gradient norm: at the first that is not finite it stops with the
+    step, exit 1, and saves neither that step's checkpoint nor a final model."""
+    real_update = ppo.ppo_update
+    calls = []
+
+    def update_that_blows_up_at_step_2(*args, **kwargs):
+        stats = real_update(*args, **kwargs)
+        calls.append(1)
+        return {**stats, "grad_norm": float("nan")} if len(calls) == 2 else stats
+
+    monkeypatch.setattr(ppo, "ppo_update", update_that_blows_up_at_step_2)
+    data = short_problems(tmp_path / "short.jsonl", n=8)
+    code = ppo.main(
+        [
+            "--config", "runners/configs/ppo_tiny.yaml", f"output_dir={tmp_path / 'run'}",
+            "model.source=tiny", f"data.source={data}", "data.n=8", "training.max_steps=3",
+            "training.rollout_batch_size=8", "training.minibatch_size=4", "training.max_completion_length=4",
+            "training.save_steps=1",
+        ]
+    )  # fmt: skip
+    assert code == 1
+    assert "training diverged at step 2: grad_norm is nan" in capsys.readouterr().err
+    run = tmp_path / "run"
+    assert sorted(p.name for p in run.glob("checkpoint-*")) == ["checkpoint-1"]
+    assert not (run / "model.safetensors").exists()
