@@ -1588,20 +1588,30 @@ def _offers_another(m: re.Match[str]) -> str:
     return f"another reading: {said!r} offers an answer to another reading, beside the one stated"
 
 
-def alternative_reading_after(after: str, value: Quantity | None) -> str | None:
+def alternative_reading_after(
+    after: str, value: Quantity | None, letter: str | None = None, letters: str = ""
+) -> str | None:
     """Why the sentences after a committed answer offer another value to another reading of the question or
     under a hypothetical (``The answer is 18. (Note: if the eggs cost $3, it would be 27.)``, ``… It would be
     80 without the tax.``), or None; a value that says the same as ``value`` offers none (``Even if we count
-    Sunday, it would still be 72``). The text has then answered two questions, not the one asked.
+    Sunday, it would still be 72``). The text has then answered two questions, not the one asked. For an
+    option ``letter`` answer, another of ``letters`` offered so (``The answer is (B). If friction were
+    included, it would be (C).``).
 
     >>> alternative_reading_after(" (Note: if the eggs cost $3, it would be 27.)", None) is not None
     True
     >>> alternative_reading_after(" If we check: 5 + 5 = 10, which matches.", None) is None
     True
+    >>> alternative_reading_after(" If it had friction, it would be (C).", None, "B", "ABCD") is not None
+    True
+    >>> alternative_reading_after(" (C) would be right if it had friction.", None, "B", "ABCD") is None
+    True
     """
     head = after[:600]
     if not may_offer_alternative(head):
         return None  # (most texts: no "would", "instead" or "otherwise" after the answer)
+    if letter is not None:
+        return _letter_offered_after(head, letter, letters)
     # the value each sentence ends on is what it offers ("Alternatively, 8 * 9 = 72." offers 72, its operands
     # nothing)
     last_of_sentence: dict[int, tuple[int, int, Quantity | None]] = {}
@@ -1621,6 +1631,33 @@ def alternative_reading_after(after: str, value: Quantity | None) -> str | None:
         why = alternative_reading(sentence_before)
         if why is None and _WOULD.search(sentence_before) is not None:
             why = counterfactual_around(sentence_before, head[end:]) or counterfactual_before(sentence_before)
+        if why is not None:
+            return why
+    return None
+
+
+# an option named as the value a sentence offers: "(C)", "option C", "be C", "choose C"
+_OPTION_OFFERED = re.compile(
+    r"(?-i:\(\s*(?P<p>[A-Z])\s*\))|\b(?:option|choice|answer|be|is|choose|pick|get)\s+\**(?-i:(?P<b>[A-Z]))\**"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def _letter_offered_after(head: str, letter: str, letters: str) -> str | None:
+    """Why a sentence of ``head`` offers another option than ``letter`` to another reading or under a
+    hypothetical: the words of the sentence before the option say so, as they do for a value."""
+    for m in _OPTION_OFFERED.finditer(head):
+        other = m["p"] or m["b"]
+        if other == letter or other not in letters:
+            continue
+        sentence_start = max(head.rfind(c, 0, m.start()) for c in "!?\n") + 1
+        for stop in _SENTENCE_STOP.finditer(head, sentence_start, m.start()):
+            sentence_start = stop.end()
+        sentence_before = head[sentence_start : m.start()]
+        why = alternative_reading(sentence_before)
+        if why is None and _WOULD.search(sentence_before) is not None:
+            why = counterfactual_before(sentence_before)
         if why is not None:
             return why
     return None

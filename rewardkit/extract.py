@@ -110,7 +110,8 @@ _CONTINUATION = re.compile(
     r"|<\|(?:im_end|im_start|endoftext|end_of_text|eot_id|end|return|end▁of▁sentence|User|Assistant)\|>|</s>"
     # the line's markdown (a quote, a heading, emphasis) before the header
     r"|\n[ \t>]*(?:#{1,6}[ \t]*)?[*_]{0,2}[ \t]*(?:"
-    r"(?:(?:Question|QUESTION|Problem|PROBLEM|Exercise|EXERCISE)[ \t]*(?:No\.|#)?|Q)[ \t]*"
+    r"(?:(?:Question|QUESTION|question|Problem|PROBLEM|problem|Exercise|EXERCISE|exercise)[ \t]*(?:No\.|#)?"
+    r"|Q)[ \t]*"
     r"(?:[2-9]|[1-9]\d{1,2})(?:\.\d{1,2})?(?!\d)"
     # reasoning tries examples of its own ("Example 2: n = 4 gives 7."): an example is a next problem when it
     # asks something

@@ -935,11 +935,15 @@ def _grade_text(
         )
         if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
             rival = _hedged_later(completion, answer.end, reading, gold)
-        if rival is None and answer.end + 5 < length and gold.kind in ("number", "math"):
+        if rival is None and answer.end + 5 < length and gold.kind in ("number", "math", "choice"):
             # "The answer is 18. (Note: if the eggs cost $3, it would be 27.)": another value, to another
-            # reading of the question, offered after the answer
+            # reading of the question, offered after the answer ("… (B). If friction were included, it would
+            # be (C).": another option)
             rival = commitment.alternative_reading_after(
-                completion[answer.end : answer.end + 600], reading.quantity
+                completion[answer.end : answer.end + 600],
+                reading.quantity,
+                reading.choice if gold.kind == "choice" else None,
+                gold.letters,
             )
         if rival is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=rival)
