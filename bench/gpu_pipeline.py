@@ -36,6 +36,9 @@ GPU_PLAN = replace(
     DemoPlan(), demonstrations=16_000, sft_steps=800, sft_batch=64, sft_learning_rate=1e-3, rl_steps=100,
     rl_prompts_per_step=32, rl_learning_rate=3e-5, eval_problems=500, checkpoints=2, hidden_size=512,
     num_layers=8,
+    # eager attention: free at these lengths, and off the SDPA kernels, under which a run at this size got a
+    # NaN gradient norm at its second GRPO step on an H200 (bench/padded_attention_check.py)
+    attn_implementation="eager",
 )  # fmt: skip
 # the same model on a short budget (about a minute on an H200): where the GPU figures in README come from
 GPU_SHORT_PLAN = replace(

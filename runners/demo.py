@@ -66,9 +66,7 @@ class DemoPlan:
     eval_problems: int = 300
     hidden_size: int = 64
     num_layers: int = 4
-    # eager attention costs nothing at these lengths and keeps the demo off the SDPA kernels: a GPU run of
-    # this task with SDPA got a NaN gradient norm at its second GRPO step (bench/padded_attention_check.py)
-    attn_implementation: str = "eager"
+    attn_implementation: str = "auto"  # transformers' choice; bench/gpu_pipeline.py's GPU plans take eager
 
 
 QUICK = DemoPlan(
