@@ -348,6 +348,13 @@ _TAKES_BACK = (
     # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
     # though."
     r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
+    # "I don't know.", "I'm unsure.", "This could be wrong.", "I might be wrong.", "This is just a guess.",
+    # "But I'm probably wrong.": a sentence of doubt after the answer ("I don't know why the book says 14"
+    # doubts the book)
+    r"i\s+(?:don'?t|do\s+not)\s+(?:really\s+)?know(?=\s*[.!)\n]|\s*$)|(?:i'?m|i\s+am)\s+(?:unsure|uncertain)\b|"
+    r"(?:this|that|it|i|we)\s+(?:could|might|may)\s+(?:well\s+|easily\s+)?be\s+(?:wrong|mistaken|incorrect)\b|"
+    r"(?:this|that|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|only\s+|merely\s+)?(?:a|my)\s+(?:\w+\s+)?guess\b|"
+    r"(?:i'?m|i\s+am)\s+(?:probably|likely|most\s+likely)\s+(?:wrong|mistaken)\b|"
     # "Confidence: low" on a line of its own: the text rates its answer a guess
     rf"{_LOW_CONFIDENCE}|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:way\s+|much\s+|far\s+)?too\s+"
@@ -614,6 +621,7 @@ _OPERATED_AFTER = re.compile(
 _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
+    r"\bwhich\s+i\s+(?:doubt|question)\b|"
     r"\bguess(?:ing|ed)?\s*\)|\btentative(?:ly)?\b|\bunverified\b|\bunconfirmed\b|\bunchecked\b|"
     r"\bnot\s+(?:yet\s+)?(?:verified|checked|confirmed)\b|\bto\s+be\s+(?:confirmed|verified|checked|determined)\b|"
     r"\b(?:could|might|may)\s+(?:well\s+)?(?:be\s+(?:wrong|mistaken|off|incorrect)|have\s+(?:erred|made\s+(?:a|an)\s+"

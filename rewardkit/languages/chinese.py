@@ -307,6 +307,8 @@ _SCALED_PART = re.compile(r"(\d{1,4})([万亿千百十]{0,2})")
 _NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?")
 _NUMBER_FOLLOWS = re.compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
+    # a word joining it to another number: "三十五或三十六" (35 or 36), "三十五到四十" (35 to 40), "三和五"
+    r"(?:或者|或是|或|还是|到|至|和|与|跟)\s*(?=[0-9０-９零〇一二三四五六七八九十百千万亿两负])|"
     + "|".join(sorted({*CLASSIFIERS, *UNITS}, key=len, reverse=True))
     + ")"
 )
@@ -843,10 +845,11 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
     ("乘除加减", _OPERATION_BETWEEN, lambda m: _OPERATORS[m["op"]]),
     ("负", _NEGATIVE_DIGITS, lambda m: "-"),
-    ("和与及", _AND_BETWEEN, lambda m: " and "),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     ("开挂有强弱", _BOUND_AFTER_NUMBER, lambda m: _bound_after(m, " or less" if m["weak"] else " or more")),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
+    # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
+    ("和与及", _AND_BETWEEN, lambda m: " and "),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
     ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
     ("点", _CLOCK, lambda m: _clock(m)),
