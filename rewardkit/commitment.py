@@ -67,7 +67,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
     r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
     r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
-    r"short\s+of|close\s+to|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
+    r"short\s+of|close\s+to|near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
     # (the ">" of an arrow, "=> 72", "9 * 8 -> 72", gives a result: no bound)
@@ -103,6 +103,10 @@ _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
     r"nowhere\s+near|unlikely\s+to\s+be|"
+    # a negated verb right before its value: "She did not sell 72 clips", "She never sold 72", "didn't get 72"
+    r"(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|never)\s+"
+    r"(?:sell|sold|get|got|buy|bought|make|made|earn|earned|have|had|need|needed|take|took|spend|spent|pay|paid|"
+    r"equal|equals|give|gave|reach|reached|find|found|come\s+to|add\s+up\s+to|total|totals)|"
     # what is left out: "we can rule out 17", "all values except 72", "any real number apart from 3"
     r"rule[sd]?\s+out|ruling\s+out|except(?:\s+for)?|apart\s+from|aside\s+from|eliminat(?:e|es|ed|ing))\b"
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
@@ -342,7 +346,7 @@ _TAKES_BACK = (
     r"(?:i|we)\s+(?:need|have)\s+to\s+(?:start\s+over|redo|re-do|rethink)|start\s+(?:over|again)\b|"
     # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
     # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
-    r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
+    r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)\s+(?:was|is)\s+(?:a|my)\s+(?:\w+\s+)?(?:mistake|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
     r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|100\s?%\s+)?"
     r"(?:sure|certain|confident)"
     # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
@@ -622,6 +626,12 @@ _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
+    # "72 or not 72": the value and its negation ("72 whether or not she counts them" commits)
+    r"(?<!whether\s)\bor\s+not\s+[-−$]?\d|"
+    # "15 could also be right", "15 might be correct too": one answer among others, not the answer
+    r"^[\s*_)]*(?:(?:might|may|could|would)\s+(?:also|equally)\s+be|is\s+(?:also|equally))\s+"
+    r"(?:an?\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b|"
+    r"^[\s*_)]*(?:might|may|could|would)\s+be\s+(?:right|correct|valid)\s+(?:too|as\s+well)\b|"
     r"\bguess(?:ing|ed)?\s*\)|\btentative(?:ly)?\b|\bunverified\b|\bunconfirmed\b|\bunchecked\b|"
     r"\bnot\s+(?:yet\s+)?(?:verified|checked|confirmed)\b|\bto\s+be\s+(?:confirmed|verified|checked|determined)\b|"
     r"\b(?:could|might|may)\s+(?:well\s+)?(?:be\s+(?:wrong|mistaken|off|incorrect)|have\s+(?:erred|made\s+(?:a|an)\s+"
@@ -963,6 +973,17 @@ _LATER_VALUE = re.compile(
     re.IGNORECASE,
 )
 _LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+# a value or an option named first, then called right as well: "15 might be right too", "15 is also a
+# reasonable answer", "A might also be correct", "(C) also works"
+_RIGHT = (
+    r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b"
+)
+_ALSO_RIGHT = re.compile(
+    rf"(?:(?P<v>{_VALUE})|(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])))[\s*_)]*"
+    rf"(?:(?:might|may|could|would)\s+(?:also|equally)\s+be\s+{_RIGHT}|is\s+(?:also|equally)\s+{_RIGHT}|"
+    rf"(?:might|may|could|would)\s+be\s+{_RIGHT}\s+(?:too|as\s+well)\b|(?:also|equally)\s+(?:works?|fits?)\b)",
+    re.IGNORECASE,
+)
 # a sentence that opens on "or" and offers a value: "Or 19.", "Or maybe 19.", "or, possibly, $19"; its first
 # word, wherever a sentence opens
 # "or", and the word that softens it, before the value it offers
@@ -1045,6 +1066,17 @@ def hedged_later(
     head = after.lstrip(" \t.*_)$")
     if not head:
         return None
+    also = _ALSO_RIGHT.search(head, 0, 400) if ("also" in head or "too" in head) else None
+    if also is not None:
+        # "… 12. Then again, 15 might be right too.", "… (B). Hmm, actually, A might also be correct."
+        offered_letter = also["p"] or also["b"]
+        if letter is not None and offered_letter is not None and offered_letter in letters:
+            if offered_letter != letter:
+                return f"hedged later: {also.group().strip()[:80]!r} offers {offered_letter} too"
+        elif value is not None and also["v"] is not None:
+            found = next(scan(also["v"]), None)
+            if found is not None and not same_quantity(found.quantity, value):
+                return f"hedged later: {also.group().strip()[:80]!r} offers {also['v'].strip(' $(')} too"
     hedging = _LATER_HEDGE.search(head, 0, 400) is not None
     # "… 72. Or 70.": a sentence that opens on "or" offers its value beside the statement's
     # ("… (B). Hmm, or is it C?": a letter offered the same way)

@@ -2102,6 +2102,11 @@ def _read(span: str, gold: Gold) -> Reading:
         if labelled.status == "value":
             return labelled
     if gold.kind in ("number", "math"):
+        member = _MEMBER_OF.match(span)
+        if member is not None:
+            # "The answer is one of: 1, 2, 3": a member of the values that follow, not which one
+            why = f"{member.group().strip()!r} says the answer is among several values, not which"
+            return Reading("ambiguous", text=span, why=why)
         said = _said_around_value(clean_span(span), gold)
         if said is not None:
             return said
@@ -2141,6 +2146,8 @@ def _read(span: str, gold: Gold) -> Reading:
     return _read_span(span, gold)
 
 
+# a statement that names a member of a set of values: "one of: 1, 2, 3", "any of the values 1, 2", "either of"
+_MEMBER_OF = re.compile(r"[\s*_$]*(?:one|any|either|each)\s+of\b", re.IGNORECASE)
 # an option's letter opening a statement before the option's value: "(B) 42", "B) 42", "(B)\\ 42"
 _OPTION_LABEL_FIRST = re.compile(r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:[\s*_]|\\ )+(?=[-−$€£\d.\\])")
 
