@@ -1905,6 +1905,42 @@ def checks_at_end(text: str) -> int | None:
     return cut if cut is not None and end > 0 else None
 
 
+# one sentence that gives a value per case: "If the price is $3, she has 12 left; if it's $2, she has 15",
+# "If each person, 12; if each group, 4", "With tax it is $54, and without tax it is $50", "Including the
+# teacher 25 go, excluding her 24": two conditions of one kind, the first with its value, the second
+# opening the clause of the value. (Reasoning that chains "If …, …. If …, …." over sentences states steps.)
+_PER_CASE = [
+    re.compile(
+        rf"(?:^|[,;:]\s*)[\s*_>-]*(?:{first})\b[^.;!?\n]*?\d[^.!?\n]*?[,;]\s*"
+        rf"(?:and\s+|but\s+|while\s+|whereas\s+|or\s+)?(?:{second})\b[^.;!?\n]*$",
+        re.IGNORECASE,
+    )
+    for first, second in (
+        ("if|when", "if|when"),
+        ("with", "without"),
+        ("including|counting", r"excluding|not\s+counting|without"),
+    )
+]
+
+
+def one_value_per_case(sentence_before: str) -> str | None:
+    """Why the sentence before a value gives one value per case, the value the last case's (``If the price is
+    $3, she has 12 left; if it's $2, she has``), or None.
+
+    >>> one_value_per_case("If the price is $3, she has 12 left; if it's $2, she has ") is not None
+    True
+    >>> one_value_per_case("If she sells 16 eggs at $2, she makes ") is None
+    True
+    """
+    if "," not in sentence_before and ";" not in sentence_before:
+        return None
+    tail = sentence_before[-400:]
+    m = next((found for case in _PER_CASE if (found := case.search(tail)) is not None), None)
+    if m is None:
+        return None
+    return f"one value per case: {m.group().strip(' ,;')[:60]!r} … answers each case, not the question"
+
+
 def listed_before(before: str) -> str | None:
     """Why a value that the lenient rule found is the last of several listed (``70, 71, 72``), or None.
 

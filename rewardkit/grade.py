@@ -1695,6 +1695,17 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         listed = commitment.listed_before(region[sentence_start:start])
         if listed is not None:
             return listed
+    if gold.kind in ("number", "math") and region[sentence_start - 1 : sentence_start] in (";", ","):
+        # "If the price is $3, she has 12 left; if it's $2, she has 15 left.": the sentence's clauses
+        # before the semicolon give the other case
+        opened = max(region.rfind(c, max(0, start - 400), start) for c in "!?\n") + 1
+        per_case = commitment.one_value_per_case(region[opened:start])
+        if per_case is not None:
+            return per_case
+    elif gold.kind in ("number", "math") and ("," in region[sentence_start:start]):
+        per_case = commitment.one_value_per_case(region[sentence_start:start])
+        if per_case is not None:  # "With tax it is $54, and without tax it is $50."
+            return per_case
     if gold.kind in ("number", "math"):
         spoken = operation_after(region, end)
         if spoken is not None:  # "So it is 72 squared.": the last number is an operand of the words after it
