@@ -277,9 +277,10 @@ class Candidates:
         (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``), in order; with ``bullets``, the pieces of the list
         items right before it too, one piece each (``- \\( d(6) = \\frac13 \\)\\n- \\( d(16) = 1 \\)``). Empty
         when there is none. Only computed when needed."""
+        told = _without_closing_approximation(self.region)
         return [
             Answer(text, "last_math", self.region_start + s, self.region_start + e, lenient=True)
-            for text, s, e in _last_math(self.region, _BULLETED_RUN_GAP if bullets else _RUN_GAP)
+            for text, s, e in _last_math(told, _BULLETED_RUN_GAP if bullets else _RUN_GAP)
         ]
 
     def plain_math(self) -> Answer | None:
@@ -348,7 +349,7 @@ class Candidates:
         computed when needed."""
         # "So she pays $15 (3 hours at $5).": an aside in parentheses that closes the text after a value shows
         # how it was got; the value before it is the statement's (what the aside says is read after it)
-        told = self.region
+        told = _without_closing_approximation(self.region)
         if ")" in told[-300:]:
             # (before a courtesy that closes the text: "… (see step 3).\n\nI hope this helps!")
             closing = POLITE_TAIL.sub("", told[-300:])
@@ -2386,6 +2387,34 @@ _ASIDE_RESTATES = re.compile(
     r"\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|a\.?k\.?a\.?|also)\b", re.IGNORECASE
 )
 _ASIDE_SAYS = re.compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
+# an approximation that closes the text after an exact value: "$\\frac{1}{6}$, i.e. about 0.17.", "$4\\pi$
+# square units, which is about 12.57.", "1/6 ≈ 16.7%", "(approximately 0.1667)": the value before it is the
+# answer, the approximation restates it (a bound, "nearly 12", is no restatement; "… 72 and she keeps about
+# 10" is no approximation of 72)
+_CLOSING_APPROXIMATION = re.compile(
+    # the exact value: math, or a fraction ("2 kg, which is approximately 2000" restates in another unit)
+    r"(?:[$\]}]|\\[)\]]|\d/\d+)[*_]*(?:[ \t]+[^\W\d_]+){0,3}"
+    r"(?P<cut>(?:[ \t]*,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is|which\s+comes\s+to)?|[ \t]*\(|"
+    r"[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*(?:about|approximately|approx\.|roughly|around)|"
+    r"[ \t]*(?:≈|~|\\approx))[ \t]*"
+    # (an approximation in another unit, "2 kg, which is about 2000 g", is left to the unit readers)
+    r"[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|percent)?[ \t]*\)?[.!*_]*\s*$",
+    re.IGNORECASE,
+)
+_APPROXIMATION_WORDS = ("about", "approx", "roughly", "around", "≈", "~")
+
+
+def _without_closing_approximation(region: str) -> str:
+    """``region`` without the approximation that closes it after an exact value
+    (:data:`_CLOSING_APPROXIMATION`), or as it is."""
+    tail = region[-240:]
+    lowered = tail.lower()
+    if not any(word in lowered for word in _APPROXIMATION_WORDS):
+        return region  # (most texts: no approximation word at their end)
+    # (before a courtesy that closes the text: "… about 0.17.\n\nI hope this helps!"; removed from the end,
+    # it moves no position before it)
+    closing = _CLOSING_APPROXIMATION.search(POLITE_TAIL.sub("", tail))
+    return region if closing is None else region[: len(region) - len(tail) + closing.start("cut")]
 
 
 # a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)
