@@ -975,7 +975,8 @@ def _grade_text(
                 if words is not None:  # "\\boxed{2} bins and \\boxed{1} paper": the boxes name their parts
                     listed = Answer(words, listed.rule, listed.start, listed.end, listed.lenient)
                 return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
-            where = "on one line" if answer.rule == "boxed" else "one right after the other"
+            same_line = any(b.text == sibling for b in on_line if b is not answer)
+            where = "on one line" if answer.rule == "boxed" and same_line else "one right after the other"
             detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
         return _judge(answer, reading, gold, policy, budget, completion, decimals)
@@ -1628,6 +1629,27 @@ def _puts_forward(line: str) -> bool:
     )
 
 
+# a line that holds one number and nothing else (but emphasis, a list bullet or a full stop)
+_BARE_NUMBER_LINE = re.compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
+
+
+def _stacked_numbers_before(region: str, start: int, end: int) -> str | None:
+    """Why the last number stands on its own line under other lines of one number each (``70\n71\n72``, a
+    code block of candidates): a list written down the page, as ``70, 71, 72`` is one across it; or None."""
+    line_start = region.rfind("\n", 0, start) + 1
+    line_end = region.find("\n", end)
+    line_end = len(region) if line_end < 0 else line_end
+    if not _BARE_NUMBER_LINE.fullmatch(region, line_start, line_end):
+        return None
+    above = region[max(0, line_start - 200) : line_start].rstrip("\n `").rsplit("\n", 1)[-1]
+    if not above or not _BARE_NUMBER_LINE.fullmatch(above):
+        return None
+    mine, theirs = read_number(region[start:end]), read_number(above.strip(" \t*_`>-."))
+    if mine.quantity is None or theirs.quantity is None or same_quantity(mine.quantity, theirs.quantity):
+        return None
+    return f"several values one per line: {above.strip()!r} above {region[start:end]!r}"
+
+
 def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
     if gold.kind == "text":
@@ -1695,6 +1717,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         listed = commitment.listed_before(region[sentence_start:start])
         if listed is not None:
             return listed
+        stacked = _stacked_numbers_before(region, start, end)
+        if stacked is not None:
+            return stacked
     if gold.kind in ("number", "math") and region[sentence_start - 1 : sentence_start] in (";", ","):
         # "If the price is $3, she has 12 left; if it's $2, she has 15 left.": the sentence's clauses
         # before the semicolon give the other case
@@ -2646,6 +2671,19 @@ def _hedging_sibling(
         return None
     if chosen.rule != "boxed":
         return None
+    if not isinstance(gold.node, (ListOf, SetOf, TupleOf)):
+        # "\\boxed{70}\n\\boxed{72}": boxes stacked one per line with nothing but space and math delimiters
+        # between them list candidates, as two marker lines do (a gold that lists values reads them as a list)
+        before = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        if (
+            before is not None
+            and before.rule == "boxed"
+            and "\n" in completion[before.end : chosen.start]
+            and _STACKED_BETWEEN.fullmatch(completion, before.end, chosen.start)
+        ):
+            theirs = _read(before.text, gold)
+            if theirs.status == "value" and not _same_reading(theirs, reading):
+                return before.text
     for other in anchored:
         if other is chosen or other.rule != "boxed":
             continue
@@ -2669,6 +2707,8 @@ _RETRACTION_GAP = 300
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
 _TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
+# what stands between two boxes stacked on their own lines: space, math delimiters, a full stop or comma
+_STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")
 _BARE_MARKER_BETWEEN = re.compile(
     r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>-]*(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|result)s?[*_]*"
     r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
