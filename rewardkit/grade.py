@@ -1629,6 +1629,24 @@ def _puts_forward(line: str) -> bool:
     )
 
 
+# one variable, maybe with a subscript or as a Greek letter's command: what a combination's side is not
+_ONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
+
+
+def _states_a_combination(text: str) -> bool:
+    """Whether ``text`` states the value of an expression of variables (``a + b = 5``, ``x^2 + y^2 = 25``,
+    ``ab = 12``), not of one variable (``y = 4``).
+
+    >>> [_states_a_combination(t) for t in ("a + b = 5", "$ab = 12$", "y = 4", "x_1 = 3", "5")]
+    [True, True, False, False, False]
+    """
+    math = clean_span(text).strip("$ ")
+    if math.count("=") != 1:
+        return False
+    side = math.split("=", 1)[0]
+    return any(c.isalpha() for c in side) and _ONE_VARIABLE.fullmatch(side) is None
+
+
 # a line that holds one number and nothing else (but emphasis, a list bullet or a full stop)
 _BARE_NUMBER_LINE = re.compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
 
@@ -1792,7 +1810,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         for after_display in _AFTER_DISPLAY.finditer(region, sentence_start, start):
             stated_from = after_display.end()
         variables = variables_in(region[stated_from:sentence_end])
-        if variables is not None:
+        if variables is not None and not _states_a_combination(answer.text):
+            # ("Thus a = 2 and b = 3, so a + b = 5.": the parts, then the combination the question asks for)
             return f"several variables stated ({variables}): the gold names none of them"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:sentence_end])
