@@ -198,19 +198,42 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
     """
     if letter is None and (value is None or _A_DIGIT.search(after, 0, 120) is None):
         return after  # no letter stated, and no number to speak of
-    m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
-    if m is None:
-        return after
+    for _ in range(_REASONS_AT_MOST):  # "since A is too small and D is too large": each reason in turn
+        m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
+        if m is None or not _about_another(m, value, letter):
+            return after
+        start = len(after[: m.start()].rstrip(" \t,;"))  # with the comma that opens the clause
+        after = after[:start] + after[m.end() :]
+    return after
+
+
+_REASONS_AT_MOST = 3
+
+
+def _about_another(m: re.Match[str], value: Quantity | None, letter: str | None) -> bool:
+    """Whether the reason clause ``m`` (:data:`_REASON_ABOUT_A_VALUE`) speaks of another value than ``value``
+    or another choice than ``letter``."""
     other_letter = m["paren"] or m["letter"]
     if other_letter is not None:
-        if letter is None or other_letter.upper() == letter.upper() or not other_letter.isupper():
-            return after  # "since a is" may be the article, never another choice
-    else:
-        other = next(scan(m["number"]), None)
-        if value is None or other is None or other.quantity is None or same_quantity(other.quantity, value):
-            return after
-    start = len(after[: m.start()].rstrip(" \t,;"))  # with the comma that opens the clause
-    return after[:start] + after[m.end() :]
+        # "since a is" may be the article, never another choice
+        return letter is not None and other_letter.upper() != letter.upper() and other_letter.isupper()
+    other = next(scan(m["number"]), None)
+    return not (
+        value is None or other is None or other.quantity is None or same_quantity(other.quantity, value)
+    )
+
+
+def in_reason_about_it(text: str, at: int) -> bool:
+    """Whether the choice letter at ``text[at]`` is the subject of a reason clause that calls it wrong
+    (``B, because (A) is incorrect``): a letter ruled out on the way, no candidate for the answer.
+
+    >>> in_reason_about_it("It's B, because (A) is incorrect.", 16), in_reason_about_it("So (A) is it.", 3)
+    (True, False)
+    """
+    for m in _REASON_ABOUT_A_VALUE.finditer(text, max(0, at - 20), at + 60):
+        if m.start("paren") <= at + 1 < m.end("paren") or m.start("letter") <= at < m.end("letter"):
+            return True
+    return False
 
 
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"

@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned, tends_to
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, in_reason_about_it, marker_mentioned, tends_to
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -2014,8 +2014,8 @@ def read_choice(
     ('B', 'none')
     >>> read_choice("(A) or (C)", "ABCD").status, read_choice("(A) 12 (B) 24", "ABCD").status
     ('ambiguous', 'ambiguous')
-    >>> read_choice("18 km/h (B)", "ABCD", read_options(["12", "15", "18", "21"])).why
-    "the choice B is 15, but '18 km/h (B)' states 18 km/h"
+    >>> read_choice("18, option (B)", "ABCD", read_options(["12", "15", "18", "21"])).why
+    "the choice B is 15, but '18, option (B)' states 18"
     """
     if lists_options(span):  # "Answer: (A) 12 (B) 24 (C) 36 (D) 48": every option, none chosen
         return Reading(
@@ -2264,6 +2264,21 @@ def _lenient_letter(m: re.Match[str]) -> str:
     return m[1] or m[2] or m[3] or m[4]
 
 
+# a reason's opening word: what follows it explains the answer before it
+_REASON_OPENING = re.compile(
+    r"\b(?:because|since|as|while|whereas)\s+(?:option\s+|choice\s+)?\($", re.IGNORECASE
+)
+
+
+def _reason_about_another(region: str, chosen: re.Match[str], named: re.Match[str]) -> bool:
+    """Whether the letter ``named`` is the subject of a reason that calls it wrong, given in the sentence
+    that chose the letter ``chosen`` (``It's B, because (A) is incorrect.``)."""
+    between = region[chosen.end() : named.start() + 1]
+    if any(stop in between for stop in ".;!?\n") or not _REASON_OPENING.search(between):
+        return False
+    return in_reason_about_it(region, named.start()) and _lenient_letter(chosen) != _lenient_letter(named)
+
+
 def last_choice(region: str, letters: str, base: int) -> Answer | None:
     """Lenient multiple-choice fallback: the last ``(X)``, a line holding only a letter or a letter named as
     the choice (``therefore I think it's B``); else a completion that opens with its letter (``D. it can't
@@ -2281,6 +2296,8 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
                 if last is not None and _lenient_letter(last) == letter:
                     last = m
                 continue
+            if m.group(1) and last is not None and _reason_about_another(region, last, m):
+                continue  # "It's B, because (A) is incorrect.": the reason's letter is ruled out, B stands
             last = m
     if last is not None:
         letter = _lenient_letter(last)

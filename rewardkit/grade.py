@@ -1793,6 +1793,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
             relations_qualify=not _relations_are_answers(gold),
             letters=gold.kind == "choice",
+            # "B is correct because A is too small": a reason that calls another option wrong leaves B
+            letter=answer.text.strip("() ") if gold.kind == "choice" else None,
         )
         or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
