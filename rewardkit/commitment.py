@@ -814,8 +814,23 @@ def unsure_after(after: str) -> str | None:
 
     >>> unsure_after(" (not sure)"), unsure_after(", I am sure.")
     ("hedged: '… (not sure)' says it is unsure of the value", None)
+    >>> unsure_after(" might be the answer."), unsure_after(" is the answer.")
+    ("hedged: '… might be the answer' says it is unsure of the value", None)
     """
-    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value")
+    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value") or _why_after(
+        _HEDGED_PREDICATE_AFTER, after, 200, "hedged", "says it is unsure of the value"
+    )
+
+
+# the value as the subject of a predicate that hedges: "72 might be the answer", "(C) seems right", "So (C) is
+# probably the answer", "(C) is likely correct" ("(C) is the answer", "(C) must be right" commit)
+_CALLED_ANSWER = r"(?:the\s+(?:(?:correct|right|best|final)\s+)?(?:answer|one|choice|option)|right|correct)\b"
+_HEDGED_PREDICATE_AFTER = re.compile(
+    r"[\s*_)\]$]*(?:(?:might|may|could)\s+(?:well\s+)?be\s+"
+    r"|(?:is|was|'s)\s+(?:probably|likely|possibly|perhaps|maybe|presumably)\s+"
+    r"|(?:seems|appears|looks)\s+(?:to\s+be\s+|like\s+)?)" + _CALLED_ANSWER,
+    re.IGNORECASE,
+)
 
 
 def hedged_before(before: str) -> str | None:
@@ -1049,6 +1064,36 @@ def alternative_after(after: str, value: Quantity | None) -> str | None:
     if found is None or (value is not None and same_quantity(found.quantity, value)):
         return None
     return f"hedged: {('… ' + m.group().strip())!r} offers another value"
+
+
+# a letter named only in a hedge, with no marker: "Either B or D could work.", "it's either B or D", "B or D
+# might be right", "Among the options, B seems right.", "(C) might be the answer"
+_LETTER = r"\(?([A-J])\)?"
+_HEDGED_LETTERS = re.compile(
+    rf"\beither\s+{_LETTER}\s*,?\s+or\s+{_LETTER}(?![A-Za-z])"
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s*,?\s+or\s+{_LETTER}\s+(?:could|might|may|both|seem)"
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s+(?:(?:seems|appears|looks)\s+(?:to\s+be\s+)?"
+    r"(?:right|correct|plausible|likely|best|like\s+the\s+(?:answer|best))|(?:might|may|could)\s+be\s+"
+    r"(?:right|correct|the\s+(?:answer|best|right\s+one|correct\s+one)))\b"
+)
+
+
+def hedged_letters(text: str, letters: str) -> str | None:
+    """Why the last sentence of ``text``, which states no answer, names a letter of ``letters`` only in a
+    hedge (``Either B or D could work.``, ``Among the options, B seems right.``), or None: no commitment, but
+    an answer hedged (AMBIGUOUS), not a text with nothing answer-like in it.
+
+    >>> hedged_letters("So either B or D could work.", "ABCD")
+    "hedged: 'So either B or D could work' names no one choice"
+    >>> hedged_letters("Among the options, B seems right.", "ABCD"), hedged_letters("B is wrong.", "ABCD")
+    ("hedged: 'Among the options, B seems right' names no one choice", None)
+    """
+    tail = text.rstrip(" \t\n.!*_")[-300:]
+    sentence = tail[max(tail.rfind(c) for c in ".!?\n") + 1 :]
+    m = _HEDGED_LETTERS.search(sentence)
+    if m is None or not any(letter and letter in letters for letter in m.groups()):
+        return None
+    return f"hedged: {sentence.strip()[:80]!r} names no one choice"
 
 
 def hedged_later(

@@ -2361,6 +2361,10 @@ def _lenient(
             answer = run[-1] if run else None
         if answer is not None and lists_options(answer.text):
             answer = None  # "A) 12\nB) 24\nC) 36\nD) 48": the question's options copied are no answer
+        hedged = commitment.hedged_letters(found.region, gold.letters) if answer is None else None
+        if hedged is not None:  # "Either B or D could work.": a hedge, not a text with nothing answer-like
+            at = found.region_start + len(found.region)
+            return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=hedged)
         return answer, (_read(answer.text, gold) if answer is not None else None)
     if gold.kind == "math" and _names_a_set(gold.node):
         # "So there is no solution.", "The domain is all real numbers.": a set said in words ends the text
