@@ -202,19 +202,42 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
     """
     if letter is None and (value is None or _A_DIGIT.search(after, 0, 120) is None):
         return after  # no letter stated, and no number to speak of
-    m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
-    if m is None:
-        return after
+    for _ in range(_REASONS_AT_MOST):  # "since A is too small and D is too large": each reason in turn
+        m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
+        if m is None or not _about_another(m, value, letter):
+            return after
+        start = len(after[: m.start()].rstrip(" \t,;"))  # with the comma that opens the clause
+        after = after[:start] + after[m.end() :]
+    return after
+
+
+_REASONS_AT_MOST = 3
+
+
+def _about_another(m: re.Match[str], value: Quantity | None, letter: str | None) -> bool:
+    """Whether the reason clause ``m`` (:data:`_REASON_ABOUT_A_VALUE`) speaks of another value than ``value``
+    or another choice than ``letter``."""
     other_letter = m["paren"] or m["letter"]
     if other_letter is not None:
-        if letter is None or other_letter.upper() == letter.upper() or not other_letter.isupper():
-            return after  # "since a is" may be the article, never another choice
-    else:
-        other = next(scan(m["number"]), None)
-        if value is None or other is None or other.quantity is None or same_quantity(other.quantity, value):
-            return after
-    start = len(after[: m.start()].rstrip(" \t,;"))  # with the comma that opens the clause
-    return after[:start] + after[m.end() :]
+        # "since a is" may be the article, never another choice
+        return letter is not None and other_letter.upper() != letter.upper() and other_letter.isupper()
+    other = next(scan(m["number"]), None)
+    return not (
+        value is None or other is None or other.quantity is None or same_quantity(other.quantity, value)
+    )
+
+
+def in_reason_about_it(text: str, at: int) -> bool:
+    """Whether the choice letter at ``text[at]`` is the subject of a reason clause that calls it wrong
+    (``B, because (A) is incorrect``): a letter ruled out on the way, no candidate for the answer.
+
+    >>> in_reason_about_it("It's B, because (A) is incorrect.", 16), in_reason_about_it("So (A) is it.", 3)
+    (True, False)
+    """
+    for m in _REASON_ABOUT_A_VALUE.finditer(text, max(0, at - 20), at + 60):
+        if m.start("paren") <= at + 1 < m.end("paren") or m.start("letter") <= at < m.end("letter"):
+            return True
+    return False
 
 
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"
@@ -801,8 +824,23 @@ def unsure_after(after: str) -> str | None:
 
     >>> unsure_after(" (not sure)"), unsure_after(", I am sure.")
     ("hedged: '… (not sure)' says it is unsure of the value", None)
+    >>> unsure_after(" might be the answer."), unsure_after(" is the answer.")
+    ("hedged: '… might be the answer' says it is unsure of the value", None)
     """
-    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value")
+    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value") or _why_after(
+        _HEDGED_PREDICATE_AFTER, after, 200, "hedged", "says it is unsure of the value"
+    )
+
+
+# the value as the subject of a predicate that hedges: "72 might be the answer", "(C) seems right", "So (C) is
+# probably the answer", "(C) is likely correct" ("(C) is the answer", "(C) must be right" commit)
+_CALLED_ANSWER = r"(?:the\s+(?:(?:correct|right|best|final)\s+)?(?:answer|one|choice|option)|right|correct)\b"
+_HEDGED_PREDICATE_AFTER = re.compile(
+    r"[\s*_)\]$]*(?:(?:might|may|could)\s+(?:well\s+)?be\s+"
+    r"|(?:is|was|'s)\s+(?:probably|likely|possibly|perhaps|maybe|presumably)\s+"
+    r"|(?:seems|appears|looks)\s+(?:to\s+be\s+|like\s+)?)" + _CALLED_ANSWER,
+    re.IGNORECASE,
+)
 
 
 def hedged_before(before: str) -> str | None:
@@ -1047,6 +1085,36 @@ def alternative_after(after: str, value: Quantity | None) -> str | None:
     if found is None or (value is not None and same_quantity(found.quantity, value)):
         return None
     return f"hedged: {('… ' + m.group().strip())!r} offers another value"
+
+
+# a letter named only in a hedge, with no marker: "Either B or D could work.", "it's either B or D", "B or D
+# might be right", "Among the options, B seems right.", "(C) might be the answer"
+_LETTER = r"\(?([A-J])\)?"
+_HEDGED_LETTERS = re.compile(
+    rf"\beither\s+{_LETTER}\s*,?\s+or\s+{_LETTER}(?![A-Za-z])"
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s*,?\s+or\s+{_LETTER}\s+(?:could|might|may|both|seem)"
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s+(?:(?:seems|appears|looks)\s+(?:to\s+be\s+)?"
+    r"(?:right|correct|plausible|likely|best|like\s+the\s+(?:answer|best))|(?:might|may|could)\s+be\s+"
+    r"(?:right|correct|the\s+(?:answer|best|right\s+one|correct\s+one)))\b"
+)
+
+
+def hedged_letters(text: str, letters: str) -> str | None:
+    """Why the last sentence of ``text``, which states no answer, names a letter of ``letters`` only in a
+    hedge (``Either B or D could work.``, ``Among the options, B seems right.``), or None: no commitment, but
+    an answer hedged (AMBIGUOUS), not a text with nothing answer-like in it.
+
+    >>> hedged_letters("So either B or D could work.", "ABCD")
+    "hedged: 'So either B or D could work' names no one choice"
+    >>> hedged_letters("Among the options, B seems right.", "ABCD"), hedged_letters("B is wrong.", "ABCD")
+    ("hedged: 'Among the options, B seems right' names no one choice", None)
+    """
+    tail = text.rstrip(" \t\n.!*_")[-300:]
+    sentence = tail[max(tail.rfind(c) for c in ".!?\n") + 1 :]
+    m = _HEDGED_LETTERS.search(sentence)
+    if m is None or not any(letter and letter in letters for letter in m.groups()):
+        return None
+    return f"hedged: {sentence.strip()[:80]!r} names no one choice"
 
 
 def hedged_later(

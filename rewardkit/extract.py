@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, marker_mentioned, tends_to
+from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, in_reason_about_it, marker_mentioned, tends_to
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -51,6 +51,7 @@ from rewardkit.numbers import (
     whole_quantity,
     words_after,
 )
+from rewardkit.option_words import words_disagreeing
 from rewardkit.several_values import noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
@@ -2002,13 +2003,20 @@ def lists_options(text: str) -> bool:
     return bool(text[labels[-1].end() :].strip(" \t*_.,;"))
 
 
-def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()) -> Reading:
-    """Read a multiple-choice letter restricted to the offered ``letters``.
+def read_choice(
+    span: str, letters: str, options: Sequence[Quantity | None] = (), words: tuple[str, ...] = ()
+) -> Reading:
+    """Read a multiple-choice letter restricted to the offered ``letters``. ``options``: the value of each
+    option, where known; ``words``: the key of each option's words (:func:`option_words.option_keys`). A
+    letter stated with another option's value or words, before or after it (``(C) 96``, ``18 km/h (B)``,
+    ``(C) Paris``), commits to neither.
 
     >>> read_choice("(B) 42", "ABCD").choice, read_choice("E", "ABCD").status
     ('B', 'none')
     >>> read_choice("(A) or (C)", "ABCD").status, read_choice("(A) 12 (B) 24", "ABCD").status
     ('ambiguous', 'ambiguous')
+    >>> read_choice("18, option (B)", "ABCD", read_options(["12", "15", "18", "21"])).why
+    "the choice B is 15, but '18, option (B)' states 18"
     """
     if lists_options(span):  # "Answer: (A) 12 (B) 24 (C) 36 (D) 48": every option, none chosen
         return Reading(
@@ -2018,14 +2026,14 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     text = _CHOICE_ADVERB.sub("", text, count=1)  # "for sure D", "definitely (B)"
     m = _LETTER_LEAD.match(text)
     letter: str | None = None
-    end = 0
+    start = end = 0
     if m is not None and m.group(1) in letters and not _is_word(text, m.group(1), m.end()):
         letter, end = m.group(1), m.end()
     else:
         for am in _LETTER_ANY.finditer(text):
             cand = (am.group(1) or am.group(2)).upper()
             if cand in letters:
-                letter, end = cand, am.end()
+                letter, start, end = cand, am.start(), am.end()
                 break
     label = _LOWER_LABEL.match(text) if letter is None else None
     lower = (label.group(1) or label.group(2) or label.group(3)) if label is not None else None
@@ -2052,7 +2060,12 @@ def read_choice(span: str, letters: str, options: Sequence[Quantity | None] = ()
     corrected = _LETTER_CORRECTED.match(text, end)
     if corrected is not None and corrected.group(1) in letters and corrected.group(1) != letter:
         return Reading("ambiguous", text=text, why=f"corrected: {text!r} names another choice")
-    disagreeing = _option_disagreeing(text, end, letter, letters.index(letter), options)
+    index = letters.index(letter)
+    disagreeing = (
+        _option_disagreeing(text, end, letter, index, options)
+        or _value_before_disagreeing(text, start, letter, index, options)
+        or words_disagreeing(text, start, end, letter, letters, words)
+    )
     if disagreeing is not None:
         return Reading("ambiguous", text=text, why=disagreeing)
     return Reading("value", choice=letter, text=letter)
@@ -2101,6 +2114,28 @@ def _option_disagreeing(
     return _stated_disagreeing(text[gap.end() :], "(" in gap.group(), letter, options[index], text)
 
 
+# what may stand between a value and the letter stated after it: "18 km/h (B)", "18, i.e. (B)", "18 = option
+# B"
+_VALUE_TO_LETTER = re.compile(
+    r"(?:[\s,:;=(*_–—-]|\b(?:i\.\s*e\.?|which\s+is|that\s+is|namely|option|choice)\b)*$", re.IGNORECASE
+)
+
+
+def _value_before_disagreeing(
+    text: str, start: int, letter: str, index: int, options: Sequence[Quantity | None]
+) -> str | None:
+    """Why the value a statement opens on before its choice letter (``18 km/h (B)``) is not the value of that
+    letter's option (B is 15), or None: the letter written after its value commits no more than before it."""
+    if start == 0 or index >= len(options) or options[index] is None or text[:1] not in _VALUE_OPENINGS:
+        return None
+    before = text[:start]
+    gap = _VALUE_TO_LETTER.search(before)
+    return _stated_disagreeing(before[: gap.start()] if gap else before, False, letter, options[index], text)
+
+
+_VALUE_OPENINGS = frozenset("-−$€£0123456789")
+
+
 def _stated_disagreeing(
     value: str, bracketed: bool, letter: str, own: Quantity | None, shown: str
 ) -> str | None:
@@ -2119,11 +2154,17 @@ def _stated_disagreeing(
 
 
 def option_stated_past(
-    text: str, end: int, letter: str, letters: str, options: Sequence[Quantity | None]
+    text: str,
+    end: int,
+    letter: str,
+    letters: str,
+    options: Sequence[Quantity | None],
+    words: tuple[str, ...] = (),
 ) -> str | None:
     """Why the value stated right after a choice letter that ends at ``end`` in ``text``, past the span the
     letter was read from (``\\boxed{C} (60)``, ``\\boxed{C} = 60``, ``The answer is C, i.e. 60``), is not
-    the value of that letter's option, or None: a letter and a value that disagree commit to neither.
+    the value of that letter's option, or None: a letter and a value that disagree commit to neither. So
+    for another option's words (``words``: each option's key), ``\\boxed{C} (Paris)``.
 
     >>> options = read_options(["48", "60", "72", "96"])
     >>> option_stated_past("\\\\boxed{C} (60).", 8, "C", "ABCD", options)
@@ -2132,6 +2173,13 @@ def option_stated_past(
     >>> option_stated_past("C. 60 more", 1, "C", "ABCD", options)
     """
     index = letters.find(letter)
+    if any(words):
+        # the words go on from the letter, past its box or emphasis: "\\boxed{C} (Paris)", "**C** — Paris"
+        line = text[end - 1 : end + 120].partition("\n")[0]  # from the letter: "C} (Paris)"
+        closed = _LETTER_SPAN_CLOSE.match(line, 1)
+        why = words_disagreeing(line, 0, closed.end() if closed else 1, letter, letters, words)
+        if why is not None:
+            return why
     if index < 0 or index >= len(options) or options[index] is None:
         return None
     line = text[end : end + 120].partition("\n")[0]
@@ -2142,6 +2190,10 @@ def option_stated_past(
         return None
     value = _VALUE_END.split(line[gap.end() :], maxsplit=1)[0]
     return _stated_disagreeing(value, "(" in gap.group(), letter, options[index], text[end - 1 : end] + line)
+
+
+# the close of the box or emphasis a letter was read from: what follows it goes on from the letter
+_LETTER_SPAN_CLOSE = re.compile(r"[ \t)}\]$*_]*")
 
 
 def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
@@ -2213,6 +2265,21 @@ def _lenient_letter(m: re.Match[str]) -> str:
     return m[1] or m[2] or m[3] or m[4]
 
 
+# a reason's opening word: what follows it explains the answer before it
+_REASON_OPENING = re.compile(
+    r"\b(?:because|since|as|while|whereas)\s+(?:option\s+|choice\s+)?\($", re.IGNORECASE
+)
+
+
+def _reason_about_another(region: str, chosen: re.Match[str], named: re.Match[str]) -> bool:
+    """Whether the letter ``named`` is the subject of a reason that calls it wrong, given in the sentence
+    that chose the letter ``chosen`` (``It's B, because (A) is incorrect.``)."""
+    between = region[chosen.end() : named.start() + 1]
+    if any(stop in between for stop in ".;!?\n") or not _REASON_OPENING.search(between):
+        return False
+    return in_reason_about_it(region, named.start()) and _lenient_letter(chosen) != _lenient_letter(named)
+
+
 def last_choice(region: str, letters: str, base: int) -> Answer | None:
     """Lenient multiple-choice fallback: the last ``(X)``, a line holding only a letter or a letter named as
     the choice (``therefore I think it's B``); else a completion that opens with its letter (``D. it can't
@@ -2230,6 +2297,8 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
                 if last is not None and _lenient_letter(last) == letter:
                     last = m
                 continue
+            if m.group(1) and last is not None and _reason_about_another(region, last, m):
+                continue  # "It's B, because (A) is incorrect.": the reason's letter is ruled out, B stands
             last = m
     if last is not None:
         letter = _lenient_letter(last)

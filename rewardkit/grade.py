@@ -39,6 +39,7 @@ from rewardkit.equivalence import (
 )
 from rewardkit.extract import (
     MAX_COMPLETION_CHARS,
+    MAX_SPAN_CHARS,
     POLITE_TAIL,
     Candidates,
     Reading,
@@ -106,6 +107,7 @@ from rewardkit.numbers import (
     unit_run_end,
     whole_quantity,
 )
+from rewardkit.option_words import option_key, option_keys, options_named
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
@@ -194,6 +196,9 @@ class Gold:
     unit: Unit | None = None
     # the words a lettered option gold gives after its letter (``(D) Alina``: ``alina``), normalised
     option_text: str = ""
+    # the words of each option the caller offers as texts (``choices=["London", …, "Paris"]``), as
+    # option_words.option_key reads them; "" for an option with no words to name it by (a number)
+    option_words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
@@ -234,7 +239,6 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     gold, read_as, boxes_why = _stated_gold(source)
     if boxes_why:
         return Gold("invalid", raw, why=boxes_why, read_as=read_as)
-    gold_of_kind = functools.partial(Gold, read_as=read_as)
     text = clean_span(gold)
     if not text:
         return Gold("invalid", raw, why="the gold is empty")
@@ -249,6 +253,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     if named_ratio is not None and named_ratio.group(1).count(":") == named_ratio.group(2).count(":"):
         text = named_ratio.group(2)
     letters, options = _letters(choices)
+    # with option texts, an answer may name an option by its words ("Answer: Paris")
+    names = option_keys(choices, options) if options and isinstance(choices, tuple) else ()
+    gold_of_kind = functools.partial(Gold, read_as=read_as, option_words=names)
     option = _LETTERED_OPTION.match(text)
     letter = (option.group(1) or option.group(2)) if option is not None else None
     option_text = ""
@@ -298,6 +305,11 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
         text = listed
     if _QUESTION_GOLD.fullmatch(text):  # "how many?", "多少": a gold that asks is no answer to compare with
         return Gold("invalid", raw, why=f"the gold is a question, not an answer: {text[:80]!r}")
+    if any(names) and option_key(text) in names:
+        # "Paris" among the option texts: the gold names its option by its words, and is that option's letter
+        index = names.index(option_key(text))
+        if names.count(names[index]) == 1:
+            return gold_of_kind("choice", raw, choice=letters[index], letters=letters, options=options)
     if _TEXT_GOLD.fullmatch(text):
         return gold_of_kind("text", raw, text=_normalise_text(text))
     math = read_math(text)
@@ -378,6 +390,7 @@ def _whole_number_gold(raw: str, n: int) -> Gold:
             "read_as": "as_written",
             "unit": None,
             "option_text": "",
+            "option_words": (),
         },
     )
     return gold
@@ -1835,6 +1848,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
             relations_qualify=not _relations_are_answers(gold),
             letters=gold.kind == "choice",
+            # "B is correct because A is too small": a reason that calls another option wrong leaves B
+            letter=answer.text.strip("() ") if gold.kind == "choice" else None,
         )
         or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
@@ -2223,7 +2238,9 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
-        reading = read_choice(span, gold.letters, gold.options)
+        reading = read_choice(span, gold.letters, gold.options, gold.option_words)
+        if reading.status == "none" and any(gold.option_words):
+            return _option_words_named(span, gold) or reading
         if reading.status == "none" and gold.option_text:
             return _option_named(span, gold) or reading
         return reading
@@ -2299,6 +2316,46 @@ def _option_named(span: str, gold: Gold) -> Reading | None:
     return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
 
 
+def _option_words_named(span: str, gold: Gold) -> Reading | None:
+    """An answer that names one of the offered options by its words (``Answer: Paris`` against the choices
+    ``London, Berlin, Madrid, Paris``): that option's letter, read as a value's statement is (``not Paris``,
+    ``maybe Paris`` do not commit); two options named (``Paris or Madrid``, ``Paris, not Madrid``) commit
+    to neither; None when no option is named, or more is said around it than an aside.
+
+    >>> gold = parse_gold("D", ("London", "Berlin", "Madrid", "Paris"))
+    >>> _option_words_named("the Paris.", gold).choice, _option_words_named("Madrid or Paris", gold).status
+    ('D', 'ambiguous')
+    >>> _option_words_named("probably Paris", gold).status, _option_words_named("Parisian", gold)
+    ('ambiguous', None)
+    """
+    text = clean_span(span)[:MAX_SPAN_CHARS]
+    named = options_named(text, gold.option_words)
+    if not named:
+        return None
+    if len({index for index, _, _ in named}) > 1:
+        listed = ", ".join(dict.fromkeys(gold.letters[index] for index, _, _ in named))
+        return Reading(
+            "ambiguous", text=text, why=f"several options named by their words ({listed}): {text!r}"
+        )
+    index, start, end = named[0]
+    before, after = text[:start], text[end:]
+    why = commitment.problem(before, after, words=True)
+    if why is not None:
+        return Reading("ambiguous", text=text, why=why)
+    if option_key(before) not in _NOTHING_BEFORE_AN_OPTION or not (
+        not option_key(after) or _ASIDE_AFTER_AN_OPTION.match(after)
+    ):
+        return None  # "Paris, France", "The capital is Paris": more than the option's name
+    return Reading("value", choice=gold.letters[index], text=text[start:end])
+
+
+# what may stand before an option's words in an answer that names it: an article, emphasis, quotes
+_NOTHING_BEFORE_AN_OPTION = frozenset(("", "the", "a", "an"))
+# ... and after them: an aside set off by a comma, a bracket or a dash, or a reason ("Paris, the capital of
+# France", "Paris (France)", "Paris because it is the capital"), which the commitment rules have read
+_ASIDE_AFTER_AN_OPTION = re.compile(r"\s*(?:[,(–—]|\s-\s|\s(?:because|since|as)\b)", re.IGNORECASE)
+
+
 # one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
 _PARENTHESISED = re.compile(r"\s*\(\s*([^(),;]{1,200}?)\s*\)\s*((?:[^\W\d_]+\s*){0,4})[.\s]*")
 
@@ -2358,13 +2415,18 @@ def _lenient(
             at = found.region_start + len(found.region)
             return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=verdicts)
         answer = last_choice(found.region, gold.letters, found.region_start)
-        if answer is None and gold.option_text:  # "Alina is the answer" against "(D) Alina"
+        if answer is None and (gold.option_text or any(gold.option_words)):
+            # "Alina is the answer" against "(D) Alina", "So Paris is the answer" against its option text
             answer = option_called_answer(found.region, found.region_start)
         if answer is None:  # "$E$": a letter alone in the last math span
             run = found.last_math()
             answer = run[-1] if run else None
         if answer is not None and lists_options(answer.text):
             answer = None  # "A) 12\nB) 24\nC) 36\nD) 48": the question's options copied are no answer
+        hedged = commitment.hedged_letters(found.region, gold.letters) if answer is None else None
+        if hedged is not None:  # "Either B or D could work.": a hedge, not a text with nothing answer-like
+            at = found.region_start + len(found.region)
+            return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=hedged)
         return answer, (_read(answer.text, gold) if answer is not None else None)
     if gold.kind == "math" and _names_a_set(gold.node):
         # "So there is no solution.", "The domain is all real numbers.": a set said in words ends the text
@@ -2824,13 +2886,15 @@ def _judge(
         if not options:
             # "(A) 48 … (D) 96 … The answer is (C) 60": options the completion lists say what each letter is
             options = listed_options(completion[: answer.start], gold.letters)
-            reread = read_choice(answer.text, gold.letters, options) if options else None
+            reread = read_choice(answer.text, gold.letters, options, gold.option_words) if options else None
             if reread is not None and reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
         # "\\boxed{C} (60)", "The answer is C, i.e. 60": the value stated for the letter past its span
         letter_end = _letter_end(completion, answer, reading.choice) if options else None
         past = (
-            option_stated_past(completion, letter_end, reading.choice, gold.letters, options)
+            option_stated_past(
+                completion, letter_end, reading.choice, gold.letters, options, gold.option_words
+            )
             if letter_end is not None
             else None
         )

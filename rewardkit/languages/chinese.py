@@ -174,6 +174,13 @@ PHRASES.update({
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
     # "选项B正确" (option B is correct), "B是正确的": a choice called correct
     "选项": " option ", "正确": " is correct ", "是正确的": " is correct ",
+    # "正确选项为C" (the correct option is C): the answer named as the option chosen
+    "正确选项为": " the answer is ", "正确选项是": " the answer is ", "正确的选项是": " the answer is ",
+    "正确的选项为": " the answer is ", "正确选项应为": " the answer is ", "正确选项应是": " the answer is ",
+    # a choice not made ("不选B", "不应选B"): what the answer is not, never a 选 read as the answer's own
+    "不选": " the answer is not ", "不应选": " the answer is not ", "不应该选": " the answer is not ",
+    "不该选": " the answer is not ", "不能选": " the answer is not ", "不可选": " the answer is not ",
+    "不要选": " the answer is not ", "不会选": " the answer is not ",
 })  # fmt: skip
 _ANSWER_NOUNS = {
     "答案": "the answer", "最终答案": "the final answer", "正确答案": "the correct answer",
@@ -334,6 +341,14 @@ _COUNTERFACTUAL = re.compile(
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+# "选B", "选择 (C)", "本题选C", "应该选择D", "选A项": the letter chosen, as exam answers state it
+# (after the phrases, which read "故选", "答案选", "不选" first); not where 选 closes another word
+# ("挑选", "候选", "筛选", "入选"), nor before a letter that names something else ("选A组的学生": choose
+# the students of group A)
+_CHOSEN_LETTER = re.compile(
+    r"(?<![挑候筛精评入落竞初预推当优海票])(?:选择|选)[ \t]*(?::[ \t]*)?"
+    r"(?=\(?[A-J]\)?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"
+)
 
 # A yes or a no said as the answer itself: 是/是的/对/正确 (yes), 不是/否/不对/错 (no), and the verb of
 # the question answered alone, 能/可以 (can) against 不能/不可以, 够/足够 (enough) against 不够. It is one
@@ -874,6 +889,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join({word[0] for word in _POLARITY_WORDS}), _POLARITY_CLAUSE, lambda m: _polarity_clause(m)),
     ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
+    ("选", _CHOSEN_LETTER, lambda m: _english_at(m, " the answer is ")),
 ]
 _RANGE_BIT = 1 << next(bit for bit, step in enumerate(_STEPS) if step[1] is _RANGE)
 _STEPS_OF_CHARACTER: dict[str, int] = {}
@@ -950,7 +966,10 @@ _BOUNDS_AFTER = ("or more", "or less", "or so")
 
 
 def _english(m: re.Match[str]) -> str:
-    english = _bound_after(m, PHRASES[m.group()])
+    return _english_at(m, _bound_after(m, PHRASES[m.group()]))
+
+
+def _english_at(m: re.Match[str], english: str) -> str:
     # no space opens a line: a line's first word is what "If …, the answer is" rules look for
     at = m.start()
     return english.lstrip(" ") if at == 0 or m.string[at - 1] == "\n" else english
