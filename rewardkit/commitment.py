@@ -382,6 +382,12 @@ _TAKES_BACK = (
     r"(?:this|that|it|i|we)\s+(?:could|might|may)\s+(?:well\s+|easily\s+)?be\s+(?:wrong|mistaken|incorrect)\b|"
     r"(?:this|that|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|only\s+|merely\s+)?(?:a|my)\s+(?:\w+\s+)?guess\b|"
     r"(?:i'?m|i\s+am)\s+(?:probably|likely|most\s+likely)\s+(?:wrong|mistaken)\b|"
+    # "That looks wrong to me.", "Hmm, that seems off.", "Probably wrong though.", "(I could be off by one.)",
+    # "Honestly, I have no idea.", "It depends on whether …"
+    r"(?:that|this|it)\s+(?:seems|looks|sounds|feels)\s+(?:\w+\s+)?(?:wrong|off|incorrect|mistaken)\b|"
+    r"(?<![\w,;:] )(?<![\w,;:])(?:probably|likely|possibly|maybe)\s+(?:wrong|incorrect|off)\b|"
+    r"(?:i|we|this|that|it)\s+(?:could|might|may)\s+(?:well\s+)?be\s+off\b|"
+    r"(?:i\s+have\s+)?no\s+idea(?=\s*[.!)\n]|\s*$)|it\s+(?:all\s+)?depends\s+on\b|"
     # "Confidence: low" on a line of its own: the text rates its answer a guess
     rf"{_LOW_CONFIDENCE}|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:way\s+|much\s+|far\s+)?too\s+"
@@ -665,7 +671,9 @@ _UNSURE_AFTER = re.compile(
     # "72 is one of many consistent values", "(72 is just one of several possibilities)"
     r"\b(?:is|was)\s+(?:just\s+|only\s+|merely\s+)?one\s+of\s+(?:many|several|the|multiple|infinitely\s+many|"
     r"countless|various|a\s+(?:few|number|range|family))\b|"
-    r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|likely)\s*[).!]*\s*$|"
+    r"[,(]\s*(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+|very\s+)?likely)\s*[).!]*\s*$|"
+    # "12, but it depends on whether …": the value holds under a condition left open
+    r"\bit\s+(?:all\s+)?depends\s+on\b|"
     # a confidence the text rates low: "72 (low confidence)", "72 (confidence: low)", "72, confidence is
     # fairly low" ("(confidence: high)", "(confidence: 0.9)", "I'm 100% sure" commit)
     rf"{_LOW_CONFIDENCE})",
