@@ -67,7 +67,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
     r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
     r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
-    r"short\s+of|close\s+to|near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
+    r"short\s+of|close\s+to|(?:(?<![\s\S])|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bbe\s)|(?<=\bare\s)|(?<=:\s))near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
     # (the ">" of an arrow, "=> 72", "9 * 8 -> 72", gives a result: no bound)
@@ -1724,10 +1724,11 @@ def alternative_reading_after(
     True
     """
     head = after[:600]
-    if not may_offer_alternative(head):
-        return None  # (most texts: no "would", "instead" or "otherwise" after the answer)
+    conditional = value is not None and ("If " in head or "if " in head)
+    if not conditional and not may_offer_alternative(head):
+        return None  # (most texts: no "would", "instead", "otherwise" or "if" after the answer)
     if letter is not None:
-        return _letter_offered_after(head, letter, letters)
+        return _letter_offered_after(head, letter, letters) if may_offer_alternative(head) else None
     # the value each sentence ends on is what it offers ("Alternatively, 8 * 9 = 72." offers 72, its operands
     # nothing)
     last_of_sentence: dict[int, tuple[int, int, Quantity | None]] = {}
@@ -1747,6 +1748,8 @@ def alternative_reading_after(
         why = alternative_reading(sentence_before)
         if why is None and _WOULD.search(sentence_before) is not None:
             why = counterfactual_around(sentence_before, head[end:]) or counterfactual_before(sentence_before)
+        if why is None and conditional:
+            why = _case_sentence(sentence_before, head, end)
         if why is not None:
             return why
     return None
@@ -1777,6 +1780,25 @@ def _letter_offered_after(head: str, letter: str, letters: str) -> str | None:
         if why is not None:
             return why
     return None
+
+
+# a sentence after the answer that opens on a condition and ends on its value: "If we include her brother's
+# apples, 15.", "When counted in dozens, 2." (not a check: "If we verify: 12 / 3 = 4.")
+_CASE_OPENING = re.compile(
+    r"^[\s*_>(]*(?:(?:note|however|but|and|also|alternatively)[,:]?\s+)?(?:if|when|assuming|supposing|in\s+case)\b"
+    r"(?![^,:]*\b(?:verify|check|confirm|plug|substitut|test)\w*)[^,:]{1,120}[,:]",
+    re.IGNORECASE,
+)
+_ENDS_ON_VALUE = re.compile(r"(?:[ \t]+[^\W\d_]+){0,2}[ \t]*[.!)]*[ \t]*(?:\n|$)")
+
+
+def _case_sentence(sentence_before: str, head: str, end: int) -> str | None:
+    """Why a sentence after the answer gives another value under a condition of its own, with no modal (``The
+    answer is 12. If we include her brother's apples, 15.``), or None."""
+    m = _CASE_OPENING.match(sentence_before)
+    if m is None or _ENDS_ON_VALUE.match(head, end) is None:
+        return None
+    return f"another case: {m.group().strip(' ,:')[:60]!r} gives another value under a condition"
 
 
 # what makes the value after it an operand of math rather than a value offered: "\\cos(", "x^", "2 *"

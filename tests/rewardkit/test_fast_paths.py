@@ -461,8 +461,10 @@ _COMPOUND_PIECES = [
 @given(_text(_COMPOUND_PIECES, max_size=12))
 @example("$5 and 50 cents")
 @example("2 hours, and 30 minutes")
+@example("2kg 1.5 g")
 def test_a_compound_found_after_its_precheck_is_the_one_the_full_scan_finds(text: str) -> None:
-    numbers = list(re.finditer(r"\d+", text))
+    # the last number as the number reader finds it: "1.5" whole, never the digits after its point
+    numbers = list(re.finditer(r"\d+(?:\.\d+)?", text))
     if not numbers:
         return
     last = numbers[-1]
