@@ -51,7 +51,9 @@ _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
 
 
 @dataclass(frozen=True)
-class Language:
+class VerbFinalLanguage:
+    """A language whose verb follows its value: what it says of one (is, is not, might be) comes after it."""
+
     code: str
     # the count words and units a value stands before, in English (" " for a plain count)
     counters: dict[str, str]
@@ -69,7 +71,7 @@ class Language:
     word_goes_on: str
 
 
-JAPANESE = Language(
+JAPANESE = VerbFinalLanguage(
     "ja",
     {
         # a count: the readers take the number alone, as "42 apples" is 42
@@ -253,7 +255,7 @@ JAPANESE = Language(
     "\u3040-\u309f",
 )
 
-KOREAN = Language(
+KOREAN = VerbFinalLanguage(
     "ko",
     {
         **dict.fromkeys("개 명 마리 권 장 대 병 잔 번 송이 그루 켤레 쌍 상자 봉지 가지 배 사람".split(), " "),
@@ -412,7 +414,7 @@ class _Patterns:
     phrase: re.Pattern[str]
 
 
-def _patterns(language: Language) -> _Patterns:
+def _patterns(language: VerbFinalLanguage) -> _Patterns:
     # a numeral of Chinese characters is a value where a predicate or another value says so ("三十五個です");
     # before a counter alone it is as often a word ("一人で": alone), and the Chinese reader judges it there
     value = (
@@ -429,7 +431,7 @@ def _patterns(language: Language) -> _Patterns:
         re.compile(value + counter + predicate),
         re.compile(rf"{value}{counter}{alternative}(?=[-−]?\d|[{_IDEOGRAPHIC_NUMERAL}])"),
         # (not the 分 of a fraction, "3分之1", which _FRACTION_OF wrote for the Chinese reader)
-        re.compile(rf"(?<=\d)[ \t]*(?:{counters})(?!之)"),
+        re.compile(rf"(?<=\d)[ \t]*(?:{counters})(?![之의])"),
         re.compile(longest_first(language.phrases)),
     )
 
@@ -440,16 +442,20 @@ _PATTERNS = {language.code: _patterns(language) for language in (JAPANESE, KOREA
 _GLUED = re.compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
 # "3分の1" is a third ("3 minutes of 1" it is not), as the Chinese "3分之1" the Chinese reader reads
 _FRACTION_OF = re.compile(rf"(?<=[\d{_IDEOGRAPHIC_NUMERAL}])分の(?=[\d{_IDEOGRAPHIC_NUMERAL}])")
+# "3분의 1" is a third, written as one
+_KOREAN_FRACTION = re.compile(r"(?<![\d.])(\d{1,40})[ \t]*분의[ \t]*(\d{1,40})(?![\d.])")
 
 
-def _counter(m: re.Match[str], language: Language) -> list[tuple[int, int, str]]:
+def _counter(m: re.Match[str], language: VerbFinalLanguage) -> list[tuple[int, int, str]]:
     """The edit that reads the counter of ``m`` (none where it has none)."""
     if m["counter"] is None:
         return []
     return [(*m.span("counter"), language.counters[m["counter"]])]
 
 
-def _predicated(matches: Iterator[re.Match[str]], language: Language) -> Iterator[tuple[int, int, str]]:
+def _predicated(
+    matches: Iterator[re.Match[str]], language: VerbFinalLanguage
+) -> Iterator[tuple[int, int, str]]:
     """The edits that say each value's predicate in English, around the value: what English says before it
     (``not``, ``maybe``) inserted there, what it says after it (``, but``, ``or more``) in the predicate's
     place. The value itself is left where it is, so that its span points into the caller's text."""
@@ -463,14 +469,16 @@ def _predicated(matches: Iterator[re.Match[str]], language: Language) -> Iterato
         yield *m.span("predicate"), (after.rstrip() + " ") if after else " "
 
 
-def _alternatives(matches: Iterator[re.Match[str]], language: Language) -> Iterator[tuple[int, int, str]]:
+def _alternatives(
+    matches: Iterator[re.Match[str]], language: VerbFinalLanguage
+) -> Iterator[tuple[int, int, str]]:
     """The edits that read the word between two values as "or" (``42か48``: 42 or 48)."""
     for m in matches:
         yield from _counter(m, language)
         yield *m.span("alternative"), " or "
 
 
-def language_of(text: str, first: int = 0) -> Language | None:
+def language_of(text: str, first: int = 0) -> VerbFinalLanguage | None:
     """Japanese where ``text`` holds kana, Korean where it holds Hangul, else None.
 
     >>> language_of("答えは42です").code, language_of("답은 42입니다").code, language_of("答案是42")
@@ -504,6 +512,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         r.sub(_PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()], first)
     if language is JAPANESE:
         r.sub(_FRACTION_OF, "分之", first)
+    else:
+        r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", first)
     # what follows a value first (its words are the predicate's, never a phrase's), then the words before it
     if patterns.predicated.search(r.text, first) is not None:
         r.splice(_predicated(patterns.predicated.finditer(r.text), language))
