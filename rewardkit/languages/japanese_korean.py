@@ -48,6 +48,8 @@ _PUNCTUATION = {
     "\u3000": " ",
 }
 _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+# what a value written in ASCII holds, and the space before its words
+_BEFORE_WORDS = frozenset("0123456789.,-/ \t")
 
 
 @dataclass(frozen=True)
@@ -507,18 +509,22 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     if language is None:
         return
     patterns = _PATTERNS[language.code]
+    # a value may stand before the first character outside ASCII ("The answer is 42です"): the text before
+    # its digits is English, and no step matches there (nor changes it, so it stays where it is)
+    start = first
+    while start > 0 and r.text[start - 1] in _BEFORE_WORDS:
+        start -= 1
     r.sub(_FULL_WIDTH_DIGIT, lambda m: "." if m.group() == "．" else chr(ord(m.group()) - 0xFEE0), first)
     if language is JAPANESE:
         r.sub(_PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()], first)
-    if language is JAPANESE:
-        r.sub(_FRACTION_OF, "分之", first)
+        r.sub(_FRACTION_OF, "分之", start)
     else:
-        r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", first)
+        r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", start)
     # what follows a value first (its words are the predicate's, never a phrase's), then the words before it
-    if patterns.predicated.search(r.text, first) is not None:
-        r.splice(_predicated(patterns.predicated.finditer(r.text), language))
-    if patterns.alternative.search(r.text, first) is not None:
-        r.splice(_alternatives(patterns.alternative.finditer(r.text), language))
-    r.sub(patterns.counted, lambda m: language.counters[m.group().lstrip(" \t")])
-    r.sub(patterns.phrase, lambda m: language.phrases[m.group()])
-    r.sub(_GLUED, " ")
+    if patterns.predicated.search(r.text, start) is not None:
+        r.splice(_predicated(patterns.predicated.finditer(r.text, start), language))
+    if patterns.alternative.search(r.text, start) is not None:
+        r.splice(_alternatives(patterns.alternative.finditer(r.text, start), language))
+    r.sub(patterns.counted, lambda m: language.counters[m.group().lstrip(" \t")], start)
+    r.sub(patterns.phrase, lambda m: language.phrases[m.group()], start)
+    r.sub(_GLUED, " ", start)
