@@ -28,7 +28,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from rewardkit.languages import chinese, european
+from rewardkit.languages import chinese, european, japanese_korean
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.substrings import first_non_ascii
 
@@ -47,6 +47,11 @@ def rewrite(text: str, doubts: bool = False, first: int | None = None) -> Rewrit
     if first is None:
         first = first_non_ascii(text)
     if first < len(text):
+        # Japanese first: it writes Chinese characters too, and its own words around them say how it holds a
+        # value ("42個ではありません"); what the Chinese reader knows (numerals) it leaves to it
+        japanese_korean.rewrite(rewritten, first)
+        if rewritten.text is not text:
+            first = first_non_ascii(rewritten.text)
         chinese.rewrite(rewritten, first)
         if rewritten.text is not text:
             first = first_non_ascii(rewritten.text)

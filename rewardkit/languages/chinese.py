@@ -152,6 +152,13 @@ PHRASES.update({
     "说不定是": " maybe ", "说不定": " maybe ", "兴许是": " maybe ", "兴许": " maybe ",
     "多半是": " is probably ", "要是": " if ", "要不是": " if not for ",
     "若是": " if ", "假使": " if ", "如若": " if ",
+    # the condition that says the other case ("如果算上五月，是72个；如果不算，是48个": if not, 48), and the
+    # word for it ("否则是48个"): a second scenario, never the answer, as "If not, …" and "otherwise" are
+    "如果不": " if not ", "如果没有": " if not ", "如果没": " if not ", "假如不": " if not ",
+    "假如没有": " if not ", "要是不": " if not ", "要是没有": " if not ", "若不": " if not ",
+    "若没有": " if not ", "倘若不": " if not ",
+    # 否则 opens the other case's clause, after a comma as often as after a full stop: a clause of its own
+    "否则": "; otherwise ", "不然": "; otherwise ", "要不然": "; otherwise ",
 })  # fmt: skip
 # A value set against the answer ("72不是正确答案": 72 is not the correct answer), the doubts said of a value
 # ("没有把握", "不太确定": not sure), the negation that leaves it open ("不一定是72": not necessarily 72), and

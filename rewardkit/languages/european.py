@@ -997,6 +997,7 @@ _SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+
 _DOT_GROUPED = re.compile(r"(?<![\d.,])(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
 _LONE_COMMA_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
+_BRACED_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
 
 
 def _grouped(m: re.Match[str]) -> str:
@@ -1026,6 +1027,12 @@ _NUMBER_STEPS = {language.code: _number_steps(language) for language in LANGUAGE
 
 def _plain_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
     """The numbers of ``r.text[start:end]`` (a marker's statement) as these languages group and point them."""
+    if r.text.find("{,}", start, end) >= 0:
+        # "2{,}5": LaTeX's spelling of the comma between digits (braced, so that no space follows it), read as
+        # the comma it prints, by the statement's language ("1{,}500" as "1,500" is: both ways)
+        before = len(r.text)
+        r.sub(_BRACED_COMMA, ",", start, end)
+        end += len(r.text) - before
     if not _SEPARATED_DIGITS.search(r.text, start, end):
         return  # no separator between digits: nothing to read differently
     for pattern, replacement in _NUMBER_STEPS[language.code]:

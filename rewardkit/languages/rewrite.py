@@ -64,6 +64,20 @@ class Rewritten:
             template = replacement
             # a template without a group reference is its own expansion: m.expand parses it on every call
             replacement = (lambda m: m.expand(template)) if "\\" in template else (lambda m: template)
+        self.splice((*m.span(), replacement(m)) for m in matches)
+
+    def splice(self, edits: Iterable[tuple[int, int, str]]) -> None:
+        """Replace each ``text[start:end]`` of ``edits`` (``(start, end, new)``, left to right, not
+        overlapping) with its ``new``; an empty span inserts. A rewrite that moves words around a value
+        (``42ではない`` → ``not 42``) edits what surrounds it, so that the value keeps its own positions (a
+        value's end maps back through what replaced the words right after it: replaced by nothing, they
+        would be mapped past).
+
+        >>> r = Rewritten("42ではない")
+        >>> r.splice([(0, 0, "not "), (2, 6, " ")])
+        >>> r.text, r.original_span(4, 6)
+        ('not 42 ', (0, 2))
+        """
         text = self.text
         pieces: list[str] = []
         # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement)
@@ -71,9 +85,7 @@ class Rewritten:
         at = 0  # where the next piece starts in the new text
         last = 0
         changed = False
-        for m in matches:
-            new = replacement(m)
-            start, end = m.span()
+        for start, end, new in edits:
             if new == text[start:end]:
                 continue
             if start > last:

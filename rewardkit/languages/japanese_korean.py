@@ -1,0 +1,530 @@
+"""Japanese and Korean answers, read into the notation the readers know: markers, counters and units, the
+copula, and the words that decide whether a statement commits to its value.
+
+Both languages put the verb after its value, and with it what an English sentence says before the value:
+``答えは42ではありません`` is "the answer is not 42", ``答えは42かもしれません`` "the answer might be 42",
+``답은 42가 아닙니다`` "the answer is not 42", ``답은 42일 수도 있습니다`` "the answer may be 42". So a value
+with the predicate that follows it is read as the English that says it (``not 42``, ``maybe 42``), for the one
+set of commitment rules every language shares to judge; a plain copula (``です``, ``입니다``) states the
+value.
+Japanese writes its digits glued to the words around them (``答えは42個です``): the counter after a value is
+read as a count (``42``) or as the unit it measures (``3.5キログラム`` is 3.5 kg), and the particle before
+it as the space it stands for.
+
+A text is Japanese when it holds kana, Korean when it holds Hangul; any other text is returned as it is
+after one search. The Chinese reader runs after this one (Japanese writes Chinese characters too: its
+numerals, ``三十五個``, are read there).
+
+>>> def words(text):
+...     return " ".join(normalize(text).split())
+>>> words("したがって、答えは42個です。"), words("答えは 42 かもしれません。")
+('so , the answer is 42 .', 'the answer is maybe 42 .')
+>>> words("따라서 답은 42가 아닙니다."), words("답은 42 또는 48입니다.")
+('so the answer is not 42 .', 'the answer is 42 or 48 .')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rewardkit.languages.rewrite import Rewritten
+from rewardkit.substrings import first_non_ascii, longest_first
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_FULL_WIDTH_DIGIT = re.compile(r"[０-９]|(?<=[0-9０-９])．(?=[0-9０-９])")
+# the punctuation of Japanese, as the readers write it (the Chinese reader would, but a text whose Chinese
+# characters were all words read here has none left for it to run on)
+_PUNCTUATION = {
+    "。": ". ",
+    "、": ", ",
+    "，": ", ",
+    "：": ": ",
+    "！": "! ",
+    "？": "? ",
+    "；": "; ",
+    "\u3000": " ",
+}
+_PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+# what a value written in ASCII holds, and the space before its words
+_BEFORE_WORDS = frozenset("0123456789.,-/ \t")
+
+
+@dataclass(frozen=True)
+class VerbFinalLanguage:
+    """A language whose verb follows its value: what it says of one (is, is not, might be) comes after it."""
+
+    code: str
+    # the count words and units a value stands before, in English (" " for a plain count)
+    counters: dict[str, str]
+    # what follows a value (and its counter) and says how the text holds it, as the English said before the
+    # value ("not", "maybe"), with "{}" for the value where the English puts it elsewhere; "" states it
+    predicates: dict[str, str]
+    # the particles and words between two values that offer both ("42か48": 42 or 48)
+    alternatives: tuple[str, ...]
+    # markers, conclusions, hedges and conditions said before a value: their English
+    phrases: dict[str, str]
+    # numerals written in Chinese characters ("三十五"): a value too, before a predicate or another value
+    ideographic_numerals: bool
+    # the letters a predicate's last may not stand before ("42だけ", only 42, holds no copula だ): the
+    # syllables of the language where its words run on without a space
+    word_goes_on: str
+
+
+JAPANESE = VerbFinalLanguage(
+    "ja",
+    {
+        # a count: the readers take the number alone, as "42 apples" is 42
+        **dict.fromkeys(
+            "個 人 本 枚 匹 冊 台 頭 羽 杯 回 件 箱 袋 粒 軒 着 足 組 通 問 名 ページ "
+            "切れ 束 種類 倍".split(),
+            " ",
+        ),
+        # a measure: the unit the readers convert ("3.5キログラム" is no 3.5 g)
+        "円": " yen",
+        "ドル": " dollars",
+        "ユーロ": " euros",
+        "時間": " hours",
+        "分間": " minutes",
+        # (a date's 日 and 年, "5月3日", "2024年", the Chinese reader counts as it counts its own)
+        "分": " minutes",
+        "秒間": " seconds",
+        "秒": " seconds",
+        "日間": " days",
+        "週間": " weeks",
+        "か月": " months",
+        "ヶ月": " months",
+        "カ月": " months",
+        "ヵ月": " months",
+        "年間": " years",
+        "歳": " years",
+        "キログラム": " kg",
+        "キロ": " kg",
+        "グラム": " g",
+        "トン": " tonnes",
+        "キロメートル": " km",
+        "メートル": " m",
+        "センチメートル": " cm",
+        "センチ": " cm",
+        "ミリメートル": " mm",
+        "平方メートル": " m^2",
+        "リットル": " L",
+        "ミリリットル": " mL",
+        "マイル": " miles",
+        "度": " degrees",
+        "パーセント": "%",
+    },
+    {
+        # is not: "42ではありません", "42じゃない"; "42ではなく48" says what it is after the negation
+        "ではありません": "not",
+        "ではありませんでした": "not",
+        "ではない": "not",
+        "ではないです": "not",
+        "ではなかった": "not",
+        "じゃない": "not",
+        "じゃないです": "not",
+        "じゃありません": "not",
+        "ではなく": "not {}, but",
+        "ではなくて": "not {}, but",
+        "じゃなくて": "not {}, but",
+        # might be, probably is
+        "かもしれません": "maybe",
+        "かもしれない": "maybe",
+        "かも知れません": "maybe",
+        "かも知れない": "maybe",
+        "かも": "maybe",
+        "だろう": "probably",
+        "でしょう": "probably",
+        "だと思われます": "probably",
+        "のようです": "probably",
+        "のようだ": "probably",
+        "みたいです": "probably",
+        "らしい": "probably",
+        "かもしれませんが": "maybe",
+        "ではないかと思います": "maybe",
+        # isn't it 42?, I wonder if 42
+        "ではないか": "maybe",
+        "ではないでしょうか": "maybe",
+        "じゃないか": "maybe",
+        "じゃないかな": "maybe",
+        "かな": "maybe",
+        "かなあ": "maybe",
+        "ではなく、": "not {}, but",
+        "ではなく,": "not {}, but",
+        # a bound said after its value ("42個以上": 42 or more, "42未満": less than 42)
+        "以上": "{} or more",
+        "以下": "{} or less",
+        "未満": "less than",
+        "を超える": "more than",
+        # I think it is: a belief stated commits, as "I think the answer is 42" does
+        "だと思います": "",
+        "だと思う": "",
+        "と思います": "",
+        "と思う": "",
+        # "…ですが": "it is 42, but …", what follows may take it back
+        "ですが": "{}, but",
+        "だと思いますが": "{}, but",
+        "と思いますが": "{}, but",
+        "だが": "{}, but",
+        # is: the value stated
+        "です": "",
+        "である": "",
+        "だ": "",
+        "でした": "",
+        "であった": "",
+        "だった": "",
+        "になります": "",
+        "となります": "",
+        "になる": "",
+        "となる": "",
+    },
+    # ("10から3を引く", subtract 3 from 10, holds no range: から is no alternative)
+    ("か", "または", "あるいは", "もしくは", "や", "～", "〜"),
+    {
+        # markers
+        "最終的な答えは": " the final answer is ",
+        "最終的な答え:": " final answer: ",
+        "最終的な答え：": " final answer: ",
+        "最終解答:": " final answer: ",
+        "最終解答：": " final answer: ",
+        "最終的な答え": " final answer ",
+        "答えは": " the answer is ",
+        "答え:": " answer: ",
+        "答え：": " answer: ",
+        "解答は": " the answer is ",
+        "解答:": " answer: ",
+        "解答：": " answer: ",
+        "正解は": " the correct answer is ",
+        "正解:": " answer: ",
+        "正解：": " answer: ",
+        "答えが": " the answer is ",
+        "答え": " answer",
+        # a total stated, and the conclusions an answer closes on
+        "合計は": " the total is ",
+        "合計で": " in total ",
+        "全部で": " in total ",
+        "合わせて": " in total ",
+        "よって": " so ",
+        "したがって": " so ",
+        "従って": " so ",
+        "ゆえに": " so ",
+        "故に": " so ",
+        "だから": " so ",
+        "つまり": " so ",
+        "以上より": " so ",
+        "以上から": " so ",
+        "そのため": " so ",
+        # hedges, bounds and approximations said before the value
+        "たぶん": " probably ",
+        "多分": " probably ",
+        "おそらく": " probably ",
+        "恐らく": " probably ",
+        "もしかしたら": " maybe ",
+        "もしかすると": " maybe ",
+        "ひょっとしたら": " maybe ",
+        "約": " about ",
+        "およそ": " about ",
+        "だいたい": " about ",
+        "大体": " about ",
+        "ほぼ": " nearly ",
+        "少なくとも": " at least ",
+        "最低でも": " at least ",
+        "多くとも": " at most ",
+        "最大で": " at most ",
+        "もし": " if ",
+        "です": " ",
+        "でした": " ",
+        "である": " ",
+        "自信がありません": " I am not sure ",
+        "自信がない": " I am not sure ",
+        "わかりません": " I am not sure ",
+        "分かりません": " I am not sure ",
+        "確信がありません": " I am not sure ",
+        "確かではありません": " I am not sure ",
+        "しかし": " but ",
+        "ただし": " but ",
+        "または": " or ",
+        "あるいは": " or ",
+        "もしくは": " or ",
+        "実は": " actually ",
+        "実際には": " actually ",
+        "間違えました": " I made a mistake ",
+        "訂正": " correction ",
+    },
+    True,
+    "\u3040-\u309f",
+)
+
+KOREAN = VerbFinalLanguage(
+    "ko",
+    {
+        **dict.fromkeys("개 명 마리 권 장 대 병 잔 번 송이 그루 켤레 쌍 상자 봉지 가지 배 사람".split(), " "),
+        "원": " won",
+        "달러": " dollars",
+        "유로": " euros",
+        "시간": " hours",
+        "분": " minutes",
+        "초": " seconds",
+        "주": " weeks",
+        "개월": " months",
+        "년간": " years",
+        "살": " years",
+        "킬로그램": " kg",
+        "kg": " kg",
+        "그램": " g",
+        "킬로미터": " km",
+        "미터": " m",
+        "센티미터": " cm",
+        "밀리미터": " mm",
+        "리터": " L",
+        "밀리리터": " mL",
+        "마일": " miles",
+        "도": " degrees",
+        "퍼센트": "%",
+    },
+    {
+        # is not: "42가 아닙니다", "42이 아니다"; "42가 아니라 48" says what it is after the negation
+        "가 아닙니다": "not",
+        "이 아닙니다": "not",
+        "가 아니다": "not",
+        "이 아니다": "not",
+        "가 아니에요": "not",
+        "이 아니에요": "not",
+        "가 아니야": "not",
+        "이 아니야": "not",
+        "아닙니다": "not",
+        "아니다": "not",
+        "가 아니라": "not {}, but",
+        "이 아니라": "not {}, but",
+        "가 아니고": "not {}, but",
+        "이 아니고": "not {}, but",
+        # might not be, might be, seems, probably is
+        "가 아닐 수도 있습니다": "maybe not",
+        "이 아닐 수도 있습니다": "maybe not",
+        "가 아닐 수도 있다": "maybe not",
+        "이 아닐 수도 있다": "maybe not",
+        "가 아닐 수 있습니다": "maybe not",
+        "이 아닐 수 있습니다": "maybe not",
+        "일 수도 있습니다": "maybe",
+        "일 수도 있다": "maybe",
+        "일 수도 있어요": "maybe",
+        "일 수 있습니다": "maybe",
+        "일지도 모릅니다": "maybe",
+        "일지도 모른다": "maybe",
+        "인 것 같습니다": "probably",
+        "인 것 같다": "probably",
+        "일 것 같습니다": "probably",
+        "일 것 같다": "probably",
+        "인 것 같아요": "probably",
+        "일 것입니다": "probably",
+        "일 것이다": "probably",
+        "일 거예요": "probably",
+        "일 겁니다": "probably",
+        "이겠지요": "probably",
+        "이겠죠": "probably",
+        "일 듯합니다": "probably",
+        "일 듯하다": "probably",
+        # is: the value stated
+        "입니다": "",
+        "이다": "",
+        "이에요": "",
+        "예요": "",
+        "이야": "",
+        "임": "",
+        "이었습니다": "",
+        "였습니다": "",
+        "이 됩니다": "",
+        "가 됩니다": "",
+        "이 남습니다": "",
+        "가 남습니다": "",
+        "이 남았습니다": "",
+        "가 남았습니다": "",
+        "이 필요합니다": "",
+        "가 필요합니다": "",
+        "이상": "{} or more",
+        "이하": "{} or less",
+        "미만": "less than",
+        "초과": "more than",
+    },
+    # ("10에서 3을 빼면", 3 from 10, holds no range: 에서 is no alternative)
+    ("또는", "혹은", "아니면", "이나", "나", "~"),
+    {
+        "최종 답은": " the final answer is ",
+        "최종 답:": " final answer: ",
+        "최종 정답은": " the final answer is ",
+        "최종 답": " final answer ",
+        "정답은": " the correct answer is ",
+        "정답:": " answer: ",
+        "답은": " the answer is ",
+        "답:": " answer: ",
+        "답 :": " answer: ",
+        "답이": " the answer is ",
+        "정답": " answer",
+        "답": " answer",
+        "총합은": " the total is ",
+        "합계는": " the total is ",
+        "모두": " in total ",
+        "총": " in total ",
+        "따라서": " so ",
+        "그러므로": " so ",
+        "그래서": " so ",
+        "결국": " so ",
+        "즉": " so ",
+        "아마도": " probably ",
+        "아마": " probably ",
+        "어쩌면": " maybe ",
+        "혹시": " maybe ",
+        "약": " about ",
+        "대략": " about ",
+        "거의": " nearly ",
+        "적어도": " at least ",
+        "최소": " at least ",
+        "최대": " at most ",
+        "많아야": " at most ",
+        "입니다": " ",
+        "이다": " ",
+        "만약": " if ",
+        "만일": " if ",
+        "확실하지 않습니다": " I am not sure ",
+        "잘 모르겠습니다": " I am not sure ",
+        "모르겠습니다": " I am not sure ",
+        "하지만": " but ",
+        "그러나": " but ",
+        "사실은": " actually ",
+        "실수했습니다": " I made a mistake ",
+        "또는": " or ",
+        "혹은": " or ",
+    },
+    False,
+    "",
+)
+
+_IDEOGRAPHIC_NUMERAL = "〇零一二三四五六七八九十百千万億两"
+_DIGITS_VALUE = r"[-−]?\d{1,40}(?:[.,]\d{1,40})*(?:/\d{1,40})?"
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    # a value, its counter and the predicate after it
+    predicated: re.Pattern[str]
+    # a value and its counter before an alternative and another value
+    alternative: re.Pattern[str]
+    # a counter right after a digit
+    counted: re.Pattern[str]
+    phrase: re.Pattern[str]
+
+
+def _patterns(language: VerbFinalLanguage) -> _Patterns:
+    # a numeral of Chinese characters is a value where a predicate or another value says so ("三十五個です");
+    # before a counter alone it is as often a word ("一人で": alone), and the Chinese reader judges it there
+    value = (
+        rf"(?<![\d.,{_IDEOGRAPHIC_NUMERAL}])(?P<value>{_DIGITS_VALUE}|[{_IDEOGRAPHIC_NUMERAL}]{{1,40}})"
+        if language.ideographic_numerals
+        else rf"(?<![\d.,])(?P<value>{_DIGITS_VALUE})"
+    )
+    counters = longest_first(language.counters)
+    counter = rf"(?:[ \t]*(?P<counter>{counters}))?"
+    ends = f"(?![{language.word_goes_on}])" if language.word_goes_on else ""
+    predicate = rf"[ \t]*(?P<predicate>{longest_first(language.predicates)}){ends}"
+    alternative = rf"[ \t]*,?[ \t]*(?P<alternative>{longest_first(language.alternatives)})[ \t]*"
+    return _Patterns(
+        re.compile(value + counter + predicate),
+        re.compile(rf"{value}{counter}{alternative}(?=[-−]?\d|[{_IDEOGRAPHIC_NUMERAL}])"),
+        # (not the 分 of a fraction, "3分之1", which _FRACTION_OF wrote for the Chinese reader)
+        re.compile(rf"(?<=\d)[ \t]*(?:{counters})(?![之의])"),
+        re.compile(longest_first(language.phrases)),
+    )
+
+
+_PATTERNS = {language.code: _patterns(language) for language in (JAPANESE, KOREAN)}
+# a letter of the language glued to a digit: the space a reader needs between a word and a number
+# (a Chinese character's are the Chinese reader's: "1万5千" is one number)
+_GLUED = re.compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
+# "3分の1" is a third ("3 minutes of 1" it is not), as the Chinese "3分之1" the Chinese reader reads
+_FRACTION_OF = re.compile(rf"(?<=[\d{_IDEOGRAPHIC_NUMERAL}])分の(?=[\d{_IDEOGRAPHIC_NUMERAL}])")
+# "3분의 1" is a third, written as one
+_KOREAN_FRACTION = re.compile(r"(?<![\d.])(\d{1,40})[ \t]*분의[ \t]*(\d{1,40})(?![\d.])")
+
+
+def _counter(m: re.Match[str], language: VerbFinalLanguage) -> list[tuple[int, int, str]]:
+    """The edit that reads the counter of ``m`` (none where it has none)."""
+    if m["counter"] is None:
+        return []
+    return [(*m.span("counter"), language.counters[m["counter"]])]
+
+
+def _predicated(
+    matches: Iterator[re.Match[str]], language: VerbFinalLanguage
+) -> Iterator[tuple[int, int, str]]:
+    """The edits that say each value's predicate in English, around the value: what English says before it
+    (``not``, ``maybe``) inserted there, what it says after it (``, but``, ``or more``) in the predicate's
+    place. The value itself is left where it is, so that its span points into the caller's text."""
+    for m in matches:
+        english = language.predicates[m["predicate"]]
+        before, _, after = english.partition("{}") if "{}" in english else (english, "", "")
+        if before:
+            yield m.start("value"), m.start("value"), " " + before.strip() + " "
+        yield from _counter(m, language)
+        # never nothing: the end of a value maps back through what replaces the words after it
+        yield *m.span("predicate"), (after.rstrip() + " ") if after else " "
+
+
+def _alternatives(
+    matches: Iterator[re.Match[str]], language: VerbFinalLanguage
+) -> Iterator[tuple[int, int, str]]:
+    """The edits that read the word between two values as "or" (``42か48``: 42 or 48)."""
+    for m in matches:
+        yield from _counter(m, language)
+        yield *m.span("alternative"), " or "
+
+
+def language_of(text: str, first: int = 0) -> VerbFinalLanguage | None:
+    """Japanese where ``text`` holds kana, Korean where it holds Hangul, else None.
+
+    >>> language_of("答えは42です").code, language_of("답은 42입니다").code, language_of("答案是42")
+    ('ja', 'ko', None)
+    """
+    if _KANA.search(text, first):
+        return JAPANESE
+    if _HANGUL.search(text, first):
+        return KOREAN
+    return None
+
+
+def normalize(text: str) -> str:
+    """``text`` with its Japanese or Korean read into the shared notation (see the module's docstring)."""
+    rewritten = Rewritten(text)
+    rewrite(rewritten)
+    return rewritten.text
+
+
+def rewrite(r: Rewritten, first: int | None = None) -> None:
+    """:func:`normalize`, in place, keeping track of where each character came from. ``first`` is where the
+    first character outside ASCII stands, when the caller has found it."""
+    if first is None:
+        first = first_non_ascii(r.text)
+    language = language_of(r.text, first)
+    if language is None:
+        return
+    patterns = _PATTERNS[language.code]
+    # a value may stand before the first character outside ASCII ("The answer is 42です"): the text before
+    # its digits is English, and no step matches there (nor changes it, so it stays where it is)
+    start = first
+    while start > 0 and r.text[start - 1] in _BEFORE_WORDS:
+        start -= 1
+    r.sub(_FULL_WIDTH_DIGIT, lambda m: "." if m.group() == "．" else chr(ord(m.group()) - 0xFEE0), first)
+    if language is JAPANESE:
+        r.sub(_PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()], first)
+        r.sub(_FRACTION_OF, "分之", start)
+    else:
+        r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", start)
+    # what follows a value first (its words are the predicate's, never a phrase's), then the words before it
+    if patterns.predicated.search(r.text, start) is not None:
+        r.splice(_predicated(patterns.predicated.finditer(r.text, start), language))
+    if patterns.alternative.search(r.text, start) is not None:
+        r.splice(_alternatives(patterns.alternative.finditer(r.text, start), language))
+    r.sub(patterns.counted, lambda m: language.counters[m.group().lstrip(" \t")], start)
+    r.sub(patterns.phrase, lambda m: language.phrases[m.group()], start)
+    r.sub(_GLUED, " ", start)
