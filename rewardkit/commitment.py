@@ -67,7 +67,7 @@ _QUALIFIER_BEFORE = re.compile(
     r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
     r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
     r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
-    r"short\s+of|close\s+to|(?:(?<![\s\S])|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bbe\s)|(?<=\bare\s)|(?<=:\s))near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
+    r"short\s+of|close\s+to|(?:(?<![\s\S])|(?<=\bis\s)|(?<=\bnumber\s)|(?<=\bvalue\s)|(?<=\bwas\s)|(?<=\bbe\s)|(?<=\bare\s)|(?<=:\s))near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
     # "less than or equal to 12", "greater than or equal 12"
     r"(?:\s+or\s+equal(?:\s+to)?)?"
     # (the ">" of an arrow, "=> 72", "9 * 8 -> 72", gives a result: no bound)
@@ -169,8 +169,9 @@ _REJECTED_AFTER = re.compile(
     r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
     r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
     r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
-    r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|a\s+(?:valid\s+)?solution|"
+    r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|right|correct|a\s+(?:valid\s+)?solution|"
     r"the\s+(?:final\s+|correct\s+|right\s+|real\s+)?answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
+    r"(?:isn'?t|aren'?t|wasn'?t)\s+(?:right|correct|valid|possible|the\s+answer)|"
     r"(?:cannot|can\s*not|can't|could\s*not|couldn't)\s+be\s+(?:the\s+|an?\s+)?(?:answer|right|correct|"
     r"solution|valid)|(?:it|this|that)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b)",
     re.IGNORECASE,
@@ -696,6 +697,8 @@ _HEDGE_STEMS = re.compile(
 )
 _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
+    # "the answer key might say 15", "a calculator may show 15": what something else might report
+    r"(?:might|may|could)\s+(?:say|show|give|read|list|expect)|"
     # "The answer seems to be 72", "appears to be": how it looks, not what it is
     r"(?:seems?|seemed|appears?|appeared)\s+to\s+be|"
     # a guess, not a rounding ("about 18" commits to a rounded value): "something like 18", "in the
@@ -2019,6 +2022,44 @@ _PER_CASE = [
         ("including|counting", r"excluding|not\s+counting|without"),
     )
 ]
+
+
+# ... or two sentences, the second the first's complement: "If we count the teacher, 25 go. Without the
+# teacher, 24 go." (a chain of "If …" sentences states steps; a case and its complement, naming the same
+# thing, answer two readings)
+_CASE_THEN_COMPLEMENT = re.compile(
+    r"(?:^|[.!?\n]\s*)[\s*_>-]*(?:with|including|counting|if\s+(?:we|you)\s+(?:count|include))\b"
+    r"(?P<case>[^.!?\n]*?)\d[^.!?\n]*[.!?]\s+[\s*_>-]*(?:without|excluding|not\s+counting|"
+    r"if\s+(?:we|you)\s+(?:don'?t|do\s+not)\s+(?:count|include)|if\s+(?:we|you)\s+exclude)\b"
+    r"(?P<complement>[^.!?\n]*)$",
+    re.IGNORECASE,
+)
+_COMPLEMENT_OPENING = re.compile(r"[\s*_>-]*(?:without|excluding|not\s+counting|if\s+(?:we|you)\s+)", re.I)
+_NAMING_WORD = re.compile(r"[^\W\d_]{3,}")
+_NOT_NAMING = frozenset({"the", "and", "her", "his", "its", "their", "our", "any", "all", "she", "they"})
+
+
+def case_then_complement(before: str, sentence_before: str, value: Quantity | None) -> str | None:
+    """Why the sentence before ``value`` gives the complement of a case the sentence before it answered with
+    another value (``If we count the teacher, 25 go. Without the teacher,``), or None; ``before`` holds both
+    sentences.
+
+    >>> case_then_complement("If we count Ann, 25 go. Without Ann, ", "Without Ann, ", None) is not None
+    True
+    """
+    if _COMPLEMENT_OPENING.match(sentence_before) is None:
+        return None
+    m = _CASE_THEN_COMPLEMENT.search(before[-500:])
+    if m is None:
+        return None
+    named = {w.lower() for w in _NAMING_WORD.findall(m["case"])[:3]} - _NOT_NAMING
+    if not named & {w.lower() for w in _NAMING_WORD.findall(m["complement"])[:3]}:
+        return None  # "With the coupon, … Without spending more, …": no case and its complement
+    first_case = m.group()[: m.start("complement") - m.start()]
+    said = [found.quantity for found in scan(first_case) if found.quantity is not None]
+    if value is not None and said and same_quantity(said[-1], value):
+        return None  # the same value in both cases: it holds either way
+    return f"one value per case: {m.group().strip(' .')[:60]!r} … answers a case and its complement"
 
 
 def one_value_per_case(sentence_before: str) -> str | None:

@@ -1759,7 +1759,16 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if per_case is not None:
             return per_case
     elif gold.kind in ("number", "math") and ("," in region[sentence_start:start]):
-        per_case = commitment.one_value_per_case(region[sentence_start:start])
+        per_case = commitment.one_value_per_case(region[sentence_start:start]) or (
+            # "If we count the teacher, 25 go. Without the teacher, 24 go."
+            commitment.case_then_complement(
+                region[max(0, start - 500) : start],
+                region[sentence_start:start],
+                read_number(answer.text).quantity,
+            )
+            if sentence_start > 0
+            else None
+        )
         if per_case is not None:  # "With tax it is $54, and without tax it is $50."
             return per_case
     if gold.kind in ("number", "math"):
