@@ -386,6 +386,11 @@ _TAKES_BACK = (
     # "That looks wrong to me.", "Hmm, that seems off.", "Probably wrong though.", "(I could be off by one.)",
     # "Honestly, I have no idea.", "It depends on whether …"
     r"(?:that|this|it)\s+(?:seems|looks|sounds|feels)\s+(?:\w+\s+)?(?:wrong|off|incorrect|mistaken)\b|"
+    # "Actually, I'm not sure that's right.", "I'm not confident in this answer.", "not sure it is correct"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|100\s?%\s+)?"
+    r"(?:sure|certain|confident|convinced)\s+(?:(?:that'?s|that\s+is|this\s+is|it'?s|it\s+is|that\s+it'?s|that\s+this\s+is|"
+    r"that\s+it\s+is)\s+(?:right|correct|true|the\s+(?:right\s+|correct\s+)?answer)|(?:in|of|about)\s+(?:this|that|my|the)"
+    r"\s+(?:answer|result|value|solution|calculation))\b|"
     r"(?<![\w,;:] )(?<![\w,;:])(?:probably|likely|possibly|maybe)\s+(?:wrong|incorrect|off)\b|"
     r"(?:i|we|this|that|it)\s+(?:could|might|may)\s+(?:well\s+)?be\s+off\b|"
     r"(?:i\s+have\s+)?no\s+idea(?=\s*[.!)\n]|\s*$)|it\s+(?:all\s+)?depends\s+on\b|"

@@ -2748,10 +2748,10 @@ def _hedging_sibling(
     if chosen.rule in _STATEMENT_RULES:
         # the statement before the chosen one (which may restate an anchored answer, not be one of them)
         other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
+        # ("The answer is 18. The answer is 19.": one line or two, nothing but the marker between them)
         if (
             other is not None
             and other.rule in _STATEMENT_RULES
-            and "\n" in completion[other.end : chosen.start]
             and _BARE_MARKER_BETWEEN.fullmatch(completion, other.end, chosen.start)
             and _committed(other, gold, completion)[1] is None
         ):
@@ -2767,8 +2767,12 @@ def _hedging_sibling(
         before = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
         if (
             before is not None
-            and before.rule == "boxed"
-            and "\n" in completion[before.end : chosen.start]
+            # "\\boxed{70}\n\\boxed{72}"; "The answer is 16. $\\boxed{18}$": a statement, then a box of
+            # another value with nothing between them
+            and (
+                (before.rule == "boxed" and "\n" in completion[before.end : chosen.start])
+                or before.rule in _STATEMENT_RULES
+            )
             and _STACKED_BETWEEN.fullmatch(completion, before.end, chosen.start)
         ):
             theirs = _read(before.text, gold)

@@ -348,6 +348,10 @@ _COUNTERFACTUAL = re.compile(
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
 _ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+# a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
+# (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
+# (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
+_NEGATED_VERB = re.compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAPHS}]{{1,2}})?(?=[ \t]*[-−]?\d)")
 # "选B", "选择 (C)", "本题选C", "应该选择D", "选A项": the letter chosen, as exam answers state it
 # (after the phrases, which read "故选", "答案选", "不选" first); not where 选 closes another word
 # ("挑选", "候选", "筛选", "入选"), nor before a letter that names something else ("选A组的学生": choose
@@ -872,6 +876,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
     ("和与及", _AND_BETWEEN, lambda m: " and "),
+    ("没", _NEGATED_VERB, lambda m: " did not get "),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
     ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
     ("点", _CLOCK, lambda m: _clock(m)),
