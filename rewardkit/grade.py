@@ -65,6 +65,7 @@ from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
+from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
     Chain,
     Constant,
@@ -830,6 +831,26 @@ def _grade_text(
             # "…\nA: 72" and nothing else any reader keys on: what the loop below makes of it (a plain value
             # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
             return _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
+    result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
+    if result.verdict in _PAID_LENIENTLY:
+        # a text that tells the grader what to pay, or hides an answer from the reader, is never paid (the
+        # closing line's fast path above holds neither: no other colon, tag or command stands in its text)
+        worked_on = manipulation(completion)
+        if worked_on is not None:
+            return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
+    return result
+
+
+def _grade_found(
+    completion: str,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+    lowered: str | None,
+) -> GradeResult:
+    """:func:`_grade_text` past its fast path: the answers extraction finds, judged."""
     found = find_answers(completion, lowered)
     if found.problem == "unterminated_think":
         verdict = Verdict.TRUNCATED if finished is False else Verdict.NO_ANSWER
