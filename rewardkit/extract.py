@@ -350,7 +350,7 @@ class Candidates:
         computed when needed."""
         # "So she pays $15 (3 hours at $5).": an aside in parentheses that closes the text after a value shows
         # how it was got; the value before it is the statement's (what the aside says is read after it)
-        told = _without_closing_approximation(self.region)
+        told = _without_closing_reason(_without_closing_approximation(self.region))
         if ")" in told[-300:]:
             # (before a courtesy that closes the text: "… (see step 3).\n\nI hope this helps!")
             closing = POLITE_TAIL.sub("", told[-300:])
@@ -2471,6 +2471,26 @@ _CLOSING_APPROXIMATION = re.compile(
     re.IGNORECASE,
 )
 _APPROXIMATION_WORDS = ("about", "approx", "roughly", "around", "≈", "~")
+
+
+# a clause that closes the text after the value it explains, the reason for it ("They need 7 buses, since 6
+# buses hold only 270 students."): the value before it is the statement's, the reason's numbers are givens
+# (a share said after a value, "45 pages, which is 37.5% of the book", answers whichever the question asks)
+_CLOSING_REASON = re.compile(
+    r"\d%?[*_$]*(?:[ \t]+[^\W\d_]+){0,3}[*_]*"
+    r"(?P<cut>,[ \t]*(?:since|because)\b[^.!?\n]*?\d[^.!?\n]*[.!]?)[ \t*_]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _without_closing_reason(region: str) -> str:
+    """``region`` without the reason or share that closes it after a value (:data:`_CLOSING_REASON`), or as it
+    is."""
+    tail = region[-300:]
+    if "since" not in tail and "ecause" not in tail:
+        return region  # (most texts: none of the clause's words at their end)
+    closing = _CLOSING_REASON.search(POLITE_TAIL.sub("", tail))
+    return region if closing is None else region[: len(region) - len(tail) + closing.start("cut")]
 
 
 def _without_closing_approximation(region: str) -> str:
