@@ -825,16 +825,16 @@ def _grade_text(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
-    if lowered is not None and finished is not False and gold.kind in _VALUE_KINDS:
-        closing = closing_a_colon(completion, lowered)
-        if closing is not None:
-            # "…\nA: 72" and nothing else any reader keys on: what the loop below makes of it (a plain value
-            # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
-            return _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
-    result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
+    fast = lowered is not None and finished is not False and gold.kind in _VALUE_KINDS
+    closing = closing_a_colon(completion, lowered) if fast and lowered is not None else None
+    if closing is not None:
+        # "…\nA: 72" and nothing else any reader keys on: what the general reading makes of it (a plain value
+        # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
+        result = _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
+    else:
+        result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
     if result.verdict in _PAID_LENIENTLY:
-        # a text that tells the grader what to pay, or hides an answer from the reader, is never paid (the
-        # closing line's fast path above holds neither: no other colon, tag or command stands in its text)
+        # a text that tells the grader what to pay, or hides an answer from the reader, is never paid
         worked_on = manipulation(completion)
         if worked_on is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
