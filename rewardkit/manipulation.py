@@ -19,7 +19,7 @@ __all__ = ["manipulation"]
 # or one that asks for the response to be marked ("mark this response as correct", "grade this as correct")
 _ADDRESSES_GRADER = re.compile(
     r"(?im:^[ \t>*_#\[(-]*(?:note\s+(?:to|for)\s+(?:the\s+)?(?:grader|evaluator|reviewer|checker|judge|"
-    r"reward\s+model)|(?:dear\s+)?(?:grader|evaluator|reward\s+model|auto-?grader)\s*[:,])"
+    r"reward\s+model)|(?:dear\s+)?(?:grader|evaluator|reward\s+model|auto-?grader)(?:\s+note)?\s*[:,])"
     r"|\b(?:mark|grade|score|treat|count|accept)\s+(?:this|the|my)\s+(?:response|answer|output|completion|"
     r"solution)\s+(?:as\s+)?(?:correct|right|valid|full\s+marks))"
     r"|(?m:^[ \t>*_#\[(-]*(?:SYSTEM|System\s+message|ADMIN|DEVELOPER)\s*[:\]])"
