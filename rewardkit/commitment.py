@@ -1733,10 +1733,11 @@ def alternative_reading_after(
     """
     head = after[:600]
     conditional = value is not None and ("If " in head or "if " in head)
-    if not conditional and not may_offer_alternative(head):
+    offers = may_offer_alternative(head)
+    if not conditional and not offers:
         return None  # (most texts: no "would", "instead", "otherwise" or "if" after the answer)
     if letter is not None:
-        return _letter_offered_after(head, letter, letters) if may_offer_alternative(head) else None
+        return _letter_offered_after(head, letter, letters) if offers else None
     # the value each sentence ends on is what it offers ("Alternatively, 8 * 9 = 72." offers 72, its operands
     # nothing)
     last_of_sentence: dict[int, tuple[int, int, Quantity | None]] = {}

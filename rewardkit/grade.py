@@ -825,8 +825,11 @@ def _grade_text(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
-    fast = lowered is not None and finished is not False and gold.kind in _VALUE_KINDS
-    closing = closing_a_colon(completion, lowered) if fast and lowered is not None else None
+    closing = (
+        closing_a_colon(completion, lowered)
+        if lowered is not None and finished is not False and gold.kind in _VALUE_KINDS
+        else None
+    )
     if closing is not None:
         # "…\nA: 72" and nothing else any reader keys on: what the general reading makes of it (a plain value
         # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
