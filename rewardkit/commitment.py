@@ -2023,7 +2023,8 @@ _PER_CASE = [
         re.IGNORECASE,
     )
     for first, second in (
-        ("if|when", "if|when"),
+        # "…, it is 72, otherwise it is 48", "…; else 48": the last case needs no condition of its own
+        ("if|when|in case", r"if|when|in case|otherwise|else"),
         ("with", "without"),
         ("including|counting", r"excluding|not\s+counting|without"),
     )
@@ -2084,6 +2085,29 @@ def one_value_per_case(sentence_before: str) -> str | None:
     if m is None:
         return None
     return f"one value per case: {m.group().strip(' ,;')[:60]!r} … answers each case, not the question"
+
+
+def another_case_after(stated: str, after: str) -> str | None:
+    """Why the rest of the line ``after`` an answer statement ``stated`` that opens on a case gives another
+    case another value (``The answer is: if each person, 12; if each group, 4``), or None.
+
+    >>> another_case_after("if each person, 12", "; if each group, 4.") is not None
+    True
+    >>> another_case_after("12", "; 4 per group is another question.") is None
+    True
+    """
+    m = _NEXT_CASE_VALUE.match(after)
+    if m is None:
+        return None
+    said = [found.quantity for found in scan(stated)]
+    then = next(scan(after[m.end() :]), None)
+    if said and then is not None and same_quantity(said[-1], then.quantity):
+        return None  # the same value in both cases: it holds either way
+    return one_value_per_case(stated + m.group())
+
+
+# the rest of a line up to its next value, after a comma or semicolon: "; if each group, " before "4"
+_NEXT_CASE_VALUE = re.compile(r"[ \t*_]*[,;][^\d\n.!?]{1,200}?(?=[$€£]?\d)")
 
 
 def listed_before(before: str) -> str | None:

@@ -1781,6 +1781,12 @@ def read_number(span: str) -> Reading:
         return Reading("none", text=text)
     if not _PLAIN_PREFIX.fullmatch(text, 0, found[0].start) or _unbalanced(text):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    glued = found[0].start
+    if glued and text[glued].isdigit() and text[glued - 1].isascii() and text[glued - 1].isalpha():
+        # "l8", "O8", "x8": digits glued to a letter are part of a word or a name (a look-alike of 18 or 08,
+        # a variable's index), never the number alone
+        why = f"{text!r}: the digits are glued to the letter before them"
+        return Reading("unparseable", text=text, why=why)
     limit = tends_to(text[: found[0].start]) if "→" in text or "⟶" in text else None
     if limit is not None:  # "x → 72": the value a variable tends to
         return Reading("ambiguous", text=text, why=limit)

@@ -1242,6 +1242,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             )
         if opened is not None:
             return answer, opened
+        after_line = completion[answer.end : answer.end + 300].partition("\n")[0]
+        if gold.kind in ("number", "math") and after_line.lstrip(" \t*_")[:1] in (",", ";"):
+            # "The answer is: if each person, 12; if each group, 4": the statement answers one case of two
+            per_case = commitment.another_case_after(answer.text, after_line)
+            if per_case is not None:
+                return answer, per_case
     if plain_number(answer.text):
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
@@ -2894,6 +2900,10 @@ def _same_reading(a: Reading, b: Reading) -> bool:
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
+# a numeral whose digits may be letters, as a gold in base 16 asks for: "A3", "$1F$"
+_ALPHANUMERAL = re.compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")
+
+
 def _judge(
     answer: Answer,
     reading: Reading,
@@ -2917,7 +2927,12 @@ def _judge(
         again = restated_around(completion, answer.start, answer.end)
         if again is not None:
             return _judge_restated(answer, reading, gold, policy, budget, completion, decimals, again)
-    if reading.status == "unparseable":
+    based = numeral_in_base(gold.raw) if "_" in gold.raw and gold.kind in ("number", "math") else None
+    if reading.status == "unparseable" and not (
+        based is not None and based[1] != 10 and _ALPHANUMERAL.fullmatch(answer.text)
+    ):
+        # (against a gold's numeral in base 16, "A3" or "A4" is a numeral to compare, not digits glued to a
+        # letter)
         detail = reading.why or "the answer cannot be read"
         return _result(gold, policy, Verdict.UNPARSEABLE, answer, detail=detail)
     if gold.kind == "choice" and reading.choice is not None:
@@ -2939,12 +2954,16 @@ def _judge(
         )
         if past is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=past)
+    match: str | None = None
+    parsed: str | None = None
+    rounded = False
     try:
-        match, parsed = _compare(reading, gold, budget, decimals)
-        unit = _answer_unit(answer, reading, completion)
-        if unit is not None:  # with no unit named, the units leave the match as it is
-            match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
-        rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
+        if reading.status != "unparseable":  # (unread "A3" reaches here only as the gold's numeral's digits)
+            match, parsed = _compare(reading, gold, budget, decimals)
+            unit = _answer_unit(answer, reading, completion)
+            if unit is not None:  # with no unit named, the units leave the match as it is
+                match, parsed = _compare_units(reading, gold, unit, match, parsed, decimals)
+            rounded = decimals is not None and _decided_by_rounding(match, reading, gold, budget)
     except GoldRefused as exc:
         return _result(gold, policy, Verdict.GOLD_INVALID, answer, detail=str(exc))
     except TooLarge as exc:
@@ -2957,12 +2976,12 @@ def _judge(
     except SymbolicWorkerFailed as exc:
         detail = f"the symbolic step's worker failed ({exc}); no verdict about the answer"
         return _result(gold, policy, Verdict.ERROR, answer, detail=detail)
-    based = numeral_in_base(gold.raw) if "_" in gold.raw and gold.kind in ("number", "math") else None
     if based is not None and based[1] != 10:
         # a gold written in base 2 asks for the answer in base 2: 11 or 13_8 is another answer, 1011 the
         # numeral with its subscript left off
         if not same_numeral(answer.text, *based):
-            detail = f"{parsed} is not the gold's numeral {based[0]} in base {based[1]}"
+            written = parsed or answer.text.strip(" $.")
+            detail = f"{written} is not the gold's numeral {based[0]} in base {based[1]}"
             return _result(
                 gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
             )
