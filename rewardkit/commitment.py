@@ -360,6 +360,8 @@ _TAKES_BACK = (
     r"i\s+was\s+wrong|hmm+,?\s+no\b|"
     # "72, no, wait: 70", "(C) — no, sorry, (B)", "B, no — wait: C"
     r"no(?:\s*[,—–-]+\s*|\s+)(?:wait|sorry(?=\s*[,:;—–.!-]|\s*$))\b|wait(?:\s*[,—–-]+\s*|\s+)no\b(?!\s+(?:one|more|longer))|"
+    # "18, no, 20": a "no" set between two values says no to the first
+    r"(?<![\w'’])no\s*[,—–]+\s*[*_]*(?=[-−$€£]?\d)|"
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
@@ -391,6 +393,18 @@ _TAKES_BACK = (
     r"(?:sure|certain|confident|convinced)\s+(?:(?:that'?s|that\s+is|this\s+is|it'?s|it\s+is|that\s+it'?s|that\s+this\s+is|"
     r"that\s+it\s+is)\s+(?:right|correct|true|the\s+(?:right\s+|correct\s+)?answer)|(?:in|of|about)\s+(?:this|that|my|the)"
     r"\s+(?:answer|result|value|solution|calculation))\b|"
+    # "I'm not completely sure about the second step", "not sure if I read the question right", "Not
+    # sure whether …": unsure of a step, a reading or a choice the answer rests on ("I'm not sure why the book
+    # says 14" doubts the book, not the answer)
+    r"(?:(?:i'?m|i\s+am)\s+|(?<![\w,;:] )(?<![\w,;:]))not\s+"
+    r"(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|quite\s+|fully\s+|100\s?%\s+)?"
+    r"(?:sure|certain|confident|convinced)\s+(?:about|of|if|whether|that|in)\b|"
+    # "Hmm, that doesn't match.", "That's not what I got before.", "This contradicts step 2.": a check
+    # that disagrees with the answer
+    r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:quite\s+|seem\s+to\s+)?"
+    r"(?:match|agree|add\s+up|check\s+out|tally)\b|"
+    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+not\s+what\s+(?:i|we)\s+(?:got|had|found|computed|calculated)\b|"
+    r"(?:that|this|it)\s+(?:contradicts|conflicts\s+with)\b|"
     r"(?<![\w,;:] )(?<![\w,;:])(?:probably|likely|possibly|maybe)\s+(?:wrong|incorrect|off)\b|"
     r"(?:i|we|this|that|it)\s+(?:could|might|may)\s+(?:well\s+)?be\s+off\b|"
     r"(?:i\s+have\s+)?no\s+idea(?=\s*[.!)\n]|\s*$)|it\s+(?:all\s+)?depends\s+on\b|"
@@ -549,6 +563,27 @@ def _sentence_around(text: str, at: int) -> str:
     start = max(text.rfind(c, 0, at) for c in ".!?;\n") + 1
     ends = [i for i in (text.find(c, at) for c in ".!?;\n") if i >= 0]
     return text[start : (min(ends) + 1 if ends else len(text))].strip()[:60]
+
+
+# a value named as one given or found before: "my earlier estimate of", "the previous answer,", "what I first
+# got:"
+_EARLIER_VALUE_BEFORE = re.compile(
+    r"\b(?:earlier|previous|prior|original|initial|first|old)\s+(?:\w+\s+)?(?:estimate|answer|result|"
+    r"value|guess|figure|calculation|attempt|total)\s*(?:of|was|is|=|:|,)?\s*[$*_(]*$|"
+    r"\bwhat\s+(?:i|we)\s+(?:first\s+|originally\s+|initially\s+)?(?:got|had|found)(?:\s+(?:before|earlier))?"
+    r"\s*(?:,|:|\(|was)?\s*[$*_(]*$",
+    re.IGNORECASE,
+)
+
+
+def named_as_earlier(before: str) -> bool:
+    """Whether the words before a value name it as one given or found before (``my earlier estimate of``),
+    not a new answer.
+
+    >>> named_as_earlier("that doesn't match my earlier estimate of "), named_as_earlier("it is actually ")
+    (True, False)
+    """
+    return _EARLIER_VALUE_BEFORE.search(before[-60:]) is not None
 
 
 def stated_as_answer(before: str) -> bool:
@@ -1232,6 +1267,9 @@ _EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 # more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
 _ASSUMPTION = (
     r"only\s+if|if\s+not|otherwise|unless|assuming|provided|supposing|presuming|in\s+case|should|had|were|"
+    # "If so, she makes $18.", "If yes, …", "If you mean per day, …": the value answers a question left open
+    r"if\s+(?:so|yes|that(?:'s|\s+is)\s+(?:so|the\s+case|right|correct|what\s+you\s+mean[t]?)|"
+    r"(?:you|they)\s+mean[t]?|by\s+that\s+you\s+mean[t]?)(?=[\s,:])|"
     r"(?:under|on)\s+the\s+assumption|in\s+(?:the|a|this)\s+hypothetical\s+(?:case|scenario|situation|world)|"
     # "In the case where repetition is allowed, …", "In the event that …"
     r"in\s+the\s+(?:case|event|scenario|situation)\s+(?:where|that|when|in\s+which)"
@@ -1831,6 +1869,31 @@ def counterfactual_before(sentence_before: str) -> str | None:
     return f"counterfactual: {m.group().strip()[:60]!r} states what would hold, not what does"
 
 
+# a value its sentence says something is not: "The answer cannot be 18, since …", "It is not 18 but …"
+_NEGATED_VALUE = re.compile(
+    r"(?:\bnot|n't|\bnever|\bcannot)\s+(?:be\s+|equal\s+(?:to\s+)?|exactly\s+)?[*_]*[$€£]?(?P<v>-?\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def negated_earlier(sentence_before: str, value: Quantity | None) -> str | None:
+    """Why the words of a sentence before a value have already said the answer is not that value (``The answer
+    cannot be 18, since 9 eggs at $2 make 18``), or None: the later mention does not undo the negation.
+
+    >>> negated_earlier("The answer cannot be 18, since 9 eggs at $2 make ", Quantity(18, None)) is not None
+    True
+    """
+    if value is None or (
+        "not" not in sentence_before and "n't" not in sentence_before and "never" not in sentence_before
+    ):
+        return None
+    for m in _NEGATED_VALUE.finditer(sentence_before[-300:]):
+        said = next(scan(m["v"]), None)
+        if said is not None and same_quantity(said.quantity, value):
+            return f"negated: {m.group().strip()[:60]!r} says the answer is not this value"
+    return None
+
+
 def negated_before(before: str) -> str | None:
     """Why the words right before a value negate it (``The answer is not``), or None.
 
@@ -2308,11 +2371,15 @@ def taken_back_within(after: str) -> str | None:
 
     >>> taken_back_within(" — just kidding, 73"), taken_back_within(", just kidding")
     ('73', '')
-    >>> taken_back_within(" apples") is None
-    True
+    >>> taken_back_within(" apples") is None, taken_back_within(", no, 20, no, 18")
+    (True, '')
     """
     m = _TAKEN_BACK_WITHIN.match(after[:300])
-    return None if m is None else after[m.end() :].strip(" .!)]")
+    if m is None:
+        return None
+    rest = after[m.end() :].strip(" .!)]*_")
+    # "18, no, 20, no, 18": the value it takes back to is taken back in turn; none stands
+    return "" if _TAKEN_BACK_WITHIN.match(rest[:300]) else rest
 
 
 # a hedge the statement settles itself: "18 or 16, but I'll go with 18", "B or C; I'd pick C"

@@ -957,6 +957,11 @@ def _grade_found(
         )
         if withdrawn is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=withdrawn)
+        unequal = (
+            _checked_unequal_after(found, answer) if gold.kind == "number" and answer.end < length else None
+        )
+        if unequal is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=unequal)
         reading = _read(answer.text, gold)
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
@@ -1541,6 +1546,14 @@ def _retraction(
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
     if later is not None:
+        lead = found.region[
+            max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
+        ]
+        if commitment.named_as_earlier(lead):
+            # "Hmm, that doesn't match my earlier estimate of 20.": the value it names is the one it left
+            return (
+                f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} doubts the answer, states none"
+            )
         first = _read(answer.text, gold)
         if first.status == "value" and _same_reading(first, later[1]):
             return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
@@ -1563,6 +1576,30 @@ def _retraction(
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+    return None
+
+
+# a computed value set unequal to another: "= 20 ≠ 18", "$= 20 \\neq 18$", "= 20 != 18" (what a check
+# computes, not a condition such as "5 ≠ 0")
+_UNEQUAL = re.compile(
+    r"=[\s$*_]*-?\d[\d,]*(?:\.\d+)?[\s$)*_]*(?:≠|\\neq?(?![A-Za-z])|!=|=/=)[\s$(*_]*(?P<value>-?\d[\d,]*(?:\.\d+)?)"
+)
+
+
+def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
+    """Why a check after the answer finds a value unequal to it (``Answer: 18.\nCheck: 10 × 2 = 20 ≠ 18.``):
+    the text's own check says the answer is wrong; or None."""
+    tail = found.region[answer.end - found.region_start :][:2000]
+    if "≠" not in tail and "\\ne" not in tail and "=" not in tail:
+        return None
+    stated = next(scan(answer.text), None)
+    if stated is None:
+        return None
+    for m in _UNEQUAL.finditer(tail):
+        other = read_number(m["value"]).quantity
+        if other is not None and same_quantity(other, stated.quantity):
+            said = tail[max(0, m.start() - 30) : m.end()].strip().split("\n")[-1]
+            return f"checked wrong: {said!r} after the answer finds it unequal to the check's value"
     return None
 
 
@@ -1878,7 +1915,10 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             # (its decimal point, "$1.50", is no full stop)
             start, sentence_start = again.start, min(sentence_start, again.start)
     return (
-        commitment.conditioned_before(region[sentence_start:start])
+        commitment.negated_earlier(
+            region[sentence_start:start], stated.quantity if stated is not None else None
+        )
+        or commitment.conditioned_before(region[sentence_start:start])
         # "Note: if she bought 3 more, she would have 15.": a side remark on another reading
         or commitment.aside_alternative(region[sentence_start:start])
         or commitment.example_before(region[max(0, start - 40) : start])
