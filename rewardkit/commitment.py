@@ -1572,6 +1572,10 @@ _PUT_FORWARD = re.compile(
     r"(?:\s+(?:with|the\s+(?:value|answer|number|candidate|guess|line|equation|function|formula|expression)|"
     r"a\s+(?:value|number|candidate)))?[\s:,]*"
     r"(?:(?:[A-Za-z](?:_\{?\w{1,4}\}?)?|\\[A-Za-z]+)(?:\(\w\))?\s*=\s*)?[\s$*_(\\\[{]*|"
+    # a trial and its working: "Let me try 20: 20 / 2 = 10", "Testing x = 4: 4^2 = 16" (the values a trial
+    # computes are the trial's)
+    r"(?:(?:let'?s|let\s+(?:me|us)|i(?:'ll|\s+will)?|we(?:'ll|\s+will|\s+can)?|now)\s+)?(?:try(?:ing)?|test(?:ing)?)\s+"
+    r"(?:[A-Za-z]\s*=\s*)?[$]?-?\d[\d,.]*[\s$]*:[^.!?;\n]{0,160}|"
     # a definition: "Let x = 72", "Let y be 2x + 1", "Let y = 2x + 1" (the math read whole)
     r"let\s+(?:[$\\(]*(?:[A-Za-z](?:_\{?\w{1,4}\}?)?|\\[A-Za-z]+)(?:\(\w\))?[$\\)]*\s*(?:=|be\b))?[\s$*_(\\\[{]*|"
     # goals: "We want to show that", "It remains to prove", "Our goal is to verify", "Let's prove that"

@@ -112,7 +112,9 @@ from rewardkit.option_words import option_key, option_keys, options_named
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
+    case_series_before,
     counts_listed,
+    named_quantities_in,
     one_variable_alternatives,
     parts_before,
     quantity_listed_before,
@@ -1247,6 +1249,14 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             )
         if opened is not None:
             return answer, opened
+        if gold.kind in ("number", "math") and line_start > 0:
+            # "Case 1: …, the answer is 3.\nCase 2: …, the answer is -3.", "For part (b), the answer is 18."
+            value_found = next(scan(answer.text), None)
+            series = case_series_before(
+                completion, answer.start, value_found.quantity if value_found else None
+            )
+            if series is not None:
+                return answer, series
         after_line = completion[answer.end : answer.end + 300].partition("\n")[0]
         if gold.kind in ("number", "math") and after_line.lstrip(" \t*_")[:1] in (",", ";"):
             # "The answer is: if each person, 12; if each group, 4": the statement answers one case of two
@@ -1838,6 +1848,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         )
         if per_case is not None:  # "With tax it is $54, and without tax it is $50."
             return per_case
+    if gold.kind in ("number", "math") and sentence_start > 0:
+        # "If she sells in the morning, she makes $18.\nIf she sells in the evening, she makes $20."
+        series = case_series_before(region, start, read_number(answer.text).quantity)
+        if series is not None:
+            return series
     if gold.kind in ("number", "math"):
         spoken = operation_after(region, end)
         if spoken is not None:  # "So it is 72 squared.": the last number is an operand of the words after it
@@ -1902,6 +1917,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if variables is not None and not _states_a_combination(answer.text):
             # ("Thus a = 2 and b = 3, so a + b = 5.": the parts, then the combination the question asks for)
             return f"several variables stated ({variables}): the gold names none of them"
+        quantities = named_quantities_in(region[stated_from:sentence_end])
+        if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
+            return f"several quantities stated ({quantities}): the last value answers one of them"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:sentence_end])
         if other is not None:

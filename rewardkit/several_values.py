@@ -39,6 +39,7 @@ import re
 from itertools import pairwise
 
 from rewardkit.mathtree import Interval, ListOf, Node, Relation, Symbol, Union, symbols_of
+from rewardkit.numbers import Quantity, same_quantity, scan
 
 # a part's label: "(i)", "ii)", "(a)", "b)", "(2)", "2)", "Part 2:", "Part (b):"
 _LABEL = r"(?:\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)|part\s*\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)?\s*[:.])"
@@ -72,6 +73,30 @@ def variables_in(statement: str) -> str | None:
     if statement.count("=") < 2:
         return None
     names = sorted({m[1].lower() for m in _ASSIGNED.finditer(statement)})
+    return ", ".join(names) if len(names) > 1 else None
+
+
+# a quantity named in words and given its value: "the number of apples is 18", "the cost of the shirt was
+# $12", "Ann's share is 40"
+_NAMED_QUANTITY = re.compile(
+    r"\b(?:the\s+)?(?P<name>(?:number|amount|total|count|cost|price|value|sum|weight|length|width|height|area|"
+    r"age|speed|share)\s+of\s+(?:the\s+|her\s+|his\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?|[A-Z][a-z]+'s\s+[a-z]+)"
+    r"\s+(?:is|are|was|were|equals|comes\s+to|=)\s+[*_]*[$€£]?[-−]?\d",
+)
+
+
+def named_quantities_in(statement: str) -> str | None:
+    """The quantities, two or more, that ``statement`` names in words and gives values to (``The number of
+    apples is 18 and the number of oranges is 12.``), or None: the last value answers one of them.
+
+    >>> named_quantities_in("The number of apples is 18 and the number of oranges is 12.")
+    'number of apples, number of oranges'
+    >>> named_quantities_in("The number of apples is 18, so the number of apples is 18.") is None
+    True
+    """
+    if statement.count(" is ") + statement.count(" was ") + statement.count("=") < 2:
+        return None
+    names = list(dict.fromkeys(m["name"].lower() for m in _NAMED_QUANTITY.finditer(statement)))
     return ", ".join(names) if len(names) > 1 else None
 
 
@@ -187,3 +212,59 @@ def quantity_listed_before(before: str, value: str, after: str) -> str | None:
 
 def _plain(count: str) -> str:
     return count.replace(",", "").lstrip("$€£")
+
+
+# what opens one case of several, by family: a numbered case or part ("Case 2:", "Part (b):", "For part (b),",
+# "Scenario 1:"), a condition ("If she sells in the evening,", "When x < 0,"), or a thing counted in or out
+# ("With the discount:", "Without the coupon,", "Including tax,")
+_CASE_OPENING = re.compile(
+    r"[ \t*_>#-]*(?:(?P<numbered>(?:for\s+)?(?:case|scenario|part|situation|option)\s*"
+    r"\(?(?:[ivx]{1,4}|[a-d]|\d{1,2})\)?[ \t*_]*[:.),-])|"
+    r"(?P<condition>(?:if|when|whenever|in\s+case)\b[^,:\n]{1,120}[,:])|"
+    r"(?P<counted>(?:with|without|including|excluding|not\s+counting)\b[^,:\n]{1,80}[,:]))",
+    re.IGNORECASE,
+)
+# where a sentence ends: a line break, "!", "?", ";" or a full stop that is no decimal point ("$3.50")
+_SENTENCE_END = re.compile(r"[\n!?;]|\.(?!\d)")
+
+
+def case_series_before(text: str, at: int, value: Quantity | None) -> str | None:
+    """Why the sentence of ``text`` that states ``value`` at ``at`` answers one case of several: it opens on a
+    case (``If she sells in the evening, she makes $20.``, ``Case 2: …``, ``- Without the discount: $20``)
+    and the sentence before it opens on another case of the same kind with another value (``If she sells in
+    the morning, she makes $18.``); or None. One value per case answers every case and none of them.
+
+    >>> case_series_before("If she sells early, she makes $18. If she sells late, she makes $20.", 65,
+    ...     next(scan("$20")).quantity) is not None
+    True
+    >>> case_series_before("If she eats 3, 13 are left. So she has $20.", 40, next(scan("$20")).quantity)
+
+    """
+    if value is None:
+        return None
+    stops = [m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 600), at)]
+    if len(stops) < 1:
+        return None
+    opened = _CASE_OPENING.match(text, stops[-1])
+    if opened is None or opened.end() > at:
+        return None
+    # the sentence before, skipping blank lines and stops with nothing between them
+    previous_end = stops[-1] - 1
+    previous_start = 0
+    for k in range(len(stops) - 2, -2, -1):
+        previous_start = stops[k] if k >= 0 else max(0, at - 600)
+        if text[previous_start:previous_end].strip(" \t*_>#-"):
+            break
+        previous_end = previous_start - 1
+    before = _CASE_OPENING.match(text, previous_start)
+    if before is None or before.lastgroup != opened.lastgroup or before.end() > previous_end:
+        return None
+    said = [found.quantity for found in scan(text[before.end() : previous_end])]
+    if not said or same_quantity(said[-1], value):
+        return None  # no value in that case, or the same one: it holds in both
+    if any(same_quantity(found.quantity, said[-1]) for found in scan(text[opened.start() : at])):
+        return (
+            None  # "If she works 5 days, she makes 5 * 32 = $160.": a step that goes on from the one before
+        )
+    first = text[previous_start:previous_end].strip(" \t*_>#-.")
+    return f"one value per case: {first[:50]!r} … gives another case another value"
