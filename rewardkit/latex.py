@@ -18,8 +18,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
 - Precedence, loosest first: answer separators (``,`` ``;`` ``or`` ``and`` at top level) < relations
   (``= < <= > >= !=``; two or more make a :class:`Chain`) < ``\cup`` < ``+ - \pm`` < explicit ``* / \cdot
   \times \div`` (left-associative) < implicit multiplication < unary minus < ``^`` (right-associative)
-  < postfix ``!``. So ``-x^2`` is ``Neg(Pow(x, 2))`` and ``a/bc`` is ``Div(a, Mul(b, c))`` (juxtaposition
-  binds tighter than a written ``/``; ``1/2*x`` is ``Mul(Div(1, 2), x)``).
+  < postfix ``!``. So ``-x^2`` is ``Neg(Pow(x, 2))`` and ``1/2*x`` is ``Mul(Div(1, 2), x)``; a product
+  written after a ``/`` (``a/bc``, ``4/3 \\pi``, ``1/2x``) is refused: half of its readers take it as
+  ``(a/b)c`` and half as ``a/(bc)``, so it has no one value.
 - ``\pm`` sits at the level of ``+``/``-``: ``1 \pm 2 + 3`` is ``PlusMinus(1 + 3, 2)``, the set {2, 6}, not
   ``1 \pm 5`` (a looser ``\pm`` would give the same tree for every plain ``a \pm b`` answer). A ``\pm`` is
   lifted out of sums, products, negations and numerators, so ``\frac{-1 \pm \sqrt{5}}{2}`` is
@@ -620,7 +621,7 @@ class _Lexer:
         if len(digits) + len(frac) + len(period) > MAX_DIGITS:
             raise MathParseError(f"a number with more than {MAX_DIGITS} digits", i)
         # x = digits.frac + period / (10^len(frac) (10^len(period) - 1))
-        value = Fraction(int(digits + frac), 10 ** len(frac)) + Fraction(
+        value = Fraction(int(digits + frac or "0"), 10 ** len(frac)) + Fraction(
             int(period), 10 ** len(frac) * (10 ** len(period) - 1)
         )
         self.push("num", (Number(value), self.s[i:end]), i)
@@ -1040,12 +1041,13 @@ class _Parser:
             elif k == "/":
                 at = self.i
                 self.i += 1
-                node = self.divide(node, self.implicit(), at)
+                node = self.divide(node, self.implicit(after_slash=True), at)
             else:
                 return node
 
-    def implicit(self) -> Node:
-        """Juxtaposed factors: ``2x``, ``3\\sqrt{2}``, ``x(x+1)``; also a mixed number and a trailing unit."""
+    def implicit(self, after_slash: bool = False) -> Node:
+        """Juxtaposed factors: ``2x``, ``3\\sqrt{2}``, ``x(x+1)``; also a mixed number and a trailing unit.
+        ``after_slash``: the factors divide what stands before a written ``/``, where they are refused."""
         node = self.unary()
         kinds = self.kinds
         if kinds[self.i] not in _AFTER_OPERAND:
@@ -1088,6 +1090,9 @@ class _Parser:
                     self.fail("two numbers side by side need an operator between them")
             else:
                 break
+        if after_slash and len(factors) > 1:
+            # "4/3 \\pi" is (4/3)π to one reader and 4/(3π) to another, "1/2x" (1/2)x or 1/(2x): no one value
+            self.fail("a product written after '/' reads two ways: use \\frac or parentheses", start)
         return factors[0] if len(factors) == 1 else self.mul(factors, start)
 
     def unit(self, node: Node) -> Node:

@@ -124,6 +124,7 @@ CASES: list[tuple[str, Node]] = [
     ("2\\frac{1}{2}", add(N(2), HALF)),
     ("-2\\frac12", Neg(add(N(2), HALF))),
     ("5.", N(5)),
+    (".7272...", N("8/11")),  # a repeating decimal with no digit before its point
     # --- arithmetic and precedence ---
     ("1+2", add(N(1), N(2))),
     ("x-1", add(x, Neg(N(1)))),
@@ -135,7 +136,6 @@ CASES: list[tuple[str, Node]] = [
     ("2/3", Div(N(2), N(3))),
     ("1/2*x", mul(HALF, x)),
     ("a/b/c", Div(Div(a, b), c)),
-    ("a/bc", Div(a, mul(b, c))),
     ("2\\cdot -3", mul(N(2), Neg(N(3)))),
     ("-x^2", Neg(Pow(x, N(2)))),
     ("-2^2", Neg(Pow(N(2), N(2)))),
@@ -408,6 +408,9 @@ CASES: list[tuple[str, Node]] = [
 ]
 
 ERRORS: list[str] = [
+    "a/bc",  # a product after "/": (a/b)c to some readers, a/(bc) to others
+    "4/3 \\pi",
+    "1/2x",
     "(1,5;2)",  # a comma and a semicolon in one bracket
     "2^6 3",  # a power then a bare number may be 2^{63}
     "x^2 3",
