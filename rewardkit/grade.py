@@ -843,7 +843,34 @@ def _grade_text(
         worked_on = manipulation(completion)
         if worked_on is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
+        if result.correct and completion.count("</think>") > 1:
+            earlier = _answered_between_reasoning(completion, gold, policy, budget, decimals)
+            if earlier is not None:
+                return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=earlier)
     return result
+
+
+# a reasoning block, opened and closed
+_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL)
+
+
+def _answered_between_reasoning(
+    completion: str, gold: Gold, policy: Policy, budget: Budget, decimals: int | None
+) -> str | None:
+    """Why the text a reader sees before the last reasoning block closes states another answer
+    (``<think>…</think> The answer is 20. <think>wait, 18</think> The answer is 18.``), or None: only the text
+    after the last ``</think>`` is graded, and what the reader saw before it is as much an answer as a line
+    above a second statement is."""
+    first_close = completion.index("</think>") + len("</think>")
+    last_close = completion.rindex("</think>") + len("</think>")
+    # (a stray "</think>" with no block of its own is dropped as a block's is)
+    between = _THINK_BLOCK.sub(" ", completion[first_close:last_close]).replace("</think>", " ")
+    if not find_answers(between).anchored:
+        return None
+    said = _grade_found(between, gold, policy, True, budget, decimals, None)
+    if said.verdict in (Verdict.WRONG, Verdict.AMBIGUOUS):
+        return f"another answer outside the reasoning before its last block: {said.extracted!r}"
+    return None
 
 
 def _grade_found(
