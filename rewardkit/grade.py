@@ -1627,7 +1627,7 @@ def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
     """Why a check after the answer finds a value unequal to it (``Answer: 18.\nCheck: 10 × 2 = 20 ≠ 18.``):
     the text's own check says the answer is wrong; or None."""
     tail = found.region[answer.end - found.region_start :][:2000]
-    if "≠" not in tail and "\\ne" not in tail and "=" not in tail:
+    if "≠" not in tail and "\\ne" not in tail and "!=" not in tail and "=/=" not in tail:
         return None
     stated = next(scan(answer.text), None)
     if stated is None:
