@@ -206,7 +206,7 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
     ' because B is too small.'
     """
     if letter is None and (
-        value is None or (_A_DIGIT.search(after, 0, 120) is None and "the " not in after[:120])
+        value is None or (_A_DIGIT.search(after, 0, 120) is None and not _names_the_others(after[:120]))
     ):
         return after  # no letter stated, and no number (nor "the other options") to speak of
     for _ in range(_REASONS_AT_MOST):  # "since A is too small and D is too large": each reason in turn
@@ -219,6 +219,11 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
 
 
 _REASONS_AT_MOST = 3
+
+
+def _names_the_others(head: str) -> bool:
+    """Whether ``head`` may name the other options (a literal test before the pattern)."""
+    return "other" in head or "rest" in head or "remaining" in head
 
 
 def _about_another(m: re.Match[str], value: Quantity | None, letter: str | None) -> bool:
