@@ -2252,7 +2252,7 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|[Aa]ctually|[Ii]nstead|[Rr]ather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection|"
     # "It must be B", "the correct option: C", "best choice is D"
@@ -2467,6 +2467,18 @@ def option_verdicts(region: str, letters: str, base: int) -> Answer | str | None
     # beside the letter commits to neither)
     start = m.start("letter") - (region[m.start("letter") - 1 : m.start("letter")] == "(")
     return Answer(region[start : m.end("value")], "choice", base + start, base + m.end("value"), True)
+
+
+def without_option_verdicts(text: str) -> str:
+    """``text`` without the verdicts it gives on options (``C) Incorrect.``, ``(D) is wrong``): what else it
+    says, as a sentence of its own does (a verdict "Wrong." on another option takes nothing back).
+
+    >>> without_option_verdicts(" because it fits.\\nC) Wrong.\\nD) Wrong. Just kidding.")
+    ' because it fits.\\n.\\n. Just kidding.'
+    """
+    if not any(stem in text for stem in _VERDICT_STEMS):
+        return text
+    return _OPTION_VERDICT.sub("", text)
 
 
 def chosen_against_verdicts(before: str, letters: str, letter: str) -> str | None:

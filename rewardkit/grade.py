@@ -60,6 +60,7 @@ from rewardkit.extract import (
     read_number,
     read_options,
     set_said_at_end,
+    without_option_verdicts,
 )
 from rewardkit.languages import doubted_near, european, read_answer_line
 from rewardkit.languages import normalize as normalize_language
@@ -1909,6 +1910,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        # "Therefore, B. Just kidding.", "(B). I'm not sure.": a letter taken back (the verdicts on the other
+        # options after it, "C) Wrong.", take nothing back)
+        or (
+            commitment.withdrawn_after(without_option_verdicts(region[end:]))
+            if gold.kind == "choice"
+            else None
+        )
         # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
         or (
             commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)

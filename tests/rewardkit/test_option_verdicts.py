@@ -115,3 +115,20 @@ def test_conclusion_letter_decides(letter: str, gold: str, conclusion: str, work
     completion = working + conclusion.format(letter=letter)
     r = grade(completion, gold=gold, choices="ABCD")
     assert r.verdict is (Verdict.CORRECT if gold == letter else Verdict.WRONG), (completion, r)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    letter=st.sampled_from("ABCD"),
+    gold=st.sampled_from("ABCD"),
+    conclusion=st.sampled_from((*CONCLUSIONS, "Hence ({letter}).")),
+    taken_back=st.sampled_from(
+        ("Just kidding.", "I'm not sure.", "Wait, no.", "Scratch that.", "Never mind.")
+    ),
+)
+def test_conclusion_taken_back_never_pays(letter: str, gold: str, conclusion: str, taken_back: str) -> None:
+    """A conclusion letter the next sentence takes back or doubts ("Therefore, B. Just kidding."): never
+    CORRECT, whatever the gold."""
+    completion = f"{conclusion.format(letter=letter)} {taken_back}"
+    r = grade(completion, gold=gold, choices="ABCD")
+    assert r.verdict is not Verdict.CORRECT, (completion, r)
