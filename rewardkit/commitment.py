@@ -414,8 +414,9 @@ _TAKES_BACK = (
     # (the words right after an opening bracket: "(Joke.)", "(needs checking)")
     r"(?<=\()(?:(?:this\s+is\s+|that'?s\s+)?(?:(?:just\s+)?an?\s+)?(?:guess|joke)|(?:just\s+)?kidding|"
     r"needs?\s+(?:checking|(?:to\s+be\s+)?(?:checked|verified)))(?=[.!]?\s*\))|"
-    # a sentence of one word that answers the statement before it: "The answer is 72. Nope."
-    r"(?<![\w,;:] )(?<![\w,;:])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
+    # a sentence of one word that answers the statement before it: "The answer is 72. Nope." (not the verdict
+    # an option's label gives it: "C) Wrong.")
+    r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
 # a check cue ("Let me double-check"): a value computed in the check is no correction; only one the check
