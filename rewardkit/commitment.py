@@ -182,8 +182,12 @@ _REJECTED_AFTER = re.compile(
 # several times more on every statement that holds none)
 _REASON_ABOUT_A_VALUE = re.compile(
     r"\b(?:[Bb]ecause|[Ss]ince|[Aa]s|[Ww]hile|[Ww]hereas|and|but)\s+(?:(?:option|choice|answer)\s+)?"
-    r"(?:\((?P<paren>[A-J])\)|(?P<letter>[A-J])(?![A-Za-z])|(?P<number>[-−]?\$?\d[\d,]*(?:\.\d+)?))"
-    r"\s+(?:is|are|was|seems|looks|would\s+be)\s+(?:(?:clearly|obviously|definitely|also|far|way|much)\s+)?"
+    r"(?:\((?P<paren>[A-J])\)|(?P<letter>[A-J])(?![A-Za-z])|(?P<number>[-−]?\$?\d[\d,]*(?:\.\d+)?)|"
+    # ... or whose subject is every option but the one stated: "because all the other options are too
+    # small", "since the others are wrong", "as the remaining choices are impossible"
+    r"(?P<others>(?:all\s+(?:of\s+)?)?the\s+(?:(?:other|remaining)\s+(?:options|choices|answers|ones)|others|rest)))"
+    r"\s+(?:is|are|was|were|seem|seems|look|looks|would\s+be)\s+"
+    r"(?:(?:all\s+)?(?:clearly|obviously|definitely|also|far|way|much)\s+)?"
     # what it says of that value, and no more: a bound or condition after it still qualifies the answer
     r"(?:wrong|incorrect|invalid|impossible|not\s+(?:correct|right|valid|possible)|"
     r"too\s+(?:large|big|small|high|low|many|few))\b"
@@ -201,8 +205,10 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
     >>> without_reason_about_another(" because B is too small.", None, "B")
     ' because B is too small.'
     """
-    if letter is None and (value is None or _A_DIGIT.search(after, 0, 120) is None):
-        return after  # no letter stated, and no number to speak of
+    if letter is None and (
+        value is None or (_A_DIGIT.search(after, 0, 120) is None and not _names_the_others(after[:120]))
+    ):
+        return after  # no letter stated, and no number (nor "the other options") to speak of
     for _ in range(_REASONS_AT_MOST):  # "since A is too small and D is too large": each reason in turn
         m = _REASON_ABOUT_A_VALUE.search(after, 0, 120)
         if m is None or not _about_another(m, value, letter):
@@ -215,9 +221,16 @@ def without_reason_about_another(after: str, value: Quantity | None, letter: str
 _REASONS_AT_MOST = 3
 
 
+def _names_the_others(head: str) -> bool:
+    """Whether ``head`` may name the other options (a literal test before the pattern)."""
+    return "other" in head or "rest" in head or "remaining" in head
+
+
 def _about_another(m: re.Match[str], value: Quantity | None, letter: str | None) -> bool:
     """Whether the reason clause ``m`` (:data:`_REASON_ABOUT_A_VALUE`) speaks of another value than ``value``
     or another choice than ``letter``."""
+    if m["others"] is not None:  # "because all the other options are too small"
+        return True
     other_letter = m["paren"] or m["letter"]
     if other_letter is not None:
         # "since a is" may be the article, never another choice
@@ -415,8 +428,9 @@ _TAKES_BACK = (
     # (the words right after an opening bracket: "(Joke.)", "(needs checking)")
     r"(?<=\()(?:(?:this\s+is\s+|that'?s\s+)?(?:(?:just\s+)?an?\s+)?(?:guess|joke)|(?:just\s+)?kidding|"
     r"needs?\s+(?:checking|(?:to\s+be\s+)?(?:checked|verified)))(?=[.!]?\s*\))|"
-    # a sentence of one word that answers the statement before it: "The answer is 72. Nope."
-    r"(?<![\w,;:] )(?<![\w,;:])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
+    # a sentence of one word that answers the statement before it: "The answer is 72. Nope." (not the verdict
+    # an option's label gives it: "C) Wrong.")
+    r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
 # a check cue ("Let me double-check"): a value computed in the check is no correction; only one the check

@@ -25,7 +25,14 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from rewardkit.commitment import APPROXIMATION, POLITE_CLOSING, in_reason_about_it, marker_mentioned, tends_to
+from rewardkit.commitment import (
+    APPROXIMATION,
+    POLITE_CLOSING,
+    RETRACTION,
+    in_reason_about_it,
+    marker_mentioned,
+    tends_to,
+)
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -2245,7 +2252,7 @@ _CHOICE_ADVERB = re.compile(
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
-    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|actually|instead|rather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
+    r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|[Aa]ctually|[Ii]nstead|[Rr]ather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection|"
     # "It must be B", "the correct option: C", "best choice is D"
@@ -2256,7 +2263,17 @@ _LENIENT_CHOICE = re.compile(
     # the letter, then the words that call it the answer: "A is the answer", "Option C is correct", "So B is
     # the correct answer"
     r"|(?<![A-Za-z'])(?:(?:[Oo]ption|[Cc]hoice)\s+)?\**([A-Z])\**\s+is\s+(?:the\s+(?:(?:correct|right|best|final)\s+)?"
-    r"(?:answer|option|choice)|correct)\b",
+    r"(?:answer|option|choice)|correct)\b"
+    # a conclusion that is the letter alone: "Therefore, B.", "So **C**", "Hence: D", "…, so B." (the letter
+    # ends the sentence: "So, A car …", "Therefore, I think …" and "Thus, B is wrong." name no choice); a
+    # hedge before the letter ("Therefore, probably B.") and another letter after it ("So B or C.") are kept
+    # in the statement, which the commitment rules then refuse
+    r"|(?:^|(?<=[.!?,]))[ \t*_]*(?:[Tt]herefore|[Tt]hus|[Hh]ence|[Ss]o|[Cc]onsequently|[Aa]ccordingly|"
+    r"[Ff]inally|[Ii]n\s+conclusion|[Oo]verall)(?:[ \t]*[,:][ \t]*|[ \t]+)"
+    r"(?:(?:probably|maybe|perhaps|likely|possibly|most\s+likely|presumably)[ \t]*,?[ \t]*)?"
+    r"(?:\*\*|\*|__|_)?[ \t]*([A-Z])[ \t]*(?:\*\*|\*|__|_)?"
+    r"(?=(?:[ \t]*,?[ \t]*(?:or|and|,)[ \t]*\(?[A-Z]\)?)?"
+    r"[ \t]*(?:[.!](?:\s|$)|\n|$|,?[ \t]*(?:because|since)\b))",
     re.MULTILINE,
 )
 # "can't be", "cannot be", "must not be", "never be" right before a letter
@@ -2268,7 +2285,7 @@ _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
 
 def _lenient_letter(m: re.Match[str]) -> str:
     """The letter a match of :data:`_LENIENT_CHOICE` names, whichever of its forms matched."""
-    return m[1] or m[2] or m[3] or m[4]
+    return m[1] or m[2] or m[3] or m[4] or m[5]
 
 
 # a reason's opening word: what follows it explains the answer before it
@@ -2310,6 +2327,8 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         letter = _lenient_letter(last)
         if last.group(4):  # the answer is the letter, not the words after it that call it so
             return Answer(letter, "choice", base + last.start(4), base + last.end(4), True)
+        if last.group(5):  # "Therefore, B.": the letter, the conclusion's word before it hedges nothing
+            return Answer(letter, "choice", base + last.start(5), base + last.end(5), True)
         # a letter named after a word ("it must be B") spans from the letter: the words before it are the
         # statement's, read for a hedge or a negation as before any value ("It might be B")
         start = last.start(3) if last.group(3) else last.start()
@@ -2365,36 +2384,62 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
 
 
 # a verdict on one option, opening its sentence or line: "(A) is incorrect", "B: correct", "Option C is
-# right.", "**D** — wrong"
+# right.", "**D** — wrong", "(C) 18 is correct" (the option's value said between); and the verdict as a
+# label's text, alone or with its reason: "A) Incorrect.", "B) Correct — it matches."
 _OPTION_VERDICT = re.compile(
     r"(?:^|(?<=[.;!?\n]))[ \t*_>-]*(?:(?i:option|choice|statement)[ \t]+)?"
-    r"\(?[ \t*_]*(?P<letter>[A-J])[ \t*_]*\)?[*_]*[ \t]*"
-    r"(?:is[ \t]+|[:—–-][ \t]*)(?:(?i:also|definitely|clearly|thus|therefore)[ \t]+)?[*_]*"
+    r"\(?[ \t*_]*(?P<letter>[A-J])[ \t*_]*(?P<closer>[).])?[*_]*"
+    r"(?:(?P<value>[ \t]+\$?[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?\$?(?:[ \t]+[a-z]+)?)?[*_]*"
+    r"(?:[ \t]*is[ \t]+|[ \t]*[:—–-][ \t]*)|(?(closer)(?P<label>[ \t]+)|(?!)))"
+    r"(?:(?i:also|definitely|clearly|thus|therefore)[ \t]+)?[*_]*"
     r"(?P<verdict>(?i:not[ \t]+correct|incorrect|correct|right|wrong|true|false|invalid|valid))\b"
+    # a label's text that is the verdict ends there, or gives its reason ("B) Correct answer" is no verdict)
+    r"(?(label)(?=[ \t*_]*(?:[.!;,:(—–-]|\n|$)|[ \t]+(?i:because|since|as)\b))"
 )
 _VERDICT_TAIL_CHARS = 2000
 _VERDICT_STEMS = ("orrect", "ight", "rong", "rue", "alse", "alid")
+_CALLED_RIGHT = frozenset({"correct", "right", "true", "valid"})
+# a label's text that is a verdict ("A) True\nB) False") is how a question lists options as well: it reads as
+# a verdict in a list calling two options or more wrong, which no question's own options do
+_WRONG_IN_A_LIST = 2
+# how a sentence after the verdicts ends when it is finished ("The answer is" stops short)
+_ENDS_A_STATEMENT = frozenset(".!)]}*_$`'\"”’")
+# an option's letter named in a sentence ("cannot be (B)", "so B is out"); not the article or pronoun
+_NAMES_A_LETTER = re.compile(r"\([A-J]\)|(?<![\w'’])(?![AI]\s+[a-z])[A-J](?![\w'’])")
+
+
+def _option_verdict_list(region: str, letters: str) -> tuple[dict[str, tuple[bool, re.Match[str]]], int]:
+    """The verdict on each option a verdict list in the region's tail gives (its last verdict on it, True
+    for correct), and where the list ends; empty when it gives none."""
+    said: dict[str, tuple[bool, re.Match[str]]] = {}
+    if not any(stem in region for stem in _VERDICT_STEMS):
+        return said, 0
+    for m in _OPTION_VERDICT.finditer(region, max(0, len(region) - _VERDICT_TAIL_CHARS)):
+        if m["letter"] in letters:
+            said[m["letter"]] = (m["verdict"].lower() in _CALLED_RIGHT, m)
+    if sum(not right for right, _ in said.values()) < _WRONG_IN_A_LIST:
+        said = {letter: (right, m) for letter, (right, m) in said.items() if m["label"] is None}
+    return said, max((m.end() for _, m in said.values()), default=0)
 
 
 def option_verdicts(region: str, letters: str, base: int) -> Answer | str | None:
     """The one option a verdict list calls correct (``(A) is incorrect. (B) is incorrect. (C) is correct.``,
-    ``A: wrong\nB: right``), as a lenient answer; why it commits to none when it calls several correct
-    (``A is correct. B is correct.``); None when the region gives no verdict on two options or more, or calls
-    none correct.
+    ``A: wrong\nB: right``, ``A) Incorrect.\\nB) Correct.\\nC) Incorrect.``), as a lenient answer, or the
+    letter a sentence after the list chooses when it is the same one (``… Therefore, B.``); why it commits to
+    none when it calls several correct (``A is correct. B is correct.``) or chooses another option after
+    (``B) Correct. … So (C).``, unless a correction opens the way: ``Wait, …``); None when the region gives
+    no verdict on two options or more, or calls none correct.
 
     >>> option_verdicts("(A) is incorrect. (B) is correct. (C) is incorrect.", "ABCD", 0).text
     'B'
     >>> option_verdicts("A is correct. B is correct. C is wrong.", "ABCD", 0)
     'several options are called correct: A, B'
+    >>> option_verdicts("A) Incorrect.\\nB) Correct.\\nC) Incorrect.\\n\\nSo (C).", "ABCD", 0)
+    'the option called correct is B, but C is chosen after it'
     >>> option_verdicts("C is correct.", "ABCD", 0) is None
     True
     """
-    if not any(stem in region for stem in _VERDICT_STEMS):
-        return None
-    said: dict[str, tuple[bool, re.Match[str]]] = {}
-    for m in _OPTION_VERDICT.finditer(region, max(0, len(region) - _VERDICT_TAIL_CHARS)):
-        if m["letter"] in letters:
-            said[m["letter"]] = (m["verdict"].lower() in ("correct", "right", "true", "valid"), m)
+    said, end = _option_verdict_list(region, letters)
     if len(said) < 2:
         return None
     called = [letter for letter, (right, _) in said.items() if right]
@@ -2402,8 +2447,55 @@ def option_verdicts(region: str, letters: str, base: int) -> Answer | str | None
         return f"several options are called correct: {', '.join(sorted(called))}"
     if not called:
         return None
+    # what follows the list, past the line of its last verdict (that line's reason is the verdict's)
+    line_end = region.find("\n", end)
+    after = len(region) if line_end < 0 else line_end
+    later = last_choice(region[after:], letters, base + after)
+    if later is not None:
+        if later.text == called[0] or RETRACTION.search(region, end, later.start - base):
+            return later  # "… Therefore, B.", "… Wait, (B) is wrong after all: so (C).": the statement judged
+        return f"the option called correct is {called[0]}, but {later.text} is chosen after it"
+    tail = POLITE_TAIL.sub("", region[after:]).strip()
+    if tail and (tail[-1] not in _ENDS_A_STATEMENT or _NAMES_A_LETTER.search(tail)):
+        # "… The answer cannot be (B).", "… The answer is": the text goes on about the options, or stops,
+        # without choosing one; what the verdicts said is not its last word
+        return f"after the verdicts, {tail[-60:]!r} chooses no option"
     m = said[called[0]][1]
-    return Answer(called[0], "choice", base + m.start("letter"), base + m.end("letter"), True)
+    if m["value"] is None:
+        return Answer(called[0], "choice", base + m.start("letter"), base + m.end("letter"), True)
+    # "(C) 18 is correct": the letter with the value said for it, read together (another option's value
+    # beside the letter commits to neither)
+    start = m.start("letter") - (region[m.start("letter") - 1 : m.start("letter")] == "(")
+    return Answer(region[start : m.end("value")], "choice", base + start, base + m.end("value"), True)
+
+
+def without_option_verdicts(text: str) -> str:
+    """``text`` without the verdicts it gives on options (``C) Incorrect.``, ``(D) is wrong``): what else it
+    says, as a sentence of its own does (a verdict "Wrong." on another option takes nothing back).
+
+    >>> without_option_verdicts(" because it fits.\\nC) Wrong.\\nD) Wrong. Just kidding.")
+    ' because it fits.\\n.\\n. Just kidding.'
+    """
+    if not any(stem in text for stem in _VERDICT_STEMS):
+        return text
+    return _OPTION_VERDICT.sub("", text)
+
+
+def chosen_against_verdicts(before: str, letters: str, letter: str) -> str | None:
+    """Why the choice ``letter``, stated after the text ``before``, is not the option a verdict list in that
+    text calls correct (``(A) is wrong. (B) is correct. (C) is wrong.`` then ``The answer is C.``), or None:
+    the text gives two answers. A correction between the list and the statement (``Wait, …``) makes the
+    statement the answer.
+
+    >>> chosen_against_verdicts("A) Incorrect.\\nB) Correct.\\nC) Incorrect.\\n", "ABCD", "C")
+    'the option called correct is B, but C is chosen after it'
+    >>> chosen_against_verdicts("A) Incorrect.\\nB) Correct.\\nC) Incorrect.\\nWait, B fails.", "ABCD", "C")
+    """
+    said, end = _option_verdict_list(before, letters)
+    called = [chosen for chosen, (right, _) in said.items() if right]
+    if len(said) < 2 or len(called) != 1 or called[0] == letter or RETRACTION.search(before, end):
+        return None
+    return f"the option called correct is {called[0]}, but {letter} is chosen after it"
 
 
 # an option named by its words, then the words that call it the answer: "Alina is the answer", "So New York

@@ -43,6 +43,7 @@ from rewardkit.extract import (
     POLITE_TAIL,
     Candidates,
     Reading,
+    chosen_against_verdicts,
     clean_span,
     closing_a_colon,
     find_answers,
@@ -59,6 +60,7 @@ from rewardkit.extract import (
     read_number,
     read_options,
     set_said_at_end,
+    without_option_verdicts,
 )
 from rewardkit.languages import doubted_near, european, read_answer_line
 from rewardkit.languages import normalize as normalize_language
@@ -1050,6 +1052,16 @@ def _grade_found(
             where = "on one line" if answer.rule == "boxed" and same_line else "one right after the other"
             detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=detail)
+        # "(A) is wrong. (B) is correct. (C) is wrong.\nThe answer is C.": the text gives two answers
+        against = (
+            chosen_against_verdicts(
+                found.region[: answer.start - found.region_start], gold.letters, reading.choice
+            )
+            if gold.kind == "choice" and reading.choice is not None and answer.start > found.region_start
+            else None
+        )
+        if against is not None:
+            return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=against)
         return _judge(answer, reading, gold, policy, budget, completion, decimals)
     if unreadable is not None:
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
@@ -1836,6 +1848,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         sentence_start > 0
         and region[sentence_start - 1] == "\n"
         and not region[sentence_start:start].strip(" \t$*_\\[(")
+        # (a letter that opens its line with a verdict on it, "E: correct", opens a sentence of its own)
+        and not (gold.kind == "choice" and region[end : end + 300].partition("\n")[0].strip(" \t*_)."))
     ):
         # "The answer cannot be approximately\n\n$$72$$": a value alone on its line after a line that breaks
         # off on a word continues that line's sentence
@@ -1981,6 +1995,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        # "Therefore, B. Just kidding.", "(B). I'm not sure.": a letter taken back (the verdicts on the other
+        # options after it, "C) Wrong.", take nothing back)
+        or (
+            commitment.withdrawn_after(without_option_verdicts(region[end:]))
+            if gold.kind == "choice"
+            else None
+        )
         # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
         or (
             commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)

@@ -56,8 +56,13 @@ _LEAD = (
 # a sentence opens at the start, after a full stop, a question or a colon, and a conclusion after a comma too
 # ("She has 20 and needs 15, so yes.")
 _OPENS = r"(?:^|(?<=[.!?\n:])|(?<=,)(?=\s*(?:so|thus|therefore|hence)\b))"
+# what may follow the word that answers or the verdict, in its sentence: its end, or its reason ("True,
+# because …", "False — 91 = 7 × 13.", "Yes because she saved 20"); a condition ("true only if …", "true for
+# n > 2", "true as long as …") is no reason, and leaves the sentence no answer
+_ENDS_OR_GIVES_REASON = r"(?=\s*(?:[.!;:\n—–]|$|-\s)|,?\s*(?:because|since)\b)"
 _STATED = re.compile(
-    rf"{_OPENS}[\s*_>#-]*{_LEAD}[*_\s]*(?P<word>{_SENTENCE_WORDS})[*_ \t]*(?=\s*(?:[.,!;:\n]|$))",
+    rf"{_OPENS}[\s*_>#-]*{_LEAD}[*_\s]*(?P<word>{_SENTENCE_WORDS})[*_ \t]*"
+    rf"(?:{_ENDS_OR_GIVES_REASON}|(?=\s*,))",
     re.IGNORECASE,
 )
 # A verdict on the statement asked about: "The statement is false.", "So the claim is true", "This is
@@ -67,10 +72,22 @@ _STATED = re.compile(
 _VERDICT = re.compile(
     rf"{_OPENS}[\s*_>#-]*{_LEAD}[*_\s]*"
     r"(?:(?:the|this|that)\s+(?:given\s+|original\s+|above\s+|first\s+|second\s+)?"
-    r"(?:statement|claim|assertion|proposition|conjecture)|(?P<pronoun>that|this|it))"
+    r"(?:statement|claim|assertion|proposition|conjecture)"
+    # the statement quoted after its noun: 'The statement "91 is prime" is false.'
+    r"(?:\s*(?:\x22[^\x22\n]{1,200}\x22|“[^”\n]{1,200}”|‘[^’\n]{1,200}’|(?<=\s)'[^'\n]{1,200}'(?=\s)))?"
+    r"|(?P<pronoun>that|this|it))"
     r"(?:\s+(?:is|was)|'s|’s)(?:\s+(?P<adverb>indeed|therefore|thus|hence|clearly|definitely|"
     r"probably|possibly|likely|perhaps|maybe))?(?:\s+[*_]*\s*(?P<not>not)|(?P<contracted>n't|n’t))?\s+[*_]*\s*"
-    r"(?P<word>true|false|correct|incorrect)[*_ \t]*(?=\s*(?:[.!;:\n]|$|,\s*(?:since|because|as)\b))",
+    # (a comma only before a reason: "false, as 91 = 7 × 13"; "true, but only if …" is no verdict)
+    rf"(?P<word>true|false|correct|incorrect)[*_ \t]*(?:{_ENDS_OR_GIVES_REASON}|(?=,\s*as\b))",
+    re.IGNORECASE,
+)
+# what, right after the word, narrows what it says to some cases: "True — but only for even n.", "Yes,
+# except on Sundays", "False, unless n = 0", "True, though not always": the answer holds in part, no answer
+# ("No, only 12 eggs are left." gives its reason)
+_RESTRICTED_AFTER = re.compile(
+    r"[\s*_,;:—–-]*(?:(?:but|and|though|although|yet)\s+)?(?:only\s+(?:if|when|whenever|for|in|under|as\s+long|"
+    r"provided)|except|unless|not\s+(?:always|necessarily|in\s+general|for\s+(?:all|every|each)))\b",
     re.IGNORECASE,
 )
 _CORRECTING = frozenset({"wait", "actually", "oh", "hmm", "oops"})
@@ -126,6 +143,10 @@ def stated_polarity(region: str) -> tuple[int, int, bool | str] | None:
     why = problem(before, region[end : end + 300], words=True)
     if why is not None:
         return start, end, why
+    restricted = _RESTRICTED_AFTER.match(region, end)
+    if restricted is not None:
+        shown = region[end : restricted.end()].strip()
+        return start, end, f"restricted: '… {shown}' says {region[start:end]!r} holds only in part"
     if RETRACTION.search(region, last.end()):
         return start, end, f"retracted: a later sentence takes {region[start:end]!r} back"
     return start, end, said

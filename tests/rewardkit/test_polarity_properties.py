@@ -190,3 +190,81 @@ def test_number_never_answers_yes_no(number: int, template: str, gold: str) -> N
 def test_yes_no_never_answers_a_number(said: str, gold: int) -> None:
     """A yes or a no against a numeric gold never pays."""
     assert grade(said, gold=str(gold)).verdict is not Verdict.CORRECT
+
+
+REASONS = (
+    " because every square is a rectangle.",
+    " because 91 = 7 × 13",
+    ", because 2 is the only even prime.",
+    " since 91 = 7 × 13.",
+    ", since every square is a rectangle.",
+    " — every square is a rectangle.",
+    " - 91 = 7 x 13.",
+)
+QUOTED = ("", ' "91 is prime"', " “every square is a rectangle”", " '2 is odd'")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    working=st.sampled_from(WORKING),
+    lead=st.sampled_from(("", "So ", "Therefore, ", "Thus ")),
+    subject=st.sampled_from(SUBJECTS),
+    quoted=st.sampled_from(QUOTED),
+    negated=st.sampled_from(("", " not")),
+    verdict=st.sampled_from(("true", "false", "TRUE", "False")),
+    reason=st.sampled_from(REASONS),
+    gold_at=st.sampled_from(YES_GOLDS + NO_GOLDS),
+    same=st.booleans(),
+)
+def test_verdict_with_reason_decides(
+    working: str,
+    lead: str,
+    subject: str,
+    quoted: str,
+    negated: str,
+    verdict: str,
+    reason: str,
+    gold_at: str,
+    same: bool,
+) -> None:
+    """A verdict on the statement (quoted or not) followed by its reason ("because …", ", since …", "— …")
+    decides as the verdict alone does; a double negation never pays."""
+    completion = f"{working}{lead}{subject}{quoted} is{negated} {verdict}{reason}"
+    said = verdict.lower() == "true"
+    if negated and not said:
+        for gold in YES_GOLDS + NO_GOLDS:
+            assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, (completion, gold)
+        return
+    said = said if not negated else not said
+    r = grade(completion, gold=_gold(said, gold_at, same))
+    assert r.verdict is (Verdict.CORRECT if same else Verdict.WRONG), (completion, r)
+
+
+RESTRICTIONS = (
+    " only if n is even.",
+    " only when n > 2.",
+    " — but only for even n.",
+    ", but only if n is even.",
+    ", except when n = 2.",
+    " except for n = 2.",
+    ", unless n = 0.",
+    " as long as n is even.",
+    ", though not always.",
+    " for n > 2.",
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    opening=st.sampled_from(("The statement is ", "The claim is ", "This statement is ", "", "So, ")),
+    word=st.sampled_from(("true", "false", "True", "False", "yes", "no")),
+    restriction=st.sampled_from(RESTRICTIONS),
+    gold=st.sampled_from(YES_GOLDS + NO_GOLDS),
+)
+def test_restricted_verdict_never_pays(opening: str, word: str, restriction: str, gold: str) -> None:
+    """A verdict or a yes/no narrowed to some cases ("true only if …", "True — but only for even n", "No,
+    unless …") holds in part: never CORRECT."""
+    if opening.endswith("is ") and word in ("yes", "no"):
+        word = "true" if word == "yes" else "false"
+    completion = f"{opening}{word}{restriction}"
+    assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, completion
