@@ -20,7 +20,12 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
     mantissa=st.integers(1, 999) | st.integers(11, 999).map(lambda m: Decimal(m).scaleb(-1)),
     suffix=st.sampled_from([("k", 10**3), ("K", 10**3), ("M", 10**6), ("bn", 10**9)]),
     template=st.sampled_from(
-        ["She earns ${} a year.", "So the total is {}.", "The budget is ${}.", "He made {} dollars last year."]
+        [
+            "She earns ${} a year.",
+            "So the total is {}.",
+            "The budget is ${}.",
+            "He made {} dollars last year.",
+        ]
     ),
 )
 def test_a_glued_scale_suffix_is_read_without_a_marker(mantissa, suffix, template):
@@ -58,8 +63,10 @@ def test_a_letter_the_text_names_alone_is_a_variable_not_a_scale(coefficient, le
     spaced=st.booleans(),
     template=st.sampled_from(["Answer: {}", "The answer is {}.", "\\boxed{{{}}}"]),
 )
-def test_a_climbing_hyphen_pair_after_an_approximating_word_is_a_range(low, width, word, unit, spaced, template):
-    """``roughly 18-20`` and ``about 18 - 20 dollars`` are ranges: neither end nor their difference is paid."""
+def test_a_climbing_hyphen_pair_after_an_approximating_word_is_a_range(
+    low, width, word, unit, spaced, template
+):
+    """``roughly 18-20`` and ``about 18 - 20 dollars`` are ranges: neither end nor their difference pays."""
     high = low + width
     dash = " - " if spaced else "-"
     joiner = "" if word == "~" else " "
@@ -109,7 +116,15 @@ def test_an_angle_named_left_of_its_value_states_the_value(name, degrees, other,
     argument=st.integers(-50, 50),
     extremum=st.sampled_from(["minimum value", "maximum value", "smallest value", "largest possible value"]),
     phrase=st.sampled_from(
-        [", attained at", ", which occurs at", ", achieved when", ", reached when", " at", " when", ". It occurs at"]
+        [
+            ", attained at",
+            ", which occurs at",
+            ", achieved when",
+            ", reached when",
+            " at",
+            " when",
+            ". It occurs at",
+        ]
     ),
     math=st.booleans(),
 )
