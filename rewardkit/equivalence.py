@@ -441,6 +441,11 @@ def compare_math(
         gold = _solved_value(gold) or gold  # type: ignore[arg-type]
     elif _is_equation(pred) and not _is_equation(gold):
         pred = _solved_value(pred, stated=True) or pred  # type: ignore[arg-type]
+    # "\\angle ACB = 45^\\circ", "\\theta = 45^\\circ": the value solved is in degrees, as a bare one may be
+    if isinstance(gold, Degrees):
+        gold = gold.x
+    if isinstance(pred, Degrees):
+        pred = pred.x
     if isinstance(gold, Ratio) or isinstance(pred, Ratio):
         # "2:4:6" is "1:2:3" by proportion; a list of values (1, 2, 3) or a single value is another answer
         return "ratio" if gold == pred else None

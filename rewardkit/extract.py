@@ -29,6 +29,7 @@ from rewardkit.commitment import (
     APPROXIMATION,
     POLITE_CLOSING,
     RETRACTION,
+    attained_at_end,
     in_reason_about_it,
     marker_mentioned,
     tends_to,
@@ -1464,6 +1465,13 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
     s = rest.find(stripped)
     if dotted is not None and s <= dotted.start() < s + len(stripped) < dotted.end():
         stripped = rest[s : dotted.end()]
+    if len(stripped) > 12 and ("at" in stripped or "when" in stripped or "for" in stripped):
+        # "The minimum is $-\\frac94$, attained at $x = \\frac32$": the statement ends on its value, the math
+        # after it names where the value is attained (read with the words before it: "the minimum is")
+        lo = max(0, at + s - 200)
+        attained = attained_at_end(region[lo : at + s + len(stripped)])
+        if attained is not None and lo + attained > at + s:
+            stripped = stripped[: lo + attained - at - s]
     return stripped, at + s, at + s + len(stripped)
 
 

@@ -102,6 +102,7 @@ from rewardkit.numbers import (
     combine_compound,
     digits_and_spoken_fractions,
     hour_of_day,
+    lookup_unit,
     numeral_in_base,
     same_numeral,
     same_quantity,
@@ -123,7 +124,7 @@ from rewardkit.several_values import (
     variables_in,
 )
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
-from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
+from rewardkit.spoken_ranges import hyphen_range, range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import (
     ANGLES,
@@ -1484,7 +1485,8 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
         commitment.rejected_after(after)
         or commitment.operated_after(after)
         or commitment.unsure_after(after)
-        or commitment.condition_right_after(after)
+        # ("The minimum is \\boxed{4} when x = 1": where the value is attained, no condition on it)
+        or commitment.condition_right_after(after, completion[max(0, end - 200) : end])
         or commitment.value_under_condition_after(after)  # "\\boxed{15} (16 with tax)"
     )
 
@@ -1567,6 +1569,14 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
     number = found.last_number()
     if number is None or number.start < at or gold.kind not in ("number", "math"):
         return None
+    run = found.last_math()
+    if run and run[-1].start <= number.start < number.end <= run[-1].end and run[-1].text != number.text:
+        # "… not $\\frac12$; it is $\\frac34$", "\\boxed{5} if $x = \\frac32$": the number is a part of math,
+        # which states the value (or the condition's)
+        math = run[-1]
+        reading = _read(math.text, gold)
+        if reading.status == "value" and not _same_reading(reading, _read(number.text, gold)):
+            return (math, reading) if _lenient_problem(found, math, gold) is None else None
     if _lenient_problem(found, number, gold) is not None or _operand_of_expression(found, number):
         return None
     if _names_no_quantity(found, number, gold) is not None:
@@ -1954,7 +1964,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         stated_from = sentence_start
         for after_display in _AFTER_DISPLAY.finditer(region, sentence_start, start):
             stated_from = after_display.end()
-        variables = variables_in(region[stated_from:sentence_end])
+        # "The minimum is 4, attained at x = 1 and y = 2.": the argument named after the value is none of its
+        # parts
+        told = region[end:sentence_end]
+        told_end = (
+            end if commitment.past_attained(region[sentence_start:start], told) is not told else sentence_end
+        )
+        variables = variables_in(region[stated_from:told_end])
         if variables is not None and not _states_a_combination(answer.text):
             # ("Thus a = 2 and b = 3, so a + b = 5.": the parts, then the combination the question asks for)
             return f"several variables stated ({variables}): the gold names none of them"
@@ -1962,7 +1978,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
             return f"several quantities stated ({quantities}): the last value answers one of them"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
-        other = quantity_listed_before(region[stated_from:start], answer.text, region[end:sentence_end])
+        other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])
         if other is not None:
             return f"several quantities: {other!r} is listed with {answer.text!r}"
     stated = next(scan(answer.text), None)
@@ -2325,15 +2341,14 @@ def _read(span: str, gold: Gold) -> Reading:
         said = _said_around_value(clean_span(span), gold)
         if said is not None:
             return said
-        if "-" in span:
-            joined = _HYPHEN_PAIR.fullmatch(clean_span(span))
-            if (
-                joined is not None
-                and _ascending(joined["lo"], joined["hi"])
-                and _HYPHEN_PAIR.fullmatch(gold.raw.strip(" $")) is None
-            ):
-                # "18-20", "\\boxed{70-80}": a range as often as a difference (a range climbs: "16-3" is a
-                # difference), unless the gold writes one so
+        if "-" in span and _HYPHEN_PAIR.fullmatch(gold.raw.strip(" $")) is None:
+            ranged = hyphen_range(span)
+            if ranged is not None:  # "roughly 18-20", "18-20 dollars": a range, never their difference
+                return Reading("ambiguous", text=clean_span(span), why=ranged)
+            joined = _HYPHEN_PAIR.fullmatch(clean_span(span)) or _HYPHEN_PAIR.fullmatch(span.strip(" \t*_"))
+            if joined is not None and _ascending(joined["lo"], joined["hi"]):
+                # "18-20", "\\boxed{70-80}", "$18-$20": a range as often as a difference (a range climbs:
+                # "16-3" is a difference), unless the gold writes one so
                 why = f"{joined.group()!r} joins two numbers with a hyphen: a range as much as a difference"
                 return Reading("ambiguous", text=joined.group(), why=why)
     if _time_gold(gold):
@@ -2581,6 +2596,27 @@ def _lenient(
             at = found.region_start + s
             answer = Answer(found.region[s:e], "set_words", at, at + e - s, lenient=True)
             return answer, _read(answer.text, gold)
+    if gold.kind in ("number", "math") and conditions_left > 0:
+        # "The minimum value is $-\\frac94$, attained at $x = \\frac32$.": the value stated first is the
+        # answer, the math after it names where it is attained; the value must end where the words start
+        tail = found.region[-_ATTAINED_TAIL_CHARS:]
+        attained = (
+            commitment.attained_at_end(POLITE_TAIL.sub("", tail))
+            if commitment.may_say_attained(tail)
+            else None
+        )
+        if attained is not None:
+            stated_end = max(0, len(found.region) - _ATTAINED_TAIL_CHARS) + attained
+            earlier = Candidates(region_start=found.region_start, region=found.region[:stated_end])
+            value, _ = stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            between = found.region[value.end - found.region_start : stated_end] if value is not None else "-"
+            if value is not None and not between.strip("$)\\"):
+                at = value.start - found.region_start
+                sentence_start = max(found.region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
+                other = commitment.value_stated_before(found.region[sentence_start:at])
+                if other is not None:  # "The minimum is 4, attained at x = 1, and the maximum is 5, …"
+                    return value, Reading("ambiguous", text=value.text, why=other)
+                return stated
     if gold.kind == "number" and conditions_left > 0:
         # "8 * 9 = 72 apples.\nCheck: 72 / 9 = 8 ✓": a check of the result that closes the text restates the
         # question's numbers; the result stands before it
@@ -2689,6 +2725,7 @@ def _lenient(
 
 
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
+_ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
 
 
 def _before_rejected_rival(
@@ -2837,9 +2874,26 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
     around = found.region[lo : at + len(number.text) + 8]
     after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
     if after_ok and not _IN_EXPRESSION_BEFORE.search(around, 0, at - lo):
-        return None
+        end = number.end - found.region_start
+        glued = _GLUED_LETTER.match(found.region, end) if number.text[-1:].isdigit() else None
+        if (
+            glued is None
+            or lookup_unit(glued[1]) is not None  # "2m", "5 m": a unit the text writes spaced too
+            or re.search(rf"(?<![\w\\]){glued[1]}(?![\w])", found.region) is None
+        ):
+            return None
+        # "Let k be odd. … so x = 3k.": the letter glued after the number is a variable the text names alone,
+        # the number its coefficient
+        said = number.text + glued[1]
+        why = f"the last number {number.text!r} multiplies the variable {glued[1]!r}: {said!r}"
+        return Reading("unparseable", text=number.text, why=why)
     why = f"the last number {number.text!r} is part of an expression: {around.strip()!r}"
     return Reading("unparseable", text=number.text, why=why)
+
+
+# one letter glued after a number, no letter after it ("3k", "2x"; not "5km"), and no English word alone ("a",
+# "I": the text writes them as words)
+_GLUED_LETTER = re.compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
 
 
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",

@@ -43,6 +43,9 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   Greek letters are symbols (``\varphi`` → ``phi``). Two unknown letters are a product (``xy``, ``2ab``)
   unless they are a common English word (``is``, ``of``, ...); three or more unknown letters are a word,
   and words only parse when the *whole* input is text (``\text{Monday}`` → ``Text("Monday")``).
+- An angle named by its points after ``\angle``, ``\measuredangle`` or ``∠`` is one symbol: ``\angle ACB``
+  is ``Symbol("∠ACB")`` (``m\angle ACB``, its measure, too), so ``\angle ACB = 45^\circ`` names the angle
+  and states its value.
 - ``f(x)`` is ``Mul(f, x)``; only the known functions (below) apply to an argument. An unparenthesized
   argument runs over the juxtaposed factors up to the next function: ``\sin 2x \cos x`` is
   ``sin(2x)·cos(x)``; an angle in degrees ends it (``\sin 80^\circ (x+1)`` is ``sin(80°)·(x+1)``).
@@ -497,6 +500,8 @@ class _Lexer:
                 else:
                     self.push("num", (Number(Fraction(int(digits))), digits), i)
                 i = j
+            elif c == "∠" or c == "∡":
+                i = self.angle(i, i + 1)
             elif c == "." and _only_closing(s, i + 1):
                 i = n  # one trailing period ends a sentence, not the math
             elif (c == "." and s.startswith("...", i)) or c == "…":
@@ -679,6 +684,8 @@ class _Lexer:
             return k
         if name in _IGNORED_COMMANDS:
             return k
+        if name == "angle" or name == "measuredangle":
+            return self.angle(i, k)
         if name == "dots" or name == "ldots" or name == "cdots":
             self.push("dots", None, i)  # only a list's progression takes them (Parser.parse)
             return k
@@ -717,6 +724,26 @@ class _Lexer:
                 self.named(i, i + 1 + len(space), space)
                 return i + 1 + len(space)
         raise MathParseError(f"unsupported command \\{name}", i)
+
+    def angle(self, i: int, k: int) -> int:
+        """``\\angle ACB``, ``∠A``, ``\\angle 1``: the angle the sign at ``i`` names by its points, one symbol
+        (``∠ACB``), so that ``\\angle ACB = 45^\\circ`` names an angle and states its value; ``k``: where
+        the sign ends. A lone ``m`` before the sign (``m\\angle ABC``, the angle's measure) is part of the
+        name."""
+        m = _ANGLE_NAME.match(self.s, k)
+        if m is None:
+            raise MathParseError("an angle sign that names no angle", i)
+        kinds, vals = self.kinds, self.vals
+        if (
+            kinds
+            and kinds[-1] == "sym"
+            and vals[-1] == "m"
+            and (len(kinds) < 2 or kinds[-2] not in _AFTER_OPERAND)
+        ):
+            del kinds[-1], vals[-1], self.poss[-1]
+        name = re.sub(r"[\s{}]", "", m["braced"] or m["name"]).replace("′", "'")
+        self.push("sym", "∠" + name, i)
+        return m.end()
 
     def control_symbol(self, i: int, c: str) -> int:
         if c == "{" or c == "}":
@@ -2063,6 +2090,14 @@ _LETTER_NUMERAL = re.compile(
     r"\s*_\s*(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))"
 )
 
+# the name of an angle after its sign: its vertex or its three points, maybe primed, indexed or spaced
+# ("\\angle A", "\\angle A'BC", "\\angle A_1B_1C_1", "\\angle B E A_{1}"), one lower-case letter or a
+# number ("\\angle 1"), maybe braced ("\\angle{ABC}")
+_ANGLE_POINT = r"[A-Z](?:_\{\s*\w{1,2}\s*\}|_\w)?['′]*"
+_ANGLE_POINTS = (
+    rf"{_ANGLE_POINT}(?:[ \t]*{_ANGLE_POINT}){{0,2}}(?![A-Za-z])|[a-z](?![A-Za-z])|\d{{1,2}}(?![\d.])"
+)
+_ANGLE_NAME = re.compile(rf"\s*(?:\{{\s*(?P<braced>{_ANGLE_POINTS})\s*\}}|(?P<name>{_ANGLE_POINTS}))")
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
 _REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 # the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)

@@ -1262,15 +1262,63 @@ _READ_SCALE = re.compile(
 )
 
 
+# a scale suffix glued to the numeral before it ("$50k", "1.2M", "3bn"), as the numeral reader reads it after
+# a marker. Not a unit's first letter ("5km", "5kg": a letter follows), nor a variable the numeral multiplies:
+# an operator, a power, a subscript, a bracket or the close of math after it ("2k + 1", "3k^2", "2k(k+1)",
+# "$2k$"; "$50k-$60k" is a range, its dash followed by a sign; "**$50k**" closes emphasis, no product)
+_GLUED_SCALE = re.compile(
+    r"(?:[kKMB]|bn|mn)"
+    + NO_LETTER_NEXT
+    + r"(?![\d_^('′’$]|\\\)|[ \t]*[=+/×·÷<>^]|\*(?=[\w(])|[ \t]+\*|[ \t]*[-−][ \t]*(?:\d|[A-Za-z(\\]))"
+)
+
+
+def glued_scale_end(text: str, end: int) -> int:
+    """Where a scale suffix glued to the numeral that ends at ``end`` ends (``$50k``, ``1.2M``), ``end`` when
+    none does. A letter the text also writes alone (``k = 3``, ``for an integer k``, ``300 K``, ``point M``)
+    names a variable, a unit or a point there, never a scale.
+
+    >>> [glued_scale_end(text, 3) for text in ("$50k a year", "1.2M.", "$5km", "$2k + 1", "$2k$")]
+    [4, 4, 3, 3, 3]
+    >>> glued_scale_end("Let k be odd; so 50k.", 19), glued_scale_end("Room 72B", 7)
+    (19, 7)
+    >>> glued_scale_end("$72B", 3)
+    4
+    >>> glued_scale_end("The temperature is 300K.", 22), glued_scale_end("She earns 300K.", 13)
+    (22, 14)
+    """
+    if not text[end - 1 : end].isdigit() or end >= len(text) or text[end] not in "kKMBbm":
+        return end
+    m = _GLUED_SCALE.match(text, end)
+    if m is None:
+        return end
+    letter = m.group()
+    if len(letter) == 1 and re.search(rf"(?<![\w\\]){letter}(?![\w])", text) is not None:
+        return end
+    numeral_start = len(text[:end].rstrip("0123456789.,"))
+    if letter == "B" and (numeral_start == 0 or text[numeral_start - 1] not in _MONEY_SIGNS):
+        return end  # "Room 72B", "a 2B pencil": a letter after a number names a thing, unless money ("$3B")
+    if letter == "K" and _TEMPERATURE.search(text) is not None:
+        return end  # "The gas is at 300K": the kelvin, in a text about temperature
+    return m.end()
+
+
+_MONEY_SIGNS = frozenset("$€£¥₹")
+_TEMPERATURE = re.compile(r"(?i:temperature|kelvin|thermal)|°[CF]")
+
+
 def said_after(text: str, end: int) -> int:
     """Where the words after a value ending at ``end`` that change what it says end (``end`` when none do):
-    the last-number fallback reads them with the number.
+    the last-number fallback reads them with the number, a scale suffix glued to it too (``$50k``).
 
     >>> said_after("It is 72 below zero.", 8), said_after("It is 72 Mrd.", 8), said_after("72 apples", 2)
     (19, 13, 2)
-    >>> said_after("So 72 thousand.", 5), said_after("So 72 thousands of them.", 5)
-    (14, 15)
+    >>> said_after("So 72 thousand.", 5), said_after("So 72 thousands of them.", 5), said_after("$72k.", 3)
+    (14, 15, 4)
     """
+    glued = glued_scale_end(text, end)
+    if glued > end:
+        return glued
     if end < len(text) and text[end] in " \t":
         read = _READ_SCALE.match(text, end)
         if read is not None:

@@ -13,12 +13,23 @@ change before ``from`` (or ``to``) keeps it so. ``Roughly 350, give or take a fe
 >>> tolerance_after(", give or take a few.", 0), tolerance_after(" plus or minus 5", 0)
 ('give or take', 'plus or minus')
 >>> tolerance_after(" apples", 0)
+
+Two numbers joined by a hyphen are a range as often as a difference; an approximating word before them or a
+unit after them says which: ``roughly 18-20`` and ``18-20 dollars`` state a range (nobody approximates a
+difference of two exact numbers, nor writes one with its unit after the second term); a falling pair stays
+a difference (a range climbs).
+
+>>> hyphen_range("roughly 18-20"), hyphen_range("18-20 dollars"), hyphen_range("20-18")
+("'roughly 18-20': a range after an approximating word, not a difference", "'18-20 dollars': a range of \
+values in one unit, not a difference", None)
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from rewardkit.commitment import APPROXIMATION
 from rewardkit.numbers import UNIT_PATTERN, lookup_unit, parse_number
 
 # a number as the fallback finds it, with a sign, a currency, a percent or a unit after it ("2 hours to")
@@ -89,3 +100,32 @@ def tolerance_after(text: str, end: int) -> str | None:
         return None
     m = _TOLERANCE.match(text, end)
     return None if m is None else re.sub(r"\s+", " ", m["said"].lower())
+
+
+# two unsigned numbers joined by a hyphen, spaced or not, each maybe with its currency sign, after an
+# approximating word ("roughly 18-20", "~18-20") or before a unit, a currency word or a percent sign ("18-20
+# dollars", "about 18 - 20 minutes", "18-20%"): the whole statement, presentation around it
+_HYPHEN_RANGE = re.compile(
+    rf"[\s*_]*(?P<approx>(?:{APPROXIMATION})\s+|[~≈∼]\s*|\\(?:approx|sim)\s*)?"
+    r"[$€£]?\s*(?P<lo>\d[\d,]*(?:\.\d+)?)\s*-\s*[$€£]?\s*(?P<hi>\d[\d,]*(?:\.\d+)?)"
+    rf"(?P<unit>\s*(?:%|\\%|(?:{UNIT_PATTERN})\.?))?[\s.*_]*",
+    re.IGNORECASE,
+)
+
+
+def hyphen_range(span: str) -> str | None:
+    """Why a statement of two numbers joined by a hyphen, climbing, states a range and not their difference:
+    an approximating word before them (``roughly 18-20``) or a unit after them (``18-20 dollars``,
+    ``18-20%``), spaced or not; or None (``18-20``, ``20-18 = 2``, ``x-5``: another reader's). A falling
+    pair is a difference, approximated or not (``about 20-18`` is about 2): a range climbs."""
+    if "-" not in span:
+        return None
+    m = _HYPHEN_RANGE.fullmatch(span)
+    if m is None or (m["approx"] is None and m["unit"] is None):
+        return None
+    if Fraction(m["lo"].replace(",", "")) >= Fraction(m["hi"].replace(",", "")):
+        return None
+    said = m.group().strip(" \t\n*_.")
+    if m["approx"] is not None:
+        return f"{said!r}: a range after an approximating word, not a difference"
+    return f"{said!r}: a range of values in one unit, not a difference"
