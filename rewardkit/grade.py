@@ -2879,11 +2879,20 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
         if (
             glued is None
             or lookup_unit(glued[1]) is not None  # "2m", "5 m": a unit the text writes spaced too
-            or re.search(rf"(?<![\w\\]){glued[1]}(?![\w])", found.region) is None
+            or (
+                re.search(rf"(?<![\w\\]){glued[1]}(?![\w])", found.region) is None
+                and _NAMED_EQUAL_BEFORE.search(found.region, max(0, at - 12), at) is None
+                and (
+                    # "Room 72B", "10p", "50c": a capital names a thing, p and c are pence and cents
+                    glued[1] in _NOT_A_VARIABLE
+                    # "3x as many", "2x faster": an x glued to a number says how many times, in prose
+                    or _MULTIPLIER_AFTER.match(found.region, glued.end()) is not None
+                )
+            )
         ):
             return None
-        # "Let k be odd. … so x = 3k.": the letter glued after the number is a variable the text names alone,
-        # the number its coefficient
+        # "Let k be odd. … so x = 3k.", "Thus x = 2k.", "So it simplifies to 2y.": the letter glued after the
+        # number is a variable, the number its coefficient
         said = number.text + glued[1]
         why = f"the last number {number.text!r} multiplies the variable {glued[1]!r}: {said!r}"
         return Reading("unparseable", text=number.text, why=why)
@@ -2894,6 +2903,13 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
 # one letter glued after a number, no letter after it ("3k", "2x"; not "5km"), and no English word alone ("a",
 # "I": the text writes them as words)
 _GLUED_LETTER = re.compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
+_NOT_A_VARIABLE = frozenset("BCDEFGHJKLMNOPQRSTUVWXYZpc")
+# a word after "3x" that makes it a multiplier ("3x as many", "2x faster", "10x the price")
+_MULTIPLIER_AFTER = re.compile(
+    r"[ \t]+(?:as|more|less|faster|slower|larger|smaller|bigger|higher|lower|the|that|longer)\b"
+)
+# a one-letter variable and its equals sign before a value: "x = ", "y_1 ="
+_NAMED_EQUAL_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
 
 
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
