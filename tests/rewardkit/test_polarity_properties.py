@@ -91,14 +91,7 @@ def test_statement_verdict_decides(
     """A verdict on the statement ("The statement is not true"): it follows the word, turned by a "not"; a
     "not" before a word that says no (a double negation) never pays."""
     completion = f"{working}{lead}{subject} is{negated} {verdict}{ending}"
-    said = VERDICTS[verdict]
-    if negated and not said:
-        for gold in YES_GOLDS + NO_GOLDS:
-            assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, (completion, gold)
-        return
-    said = said if not negated else not said
-    r = grade(completion, gold=_gold(said, gold_at, same))
-    assert r.verdict is (Verdict.CORRECT if same else Verdict.WRONG), (completion, r)
+    _decides_as_said(completion, VERDICTS[verdict], bool(negated), gold_at, same)
 
 
 @settings(max_examples=100, deadline=None)
@@ -230,14 +223,7 @@ def test_verdict_with_reason_decides(
     """A verdict on the statement (quoted or not) followed by its reason ("because …", ", since …", "— …")
     decides as the verdict alone does; a double negation never pays."""
     completion = f"{working}{lead}{subject}{quoted} is{negated} {verdict}{reason}"
-    said = verdict.lower() == "true"
-    if negated and not said:
-        for gold in YES_GOLDS + NO_GOLDS:
-            assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, (completion, gold)
-        return
-    said = said if not negated else not said
-    r = grade(completion, gold=_gold(said, gold_at, same))
-    assert r.verdict is (Verdict.CORRECT if same else Verdict.WRONG), (completion, r)
+    _decides_as_said(completion, verdict.lower() == "true", bool(negated), gold_at, same)
 
 
 RESTRICTIONS = (
@@ -268,3 +254,15 @@ def test_restricted_verdict_never_pays(opening: str, word: str, restriction: str
         word = "true" if word == "yes" else "false"
     completion = f"{opening}{word}{restriction}"
     assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, completion
+
+
+def _decides_as_said(completion: str, said: bool, negated: bool, gold_at: str, same: bool) -> None:
+    """A verdict word ``said`` (True for a yes), turned by a "not" when ``negated``, decides the completion as
+    it says; a "not" before a word that says no (a double negation) never pays."""
+    if negated and not said:
+        for gold in YES_GOLDS + NO_GOLDS:
+            assert grade(completion, gold=gold).verdict is not Verdict.CORRECT, (completion, gold)
+        return
+    said = said if not negated else not said
+    r = grade(completion, gold=_gold(said, gold_at, same))
+    assert r.verdict is (Verdict.CORRECT if same else Verdict.WRONG), (completion, r)
