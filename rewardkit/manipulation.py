@@ -49,7 +49,19 @@ __all__ = ["manipulation"]
 # puts before it ("as correct", "output correct"), not in "is correct" or "the correct answer", which
 # reasoning says all the time. And what hides (an HTML comment, a style's "display:", a LaTeX command that
 # hides) and the system's voice ("system:", "[system]", "system message:", "admin:", "developer:").
-_FULL_WORDS = ("full", "maximum", "max", "perfect", "highest", "top", "complete", "100%", "all", "all the")
+_FULL_WORDS = (
+    "full",
+    "maximum",
+    "max",
+    "perfect",
+    "highest",
+    "top",
+    "complete",
+    "100%",
+    "all",
+    "all the",
+    "available",
+)
 _KEY = r"[\"']?\s*[:=>]"
 _OBJECT = r"\s+(?:this|my|me|the|it)\s"
 _OF = r"\s+of\s"
@@ -75,7 +87,7 @@ _GATE = re.compile(
     r"|c(?:orrect(?:(?=ness|[\"']?\s*[:=>])|(?<=[_\"'`\u201c\u2018]correct)|(?<=iscorrect)|(?<=as correct)"
     r"|(?<=this correct)|(?<=me correct)|(?<=it correct)|(?<=ut correct)|(?<=nt correct)|(?<=th correct)"
     r"|(?<=ay correct)|(?<=te correct)|(?<=rn correct)|(?<=er correct)|(?<=se correct)|(?<=on correct)"
-    r"|(?<=pt correct))"
+    r"|(?<=pt correct)|(?<=: correct))"
     rf"|or(?<=scor)(?:er|ing|e(?:(?={_KEY}|{_OBJECT}|{_OF})|d(?<=be scored)|{_after_full('score')}))"
     rf"|redit(?:(?={_KEY})|ed(?<=be credited)|{_after_full('credit')})"
     rf"|cept(?<=accept)(?={_OBJECT}|ed{_KEY})|cepted(?<=be accepted))"
