@@ -841,9 +841,9 @@ def _grade_text(
         result = _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
     else:
         result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
-    if result.verdict in _PAID_LENIENTLY:
-        # a text that tells the grader what to pay, or hides an answer from the reader, is never paid
-        worked_on = manipulation(completion)
+    if result.verdict in _READ_FOR_MANIPULATION:
+        # a text that speaks to the grader, grades itself, or hides an answer from the reader is never paid
+        worked_on = manipulation(completion, lowered, result.span)
         if worked_on is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
         if result.correct and completion.count("</think>") > 1:
@@ -874,6 +874,13 @@ def _answered_between_reasoning(
     if said.verdict in (Verdict.WRONG, Verdict.AMBIGUOUS):
         return f"another answer outside the reasoning before its last block: {said.extracted!r}"
     return None
+
+
+# the results read for text that works on the grader: a paid one (or one the strict policy refuses only for
+# its format), and an unreadable one, which is rare and often unreadable for what hides in it
+# (``The answer is <span style="display:none">20</span>18.``); not a WRONG one: the scan on every wrong
+# result would cost about a tenth of the common path's time, for a result that is not paid anyway
+_READ_FOR_MANIPULATION = (Verdict.CORRECT, Verdict.FORMAT, Verdict.UNPARSEABLE)
 
 
 def _grade_found(
