@@ -1298,10 +1298,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return answer, opened
         if gold.kind in ("number", "math") and line_start > 0:
             # "Case 1: …, the answer is 3.\nCase 2: …, the answer is -3.", "For part (b), the answer is 18."
-            value_found = next(scan(answer.text), None)
-            series = case_series_before(
-                completion, answer.start, value_found.quantity if value_found else None
-            )
+            series = case_series_before(completion, answer.start, answer.text)
             if series is not None:
                 return answer, series
         after_line = completion[answer.end : answer.end + 300].partition("\n")[0]
@@ -1908,7 +1905,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             return per_case
     if gold.kind in ("number", "math") and sentence_start > 0:
         # "If she sells in the morning, she makes $18.\nIf she sells in the evening, she makes $20."
-        series = case_series_before(region, start, read_number(answer.text).quantity)
+        series = case_series_before(region, start, answer.text)
         if series is not None:
             return series
     if gold.kind in ("number", "math"):

@@ -39,7 +39,7 @@ import re
 from itertools import pairwise
 
 from rewardkit.mathtree import Interval, ListOf, Node, Relation, Symbol, Union, symbols_of
-from rewardkit.numbers import Quantity, same_quantity, scan
+from rewardkit.numbers import same_quantity, scan
 
 # a part's label: "(i)", "ii)", "(a)", "b)", "(2)", "2)", "Part 2:", "Part (b):"
 _LABEL = r"(?:\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)|part\s*\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)?\s*[:.])"
@@ -228,26 +228,30 @@ _CASE_OPENING = re.compile(
 _SENTENCE_END = re.compile(r"[\n!?;]|\.(?!\d)")
 
 
-def case_series_before(text: str, at: int, value: Quantity | None) -> str | None:
+def case_series_before(text: str, at: int, stated: str) -> str | None:
     """Why the sentence of ``text`` that states ``value`` at ``at`` answers one case of several: it opens on a
     case (``If she sells in the evening, she makes $20.``, ``Case 2: …``, ``- Without the discount: $20``)
     and the sentence before it opens on another case of the same kind with another value (``If she sells in
     the morning, she makes $18.``); or None. One value per case answers every case and none of them.
 
-    >>> case_series_before("If she sells early, she makes $18. If she sells late, she makes $20.", 65,
-    ...     next(scan("$20")).quantity) is not None
-    True
-    >>> case_series_before("If she eats 3, 13 are left. So she has $20.", 40, next(scan("$20")).quantity)
+    >>> case_series_before("If she sells early, she makes $18. If she sells late, she makes $20.", 65, "$20")
+    "one value per case: 'If she sells early, she makes $18' … gives another case another value"
+    >>> case_series_before("If she eats 3, 13 are left. So she has $20.", 40, "$20")
 
     """
+    # where the value's sentence opens: the cheap search first (most sentences open on no case), the stops
+    # of the sentences before it only for one that does
+    opening_at = max(text.rfind(c, max(0, at - 600), at) for c in "\n!?;.") + 1
+    if opening_at == 0 or (text[opening_at - 1] == "." and text[opening_at : opening_at + 1].isdigit()):
+        return None  # the text's first sentence, or a decimal point: no sentence before it to compare
+    opened = _CASE_OPENING.match(text, opening_at)
+    if opened is None or opened.end() > at:
+        return None
+    found = next(scan(stated), None)
+    value = found.quantity if found is not None else None
     if value is None:
         return None
     stops = [m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 600), at)]
-    if len(stops) < 1:
-        return None
-    opened = _CASE_OPENING.match(text, stops[-1])
-    if opened is None or opened.end() > at:
-        return None
     # the sentence before, skipping blank lines and stops with nothing between them
     previous_end = stops[-1] - 1
     previous_start = 0
