@@ -61,7 +61,9 @@ POLITE_CLOSING = (
 _QUALIFIER_BEFORE = re.compile(
     r"(?:\b(?:(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
-    r"lower\s+than|over|under|above|below|nearly|almost|up\s+to|upwards\s+of|in\s+excess\s+of|"
+    # ("round up to 4", "rounded down to 3": a rounding states its result, no bound)
+    r"lower\s+than|over|under|above|below|nearly|almost|(?<!round\s)(?<!rounds\s)(?<!rounded\s)(?<!rounding\s)"
+    r"up\s+to|upwards\s+of|in\s+excess\s+of|"
     r"a\s+minimum\s+of|a\s+maximum\s+of|minimum\s+of|maximum\s+of|just\s+(?:over|under|shy\s+of)|"
     # "at least 72", "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right
     # before the value ("the minimum 72", "has max 72" name the extreme itself; the look-behinds run only
@@ -565,6 +567,14 @@ _TAKES_BACK = (
     r"(?:match|agree|add\s+up|check\s+out|tally)\b|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+not\s+what\s+(?:i|we)\s+(?:got|had|found|computed|calculated)\b|"
     r"(?:that|this|it)\s+(?:contradicts|conflicts\s+with)\b|"
+    # "That said, I may have misread the problem.", "I might have made an error somewhere": a mistake it
+    # allows for in what it just stated
+    r"(?:i|we)\s+(?:may|might|could)\s+(?:well\s+)?have\s+(?:misread|misunderstood|misinterpreted|miscalculated|"
+    r"erred|made\s+(?:a|an|some)\s+(?:\w+\s+)?(?:mistake|error|slip)|gotten\s+(?:it|this|something)\s+wrong)\b|"
+    r"(?:it'?s|it\s+is)\s+hard\s+to\s+(?:say|tell|be\s+sure)\b|"
+    # "That's what the textbook says, but I get 20.": the value before was another's, not the text's own
+    r"(?:that'?s|that\s+is|this\s+is)\s+what\s+(?:the\s+)?(?:text\s?book|book|answer\s+key|key|teacher|solution|"
+    r"source|reference|worksheet)\s+(?:says|gives|states|lists|has)\b|"
     r"(?<![\w,;:] )(?<![\w,;:])(?:probably|likely|possibly|maybe)\s+(?:wrong|incorrect|off)\b|"
     r"(?:i|we|this|that|it)\s+(?:could|might|may)\s+(?:well\s+)?be\s+off\b|"
     r"(?:i\s+have\s+)?no\s+idea(?=\s*[.!)\n]|\s*$)|it\s+(?:all\s+)?depends\s+on\b|"
@@ -857,6 +867,9 @@ _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
+    # "18 seems most likely", "72 looks the most plausible": a value weighed as likely, not stated
+    r"\b(?:seems?|appears?|looks?)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+|quite\s+|very\s+|rather\s+|fairly\s+)?"
+    r"(?:likely|plausible|probable)\b|"
     # "72 or not 72": the value and its negation ("72 whether or not she counts them" commits)
     r"(?<!whether\s)\bor\s+not\s+[-−$]?\d|"
     # "15 could also be right", "15 might be correct too": one answer among others, not the answer

@@ -1759,7 +1759,10 @@ def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | N
     if answer.rule != "last_number" or gold.kind not in ("number", "math"):
         return None  # (a reading already refused, "ambiguous", keeps its own reason)
     return labels.not_a_quantity(
-        found.region, answer.start - found.region_start, answer.end - found.region_start
+        found.region,
+        answer.start - found.region_start,
+        answer.end - found.region_start,
+        worked_before=found.region_start > 0,
     )
 
 

@@ -148,10 +148,12 @@ _ASSIGNED_ANYWHERE = re.compile(
 )
 
 
-def not_a_quantity(region: str, start: int, end: int) -> str | None:
+def not_a_quantity(region: str, start: int, end: int, worked_before: bool = False) -> str | None:
     """Why the last number of ``region``, at ``region[start:end]``, is no quantity the text concludes with (an
     identifier, an index, a table cell, a rate it never applies, garbled text, a program's literal), or None.
-    The span may open on the place word the number is read with (``Step 3``).
+    The span may open on the place word the number is read with (``Step 3``). ``worked_before``: a reasoning
+    block before the region holds the work (``<think>… 9 times 2 is 18</think> Janet sells 9 eggs at $2
+    each, earning $18 per day.``), so a rate the region restates is no rate it never applies.
 
     >>> not_a_quantity("Step 1: read. Step 2: think. Step 3: answer.", 29, 35)
     "an index: 'Step 3' numbers a step of the text, it is no quantity"
@@ -165,14 +167,16 @@ def not_a_quantity(region: str, start: int, end: int) -> str | None:
     line_end = region.find("\n", end)
     line_end = len(region) if line_end < 0 else line_end
     if digit == end:  # a number in words ("Four containers were imported."): no label writes one
-        return _table_cell(region, line_start, line_end) or _rate_restated(region, start, end)
+        return _table_cell(region, line_start, line_end) or (
+            None if worked_before else _rate_restated(region, start, end)
+        )
     return (
         _identifier(region, start, digit, end, line_start, line_end)
         or _index(region, start, digit, end, line_start, line_end)
         or _table_cell(region, line_start, line_end)
         or _garbled(region, line_start, start)
         or _program_literal(region, start, line_start, line_end)
-        or _rate_restated(region, digit, end)
+        or (None if worked_before else _rate_restated(region, digit, end))
     )
 
 

@@ -81,7 +81,10 @@ def variables_in(statement: str) -> str | None:
 _NAMED_QUANTITY = re.compile(
     r"\b(?:the\s+)?(?P<name>(?:number|amount|total|count|cost|price|value|sum|weight|length|width|height|area|"
     r"age|speed|share)\s+of\s+(?:the\s+|her\s+|his\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?|[A-Z][a-z]+'s\s+[a-z]+)"
-    r"\s+(?:is|are|was|were|equals|comes\s+to|=)\s+[*_]*[$€£]?[-−]?\d",
+    r"\s+(?:is|are|was|were|equals|comes\s+to|=)\s+[*_]*[$€£]?[-−]?\d"
+    # ... or a person's count: "Alice has 12 apples and Bob has 18 apples"
+    r"|\b(?P<owner>[A-Z][a-z]+)\s+(?:has|had|gets|got|earns|earned|makes|made|owns|owned|pays|paid|needs|spends|"
+    r"spent|collects|collected|sells|sold|buys|bought|reads|read|saves|saved|scores|scored)\s+[*_]*[$€£]?\d",
 )
 
 
@@ -93,10 +96,14 @@ def named_quantities_in(statement: str) -> str | None:
     'number of apples, number of oranges'
     >>> named_quantities_in("The number of apples is 18, so the number of apples is 18.") is None
     True
+    >>> named_quantities_in("So, Alice has 12 apples and Bob has 18 apples.")
+    'alice, bob'
     """
-    if statement.count(" is ") + statement.count(" was ") + statement.count("=") < 2:
-        return None
-    names = list(dict.fromkeys(m["name"].lower() for m in _NAMED_QUANTITY.finditer(statement)))
+    if statement.count(" ") < 6:
+        return None  # no room for two named quantities
+    names = list(
+        dict.fromkeys((m["name"] or m["owner"]).lower() for m in _NAMED_QUANTITY.finditer(statement))
+    )
     return ", ".join(names) if len(names) > 1 else None
 
 
