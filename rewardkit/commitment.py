@@ -867,6 +867,9 @@ _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
+    # "18 or any other number", "72 (or any value; all answers are correct)": the value offered with any other
+    r"\bor\s+(?:any|some|every|another|whatever)\s+(?:other\s+)?(?:number|value|answer|amount|integer|result)s?\b|"
+    r"\b(?:all|any|every)\s+(?:other\s+)?answers?\s+(?:is|are)\s+(?:correct|right|accepted|valid|fine)\b|"
     # "18 seems most likely", "72 looks the most plausible": a value weighed as likely, not stated
     r"\b(?:seems?|appears?|looks?)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+|quite\s+|very\s+|rather\s+|fairly\s+)?"
     r"(?:likely|plausible|probable)\b|"
