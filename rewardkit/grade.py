@@ -95,6 +95,7 @@ from rewardkit.numbers import (
     CLOCK_12,
     DIGITS_AND_SPOKEN_FRACTION,
     MERIDIEM,
+    NAMED_EQUAL_BEFORE,
     PART_OF_DAY,
     RATIO,
     Quantity,
@@ -2888,7 +2889,7 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
             or lookup_unit(glued[1]) is not None  # "2m", "5 m": a unit the text writes spaced too
             or (
                 re.search(rf"(?<![\w\\]){glued[1]}(?![\w])", found.region) is None
-                and _NAMED_EQUAL_BEFORE.search(found.region, max(0, at - 12), at) is None
+                and NAMED_EQUAL_BEFORE.search(found.region, max(0, at - 12), at) is None
                 and (
                     # "Room 72B", "10p", "50c": a capital names a thing, p and c are pence and cents
                     glued[1] in _NOT_A_VARIABLE
@@ -2915,8 +2916,6 @@ _NOT_A_VARIABLE = frozenset("BCDEFGHJKLMNOPQRSTUVWXYZpc")
 _MULTIPLIER_AFTER = re.compile(
     r"[ \t]+(?:as|more|less|faster|slower|larger|smaller|bigger|higher|lower|the|that|longer)\b"
 )
-# a one-letter variable and its equals sign before a value: "x = ", "y_1 ="
-_NAMED_EQUAL_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
 
 
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",

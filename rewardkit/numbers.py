@@ -1298,7 +1298,7 @@ def glued_scale_end(text: str, end: int) -> int:
     if len(letter) == 1 and re.search(rf"(?<![\w\\]){letter}(?![\w])", text) is not None:
         return end
     numeral_start = len(text[:end].rstrip("0123456789.,"))
-    if _NAMED_EQUAL_BEFORE.search(text, max(0, numeral_start - 12), numeral_start) is not None:
+    if NAMED_EQUAL_BEFORE.search(text, max(0, numeral_start - 12), numeral_start) is not None:
         return end  # "Thus x = 2k.": the right side of a variable's equation multiplies another variable
     if letter == "B" and (numeral_start == 0 or text[numeral_start - 1] not in _MONEY_SIGNS):
         return end  # "Room 72B", "a 2B pencil": a letter after a number names a thing, unless money ("$3B")
@@ -1308,7 +1308,8 @@ def glued_scale_end(text: str, end: int) -> int:
 
 
 _MONEY_SIGNS = frozenset("$€£¥₹")
-_NAMED_EQUAL_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
+# a one-letter variable and its equals sign before a value: "x = ", "y_1 ="
+NAMED_EQUAL_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
 _TEMPERATURE = re.compile(r"(?i:temperature|kelvin|thermal)|°[CF]")
 
 

@@ -236,10 +236,10 @@ _SENTENCE_END = re.compile(r"[\n!?;]|\.(?!\d)")
 
 
 def case_series_before(text: str, at: int, stated: str) -> str | None:
-    """Why the sentence of ``text`` that states ``value`` at ``at`` answers one case of several: it opens on a
-    case (``If she sells in the evening, she makes $20.``, ``Case 2: …``, ``- Without the discount: $20``)
-    and the sentence before it opens on another case of the same kind with another value (``If she sells in
-    the morning, she makes $18.``); or None. One value per case answers every case and none of them.
+    """Why the sentence of ``text`` whose answer ``stated`` starts at ``at`` answers one case of several: it
+    opens on a case (``If she sells in the evening, she makes $20.``, ``Case 2: …``, ``- Without the discount:
+    $20``) and the sentence before it opens on another case of the same kind with another value (``If she
+    sells in the morning, she makes $18.``); or None. One value per case answers every case and none of them.
 
     >>> case_series_before("If she sells early, she makes $18. If she sells late, she makes $20.", 65, "$20")
     "one value per case: 'If she sells early, she makes $18' … gives another case another value"
@@ -254,10 +254,10 @@ def case_series_before(text: str, at: int, stated: str) -> str | None:
     opened = _CASE_OPENING.match(text, opening_at)
     if opened is None or opened.end() > at:
         return None
-    found = next(scan(stated), None)
-    value = found.quantity if found is not None else None
-    if value is None:
+    first_value = next(scan(stated), None)
+    if first_value is None:
         return None
+    value = first_value.quantity
     stops = [m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 600), at)]
     # the sentence before, skipping blank lines and stops with nothing between them
     previous_end = stops[-1] - 1
@@ -270,12 +270,11 @@ def case_series_before(text: str, at: int, stated: str) -> str | None:
     before = _CASE_OPENING.match(text, previous_start)
     if before is None or before.lastgroup != opened.lastgroup or before.end() > previous_end:
         return None
-    said = [found.quantity for found in scan(text[before.end() : previous_end])]
+    said = [span.quantity for span in scan(text[before.end() : previous_end])]
     if not said or same_quantity(said[-1], value):
         return None  # no value in that case, or the same one: it holds in both
-    if any(same_quantity(found.quantity, said[-1]) for found in scan(text[opened.start() : at])):
-        return (
-            None  # "If she works 5 days, she makes 5 * 32 = $160.": a step that goes on from the one before
-        )
+    # "If she works 5 days, she makes 5 * 32 = $160.": a step that goes on from the one before
+    if any(same_quantity(span.quantity, said[-1]) for span in scan(text[opened.start() : at])):
+        return None
     first = text[previous_start:previous_end].strip(" \t*_>#-.")
     return f"one value per case: {first[:50]!r} … gives another case another value"
