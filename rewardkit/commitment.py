@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 
 from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
+from rewardkit.several_values import names_before_values
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -258,9 +259,12 @@ def in_reason_about_it(text: str, at: int) -> bool:
     return False
 
 
-# ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73"
+# ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73", "72 —
+# wait, 73", "72 no 73", "72, oops, 73"
 _CORRECTED_AFTER = re.compile(
-    r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry)\b"
+    r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
+    # ("18, no, 16" is a take-back, read by taken_back_within: the value after it stands)
+    r"wait|no(?!\s*[,—–])|nope|oops|whoops|actually|correction|scratch\s+that|strike\s+that)\b"
     r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*)[-−$(]*\d",
     re.IGNORECASE,
 )
@@ -801,8 +805,9 @@ _RELATION = re.compile(
 )
 
 
-def called_wrong_after(after: str) -> str | None:
+def called_wrong_after(after: str, value: Quantity | None = None) -> str | None:
     """Why the rest of a statement takes its value back (``72, which is wrong``, ``72, I mean 73``), or None.
+    A correction to the same ``value``, when it is known, takes nothing back (``72, actually 72.0``).
 
     >>> called_wrong_after(" (incorrect).")
     "called wrong: '… (incorrect)' takes the value back"
@@ -810,7 +815,19 @@ def called_wrong_after(after: str) -> str | None:
     ("corrected: '… , I mean 73' states another value", None)
     """
     called = _why_after(_CALLED_WRONG_AFTER, after, 200, "called wrong", "takes the value back")
-    return called or _why_after(_CORRECTED_AFTER, after, 200, "corrected", "states another value")
+    if called is not None:
+        return called
+    corrected = _CORRECTED_AFTER.match(after[:200])
+    if corrected is None:
+        return None
+    if value is not None:
+        # the pattern ends on the first digit of the value it corrects to
+        at = corrected.end() - 1
+        named = next(scan(after[at : at + 60]), None)
+        if named is not None and named.start == 0 and same_quantity(named.quantity, value):
+            # "72, actually 72.0": the value stands, as what is said after it says ("…, actually 72 or more")
+            return problem("", after[at + named.end :], value=value)
+    return f"corrected: {_shown_after(after)!r} states another value"
 
 
 _CARDINALS = "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
@@ -2129,7 +2146,7 @@ def problem(
         restates(before)
         or partial_around(before, after)
         or trails_off(after)
-        or called_wrong_after(after)
+        or called_wrong_after(after, value)
         or rejected_after(after)
         or operated_after(after)
         or unsure_after(after)
@@ -2449,13 +2466,32 @@ def listed_after(text: str, start: int, end: int) -> str | None:
     None."""
     m = _LISTED_AFTER.match(text, end)
     if m is None:
-        return None
+        return _named_listed_after(text, start, end)
     rival = next(scan(text[m.end() - 1 : m.end() + 60]), None)
     if rival is not None:
         rest = text[m.end() - 1 + rival.end : m.end() + 300]
         if called_wrong_after(rest) or rejected_after(rest):
             return None  # "72; 96 is wrong because …": a rival rejected is no second answer
     return f"several answers: {text[start : m.end()].strip()[:60]!r}"
+
+
+_SEMICOLON_AFTER = re.compile(r"[ \t*_$]*;")
+
+
+def _named_listed_after(text: str, start: int, end: int) -> str | None:
+    """Why a statement that names its value (``boys: 18``) is one of several named values listed after a
+    semicolon (``boys: 18; girls: 12``), or None."""
+    if not _SEMICOLON_AFTER.match(text, end):
+        return None
+    first = next(scan(text[start:end]), None)
+    rival = next(scan(text[end : end + 80]), None)
+    if first is None or rival is None or same_quantity(first.quantity, rival.quantity):
+        return None
+    gap = text[start + first.end : end + rival.start]
+    names = names_before_values(text[start : start + first.start], gap)
+    if names is None:
+        return None
+    return f"several answers: {text[start : end + rival.end].strip()[:60]!r} names two ({names})"
 
 
 # a variable that tends to the value: "as x -> 72", "x \\to 72", "\\lim_{n \\to 72}" (an arrow after a result,

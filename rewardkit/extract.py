@@ -30,9 +30,12 @@ from rewardkit.commitment import (
     POLITE_CLOSING,
     RETRACTION,
     attained_at_end,
+    called_wrong_after,
     in_reason_about_it,
     marker_mentioned,
+    taken_back_within,
     tends_to,
+    without_reason_about_another,
 )
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.mathtree import Node
@@ -60,7 +63,7 @@ from rewardkit.numbers import (
     words_after,
 )
 from rewardkit.option_words import words_disagreeing
-from rewardkit.several_values import noun_between, variables_in
+from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
 from rewardkit.stated_units import unit_at_start
@@ -1836,6 +1839,16 @@ def read_number(span: str) -> Reading:
     if _REJECTION_MARK.match(text, end):
         # "72 ✗", "72 ❌": the mark says the value is wrong, wherever the span around it was found
         return Reading("ambiguous", text=text, why=f"rejected: {text!r} marks the value wrong")
+    if rest:
+        # "18, no, 16", "18 — wait, 16", "18 (no, 16)": the value is taken back for another within the span,
+        # whatever rule found it (a box, a whole line of math), never read as its first number
+        # ("18 because 16 is wrong" calls the other value wrong, not this one)
+        after = without_reason_about_another(text[end:], quantity, None)
+        taken_back = called_wrong_after(after, quantity)
+        if taken_back is None and taken_back_within(after) is not None:
+            taken_back = f"taken back: {after.strip()[:60]!r} follows the value"
+        if taken_back is not None:
+            return Reading("ambiguous", text=text, why=taken_back)
     tolerance = tolerance_after(text, end)
     if tolerance is not None:  # "350, give or take a few", "350 plus or minus 5": a band of values
         return Reading("ambiguous", text=text, why=f"{text!r}: {tolerance!r} gives a band of values, not one")
@@ -1864,6 +1877,11 @@ def read_number(span: str) -> Reading:
         if noun is not None and not _one_dimension(noun, rest[0].quantity):
             listed = text[found[0].start :].strip(" \t.!")
             why = f"several quantities: {listed[:60]!r} lists another value after the {noun}"
+            return Reading("ambiguous", text=listed, why=why)
+        names = names_before_values(text[: found[0].start], gap) if found[0].start else None
+        if names is not None:  # "Alice has 18, Bob has 12", "鸡有18只，兔有12只": each value under a name
+            listed = text.strip(" \t.!")
+            why = f"several quantities: {listed[:60]!r} names two ({names})"
             return Reading("ambiguous", text=listed, why=why)
     if (
         rest

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -173,8 +174,29 @@ _COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
-# hard budget of the symbolic step of one comparison (and of one item in grade_many's workers)
-DEFAULT_TIMEOUT_S = 1.0
+
+
+def _default_timeout_s(variable: str = "REWARDKIT_TIMEOUT_S", fallback: float = 1.0) -> float:
+    """The per-item budget every ``timeout_s`` defaults to: ``fallback``, or the environment's ``variable``
+    on a machine busier than a 1 s budget assumes (a shared CI runner, a node that also trains). Read once,
+    at import, so every default (``grade``, ``grade_many``, the rewards, the CLI, the server) agrees; a value
+    that is not a positive number of seconds stops the import with the variable named, never a silent 1 s."""
+    raw = os.environ.get(variable, "").strip()
+    if not raw:
+        return fallback
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):  # NaN fails both
+        raise ValueError(
+            f"{variable}={raw!r}: the per-item grading budget must be a positive number of seconds"
+        )
+    return value
+
+
+# hard budget of one item's grading, the symbolic step included (and of one item in grade_many's workers)
+DEFAULT_TIMEOUT_S = _default_timeout_s()
 # rules whose span is a definite commitment even when it holds no value ("\\boxed{???}", "Answer: N/A");
 # "the answer is" also appears in prose ("whether the answer is right"), so it is not one of them
 _COMMITTING_RULES = frozenset(

@@ -167,25 +167,80 @@ def noun_between(gap: str, after: str) -> str | None:
     return m["noun"]
 
 
+# the name a value is given right before it: "Alice has ", "chickens ", "the boys: ", "鸡有" (words of any
+# alphabet, five at most, maybe a colon, an equals sign or a currency sign before the value)
+_NAME_BEFORE = r"(?P<name>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,4})[ \t]*[:：=]?[ \t*_]*[$€£¥]?[ \t]*"
+_NAMED_VALUE_START = re.compile(_NAME_BEFORE + r"$")
+_NAME_LEADS = re.compile(r"[ \t*_]*" + _NAME_BEFORE)
+# what stands between two values each named before it: the first one's noun or unit, a list's joiner, the
+# second one's name ("18 apples and Bob has ", " , 兔有")
+_JOINER_THEN_NAME = re.compile(
+    r"[ \t]*(?:[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)?[ \t*_]*"
+    r"(?:[,;，、；][ \t]*(?:(?:and|und|et|y|e|и)[ \t]+)?|[ \t]+(?:and|und|et|y|e|и)[ \t]+)" + _NAME_BEFORE
+)
+# words before a value that make it part of the other one's statement, not a value of its own: a reason, a
+# computation, a restatement, a negation or a comparison ("18, since 3 × 6", "18, which is 12 + 6", "18, as
+# 12 + 6", "18, i.e. 18.0", "not 40; it is 45")
+_EXPLAINS = frozenset(
+    """which that who so since because as ie i.e per each of from by times plus minus or not is was were are
+    equals than more less fewer with without out and it this there what""".split()
+)
+
+
+def _names(words: str) -> bool:
+    """Whether the words before a value name it, rather than negate, restate or explain it (``not``, ``it
+    is``, ``since``)."""
+    return words.split()[0].lower().rstrip(".") not in _EXPLAINS
+
+
+def names_before_values(before: str, gap: str) -> str | None:
+    """The two names, when each of two values is given its own before it (``Alice has 18, Bob has 12``,
+    ``chickens 18, rabbits 12``, ``鸡有18，兔有12``): ``before`` is the statement's text before the first
+    value, ``gap`` the text between the two. Two named quantities answer two questions, as two listed with
+    their nouns do (the caller asks only about two different values); None when the second is no such value
+    (``18, since 3 × 6``).
+
+    >>> names_before_values("Alice has ", " apples and Bob has "), names_before_values("", ", since 3 × ")
+    ('alice has, bob has', None)
+    """
+    first = _NAMED_VALUE_START.search(before[-80:])
+    second = _JOINER_THEN_NAME.fullmatch(gap) if first is not None else None
+    if first is None or second is None or not (_names(first["name"]) and _names(second["name"])):
+        return None
+    # one name twice ("Alice has 18, Alice has 12") gives it two values: as much two answers as two names do
+    return f"{first['name'].lower()}, {second['name'].lower()}"
+
+
 # a value as a count or an amount is written in a list of them: "12", "$36", "2.5", "40%"
-_COUNT_TEXT = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?"
-_COUNT = re.compile(rf"(?<![\w.]){_COUNT_TEXT}(?![\w.]\w)")
+_COUNT_TEXT = r"[-−]?[$€£]?\d+(?:,\d{3})*(?:\.\d+)?%?"  # ("18, 12": a comma before a space is a joiner)
+# (a CJK character before it is a name's last, "鸡有18", not a letter the digits are glued to)
+_COUNT = re.compile(rf"(?<![^\W\u3400-\u9fff\uf900-\ufaff]|\.){_COUNT_TEXT}(?![\w.]\w)")
 _BARE_JOINER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)")
 _NOUN_TAIL = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})?[ \t.!]*")
 
 
 def counts_listed(text: str) -> str | None:
     """The values of a statement that is nothing but two or more quantities listed, each maybe with the noun
-    of what it counts (``12 apples and 5 oranges``), as a list (``12, 5``); else None."""
+    of what it counts (``12 apples and 5 oranges``) or each under its own name (``Alice has 12, Bob has 5``,
+    ``鸡有18 , 兔有12``), as a list (``12, 5``); else None."""
     counts = list(_COUNT.finditer(text))
-    if len(counts) < 2 or text[: counts[0].start()].strip(" \t*_"):
+    if len(counts) < 2:
+        return None
+    lead = text[: counts[0].start()]
+    named = _NAME_LEADS.fullmatch(lead) if lead.strip(" \t*_") else None
+    if lead.strip(" \t*_") and (named is None or not _names(named["name"])):
         return None
     for first, second in pairwise(counts):
         gap = text[first.end() : second.start()]
-        if not _BARE_JOINER.fullmatch(gap) and noun_between(gap, text[second.end() :]) is None:
+        if named is not None:
+            other = _JOINER_THEN_NAME.fullmatch(gap)
+            if other is None or not _names(other["name"]):
+                return None
+        elif not _BARE_JOINER.fullmatch(gap) and noun_between(gap, text[second.end() :]) is None:
             return None
-    if not _NOUN_TAIL.fullmatch(text, counts[-1].end()):
-        return None
+    tail = _NOUN_TAIL.fullmatch(text, counts[-1].end())
+    if tail is None or any(word.lower() in _NOT_NOUN for word in tail.group().split()[:1]):
+        return None  # "1, 2 or more", "12 and 5 at least": the words after the list qualify it
     return ", ".join(m.group().replace(",", "").lstrip("$€£") for m in counts)
 
 

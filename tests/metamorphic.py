@@ -129,11 +129,7 @@ class Case:
         options = {**self.options, **overrides}
         options = {k: v for k, v in options.items() if v is not None}
         text = self.completion if completion is None else completion
-        r = grade(text, gold=self.gold, policy=self.policy, **options)
-        if r.verdict is Verdict.TIMEOUT and "timeout_s" not in options:
-            # a busy machine, not the case: the verdict is judged on a longer budget (as the tables do)
-            r = grade(text, gold=self.gold, policy=self.policy, timeout_s=30, **options)
-        return r
+        return grade(text, gold=self.gold, policy=self.policy, **options)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ The expected verdicts and summary values of ``fixtures/eval/completions.jsonl`` 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
 import shutil
@@ -410,7 +411,8 @@ def test_timeout_reaches_the_grader(
     assert seen and set(seen) == {2.5}
     seen.clear()
     rc, _, err = _run([*argv[:3], "--output-dir", str(tmp_path / "b")], capsys)
-    assert rc == 0 and set(seen) == {1.0}  # the grader's own default
+    # the grader's own default (REWARDKIT_TIMEOUT_S's, which tests/conftest.py sets)
+    assert rc == 0 and set(seen) == {importlib.import_module("rewardkit.grade").DEFAULT_TIMEOUT_S}
     rc, _, err = _run([*argv[:-1], "0"], capsys)
     assert rc == 2 and "--timeout" in err
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import subprocess
 import sys
@@ -198,3 +199,29 @@ def test_data_error_names_the_place():
 
 def test_result_type_is_exported():
     assert isinstance(grade("1", gold="1"), GradeResult)
+
+
+def _default_budget_in_a_fresh_process(value: str | None) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import importlib, inspect; g = importlib.import_module('rewardkit.grade');"
+        "print(g.DEFAULT_TIMEOUT_S, inspect.signature(g.grade).parameters['timeout_s'].default,"
+        " inspect.signature(g.grade_many).parameters['timeout_s'].default)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "REWARDKIT_TIMEOUT_S"}
+    if value is not None:
+        env["REWARDKIT_TIMEOUT_S"] = value
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def test_the_default_budget_is_one_second_unless_the_environment_says_otherwise():
+    assert _default_budget_in_a_fresh_process(None).stdout.split() == ["1.0"] * 3
+    assert _default_budget_in_a_fresh_process(" ").stdout.split() == ["1.0"] * 3
+    assert _default_budget_in_a_fresh_process("2.5").stdout.split() == ["2.5"] * 3
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "nan", "inf"])
+def test_a_default_budget_that_is_not_a_positive_number_stops_the_import_and_names_the_variable(value):
+    proc = _default_budget_in_a_fresh_process(value)
+    assert proc.returncode != 0
+    assert f"ValueError: REWARDKIT_TIMEOUT_S={value!r}" in proc.stderr
+    assert "positive number of seconds" in proc.stderr

@@ -52,16 +52,6 @@ def _warm_up():
         grade(completion, gold=gold)
 
 
-def _graded(completion: str, gold: str) -> GradeResult:
-    """``grade(completion, gold=gold)``, judged again on a 30 s budget when the 1 s one ran out: a machine too
-    busy for the symbolic step's deadline says nothing about the equivalence these tests check (speed is
-    bench/'s and the timing tests' job)."""
-    r = grade(completion, gold=gold)
-    if r.verdict is Verdict.TIMEOUT:
-        r = grade(completion, gold=gold, timeout_s=30)
-    return r
-
-
 # --------------------------------------------------------------------------------------------------
 # The grammar
 
@@ -157,7 +147,7 @@ def test_expression_against_itself_is_correct(e: sympy.Expr) -> None:
     """``\\boxed{latex(e)}`` against the gold ``latex(e)`` is CORRECT."""
     text = latex(e)
     note(f"e = {e!r}")
-    r = _graded(boxed(text), text)
+    r = grade(boxed(text), gold=text)
     assert r.verdict == Verdict.CORRECT, _context(boxed(text), text, r)
 
 
@@ -168,7 +158,7 @@ def test_other_printings_are_correct(e: sympy.Expr) -> None:
     gold = latex(e)
     pred = latex(e, mul_symbol="dot", fold_short_frac=True)
     note(f"e = {e!r}")
-    r = _graded(boxed(pred), gold)
+    r = grade(boxed(pred), gold=gold)
     assert r.verdict == Verdict.CORRECT, _context(boxed(pred), gold, r)
 
 
@@ -180,7 +170,7 @@ def test_expanded_form_is_correct(e: sympy.Expr) -> None:
     assume(sympy.count_ops(expanded) <= 40)
     gold, pred = latex(e), latex(expanded)
     note(f"e = {e!r}, expanded = {expanded!r}")
-    r = _graded(boxed(pred), gold)
+    r = grade(boxed(pred), gold=gold)
     assert r.verdict == Verdict.CORRECT, _context(boxed(pred), gold, r)
 
 
@@ -196,7 +186,7 @@ def test_plus_one_is_wrong(e: sympy.Expr) -> None:
     assume(certainly_different(perturbed, e))
     gold, pred = latex(e), latex(perturbed)
     note(f"e = {e!r}")
-    r = _graded(boxed(pred), gold)
+    r = grade(boxed(pred), gold=gold)
     assert r.verdict == Verdict.WRONG, _context(boxed(pred), gold, r)
 
 
@@ -208,7 +198,7 @@ def test_doubled_is_wrong(e: sympy.Expr) -> None:
     perturbed = 2 * e
     gold, pred = latex(e), latex(perturbed)
     note(f"e = {e!r}")
-    r = _graded(boxed(pred), gold)
+    r = grade(boxed(pred), gold=gold)
     assert r.verdict == Verdict.WRONG, _context(boxed(pred), gold, r)
 
 
@@ -220,7 +210,7 @@ def test_swapped_variables_are_wrong(e: sympy.Expr) -> None:
     assume(certainly_different(swapped, e))
     gold, pred = latex(e), latex(swapped)
     note(f"e = {e!r}, swapped = {swapped!r}")
-    r = _graded(boxed(pred), gold)
+    r = grade(boxed(pred), gold=gold)
     assert r.verdict == Verdict.WRONG, _context(boxed(pred), gold, r)
 
 

@@ -17,10 +17,6 @@ from rewardkit import Verdict, grade
 NOUNS = ("cars drove past", "trees stood near", "kids waited for", "stones lay beside", "birds sat on")
 numbers = st.integers(min_value=1, max_value=999)
 
-# these items grade in about a millisecond; the default 1 s budget let a stall of the CI machine turn one into
-# TIMEOUT (1.08 s seen once), which says nothing about what these tests check
-_UNHURRIED = 30.0
-
 
 def _sentence(values: list[int]) -> str:
     parts = [f"{v} {NOUNS[i % len(NOUNS)]}" for i, v in enumerate(values[:-1])]
@@ -48,7 +44,7 @@ def test_a_restated_result_is_paid_only_for_its_own_value(result, others, at, go
     values = list(others)
     values.insert(min(at, len(values)), result)
     for completion in _completions(result, _sentence(values)):
-        r = grade(completion, gold=str(gold), timeout_s=_UNHURRIED)
+        r = grade(completion, gold=str(gold))
         assert r.correct == (gold == result), (completion, r)
 
 
@@ -62,7 +58,7 @@ def test_a_sentence_that_does_not_state_the_result_is_never_paid(result, others)
         return
     for completion in _completions(result, _sentence(values)):
         for gold in {*values, result}:
-            r = grade(completion, gold=str(gold), timeout_s=_UNHURRIED)
+            r = grade(completion, gold=str(gold))
             assert not r.correct, (completion, gold, r)
             assert r.verdict is Verdict.AMBIGUOUS, (completion, gold, r)
 
@@ -81,4 +77,4 @@ def test_a_sentence_that_does_not_state_the_result_is_never_paid(result, others)
     ],
 )
 def test_restated_result_cases(completion, gold, verdict):
-    assert grade(completion, gold=gold, timeout_s=_UNHURRIED).verdict is verdict
+    assert grade(completion, gold=gold).verdict is verdict
