@@ -12,8 +12,9 @@ answer only when the text states it as a quantity; a number that names, numbers 
   number (``3.`` after ``2.``), a count that selects terms (``the first 10 odd numbers``);
 - a table cell: the last row of a markdown table (with or without its outer bars), unless its label says it is
   the total (``| Total | 12 |``);
-- a rate given with the count it applies to, in a short text that works nothing out (``Three trucks each carry
-  80 flagstones.``, ``She sells the rest at $2 each.``, ``… 80 flagstones per truck.``);
+- a rate given with the count it applies to, before or after it, in a short text that works nothing out
+  (``Three trucks each carry 80 flagstones.``, ``She sells the rest at $2 each.``, ``… 80 flagstones per
+  truck.``, ``Each box costs $3 and she bought 5 boxes.``: a question copied back states no result);
 - garbled text (control characters, a run of mixed symbols before the number);
 - a literal of a program (``x = 72`` in a code block): the grader never runs code, and no output states what
   it prints.
@@ -122,13 +123,19 @@ _EACH = re.compile(r"\b(?i:each|apiece|a\s+piece|per[ \t]+(?P<per>[A-Za-z]+))\b"
 _PER_NUMBER = frozenset({"cent", "mille", "hundred", "thousand", "million", "capita"})
 # the count a rate applies to, in the same sentence: a number, a number word, "the rest"
 _COUNT = re.compile(
-    r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remaining"
+    r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remain(?:ing|der)"
     r"|all\s+(?:the|of))\b"
 )
+# a rate's value, written between the rate and the count it applies to: "$3", "2.50", "80"
+_VALUE = re.compile(r"\d")
+# a whole number of things: "5 boxes" (an amount of money, "$48", or a measure, "2.5 kg", is no count)
+_COUNT_OF_ITEMS = re.compile(r"\d+[ \t]+(?P<noun>[A-Za-z]+)")
+_CURRENCY = frozenset("$€£¥")
+_EACH_OF_COUNT = re.compile(r"^[ \t]+of[ \t]+(?:the[ \t]+|these[ \t]+|those[ \t]+)?\d+")
 # what shows that a text works something out or concludes
 _WORK = re.compile(
     r"[=×÷]|\d\s*[-+*/x]\s*\d|\b(?i:so|thus|therefore|hence|total|altogether|in\s+all|answer|result|overall|"
-    r"combined|means|get|gets|got|makes?|leaves?|equals?|need|needs|remain(?:s|ing)?|left)\b"
+    r"combined|means|get|gets|got|makes?|made|earn(?:s|ed)|spent|leaves?|equals?|need|needs|remain(?:s|ing)?|left)\b"
 )
 _RESTATE_CHARS = 600  # a text that only restates the question is short
 # control characters, and a run of mixed symbols, in the line before the number
@@ -349,9 +356,14 @@ def _rate_restated(region: str, digit: int, end: int) -> str | None:
         per = rate["per"]
         if per is not None and (lookup_unit(per) is not None or per.lower() in _PER_NUMBER):
             continue  # "72 per hour", "12 per 1000", "25 per mille": a unit of its own, a proportion
-        # the count it applies to stands before it: "Three trucks each carry 80", "the rest at $2 each"
+        # the count it applies to stands before it: "Three trucks each carry 80", "the rest at $2 each"; or
+        # the number is that count, after the rate and its value: "Each box costs $3 and she bought 5 boxes"
         counted = region[clause_start : min(digit, rate.start())]
-        if _COUNT.search(counted) is not None:
+        valued = region[rate.end() : digit] if rate.end() <= digit else ""
+        valued = _EACH_OF_COUNT.sub("", valued, count=1)  # "Each of the 8 rows has 9": 8 is what 9 is per
+        items = _COUNT_OF_ITEMS.match(region, digit) if _VALUE.search(valued) is not None else None
+        count_after = items is not None and lookup_unit(items["noun"]) is None
+        if _COUNT.search(counted) is not None or (count_after and region[digit - 1 : digit] not in _CURRENCY):
             clause = region[clause_start:clause_end].strip()
             return f"a rate restated: {clause[:60]!r} gives a value per item and the text works nothing out"
     return None
