@@ -2748,7 +2748,9 @@ def _lenient(
         if operand is not None:
             return number, operand
         if conditions_left > 0:
-            before_rival = _before_rejected_rival(found, number, gold, conditions_left)
+            before_rival = _before_rejected_rival(
+                found, number, gold, conditions_left
+            ) or _before_contrasted_rival(found, number, gold, conditions_left)
             if before_rival is not None:
                 return before_rival
     return number, (_read(number.text, gold) if number is not None else None)
@@ -2782,6 +2784,41 @@ def _before_rejected_rival(
     if _SENTENCE_BREAKS.subn("", between)[1] > 1 or (
         rejected.status == "value" and _same_reading(rejected, reading)
     ):
+        return None
+    return stated, reading
+
+
+# a value (maybe with its unit), then "not" before the last number: "18 dollars, not 16", "18 - not 16"
+_CONTRASTED_BEFORE = re.compile(
+    r"\d(?:[%)$]|\\\))?(?:[ \t]+[^\W\d_]+)?[*_]*(?P<cut>[ \t]*(?:[,;—–]|[ \t]-)[ \t]*(?:and[ \t]+|but[ \t]+)?not[ \t]+"
+    r"(?:even[ \t]+)?[$€£]?)$",
+    re.IGNORECASE,
+)
+
+
+def _before_contrasted_rival(
+    found: Candidates, number: Answer, gold: Gold, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The value a last sentence states right before it sets the last number aside with "not" (``So she makes
+    18 dollars, not 16.`` answers 18), read by the lenient rules on the text before the "not", or None."""
+    region, at = found.region, number.start - found.region_start
+    if "not" not in region[max(0, at - 12) : at]:  # the common case, settled by one substring test
+        return None
+    contrast = _CONTRASTED_BEFORE.search(region, max(0, at - 80), at)
+    if contrast is None:
+        return None
+    earlier = Candidates(region_start=found.region_start, region=region[: contrast.start("cut")])
+    stated, reading = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+    # the value read is the one right before the "not", not one of an earlier sentence
+    if (
+        stated is None
+        or reading is None
+        or reading.status != "value"
+        or stated.end - found.region_start <= contrast.start()
+    ):
+        return None
+    rejected = _read(number.text, gold)
+    if rejected.status == "value" and _same_reading(rejected, reading):
         return None
     return stated, reading
 
