@@ -1845,10 +1845,14 @@ def read_number(span: str) -> Reading:
         # ("18 because 16 is wrong" calls the other value wrong, not this one)
         after = without_reason_about_another(text[end:], quantity, None)
         taken_back = called_wrong_after(after, quantity)
-        if taken_back is None and taken_back_within(after) is not None:
-            taken_back = f"taken back: {after.strip()[:60]!r} follows the value"
         if taken_back is not None:
             return Reading("ambiguous", text=text, why=taken_back)
+        instead = taken_back_within(after)
+        if instead == "":  # "18, no, 16, no, 18": what it takes back to is taken back in turn
+            why = f"taken back: {after.strip()[:60]!r} follows the value"
+            return Reading("ambiguous", text=text, why=why)
+        if instead is not None:  # "18 — no, 16.": the value it takes back to is read, as after a marker
+            return read_number(instead)
     tolerance = tolerance_after(text, end)
     if tolerance is not None:  # "350, give or take a few", "350 plus or minus 5": a band of values
         return Reading("ambiguous", text=text, why=f"{text!r}: {tolerance!r} gives a band of values, not one")

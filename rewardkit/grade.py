@@ -1384,8 +1384,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             said = commitment.problem(taken_back[: later.start()], taken_back[later.end() :], letters=True)
             if said is not None:
                 return answer, said
-            at = answer.start + answer.text.rindex(later.group())
-            return Answer(later.group(), "correction", at, at + len(later.group()), lenient=True), None
+            return _part_of(answer, later.group(), "correction", last=True, lenient=True), None
         return answer, why
     if " or " in text and _lists_values(gold):
         # "x = -2 or x = 3", "x < 2 or x > 3": a solution set written as alternatives on one variable, read
@@ -1425,8 +1424,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 # two different things when the two disagree; "72, which is 48 + 24" computes the same one
                 head = text[: opening[1]]
                 if _restated_alike(head, text[copula.end() :], gold) and head in answer.text:
-                    at = answer.start + answer.text.index(head)
-                    stated_head = Answer(head, answer.rule, at, at + len(head), answer.lenient)
+                    stated_head = _part_of(answer, head, answer.rule, last=False, lenient=answer.lenient)
                     return stated_head, commitment.problem(
                         "",
                         text[opening[1] :],
@@ -1468,9 +1466,18 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if taken_back == "":  # "72, just kidding": nothing stands
         return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the value back"
     if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
-        at = answer.start + answer.text.rindex(taken_back)
-        return Answer(taken_back, "correction", at, at + len(taken_back), lenient=True), None
+        return _part_of(answer, taken_back, "correction", last=True, lenient=True), None
     return answer, why
+
+
+def _part_of(answer: Answer, part: str, rule: str, *, last: bool, lenient: bool) -> Answer:
+    """The answer that is ``part`` of ``answer``'s text (its last or first occurrence), where it stands. A
+    box's span covers ``\\boxed{…}`` around its text, so a part of a box keeps the box's span: what is read
+    after it is what follows the box."""
+    if answer.rule == "boxed":
+        return Answer(part, rule, answer.start, answer.end, lenient)
+    at = answer.start + (answer.text.rindex(part) if last else answer.text.index(part))
+    return Answer(part, rule, at, at + len(part), lenient)
 
 
 # dots right after a decimal of two digits or more continue it ("0.333...", "3.14159…")
@@ -2790,8 +2797,8 @@ def _before_rejected_rival(
 
 # a value (maybe with its unit), then "not" before the last number: "18 dollars, not 16", "18 - not 16"
 _CONTRASTED_BEFORE = re.compile(
-    r"\d(?:[%)$]|\\\))?(?:[ \t]+[^\W\d_]+)?[*_]*(?P<cut>[ \t]*(?:[,;—–]|[ \t]-)[ \t]*(?:and[ \t]+|but[ \t]+)?not[ \t]+"
-    r"(?:even[ \t]+)?[$€£]?)$",
+    r"\d(?:[%)$]|\\\))?(?:[ \t]+[^\W\d_]+)?[*_]*"
+    r"(?P<cut>[ \t]*(?:[,;—–]|[ \t]-)[ \t]*(?:and[ \t]+|but[ \t]+)?not[ \t]+(?:even[ \t]+)?[$€£]?)$",
     re.IGNORECASE,
 )
 
