@@ -135,7 +135,9 @@ _EACH_OF_COUNT = re.compile(r"^[ \t]+of[ \t]+(?:the[ \t]+|these[ \t]+|those[ \t]
 # what shows that a text works something out or concludes
 _WORK = re.compile(
     r"[=×÷]|\d\s*[-+*/x]\s*\d|\b(?i:so|thus|therefore|hence|total|altogether|in\s+all|answer|result|overall|"
-    r"combined|means|get|gets|got|makes?|made|earn(?:s|ed)|spent|leaves?|equals?|need|needs|remain(?:s|ing)?|left)\b"
+    r"combined|means|get|gets|got|makes?|made|earn(?:s|ed)|spent|leaves?|equals?|need|needs|remain(?:s|ing)?|left|"
+    # "…each day, which is 0.5 gallons": the value the rate comes to, stated
+    r"which\s+is|that\s+is|i\.e)\b"
 )
 _RESTATE_CHARS = 600  # a text that only restates the question is short
 # control characters, and a run of mixed symbols, in the line before the number
