@@ -532,6 +532,8 @@ _NUMERAL = (
   | \\[dt]?frac\s*(?:\{\s*(?P<lnum>\d+)\s*\}|(?P<lnum1>\d))\s*(?:\{\s*(?P<lden>\d+)\s*\}|(?P<lden1>\d))
   | (?P<int>(?!0\D)  # "0,111" is no thousands grouping
           \d{1,3}(?:(?P<sep>,|\{,\}|\\,|\\\ |\\;|[\ \u00a0\u202f\u2009'])\d{3})(?:(?P=sep)\d{3})*(?![\d])
+          # the Indian grouping: lakhs and crores in pairs before the last three digits, "12,50,000"
+          |\d{1,2}(?:,\d{2})+,\d{3}(?![\d])
           |\d+)?
     (?:\.(?P<frac>\d+))?
     (?:[eE](?P<exp>[-−+]?\d{1,4})(?![\d])
