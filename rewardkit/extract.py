@@ -62,7 +62,7 @@ from rewardkit.numbers import (
     whole_quantity,
     words_after,
 )
-from rewardkit.option_words import words_disagreeing
+from rewardkit.option_words import option_key, words_disagreeing
 from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
@@ -2096,6 +2096,11 @@ def read_choice(
                             why = f"the choice {named[1]} is {own}, but {text!r} states {reading.text}"
                             return Reading("ambiguous", text=text, why=why)
                         return Reading("value", choice=letters[i], text=reading.text)
+        named = _LETTER_EQUALS.match(text) if not any(options) else None
+        if named is not None and named[1] in letters and read_number(text[named.end() :]).status == "value":
+            # "C = 48" with no option's value known: the letter, with a value said of it that the grade holds
+            # against the options the completion lists, or refuses as unchecked (option_stated_past)
+            return Reading("value", choice=named[1], text=named[1])
         return Reading("none", text=text)
     nxt = _LETTER_NEXT.match(text, end)
     if nxt is not None and nxt.group(1).upper() in letters and nxt.group(1).upper() != letter:
@@ -2124,11 +2129,11 @@ _LETTER_CORRECTED = re.compile(
 _LETTER_TO_VALUE = re.compile(
     r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.|ie|namely)[\s,:]*)?(?=[-−$]?\d)", re.IGNORECASE
 )
-# ... and past the span the letter was read from, within its sentence: the close of its box or emphasis, then
-# a relation, a colon, a bracket or a word that restates ("\\boxed{C} (60)", "\\boxed{C} = 60",
-# "C, i.e. 60")
+# ... and past the span the letter was read from, within its sentence: the close of its box, emphasis or math
+# ("$…$", "\\(…\\)", "\\[…\\]"), then a relation, a colon, a bracket or a word that restates
+# ("\\boxed{C} (60)", "\\boxed{C} = 60", "C, i.e. 60")
 _VALUE_PAST_LETTER = re.compile(
-    r"[ \t)}\]$*_]*(?:[:=,(–—-]|\\[,;]|\\q?quad)?[ \t(*_$]*"
+    r"(?:[ \t)}\]$*_]|\\[)\]])*(?:[:=,(–—-]|\\[,;]|\\q?quad)?(?:[ \t(*_$]|\\[(\[])*"
     r"(?:(?:which\s+(?:is|equals)|that\s+is|i\.\s*e\.?|viz\.?|namely)[ \t,:(]*)?(?=[-−$]?\d)",
     re.IGNORECASE,
 )
@@ -2207,13 +2212,19 @@ def option_stated_past(
     """Why the value stated right after a choice letter that ends at ``end`` in ``text``, past the span the
     letter was read from (``\\boxed{C} (60)``, ``\\boxed{C} = 60``, ``The answer is C, i.e. 60``), is not
     the value of that letter's option, or None: a letter and a value that disagree commit to neither. So
-    for another option's words (``words``: each option's key), ``\\boxed{C} (Paris)``.
+    for another option's words (``words``: each option's key), ``\\boxed{C} (Paris)``. With no option's
+    value known (``options`` empty: only letters offered, none listed) the value said of the letter cannot
+    be checked, and commits to neither as well; the letter written with its option's text as a label,
+    ``(C) 72``, says no more than the letter.
 
     >>> options = read_options(["48", "60", "72", "96"])
     >>> option_stated_past("\\\\boxed{C} (60).", 8, "C", "ABCD", options)
     "the choice C is 72, but 'C} (60).' states 60"
     >>> option_stated_past("C, i.e. 72.", 1, "C", "ABCD", options)
     >>> option_stated_past("C. 60 more", 1, "C", "ABCD", options)
+    >>> option_stated_past("A, i.e. 60", 1, "A", "ABCD", ())
+    "'A, i.e. 60' states 60 for the choice A, whose option has no known value to check it against"
+    >>> option_stated_past("(C) 72.", 2, "C", "ABCD", ())
     """
     index = letters.find(letter)
     if any(words):
@@ -2223,7 +2234,7 @@ def option_stated_past(
         why = words_disagreeing(line, 0, closed.end() if closed else 1, letter, letters, words)
         if why is not None:
             return why
-    if index < 0 or index >= len(options) or options[index] is None:
+    if index < 0 or (options and index >= len(options)):
         return None
     line = text[end : end + 120].partition("\n")[0]
     if not _DIGIT.search(line):  # the common case: nothing stated after the letter
@@ -2232,11 +2243,53 @@ def option_stated_past(
     if gap is None:
         return None
     value = _VALUE_END.split(line[gap.end() :], maxsplit=1)[0]
-    return _stated_disagreeing(value, "(" in gap.group(), letter, options[index], text[end - 1 : end] + line)
+    shown = text[end - 1 : end] + line
+    if not options or options[index] is None:
+        own_words = words[index] if index < len(words) else ""
+        return _stated_unchecked(value, gap.group(), letter, letters, options, own_words, shown)
+    return _stated_disagreeing(value, "(" in gap.group(), letter, options[index], shown)
 
 
-# the close of the box or emphasis a letter was read from: what follows it goes on from the letter
-_LETTER_SPAN_CLOSE = re.compile(r"[ \t)}\]$*_]*")
+# the close of the box, emphasis or math a letter was read from: what follows it goes on from the letter
+_LETTER_SPAN_CLOSE = re.compile(r"(?:[ \t)}\]$*_]|\\[)\]])*")
+_MATH_OPENING = re.compile(r"\\[(\[]")
+
+
+def _stated_unchecked(
+    value: str,
+    gap: str,
+    letter: str,
+    letters: str,
+    options: Sequence[Quantity | None],
+    own_words: str,
+    shown: str,
+) -> str | None:
+    """Why a value said of the choice ``letter`` (``gap``: what stands between them) commits to neither when
+    the letter's option has no value to hold it against (only letters offered, none listed, or an option
+    that is no number), or None. ``C (60)``, ``\\boxed{C} = 60``, ``$\\boxed{A}$, i.e. 60`` state a value
+    that may be another option's (a confused letter); a label's text right after the letter's close, ``(C)
+    72``, ``(\\boxed{B}) 42``, restates the option as listed, and an option's own words holding the value
+    (``C: 2 moles`` for ``2 moles of water``) state that option."""
+    closed = _LETTER_SPAN_CLOSE.match(gap)
+    said = gap[closed.end() :] if closed is not None else gap
+    if not _MATH_OPENING.sub("", said).strip(" \t*_$"):
+        return None
+    if "(" in gap:
+        value = value.split(")", 1)[0]
+        if len(value.split()) > 3:  # "C (2 of the options are close)": a remark, not a value stated for C
+            return None
+    stated = read_number(value)
+    if stated.status != "value" or stated.quantity is None:
+        return None
+    for other, option in zip(letters, options, strict=False):
+        if other != letter and option is not None and same_quantity(stated.quantity, option):
+            return f"{shown!r} states {stated.text}, the value of choice {other}, for the choice {letter}"
+    if own_words and f" {option_key(stated.text)} " in f" {own_words} ":
+        return None
+    return (
+        f"{shown!r} states {stated.text} for the choice {letter}, whose option has no known value to check it"
+        " against"
+    )
 
 
 def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
@@ -2281,7 +2334,9 @@ _CHOICE_ADVERB = re.compile(
 )
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
 _LENIENT_CHOICE = re.compile(
-    r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**\s*$"
+    # "(B)"; a line holding only a letter, or the letter and its reason: "B because A is too small" (what
+    # the reason says is the commitment rules' to read: about the letter itself, it takes the letter back)
+    r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**(?:\s*$|(?:[ \t]*,[ \t]*|[ \t]+)(?=(?:because|since)\b))"
     r"|\b(?:it'?s|it\s+is|is|choose|pick|select|go\s+with|answer|[Aa]ctually|[Ii]nstead|[Rr]ather|[Ww]ait|[Ss]orry|[Nn]o|[Oo]ops|mean|"
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection|"
@@ -2311,6 +2366,10 @@ _NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
+# a line that opens on a letter and its reason: "B because A is too small", "C, since …"
+_REASONED_LETTER = re.compile(
+    r"^[ \t]*\**\(?[A-Z]\)?\**[).:]?[ \t]*,?[ \t]*(?:because|since)\b", re.MULTILINE
+)
 
 
 def _lenient_letter(m: re.Match[str]) -> str:
@@ -2352,6 +2411,12 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
                 continue
             if m.group(1) and last is not None and _reason_about_another(region, last, m):
                 continue  # "It's B, because (A) is incorrect.": the reason's letter is ruled out, B stands
+            if (
+                m.group(2)
+                and region[m.end() : m.end() + 1] not in ("", "\n")
+                and len(_REASONED_LETTER.findall(region)) > 1
+            ):
+                continue  # "A because it is too small.\nB because …": each option's reason, none chosen
             last = m
     if last is not None:
         letter = _lenient_letter(last)

@@ -30,6 +30,7 @@ import rewardkit.counted_values as counted_values
 import rewardkit.glued_box as glued_box
 import rewardkit.labels as labels
 import rewardkit.sandbox as sandbox
+from rewardkit.computed_option import value_arrived_before
 from rewardkit.equivalence import (
     ROUNDED_TO_DECIMALS,
     check_decimals,
@@ -3192,7 +3193,8 @@ def _judge(
             if reread is not None and reread.status == "ambiguous":
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reread.why)
         # "\\boxed{C} (60)", "The answer is C, i.e. 60": the value stated for the letter past its span
-        letter_end = _letter_end(completion, answer, reading.choice) if options else None
+        # (with no option's value known, a value said of the letter cannot be checked: it commits to neither)
+        letter_end = _letter_end(completion, answer, reading.choice)
         past = (
             option_stated_past(
                 completion, letter_end, reading.choice, gold.letters, options, gold.option_words
@@ -3200,6 +3202,9 @@ def _judge(
             if letter_end is not None
             else None
         )
+        if past is None and letter_end is not None and options:
+            # "E ≈ 3.6 eV, so the answer is B": the statement arrives at another option's value
+            past = value_arrived_before(completion, letter_end - 1, reading.choice, gold.letters, options)
         if past is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=past)
     match: str | None = None

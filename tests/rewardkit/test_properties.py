@@ -748,6 +748,9 @@ def test_an_ordinal_or_a_numbered_place_never_pays_a_quantity_of_a_unit(n, gold,
             "The answer is {l} = {v}.",
             "Answer: ({l}) {v}",
             "\\boxed{{{l}}}: {v} clips",
+            "The answer is \\(\\boxed{{{l}}}\\) ({v}).",
+            "\\[\\boxed{{{l}}}\\] = {v}",
+            "The answer is **{l}**, which is {v}.",
         ]
     ),
 )
@@ -762,6 +765,101 @@ def test_a_choice_letter_stated_with_another_options_value_is_never_paid(options
         assert r.verdict is Verdict.CORRECT
     else:
         assert r.verdict is Verdict.AMBIGUOUS
+
+
+_WRAPPED_LETTERS = [
+    "{l}",
+    "({l})",
+    "**{l}**",
+    "$\\boxed{{{l}}}$",
+    "\\(\\boxed{{{l}}}\\)",
+    "\\[\\boxed{{{l}}}\\]",
+    "\\boxed{{{l}}}",
+]
+_VALUE_SAID = [
+    " ({v})",
+    " = {v}",
+    ", which is {v}",
+    ", i.e. {v}",
+    ": {v}",
+    " (i.e. {v})",
+    ", that is {v}",
+    " — {v}",
+]
+
+
+@FAST
+@given(
+    letter=st.sampled_from("ABCDEFGHIJ"),
+    value=st.integers(0, 10**6),
+    wrapped=st.sampled_from(_WRAPPED_LETTERS),
+    said=st.sampled_from(_VALUE_SAID),
+    opening=st.sampled_from(["The answer is ", "Final Answer: ", "So the answer is ", ""]),
+    choices=st.sampled_from(["ABCDEFGHIJ", None]),
+)
+def test_a_value_said_of_a_letter_whose_option_is_unknown_is_never_paid(
+    letter, value, wrapped, said, opening, choices
+):
+    """With only letters offered (or none), ``\\boxed{C} (60)``, ``$\\boxed{A}$, i.e. 60``, ``C: 60`` state a
+    value for the letter that nothing can check against its option: never paid, whatever the letter, the math
+    or emphasis around it and the words between; the letter alone and its label's text, ``(C) 60``, are."""
+    letter_text = wrapped.format(l=letter)
+    completion = f"{opening}{letter_text}{said.format(v=value)}."
+    r = grade(completion, gold=letter, choices=choices)
+    note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
+    if completion.startswith("A: "):  # the marker "A:" states the value, which is no choice
+        assert not r.correct
+    else:
+        assert r.verdict is Verdict.AMBIGUOUS
+    alone = grade(f"{opening}{letter_text}.", gold=letter, choices=choices)
+    assert alone.verdict is Verdict.CORRECT, alone.detail
+    label = grade(f"The answer is ({letter}) {value}.", gold=letter, choices=choices)
+    assert label.verdict is Verdict.CORRECT, label.detail
+
+
+@FAST
+@given(
+    options=st.lists(st.integers(1, 999), min_size=4, max_size=4, unique=True),
+    letter=st.integers(0, 3),
+    arrived=st.integers(0, 3),
+    statement=st.sampled_from(
+        [
+            "The total is {v}, so the answer is {l}.",
+            "In all, 12 + 30 = {v}; therefore the correct answer is ({l}).",
+            "The energy is about {v} units, hence $\\boxed{{{l}}}$.",
+            "We get x \\approx {v}, so we choose {l}.",
+        ]
+    ),
+)
+def test_a_letter_picked_after_another_options_value_is_never_paid(options, letter, arrived, statement):
+    """With the options' values known, a statement that arrives at one option's value and picks a letter is
+    paid only when the value is the letter's own option's."""
+    letters = "ABCD"
+    completion = statement.format(v=options[arrived], l=letters[letter])
+    r = grade(completion, gold=letters[letter], choices=[str(o) for o in options])
+    note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
+    assert r.verdict is (Verdict.CORRECT if arrived == letter else Verdict.AMBIGUOUS)
+
+
+@FAST
+@given(
+    letter=st.sampled_from("ABCD"),
+    other=st.sampled_from("ABCD"),
+    reason=st.sampled_from(
+        [" because {o} is too small.", ", since {o} is wrong.", " because {o} undercounts."]
+    ),
+    before=st.sampled_from(["", "3 × 5 = 15.\n"]),
+)
+def test_a_bare_letter_and_a_reason_about_another_option_answers_the_letter(letter, other, reason, before):
+    """``B because A is too small`` answers B with no marker; a reason about the letter itself, ``B because
+    B is too small``, takes it back."""
+    completion = f"{before}{letter}{reason.format(o=other)}"
+    r = grade(completion, gold=letter, choices="ABCD")
+    note(f"{completion!r} -> {r.verdict.value} {r.detail!r}")
+    if other != letter:
+        assert r.verdict is Verdict.CORRECT
+    elif "undercounts" not in reason:  # (a verb the commitment rules do not read as calling a value wrong)
+        assert not r.correct
 
 
 @FAST
