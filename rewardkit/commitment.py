@@ -69,7 +69,16 @@ _QUALIFIER_BEFORE = re.compile(
     # "at least 72", "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right
     # before the value ("the minimum 72", "has max 72" name the extreme itself; the look-behinds run only
     # once an "m" has matched)
-    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
+    # ... and set off by commas ("The answer is, at least, 72") or before the verb it bounds, with its
+    # subject and auxiliary ("At least you need 72 bricks", "She can at most buy 72", "we at least need 72"):
+    # the bound is on the quantity the verb states, as in "you need at least 72"
+    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)(?:\s*,|"
+    r"(?:\s*,)?\s+(?:(?:i|we|you|they|he|she|it|one)(?:['’](?:ll|d))?\s+)?"
+    r"(?:(?:can|could|will|would|must|should|may|might|need\s+to|ha(?:ve|s|d)\s+to)\s+)?"
+    r"(?:need(?:s|ed)?|requir(?:e|es|ed)|ha(?:ve|s|d)|get|gets|got|buy|buys|bought|use[sd]?|take[sn]?|took|"
+    r"make[s]?|made|cost[s]?|pay|pays|paid|spend[s]?|spent|sell[s]?|sold|hold[s]?|held|fit[s]?|carr(?:y|ies|ied)|"
+    r"contain(?:s|ed)?|be|reach(?:es|ed)?|afford[s]?|earn(?:s|ed)?|save[sd]?|eat[s]?|ate|walk(?:s|ed)?|"
+    r"run[s]?|ran|read[s]?|give[sn]?|gave|receive[sd]?|collect(?:s|ed)?))?|"
     r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
     r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
     r"short\s+of|close\s+to|(?:(?<![\s\S])|(?<=\bis\s)|(?<=\bnumber\s)|(?<=\bvalue\s)|(?<=\bwas\s)|(?<=\bbe\s)|(?<=\bare\s)|(?<=:\s))near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
