@@ -274,7 +274,11 @@ _CORRECTED_AFTER = re.compile(
     r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
     # ("18, no, 16" is a take-back, read by taken_back_within: the value after it stands)
     r"wait|no(?!\s*[,—–])|nope|oops|whoops|actually|correction|scratch\s+that|strike\s+that)\b"
-    r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*)[-−$(]*\d",
+    r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*|"
+    # ... or a clause that states it: "72, sorry, I computed 70", "72 — wait, we get 70" (a restatement of the
+    # answer after the cue, "72, sorry, it should be 70", is read by corrected_within first)
+    r"(?:[,;—–-]\s*|\s+)\(?\s*(?:sorry|oops|whoops|wait|actually|scratch\s+that|strike\s+that|"
+    r"my\s+(?:mistake|bad|error))\b[,:\s]*(?:[A-Za-z'’]+[ \t]+){1,4})[-−$(]*\d",
     re.IGNORECASE,
 )
 # the rest of a parenthesis that gives the value it opens on under a condition of its own: "(16 with tax)",
@@ -2636,6 +2640,48 @@ def settled_on(statement: str) -> int | None:
         return None
     m = _SETTLED_ON.search(statement)
     return None if m is None or m.start() == 0 else m.start("value")
+
+
+# a take-back inside the statement followed by the answer stated again: "72, sorry, it should be 70", "72 — no
+# wait, the answer is 70", "72, my mistake: it's 70", "72 (correction: it should be 70)" (and the Chinese
+# "72，抱歉，应该是70", "72，错，应为70", read into these words). The restatement is a statement of its
+# own, as the same words in the next sentence are ("72. Sorry, it should be 70."); a bare cue before the other
+# value ("72, I mean 73", "72 — wait, 73", "72, correction: 70") states nothing again and stays a take-back
+# (see _CORRECTED_AFTER)
+_CORRECTION_CUE = (
+    r"sorry|(?:my\s+)?apologies|my\s+(?:mistake|bad|error)|oops|whoops|no|wait|hold\s+on|actually|"
+    r"scratch\s+that|strike\s+that|i\s+was\s+wrong|i\s+made\s+(?:a|an)\s+(?:mistake|error)|wrong|incorrect|"
+    r"(?:that'?s|that\s+is|this\s+is)\s+(?:wrong|incorrect|not\s+right|a\s+mistake)|correction"
+)
+_RESTATEMENT = (
+    r"(?:it|that|this|the\s+(?:(?:correct|right|real|actual|final)\s+)?(?:answer|result|total|value))\s+"
+    r"(?:is|was|should\s+(?:be|have\s+been)|must\s+be)|it'?s|that'?s|should\s+(?:be|have\s+been)|must\s+be|"
+    r"i\s+meant?|make\s+(?:it|that)"
+)
+_CORRECTION_SEPARATOR = r"(?:[ \t]*[,;:!—–-]+[ \t]*|[ \t]+)"
+_RESTATED_CORRECTION = re.compile(
+    r"(?:[,;—–-]|(?<=\S)[ \t])[ \t]*\(?[ \t]*"
+    rf"(?:(?:{_CORRECTION_CUE})\b{_CORRECTION_SEPARATOR}){{1,3}}(?:{_RESTATEMENT})\b[ \t:]*"
+    # (the value in emphasis or said as rounded: "it should be **70**", "it is about 70")
+    rf"(?=[*_]*(?:(?:{APPROXIMATION})[ \t]+[*_]*)?(?:[-−$(]?\d|(?-i:\(?[A-J]\b)|\\))",
+    re.IGNORECASE,
+)
+
+
+def corrected_within(statement: str) -> int | None:
+    """Where the value a statement restates after taking its first one back starts (``72, sorry, it should be
+    70`` → the ``70``), or None: that value is what it commits to.
+
+    >>> text = "72, sorry, it should be 70."
+    >>> text[corrected_within(text):], corrected_within("72, I mean 73") is None
+    ('70.', True)
+    """
+    if len(statement) < 8:  # "72", "C", "$1,250": no room for a take-back and a value after it
+        return None
+    for m in _RESTATED_CORRECTION.finditer(statement[:400]):
+        if m.start() > 0 and statement[: m.start()].strip(" \t*_$"):  # a value stands before the take-back
+            return m.end()
+    return None
 
 
 def negation_corrected(after: str) -> str | None:
