@@ -897,8 +897,20 @@ _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
-    # "18 or any other number", "72 (or any value; all answers are correct)": the value offered with any other
-    r"\bor\s+(?:any|some|every|another|whatever)\s+(?:other\s+)?(?:number|value|answer|amount|integer|result)s?\b|"
+    # "18 or any other number", "72 (or any value; all answers are correct)": the value offered with any
+    # other; "18 (or any multiple of 18)", "18, or more generally any even number", "18 and any multiple of
+    # it", "18 (or any of these)": with a family of values ("or any 18的倍数" is the Chinese order of "or any
+    # multiple of 18"; "for any real x" offers nothing)
+    r"\bor\s+(?:(?:more\s+generally|in\s+general|indeed|in\s+fact|really)[,\s]+)?"
+    r"(?:(?:any|some|every|another|whatever|all)\s+(?:other\s+)?(?:(?:positive|negative|even|odd|whole|natural|real|"
+    r"rational|prime|non-?zero|larger|smaller|greater|higher|lower)\s+)?(?:number|value|answer|amount|integer|result|"
+    r"multiple|divisor|factor|solution|one)s?\b|any(?:thing\b|\s+of\s+(?:these|those|them|the\s+above)\b|\s+(?=\d)))|"
+    r"\band\s+(?:(?:more\s+generally|in\s+general|indeed|in\s+fact)[,\s]+)?(?:any|every|all)\s+"
+    r"(?:(?:positive|even|odd|whole|natural)\s+)?(?:multiple|divisor|factor)s?\b|"
+    # "18 (any multiple of 18 works)": the family offered as valid too, in the aside after it
+    r"\(\s*(?:any|every|all)\s+(?:other\s+)?(?:(?:positive|even|odd|whole|natural)\s+)?"
+    r"(?:multiple|divisor|factor|number|value|integer|solution)s?\b(?:\s+of\s+[^()\n]{1,20}?)?\s+(?:also\s+)?"
+    r"(?:works?|(?:is|are)\s+(?:also\s+)?(?:valid|fine|correct|possible|acceptable))\b|"
     r"\b(?:all|any|every)\s+(?:other\s+)?answers?\s+(?:is|are)\s+(?:correct|right|accepted|valid|fine)\b|"
     # "18 seems most likely", "72 looks the most plausible": a value weighed as likely, not stated
     r"\b(?:seems?|appears?|looks?)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+|quite\s+|very\s+|rather\s+|fairly\s+)?"
@@ -1010,7 +1022,11 @@ _ALSO_VALID_AFTER = re.compile(
     r"\s+(?:too|as\s+well)\b|"
     r"\b(?:alternatively|or\s+else|another\s+(?:valid\s+|possible\s+|correct\s+)?(?:solution|answer|"
     r"possibility|option)\s+(?:is|would\s+be|could\s+be)|(?:the\s+)?other\s+(?:solution|answer|root)\s+is)"
-    rf"[\s:,]*(?:(?:the\s+answer|it)\s+(?:is|could\s+be)\s+)?[\s$*_(]*(?P<c>{_VALUE})(?=[\s$*_)]*(?:[.;,!\n]|$))",
+    rf"[\s:,]*(?:(?:the\s+answer|it)\s+(?:is|could\s+be)\s+)?[\s$*_(]*(?P<c>{_VALUE})(?=[\s$*_)]*(?:[.;,!\n]|$))|"
+    # a family of values: "\\boxed{18}. Any multiple of 18 also works."
+    r"\b(?P<family>(?:any|every|all)\s+(?:other\s+)?(?:(?:positive|even|odd|whole|natural)\s+)?"
+    r"(?:multiple|divisor|factor)s?\b(?:\s+of\s+[^.;\n]{1,20}?)?)\s+(?:(?:would|will)\s+)?(?:also|too|equally)\s+"
+    r"(?:works?|valid|possible|correct|satisf\w*|fits?|holds?|acceptable)\b",
     re.IGNORECASE,
 )
 
@@ -1197,6 +1213,8 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
     (None, None)
     """
     for m in _ALSO_VALID_AFTER.finditer(after[:400]):
+        if m["family"] is not None:
+            return f"several answers: {m['family']!r} is offered as valid too"
         other = m["a"] or m["b"] or m["c"]
         found = next(scan(other), None)
         if found is not None and value is not None and same_quantity(found.quantity, value):

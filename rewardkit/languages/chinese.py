@@ -115,7 +115,10 @@ PHRASES = {
     ". 不太确定": " (not sure)",
     "多少": " how many? ",
     "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
-    "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
+    "或者": " or ", "还是": " or ", "或": " or ",
+    # "18（或任意18的倍数）" (or any multiple of 18): a family of values offered with it
+    "或任意": " or any ", "或者任意": " or any ", "或任何": " or any ", "或者任何": " or any ",
+    "或所有": " or all ", "或者所有": " or all ", "可能是": " might be ", "可能": " maybe ",
     # "也许是72" is "maybe 72": "maybe is 72" would read as a statement after its hedge
     "也许是": " maybe ", "或许是": " maybe ", "也许": " maybe ", "或许": " maybe ",
     "未必是": " is not necessarily ", "未必": " not necessarily ",
