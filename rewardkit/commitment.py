@@ -1167,6 +1167,13 @@ _ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", 
                       "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
 
 
+# where a statement of its own starts inside a sentence: after its "but", "so", "however" or "whereas"
+_TURN = re.compile(
+    r"(?:[,;:—–-]\s*|\s)(?:but|so|however|whereas)\b(?!\s+(?:wrong|incorrect|mistaken|erroneous|false|naive|tempting)\b)",
+    re.IGNORECASE,
+)
+
+
 def disowned_before(before: str) -> str | None:
     """Why the words before a value give it as someone else's or as a wrong or tentative answer (``The wrong
     answer is``, ``Bob's answer is``, ``One possible answer is``), or None.
@@ -1187,6 +1194,10 @@ def disowned_before(before: str) -> str | None:
     # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
     # start, the look-behind still sees the break before it; a line break may stand between its words)
     clause = max(tail.rfind(c) for c in ".!?;") + 1
+    if "but" in lowered or "so" in lowered or "however" in lowered or "whereas" in lowered:
+        # "The student's answer is 72, but the correct answer is …": a "but" or "so" starts a statement of its
+        # own, which the disowned one before it does not reach ("the tempting but wrong answer" still does)
+        clause = max((turn.end() for turn in _TURN.finditer(tail, clause)), default=clause)
     m = _DISOWNED_BEFORE.search(tail, clause)
     if m is None:
         return None
