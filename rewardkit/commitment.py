@@ -69,7 +69,16 @@ _QUALIFIER_BEFORE = re.compile(
     # "at least 72", "at minimum 72", "at the very least 72", "at the most 72"; "minimum 72", "max 72" right
     # before the value ("the minimum 72", "has max 72" name the extreme itself; the look-behinds run only
     # once an "m" has matched)
-    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)|"
+    # ... and set off by commas ("The answer is, at least, 72") or before the verb it bounds, with its
+    # subject and auxiliary ("At least you need 72 bricks", "She can at most buy 72", "we at least need 72"):
+    # the bound is on the quantity the verb states, as in "you need at least 72"
+    r"at\s+(?:a\s+|the\s+)?(?:very\s+)?(?:least|most|minimum|maximum)(?:\s*,|"
+    r"(?:\s*,)?\s+(?:(?:i|we|you|they|he|she|it|one)(?:['’](?:ll|d))?\s+)?"
+    r"(?:(?:can|could|will|would|must|should|may|might|need\s+to|ha(?:ve|s|d)\s+to)\s+)?"
+    r"(?:need(?:s|ed)?|requir(?:e|es|ed)|ha(?:ve|s|d)|get|gets|got|buy|buys|bought|use[sd]?|take[sn]?|took|"
+    r"make[s]?|made|cost[s]?|pay|pays|paid|spend[s]?|spent|sell[s]?|sold|hold[s]?|held|fit[s]?|carr(?:y|ies|ied)|"
+    r"contain(?:s|ed)?|be|reach(?:es|ed)?|afford[s]?|earn(?:s|ed)?|save[sd]?|eat[s]?|ate|walk(?:s|ed)?|"
+    r"run[s]?|ran|read[s]?|give[sn]?|gave|receive[sd]?|collect(?:s|ed)?))?|"
     r"m(?<!\bthe\sm)(?<!\ba\sm)(?<!\bits\sm)(?<!\bhas\sm)(?<!\bhave\sm)(?<!\bwith\sm)"
     r"(?:in(?:imum|imally|\.)?|ax(?:imum|imally|\.)?)(?=\s)|"
     r"short\s+of|close\s+to|(?:(?<![\s\S])|(?<=\bis\s)|(?<=\bnumber\s)|(?<=\bvalue\s)|(?<=\bwas\s)|(?<=\bbe\s)|(?<=\bare\s)|(?<=:\s))near(?![a-z])|anywhere\s+from|between|somewhere\s+between|within|beyond|exceed(?:s|ed|ing)?)"
@@ -265,7 +274,11 @@ _CORRECTED_AFTER = re.compile(
     r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
     # ("18, no, 16" is a take-back, read by taken_back_within: the value after it stands)
     r"wait|no(?!\s*[,—–])|nope|oops|whoops|actually|correction|scratch\s+that|strike\s+that)\b"
-    r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*)[-−$(]*\d",
+    r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*|"
+    # ... or a clause that states it: "72, sorry, I computed 70", "72 — wait, we get 70" (a restatement of the
+    # answer after the cue, "72, sorry, it should be 70", is read by corrected_within first)
+    r"(?:[,;—–-]\s*|\s+)\(?\s*(?:sorry|oops|whoops|wait|actually|scratch\s+that|strike\s+that|"
+    r"my\s+(?:mistake|bad|error))\b[,:\s]*(?:[A-Za-z'’]+[ \t]+){1,4})[-−$(]*\d",
     re.IGNORECASE,
 )
 # the rest of a parenthesis that gives the value it opens on under a condition of its own: "(16 with tax)",
@@ -884,8 +897,20 @@ _UNSURE_AFTER = re.compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
-    # "18 or any other number", "72 (or any value; all answers are correct)": the value offered with any other
-    r"\bor\s+(?:any|some|every|another|whatever)\s+(?:other\s+)?(?:number|value|answer|amount|integer|result)s?\b|"
+    # "18 or any other number", "72 (or any value; all answers are correct)": the value offered with any
+    # other; "18 (or any multiple of 18)", "18, or more generally any even number", "18 and any multiple of
+    # it", "18 (or any of these)": with a family of values ("or any 18的倍数" is the Chinese order of "or any
+    # multiple of 18"; "for any real x" offers nothing)
+    r"\bor\s+(?:(?:more\s+generally|in\s+general|indeed|in\s+fact|really)[,\s]+)?"
+    r"(?:(?:any|some|every|another|whatever|all)\s+(?:other\s+)?(?:(?:positive|negative|even|odd|whole|natural|real|"
+    r"rational|prime|non-?zero|larger|smaller|greater|higher|lower)\s+)?(?:number|value|answer|amount|integer|result|"
+    r"multiple|divisor|factor|solution|one)s?\b|any(?:thing\b|\s+of\s+(?:these|those|them|the\s+above)\b|\s+(?=\d)))|"
+    r"\band\s+(?:(?:more\s+generally|in\s+general|indeed|in\s+fact)[,\s]+)?(?:any|every|all)\s+"
+    r"(?:(?:positive|even|odd|whole|natural)\s+)?(?:multiple|divisor|factor)s?\b|"
+    # "18 (any multiple of 18 works)": the family offered as valid too, in the aside after it
+    r"\(\s*(?:any|every|all)\s+(?:other\s+)?(?:(?:positive|even|odd|whole|natural)\s+)?"
+    r"(?:multiple|divisor|factor|number|value|integer|solution)s?\b(?:\s+of\s+[^()\n]{1,20}?)?\s+(?:also\s+)?"
+    r"(?:works?|(?:is|are)\s+(?:also\s+)?(?:valid|fine|correct|possible|acceptable))\b|"
     r"\b(?:all|any|every)\s+(?:other\s+)?answers?\s+(?:is|are)\s+(?:correct|right|accepted|valid|fine)\b|"
     # "18 seems most likely", "72 looks the most plausible": a value weighed as likely, not stated
     r"\b(?:seems?|appears?|looks?)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+|more\s+|quite\s+|very\s+|rather\s+|fairly\s+)?"
@@ -997,7 +1022,11 @@ _ALSO_VALID_AFTER = re.compile(
     r"\s+(?:too|as\s+well)\b|"
     r"\b(?:alternatively|or\s+else|another\s+(?:valid\s+|possible\s+|correct\s+)?(?:solution|answer|"
     r"possibility|option)\s+(?:is|would\s+be|could\s+be)|(?:the\s+)?other\s+(?:solution|answer|root)\s+is)"
-    rf"[\s:,]*(?:(?:the\s+answer|it)\s+(?:is|could\s+be)\s+)?[\s$*_(]*(?P<c>{_VALUE})(?=[\s$*_)]*(?:[.;,!\n]|$))",
+    rf"[\s:,]*(?:(?:the\s+answer|it)\s+(?:is|could\s+be)\s+)?[\s$*_(]*(?P<c>{_VALUE})(?=[\s$*_)]*(?:[.;,!\n]|$))|"
+    # a family of values: "\\boxed{18}. Any multiple of 18 also works."
+    r"\b(?P<family>(?:any|every|all)\s+(?:other\s+)?(?:(?:positive|even|odd|whole|natural)\s+)?"
+    r"(?:multiple|divisor|factor)s?\b(?:\s+of\s+[^.;\n]{1,20}?)?)\s+(?:(?:would|will)\s+)?(?:also|too|equally)\s+"
+    r"(?:works?|valid|possible|correct|satisf\w*|fits?|holds?|acceptable)\b",
     re.IGNORECASE,
 )
 
@@ -1138,6 +1167,13 @@ _ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", 
                       "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
 
 
+# where a statement of its own starts inside a sentence: after its "but", "so", "however" or "whereas"
+_TURN = re.compile(
+    r"(?:[,;:—–-]\s*|\s)(?:but|so|however|whereas)\b(?!\s+(?:wrong|incorrect|mistaken|erroneous|false|naive|tempting)\b)",
+    re.IGNORECASE,
+)
+
+
 def disowned_before(before: str) -> str | None:
     """Why the words before a value give it as someone else's or as a wrong or tentative answer (``The wrong
     answer is``, ``Bob's answer is``, ``One possible answer is``), or None.
@@ -1158,6 +1194,10 @@ def disowned_before(before: str) -> str | None:
     # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
     # start, the look-behind still sees the break before it; a line break may stand between its words)
     clause = max(tail.rfind(c) for c in ".!?;") + 1
+    if "but" in lowered or "so" in lowered or "however" in lowered or "whereas" in lowered:
+        # "The student's answer is 72, but the correct answer is …": a "but" or "so" starts a statement of its
+        # own, which the disowned one before it does not reach ("the tempting but wrong answer" still does)
+        clause = max((turn.end() for turn in _TURN.finditer(tail, clause)), default=clause)
     m = _DISOWNED_BEFORE.search(tail, clause)
     if m is None:
         return None
@@ -1184,6 +1224,8 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
     (None, None)
     """
     for m in _ALSO_VALID_AFTER.finditer(after[:400]):
+        if m["family"] is not None:
+            return f"several answers: {m['family']!r} is offered as valid too"
         other = m["a"] or m["b"] or m["c"]
         found = next(scan(other), None)
         if found is not None and value is not None and same_quantity(found.quantity, value):
@@ -2627,6 +2669,48 @@ def settled_on(statement: str) -> int | None:
         return None
     m = _SETTLED_ON.search(statement)
     return None if m is None or m.start() == 0 else m.start("value")
+
+
+# a take-back inside the statement followed by the answer stated again: "72, sorry, it should be 70", "72 — no
+# wait, the answer is 70", "72, my mistake: it's 70", "72 (correction: it should be 70)" (and the Chinese
+# "72，抱歉，应该是70", "72，错，应为70", read into these words). The restatement is a statement of its
+# own, as the same words in the next sentence are ("72. Sorry, it should be 70."); a bare cue before the other
+# value ("72, I mean 73", "72 — wait, 73", "72, correction: 70") states nothing again and stays a take-back
+# (see _CORRECTED_AFTER)
+_CORRECTION_CUE = (
+    r"sorry|(?:my\s+)?apologies|my\s+(?:mistake|bad|error)|oops|whoops|no|wait|hold\s+on|actually|"
+    r"scratch\s+that|strike\s+that|i\s+was\s+wrong|i\s+made\s+(?:a|an)\s+(?:mistake|error)|wrong|incorrect|"
+    r"(?:that'?s|that\s+is|this\s+is)\s+(?:wrong|incorrect|not\s+right|a\s+mistake)|correction"
+)
+_RESTATEMENT = (
+    r"(?:it|that|this|the\s+(?:(?:correct|right|real|actual|final)\s+)?(?:answer|result|total|value))\s+"
+    r"(?:is|was|should\s+(?:be|have\s+been)|must\s+be)|it'?s|that'?s|should\s+(?:be|have\s+been)|must\s+be|"
+    r"i\s+meant?|make\s+(?:it|that)"
+)
+_CORRECTION_SEPARATOR = r"(?:[ \t]*[,;:!—–-]+[ \t]*|[ \t]+)"
+_RESTATED_CORRECTION = re.compile(
+    r"(?:[,;—–-]|(?<=\S)[ \t])[ \t]*\(?[ \t]*"
+    rf"(?:(?:{_CORRECTION_CUE})\b{_CORRECTION_SEPARATOR}){{1,3}}(?:{_RESTATEMENT})\b[ \t:]*"
+    # (the value in emphasis or said as rounded: "it should be **70**", "it is about 70")
+    rf"(?=[*_]*(?:(?:{APPROXIMATION})[ \t]+[*_]*)?(?:[-−$(]?\d|(?-i:\(?[A-J]\b)|\\))",
+    re.IGNORECASE,
+)
+
+
+def corrected_within(statement: str) -> int | None:
+    """Where the value a statement restates after taking its first one back starts (``72, sorry, it should be
+    70`` → the ``70``), or None: that value is what it commits to.
+
+    >>> text = "72, sorry, it should be 70."
+    >>> text[corrected_within(text):], corrected_within("72, I mean 73") is None
+    ('70.', True)
+    """
+    if len(statement) < 8:  # "72", "C", "$1,250": no room for a take-back and a value after it
+        return None
+    for m in _RESTATED_CORRECTION.finditer(statement[:400]):
+        if m.start() > 0 and statement[: m.start()].strip(" \t*_$"):  # a value stands before the take-back
+            return m.end()
+    return None
 
 
 def negation_corrected(after: str) -> str | None:

@@ -51,6 +51,7 @@ from rewardkit.numbers import (
     combine_compound,
     digits_and_spoken_fractions,
     feet_inches,
+    glued_lookalike,
     lookup_unit,
     ordinal_suffix,
     parse_words,
@@ -1804,6 +1805,12 @@ def read_number(span: str) -> Reading:
         # "l8", "O8", "x8": digits glued to a letter are part of a word or a name (a look-alike of 18 or 08,
         # a variable's index), never the number alone
         why = f"{text!r}: the digits are glued to the letter before them"
+        return Reading("unparseable", text=text, why=why)
+    lookalike = glued_lookalike(text)
+    if lookalike is not None:
+        # "1З" (Cyrillic Ze), "1О": a letter drawn as a digit glued to the digits spells a look-alike of
+        # another number (13, 10), never the digits alone
+        why = f"{text!r}: {lookalike!r} glues a letter drawn as a digit to the digits"
         return Reading("unparseable", text=text, why=why)
     limit = tends_to(text[: found[0].start]) if "→" in text or "⟶" in text else None
     if limit is not None:  # "x → 72": the value a variable tends to

@@ -1290,6 +1290,17 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         chosen = answer.text[settled:].rstrip(" \t.!*_")
         at = answer.start + settled
         return _committed(Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient), gold, completion)
+    corrected = commitment.corrected_within(answer.text) if answer.rule != "boxed" else None
+    if corrected is not None:
+        # "The answer is 72, sorry, it should be 70": the value stated again after the take-back, committed as
+        # any statement
+        restated = answer.text[corrected:].rstrip(" \t.!*_")
+        if restated.endswith(")") and "(" not in restated:
+            restated = restated[:-1].rstrip(" \t.!*_")  # "72 (sorry, it should be 70)": the aside's bracket
+        at = answer.start + corrected
+        return _committed(
+            Answer(restated, "correction", at, at + len(restated), lenient=True), gold, completion
+        )
     asked = _asks(answer, completion)
     if asked is not None:
         return answer, asked

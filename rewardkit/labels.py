@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.numbers import lookup_unit
+from rewardkit.numbers import DIGIT_LOOKALIKES, lookup_unit
 from rewardkit.stated_units import unit_at_start
 
 # words that name a thing by a number. Most are nouns or verbs of their own ("They order 3 pizzas", "gives
@@ -62,6 +62,7 @@ _HEADING_AFTER = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?P<colon>:)|[)\]]|[.�
 _STRUCTURE_AFTER = re.compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
 # a count that selects terms: "the first 10 odd numbers", "in the next 5 years"
 _SELECTS_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|next|past|previous|following))[ \t]+$")
+_LOOKALIKES = frozenset(DIGIT_LOOKALIKES)
 # currency codes and signs written as letters that may be glued before an amount ("Rs72", "USD72")
 _CURRENCY_LETTERS = frozenset(
     {"rs", "inr", "usd", "eur", "gbp", "cad", "aud", "jpy", "cny", "rmb", "rm", "rp"}
@@ -208,6 +209,10 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
         ):
             return _named(region, line_start, line_end, digit, end)
     after = region[end : min(line_end, end + 24)]
+    if after[:1] in _LOOKALIKES or before[-1:] in _LOOKALIKES:
+        # "1З" (Cyrillic Ze): a letter drawn as a digit glued to the digits spells another number's look-alike
+        words = _words_around(region, line_start, line_end, digit, end)
+        return f"a look-alike of a number: {words!r} glues a letter drawn as a digit to its digits"
     if after[:1].isascii() and (after[:1].isalpha() or after[:1] == "_"):
         glued = _LETTERS_START.match(after)
         letters = glued.group() if glued is not None else ""

@@ -472,6 +472,25 @@ NO_LETTER_NEXT = (
     r"[^\W\d_])"
 )
 
+# letters of other scripts drawn as a digit: Cyrillic З з (3), О о (0), б (6), І і Ӏ ӏ (1), Greek Ο ο (0),
+# Ι (1), Armenian Օ օ (0). Glued to digits they spell a look-alike of another number ("1З" is drawn as 13),
+# never the digits alone; a unit of the script ("5км", "3ч") is none of them
+DIGIT_LOOKALIKES = "ЗзОоб\u0406\u0456\u04c0\u04cfΟοΙՕօ"
+_GLUED_LOOKALIKE = re.compile(rf"\d[{DIGIT_LOOKALIKES}]|[{DIGIT_LOOKALIKES}]\d")
+
+
+def glued_lookalike(text: str) -> str | None:
+    """The digit and the look-alike of one glued to it in ``text`` (``1З``), or None.
+
+    >>> glued_lookalike("1З"), glued_lookalike("5км"), glued_lookalike("72")
+    ('1З', None, None)
+    """
+    if text.isascii():
+        return None
+    m = _GLUED_LOOKALIKE.search(text)
+    return m.group() if m is not None else None
+
+
 _UNIT_WORDS = [s for s in UNITS if s not in ("¢",)]
 _UNIT_RE_TEXT = (
     r"(?:(?-i:"

@@ -93,7 +93,8 @@ PHRASES = {
     "不会是": " cannot be ", "而是": " but it is ",
     # bounds
     "不少于": " at least ", "不超过": " at most ", "至少": " at least ", "最少": " at least ",
-    "至多": " at most ",
+    "至多": " at most ", "最起码": " at least ", "起码": " at least ", "不低于": " at least ",
+    "不多于": " at most ", "不高于": " at most ", "高于": " more than ", "低于": " less than ",
     "最多": " at most ", "超过": " more than ", "多于": " more than ", "大于": " more than ",
     "少于": " less than ",
     "小于": " less than ", "不到": " less than ", "将近": " nearly ", "接近": " nearly ",
@@ -114,7 +115,10 @@ PHRASES = {
     ". 不太确定": " (not sure)",
     "多少": " how many? ",
     "如果": " if ", "假如": " if ", "假设": " assuming ", "除非": " unless ", "只要": " as long as ",
-    "或者": " or ", "还是": " or ", "或": " or ", "可能是": " might be ", "可能": " maybe ",
+    "或者": " or ", "还是": " or ", "或": " or ",
+    # "18（或任意18的倍数）" (or any multiple of 18): a family of values offered with it
+    "或任意": " or any ", "或者任意": " or any ", "或任何": " or any ", "或者任何": " or any ",
+    "或所有": " or all ", "或者所有": " or all ", "可能是": " might be ", "可能": " maybe ",
     # "也许是72" is "maybe 72": "maybe is 72" would read as a statement after its hedge
     "也许是": " maybe ", "或许是": " maybe ", "也许": " maybe ", "或许": " maybe ",
     "未必是": " is not necessarily ", "未必": " not necessarily ",
@@ -293,6 +297,25 @@ _ABOUT_AFTER = re.compile(r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条�
 _NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
 # "不下72" (no fewer than 72): a bound before its number, as "至少" is
 _AT_LEAST_BEFORE = re.compile(r"不下于?\s*(?=[-\d])")
+# "至少需要72块" (at least need 72), "最多只能买72个" (at most can only buy 72), "起码要72天": the adverb of
+# a bound stands before the verb it bounds, where English puts "at least" right before the number ("need at
+# least 72"); read so, or the verb between would leave the number unbounded. What may stand between: an
+# adverb or two (只, 也, 还), an auxiliary (需要, 能, 可以, 得) with a verb of up to two characters after
+# it, or a verb that states a quantity (有, 买, 用); then 了. A bare copula is the phrases' ("至少是72": is
+# at least 72), and a superlative names no bound ("最多的一组有72人": 的 stands after it)
+_BOUND_ADVERBS = {"最起码": " at least ", "起码": " at least ", "至少": " at least ", "最少": " at least ",
+                  "至多": " at most ", "最多": " at most "}  # fmt: skip
+_AUXILIARIES = "需要|需|要|得要|得|能够|能|可以|可|会|应该|应当|应|必须|须|该"
+_QUANTITY_VERBS = (
+    "有|买|卖|用|花|付|装|坐|放|走|跑|做|种|带|拿|吃|喝|读|看|写|搬|运|剩下|剩|等|达到|达|占|得到|"
+    "准备|借|租|给|交|存|攒|省|赚|挣|收|获得|容纳|载|生产|制作|完成|修|挖|栽|请|住|分"
+)
+_BOUND_BEFORE_VERB = re.compile(
+    rf"(?P<bound>{'|'.join(_BOUND_ADVERBS)})"
+    rf"(?P<gap>[也还就才都只仅]{{0,2}}(?:(?:{_AUXILIARIES})[{_IDEOGRAPHS}]{{0,2}}?|{_QUANTITY_VERBS})[了过]?"
+    r"|[也还就才都只仅]{1,2})"
+    r"(?=[ \t]*[-−$¥]?[ \t]*\d)"
+)
 # "72开外", "72挂零", "72有余" (72 and some), "72强" (a little over 72), "72弱" (a little under): bounds after
 # their number (a numeral's too: 零 of 挂零 is read before numerals are); "500强企业" (the top 500 firms) is a
 # name, so 强 and 弱 count only where the clause ends
@@ -883,6 +906,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("上来", _ABOUT_AFTER, lambda m: _bound_after(m, " or so")),
     ("近", _NEARLY_BEFORE, lambda m: " nearly "),
     ("不", _AT_LEAST_BEFORE, lambda m: " at least "),
+    ("至最起", _BOUND_BEFORE_VERB, lambda m: f" {m['gap']}{_BOUND_ADVERBS[m['bound']]}"),
     ("次", _NTH_POWER, _group(1, "^")),
     ("比", _RATIO, lambda m: ":"),
     ("根", _ROOT_OF, lambda m: "√"),
