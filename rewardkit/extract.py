@@ -18,6 +18,7 @@ Two steps, kept apart so reports can say which one failed:
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -672,12 +673,21 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
     markers = _markers(region, lowered, answer_word)
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
+    # (where each statement's marker, or a box set off by a space, opens: a statement ends at the next one
+    # that follows its value, "#### 18 #### 20", "Answer: 18 \\boxed{20}")
+    opened: list[int] = []
+    if len(markers) + len(boxes) > 1 and markers:
+        opened = [m.start() for rule, m in markers if rule in _STATEMENT_MARKERS]
+        opened += [b.start - base for b in boxes if b.start > base and region[b.start - base - 1] in " \t"]
+        opened.sort()
     for rule, m in markers:
         if boxes and any(box.start <= base + m.start() < box.end for box in boxes):
             continue  # "\\boxed{\\text{Answer: } 5}": a marker written inside a box, which the box reads
         span, s, e = _marker_span(region, m.end(), closing_tag)
         if not span:
             continue
+        if opened and rule in _STATEMENT_MARKERS:
+            span, e = _before_next_marker(region, span, s, e, opened)
         # a span opening on a digit (\d is str.isdecimal) is answer-like: most are, known without the regex
         if rule in ("hashes", "a_colon") and not (span[0].isdecimal() or _ANSWER_LIKE_START.match(span)):
             continue
@@ -702,6 +712,48 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
     if len(anchored) > 1:
         anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
+
+
+# the marker rules whose statement a marker of the same kinds right after its value ends
+_STATEMENT_MARKERS = frozenset({"answer_colon", "answer_is", "final_answer", "hashes"})
+# a statement's value and what may stand between it and the next marker on its line: a value of three words
+# or symbols at most (``18``, ``$18$``, ``18 apples``, ``x = 2``, ``Paris``; a thousands comma inside it),
+# then space, emphasis, a comma, and the article or pronoun the next marker opens with (``18 The answer is
+# 20``, ``18, Answer: 20``); a longer run of words is a sentence that goes on, read as it reads
+_VALUE_BEFORE_MARKER = re.compile(
+    r"(?P<value>(?:[^\s,;<>]|,(?=\d))+(?:[ \t]+(?:[^\s,;<>]|,(?=\d))+){0,2}?)"
+    r"[ \t*_]*(?:[,;][ \t*_]*)?(?:(?:the|my|our)[ \t]+)?",
+    re.IGNORECASE,
+)
+# words that make the value before a next marker a clause of its own (a condition, a take-back, a hedge, a
+# consequence): "18 if …", "18 no, wait", "18 or", "18 so the answer is 20"
+_CLAUSE_WORDS = frozenset(
+    "if when unless for no not wait but or and so then thus hence because since would could might rather "
+    "actually mean just kidding oops sorry maybe perhaps probably possibly whether assuming than the my "
+    "our".split()
+)
+
+
+def _before_next_marker(
+    region: str, span: str, start: int, end: int, opened: Sequence[int]
+) -> tuple[str, int]:
+    """A marker's statement and its end, cut where the next marker on its line opens right after its value
+    (``#### 18 #### 20``, ``Answer: 18 Answer: 20``) or a box does (``Answer: 18 \\boxed{20}``): each
+    marker states its own value, and two of them
+    with nothing between are a list of candidates, as two marker lines are (``Answer: 70\\nAnswer: 72``),
+    never one statement read for its last value."""
+    following = bisect.bisect_right(opened, start)
+    if following == len(opened) or opened[following] >= end:
+        return span, end
+    head = _VALUE_BEFORE_MARKER.fullmatch(region, start, opened[following])
+    if head is None:
+        return span, end
+    value = head["value"].rstrip("*_")
+    if not any(c.isalnum() for c in value):  # "The answer is $\\boxed{20}$": the math opening the box
+        return span, end
+    if any(word.strip("*_.!?()").lower() in _CLAUSE_WORDS for word in value.split()):
+        return span, end
+    return value, start + len(value)
 
 
 def _answer(text: str, rule: str, start: int, end: int) -> Answer:

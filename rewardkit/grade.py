@@ -1066,7 +1066,9 @@ def _grade_found(
                 )
                 else None
             )
-            listing = isinstance(gold.node, (ListOf, SetOf)) or named is not None
+            # (boxes only: two marker statements or answer blocks, one after the other, list candidates
+            # whatever the gold, "Answer: 12\nAnswer: 13")
+            listing = answer.rule == "boxed" and (isinstance(gold.node, (ListOf, SetOf)) or named is not None)
             if listing and not _hedged_boxes(completion, on_line):
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
