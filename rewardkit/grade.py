@@ -2729,6 +2729,11 @@ def _lenient(
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
+        if inside and _piece_of_math(found, math, number):
+            # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be read
+            # (a denominator, a radicand, an exponent), never the value the math states
+            why = f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
+            return math, Reading("unparseable", text=math.text, why=why)
     if number is not None:
         said = _said_around_number(found, number, gold)
         if said is not None:
@@ -2746,6 +2751,16 @@ def _lenient(
             return number, Reading("ambiguous", text=number.text, why=restated)
         if restated is not None:
             number = restated
+        argument = _command_argument(found, number)
+        if argument is not None:
+            # "The ratio is \\frac{2}{3}.": the last number is an argument of a command written with no
+            # delimiters; the math it ends is the answer when it reads, never the number alone
+            plain = found.plain_math()
+            if plain is not None and plain.start <= number.start and number.end <= plain.end:
+                reading = _read(plain.text, gold)
+                if reading.status in ("value", "ambiguous"):
+                    return plain, reading
+            return number, argument
         operand = _operand_of_expression(found, number)
         if operand is not None:
             return number, operand
@@ -2756,6 +2771,23 @@ def _lenient(
     return number, (_read(number.text, gold) if number is not None else None)
 
 
+def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
+    """Whether the last number stands inside a brace group or a script of a delimited math span
+    (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says no
+    value of its own. A number at the math's top level (``$\\lim_{x \\to 0} f(x) = 72$``) is not."""
+    region, base = found.region, found.region_start
+    if region[max(0, math.start - base - 1) : math.start - base] not in ("$", "(", "["):
+        return False  # the whole text read as an expression ("9 × 8 => 72"), no delimited span
+    before = region[math.start - base : number.start - base]
+    if before.rstrip().endswith(("^", "_")):
+        return True
+    depth = 0
+    for brace in _GROUP_BRACE.finditer(before):
+        depth += 1 if brace.group() == "{" else -1
+    return depth > 0
+
+
+_GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
 _ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
 
@@ -2896,6 +2928,31 @@ def _number_of_degrees(gold: Gold) -> bool:
     """Whether a math gold is a plain number of degrees (``45^\\circ``): a number like any other, which
     plain text states as ``45°`` or ``45 degrees``, so the last number may be read as for a number gold."""
     return isinstance(gold.node, Degrees) and isinstance(gold.node.x, Number)
+
+
+def _command_argument(found: Candidates, number: Answer) -> Reading | None:
+    """An UNPARSEABLE reading when the lenient number is the argument of a LaTeX command written in the
+    text (``\\frac{2}{3}``'s 3, ``\\sqrt{3}``, ``\\sqrt[3]{8}``): a piece of the math, not a value; None
+    otherwise (text in ``\\text{18}`` is prose)."""
+    at = number.start - found.region_start
+    if not found.region[max(0, at - 3) : at].rstrip().endswith("{"):
+        return None  # (one look at the characters before the number, for the text that has no command)
+    command = _COMMAND_OPENS.search(found.region, max(0, at - 24), at)
+    if command is None:
+        return None
+    # (from the command's name: "\\frac{2}{3}", not "}{3}")
+    opened = found.region.rfind("\\", max(0, at - 40), command.start() + 1)
+    said = found.region[opened if opened >= 0 else command.start() : number.end - found.region_start + 1]
+    why = f"the last number {number.text!r} is an argument of the math {said!r}, not a value"
+    return Reading("unparseable", text=number.text, why=why)
+
+
+# the opening of a command's argument right before a number: "\\sqrt{", "\\sqrt[3]{", "\\frac{2}{" (not a text
+# wrapper's, "\\text{18 apples}", which holds prose)
+_COMMAND_OPENS = re.compile(
+    r"(?:\\(?!(?:text|textbf|textrm|textit|mathrm|mathbf|mbox|emph|operatorname)\b)[A-Za-z]+\s*"
+    r"(?:\[[^\]{}]{0,8}\]\s*)?|\}\s*)\{\s*$"
+)
 
 
 def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
