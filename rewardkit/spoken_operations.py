@@ -11,6 +11,8 @@ many more"), and so does a residue (``2 (mod 5)``).
 
 >>> operation_after("72 times 2", 2), operation_after("72 times a week", 2), operation_after("72 squared.", 2)
 ('times', None, 'squared')
+>>> operation_after("120 over 6", 3), operation_after("120 over 6 weeks", 3), operation_after("120 over six days", 3)
+('over', None, None)
 >>> operation_before("the square root of "), operation_before("twice "), operation_before("a total of ")
 ('the square root of', 'twice', None)
 >>> operation_after("72² cm", 2), operation_before("a multiple of "), operation_before("√")
@@ -30,8 +32,16 @@ _OPERAND = (
     + "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
     + r"|half|a\s+(?:half|third|quarter)|itself)\b)"
 )
+# "over 6 weeks", "over six days": the period the value was reached in, no division ("$120 over 6 weeks")
+_OVER_A_PERIOD = (
+    r"(?!\s+(?:\d[\d.,]*|"
+    + "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
+    + r")\s+(?:(?:more|consecutive|straight|full|whole|school|working|business)\s+)?"
+    r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|months?|years?|decades?|semesters?|seasons?)\b)"
+)
 _INFIX = (
-    r"times|multiplied\s+by|divided\s+by|over|plus|minus|mod(?:ulo)?|to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
+    rf"times|multiplied\s+by|divided\s+by|over{_OVER_A_PERIOD}|plus|minus|mod(?:ulo)?|"
+    r"to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
     r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by|less|"
     # "72 choose 2" (a binomial), "72 by 2" (dimensions), "72 point 5" (a decimal said in words), "72 vs 70"
     r"choose|by|point|vs\.?|versus|"
