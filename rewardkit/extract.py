@@ -581,7 +581,10 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
 # a set said in words as the text's last sentence: "So there is no solution.", "The domain is all real
 # numbers."
 _SET_SAID_AT_END = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
+    # (after a sentence's end, or a clause's comma or semicolon when a conclusion word opens it: "The
+    # denominator never vanishes, so the domain is all real numbers.")
+    r"(?:^|(?<=[.!?:\n])|(?<=[,;])(?=\s*(?:so|thus|therefore|hence)\b))"
+    r"[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
     r"(?:there\s+(?:is|are|exists?)\s+|"
     r"(?:the|its|their)\s+(?:[a-z]+\s+){0,2}(?:is|are)\s+|(?:the\s+)?(?:equation|inequality|system)\s+has\s+)?)"
     r"[*_]*(?P<set>no\s+(?:real\s+)?(?:solutions?|roots?)|(?:the\s+)?empty\s+set|all\s+real\s+numbers)[*_]*"
@@ -597,11 +600,29 @@ def set_said_at_end(region: str) -> tuple[int, int] | None:
     >>> text = "Squaring gives x = -1, which fails. So there is no solution."
     >>> text[slice(*set_said_at_end(text))], set_said_at_end("There is no solution for x > 3; x = 2.")
     ('no solution', None)
+    >>> text = "It leads to a contradiction, so there is no solution."
+    >>> text[slice(*set_said_at_end(text))], set_said_at_end("If a = 0, there is no solution.")
+    ('no solution', None)
     """
     if "real" not in region and "solution" not in region and "root" not in region and "empty" not in region:
         return None
     m = _SET_SAID_AT_END.search(region, max(0, len(region) - 200))
-    return (m.start("set"), m.end("set")) if m is not None else None
+    if m is None:
+        return None
+    if m.start() > 0 and region[m.start() - 1] in ",;":
+        # "If a = 0, so there is no solution.", "Maybe x < 0, so …": the clause concludes from a condition or
+        # a guess its sentence opens with
+        opened = max(region.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if _CONDITION_OPENS.match(region, opened):
+            return None
+    return m.start("set"), m.end("set")
+
+
+_CONDITION_OPENS = re.compile(
+    r"[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assuming|assume|provided|maybe|perhaps|possibly|"
+    r"probably|in\s+case)\b",
+    re.IGNORECASE,
+)
 
 
 def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates:
