@@ -119,6 +119,7 @@ from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
     case_series_before,
     counts_listed,
+    hedged_alternatives,
     named_quantities_in,
     one_variable_alternatives,
     parts_before,
@@ -1985,6 +1986,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             )
             if why is not None:
                 return why
+    if answer.rule == "last_math" and " or " in answer.text and _lists_values(gold):
+        # "$2 \\text{ or } 3$", "So x = 2 or y = 3": against a gold that lists values, bare values or other
+        # variables joined by "or" hedge between them, as in a marker's statement; one variable's values
+        # ("x = 2 or x = -2") write its solution set
+        alternatives = read_math(answer.text)
+        if alternatives.node is not None and hedged_alternatives(alternatives.node):
+            return f"hedged: {answer.text!r} offers values as alternatives, not a solution set"
     if gold.kind == "number":
         # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
         line_end = region.find("\n", end)
@@ -2723,7 +2731,7 @@ def _lenient(
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
         if len(run) > 1:
-            joined = _math_run(run, gold)
+            joined = _math_run(run, gold, found)
             if joined is not None:
                 return joined
         reading = _read(math.text, gold)
@@ -2732,8 +2740,9 @@ def _lenient(
         if inside and _piece_of_math(found, math, number):
             # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be read
             # (a denominator, a radicand, an exponent), never the value the math states
+            # (the number is what was found, so that what its sentence says of it, "as $x \\to 72$", is read too)
             why = f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
-            return math, Reading("unparseable", text=math.text, why=why)
+            return number, Reading("unparseable", text=number.text, why=why)
     if number is not None:
         said = _said_around_number(found, number, gold)
         if said is not None:
@@ -3006,9 +3015,40 @@ _IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Z
 _IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
 
 
-def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
+def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer, Reading] | None:
     """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
-    list, when the gold lists values; a hedge when they say different things; None when they agree."""
+    list, when the gold lists values; a hedge when they say different things; None when they agree. Spans
+    a prose "or" joins are read whole as one statement of alternatives, as one span writing them is: a
+    solution set on one variable (``$x = 2$ or $x = -2$``, ``$x < 2$ or $x > 3$``) answers a gold that lists
+    values, while bare values or other variables (``$2$ or $3$``, ``$x = 2$ or $y = 3$``) hedge."""
+    base = found.region_start
+    gaps = [found.region[a.end - base : b.start - base] for a, b in itertools.pairwise(run)]
+    if any(_HEDGE_JOINS.search(gap) for gap in gaps):
+        # "$2$, maybe $3$": a guess between them, whatever the gold
+        text = ", ".join(a.text.rstrip(", ") for a in run)
+        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
+        readings = [_read(a.text, gold) for a in run]
+        if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
+            return None
+        return joined, Reading("ambiguous", text=text, why=f"hedged: {text!r} guesses between values")
+    if any(_OR_JOINS.search(gap) for gap in gaps):
+        # "\\(-1, 0,\\) or \\(1\\)": a list's comma may sit inside the span before the "or"
+        text = run[0].text.rstrip(", ")
+        for gap, answer in zip(gaps, run[1:], strict=True):
+            text += (" or " if _OR_JOINS.search(gap) else ", ") + answer.text.rstrip(", ")
+        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
+        whole = _read(text, gold) if _lists_values(gold) else None
+        if whole is not None and whole.node is not None:
+            # (each span a statement about the variable: bare intervals or tuples joined by "or" are two
+            # answers offered, "$(0, 1)$ or $(2, 3)$")
+            if one_variable_alternatives(whole.node) and all(
+                _OF_A_VARIABLE.match(a.text) and not _OR_JOINS.search(a.text) for a in run
+            ):
+                return joined, whole
+            readings = [_read(a.text, gold) for a in run]
+            if not (all(r.status == "value" for r in readings) and all(_same_reading(r, readings[0]) for r in readings)):
+                why = f"hedged: {text!r} offers values as alternatives, not a solution set"
+                return joined, Reading("ambiguous", text=text, why=why)
     # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
     text = ", ".join(a.text.rstrip(", ") for a in run)
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
@@ -3018,6 +3058,13 @@ def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
     if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
         return None
     return joined, Reading("ambiguous", text=text, why=f"several distinct answers: {text!r}")
+
+
+# the joiners of math spans that offer them as alternatives, and those that guess between them
+_OR_JOINS = re.compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
+_HEDGE_JOINS = re.compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
+# math that opens on a variable and a relation: a statement about the variable ("x = 2", "x < 2", "x \\geq 3")
+_OF_A_VARIABLE = re.compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
 
 
 def _hedging_sibling(

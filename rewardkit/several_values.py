@@ -151,6 +151,28 @@ def one_variable_alternatives(node: Node) -> bool:
     return len(names) == 1
 
 
+def hedged_alternatives(node: Node) -> bool:
+    """Whether values joined by "or", read whole as ``node``, hedge between answers rather than write a
+    solution set: bare values (``2 or 3``) or equations of different variables (``x = 2 or y = 3``).
+
+    >>> from rewardkit.latex import parse_math
+    >>> [hedged_alternatives(parse_math(t)) for t in ("2 or 3", "x = 2 or y = 3", "x = 2 or x = 3", "x = 2 or 3")]
+    [True, True, False, False]
+    """
+    if not isinstance(node, ListOf) or len(node.items) < 2:
+        return False
+    if not any(symbols_of(item) for item in node.items):
+        return True
+    names = set()
+    for item in node.items:
+        if not (isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)):
+            return False
+        if symbols_of(item.rhs):
+            return False
+        names.add(item.lhs.name)
+    return len(names) > 1
+
+
 # the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:
 # what stands between two quantities listed
 _NOUN_THEN_JOINER = re.compile(
