@@ -696,19 +696,21 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
     # (where each statement's marker, or a box set off by a space, opens: a statement ends at the next one
     # that follows its value, "#### 18 #### 20", "Answer: 18 \\boxed{20}")
-    opened: list[int] = []
+    statement_starts: list[int] = []
     if len(markers) + len(boxes) > 1 and markers:
-        opened = [m.start() for rule, m in markers if rule in _STATEMENT_MARKERS]
-        opened += [b.start - base for b in boxes if b.start > base and region[b.start - base - 1] in " \t"]
-        opened.sort()
+        statement_starts = [m.start() for rule, m in markers if rule in _STATEMENT_MARKERS]
+        statement_starts += [
+            b.start - base for b in boxes if b.start > base and region[b.start - base - 1] in " \t"
+        ]
+        statement_starts.sort()
     for rule, m in markers:
         if boxes and any(box.start <= base + m.start() < box.end for box in boxes):
             continue  # "\\boxed{\\text{Answer: } 5}": a marker written inside a box, which the box reads
         span, s, e = _marker_span(region, m.end(), closing_tag)
         if not span:
             continue
-        if opened and rule in _STATEMENT_MARKERS:
-            span, e = _before_next_marker(region, span, s, e, opened)
+        if statement_starts and rule in _STATEMENT_MARKERS:
+            span, e = _before_next_marker(region, span, s, e, statement_starts)
         # a span opening on a digit (\d is str.isdecimal) is answer-like: most are, known without the regex
         if rule in ("hashes", "a_colon") and not (span[0].isdecimal() or _ANSWER_LIKE_START.match(span)):
             continue
@@ -760,9 +762,9 @@ def _before_next_marker(
 ) -> tuple[str, int]:
     """A marker's statement and its end, cut where the next marker on its line opens right after its value
     (``#### 18 #### 20``, ``Answer: 18 Answer: 20``) or a box does (``Answer: 18 \\boxed{20}``): each
-    marker states its own value, and two of them
-    with nothing between are a list of candidates, as two marker lines are (``Answer: 70\\nAnswer: 72``),
-    never one statement read for its last value."""
+    marker states its own value, and two of them with nothing between are a list of candidates, as two
+    marker lines are (``Answer: 70\\nAnswer: 72``), never one statement read for its last value.
+    ``opened``: where the markers and boxes of ``region`` open, in order."""
     following = bisect.bisect_right(opened, start)
     if following == len(opened) or opened[following] >= end:
         return span, end

@@ -2738,10 +2738,12 @@ def _lenient(
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
         if inside and _piece_of_math(found, math, number):
-            # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be read
-            # (a denominator, a radicand, an exponent), never the value the math states
-            # (the number is what was found, so that what its sentence says of it, "as $x \\to 72$", is read too)
-            why = f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
+            # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be
+            # read (a denominator, a radicand, an exponent), never the value the math states (the number is
+            # what was found, so that what its sentence says of it, "as $x \\to 72$", is read too)
+            why = (
+                f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
+            )
             return number, Reading("unparseable", text=number.text, why=why)
     if number is not None:
         said = _said_around_number(found, number, gold)
@@ -2782,8 +2784,8 @@ def _lenient(
 
 def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
     """Whether the last number stands inside a brace group or a script of a delimited math span
-    (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says no
-    value of its own. A number at the math's top level (``$\\lim_{x \\to 0} f(x) = 72$``) is not."""
+    (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says
+    no value of its own. A number at the math's top level (``$\\lim_{x \\to 0} f(x) = 72$``) is not."""
     region, base = found.region, found.region_start
     if region[max(0, math.start - base - 1) : math.start - base] not in ("$", "(", "["):
         return False  # the whole text read as an expression ("9 × 8 => 72"), no delimited span
@@ -3028,7 +3030,9 @@ def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer,
         text = ", ".join(a.text.rstrip(", ") for a in run)
         joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
         readings = [_read(a.text, gold) for a in run]
-        if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
+        if all(r.status == "value" for r in readings) and all(
+            _same_reading(r, readings[-1]) for r in readings
+        ):
             return None
         return joined, Reading("ambiguous", text=text, why=f"hedged: {text!r} guesses between values")
     if any(_OR_JOINS.search(gap) for gap in gaps):
@@ -3046,7 +3050,10 @@ def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer,
             ):
                 return joined, whole
             readings = [_read(a.text, gold) for a in run]
-            if not (all(r.status == "value" for r in readings) and all(_same_reading(r, readings[0]) for r in readings)):
+            if not (
+                all(r.status == "value" for r in readings)
+                and all(_same_reading(r, readings[0]) for r in readings)
+            ):
                 why = f"hedged: {text!r} offers values as alternatives, not a solution set"
                 return joined, Reading("ambiguous", text=text, why=why)
     # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"

@@ -2140,8 +2140,9 @@ def _period_of(frac: str) -> int | None:
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 
 # the words of a chain of reasoning written in the math: what follows a conclusion's sign is what the math
-# concludes (``2x = 10 \\implies x = 5``, ``\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}``), and a reason's sign
-# gives the grounds of what stands before it (``x = 5 \\because 2x = 10``), or of nothing when it opens the math
+# concludes (``2x = 10 \\implies x = 5``, ``\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}``), and a reason's
+# sign gives the grounds of what stands before it (``x = 5 \\because 2x = 10``), or of nothing when it opens
+# the math
 _CONCLUDES = re.compile(
     r"\\(?:therefore|implies|Longrightarrow|Rightarrow|iff|Longleftrightarrow|Leftrightarrow)(?![A-Za-z])|[∴⇒⟹⇔]"
 )
@@ -2152,12 +2153,14 @@ _REASONING_WORD = re.compile(r"therefore|implies|ightarrow|iff|because")
 
 def _conclusion(text: str) -> str:
     """What a piece of math states once the signs of its reasoning are read: the text after its last
-    conclusion sign (``\\therefore``, ``\\implies``, ``\\Rightarrow``, ``\\iff``), without a reason (``\\because
-    …``) after its statement or a ``\\because`` that opens it; signs inside braces (a ``\\text{}``, a
-    group) are left to the parser. The text unchanged when it holds none.
+    conclusion sign (``\\therefore``, ``\\implies``, ``\\Rightarrow``, ``\\iff``), without a reason
+    (``\\because …``) after its statement or a ``\\because`` that opens it; signs inside braces (a
+    ``\\text{}``, a group) are left to the parser. The text unchanged when it holds none.
 
-    >>> _conclusion(r"\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}"), _conclusion(r"2x = 10 \\implies x = 5")
-    ('\\\\quad \\\\frac{a}{b} = \\\\frac{2}{3}', 'x = 5')
+    >>> _conclusion(r"\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}")
+    '\\\\quad \\\\frac{a}{b} = \\\\frac{2}{3}'
+    >>> _conclusion(r"2x = 10 \\implies x = 5")
+    'x = 5'
     >>> _conclusion(r"\\because 2x = 10"), _conclusion(r"x = 5 \\because 2x = 10")
     ('2x = 10', 'x = 5')
     """

@@ -11,8 +11,9 @@ many more"), and so does a residue (``2 (mod 5)``).
 
 >>> operation_after("72 times 2", 2), operation_after("72 times a week", 2), operation_after("72 squared.", 2)
 ('times', None, 'squared')
->>> operation_after("120 over 6", 3), operation_after("120 over 6 weeks", 3), operation_after("120 over six days", 3)
-('over', None, None)
+>>> operation_after("120 over 6", 3), operation_after("120 over 6 weeks", 3)
+('over', None)
+>>> operation_after("120 over six days", 3)
 >>> operation_before("the square root of "), operation_before("twice "), operation_before("a total of ")
 ('the square root of', 'twice', None)
 >>> operation_after("72² cm", 2), operation_before("a multiple of "), operation_before("√")

@@ -309,7 +309,8 @@ _MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
 # an arithmetic operator right before an amount: the amount is an operand of what the equals sign sums up
 _OPERATOR_BEFORE = re.compile(
     # (or said in words: "9 times $2 = $18", "the cost multiplied by $2 = $18")
-    r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX]|\b(?:times|plus|minus|(?:multiplied|divided)\s+by))[ \t]*$"
+    r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX]|\b(?:times|plus|minus|(?:multiplied|divided)\s+by))"
+    r"[ \t]*$"
 )
 # what a joiner holds, looked for before the pattern is run
 _RESTATING = re.compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
