@@ -741,11 +741,12 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
 _STATEMENT_MARKERS = frozenset({"answer_colon", "answer_is", "final_answer", "hashes"})
 # a statement's value and what may stand between it and the next marker on its line: a value of three words
 # or symbols at most (``18``, ``$18$``, ``18 apples``, ``x = 2``, ``Paris``; a thousands comma inside it),
-# then space, emphasis, a comma, and the article or pronoun the next marker opens with (``18 The answer is
-# 20``, ``18, Answer: 20``); a longer run of words is a sentence that goes on, read as it reads
+# then space, emphasis, a comma, an "or" offering the next beside it, and the article or pronoun the next
+# marker opens with (``18 The answer is 20``, ``18, Answer: 20``, ``18 or Answer: 20``); a longer run of words
+# is a sentence that goes on, read as it reads
 _VALUE_BEFORE_MARKER = re.compile(
     r"(?P<value>(?:[^\s,;<>]|,(?=\d))+(?:[ \t]+(?:[^\s,;<>]|,(?=\d))+){0,2}?)"
-    r"[ \t*_]*(?:[,;][ \t*_]*)?(?:(?:the|my|our)[ \t]+)?",
+    r"[ \t*_]*(?:[,;][ \t*_]*)?(?:or[ \t*_]+)?(?:(?:the|my|our)[ \t]+)?",
     re.IGNORECASE,
 )
 # words that make the value before a next marker a clause of its own (a condition, a take-back, a hedge, a

@@ -3152,9 +3152,10 @@ _TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 _STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")
 _BARE_MARKER_BETWEEN = re.compile(
     # (JSON's quotes too: '{"answer": 16, "answer": 18}')
-    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>\x22'-]*(?:(?:the|my|our)\s+)?(?:(?:final|correct|right|true|actual)[\s_]+)?"
-    r"(?:answer|result)s?[*_\x22']*"
-    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
+    # (an "or" between them offers the second beside the first: "Answer: 18 or Answer: 20")
+    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>\x22'-]*(?:or\b[\s*_,]*)?(?:(?:the|my|our)\s+)?"
+    r"(?:(?:final|correct|right|true|actual)[\s_]+)?(?:answer|result)s?[*_\x22']*"
+    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_.,;]*(?:or\b[\s*_,]*)?#{4}[ \t]*",
     re.IGNORECASE,
 )
 

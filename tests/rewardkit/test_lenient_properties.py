@@ -32,13 +32,13 @@ markers = st.sampled_from(["####", "Answer:", "Final Answer:", "The answer is", 
 
 
 @FAST
-@given(marker=markers, first=signed, second=signed)
+@given(marker=markers, first=signed, second=signed, joiner=st.sampled_from(["", ",", " or"]))
 def test_markers_repeated_on_one_line_list_candidates(
-    marker: str, first: int | str, second: int | str
+    marker: str, first: int | str, second: int | str, joiner: str
 ) -> None:
-    """Two statements of different values on one line are AMBIGUOUS against either; the same value twice
-    (``0`` and ``0.00`` too) is CORRECT."""
-    completion = f"{marker} {first} {marker} {second}"
+    """Two statements of different values on one line (``#### 18 #### 20``, ``Answer: 18 or Answer: 20``) are
+    AMBIGUOUS against either; the same value twice (``0`` and ``0.00`` too) is CORRECT."""
+    completion = f"{marker} {first}{joiner} {marker} {second}"
     if Decimal(str(first)) == Decimal(str(second)):
         assert grade(completion, gold=str(first)).verdict is Verdict.CORRECT
         return
