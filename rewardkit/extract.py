@@ -245,7 +245,11 @@ _ANSWER_LIKE_START = re.compile(
     r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-    rf"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|{APPROXIMATION})\b)",
+    rf"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|{APPROXIMATION})\b|"
+    # a value its statement negates, bounds or hedges ("#### not 18", "A: at least 18"): a statement still,
+    # which commits to nothing, never a heading skipped for the marker before it to stand
+    r"(?:not|never|at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|over|under|probably|maybe|perhaps|"
+    r"possibly|likely)\s+[-−$€£\d])",
     re.IGNORECASE,
 )
 

@@ -2147,6 +2147,11 @@ _CONCLUDES = re.compile(
     r"\\(?:therefore|implies|Longrightarrow|Rightarrow|iff|Longleftrightarrow|Leftrightarrow)(?![A-Za-z])|[∴⇒⟹⇔]"
 )
 _BECAUSE = re.compile(r"\\because(?![A-Za-z])|∵")
+# a word of prose before a sign (not a command's name): "not", "at least", "is" (a product of two variables,
+# "xy", is math)
+_PROSE_BEFORE_SIGN = re.compile(
+    r"(?<![\\A-Za-z])(?:[A-Za-z]{3,}|(?:at|is|or|no|so|if|be|as|to|of|in|an|it|we|by|on)(?![A-Za-z]))"
+)
 # the words of those signs, one literal scan for the math that holds none
 _REASONING_WORD = re.compile(r"therefore|implies|ightarrow|iff|because")
 
@@ -2163,13 +2168,19 @@ def _conclusion(text: str) -> str:
     'x = 5'
     >>> _conclusion(r"\\because 2x = 10"), _conclusion(r"x = 5 \\because 2x = 10")
     ('2x = 10', 'x = 5')
+    >>> _conclusion(r"not \\therefore x = 5")  # prose before the sign: left whole, for the statement to read
+    'not \\\\therefore x = 5'
     """
     signs = [m for m in _CONCLUDES.finditer(text) if _top_level(text, m.start())]
     if signs:
+        if _PROSE_BEFORE_SIGN.search(text, 0, signs[0].start()):
+            return text  # "not \\therefore x = 5": words around the math, for the statement to read, not math
         text = text[signs[-1].end() :].strip()
     reasons = [m for m in _BECAUSE.finditer(text) if _top_level(text, m.start())]
     if reasons:
         first = reasons[0]
+        if _PROSE_BEFORE_SIGN.search(text, 0, first.start()):
+            return text
         text = text[first.end() :] if not text[: first.start()].strip() else text[: first.start()]
         text = text.strip()
     return text

@@ -66,6 +66,19 @@ def test_fraction_after_a_reasoning_sign_is_read_whole(sign: str, numerator: int
         assert not grade(completion, gold=str(denominator)).correct
 
 
+@FAST
+@given(
+    sign=signs,
+    words=st.sampled_from(["not", "at least", "probably", "never", "more than"]),
+    n=st.integers(min_value=1, max_value=10**6),
+)
+def test_words_before_a_reasoning_sign_still_qualify(sign: str, words: str, n: int) -> None:
+    """``The answer is not $\\therefore x = 5$``: the words before the sign are no premise dropped with it."""
+    completion = f"The answer is {words} ${sign} x = {n}$."
+    r = grade(completion, gold=str(n))
+    assert not r.correct, (completion, r)
+
+
 shapes = st.sampled_from(
     [
         "\\[\\zzz \\quad x = \\frac{{1}}{{{n}}}\\]",
