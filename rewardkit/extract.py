@@ -18,6 +18,7 @@ Two steps, kept apart so reports can say which one failed:
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -245,7 +246,11 @@ _ANSWER_LIKE_START = re.compile(
     r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-    rf"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|{APPROXIMATION})\b)",
+    rf"hundred|a\s+dozen|half|negative|minus|yes|no|true|false|{APPROXIMATION})\b|"
+    # a value its statement negates, bounds or hedges ("#### not 18", "A: at least 18"): a statement still,
+    # which commits to nothing, never a heading skipped for the marker before it to stand
+    r"(?:not|never|at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|over|under|probably|maybe|perhaps|"
+    r"possibly|likely)\s+[-−$€£\d])",
     re.IGNORECASE,
 )
 
@@ -581,7 +586,10 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
 # a set said in words as the text's last sentence: "So there is no solution.", "The domain is all real
 # numbers."
 _SET_SAID_AT_END = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
+    # (after a sentence's end, or a clause's comma or semicolon when a conclusion word opens it: "The
+    # denominator never vanishes, so the domain is all real numbers.")
+    r"(?:^|(?<=[.!?:\n])|(?<=[,;])(?=\s*(?:so|thus|therefore|hence)\b))"
+    r"[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
     r"(?:there\s+(?:is|are|exists?)\s+|"
     r"(?:the|its|their)\s+(?:[a-z]+\s+){0,2}(?:is|are)\s+|(?:the\s+)?(?:equation|inequality|system)\s+has\s+)?)"
     r"[*_]*(?P<set>no\s+(?:real\s+)?(?:solutions?|roots?)|(?:the\s+)?empty\s+set|all\s+real\s+numbers)[*_]*"
@@ -597,11 +605,29 @@ def set_said_at_end(region: str) -> tuple[int, int] | None:
     >>> text = "Squaring gives x = -1, which fails. So there is no solution."
     >>> text[slice(*set_said_at_end(text))], set_said_at_end("There is no solution for x > 3; x = 2.")
     ('no solution', None)
+    >>> text = "It leads to a contradiction, so there is no solution."
+    >>> text[slice(*set_said_at_end(text))], set_said_at_end("If a = 0, there is no solution.")
+    ('no solution', None)
     """
     if "real" not in region and "solution" not in region and "root" not in region and "empty" not in region:
         return None
     m = _SET_SAID_AT_END.search(region, max(0, len(region) - 200))
-    return (m.start("set"), m.end("set")) if m is not None else None
+    if m is None:
+        return None
+    if m.start() > 0 and region[m.start() - 1] in ",;":
+        # "If a = 0, so there is no solution.", "Maybe x < 0, so …": the clause concludes from a condition or
+        # a guess its sentence opens with
+        opened = max(region.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if _CONDITION_OPENS.match(region, opened):
+            return None
+    return m.start("set"), m.end("set")
+
+
+_CONDITION_OPENS = re.compile(
+    r"[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assuming|assume|provided|maybe|perhaps|possibly|"
+    r"probably|in\s+case)\b",
+    re.IGNORECASE,
+)
 
 
 def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates:
@@ -673,12 +699,23 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
     markers = _markers(region, lowered, answer_word)
     if len(markers) > MAX_MARKERS:  # degenerate output: only the last ones can be its final answer
         markers = sorted(markers, key=lambda rule_match: rule_match[1].start())[-MAX_MARKERS:]
+    # (where each statement's marker, or a box set off by a space, opens: a statement ends at the next one
+    # that follows its value, "#### 18 #### 20", "Answer: 18 \\boxed{20}")
+    statement_starts: list[int] = []
+    if len(markers) + len(boxes) > 1 and markers:
+        statement_starts = [m.start() for rule, m in markers if rule in _STATEMENT_MARKERS]
+        statement_starts += [
+            b.start - base for b in boxes if b.start > base and region[b.start - base - 1] in " \t"
+        ]
+        statement_starts.sort()
     for rule, m in markers:
         if boxes and any(box.start <= base + m.start() < box.end for box in boxes):
             continue  # "\\boxed{\\text{Answer: } 5}": a marker written inside a box, which the box reads
         span, s, e = _marker_span(region, m.end(), closing_tag)
         if not span:
             continue
+        if statement_starts and rule in _STATEMENT_MARKERS:
+            span, e = _before_next_marker(region, span, s, e, statement_starts)
         # a span opening on a digit (\d is str.isdecimal) is answer-like: most are, known without the regex
         if rule in ("hashes", "a_colon") and not (span[0].isdecimal() or _ANSWER_LIKE_START.match(span)):
             continue
@@ -703,6 +740,49 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
     if len(anchored) > 1:
         anchored.sort(key=lambda a: (a.start, a.rule == "boxed"))
     return anchored
+
+
+# the marker rules whose statement a marker of the same kinds right after its value ends
+_STATEMENT_MARKERS = frozenset({"answer_colon", "answer_is", "final_answer", "hashes"})
+# a statement's value and what may stand between it and the next marker on its line: a value of three words
+# or symbols at most (``18``, ``$18$``, ``18 apples``, ``x = 2``, ``Paris``; a thousands comma inside it),
+# then space, emphasis, a comma, an "or" offering the next beside it, and the article or pronoun the next
+# marker opens with (``18 The answer is 20``, ``18, Answer: 20``, ``18 or Answer: 20``); a longer run of words
+# is a sentence that goes on, read as it reads
+_VALUE_BEFORE_MARKER = re.compile(
+    r"(?P<value>(?:[^\s,;<>]|,(?=\d))+(?:[ \t]+(?:[^\s,;<>]|,(?=\d))+){0,2}?)"
+    r"[ \t*_]*(?:[,;][ \t*_]*)?(?:or[ \t*_]+)?(?:(?:the|my|our)[ \t]+)?",
+    re.IGNORECASE,
+)
+# words that make the value before a next marker a clause of its own (a condition, a take-back, a hedge, a
+# consequence): "18 if …", "18 no, wait", "18 or", "18 so the answer is 20"
+_CLAUSE_WORDS = frozenset(
+    "if when unless for no not wait but or and so then thus hence because since would could might rather "
+    "actually mean just kidding oops sorry maybe perhaps probably possibly whether assuming than the my "
+    "our".split()
+)
+
+
+def _before_next_marker(
+    region: str, span: str, start: int, end: int, opened: Sequence[int]
+) -> tuple[str, int]:
+    """A marker's statement and its end, cut where the next marker on its line opens right after its value
+    (``#### 18 #### 20``, ``Answer: 18 Answer: 20``) or a box does (``Answer: 18 \\boxed{20}``): each
+    marker states its own value, and two of them with nothing between are a list of candidates, as two
+    marker lines are (``Answer: 70\\nAnswer: 72``), never one statement read for its last value.
+    ``opened``: where the markers and boxes of ``region`` open, in order."""
+    following = bisect.bisect_right(opened, start)
+    if following == len(opened) or opened[following] >= end:
+        return span, end
+    head = _VALUE_BEFORE_MARKER.fullmatch(region, start, opened[following])
+    if head is None:
+        return span, end
+    value = head["value"].rstrip("*_")
+    if not any(c.isalnum() for c in value):  # "The answer is $\\boxed{20}$": the math opening the box
+        return span, end
+    if any(word.strip("*_.!?()").lower() in _CLAUSE_WORDS for word in value.split()):
+        return span, end
+    return value, start + len(value)
 
 
 def _answer(text: str, rule: str, start: int, end: int) -> Answer:

@@ -120,6 +120,7 @@ from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
     case_series_before,
     counts_listed,
+    hedged_alternatives,
     named_quantities_in,
     one_variable_alternatives,
     parts_before,
@@ -1067,7 +1068,9 @@ def _grade_found(
                 )
                 else None
             )
-            listing = isinstance(gold.node, (ListOf, SetOf)) or named is not None
+            # (boxes only: two marker statements or answer blocks, one after the other, list candidates
+            # whatever the gold, "Answer: 12\nAnswer: 13")
+            listing = answer.rule == "boxed" and (isinstance(gold.node, (ListOf, SetOf)) or named is not None)
             if listing and not _hedged_boxes(completion, on_line):
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
@@ -2002,6 +2005,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             )
             if why is not None:
                 return why
+    if answer.rule == "last_math" and " or " in answer.text and _lists_values(gold):
+        # "$2 \\text{ or } 3$", "So x = 2 or y = 3": against a gold that lists values, bare values or other
+        # variables joined by "or" hedge between them, as in a marker's statement; one variable's values
+        # ("x = 2 or x = -2") write its solution set
+        alternatives = read_math(answer.text)
+        if alternatives.node is not None and hedged_alternatives(alternatives.node):
+            return f"hedged: {answer.text!r} offers values as alternatives, not a solution set"
     if gold.kind == "number":
         # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
         line_end = region.find("\n", end)
@@ -2740,12 +2750,20 @@ def _lenient(
     inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
     if math is not None and (number is None or (inside and math.text != number.text)):
         if len(run) > 1:
-            joined = _math_run(run, gold)
+            joined = _math_run(run, gold, found)
             if joined is not None:
                 return joined
         reading = _read(math.text, gold)
         if reading.status in ("value", "ambiguous") or number is None:
             return math, reading
+        if inside and _piece_of_math(found, math, number):
+            # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be
+            # read (a denominator, a radicand, an exponent), never the value the math states (the number is
+            # what was found, so that what its sentence says of it, "as $x \\to 72$", is read too)
+            why = (
+                f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
+            )
+            return number, Reading("unparseable", text=number.text, why=why)
     if number is not None:
         said = _said_around_number(found, number, gold)
         if said is not None:
@@ -2763,6 +2781,16 @@ def _lenient(
             return number, Reading("ambiguous", text=number.text, why=restated)
         if restated is not None:
             number = restated
+        argument = _command_argument(found, number)
+        if argument is not None:
+            # "The ratio is \\frac{2}{3}.": the last number is an argument of a command written with no
+            # delimiters; the math it ends is the answer when it reads, never the number alone
+            plain = found.plain_math()
+            if plain is not None and plain.start <= number.start and number.end <= plain.end:
+                reading = _read(plain.text, gold)
+                if reading.status in ("value", "ambiguous"):
+                    return plain, reading
+            return number, argument
         operand = _operand_of_expression(found, number)
         if operand is not None:
             return number, operand
@@ -2775,6 +2803,23 @@ def _lenient(
     return number, (_read(number.text, gold) if number is not None else None)
 
 
+def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
+    """Whether the last number stands inside a brace group or a script of a delimited math span
+    (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says
+    no value of its own. A number at the math's top level (``$\\lim_{x \\to 0} f(x) = 72$``) is not."""
+    region, base = found.region, found.region_start
+    if region[max(0, math.start - base - 1) : math.start - base] not in ("$", "(", "["):
+        return False  # the whole text read as an expression ("9 × 8 => 72"), no delimited span
+    before = region[math.start - base : number.start - base]
+    if before.rstrip().endswith(("^", "_")):
+        return True
+    depth = 0
+    for brace in _GROUP_BRACE.finditer(before):
+        depth += 1 if brace.group() == "{" else -1
+    return depth > 0
+
+
+_GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
 _ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
 
@@ -2952,6 +2997,31 @@ def _number_of_degrees(gold: Gold) -> bool:
     return isinstance(gold.node, Degrees) and isinstance(gold.node.x, Number)
 
 
+def _command_argument(found: Candidates, number: Answer) -> Reading | None:
+    """An UNPARSEABLE reading when the lenient number is the argument of a LaTeX command written in the
+    text (``\\frac{2}{3}``'s 3, ``\\sqrt{3}``, ``\\sqrt[3]{8}``): a piece of the math, not a value; None
+    otherwise (text in ``\\text{18}`` is prose)."""
+    at = number.start - found.region_start
+    if not found.region[max(0, at - 3) : at].rstrip().endswith("{"):
+        return None  # (one look at the characters before the number, for the text that has no command)
+    command = _COMMAND_OPENS.search(found.region, max(0, at - 24), at)
+    if command is None:
+        return None
+    # (from the command's name: "\\frac{2}{3}", not "}{3}")
+    opened = found.region.rfind("\\", max(0, at - 40), command.start() + 1)
+    said = found.region[opened if opened >= 0 else command.start() : number.end - found.region_start + 1]
+    why = f"the last number {number.text!r} is an argument of the math {said!r}, not a value"
+    return Reading("unparseable", text=number.text, why=why)
+
+
+# the opening of a command's argument right before a number: "\\sqrt{", "\\sqrt[3]{", "\\frac{2}{" (not a text
+# wrapper's, "\\text{18 apples}", which holds prose)
+_COMMAND_OPENS = re.compile(
+    r"(?:\\(?!(?:text|textbf|textrm|textit|mathrm|mathbf|mbox|emph|operatorname)\b)[A-Za-z]+\s*"
+    r"(?:\[[^\]{}]{0,8}\]\s*)?|\}\s*)\{\s*$"
+)
+
+
 def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
     """An UNPARSEABLE reading when the lenient number is an operand of an expression (``Thus 3^x``,
     ``x^2``, ``0! + 1``), not a value stated; None when it stands as a value."""
@@ -3003,9 +3073,45 @@ _IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Z
 _IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
 
 
-def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
+def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer, Reading] | None:
     """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
-    list, when the gold lists values; a hedge when they say different things; None when they agree."""
+    list, when the gold lists values; a hedge when they say different things; None when they agree. Spans
+    a prose "or" joins are read whole as one statement of alternatives, as one span writing them is: a
+    solution set on one variable (``$x = 2$ or $x = -2$``, ``$x < 2$ or $x > 3$``) answers a gold that lists
+    values, while bare values or other variables (``$2$ or $3$``, ``$x = 2$ or $y = 3$``) hedge."""
+    base = found.region_start
+    gaps = [found.region[a.end - base : b.start - base] for a, b in itertools.pairwise(run)]
+    if any(_HEDGE_JOINS.search(gap) for gap in gaps):
+        # "$2$, maybe $3$": a guess between them, whatever the gold
+        text = ", ".join(a.text.rstrip(", ") for a in run)
+        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
+        readings = [_read(a.text, gold) for a in run]
+        if all(r.status == "value" for r in readings) and all(
+            _same_reading(r, readings[-1]) for r in readings
+        ):
+            return None
+        return joined, Reading("ambiguous", text=text, why=f"hedged: {text!r} guesses between values")
+    if any(_OR_JOINS.search(gap) for gap in gaps):
+        # "\\(-1, 0,\\) or \\(1\\)": a list's comma may sit inside the span before the "or"
+        text = run[0].text.rstrip(", ")
+        for gap, answer in zip(gaps, run[1:], strict=True):
+            text += (" or " if _OR_JOINS.search(gap) else ", ") + answer.text.rstrip(", ")
+        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
+        whole = _read(text, gold) if _lists_values(gold) else None
+        if whole is not None and whole.node is not None:
+            # (each span a statement about the variable: bare intervals or tuples joined by "or" are two
+            # answers offered, "$(0, 1)$ or $(2, 3)$")
+            if one_variable_alternatives(whole.node) and all(
+                _OF_A_VARIABLE.match(a.text) and not _OR_JOINS.search(a.text) for a in run
+            ):
+                return joined, whole
+            readings = [_read(a.text, gold) for a in run]
+            if not (
+                all(r.status == "value" for r in readings)
+                and all(_same_reading(r, readings[0]) for r in readings)
+            ):
+                why = f"hedged: {text!r} offers values as alternatives, not a solution set"
+                return joined, Reading("ambiguous", text=text, why=why)
     # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
     text = ", ".join(a.text.rstrip(", ") for a in run)
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
@@ -3015,6 +3121,13 @@ def _math_run(run: list[Answer], gold: Gold) -> tuple[Answer, Reading] | None:
     if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
         return None
     return joined, Reading("ambiguous", text=text, why=f"several distinct answers: {text!r}")
+
+
+# the joiners of math spans that offer them as alternatives, and those that guess between them
+_OR_JOINS = re.compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
+_HEDGE_JOINS = re.compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
+# math that opens on a variable and a relation: a statement about the variable ("x = 2", "x < 2", "x \\geq 3")
+_OF_A_VARIABLE = re.compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
 
 
 def _hedging_sibling(
@@ -3095,9 +3208,10 @@ _TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 _STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")
 _BARE_MARKER_BETWEEN = re.compile(
     # (JSON's quotes too: '{"answer": 16, "answer": 18}')
-    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>\x22'-]*(?:(?:the|my|our)\s+)?(?:(?:final|correct|right|true|actual)[\s_]+)?"
-    r"(?:answer|result)s?[*_\x22']*"
-    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_]*#{4}[ \t]*",
+    # (an "or" between them offers the second beside the first: "Answer: 18 or Answer: 20")
+    r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>\x22'-]*(?:or\b[\s*_,]*)?(?:(?:the|my|our)\s+)?"
+    r"(?:(?:final|correct|right|true|actual)[\s_]+)?(?:answer|result)s?[*_\x22']*"
+    r"(?:\s*(?:is|:|：))?[\s*_]*|[\s\u200b-\u200f\u2060\ufeff*_.,;]*(?:or\b[\s*_,]*)?#{4}[ \t]*",
     re.IGNORECASE,
 )
 

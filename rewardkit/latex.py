@@ -2139,6 +2139,63 @@ def _period_of(frac: str) -> int | None:
 
 _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 
+# the words of a chain of reasoning written in the math: what follows a conclusion's sign is what the math
+# concludes (``2x = 10 \\implies x = 5``, ``\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}``), and a reason's
+# sign gives the grounds of what stands before it (``x = 5 \\because 2x = 10``), or of nothing when it opens
+# the math
+_CONCLUDES = re.compile(
+    r"\\(?:therefore|implies|Longrightarrow|Rightarrow|iff|Longleftrightarrow|Leftrightarrow)(?![A-Za-z])|[∴⇒⟹⇔]"
+)
+_BECAUSE = re.compile(r"\\because(?![A-Za-z])|∵")
+# a word of prose before a sign (not a command's name): "not", "at least", "is" (a product of two variables,
+# "xy", is math)
+_PROSE_BEFORE_SIGN = re.compile(
+    r"(?<![\\A-Za-z])(?:[A-Za-z]{3,}|(?:at|is|or|no|so|if|be|as|to|of|in|an|it|we|by|on)(?![A-Za-z]))"
+)
+# the words of those signs, one literal scan for the math that holds none
+_REASONING_WORD = re.compile(r"therefore|implies|ightarrow|iff|because")
+
+
+def _conclusion(text: str) -> str:
+    """What a piece of math states once the signs of its reasoning are read: the text after its last
+    conclusion sign (``\\therefore``, ``\\implies``, ``\\Rightarrow``, ``\\iff``), without a reason
+    (``\\because …``) after its statement or a ``\\because`` that opens it; signs inside braces (a
+    ``\\text{}``, a group) are left to the parser. The text unchanged when it holds none.
+
+    >>> _conclusion(r"\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}")
+    '\\\\quad \\\\frac{a}{b} = \\\\frac{2}{3}'
+    >>> _conclusion(r"2x = 10 \\implies x = 5")
+    'x = 5'
+    >>> _conclusion(r"\\because 2x = 10"), _conclusion(r"x = 5 \\because 2x = 10")
+    ('2x = 10', 'x = 5')
+    >>> _conclusion(r"not \\therefore x = 5")  # prose before the sign: left whole, for the statement to read
+    'not \\\\therefore x = 5'
+    """
+    signs = [m for m in _CONCLUDES.finditer(text) if _top_level(text, m.start())]
+    if signs:
+        if _PROSE_BEFORE_SIGN.search(text, 0, signs[0].start()):
+            return text  # "not \\therefore x = 5": words around the math, for the statement to read, not math
+        text = text[signs[-1].end() :].strip()
+    reasons = [m for m in _BECAUSE.finditer(text) if _top_level(text, m.start())]
+    if reasons:
+        first = reasons[0]
+        if _PROSE_BEFORE_SIGN.search(text, 0, first.start()):
+            return text
+        text = text[first.end() :] if not text[: first.start()].strip() else text[: first.start()]
+        text = text.strip()
+    return text
+
+
+def _top_level(text: str, at: int) -> bool:
+    """Whether ``at`` stands outside every brace group of ``text`` (an escaped ``\\{`` is no group's)."""
+    depth = 0
+    for m in _BRACE.finditer(text, 0, at):
+        depth += 1 if m.group() == "{" else -1
+    return depth <= 0
+
+
+_BRACE = re.compile(r"(?<!\\)[{}]")
+
 
 # --- entry point -----------------------------------------------------------------------------------------
 
@@ -2160,6 +2217,8 @@ def parse_math(text: str) -> Node:
     if text.strip().lower() in _NOT_AN_ANSWER:
         raise MathParseError(f"{text.strip()!r} means no answer, not N divided by A", 0)
     text = repair_escapes(text)
+    if ("\\" in text and _REASONING_WORD.search(text)) or not text.isascii():
+        text = _conclusion(text)
     if ":" in text and _LONG_RATIO.fullmatch(text):
         return _ratio(text)
     if "\\{" in text:

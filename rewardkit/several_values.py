@@ -82,6 +82,11 @@ _NAMED_QUANTITY = re.compile(
     r"\b(?:the\s+)?(?P<name>(?:number|amount|total|count|cost|price|value|sum|weight|length|width|height|area|"
     r"age|speed|share)\s+of\s+(?:the\s+|her\s+|his\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?|[A-Z][a-z]+'s\s+[a-z]+)"
     r"\s+(?:is|are|was|were|equals|comes\s+to|=)\s+[*_]*[$€£]?[-−]?\d"
+    # ... or named by its noun alone after "the": an extreme ("the minimum is $4$ … and the maximum is $5$"),
+    # a measure of a figure or a statistic of data ("the width is 4 and the length is 5")
+    r"|\b(?:[Tt]he|[Ii]ts)\s+(?P<noun>minimum|maximum|smallest|largest|greatest|least|lowest|highest|width|"
+    r"length|height|depth|area|perimeter|volume|radius|diameter|mean|median|mode|range)(?:\s+(?:possible\s+)?value)?"
+    r"\s+(?:is|are|was|were|equals|=)\s+[*_]*(?:\$|\\\()?[ \t]*[$€£]?[-−]?\d"
     # ... or a person's count: "Alice has 12 apples and Bob has 18 apples"
     r"|\b(?P<owner>[A-Z][a-z]+)\s+(?:has|had|gets|got|earns|earned|makes|made|owns|owned|pays|paid|needs|spends|"
     r"spent|collects|collected|sells|sold|buys|bought|reads|read|saves|saved|scores|scored)\s+[*_]*[$€£]?\d",
@@ -98,13 +103,29 @@ def named_quantities_in(statement: str) -> str | None:
     True
     >>> named_quantities_in("So, Alice has 12 apples and Bob has 18 apples.")
     'alice, bob'
+    >>> named_quantities_in("The minimum is $4$, attained at $x = 1$, and the maximum is $5$.")
+    'minimum, maximum'
+    >>> named_quantities_in("The width is 4 cm, so the area is 4 * 5 = 20.") is None
+    True
     """
     if statement.count(" ") < 6:
         return None  # no room for two named quantities
-    names = list(
-        dict.fromkeys((m["name"] or m["owner"]).lower() for m in _NAMED_QUANTITY.finditer(statement))
-    )
+    names: dict[str, None] = {}
+    said_to = 0
+    for m in _NAMED_QUANTITY.finditer(statement):
+        if names and _CONSEQUENCE.search(statement, said_to, m.start()):
+            # "The width is 4, so the area is 20.": the quantity the statement concludes with, worked out from
+            # the one before, is its answer
+            names.clear()
+        names[(m["name"] or m["owner"] or m["noun"]).lower()] = None
+        said_to = m.end()
     return ", ".join(names) if len(names) > 1 else None
+
+
+# a word that makes what follows a consequence of what stands before
+_CONSEQUENCE = re.compile(
+    r"\b(?:so|thus|hence|therefore|then|which\s+(?:means|gives|makes)|giving|meaning)\b", re.IGNORECASE
+)
 
 
 def one_variable_alternatives(node: Node) -> bool:
@@ -128,6 +149,30 @@ def one_variable_alternatives(node: Node) -> bool:
             return False
         names.add(item.lhs.name)
     return len(names) == 1
+
+
+def hedged_alternatives(node: Node) -> bool:
+    """Whether values joined by "or", read whole as ``node``, hedge between answers rather than write a
+    solution set: bare values (``2 or 3``) or equations of different variables (``x = 2 or y = 3``).
+
+    >>> from rewardkit.latex import parse_math
+    >>> [hedged_alternatives(parse_math(t)) for t in ("2 or 3", "x = 2 or y = 3")]
+    [True, True]
+    >>> [hedged_alternatives(parse_math(t)) for t in ("x = 2 or x = 3", "x = 2 or 3")]
+    [False, False]
+    """
+    if not isinstance(node, ListOf) or len(node.items) < 2:
+        return False
+    if not any(symbols_of(item) for item in node.items):
+        return True
+    names = set()
+    for item in node.items:
+        if not (isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)):
+            return False
+        if symbols_of(item.rhs):
+            return False
+        names.add(item.lhs.name)
+    return len(names) > 1
 
 
 # the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:

@@ -11,6 +11,9 @@ many more"), and so does a residue (``2 (mod 5)``).
 
 >>> operation_after("72 times 2", 2), operation_after("72 times a week", 2), operation_after("72 squared.", 2)
 ('times', None, 'squared')
+>>> operation_after("120 over 6", 3), operation_after("120 over 6 weeks", 3)
+('over', None)
+>>> operation_after("120 over six days", 3)
 >>> operation_before("the square root of "), operation_before("twice "), operation_before("a total of ")
 ('the square root of', 'twice', None)
 >>> operation_after("72² cm", 2), operation_before("a multiple of "), operation_before("√")
@@ -30,8 +33,16 @@ _OPERAND = (
     + "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
     + r"|half|a\s+(?:half|third|quarter)|itself)\b)"
 )
+# "over 6 weeks", "over six days": the period the value was reached in, no division ("$120 over 6 weeks")
+_OVER_A_PERIOD = (
+    r"(?!\s+(?:\d[\d.,]*|"
+    + "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
+    + r")\s+(?:(?:more|consecutive|straight|full|whole|school|working|business)\s+)?"
+    r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|months?|years?|decades?|semesters?|seasons?)\b)"
+)
 _INFIX = (
-    r"times|multiplied\s+by|divided\s+by|over|plus|minus|mod(?:ulo)?|to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
+    rf"times|multiplied\s+by|divided\s+by|over{_OVER_A_PERIOD}|plus|minus|mod(?:ulo)?|"
+    r"to\s+the\s+(?:\w+\s+)?power(?:\s+of)?|"
     r"raised\s+to(?:\s+the\s+(?:\w+\s+)?power(?:\s+of)?)?|(?:increased|decreased|reduced|multiplied)\s+by|less|"
     # "72 choose 2" (a binomial), "72 by 2" (dimensions), "72 point 5" (a decimal said in words), "72 vs 70"
     r"choose|by|point|vs\.?|versus|"
@@ -81,17 +92,37 @@ _DESCRIBED_BY = re.compile(
 )
 
 
+# before the number: an operation said in words that takes it as its second operand, whatever stands before
+# (words that name no number, "the number of eggs Janet sells times $2", "the base cost plus 5", "the total
+# divided by 4", or a number, "9 times $2"), and a verb that operates by it ("Multiply the eggs by $2", "so we
+# multiply by 3"); "at times", "increased by 5" (a change said) and "over 6" (a bound) are none
+_OPERATION_SAID_BEFORE = re.compile(
+    r"(?<![\w'’])(?<!\bat\s)(?P<op>times|plus|(?:multiplied|divided)\s+by|"
+    r"(?:multipl(?:y|ies|ying)|divid(?:e|es|ing))(?:\s+(?!by\b)[A-Za-z'’]+){0,4}?\s+by)\s*(?:\$|\\\()?\s*$",
+    re.IGNORECASE,
+)
+
+
 def operation_before(prefix: str) -> str | None:
-    """The operation the words right before a number take it as an operand of (``twice``, ``the sum of``), or
-    None. ``prefix`` is the text before the number.
+    """The operation the words right before a number take it as an operand of (``twice``, ``the sum of``,
+    ``times``), or None. ``prefix`` is the text before the number.
 
     >>> operation_before("the number of groups for "), operation_before("the cost of ")
     ('the number of', 'the cost of')
     >>> operation_before("the number "), operation_before("the number of groups needed is ")
     (None, None)
+    >>> operation_before("the number of eggs Janet sells times $"), operation_before("so we multiply by ")
+    ('times', 'multiply by')
+    >>> operation_before("the price went up by "), operation_before("at times ")
+    (None, None)
     """
     tail = prefix[-60:]
     m = _BEFORE.search(tail) or _DESCRIBED_BY.search(tail)
+    if m is None and ("times" in tail or "plus" in tail or "by" in tail or "BY" in tail or "TIMES" in tail):
+        said = _OPERATION_SAID_BEFORE.search(tail)
+        # (an instruction that opens its sentence, "Then multiply by 2", is read as one: instruction_before)
+        if said is not None and (said["op"][0] in "tTpP" or instruction_before(prefix) is None):
+            m = said
     return None if m is None else re.sub(r"\s+", " ", m["op"])
 
 

@@ -307,7 +307,11 @@ _RESTATED = re.compile(
 _MEASURES = frozenset(["", "long", "wide", "tall", "high", "deep", "away", "total", "altogether"])
 _MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
 # an arithmetic operator right before an amount: the amount is an operand of what the equals sign sums up
-_OPERATOR_BEFORE = re.compile(r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX])[ \t]*$")
+_OPERATOR_BEFORE = re.compile(
+    # (or said in words: "9 times $2 = $18", "the cost multiplied by $2 = $18")
+    r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX]|\b(?:times|plus|minus|(?:multiplied|divided)\s+by))"
+    r"[ \t]*$"
+)
 # what a joiner holds, looked for before the pattern is run
 _RESTATING = re.compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
 
@@ -338,6 +342,8 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
     True
     >>> restated_around("He pays 3 × $8 = $24.", 18, 20) is None
     True
+    >>> restated_around("She earns 9 times $2, which is $18.", 32, 34) is None
+    True
     """
     lo = text.rfind("\n", max(0, start - 120), start) + 1 or max(0, start - 120)
     line_end = text.find("\n", end, end + 120)
@@ -351,7 +357,7 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
         if not any(s < end and start < e for s, e in (a, b)):
             continue
-        if _OPERATOR_BEFORE.search(window, max(0, m.start() - 12), m.start()):
+        if _OPERATOR_BEFORE.search(window, max(0, m.start() - 16), m.start()):
             continue  # "3 × $8 = $24", "3 km + 5 km = 8 km": the first amount is an operand, restated by none
         first, second = _amount(m, 1), _amount(m, 2)
         if first is None or second is None or first.unit is None or second.unit is None:
