@@ -946,11 +946,19 @@ _UNSURE_AFTER = re.compile(
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = (
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|"
-    r"tentatively|theoretically|hypothetically"
+    r"tentatively|theoretically|hypothetically|seemingly"
+)
+# the verb of a quantity a hedge may stand before, in a statement that names its subject ("Bob probably has
+# 72", "She maybe spent 72", "小明可能有72": a Chinese verb of one to three characters)
+_HEDGED_VERB = (
+    r"(?:has|have|had|gets?|got|needs?|needed|makes?|made|costs?|spends?|spent|earns?|earned|owns?|sells?|"
+    r"sold|buys?|bought|takes?|took|uses?|used|weighs?|weighed|saves?|saved|pays?|paid|collects?|collected|"
+    r"eats?|ate|reads?|scores?|scored|[\u4e00-\u9fff]{1,3})"
 )
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
-    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|estimate|approximation|conjectur|hypothes|"
+    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|seemingly|might|may|could|"
+    r"guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
     r"in\s+principle|not\s+(?:\w+%?\s+)?(?:sure|certain)|something|anything|ballpark|neighbo|vicinity|region|"
@@ -967,6 +975,9 @@ _HEDGED_BEFORE = re.compile(
     r"(?:something|anything)\s+like|(?:somewhere\s+)?in\s+the\s+(?:ballpark|neighbou?rhood|vicinity|region)\s+of|"
     r"somewhere\s+(?:around|near|about|close\s+to)|on\s+the\s+order\s+of|ballpark(?:\s+figure)?(?:\s+of)?)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\\\[\x22“]*$|"
+    # ... or before the verb that states it: "Bob probably has 72", "She might have 72", "小明 maybe 有72"
+    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)\s+(?=have|has|get|need|cost|make|take|weigh|[^\x00-\x7f]))"
+    rf"\s*{_HEDGED_VERB}[\s$*_(\\\[]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"

@@ -246,17 +246,24 @@ PHRASES.update({
     "也就是说": " that is, ", "就是说": " that is, ", "换句话说": " in other words, ", "所以说": " so ",
     "如果说": " if ", "这就是说": " that is, ",
     **{word: word for word in (
-        "说明 说法 小说 来说 地说 所说 比如说 例如说 譬如说 可以说 应该说 不用说 虽说 再说 老实说 说实话 "
-        "按理说 照理说 一般说 总的说 简单说 具体说 严格说 准确说 确切说 要说 话说 传说 学说 假说 解说 "
-        "可以为 难以为 足以为").split()},
+        "说明 说法 小说 来说 所说 比如说 例如说 譬如说 可以说 应该说 不用说 虽说 再说 老实说 说实话 "
+        "按理说 照理说 一般说 总的说 简单说 具体说 严格说 准确说 确切说 要说 话说 可以为 难以为 足以为").split()},
+    # "-ly speaking" ("简单地说": simply put); "大声地说" (said loudly) still reports
+    **{adverb + "地说": adverb + "地说" for adverb in "简单 具体 严格 准确 确切 一般 坦白 老实 客观".split()},
+    # "他所说的答案是72" (the answer he gave is 72) reports; "正如他所说，" agrees (a comma after it)
+    "所说的": " says ",
 })  # fmt: skip
+
+# 可能 before a noun is the adjective "possible" ("可能的情况有72种": the possible cases number 72), no
+# hedge; "可能的答案是72" offers one possible answer
+PHRASES.update({"可能的": " possible ", "可能性": " possibility ", "可能的答案": " a possible answer "})
 
 # How a value looks, not what it is: 好像, 似乎, 看起来 (it seems) hedge the statement they stand in,
 # between 答案 and its copula too ("答案好像是72": the answer seems to be 72), as "The answer seems to be
 # 72" does
 _SEEMS = "好像 似乎 貌似 看起来 看上去 看样子 仿佛 好似".split()
 for _seems in _SEEMS:
-    PHRASES[_seems] = " it seems that "
+    PHRASES[_seems] = " seemingly "
     for _copula in ("是", "为", "就是", "应该是"):
         PHRASES[_seems + _copula] = " seems to be "
         PHRASES["答案" + _seems + _copula] = " the answer seems to be "

@@ -85,3 +85,13 @@ def test_two_values_under_names_alike_answer_neither(first, second, n, m):
     completion = f"{first}做了{n}个，{second}做了{m}个。"
     assert grade(completion, gold=str(m)).verdict is Verdict.AMBIGUOUS
     assert grade(completion, gold=str(n)).verdict is Verdict.AMBIGUOUS
+
+
+@given(
+    st.sampled_from(["可能", "也许", "好像", "似乎", "貌似"]),
+    st.sampled_from(["有", "一共有", "买了", "做了"]),
+    VALUES,
+)
+def test_a_hedge_before_the_verb_of_a_statement_commits_to_nothing(hedge, verb, n):
+    assert grade(f"答：小明{hedge}{verb}{n}个。", gold=str(n)).verdict is Verdict.AMBIGUOUS
+    assert grade(f"答：小明{verb}{n}个。", gold=str(n)).verdict is Verdict.CORRECT
