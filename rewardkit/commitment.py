@@ -528,6 +528,8 @@ _TAKES_BACK = (
     # "I take that back", "The answer above is wrong", "(that's the wrong answer, though)", "jk"
     r"i\s+take\s+(?:that|it|this)\s+back|\bjk\b|"
     r"(?:the\s+)?(?:(?:answer|result|value|number)\s+)?(?:above|i\s+gave)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
+    # "This answer is wrong.", "My result was incorrect.": the answer just given, by the noun it goes by
+    r"(?:this|that|my|our|the)\s+(?:final\s+)?(?:answer|result)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
     # "72 — I'm guessing", "72 (intermediate value only)", "\\boxed{72} \\text{ (wrong)}", "72 (before
     # subtracting …)"
     r"(?:i'?m|i\s+am)\s+(?:just\s+)?guessing|"
@@ -944,11 +946,19 @@ _UNSURE_AFTER = re.compile(
 # A "but" or "so" between the hedge and the value starts a statement of its own
 _HEDGE_WORD_BEFORE = (
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|"
-    r"tentatively|theoretically|hypothetically"
+    r"tentatively|theoretically|hypothetically|seemingly"
+)
+# the verb of a quantity a hedge may stand before, in a statement that names its subject ("Bob probably has
+# 72", "She maybe spent 72", "小明可能有72": a Chinese verb of one to three characters)
+_HEDGED_VERB = (
+    r"(?:has|have|had|gets?|got|needs?|needed|makes?|made|costs?|spends?|spent|earns?|earned|owns?|sells?|"
+    r"sold|buys?|bought|takes?|took|uses?|used|weighs?|weighed|saves?|saved|pays?|paid|collects?|collected|"
+    r"eats?|ate|reads?|scores?|scored|[\u4e00-\u9fff]{1,3})"
 )
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
 _HEDGE_STEMS = re.compile(
-    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|might|may|could|guess|estimate|approximation|conjectur|hypothes|"
+    r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|seemingly|might|may|could|"
+    r"guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
     r"seems?\s+to|seemed\s+to|appears?\s+to|appeared\s+to|it\s+(?:seems|appears)|"
     r"in\s+principle|not\s+(?:\w+%?\s+)?(?:sure|certain)|something|anything|ballpark|neighbo|vicinity|region|"
@@ -965,6 +975,9 @@ _HEDGED_BEFORE = re.compile(
     r"(?:something|anything)\s+like|(?:somewhere\s+)?in\s+the\s+(?:ballpark|neighbou?rhood|vicinity|region)\s+of|"
     r"somewhere\s+(?:around|near|about|close\s+to)|on\s+the\s+order\s+of|ballpark(?:\s+figure)?(?:\s+of)?)"
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\\\[\x22“]*$|"
+    # ... or before the verb that states it: "Bob probably has 72", "She might have 72", "小明 maybe 有72"
+    rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)\s+(?=have|has|get|need|cost|make|take|weigh|[^\x00-\x7f]))"
+    rf"\s*{_HEDGED_VERB}[\s$*_(\\\[]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"
@@ -1722,7 +1735,9 @@ _DOUBTED_ANSWER = re.compile(
     r"(?:answer|say|write|put|give|pick|choose))\b|"
     r"(?:prove|show|verify|check|confirm)\s+(?:that|whether|if)\b)"
     r"(?:(?:(?<=think)|(?<=believe)|(?<=sure)|(?<=certain)|(?<=convinced)|(?<=confident)|(?<=positive)|"
-    r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b))?"
+    r"(?<=doubt))\s*,|\s*,(?=\s*(?:that|whether|if)\b)|"
+    # a report's colon opens what it quotes: "Bob says: the answer is 72"
+    r"(?:(?<=says)|(?<=said)|(?<=thinks)|(?<=believes)|(?<=claims)|(?<=claimed)|(?<=wrote)|(?<=writes))\s*:)?"
     # (the period of "Rs. 350" or "approx. 350" abbreviates a word before the value, as the sentence reader
     # knows)
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)"
@@ -1739,6 +1754,31 @@ _PLAIN_OPENING = re.compile(
     r"[\s*_#>]*(?:(?:so|thus|therefore|hence|finally|overall|in\s+conclusion|in\s+total|in\s+summary)\s*,?\s*)?"
     r"(?:the\s+)?(?:final\s+)?(?:answer|result)[*_]*(?:\s+(?:is|will\s+be))?[*_]*\s*[:：]?[\s*_]*",
     re.IGNORECASE,
+)
+
+
+def doubted_box(before: str) -> str | None:
+    """Why a box stands in a marker's place inside what its sentence doubts or reports (``I don't think the
+    answer is \\boxed{72}``, ``Bob says the answer is \\boxed{72}``, ``小明说答案是\\boxed{72}``), or None: a
+    box asserts no more than the marker it completes.
+
+    >>> doubted_box("Bob says the answer is $"), doubted_box("So the answer is $")
+    ("not asserted: 'Bob says the answer is' doubts, asks or reports the answer", None)
+    """
+    tail = before[-400:]
+    if _BOXED_MARKER.search(tail, max(0, len(tail) - 40)) is None:
+        return None  # no marker right before the box: most boxes stand alone or after a plain marker
+    doubted = _DOUBTED_ANSWER.search(tail)
+    if doubted is None:
+        return None
+    said = doubted.group().strip().rstrip(_BEFORE_A_BOX)
+    return f"not asserted: {said[:60]!r} doubts, asks or reports the answer"
+
+
+# what stands between a marker and its box: "the answer is $", "answer: \("
+_BEFORE_A_BOX = " \t$*_(\\["
+_BOXED_MARKER = re.compile(
+    r"\b(?:answer|result)(?:\s+(?:is|was|would\s+be|will\s+be))?\s*:?[\s$*_(\\\[]*$", re.IGNORECASE
 )
 
 

@@ -122,6 +122,7 @@ from rewardkit.several_values import (
     counts_listed,
     hedged_alternatives,
     named_quantities_in,
+    names_before_values,
     one_variable_alternatives,
     parts_before,
     quantity_listed_before,
@@ -1320,6 +1321,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             or commitment.put_forward_before(before)
             or commitment.disowned_before(before)
             or commitment.hedged_before(before)
+            or commitment.doubted_box(before)  # "Bob says the answer is \\boxed{72}"
             or _undercut_after(completion, answer.end, answer.text)
         )
         if said is not None:
@@ -1334,8 +1336,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             )
         if opened is not None:
             return answer, opened
-        if gold.kind in ("number", "math") and line_start > 0:
+        if gold.kind in ("number", "math") and answer.start > 0:
             # "Case 1: …, the answer is 3.\nCase 2: …, the answer is -3.", "For part (b), the answer is 18."
+            # (on one line too: "For part (a), the answer is 12; for part (b), the answer is 18.")
             series = case_series_before(completion, answer.start, answer.text)
             if series is not None:
                 return answer, series
@@ -1824,6 +1827,62 @@ def _puts_forward(line: str) -> bool:
 _ONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
 
 
+def _named_alike_before(before: str, value: str) -> str | None:
+    """The two names when the statement ``before`` a value gives another value under a name that differs from
+    the value's own only in whose it is (``甲做了72 , 乙做了`` before ``48``, ``Alice made 72, Bob made``), or
+    None: two named quantities, and the last value answers one of them. Only a name alike, the same verb after
+    another subject, tells a second quantity from a statement's opening words (``After 3 days, she has``).
+
+    >>> _named_alike_before("甲做了72 , 乙做了", "48"), _named_alike_before("After 3 days, she has ", "72")
+    ('甲做了, 乙做了', None)
+    """
+    if "," not in before and ";" not in before:
+        return None  # names_before_values wants a joiner between the values
+    previous = [*scan(before)][-1:]
+    stated = next(scan(value), None)
+    if not previous or stated is None or same_quantity(previous[0].quantity, stated.quantity):
+        return None
+    # the conclusion the statement opens with is none of the first name ("So Alice made 72, …")
+    opening = _CONCLUSION_OPENING.match(before, 0, previous[0].start)
+    names = names_before_values(
+        before[opening.end() if opening else 0 : previous[0].start], before[previous[0].end :]
+    )
+    if names is None:
+        return None
+    first, second = names.split(", ")
+    shared = 0
+    while shared < min(len(first), len(second)) and first[-1 - shared] == second[-1 - shared]:
+        shared += 1
+    ending = first[len(first) - shared :]
+    if ending[:1].isascii() and ending[:1].isalnum():
+        # a word's end is no word ("jake", "blake"): the shared ending starts at a space
+        ending = ending[ending.find(" ") :] if " " in ending else ""
+    whose = first[: len(first) - len(ending)].strip(), second[: len(second) - len(ending)].strip()
+    if not ending.strip() or not all(whose) or whose[0] == whose[1]:
+        return None
+    # whose a value is: a subject of a word or two ("Bob", "the boys", "甲", "第一天"), not a clause's words
+    # ("I think the answer might be 18, but it could be 20")
+    if any(len(who.split()) > 2 or len(who) > _LONGEST_SUBJECT for who in whose):
+        return None
+    if any(who in _WHEN_NOT_WHOSE for who in whose):
+        # "原来有72个，现在有48个", "他先做了12个，又做了15个": one count at two moments, not two counts
+        return None
+    return names
+
+
+_LONGEST_SUBJECT = 16
+_CONCLUSION_OPENING = re.compile(
+    r"[ \t*_]*(?:so|thus|therefore|hence|finally|in\s+conclusion|in\s+short|in\s+total|overall)\b"
+    r"[ \t]*,?[ \t]*",
+    re.IGNORECASE,
+)
+# words of a time or a sequence, in a subject's place: one quantity told at two moments
+_WHEN_NOT_WHOSE = frozenset(
+    "原来 原先 本来 起初 最初 开始 一开始 现在 目前 如今 后来 之后 然后 接着 最后 先 又 再 还 "
+    "then now later finally".split()
+)
+
+
 def _states_a_combination(text: str) -> bool:
     """Whether ``text`` states the value of an expression of variables (``a + b = 5``, ``x^2 + y^2 = 25``,
     ``ab = 12``), not of one variable (``y = 4``).
@@ -2035,6 +2094,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             return f"several variables stated ({variables}): the gold names none of them"
         quantities = named_quantities_in(region[stated_from:sentence_end])
         if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
+            return f"several quantities stated ({quantities}): the last value answers one of them"
+        quantities = _named_alike_before(region[stated_from:start], answer.text)
+        if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48."
             return f"several quantities stated ({quantities}): the last value answers one of them"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])

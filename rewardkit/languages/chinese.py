@@ -208,6 +208,93 @@ for _unsure in _UNSURE:
 for _head in "主需想还就不必重将快总也都":
     PHRASES.setdefault(_head + "要是", f"{_head}要 is ")
 
+# Whose claim a statement is. A value someone else says or believes (小明说答案是72, 老师说, 题目说,
+# 有同学认为, 他以为: "Bob says the answer is 72") or one the writer doubts (我不认为, 我不觉得, 我怀疑:
+# "I don't think the answer is 72") asserts nothing; the writer's own belief (我认为, 我觉得, 我也认为:
+# "I think the answer is 72") commits. Read as the English the doubted-marker rule reads. 以为 believes
+# wrongly ("他以为是72": he thought, mistakenly, it was 72); 说/认为 followed by a colon or a comma quote
+# what they report ("老师说：答案是72").
+_BELIEF_VERBS = {"认为": "think", "觉得": "think", "相信": "believe"}
+_WRITERS = {"我": "I", "我们": "we", "个人": "I", "本人": "I", "笔者": "I"}
+_STILL = {"": "", "也": "also ", "还是": "still ", "仍然": "still ", "依然": "still ", "始终": "still ",
+          "一直": "still ", "更": "rather "}  # fmt: skip
+_REPORTING_VERBS = {
+    "认为": " thinks ", "觉得": " thinks ", "相信": " believes ", "以为": " mistakenly thinks ",
+    "声称": " claims ", "宣称": " claims ", "坚称": " claims ", "猜测": " guessed ", "猜想": " guessed ",
+    "猜": " guessed ", "怀疑": " doubts ", "说": " says ", "指出": " says ", "听说": " people say ",
+    "据说": " people say ", "告诉我": " told me ", "告诉我们": " told us ",
+}  # fmt: skip
+PHRASES.update(_REPORTING_VERBS)
+for _verb in ("认为", "觉得", "说", "声称"):
+    for _punctuation in (": ", ", "):
+        PHRASES[_verb + _punctuation] = _REPORTING_VERBS[_verb] + "that "
+for _writer, _english_writer in _WRITERS.items():
+    for _still, _english_still in _STILL.items():
+        for _verb, _english_verb in _BELIEF_VERBS.items():
+            PHRASES[_writer + _still + _verb] = f" {_english_writer} {_english_still}{_english_verb} "
+            for _not in ("不", "并不"):
+                PHRASES[_writer + _still + _not + _verb] = f" {_english_writer} do not {_english_verb} "
+    PHRASES[_writer + "怀疑"] = f" {_english_writer} doubt "
+    PHRASES[_writer + "说"] = f" {_english_writer} say "
+for _verb, _english_verb in _BELIEF_VERBS.items():
+    for _not in ("不", "并不"):
+        PHRASES[_not + _verb] = f" do not {_english_verb} "
+PHRASES.update({"不同意": " disagree ", "我不同意": " I disagree "})
+# words that hold 说 or 以为 and report nothing: 说明 (shows), 也就是说 (that is), 总的来说 (on the
+# whole), 正如…所说 (as … says: the writer agrees), 可以为 (can be); kept as they were
+PHRASES.update({
+    "也就是说": " that is, ", "就是说": " that is, ", "换句话说": " in other words, ", "所以说": " so ",
+    "如果说": " if ", "这就是说": " that is, ",
+    **{word: word for word in (
+        "说明 说法 小说 来说 所说 比如说 例如说 譬如说 可以说 应该说 不用说 虽说 再说 老实说 说实话 "
+        "按理说 照理说 一般说 总的说 简单说 具体说 严格说 准确说 确切说 要说 话说 "
+        "可以为 难以为 足以为").split()},
+    # "-ly speaking" ("简单地说": simply put); "大声地说" (said loudly) still reports
+    **{adverb + "地说": adverb + "地说" for adverb in "简单 具体 严格 准确 确切 一般 坦白 老实 客观".split()},
+    # "他所说的答案是72" (the answer he gave is 72) reports; "正如他所说，" agrees (a comma after it)
+    "所说的": " says ",
+})  # fmt: skip
+
+# 可能 before a noun is the adjective "possible" ("可能的情况有72种": the possible cases number 72), no
+# hedge; "可能的答案是72" offers one possible answer
+PHRASES.update({"可能的": " possible ", "可能性": " possibility ", "可能的答案": " a possible answer "})
+
+# How a value looks, not what it is: 好像, 似乎, 看起来 (it seems) hedge the statement they stand in,
+# between 答案 and its copula too ("答案好像是72": the answer seems to be 72), as "The answer seems to be
+# 72" does
+_SEEMS = "好像 似乎 貌似 看起来 看上去 看样子 仿佛 好似".split()
+for _seems in _SEEMS:
+    PHRASES[_seems] = " seemingly "
+    for _copula in ("是", "为", "就是", "应该是"):
+        PHRASES[_seems + _copula] = " seems to be "
+        PHRASES["答案" + _seems + _copula] = " the answer seems to be "
+        PHRASES["最终答案" + _seems + _copula] = " the final answer seems to be "
+    # "C选项看起来对，但其实是错的": an option that looks right, as "(C) might look right, but …"
+    for _right in ("对", "是对的", "正确", "是正确的"):
+        PHRASES[_seems + _right] = " looks right "
+
+# An answer called wrong after it is stated ("这个答案是错的", "以上答案不对", "答案错了"): "The answer
+# above is wrong", which takes it back (a new value after it corrects it)
+_ANSWER_CALLED = (
+    "这个答案 该答案 此答案 以上答案 以上的答案 上面的答案 上面答案 上述答案 前面的答案 这个结果 以上结果 "
+    "上面的结果 答案 结果"
+).split()
+for _answer in _ANSWER_CALLED:
+    for _wrong in ("是错的", "是错误的", "是不对的", "是不正确的", "错了", "不对", "不正确", "有误"):
+        PHRASES[_answer + _wrong] = " the answer above is wrong "
+
+# "72，而不是70" (72, rather than 70): the answer set against another value, as "rather than" reads
+PHRASES.update({"而不是": " rather than ", "而非": " rather than ", "而并非": " rather than "})
+# "要得到最终答案，…" (to get the final answer, …): the answer named as a goal, no marker
+for _goal in ("要", "为了", "为"):
+    for _get in ("得到", "求出", "求得", "算出", "找到", "得出", "确定"):
+        for _answer, _english_answer in (("答案", "the answer"), ("最终答案", "the final answer")):
+            PHRASES[_goal + _get + _answer] = f" to get {_english_answer} "
+# the extremes a function takes ("最大值为$2\\sqrt{3}$，最小值为$-2$"): named as English names them
+for _extreme, _english_extreme in (("最大值", "the maximum"), ("最小值", "the minimum")):
+    PHRASES[_extreme] = f" {_english_extreme} "
+    PHRASES[_extreme + "为"] = f" {_english_extreme} is "
+
 _BOUNDS_AND_APPROXIMATIONS = ("at least", "at most", "more than", "less than", "nearly", "about")
 
 # Words a numeral character is part of: never a value
@@ -382,6 +469,53 @@ _NEGATED_VERB = re.compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAP
 _CHOSEN_LETTER = re.compile(
     r"(?<![挑候筛精评入落竞初预推当优海票])(?:选择|选)[ \t]*(?::[ \t]*)?"
     r"(?=\(?[A-J]\)?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"
+)
+# "B和C", "(B)与(C)", "A以及选项D": two choice letters joined, as "B and C" names two (a letter glued to
+# a word of Latin letters is none: "AB和CD")
+_LETTERS_JOINED = re.compile(
+    r"(?<![A-Za-z])(\(?[A-J]\)?)[ \t]*(?:以及|和|与|及|跟)[ \t]*(?=(?:选项)?[ \t]*\(?[A-J]\)?(?![A-Za-z]))"
+)
+# "A也对", "A同样正确", "70也可以": another letter or value called right too, as "A is also correct" offers a
+# second answer ("A也不对" calls it wrong, and stays as it is)
+_ALSO_RIGHT = re.compile(
+    r"(?P<what>(?<![A-Za-z])\(?[A-J]\)?|(?<![\d.])\d{1,40}(?:\.\d{1,40})?)[ \t]*(?:选项|项)?[ \t]*"
+    r"(?:也同样|同样也|也|同样|亦)[ \t]*(?:是)?[ \t]*"
+    r"(?:正确答案|正确的|正确|对的|对|可以|成立|行|符合题意|满足题意|符合条件|满足条件)(?![\u3400-\u9fff])"
+)
+# A value that the statement goes on to change: "答案是72，然后还要再减去5个" (72, then subtract 5),
+# "72，然后她送给朋友一半" (then she gives away half): what "72, then she gives away half" says. After a
+# comma, or right after the value with a word of sequence or of what remains to do; never arithmetic between
+# two numbers ("72再减5", read before as 72 - 5)
+_OPERATIONS_AFTER = {
+    "减去": "subtract", "减掉": "subtract", "扣除": "deduct", "扣掉": "deduct", "扣去": "deduct",
+    "去掉": "remove", "拿走": "take away", "加上": "add", "乘以": "multiply by", "除以": "divide by",
+    "送给": "gives away", "送出": "gives away", "送走": "gives away", "送掉": "gives away",
+    "分给": "gives away", "分掉": "gives away", "捐出": "gives away", "捐给": "gives away", "卖掉": "sells",
+    "卖出": "sells",
+    "用掉": "uses", "用去": "uses", "花掉": "spends", "花去": "spends", "吃掉": "eats", "丢掉": "loses",
+    "减半": "halve", "翻倍": "double", "翻一番": "double",
+}  # fmt: skip
+_BARE_OPERATIONS = {"减": "subtract", "加": "add", "乘": "multiply by", "除": "divide by"}
+# a verb of the story done to the value, after a word of sequence ("然后花了一半", "又买了5个")
+_STORY_VERBS = {
+    "花": "spends", "用": "uses", "吃": "eats", "喝": "drinks", "卖": "sells", "送": "gives away",
+    "给": "gives away", "拿": "takes", "丢": "loses", "捐": "gives away", "分": "gives away", "买": "buys",
+    "借": "lends", "扣": "deducts", "取": "takes", "交": "pays", "付": "pays", "输": "loses", "赢": "wins",
+}  # fmt: skip
+_ACTORS = {"她": "she", "他": "he", "它": "it", "她们": "they", "他们": "they", "我们": "we", "你": "you"}
+_THEN_OPERATION = re.compile(
+    r"(?:(?P<comma>,[ \t]*)|(?<=\d)[ \t]*(?=然后|接着|随后|之后|后来|接下来|还|再|又))"
+    r"(?P<then>然后|接着|随后|之后|后来|接下来)?(?P<who>她们|他们|我们|她|他|它|你)?"
+    r"(?P<adverbs>(?:还要|还得|还需要|还需|还应|还|又|再|也|要|需要|得){0,3})"
+    rf"(?:(?P<verb>{'|'.join(sorted(_OPERATIONS_AFTER, key=len, reverse=True))})"
+    r"|(?<=再)(?P<bare>[减加乘除])(?![法数少起上号])"
+    rf"|(?P<stem>[{''.join(_STORY_VERBS)}])(?:了|掉|出|走|去|给)+)"
+)
+# the parts of a question answered one by one: "第一问答案是72，第二问答案是48", "第(2)小题：48": "for part
+# (2), …", each part a statement of its own (a comma before the next part's label ends the one before)
+_PART_LABEL = re.compile(
+    r"(?P<comma>,[ \t]*)?第[ \t]*\(?[ \t]*(?P<n>\d{1,2}|[一二三四五六七八九十])[ \t]*\)?[ \t]*"
+    r"(?:小问|小题|问)(?:[ \t]*的)?(?:[ \t]*[,:][ \t]*)?"
 )
 
 # A yes or a no said as the answer itself: 是/是的/对/正确 (yes), 不是/否/不对/错 (no), and the verb of
@@ -899,6 +1033,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
     # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
     ("和与及", _AND_BETWEEN, lambda m: " and "),
+    ("以和与及跟", _LETTERS_JOINED, _group(1, after=" and ")),  # "B和C": "B and C"
     ("没", _NEGATED_VERB, lambda m: " did not get "),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
     ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
@@ -916,11 +1051,14 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("半", _HALF, lambda m: "0.5"),
     ("多余几", _MORE_THAN, lambda m: " or more "),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
+    ("第", _PART_LABEL, lambda m: _part_label(m)),  # "第一问", "第(2)小题": "for part (2), "
     # "第3名": "3rd", an ordinal as in English
     ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
     ("分", _MINUTE_FEN, lambda m: (m["after_hours"] or m["space"] or "") + "分钟"),
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
+    ("也同亦", _ALSO_RIGHT, lambda m: f"{m['what']} is also correct"),  # "A也对": "A is also correct"
+    ("减扣去拿加乘除送分捐卖用花吃丢翻喝给买借取交付输赢", _THEN_OPERATION, lambda m: _then_operation(m)),
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join({word[0] for word in _POLARITY_WORDS}), _POLARITY_CLAUSE, lambda m: _polarity_clause(m)),
@@ -977,6 +1115,24 @@ def _polarity_clause(m: re.Match[str]) -> str:
         if _NEGATED_QUESTION.search(question):
             return kept
     return _POLARITY_WORDS[word]
+
+
+def _then_operation(m: re.Match[str]) -> str:
+    """:data:`_THEN_OPERATION` as the English "…, then (she) subtracts": the value is changed after it."""
+    if m["stem"]:
+        if not (m["then"] or m["adverbs"]):
+            return m.group()  # ", 用了…", ", 分给…": no word says the story goes on past the value
+        verb = _STORY_VERBS[m["stem"]]
+    else:
+        verb = _OPERATIONS_AFTER[m["verb"]] if m["verb"] else _BARE_OPERATIONS[m["bare"]]
+    who = _ACTORS[m["who"]] + " " if m["who"] else ""
+    return f", then {who}{verb} "
+
+
+def _part_label(m: re.Match[str]) -> str:
+    """:data:`_PART_LABEL` as "for part (2), ", a statement of its own after the part before it."""
+    n = m["n"] if m["n"].isdigit() else _decimal_text(m["n"])
+    return _english_at(m, ("; " if m["comma"] else " ") + f"for part ({n}), ")
 
 
 def _counterfactual(m: re.Match[str]) -> str:
