@@ -83,6 +83,9 @@ _PHRASE = (
 _AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
 _AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
 _CLOSERS = re.compile(r"^[*_$]+")
+# the Chinese words that end a span after its unit: what the quantity measures ("72立方米的土", 72 m^3 of
+# soil; "5米长的绳子", a rope 5 m long), with the 的 that joins them (a rate's 每 is read before it)
+_NOUN_AFTER_UNIT = re.compile(r"(?<=[A-Za-z\d²³])[ \t]*[\u3400-\u9fff\uf900-\ufaff]{1,12}[ \t]*[.,;:!。]*$")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
@@ -197,6 +200,9 @@ def _unit_in(raw: str, tail: str) -> Unit | None:
     if "每" in tail:  # "每小时72千米": a rate whose unit ends the span
         return _rate_at_end(tail, own)
     m = _AT_END.search(tail)
+    if m is None and _NOUN_AFTER_UNIT.search(tail) is not None:
+        # "72 m^3的土", "3 L水", "5 m长的绳子": the Chinese noun after the unit is what it measures
+        m = _AT_END.search(_NOUN_AFTER_UNIT.sub("", tail))
     unit = _resolve(m, at_end=True) if m is not None else None
     if unit is not None:
         return unit

@@ -328,6 +328,8 @@ _RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
 _ROOT_OF = re.compile(r"根号\s*(?=\d)")
 # "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
 _TENTHS = re.compile(r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*[成折](?![" + _IDEOGRAPHS + r"])")
+# before a copula 八成 is no 80 %: "答案八成是72" (most likely 72) hedges, as "多半是" does
+PHRASES.update({"八成是": " is probably ", "八成会是": " would probably be "})
 _AND_A_HALF = re.compile(
     r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^"
     + _IDEOGRAPHS
@@ -370,7 +372,14 @@ _COUNTERFACTUAL = re.compile(
     rf"(?P<cond>(?:假如|如果|要是|倘若|假若|假使|若是|如若)[^,.;!?\n]{{0,40}}?)(?:没有|没)"
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
-_ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+# "答：…", the school answer line; and the answer key's heading, "【答案】72" (also "[答案]", "【答】",
+# "【参考答案】", "【最终答案】", a heading that lost its opening bracket, "答案】72"), opening a line or a
+# sentence: a marker like "答案：" (the "【解析】" after it is the working, read as any text after an answer)
+_ANSWER_LINE = re.compile(
+    r"(?m)^(?P<lead>[ \t*_]*)答\s*[:：]\s*"
+    r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
+    r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
+)
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
 # (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
 # (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
@@ -805,8 +814,8 @@ def _steps_that_can_match(text: str) -> int:
 
 # Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
 # digits, a decimal point, ", ", the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是") and
-# a choice letter in its parentheses ("(B)不是 A").
-_BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# a choice letter in its parentheses ("(B)不是 A") and the bracket of an answer key's heading ("[答案]").
+_BEFORE_CHINESE = frozenset("0123456789.,*_()[ \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 _RANGE_SEPARATORS = "～~至到-"  # the hyphen last: _range_matches finds it apart
@@ -884,7 +893,7 @@ def _first_non_ascii_of(phrase: str) -> str:
 _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
-    ("答", _ANSWER_LINE, lambda m: m[1] + "Answer: "),  # "答：…", the school answer line
+    ("答", _ANSWER_LINE, lambda m: (m["lead"] or m["heading"] or "") + "Answer: "),
     ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
