@@ -160,7 +160,11 @@ def _word_unit(word: str) -> Unit:
 _CHINESE_DENOMINATORS = {
     "小时": "hour", "时": "hour", "天": "day", "日": "day", "秒": "second", "秒钟": "second",
     "分钟": "minute", "周": "week", "星期": "week", "月": "month", "年": "year",
+    # a rate's 分 is the minute ("1000米/分", meters a minute): no rate is per fen
+    "分": "minute",
 }  # fmt: skip
+# longest first: 分钟 before 分
+_CHINESE_DENOMINATOR_WORDS = sorted(_CHINESE_DENOMINATORS, key=len, reverse=True)
 # "per cent", "per mille", "per ten thousand" are read by the number reader as percent
 _NOT_DENOMINATORS = frozenset({"cent", "mille", "thousand", "ten", "hundred", "million"})
 
@@ -214,6 +218,13 @@ def _rate_at_end(tail: str, own: Unit | None) -> Unit | None:
     if m is None:
         return None
     word, per, sep = m["unit"], m["per"], (m["sep"] or "").strip().lower()
+    if sep == "每" and per not in _CHINESE_DENOMINATORS:
+        # "每小时行72千米", "每分钟走60米": the time after 每 is the denominator, the verb after it (行,
+        # travels) no part of it ("每分米", a decimeter, is no minute)
+        per = next(
+            (w for w in _CHINESE_DENOMINATOR_WORDS if per.startswith(w) and per[len(w) : len(w) + 1] != "米"),
+            per,
+        )
     unit = lookup_unit(word) if word else own
     if word and unit is None:
         unit = _word_unit(word)  # "72 beats per minute"
