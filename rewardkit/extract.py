@@ -48,6 +48,7 @@ from rewardkit.numbers import (
     UNITS,
     WORDS_RE,
     Quantity,
+    clock_before_event,
     clock_or_ratio,
     combine_compound,
     digits_and_spoken_fractions,
@@ -1856,6 +1857,8 @@ def read_number(span: str) -> Reading:
     if ":" in text:
         # "7:10 a.m.", "19:40", "5:2": read whole, never as their first number
         whole = clock_or_ratio(_PLAIN_LEAD.sub("", text, count=1))
+        if whole is None and not text.isascii():
+            whole = clock_before_event(text)  # "3:15 出发": the time, then what happens at it
         if whole is not None:
             return Reading("value", whole, text=text)
         if _COLON_NUMBER.search(text):

@@ -145,6 +145,39 @@ def clock_or_ratio(text: str) -> Quantity | None:
     return None
 
 
+def clock_before_event(text: str) -> Quantity | None:
+    """A time of day followed by what happens at it, in a language written without spaces (``3:15 出发``,
+    ``他们在 15:15 到达学校``: the Chinese reading leaves its verb after the time), when that is the whole
+    of ``text``; None otherwise. A bound, a negation or a question said around the time (``3:15 以后``,
+    ``3:15前``, ``不早于 3:15``, ``3:15 不能出发``) leaves it unread, as does anything in letters (``3:15 or
+    3:45``).
+
+    >>> str(clock_before_event("他们在 15:15 到达学校")), clock_before_event("3:15 以后出发")
+    ('15:15', None)
+    """
+    m = _CLOCK_THEN_EVENT.fullmatch(text)
+    if m is None or m["event"].startswith(_BOUND_AFTER_TIME) or _NOT_AT_THE_TIME.search(m["event"]):
+        return None
+    if _NOT_AT_THE_TIME.search(_PART_OF_DAY_WORDS.sub("", m["lead"])):
+        return None
+    time = clock_or_ratio(m["time"])
+    return time if time is not None and time.unit is not None and time.unit.dimension == "clock" else None
+
+
+# the words before a time (no number, nothing in letters: "答: " of a boxed statement may stand there), the
+# time, and the verb phrase after it (ideographs only: its words of commitment have been read into English by
+# then, and English after a time is no verb phrase of this kind)
+_CLOCK_THEN_EVENT = re.compile(
+    r"(?P<lead>[^\dA-Za-z]{0,16}?)(?P<time>\d{1,2}:[0-5]\d)[ \t]*"
+    r"(?P<event>[\u3400-\u9fff\uf900-\ufaff]{1,16})[ \t.!。]*"
+)
+# a negation, a bound, an extreme or a doubt said of the time ("不", "最晚", "早于", "前", "后", "约")
+_NOT_AT_THE_TIME = re.compile("[不没未非无别最早晚约前后或]")
+# "3:15以后", "3:15之前", "3:15起", "3:15多": before, after, from or past the time, no time itself
+_BOUND_AFTER_TIME = ("以", "之", "起", "多")
+_PART_OF_DAY_WORDS = re.compile("上午|早上|早晨|凌晨|中午|下午|傍晚|晚上")
+
+
 def hour_of_day(text: str) -> Quantity | None:
     """``3 p.m.``, ``3pm``, ``12 a.m.`` as a time of day, when an hour with a.m./p.m. is all of ``text``.
     Only a time gold reads a prediction this way: against a bare number the hour stays unread.

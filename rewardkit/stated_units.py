@@ -83,6 +83,9 @@ _PHRASE = (
 _AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
 _AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
 _CLOSERS = re.compile(r"^[*_$]+")
+# the Chinese words that end a span after its unit: what the quantity measures ("72立方米的土", 72 m^3 of
+# soil; "5米长的绳子", a rope 5 m long), with the 的 that joins them (a rate's 每 is read before it)
+_NOUN_AFTER_UNIT = re.compile(r"(?<=[A-Za-z\d²³])[ \t]*[\u3400-\u9fff\uf900-\ufaff]{1,12}[ \t]*[.,;:!。]*$")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
@@ -157,7 +160,11 @@ def _word_unit(word: str) -> Unit:
 _CHINESE_DENOMINATORS = {
     "小时": "hour", "时": "hour", "天": "day", "日": "day", "秒": "second", "秒钟": "second",
     "分钟": "minute", "周": "week", "星期": "week", "月": "month", "年": "year",
+    # a rate's 分 is the minute ("1000米/分", meters a minute): no rate is per fen
+    "分": "minute",
 }  # fmt: skip
+# longest first: 分钟 before 分
+_CHINESE_DENOMINATOR_WORDS = sorted(_CHINESE_DENOMINATORS, key=len, reverse=True)
 # "per cent", "per mille", "per ten thousand" are read by the number reader as percent
 _NOT_DENOMINATORS = frozenset({"cent", "mille", "thousand", "ten", "hundred", "million"})
 
@@ -197,6 +204,9 @@ def _unit_in(raw: str, tail: str) -> Unit | None:
     if "每" in tail:  # "每小时72千米": a rate whose unit ends the span
         return _rate_at_end(tail, own)
     m = _AT_END.search(tail)
+    if m is None and _NOUN_AFTER_UNIT.search(tail) is not None:
+        # "72 m^3的土", "3 L水", "5 m长的绳子": the Chinese noun after the unit is what it measures
+        m = _AT_END.search(_NOUN_AFTER_UNIT.sub("", tail))
     unit = _resolve(m, at_end=True) if m is not None else None
     if unit is not None:
         return unit
@@ -208,6 +218,13 @@ def _rate_at_end(tail: str, own: Unit | None) -> Unit | None:
     if m is None:
         return None
     word, per, sep = m["unit"], m["per"], (m["sep"] or "").strip().lower()
+    if sep == "每" and per not in _CHINESE_DENOMINATORS:
+        # "每小时行72千米", "每分钟走60米": the time after 每 is the denominator, the verb after it (行,
+        # travels) no part of it ("每分米", a decimeter, is no minute)
+        per = next(
+            (w for w in _CHINESE_DENOMINATOR_WORDS if per.startswith(w) and per[len(w) : len(w) + 1] != "米"),
+            per,
+        )
     unit = lookup_unit(word) if word else own
     if word and unit is None:
         unit = _word_unit(word)  # "72 beats per minute"

@@ -301,7 +301,9 @@ _BOUNDS_AND_APPROXIMATIONS = ("at least", "at most", "more than", "less than", "
 _NUMERAL_WORDS = (
     "一共 一些 一起 一样 一定 一直 一般 一下 一切 一边 一旦 一致 一点儿 一半 一律 一再 统一 唯一 万一 "
     "十分 之一 一元二次 一元一次 二元一次 千万 万分 百分比 三角 四边 五边 六边 八边 多边 十字 百科 万物 "
-    "一些"
+    "一些 "
+    # 零 of a word is no zero ("60个零件", 60 parts; 零钱 change, 零食 snacks, 零售 retail); 零下 is a sign
+    "零件 零部件 零钱 零花钱 零用钱 零食 零售 零头 零散 零星 零碎 零工"
 ).split()
 
 _NUMERAL_WORD_SET = frozenset(_NUMERAL_WORDS)
@@ -331,7 +333,12 @@ _FRACTION = re.compile(
 )
 # "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the
 # value; written as the product it is (the readers never take an operand of one for the answer)
-_MULTIPLE_OF = re.compile(rf"\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)")
+# When the number is said right before ("这个数是十二的三倍": this number is three times twelve), the product
+# is written as the value it is: the subject before the copula leaves a sentence the number readers read
+# only when its value stands alone after "is"
+_MULTIPLE_OF = re.compile(
+    rf"(?:(?<![\d.{_NUMERAL_CHARS}负])(?P<base>{_DIGITS}|{_NUMERAL}))?\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)"
+)
 # arithmetic between two numbers, said in words: "72乘以2" is 72 × 2, "72的平方" 72^2, never 72
 _OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?:再\s*)?(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
 _POWER_OF = re.compile(
@@ -403,6 +410,27 @@ _BOUND_BEFORE_VERB = re.compile(
     r"|[也还就才都只仅]{1,2})"
     r"(?=[ \t]*[-−$¥]?[ \t]*\d)"
 )
+# A set said in words (as "no real solutions" and "the empty set" are read): "此方程无实数解",
+# "方程没有实数根" (no real solutions), "无解" (no solution), "解集为空集" (the solution set is the empty
+# set); the equation, inequality or set named before it is the sentence's subject ("there are no real
+# solutions"). "无解析式", "无解释", "没有解出", "无根号" are other words.
+_SET_IN_WORDS = re.compile(
+    r"(?:(?:此|该|这个|这|原)?(?:方程组|方程|不等式组|不等式))?(?:无|没有)(?P<real>实数)?"
+    r"(?:解(?![析释答决读题法出开得])|根(?![号据式源本])|(?P<real_root>实根))|(?P<set>(?:(?:解集|集合)(?:为|是))?)空集"
+)
+# "4天一共做60个零件" (in 4 days, 60 parts in total), "3小时共行驶180千米", "5个班一共有200人": the total word
+# (一共, 共, 总共, 共计, 合计, 总计) before a verb and a value says that value is the total the statement
+# gives; the quantity before it is what the total is over, no answer of its own. Read as "in 4 days the total
+# 做 is 60", which the readers read for the value after its "is". Only over words that qualify nothing
+# (no bound, hedge or negation between: "4天一共最多做60个" is left to the bound's reading) and a verb that
+# states a quantity.
+_TOTAL_WORDS = "一共|总共|共计|合计|总计|(?<!公)共"
+_TOTAL_AFTER_QUANTITY = re.compile(
+    rf"(?<![\d.第])(?P<lead>\d{{1,40}}(?:\.\d{{1,40}})?)"
+    rf"(?P<over>(?:(?![不没未非无约概近至最多少余或吗呢吧要是])[{_IDEOGRAPHS}]){{1,6}}?)"
+    rf"(?:{_TOTAL_WORDS})(?P<verb>(?:{_AUXILIARIES})?(?:{_QUANTITY_VERBS}|行驶|行|加工|制造)?了?)(?:是|为)?"
+    r"(?=[ \t]*\d)"
+)
 # "72开外", "72挂零", "72有余" (72 and some), "72强" (a little over 72), "72弱" (a little under): bounds after
 # their number (a numeral's too: 零 of 挂零 is read before numerals are); "500强企业" (the top 500 firms) is a
 # name, so 强 and 弱 count only where the clause ends
@@ -414,13 +442,37 @@ _NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3
 _RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
 _ROOT_OF = re.compile(r"根号\s*(?=\d)")
 # "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
-_TENTHS = re.compile(r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*[成折](?![" + _IDEOGRAPHS + r"])")
+# in numerals as in digits ("七成", "打八折"); "7成5", "七成五" are 7.5 tenths, and "85折", "八五折" 8.5
+# tenths (a discount of two digits counts hundredths: no price is 85 tenths of itself); "一成不变",
+# "七折八扣" are words, and a bound after the tenths ("七成以上", "七成多") bounds them
+_CHINESE_DIGITS = "".join(DIGITS)
+_TENTHS = re.compile(
+    rf"(?<![\d.{_NUMERAL_CHARS}])(?P<count>\d{{1,40}}(?:\.\d{{1,40}})?|[{_CHINESE_DIGITS}十]{{1,2}})\s*"
+    rf"(?:成(?P<more>[{_CHINESE_DIGITS}]|\d(?!\d|\.\d))?|(?P<discount>折))"
+    rf"(?:(?![{_IDEOGRAPHS}])|(?=以上|以下|以内|左右|上下|出头|多))"
+)
+# before a copula 八成 is no 80 %: "答案八成是72" (most likely 72) hedges, as "多半是" does
+PHRASES.update({"八成是": " is probably ", "八成会是": " would probably be "})
 _AND_A_HALF = re.compile(
     r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^"
     + _IDEOGRAPHS
     + r"]|$)"
 )
-_HALF = re.compile(r"(?<![\d个])半(?=\s*(?:小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
+_HALF = re.compile(r"(?<![\d个大])半(?=\s*(?:个|小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
+# "一半" (a half) where it stands as a value, "答案是一半", "剩下一半" (half of a thing, "72的一半", is read
+# as the product before); "多一半", "少一半", "大一半" (over or under a half) are no half
+_A_HALF = re.compile(r"(?<![的多少大小])一半(?!儿)")
+# "一刻钟" is a quarter of an hour, "三刻钟" three; "3点一刻", "三点三刻" a clock's quarters (read by
+# _CLOCK_IN_NUMERALS)
+_QUARTER_HOURS = re.compile(r"(?<![点\d])(?P<n>[一两二三四]|[1-4])\s*刻钟")
+# a clock said in numerals ("三点十五分", "下午三点半", "三点一刻", "三点五分" at 3:05, "三点钟"): written
+# with digits, "3点15分", for _CLOCK to read (a numeral before 点 alone is a decimal, "三点五" 3.5)
+_CLOCK_IN_NUMERALS = re.compile(
+    rf"(?<![\d.{_NUMERAL_CHARS}第])(?P<h>\d{{1,2}}|[零〇一二两三四五六七八九十]{{1,3}})\s*点\s*"
+    r"(?:(?P<m>\d{1,2}|[零〇一二三四五六七八九十]{1,3})\s*分(?!之)|(?P<half>半)(?!点)|(?P<q>[一两二三])\s*刻(?!钟)|钟|整)"
+)
+# "以下三点十分重要" (the three points below are very important): 十分 before an adjective is "very"
+_VERY = re.compile("重要|关键|必要|明显|清楚|简单|容易|困难|复杂|相似|有用|有趣|值得|注意|相同|接近")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
 _PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
 # "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000
@@ -457,7 +509,14 @@ _COUNTERFACTUAL = re.compile(
     rf"(?P<cond>(?:假如|如果|要是|倘若|假若|假使|若是|如若)[^,.;!?\n]{{0,40}}?)(?:没有|没)"
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
-_ANSWER_LINE = re.compile(r"(?m)^([ \t*_]*)答\s*[:：]\s*")
+# "答：…", the school answer line; and the answer key's heading, "【答案】72" (also "[答案]", "【答】",
+# "【参考答案】", "【最终答案】", a heading that lost its opening bracket, "答案】72"), opening a line or a
+# sentence: a marker like "答案：" (the "【解析】" after it is the working, read as any text after an answer)
+_ANSWER_LINE = re.compile(
+    r"(?m)^(?P<lead>[ \t*_]*)答\s*[:：]\s*"
+    r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
+    r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
+)
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
 # (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
 # (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
@@ -748,10 +807,72 @@ def _fraction(m: re.Match[str]) -> str:
 
 
 def _multiple_of(m: re.Match[str]) -> str:
+    """``72的两倍`` as 144, ``72的一半`` as 36; a multiple of a thing named in words (``乙的三倍``) as the
+    ratio ``'s 3 times``; of what is no number here (``72元的两倍``, ``3+5的两倍``) as `` × 2`` after it, the
+    product the readers read (or refuse) as they find it."""
+    times = Fraction(1, 2) if m["half"] else _number(m["times"])
+    if times is None:
+        return m.group()
+    base, text = m["base"], m.string
+    if base is not None:
+        start, end = m.span("base")
+        before = text[:start].rstrip(" \t")[-1:]
+        value = _number(base)
+        operand = before in _OPERATOR_CHARACTERS or before == "第"
+        if value is not None and not operand and (base.isascii() or not _inside_word(text, start, end)):
+            return _plain(value * times)
+    elif _NOUN_BEFORE_MULTIPLE.search(text, max(0, m.start() - 12), m.start()):
+        # "甲的钱数是乙的三倍" (A's money is three times B's): a multiple of a thing, no number, says the
+        # ratio the question asks for, as "3 times B's" does
+        return f"'s {_plain(times)}" + ("" if m["half"] else " times")
+    return f"{base or ''} × {_plain(times)}"
+
+
+# what may stand before a multiple's number that makes the number an operand of a larger expression
+_OPERATOR_CHARACTERS = frozenset("+-−×*/÷^=加减乘除")
+# a thing named in words right before a multiple ("乙的三倍", "乙的钱数的一半"): ideographs after a copula or
+# where a word starts, no numeral among them ("72元的两倍", "三个苹果的两倍" take a multiple of a quantity)
+_NOUN_BEFORE_MULTIPLE = re.compile(
+    rf"(?:(?<=[是为])|(?<![{_IDEOGRAPHS}\w]))(?:(?![是为{_NUMERAL_CHARS}])[{_IDEOGRAPHS}]){{1,12}}$"
+)
+
+
+def _clock_in_numerals(m: re.Match[str]) -> str:
+    """``三点十五分`` and ``三点一刻`` as ``3点15分``, ``三点半`` as ``3点半``, ``三点钟`` as ``3点``."""
+    hour = _number(m["h"])
+    minute = _number(m["m"]) if m["m"] else Fraction(15 * DIGITS[m["q"]]) if m["q"] else Fraction(0)
+    if hour is None or minute is None or not 0 <= hour <= 24 or not 0 <= minute <= 59:
+        return m.group()
+    if m["m"] and m["m"].isdigit() and m["h"].isdigit():
+        return m.group()  # "3点15分": _CLOCK's own
+    if m["m"] == "十" and _VERY.match(m.string, m.end()):
+        return m.group()
     if m["half"]:
-        return " × 1/2"
-    times = _decimal_text(m["times"])
-    return m.group() if times is None else f" × {times}"
+        return f"{hour}点半"
+    return f"{hour}点{minute}分" if m["m"] or m["q"] else f"{hour}点"
+
+
+def _set_in_words(m: re.Match[str]) -> str:
+    if m["set"] is not None:
+        return " the empty set "  # "解集为空集": the set said, as a marker's statement reads it whole
+    if m["real"] or m["real_root"]:
+        return " there are no real solutions "
+    return " there is no solution "
+
+
+def _tenths(m: re.Match[str]) -> str:
+    """``7成``, ``八折`` as 7/10 and 4/5; ``七成五`` as 3/4, ``八五折`` and ``85折`` as 17/20."""
+    count, more = m["count"], m["more"]
+    value = _number(count)
+    if value is None:
+        return m.group()
+    if m["discount"] and value.denominator == 1 and 10 < value < 100:
+        return _plain(value / 100)
+    if more is not None:
+        if value.denominator != 1 or value >= 10:
+            return m.group()
+        value += Fraction(DIGITS.get(more, 0) if not more.isdigit() else int(more), 10)
+    return _plain(value / 10)
 
 
 def _clock(m: re.Match[str]) -> str:
@@ -939,8 +1060,8 @@ def _steps_that_can_match(text: str) -> int:
 
 # Every match of every step but _RANGE holds a character outside ASCII, with at most these before it:
 # digits, a decimal point, ", ", the emphasis or spaces of a line's start ("3.5小时", " 答：", ", 不是") and
-# a choice letter in its parentheses ("(B)不是 A").
-_BEFORE_CHINESE = frozenset("0123456789.,*_() \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# a choice letter in its parentheses ("(B)不是 A") and the bracket of an answer key's heading ("[答案]").
+_BEFORE_CHINESE = frozenset("0123456789.,*_()[ \t\n\r\x0b\x0c\x1c\x1d\x1e\x1fABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 _RANGE_SEPARATORS = "～~至到-"  # the hyphen last: _range_matches finds it apart
@@ -1018,7 +1139,7 @@ def _first_non_ascii_of(phrase: str) -> str:
 _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
-    ("答", _ANSWER_LINE, lambda m: m[1] + "Answer: "),  # "答：…", the school answer line
+    ("答", _ANSWER_LINE, lambda m: (m["lead"] or m["heading"] or "") + "Answer: "),
     ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
@@ -1030,7 +1151,11 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("负", _NEGATIVE_DIGITS, lambda m: "-"),
     ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     ("开挂有强弱", _BOUND_AFTER_NUMBER, lambda m: _bound_after(m, " or less" if m["weak"] else " or more")),
+    ("点", _CLOCK_IN_NUMERALS, lambda m: _clock_in_numerals(m)),
+    ("刻", _QUARTER_HOURS, lambda m: f" {15 * (DIGITS.get(m['n']) or int(m['n']))} minutes"),
     (_NUMERAL_CHARS, _NUMERAL_RUN, lambda m: _numeral(m)),
+    ("无没空", _SET_IN_WORDS, lambda m: _set_in_words(m)),
+    ("共计", _TOTAL_AFTER_QUANTITY, lambda m: f"in {m['lead']}{m['over']} the total {m['verb']} is "),
     # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
     ("和与及", _AND_BETWEEN, lambda m: " and "),
     ("以和与及跟", _LETTERS_JOINED, _group(1, after=" and ")),  # "B和C": "B and C"
@@ -1045,9 +1170,10 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("次", _NTH_POWER, _group(1, "^")),
     ("比", _RATIO, lambda m: ":"),
     ("根", _ROOT_OF, lambda m: "√"),
-    ("成折", _TENTHS, lambda m: _plain(Fraction(m[1]) / 10)),
+    ("成折", _TENTHS, lambda m: _tenths(m)),
     ("当", _WHEN, _group(1, " when ", " ")),  # "当x=3时，…": a condition opens the statement
     ("半", _AND_A_HALF, _group(1, after=".5")),
+    ("半", _A_HALF, lambda m: "1/2"),
     ("半", _HALF, lambda m: "0.5"),
     ("多余几", _MORE_THAN, lambda m: " or more "),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
