@@ -174,6 +174,11 @@ _APPROXIMATELY = re.compile(
     re.I,
 )
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
+# what states a statement's value again, for the reading that compares the value it opens on with the one it
+# states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "namely 70")
+_STATING = re.compile(
+    r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)(?:\s|,\s)|,?\s(?:i\.\s?e\.|namely|viz\.),?\s"
+)
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"
@@ -1424,7 +1429,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         )
         if called is not None:
             return answer, called
-    for copula in reversed(list(_COPULA.finditer(text))):
+    for copula in reversed(list(_STATING.finditer(text))):
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
         # and only what stands around that value can qualify it

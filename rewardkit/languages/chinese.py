@@ -255,6 +255,14 @@ PHRASES.update({
     "所说的": " says ",
 })  # fmt: skip
 
+# 即 (that is) restates what comes before it ("答案是C，即72": C, that is, 72, where 72 may be
+# another option's value); the words that only hold the character (即使, 即便: even if; 立即, 随即:
+# at once; 即将: about to; 即可: then; 即时: real-time) are kept as they were
+PHRASES.update({
+    "即": " that is, ", "也就是": " that is, ", "亦即": " that is, ",
+    **{word: word for word in "即使 即便 立即 随即 即将 即可 即时 即刻 当即 旋即 即为".split()},
+})  # fmt: skip
+
 # 可能 before a noun is the adjective "possible" ("可能的情况有72种": the possible cases number 72), no
 # hedge; "可能的答案是72" offers one possible answer
 PHRASES.update({"可能的": " possible ", "可能性": " possibility ", "可能的答案": " a possible answer "})
