@@ -141,14 +141,8 @@ def one_variable_alternatives(node: Node) -> bool:
         return True
     if not isinstance(node, ListOf) or len(node.items) < 2:
         return False
-    names = set()
-    for item in node.items:
-        if not (isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)):
-            return False
-        if symbols_of(item.rhs):
-            return False
-        names.add(item.lhs.name)
-    return len(names) == 1
+    names = _variables_given_constants(node)
+    return names is not None and len(names) == 1
 
 
 def hedged_alternatives(node: Node) -> bool:
@@ -165,14 +159,21 @@ def hedged_alternatives(node: Node) -> bool:
         return False
     if not any(symbols_of(item) for item in node.items):
         return True
+    names = _variables_given_constants(node)
+    return names is not None and len(names) > 1
+
+
+def _variables_given_constants(node: ListOf) -> set[str] | None:
+    """The variables of a list whose every item gives one a constant (``x = 2``, ``y = 3``), or None when an
+    item is anything else."""
     names = set()
     for item in node.items:
         if not (isinstance(item, Relation) and item.op == "=" and isinstance(item.lhs, Symbol)):
-            return False
+            return None
         if symbols_of(item.rhs):
-            return False
+            return None
         names.add(item.lhs.name)
-    return len(names) > 1
+    return names
 
 
 # the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:
