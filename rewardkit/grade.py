@@ -175,9 +175,11 @@ _APPROXIMATELY = re.compile(
 )
 _COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
 # what states a statement's value again, for the reading that compares the value it opens on with the one it
-# states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "namely 70")
+# states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
+# 70)", "namely 70", an example's "e.g. 70")
 _STATING = re.compile(
-    r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)(?:\s|,\s)|,?\s(?:i\.\s?e\.|namely|viz\.),?\s"
+    r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)(?:\s|,\s)"
+    r"|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s"
 )
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
@@ -1460,7 +1462,17 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                         return answer, None
                 said = text[: copula.end() + stated[1]].strip()
                 return answer, f"two different values: {said[:60]!r}"
-            text = text[copula.start() :]
+            restated = (
+                opening is not None
+                and opening[2] is not None
+                and stated[2] is not None
+                and opening[1] <= copula.start()
+                and same_quantity(opening[2], stated[2])
+            )
+            if not restated:
+                text = text[copula.start() :]
+            # (a value said again after its copula, "not 72, that is 72 dollars", is judged where it was first
+            # said: the words before it still negate, bound or hedge it)
             break
     where = _first_value(text)
     if where is None:
