@@ -1462,14 +1462,14 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                         return answer, None
                 said = text[: copula.end() + stated[1]].strip()
                 return answer, f"two different values: {said[:60]!r}"
-            restated = (
+            said_again = (
                 opening is not None
                 and opening[2] is not None
                 and stated[2] is not None
                 and opening[1] <= copula.start()
                 and same_quantity(opening[2], stated[2])
             )
-            if not restated:
+            if not said_again:
                 text = text[copula.start() :]
             # (a value said again after its copula, "not 72, that is 72 dollars", is judged where it was first
             # said: the words before it still negate, bound or hedge it)
