@@ -173,14 +173,12 @@ _APPROXIMATELY = re.compile(
     rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
     re.I,
 )
-_COPULA = re.compile(r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)\s")
+_COPULA_WORD = r"(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)"
+_COPULA = re.compile(rf"\s{_COPULA_WORD}\s")
 # what states a statement's value again, for the reading that compares the value it opens on with the one it
 # states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
 # 70)", "namely 70", an example's "e.g. 70")
-_STATING = re.compile(
-    r"\s(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)(?:\s|,\s)"
-    r"|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s"
-)
+_STATING = re.compile(rf"\s{_COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
 _GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 _HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 _DEFAULT_LETTERS = "ABCD"

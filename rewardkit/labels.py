@@ -127,8 +127,6 @@ _COUNT = re.compile(
     r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remain(?:ing|der)"
     r"|all\s+(?:the|of))\b"
 )
-# a rate's value, written between the rate and the count it applies to: "$3", "2.50", "80"
-_VALUE = re.compile(r"\d")
 # a whole number of things: "5 boxes" (an amount of money, "$48", or a measure, "2.5 kg", is no count)
 _COUNT_OF_ITEMS = re.compile(r"\d+[ \t]+(?P<noun>[A-Za-z]+)")
 _CURRENCY = frozenset("$€£¥")
@@ -368,7 +366,8 @@ def _rate_restated(region: str, digit: int, end: int) -> str | None:
         counted = region[clause_start : min(digit, rate.start())]
         valued = region[rate.end() : digit] if rate.end() <= digit else ""
         valued = _EACH_OF_COUNT.sub("", valued, count=1)  # "Each of the 8 rows has 9": 8 is what 9 is per
-        items = _COUNT_OF_ITEMS.match(region, digit) if _VALUE.search(valued) is not None else None
+        # (a rate's value, "$3", stands between the rate and the count it applies to)
+        items = _COUNT_OF_ITEMS.match(region, digit) if any(c.isdigit() for c in valued) else None
         count_after = items is not None and lookup_unit(items["noun"]) is None
         if _COUNT.search(counted) is not None or (count_after and region[digit - 1 : digit] not in _CURRENCY):
             clause = region[clause_start:clause_end].strip()
