@@ -977,7 +977,8 @@ _HEDGED_BEFORE = re.compile(
     r"(?:\s+(?:be|is|equals?|around|about|just))?[\s$*_(\\\[\x22“]*$|"
     # ... or before the verb that states it: "Bob probably has 72", "She might have 72", "小明 maybe 有72"
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)\s+(?=have|has|get|need|cost|make|take|weigh|[^\x00-\x7f]))"
-    rf"\s*{_HEDGED_VERB}[\s$*_(\\\[]*$|"
+    # (a total word may stand between: "小明似乎一共有72", read "小明 seemingly in all 有72")
+    rf"\s*(?:(?:in\s+(?:all|total)|altogether)\s+)?{_HEDGED_VERB}[\s$*_(\\\[]*$|"
     rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"

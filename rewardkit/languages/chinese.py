@@ -146,6 +146,9 @@ PHRASES = {
     "等于": " = ", "所以": " so ", "因此": " so ", "故": " so ",
     # the conclusions a yes or a no closes on ("综上所述，不够"): the English leads a closing word may have
     "因而": " so ", "综上所述": " in conclusion ", "综上": " in conclusion ", "总之": " in short ",
+    # the total words left after _TOTAL_AFTER_QUANTITY ("所以一共是72": so in all it is 72); 共 alone is a
+    # part of too many words (公共, 共同) to be read by itself
+    "一共": " in all ", "总共": " in all ", "共计": " in total ", "合计": " in total ", "总计": " in total ",
 }  # fmt: skip
 # 大概 before a copula hedges ("答案大概是72": the answer is probably 72); right before a number it
 # approximates ("大概72个": about 72), as 大约 does. And the other words of a guess or a condition.
@@ -488,7 +491,23 @@ _DIGITS_THEN_SCALE = re.compile(
     r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([万亿千百])(?P<rest>(?:\d{1,4}[万亿千百十]{0,2}){1,8}+)?+(?![克米瓦分])"
 )
 _SCALED_PART = re.compile(r"(\d{1,4})([万亿千百十]{0,2})")
-_NUMERAL_RUN = re.compile(rf"负?[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?")
+# a lone 一 opening a word of two characters ("一共", "一些", "一定") is no numeral (_inside_word says so,
+# and no measure opens on the word's second character to make it one): passed over by the pattern itself,
+# as a match it cost a call and a rewrite that changed nothing, in almost every Chinese text
+_WORDS_OPENED_BY_ONE = sorted(
+    {
+        word[1]
+        for word in _NUMERAL_WORDS
+        if len(word) == 2
+        and word[0] == "一"
+        and word[1] not in _NUMERAL_CHARACTERS
+        and word[1] != "点"
+        and not any(len(unit) >= 2 and unit.startswith(word[1]) for unit in (*UNITS, *CLASSIFIERS))
+    }
+)
+_NUMERAL_RUN = re.compile(
+    rf"负?(?!一[{''.join(_WORDS_OPENED_BY_ONE)}])[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?"
+)
 _NUMBER_FOLLOWS = re.compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
     # a word joining it to another number: "三十五或三十六" (35 or 36), "三十五到四十" (35 to 40), "三和五"
@@ -505,10 +524,12 @@ for _word, _english_word in list(PHRASES.items()):
 
 
 _PHRASE = re.compile(longest_first(PHRASES))
-_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])\s*(" + longest_first(UNITS) + ")")
+# a unit or classifier follows its number on the number's line: one opening the next line starts its words
+# ("= 65000\n所以…", "= 12\n分析：", "= 3\n根据…")
+_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])[^\S\r\n]*(" + longest_first(UNITS) + ")")
 _CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
 _CLASSIFIER_AFTER_NUMBER = re.compile(
-    r"(?<=\d)\s*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
+    r"(?<=\d)[^\S\r\n]*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
@@ -958,7 +979,7 @@ def _numeral(m: re.Match[str]) -> str:
         # on it ("五千米", a numeral whole, stays 5000 m)
         kilo, end = "千", end - 1
         digits = _decimal_text(run[:-1])
-    if digits is None or _inside_word(text, start, end):
+    if digits is None:
         return run
     if text[start - 1 : start].isdigit():  # "3两" is 3 liang, "72三" no 723: glued to digits, no numeral
         return run
@@ -969,7 +990,8 @@ def _numeral(m: re.Match[str]) -> str:
     stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
     if not follows and not (stated and not single and not _CJK.match(text, end)):
         return run
-    return digits + kilo
+    # the word test last: it costs more than the tests above, which turn away most words ("一共是")
+    return run if _inside_word(text, start, end) else digits + kilo
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
@@ -1078,9 +1100,12 @@ _RANGE_SEPARATORS = "～~至到-"  # the hyphen last: _range_matches finds it ap
 def _holds_a_range_separator(text: str, chinese_start: int = 0) -> bool:
     """Whether :func:`_range_matches` finds a separator to try in ``text``: without one it yields nothing."""
     return (
-        any(separator in text for separator in _RANGE_SEPARATORS[:-1])
-        or text.find("-", max(0, chinese_start - 1)) >= 0
+        _RANGE_SEPARATOR_BUT_HYPHEN.search(text) is not None or text.find("-", max(0, chinese_start - 1)) >= 0
     )
+
+
+# one scan of the text for any of them (a test per separator scanned it four times)
+_RANGE_SEPARATOR_BUT_HYPHEN = re.compile(f"[{_RANGE_SEPARATORS[:-1]}]")
 
 
 def _range_matches(text: str, chinese_start: int = 0) -> Iterator[re.Match[str]]:
@@ -1166,7 +1191,8 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("共计", _TOTAL_AFTER_QUANTITY, lambda m: f"in {m['lead']}{m['over']} the total {m['verb']} is "),
     # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
     ("和与及", _AND_BETWEEN, lambda m: " and "),
-    ("以和与及跟", _LETTERS_JOINED, _group(1, after=" and ")),  # "B和C": "B and C"
+    # "B和C": "B and C" (以 of 以及 is no trigger: 及 is one, and 以 opens the commonest words, 所以, 可以)
+    ("和与及跟", _LETTERS_JOINED, _group(1, after=" and ")),
     ("没", _NEGATED_VERB, lambda m: " did not get "),
     ("又", _MIXED_DIGITS, lambda m: f"{m[1]} {m[2]}"),
     ("点", _DECIMAL_POINT, lambda m: _decimal_point(m)),
@@ -1292,7 +1318,13 @@ _BOUNDS_AFTER = ("or more", "or less", "or so")
 
 
 def _english(m: re.Match[str]) -> str:
-    return _english_at(m, _bound_after(m, PHRASES[m.group()]))
+    """A phrase's English (:func:`_bound_after`, :func:`_english_at`, written out: the step calls it for every
+    word of a Chinese text, and the two calls cost a third of it)."""
+    english = PHRASES[m.group()]
+    text, at = m.string, m.start()
+    if english.endswith(_BOUNDS_AFTER) and _CJK.match(text, m.end()):
+        english += " "
+    return english.lstrip(" ") if at == 0 or text[at - 1] == "\n" else english
 
 
 def _english_at(m: re.Match[str], english: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
+from itertools import chain
 
 
 class Rewritten:
@@ -53,8 +54,13 @@ class Rewritten:
         text = self.text
         end = len(text) if endpos is None else endpos
         # most steps find nothing: one search says so, for less than the replacing loop costs
-        if pattern.search(text, pos, end) is not None:
+        first = pattern.search(text, pos, end)
+        if first is None:
+            return
+        if first.end() == first.start():  # an empty match: finditer alone knows where the next may start
             self.apply(pattern.finditer(text, pos, end), replacement)
+        else:  # the matches after the first start where it ends, as finditer's would
+            self.apply(chain((first,), pattern.finditer(text, first.end(), end)), replacement)
 
     def apply(
         self, matches: Iterable[re.Match[str]], replacement: str | Callable[[re.Match[str]], str]
@@ -80,8 +86,10 @@ class Rewritten:
         """
         text = self.text
         pieces: list[str] = []
-        # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement)
+        # (start in the new text, position in the current text, 1 for a copied run or 0 for a replacement),
+        # and the starts alone, for the search that maps a position back
         local: list[tuple[int, int, int]] = []
+        starts: list[int] = []
         at = 0  # where the next piece starts in the new text
         last = 0
         changed = False
@@ -91,10 +99,12 @@ class Rewritten:
             if start > last:
                 pieces.append(text[last:start])
                 local.append((at, last, 1))
+                starts.append(at)
                 at += start - last
             if new:
                 pieces.append(new)
                 local.append((at, start, 0))
+                starts.append(at)
                 at += len(new)
             last = end
             changed = True
@@ -102,8 +112,9 @@ class Rewritten:
             return
         pieces.append(text[last:])
         local.append((at, last, 1))  # with the end of the text
+        starts.append(at)
         self.text = "".join(pieces)
-        self._maps.append(([piece[0] for piece in local], local))
+        self._maps.append((starts, local))
 
     def _origin(self, i: int) -> int:
         for starts, pieces in reversed(self._maps):
