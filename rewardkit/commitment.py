@@ -505,12 +505,18 @@ _CASE_BEFORE = re.compile(
 # a character of the same sentence: no stop, or the period of a decimal or of an abbreviation before a value
 # ("approx. 73", "ca. 73", "Rs. 73")
 _IN_SENTENCE = r"(?:[^.;\n]|\.\d|(?<=\bapprox)\.|(?<=\bca)\.|(?<=\bRs)\.)"
+# a modal that offers a value beside another: "might be", "could also be", "may well be", "can also be"
+_OFFERING_MODAL = (
+    r"(?:(?:might|may|could)\s+(?:(?:also|well|equally|just\s+as\s+well)\s+)?be|can\s+(?:also|equally)\s+be)"
+)
 _HEDGE_AFTER = re.compile(
-    rf"^{_IN_SENTENCE}{{0,120}}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
+    rf"^{_IN_SENTENCE}{{0,120}}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|"
+    rf"\b{_OFFERING_MODAL}\b|"
     r"\bpossibly\b|\banother\s+(?:reading|interpretation|view)\b|\bunder\s+(?:one|another|a\s+different)\b|"
     rf"\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b|\botherwise\b){_IN_SENTENCE}{{0,80}}?"
     r"(?P<other>[-−]?\$?\.?\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\b(?:zero|one|two|three|four|five|six|seven|eight|"
-    r"nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)",
+    r"nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred)\b)",
     re.IGNORECASE,
 )
 # a confidence rated low: "low confidence", "confidence: low", "Confidence level - very low", "my confidence
@@ -1251,7 +1257,7 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
 # a statement whose line ends on "or" or a modal "be" (and a qualifier): the alternative stands on the next
 # line
 _DANGLING_ALTERNATIVE = re.compile(
-    r"(?:\b(?i:or|nor)|\b(?i:might|could|may)\s+(?i:also\s+)?be)"
+    rf"(?:\b(?i:or|nor)|\b(?i:{_OFFERING_MODAL}))"
     r"(?:\s+(?i:maybe|perhaps|possibly|probably|approximately|about|around|roughly|even))*[\s*_,]*$"
 )
 # a line right after a statement that opens on "or" and a value: "72\nor 73", "72\n\nOr maybe 73"
@@ -1285,7 +1291,7 @@ def alternative_across_lines(statement_end: str, after: str) -> str | None:
 # a later sentence that hedges: "It seems to be (B), though it might be (C).", "Maybe (B) or (C).", "Perhaps
 # it is (C)."; one that rejects ("(C) might look right, but it is wrong") hedges nothing
 _LATER_HEDGE = re.compile(
-    r"\b(?:seems?|might|may\s+be|could\s+(?:also\s+)?be|possibly|perhaps|maybe|probably|likely|not\s+(?:sure|certain)"
+    rf"\b(?:seems?|might|{_OFFERING_MODAL}|possibly|perhaps|maybe|probably|likely|not\s+(?:sure|certain)"
     r"|unsure|either)\b",
     re.IGNORECASE,
 )
@@ -1300,14 +1306,14 @@ _LATER_LETTER = re.compile(
 )
 # a letter the hedge word offers: "could be (C)", "perhaps it is C", "maybe option C"
 _LATER_OFFERED = re.compile(
-    r"\b(?:(?:might|may|could)\s+(?:also\s+)?be|perhaps|maybe|possibly|probably|likely)\s+"
+    rf"\b(?:{_OFFERING_MODAL}|perhaps|maybe|possibly|probably|likely)\s+"
     r"(?:(?:it|this|that|the\s+answer)\s+(?:is|was)\s+|it's\s+)?(?:(?:option|choice)\s+)?"
     r"(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z]))",
     re.IGNORECASE,
 )
 # a value the hedge word offers: "might be 70", "could also be $96", "perhaps it is 70", "maybe 70"
 _LATER_VALUE = re.compile(
-    r"\b(?:(?:might|may|could)\s+(?:also\s+)?be|perhaps(?:\s+it\s+is|\s+it's)?|maybe(?:\s+it\s+is|\s+it's)?"
+    rf"\b(?:{_OFFERING_MODAL}|perhaps(?:\s+it\s+is|\s+it's)?|maybe(?:\s+it\s+is|\s+it's)?"
     rf"|possibly)\s+(?:equal\s+to\s+)?(?P<v>{_VALUE})",
     re.IGNORECASE,
 )
@@ -1743,6 +1749,18 @@ _DOUBTED_ANSWER = re.compile(
     # knows)
     r"(?:(?!\b(?:but|so|thus|therefore|hence|however)\b)"
     r"(?:[^.!?;:,\n]|(?<=\bRs)\.|(?<=\bca)\.|(?<=\bapprox)\.)){0,120}$",
+    re.IGNORECASE,
+)
+
+
+# "writes" or "wrote" right before a value whose noun is a thing written ("James writes 624 pages", "she wrote
+# 3 more letters") counts what was written: the verb's object is the quantity, no answer someone reports
+_WRITES_RIGHT_BEFORE = re.compile(r"\b(?:wrote|writes)[\s*_$]*$", re.IGNORECASE)
+_WRITTEN_THINGS = re.compile(
+    r"[\s*_$]*(?:(?:more|new|extra|additional|other|short|long|full|whole|handwritten|[a-z]+-page)\s+)?"
+    r"(?:pages?|letters?|words?|lines?|essays?|articles?|stor(?:y|ies)|poems?|books?|e-?mails?|songs?|chapters?|"
+    r"reports?|checks?|cheques?|notes?|cards?|postcards?|messages?|posts?|paragraphs?|sentences?|papers?|"
+    r"programs?|reviews?|invitations?|novels?|scripts?|tweets?|texts?|characters?|verses?|sheets?)\b",
     re.IGNORECASE,
 )
 
@@ -2238,6 +2256,8 @@ def problem(
     if why is not None:
         return why
     doubted = _DOUBTED_ANSWER.search(before) if conditions else None
+    if doubted is not None and _WRITES_RIGHT_BEFORE.search(doubted.group()) and _WRITTEN_THINGS.match(after):
+        doubted = None  # "James writes 624 pages a year": what he writes is counted, no answer reported
     if doubted is not None:  # "I doubt the total is 72", "Whether the total is 72 …"
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the value"
     why = condition_value_before(before) if conditions else None
