@@ -45,6 +45,7 @@ commit to one answer", its own bucket in reports), never paid.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
 from rewardkit.several_values import names_before_values
@@ -615,6 +616,34 @@ _TAKES_BACK = (
     r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
+# a sentence after the answer that calls a value wrong by the value itself: "The answer is 72. 72 is wrong.",
+# "… B. B is incorrect.", "… 72. But 72 is not the answer." (a question, "Is 72 wrong?", and "not wrong" call
+# nothing so); the caller knows whether the value is the answer's own
+_VALUE_CALLED_WRONG = re.compile(
+    r"(?:^|(?<=[.!;])\s+|\n)[\s*_>]*(?:(?:but|so|hmm|wait|however|oops|no)[,:]?\s+)?(?:(?:the\s+)?(?:value|answer|"
+    r"number|result|option|choice)\s+)?[$(*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?|[A-J](?![\w'’]))[$)*_]*\s+"
+    r"(?:is|was)\s+(?:(?:definitely|clearly|actually|obviously|certainly|simply|in\s+fact)\s+)?"
+    r"(?:wrong|incorrect|not\s+(?:right|correct|the\s+(?:right\s+|correct\s+)?answer)|the\s+wrong\s+answer|"
+    r"a\s+mistake|an\s+error)\b(?![^.!?\n]{0,40}\?)",
+    re.IGNORECASE,
+)
+_CALLS_WRONG = ("wrong", "incorrect", "not right", "not correct", "not the", "mistake", "error")
+
+
+def values_called_wrong(tail: str) -> Iterator[re.Match[str]]:
+    """The sentences of ``tail`` (the text after an answer) that call a value wrong by naming it, each with
+    the value in its ``value`` group.
+
+    >>> [m["value"] for m in values_called_wrong(" 72 is wrong. So is B? No. C is incorrect.")]
+    ['72', 'C']
+    >>> list(values_called_wrong(" Is 72 wrong? 72 is not wrong."))
+    []
+    """
+    lowered = tail.lower()
+    if any(word in lowered for word in _CALLS_WRONG):
+        yield from _VALUE_CALLED_WRONG.finditer(tail)
+
+
 # a check cue ("Let me double-check"): a value computed in the check is no correction; only one the check
 # goes on to state as the answer is ("Let me double-check... it's 73")
 CHECK = re.compile(r"let\s+me\s+(?:double[-\s]?check|re-?check|check\s+again)", re.IGNORECASE)
@@ -2235,7 +2264,7 @@ def problem(
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
-    if _NEGATION_BEFORE.search(before) and negation_corrected(after) is None:
+    if _NEGATION_BEFORE.search(before) and negation_corrected(after, value) is None:
         return f"negated: {(before.strip() + ' …')!r} says what the answer is not"
     why = qualified(before, after, relations_qualify=relations_qualify)
     if why is not None:
@@ -2774,12 +2803,26 @@ def corrected_within(statement: str) -> int | None:
     return None
 
 
-def negation_corrected(after: str) -> str | None:
-    """After a negated value, the answer the statement goes on to name (``not 40, but 45`` → ``45``)."""
+def negation_corrected(after: str, value: Quantity | None = None) -> str | None:
+    """After a negated value, the answer the statement goes on to name (``not 40, but 45`` → ``45``). The
+    negated ``value`` said again names no other (``not 72, which is 72 dollars``: still not 72).
+
+    >>> n = next(scan("72")).quantity
+    >>> negation_corrected(", which is 45", n), negation_corrected(", which is 72 dollars", n)
+    ('45', None)
+    """
     m = _CORRECTION.match(after)
     if m is None:
         return None
     rest = after[m.end() :].strip()
     if _REFUSES.search(rest[:200]):
         return None  # "not 13, but I cannot determine the exact value": no answer named
+    if value is not None and rest:
+        again = next(scan(rest), None)
+        if (
+            again is not None
+            and again.start == 0
+            and (again.quantity.value == value.value or same_quantity(again.quantity, value))
+        ):
+            return None
     return rest or None

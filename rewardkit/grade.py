@@ -1484,7 +1484,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if dots is not None and _DECIMAL_END.search(text, start, end):
         end = dots.end()  # "0.333...": the dots continue the number's digits, they do not trail off
     before, after = text[:start], text[end:]
-    named = commitment.negation_corrected(after) if commitment.negates(before) else None
+    named = commitment.negation_corrected(after, quantity) if commitment.negates(before) else None
     if named is not None and answer.rule != "boxed":
         return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
     why = commitment.problem(
@@ -1666,6 +1666,10 @@ def _retraction(
     cue = commitment.RETRACTION.search(tail)
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
+    if gold.kind in ("number", "math", "choice"):
+        called = _own_value_called_wrong(tail, answer, gold)
+        if called is not None:
+            return called
     if cue is None and gold.kind in ("number", "math"):
         return _concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
@@ -1702,6 +1706,22 @@ def _retraction(
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+    return None
+
+
+def _own_value_called_wrong(tail: str, answer: Answer, gold: Gold) -> str | None:
+    """Why a sentence after the answer takes it back by calling its own value wrong (``The answer is 72. 72 is
+    wrong.``, ``… B. B is incorrect.``), or None; another value called wrong is a reason about it, no
+    retraction (``The answer is 72. 70 is wrong because …``)."""
+    first: Reading | None = None
+    for called in commitment.values_called_wrong(tail):
+        if first is None:
+            first = _read(answer.text, gold)
+            if first.status != "value":
+                return None
+        named = _read(called["value"], gold)
+        if named.status == "value" and _same_reading(first, named):
+            return f"retracted: {called.group().strip()[:60]!r} calls the answer's own value wrong"
     return None
 
 

@@ -327,7 +327,10 @@ def _plain(count: str) -> str:
 # ("With the discount:", "Without the coupon,", "Including tax,")
 _CASE_OPENING = re.compile(
     r"[ \t*_>#-]*(?:(?P<numbered>(?:for\s+)?(?:case|scenario|part|situation|option)\s*"
-    r"\(?(?:[ivx]{1,4}|[a-d]|\d{1,2})\)?[ \t*_]*[:.),-])|"
+    r"\(?(?:[ivx]{1,4}|[a-d]|\d{1,2})\)?[ \t*_]*[:.),-]|"
+    # a bare enumerator before an answer marker: "(1) The answer is 72. (2) The answer is 48." (before any
+    # other sentence it numbers a step, "(2) 7 × 2 = 14.")
+    r"\((?:[ivx]{1,4}|[a-d]|\d{1,2})\)[ \t*_]*(?=(?:the\s+)?(?:final\s+)?answer\b))|"
     r"(?P<condition>(?:if|when|whenever|in\s+case)\b[^,:\n]{1,120}[,:])|"
     r"(?P<counted>(?:with|without|including|excluding|not\s+counting)\b[^,:\n]{1,80}[,:]))",
     re.IGNORECASE,
