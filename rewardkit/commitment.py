@@ -2264,7 +2264,10 @@ def problem(
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
-    if _NEGATION_BEFORE.search(before) and negation_corrected(after, value) is None:
+    negation = _NEGATION_BEFORE.search(before)
+    if negation is not None and not relations_qualify and negation.group().startswith(("≠", "\\ne")):
+        negation = None  # "x \neq 3" against a set or relation gold: the relation is the answer (all x but 3)
+    if negation is not None and negation_corrected(after, value) is None:
         return f"negated: {(before.strip() + ' …')!r} says what the answer is not"
     why = qualified(before, after, relations_qualify=relations_qualify)
     if why is not None:

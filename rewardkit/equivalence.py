@@ -831,6 +831,12 @@ def _intervals(node: Node, pairs_are_open: bool = False) -> list[Interval] | Non
         return [Interval(node.items[0], node.items[1], True, True)]
     if isinstance(node, Relation) and node.op in _BOUNDS:
         return _relation_interval(node.op, node.lhs, node.rhs)
+    if isinstance(node, Relation) and node.op == "!=":
+        # "x ≠ 3": every real value but one, the two open intervals on either side of it
+        point = node.rhs if _quantity(node.lhs) else node.lhs if _quantity(node.rhs) else None
+        if point is None or symbols_of(point):
+            return None
+        return [Interval(Neg(_OO), point, True, True), Interval(point, _OO, True, True)]
     if isinstance(node, Chain) and len(node.terms) == 3:
         (op1, op2), (a, x, b) = node.ops, node.terms
         if symbols_of(a) or symbols_of(b):
