@@ -367,9 +367,11 @@ _AND_BETWEEN = re.compile(r"(?<=\d)\s*(?:和|与|及)\s*(?=\d)")
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
 _QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
 _MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
-# "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34
+# "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34; after the places above
+# them too: "十二三" (12 or 13), "二十五六" (25 or 26), "一百二三十" (120 or 130), "一百零二三" (102 or 103)
 _NEIGHBOURS = re.compile(
-    r"(?<![一二两三四五六七八九十百千万亿点])([一二三四五六七八])([二两三四五六七八九])([十百千万]?)(?=[^一二三四五六七八九十百千万亿点]|$)"
+    r"(?<![一二两三四五六七八九十百千万亿点])(?P<head>[一二两三四五六七八九十百千万]*[十百千万]零?)?"
+    r"(?P<low>[一二三四五六七八])(?P<high>[二两三四五六七八九])(?P<unit>[十百千万]?)(?=[^一二三四五六七八九十百千万亿点]|$)"
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
 _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
@@ -924,11 +926,23 @@ def _decimal_point(m: re.Match[str]) -> str:
 
 
 def _neighbours(m: re.Match[str]) -> str:
-    low, high = DIGITS[m[1]], DIGITS[m[2]]
+    low, high = DIGITS[m["low"]], DIGITS[m["high"]]
     if high != low + 1:
         return m.group()
-    scale = SMALL_UNITS.get(m[3]) or BIG_UNITS.get(m[3]) or 1
-    return f"{low * scale} or {high * scale}"
+    scale = SMALL_UNITS.get(m["unit"]) or BIG_UNITS.get(m["unit"]) or 1
+    head = m["head"] or ""
+    base = 0
+    if head:
+        # the places above fill only the place right above the digits' own ("十二三": the tens, then the
+        # ones), or any after a 零 ("一百零二三"): "一千二三" is no numeral of two values
+        place = head.rstrip("零")[-1]
+        value = parse_numeral(head.rstrip("零"))
+        if value is None or (
+            not head.endswith("零") and (SMALL_UNITS.get(place) or BIG_UNITS[place]) != 10 * scale
+        ):
+            return m.group()
+        base = int(value)
+    return f"{base + low * scale} or {base + high * scale}"
 
 
 def _percent(m: re.Match[str]) -> str:
