@@ -464,6 +464,9 @@ def compare_math(
     families = same_families(pred, gold)
     if families is not None:
         return "periodic" if families else None
+    listed = _listed_intervals(pred, gold) if isinstance(pred, ListOf) or isinstance(gold, ListOf) else None
+    if listed is not None:
+        return "interval" if _same_intervals(*listed, symbolic, decimals) else None
     ordered = isinstance(pred, TupleOf) or (isinstance(gold, ListOf) and _order_matters(gold))
     if (
         isinstance(gold, ListOf)
@@ -853,6 +856,36 @@ def _intervals(node: Node, pairs_are_open: bool = False) -> list[Interval] | Non
     return None
 
 
+def _listed_intervals(pred: Node, gold: Node) -> tuple[list[Interval], list[Interval]] | None:
+    """Both sides as intervals when one lists the intervals the other unites: ``(0, 1), (2, \\infty)`` against
+    ``(0, 1) \\cup (2, \\infty)`` (how a function's intervals of increase are written, where a textbook keeps
+    ``\\cup`` for a set). An answer's list of pairs counts only against a union, and a gold's not at all:
+    ``(0, 1), (2, 3)`` may list points as well; a list holding a bracket or an infinity lists intervals."""
+    sides = []
+    for side, other in ((pred, gold), (gold, pred)):
+        if isinstance(side, ListOf):
+            items = side.items
+            if not all(isinstance(item, (Interval, TupleOf)) for item in items):
+                return None
+            if (side is gold or not isinstance(other, (Union, Interval))) and not any(
+                isinstance(item, Interval) or any(_infinity(end) for end in getattr(item, "items", ()))
+                for item in items
+            ):
+                return None
+            listed = [_intervals(item, pairs_are_open=True) for item in items]
+            if any(part is None for part in listed):
+                return None
+            sides.append([i for part in listed if part for i in part])
+        elif isinstance(side, (Union, Interval)):
+            united = _intervals(side, pairs_are_open=True)
+            if united is None:
+                return None
+            sides.append(united)
+        else:
+            return None
+    return sides[0], sides[1]
+
+
 def _quantity(node: Node) -> bool:
     """One variable or one function application to variables (``x``, ``f(x)``): a bound on it is the interval
     of its values. A compound expression (``2x + 1``) is not: its bound is not the same interval."""
@@ -1047,8 +1080,21 @@ def _is_name(node: Node, wide: bool = False) -> bool:
         return all(_is_name(t.x if isinstance(t, Neg) else t, wide) for t in node.terms)
     if isinstance(node, Pow):  # "x^2 + y^2"
         return _is_name(node.base, wide) and isinstance(node.exp, Number)
-    if isinstance(node, Func) and len(node.args) == 1:  # "\\sin\\theta", "\\log x"
-        return _is_name(node.args[0], wide)
+    if isinstance(node, Func) and len(node.args) == 1:  # "\\sin\\theta", "\\log x", "\\cos 2\\alpha"
+        return _is_name(node.args[0], wide) or _multiple_of_name(node.args[0])
+    return False
+
+
+def _multiple_of_name(node: Node) -> bool:
+    """A name times or over a number (``2\\alpha``, ``\\frac{x}{2}``): the argument of a function an answer
+    names its quantity by (``\\cos 2\\alpha = \\frac{7}{25}``, ``\\sin\\frac{x}{2}``), where at the top of
+    a side it would be an equation to solve (``2x = 10``)."""
+    if isinstance(node, Mul):
+        return any(_is_name(f) for f in node.factors) and all(
+            _is_name(f) or isinstance(f, Number) for f in node.factors
+        )
+    if isinstance(node, Div):
+        return _is_name(node.num) and isinstance(node.den, Number)
     return False
 
 

@@ -2470,6 +2470,15 @@ def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[
     return None
 
 
+# an approximation said in words right after a value, up to its number: ", which is about ", " (roughly "
+_APPROXIMATION_IN_WORDS = re.compile(
+    r"[ \t]*(?:,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is)?|\(|[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*"
+    r"(?:about|approximately|approx\.|roughly|around)[ \t]*(?=[-−$]?\d)",
+    re.IGNORECASE,
+)
+_APPROXIMATION_WORD_STEMS = ("bout", "pprox", "oughly", "round")
+
+
 def _split_approximation(text: str) -> tuple[str, str]:
     """``\\frac13 \\approx 0.333`` → (``\\frac13``, ``0.333``): the exact statement and its approximation."""
     exact, approximate = _APPROX.split(text, maxsplit=1)
@@ -2520,6 +2529,12 @@ def _read(span: str, gold: Gold) -> Reading:
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
+    if gold.kind in ("number", "math") and any(word in span for word in _APPROXIMATION_WORD_STEMS):
+        # "$\\sqrt{2}$, which is about 1.41", "\\frac{\\pi}{4} (approximately 0.785)": an approximation said
+        # in words after the exact value restates it, as "\\approx 1.41" does
+        worded = _APPROXIMATION_IN_WORDS.search(span)
+        if worded is not None and worded.start() > 0:
+            span = span[: worded.start()] + " \\approx " + span[worded.end() :].rstrip(" \t.!*_)")
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation
@@ -3214,6 +3229,12 @@ def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer,
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
     if isinstance(gold.node, (ListOf, SetOf)):
         return joined, _read(text, gold)
+    if isinstance(gold.node, Union):
+        # "$(0, 1)$ and $(2, \\infty)$" against "(0, 1) \\cup (2, \\infty)": intervals listed, read as the
+        # union the gold writes when the list is one of intervals (the comparison says whether it is)
+        listed = _read(text, gold)
+        if listed.status == "value" and isinstance(listed.node, ListOf):
+            return joined, listed
     readings = [_read(a.text, gold) for a in run]
     if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
         return None

@@ -16,7 +16,8 @@ rewardkit.latex.MathParseError: expected an expression, found the end of the inp
 Conventions (where LaTeX, ASCII and common sense disagree, these are the choices):
 
 - Precedence, loosest first: answer separators (``,`` ``;`` ``or`` ``and`` at top level) < relations
-  (``= < <= > >= !=``; two or more make a :class:`Chain`) < ``\cup`` < ``+ - \pm`` < explicit ``* / \cdot
+  (``= < <= > >= !=``; two or more make a :class:`Chain`) < ``\cup`` (and ``\cap``, ``\cup`` of named sets,
+  ``A \cap B``: one name) < ``+ - \pm`` < explicit ``* / \cdot
   \times \div`` (left-associative) < implicit multiplication < unary minus < ``^`` (right-associative)
   < postfix ``!``. So ``-x^2`` is ``Neg(Pow(x, 2))`` and ``1/2*x`` is ``Mul(Div(1, 2), x)``; a product
   written after a ``/`` (``a/bc``, ``4/3 \\pi``, ``1/2x``) is refused: half of its readers take it as
@@ -83,9 +84,10 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``\hspace{}``, one trailing period; wrappers ``\text{}`` ``\mathrm{}`` ``\mathbf{}`` ``\operatorname{}``
   ``\boxed{}`` ... are transparent. ``\quad`` separates answers at top level.
 
-Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap``, ``\setminus``,
-``\approx``, ``\dots``, ratios ``3:2``, Vmatrix norms, ``\int``/``\lim``, ``\mid``,
-``\langle``, norms ``\|x\|``, derivatives/primes, inverse functions other than ``\sin^{-1}``,
+Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap`` of sets written out,
+``\setminus``, ``\approx``, ``\dots``, ratios ``3:2``, Vmatrix norms, ``\int``/``\lim``, ``\mid``,
+``\langle``, norms ``\|x\|``, derivatives other than by primes (``f'(x)``, ``y''`` are names), inverse
+functions other than ``\sin^{-1}``,
 ``\cos^{-1}``, ``\tan^{-1}``, ``C(n,k)`` (only ``\binom``), ``\cases``.
 
 Guards: more than :data:`MAX_LENGTH` characters, nesting deeper than :data:`MAX_DEPTH` (groups, arguments,
@@ -307,6 +309,7 @@ _COMMANDS: dict[str, tuple[str, str | None]] = {
     "ne": ("rel", "!="),
     "neq": ("rel", "!="),
     "cup": ("cup", None),
+    "cap": ("cap", None),
     "emptyset": ("empty", None),
     "varnothing": ("empty", None),
     "infty": ("const", "oo"),
@@ -373,6 +376,7 @@ _PUNCT = {
     "°": "degree",
     "√": "sqrt",
     "∪": "cup",
+    "∩": "cap",
     "∅": "empty",
 }
 _UNICODE_VALUED = {"∞": ("const", "oo"), "≤": ("rel", "<="), "≥": ("rel", ">="), "≠": ("rel", "!=")}
@@ -991,14 +995,32 @@ class _Parser:
 
     def union(self) -> Node:
         first = self.expr()
-        if self.kinds[self.i] != "cup":
+        if self.kinds[self.i] not in ("cup", "cap"):
             return first
+        if isinstance(first, Symbol):
+            return self.named_set(first)
+        if self.kinds[self.i] == "cap":
+            self.fail("an intersection of sets written out is not read", self.i)
         parts = [self.as_set(first, self.i)]
         while self.kinds[self.i] == "cup":
             self.i += 1
             at = self.i
             parts.append(self.as_set(self.expr(), at))
         return Union(tuple(parts))
+
+    def named_set(self, first: Symbol) -> Symbol:
+        """``A \\cap B``, ``A \\cup B \\cup C``: a set named by the named sets it is made of, one name (the
+        side an answer names its set by: ``A \\cap B = \\{1, 2\\}``)."""
+        name = first.name
+        while self.kinds[self.i] in ("cup", "cap"):
+            sign = "∪" if self.kinds[self.i] == "cup" else "∩"
+            self.i += 1
+            at = self.i
+            operand = self.expr()
+            if not isinstance(operand, Symbol):
+                self.fail(f"{_describe(operand)} joined to a named set", at)
+            name += sign + operand.name
+        return Symbol(name)
 
     def as_set(self, node: Node, at: int) -> Node:
         if isinstance(node, (Interval, SetOf)):
@@ -1316,7 +1338,7 @@ class _Parser:
             k == "sym"
             and kinds[i + 1] == "("
             and (
-                (self.vals[i] in FUNCTION_LETTERS and self._call_args(i + 1))
+                (self.vals[i].rstrip("'") in FUNCTION_LETTERS and self._call_args(i + 1))
                 or (self._value_at_point(i) and self._call_args(i + 1))
             )
         ):

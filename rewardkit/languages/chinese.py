@@ -146,6 +146,11 @@ PHRASES = {
     "等于": " = ", "所以": " so ", "因此": " so ", "故": " so ",
     # the conclusions a yes or a no closes on ("综上所述，不够"): the English leads a closing word may have
     "因而": " so ", "综上所述": " in conclusion ", "综上": " in conclusion ", "总之": " in short ",
+    # an approximation after a comma restates the value before it ("概率为1/6，约为0.17": …, which is about
+    # 0.17), as English's ", which is about" does: the subject it leaves out is that value
+    ", 约为": ", which is about ", ", 约等于": ", which is about ", ", 大约为": ", which is about ",
+    ", 大约是": ", which is about ", ", 约是": ", which is about ", ", 近似为": ", which is about ",
+    ", 约": ", about ", ", 大约": ", about ",
     # the total words left after _TOTAL_AFTER_QUANTITY ("所以一共是72": so in all it is 72); 共 alone is a
     # part of too many words (公共, 共同) to be read by itself
     "一共": " in all ", "总共": " in all ", "共计": " in total ", "合计": " in total ", "总计": " in total ",
@@ -362,7 +367,9 @@ _POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "
            "开方": "^(1/2)", "开平方": "^(1/2)", "开立方": "^(1/3)"}  # fmt: skip
 # "负72" is -72 (the numeral reader knows 负七十二); "72和73" lists two values, as "72 and 73" does
 _NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
-_AND_BETWEEN = re.compile(r"(?<=\d)\s*(?:和|与|及)\s*(?=\d)")
+# "三十五和三十六", "5和6", and between pieces of math or bracketed values: "$(0,1)$和$(2,+\infty)$" (two
+# intervals listed), "(1,2)与(3,4)"
+_AND_BETWEEN = re.compile(r"(?<=[\d$)\]])[ \t]*(?:和|与|及|以及)[ \t]*(?=[\d$(\[])")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
 _QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
