@@ -2473,7 +2473,10 @@ def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[
 # an approximation said in words right after a value, up to its number: ", which is about ", " (roughly "
 _APPROXIMATION_IN_WORDS = re.compile(
     r"[ \t]*(?:,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is)?|\(|[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*"
-    r"(?:about|approximately|approx\.|roughly|around)[ \t]*(?=[-−$]?\d)",
+    r"(?:about|approximately|approx\.|roughly|around)[ \t]*"
+    # the approximation closes the statement: nothing after it but its bracket and punctuation ("(about 0.785)
+    # or more" bounds what it says)
+    r"(?P<approximation>[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*%?)[ \t]*\)?[ \t.!*_$]*$",
     re.IGNORECASE,
 )
 _APPROXIMATION_WORD_STEMS = ("bout", "pprox", "oughly", "round")
@@ -2534,7 +2537,7 @@ def _read(span: str, gold: Gold) -> Reading:
         # in words after the exact value restates it, as "\\approx 1.41" does
         worded = _APPROXIMATION_IN_WORDS.search(span)
         if worded is not None and worded.start() > 0:
-            span = span[: worded.start()] + " \\approx " + span[worded.end() :].rstrip(" \t.!*_)")
+            span = span[: worded.start()] + " \\approx " + worded["approximation"]
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation

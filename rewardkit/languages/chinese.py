@@ -367,6 +367,13 @@ _POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "
            "开方": "^(1/2)", "开平方": "^(1/2)", "开立方": "^(1/3)"}  # fmt: skip
 # "负72" is -72 (the numeral reader knows 负七十二); "72和73" lists two values, as "72 and 73" does
 _NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
+# 为 between a noun and a value is its copula ("交点坐标为(1,2)", "概率为$\frac16$", "面积为12"), as 是
+# is; not in the words it ends (因为 because, 认为 think, 以为, 作为 as, 成为 become, 设…为 let … be, 分为
+# divide into …)
+_COPULA_BEFORE_VALUE = re.compile(
+    rf"(?<=[{_IDEOGRAPHS}])(?<![因认以作成称视改分变化设令记定选最较更极颇尤行])为"
+    rf"(?=[ \t]*(?:\$|\\\(|[-−(\[{{]|\d|负|[{_NUMERAL_CHARS}]))"
+)
 # "三十五和三十六", "5和6", and between pieces of math or bracketed values: "$(0,1)$和$(2,+\infty)$" (two
 # intervals listed), "(1,2)与(3,4)"
 _AND_BETWEEN = re.compile(r"(?<=[\d$)\]])[ \t]*(?:和|与|及|以及)[ \t]*(?=[\d$(\[])")
@@ -1244,6 +1251,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join({word[0] for word in _POLARITY_WORDS}), _POLARITY_CLAUSE, lambda m: _polarity_clause(m)),
     ("".join(_first_non_ascii_of(phrase) for phrase in PHRASES), _PHRASE, lambda m: _english(m)),
+    ("为", _COPULA_BEFORE_VALUE, lambda m: _copula_before_value(m)),  # after the phrases ("约为", "答案为")
     ("选", _CHOSEN_LETTER, lambda m: _english_at(m, " the answer is ")),
 ]
 _RANGE_BIT = 1 << next(bit for bit, step in enumerate(_STEPS) if step[1] is _RANGE)
@@ -1252,6 +1260,17 @@ for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
     if _pattern is not _RANGE:
         for _c in _triggers:
             _STEPS_OF_CHARACTER[_c] = _STEPS_OF_CHARACTER.get(_c, 0) | 1 << _bit
+
+
+def _copula_before_value(m: re.Match[str]) -> str:
+    """为 as "is", but in a clause that supposes (设长为3: let the length be 3, 令x为2, 若…为): a value tried,
+    no statement, left as it is."""
+    text, at = m.string, m.start()
+    clause = text[max(text.rfind(c, 0, at) for c in ",.;!?\n") + 1 : at]
+    return m.group() if any(word in clause for word in _SUPPOSING) else " is "
+
+
+_SUPPOSING = ("设", "令", "若", "如果", "假如", "假定", "要是", "suppose", "if ", "assuming")
 
 
 def _polarity_clause(m: re.Match[str]) -> str:
