@@ -661,8 +661,9 @@ _RESULT_AFTER = re.compile(
 )
 # the initials of the openings above: a literal test before the reader
 _EVENT_INITIALS = frozenset("TtBbAaLlNnHh")
-# the one value of such a sentence (a sign before it is read with the opening)
+# the one value of such a sentence (a sign before it is read with the opening), and the digits of a value
 _EVENT_VALUE = re.compile(r"(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)[^\d]*$")
+_EVENT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def event_operand(sentence_before: str, value: str, after: str, earlier: str) -> str | None:
@@ -681,8 +682,8 @@ def event_operand(sentence_before: str, value: str, after: str, earlier: str) ->
         return None
     if _EVENT_OPENING.match(sentence_before) is None or _RESULT_AFTER.search(after):
         return None
-    number = value.lstrip("$€£ ")
-    if re.search(rf"=\s*[$€£]?\s*{re.escape(number)}(?![\d]|[.,]\d)", earlier):
+    number = _EVENT_NUMBER.search(value)  # (of "5 dollars", "$5")
+    if number is None or re.search(rf"=\s*[$€£]?\s*{re.escape(number.group())}(?![\d]|[.,]\d)", earlier):
         return None  # "Feed costs 10 / 2 = $5. Then she spends $5 on feed.": a result computed before
     said = (opening + value).strip()
     return f"an operand: {said[-60:]!r} goes on to another value, and states no result"
