@@ -676,6 +676,54 @@ _GOES_ON = re.compile(
 )
 
 
+# a closing sentence that goes on from the result to an event with a value of its own: "Then she spends $5 on
+# feed.", "But he loses 3 marbles.", "After that, she gives away 4 of them." The value is what the working
+# would go on to take away or add, an operand, not a result (a verb that gains, "Then she makes $18", states
+# one as often as not, and is no event here)
+_EVENT_OPENING = re.compile(
+    r"[\s*_>-]*(?:then|but|after\s+that|afterwards?|later|next|and\s+then|however)\b,?\s+"
+    r"(?:she|he|they|we|i|you|(?-i:[A-Z][a-z]+(?:'s\s+[a-z]+)?))(?:\s+(?:also|then|still|later|now))?\s+"
+    r"(?:spends?|spent|loses?|lost|gives?|gave|eats?|ate|uses?|used|pays?|paid|buys?|bought|donates?|donated|"
+    r"sells?|sold|drops?|dropped|breaks?|broke|returns?|returned|throws?|threw|drinks?|drank|takes?|took|"
+    r"adds?|added|removes?|removed|shares?|shared|spills?|spilled|lends?|lent|loans?|loaned)\s+"
+    r"(?:(?:away|back|up|out|another|an?\s+(?:extra|further|additional))\s+)*[$€£]?$",
+    re.IGNORECASE,
+)
+# the words after the value that make it a result after all: "Then she spends $30 in total", "… left"
+_RESULT_AFTER = re.compile(
+    r"\b(?:in\s+total|total|altogether|all\s+together|in\s+all|overall|left|remaining|in\s+the\s+end)\b",
+    re.IGNORECASE,
+)
+# the initials of the openings above: a literal test before the reader
+_EVENT_INITIALS = frozenset("TtBbAaLlNnHh")
+# the one value of such a sentence (a sign before it is read with the opening), and the digits of a value
+_EVENT_VALUE = re.compile(r"(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)[^\d]*$")
+_EVENT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def event_operand(sentence_before: str, value: str, after: str, earlier: str) -> str | None:
+    """Why a value is the operand of an event the closing sentence goes on to (``Then she spends $5 on
+    feed.``) rather than a result, or None. ``sentence_before`` is its sentence up to the value, ``after`` the
+    sentence's rest, ``earlier`` the text before the sentence: a value computed there (``= $5``, ``=5>>``) is
+    a result told again, and one the sentence's rest calls a total (``… $30 in total``) states a result.
+
+    >>> event_operand("Then she spends ", "$5", " on feed.", "She makes 9 * 2 = $18.")
+    "an operand: 'Then she spends $5' goes on to another value, and states no result"
+    >>> event_operand("Then she spends ", "$5", " on feed.", "Feed costs 10 / 2 = $5.")
+    >>> event_operand("Then she has ", "$13", " left.", "She makes $18.")
+    """
+    opening = sentence_before.lstrip(" \t\n*_>-")
+    if opening[:1] not in _EVENT_INITIALS or len(sentence_before) > 120:
+        return None
+    if _EVENT_OPENING.match(sentence_before) is None or _RESULT_AFTER.search(after):
+        return None
+    number = _EVENT_NUMBER.search(value)  # (of "5 dollars", "$5")
+    if number is None or re.search(rf"=\s*[$€£]?\s*{re.escape(number.group())}(?![\d]|[.,]\d)", earlier):
+        return None  # "Feed costs 10 / 2 = $5. Then she spends $5 on feed.": a result computed before
+    said = (opening + value).strip()
+    return f"an operand: {said[-60:]!r} goes on to another value, and states no result"
+
+
 # a sentence that restates a value in a scale: "That is, 72 tens.", "i.e. 72 hundred" (72 tens is 720)
 _RESTATED_SCALED = re.compile(
     r"^[\s*_>-]*(?:that\s+is|that'?s|i\.\s?e\.?|in\s+other\s+words|namely|meaning|or)\s*,?\s*"
@@ -702,6 +750,14 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
         return scaled.start("value"), scaled.end("value"), True
     m = _CONCLUDES.search(sentence)
     if m is None:
+        # "#### 18\nThen she spends $5 on feed.": an event with a value of its own goes on from the answer
+        event = _EVENT_VALUE.search(sentence) if sentence.lstrip(" \t\n*_>-")[:1] in _EVENT_INITIALS else None
+        if (
+            event is not None
+            and _EVENT_OPENING.match(sentence, 0, event.start("value")) is not None
+            and not _RESULT_AFTER.search(sentence, event.end("value"))
+        ):
+            return event.start("value"), event.end("value"), True
         return None
     goes_on = _GOES_ON.match(sentence) is not None
     if m.group().startswith(":") and not goes_on:
@@ -1957,6 +2013,66 @@ def put_forward_before(sentence_before: str) -> str | None:
     return f"not asserted: {said!r} tries a value, asks it or sets it as a goal"
 
 
+# a sentence that tries a value, and the value it tries: a supposed answer ("Suppose the answer is 72",
+# "Let's say the result is 72", "What if the answer were 72"; another language's "Supposons que la réponse
+# soit 72", "设答案为72" once read as English) or a trial ("Let me try 20", "Try x = 20", "Testing 6")
+_TRIAL_OPENING = re.compile(
+    rf"(?:^|(?<=[.!?;:\n]))[ \t]*{_OPENING_CONNECTIVE}(?:"
+    r"(?:(?:let'?s|let\s+(?:me|us)|we|i)\s+)?(?:suppose|supposing|assume|assuming|say|imagine)[,\s]+(?:that\s+)?"
+    r"(?:the\s+|our\s+|my\s+)?(?:final\s+|correct\s+)?(?:answer|result)(?:\s+(?:is|was|were|would\s+be|be|equals)\b|"
+    r"\s*[:=])|"
+    r"(?:what\s+)?if\s+(?:the\s+)?(?:answer|result)\s+(?:is|was|were|would\s+be)\b|"
+    r"(?:(?:let'?s|let\s+(?:me|us)|i(?:'ll|\s+will)?|we(?:'ll|\s+will|\s+can)?|now)\s+)?"
+    r"(?:try(?:ing)?|test(?:ing)?|plug(?:ging)?\s+in|substitut(?:e|ing))\b"
+    r")[\s:,]*(?:[A-Za-z]\s*=\s*)?[$(\\\[{\s]*\$?(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)",
+    re.IGNORECASE,
+)
+# the words one of those sentences holds, lower-cased: a literal scan settles most texts
+_TRIAL_WORDS = ("suppos", "assum", "say", "imagine", "if ", "try", "trying", "test", "plug", "substitut")
+# a sentence break between a trial and what it works out: a full stop (no decimal point), "!", "?", a line
+_TRIAL_BREAK = re.compile(r"[.!?](?!\d)|\n+")
+# how far a trial reaches: the sentence it is tried in and the next few, where its working is told
+_TRIAL_SENTENCES = 3
+_TRIAL_CHARS = 400
+
+
+def worked_from_trial(before: str, value: str) -> str | None:
+    """Why ``value``, which ``before`` leads to, is the working of a value tried a sentence or two earlier and
+    used since (``Suppose the answer is 72. Then 72 / 8 = 9``, ``Let me try 20. 20 / 2 = 10``): what a trial
+    computes is the trial's, until a marker states an answer; or None. The value tried, said again, concludes
+    the trial (``Let me try 16: 16 / 2 = 8 ✓. So she has 16 apples.``), and a trial whose value the text
+    leaves (``Try 20. No. 8 × 2 = 16``) is no longer worked on.
+
+    >>> worked_from_trial("Suppose the answer is 72. Then 72 / 8 = ", "9")
+    "a trial's working: 'Suppose the answer is 72' tries 72, and what follows works it out"
+    >>> worked_from_trial("Let me try 20. No. 8 × 2 = ", "16")
+    >>> worked_from_trial("Let me try 16: 16 / 2 = 8. So she has ", "16")
+    """
+    window = before[-_TRIAL_CHARS:]
+    lowered = window.lower()
+    if not any(word in lowered for word in _TRIAL_WORDS):
+        return None
+    trials = list(_TRIAL_OPENING.finditer(window))
+    if not trials:
+        return None
+    trial = trials[-1]
+    tried = trial["value"]
+    rest = window[trial.end() :]
+    if len(_TRIAL_BREAK.findall(rest)) > _TRIAL_SENTENCES:
+        return None
+    said_again, tried_read = next(scan(value), None), next(scan(tried), None)
+    if (
+        said_again is not None
+        and tried_read is not None
+        and same_quantity(said_again.quantity, tried_read.quantity)
+    ):
+        return None  # the value tried, said again ("16.0" too): the trial's conclusion
+    if re.search(rf"(?<![\d.,]){re.escape(tried)}(?![\d]|[.,]\d)", rest) is None and rest.strip(" \t$)}]"):
+        return None  # the working that follows does not use the value tried
+    said = trial.group().strip(" \t\n.!?;:$({[\\")
+    return f"a trial's working: {said[:60]!r} tries {tried}, and what follows works it out"
+
+
 def conditioned_before(sentence_before: str) -> str | None:
     """Why the words of a sentence before a value make it hold only under an assumption of the text's own
     (``Had she bought one more, it would be``, ``Assuming the price includes tax,``, ``If not:``), or try it
@@ -2396,11 +2512,14 @@ def may_end_on_check(text: str) -> bool:
 
 
 def checks_at_end(text: str) -> int | None:
-    """Where the lines that check a result at the end of ``text`` start (``Check: 72 / 9 = 8 ✓``), when
-    something stands before them; None when the text does not end on such a line.
+    """Where the lines that check a result at the end of ``text`` start (``Check: 72 / 9 = 8 ✓``), or the
+    check that closes the result's own line after a comma, a semicolon or a full stop (``so x = 2, check: 2 ×
+    3 = 6 ✓``), when something stands before them; None when the text does not end on a check.
 
     >>> checks_at_end("So 72 apples.\\nCheck: 72 / 9 = 8 ✓"), checks_at_end("So 72 apples.")
     (14, None)
+    >>> checks_at_end("So x = 2, check: 2 × 3 = 6 ✓"), checks_at_end("So x = 2, and we check 3 = 3.")
+    (8, None)
     """
     if not may_end_on_check(text[-600:]):
         return None
@@ -2412,7 +2531,63 @@ def checks_at_end(text: str) -> int | None:
             break
         cut = start
         end = len(text[:start].rstrip())
+    if end > 0:
+        line_start = text.rfind("\n", 0, end) + 1
+        clause = _CHECK_CLAUSE.search(text, line_start, end)
+        if clause is not None and clause.start() - 1 > line_start:
+            # (before its comma or full stop: what stands before is the result's statement)
+            cut = end = clause.start() - 1
     return cut if cut is not None and end > 0 else None
+
+
+# a check that does not come out: the value it computes set unequal to another ("Check: 72 + 10 = 82 ≠ 80",
+# "= 20 \\neq 18", "= 20 != 18") or a cross after it ("✗", "❌"). A value set unequal to zero states a
+# condition of the working ("= 2 ≠ 0"), and a tick after the comparison says the check came out
+_CHECK_FAILS = re.compile(
+    r"=[\s$*_]*(?P<computed>-?\d[\d,]*(?:\.\d+)?)[\s$)*_]*(?:≠|\\neq?(?![A-Za-z])|!=|=/=)[\s$(*_]*"
+    r"(?!0(?![\d.,]*\d))-?\d[\d,]*(?:\.\d+)?|[✗✘❌]"
+)
+# the characters one of those holds: a literal test before the reader
+_CHECK_FAIL_SIGNS = ("≠", "\\ne", "!=", "=/=", "✗", "✘", "❌")
+_CHECK_WORD = re.compile(r"\b(?:check|verif)", re.IGNORECASE)
+_TICK = re.compile("[✓✔✅]")
+
+
+def failed_check(text: str, answer: Quantity | None = None) -> str | None:
+    """Why a check in ``text`` (a line or clause a check word opens) says it did not come out (``Check: 72 +
+    10 = 82 ≠ 80.``): a check that disagrees with anything leaves the result it checks in doubt; or None. A
+    check that computes the ``answer`` itself and sets it unequal to another value rules that one out
+    (``Check: 9 × 2 = 18 ≠ 20`` after 18).
+
+    >>> failed_check("Check: 72 + 10 = 82 ≠ 80.")
+    "a check that does not come out: 'Check: 72 + 10 = 82 ≠ 80' disagrees"
+    >>> failed_check("Check: 72 + 10 = 82 ✓"), failed_check("Check: x - 1 = 2 ≠ 0, so 72 / 2 = 36 ✓")
+    (None, None)
+    """
+    if not any(sign in text for sign in _CHECK_FAIL_SIGNS):
+        return None
+    for m in _CHECK_FAILS.finditer(text):
+        computed = next(scan(m["computed"]), None) if answer is not None and m["computed"] else None
+        if computed is not None and answer is not None and same_quantity(computed.quantity, answer):
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        at = m.start() - line_start
+        if _CHECK_WORD.search(line, 0, at) is None or _TICK.search(line, at + len(m.group())):
+            continue
+        said = line[: at + len(m.group())].strip(" \t*_>-,;.")
+        return f"a check that does not come out: {said[-60:]!r} disagrees"
+    return None
+
+
+# a check that closes the line of the result it checks, after a comma, a semicolon or a full stop: ", check: 2
+# × 3 = 6 ✓", "; verification: …", ". Check: … ✓"
+_CHECK_CLAUSE = re.compile(
+    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
+    r"(?:check(?:ing)?|verification|verify(?:ing)?)\b(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)$",
+    re.IGNORECASE,
+)
 
 
 # one sentence that gives a value per case: "If the price is $3, she has 12 left; if it's $2, she has 15",

@@ -1736,17 +1736,21 @@ def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
     """Why a check after the answer finds a value unequal to it (``Answer: 18.\nCheck: 10 × 2 = 20 ≠ 18.``):
     the text's own check says the answer is wrong; or None."""
     tail = found.region[answer.end - found.region_start :][:2000]
-    if "≠" not in tail and "\\ne" not in tail and "!=" not in tail and "=/=" not in tail:
+    unequal = "≠" in tail or "\\ne" in tail or "!=" in tail or "=/=" in tail
+    if not unequal and "✗" not in tail and "✘" not in tail and "❌" not in tail:
         return None
     stated = next(scan(answer.text), None)
     if stated is None:
         return None
+    if not unequal:  # a check's cross alone: "Check: 72 / 8 = 9 ✗"
+        return commitment.failed_check(tail, stated.quantity)
     for m in _UNEQUAL.finditer(tail):
         other = read_number(m["value"]).quantity
         if other is not None and same_quantity(other, stated.quantity):
             said = tail[max(0, m.start() - 30) : m.end()].strip().split("\n")[-1]
             return f"checked wrong: {said!r} after the answer finds it unequal to the check's value"
-    return None
+    # "Answer: 72.\nCheck: 72 + 10 = 82 ≠ 80.": a check that disagrees with anything leaves the answer unsure
+    return commitment.failed_check(tail, stated.quantity)
 
 
 def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
@@ -2061,6 +2065,15 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if told is not None:  # "3. Subtract 4": an instruction's operand, and no result stated
             said = region[sentence_start:end].strip()[-60:]
             return f"an operand: {said!r} says to {told} it, and states no result"
+        event = (
+            commitment.event_operand(
+                region[sentence_start:start], answer.text, region[end:sentence_end], region[:sentence_start]
+            )
+            if answer.rule == "last_number"
+            else None
+        )
+        if event is not None:  # "… = $18. Then she spends $5 on feed.": what the text would go on to spend
+            return event
         # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
         ranged = range_end_before(region[sentence_start:start], region[start:end]) or range_start_after(
             region[end : end + 40]
@@ -2150,6 +2163,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             region[sentence_start:start], stated.quantity if stated is not None else None
         )
         or commitment.conditioned_before(region[sentence_start:start])
+        # "Suppose the answer is 72. Then 72 / 8 = 9.": a value a trial's working computes
+        or (commitment.worked_from_trial(region[:start], answer.text) if gold.kind == "number" else None)
         # "Note: if she bought 3 more, she would have 15.": a side remark on another reading
         or commitment.aside_alternative(region[sentence_start:start])
         or commitment.example_before(region[max(0, start - 40) : start])
@@ -2805,6 +2820,10 @@ def _lenient(
             earlier = Candidates(region_start=found.region_start, region=found.region[:checked])
             stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
             if stated[0] is not None:
+                result = stated[1].quantity if stated[1] is not None else None
+                failed = commitment.failed_check(found.region[checked:], result)
+                if failed is not None:  # "… 72 apples left.\nCheck: 72 + 10 = 82 ≠ 80.": the result is unsure
+                    return stated[0], Reading("ambiguous", text=stated[0].text, why=failed)
                 return stated
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)

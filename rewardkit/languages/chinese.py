@@ -125,12 +125,27 @@ PHRASES = {
     "我猜的": " I guess", "我猜": " I guess ", "不可能是": " cannot be ", "不可能": " impossible ",
     # a supposition tries a value ("设答案为72，则…": suppose the answer is 72, then …)
     "设答案为": " suppose the answer is ", "设答案是": " suppose the answer is ", "假定": " assuming ",
+    # ... and so does the condition said after the answer's noun ("答案若是72，则…": if the answer is 72),
+    # or a trial ("试试72：…", "我们试一下72。": try 72)
+    "答案若是": " if the answer is ", "答案如果是": " if the answer is ", "答案要是": " if the answer is ",
+    "试一试": " try ", "试一下": " try ", "试试": " try ",
+    **{
+        who + trial: f" {english} try "
+        for who, english in (("我们", "let's"), ("让我们", "let's"), ("我", "let me"), ("让我", "let me"))
+        for trial in ("试一试", "试一下", "试试")
+    },
     # retractions said after the answer, and a check that finds another value
     "开玩笑的": " no, wait, ", "开玩笑": " no, wait, ", "好像不太对": " that doesn't seem right ",
     "好像不对": " that doesn't seem right ", "不太对": " that's not right ",
     "这不可能": " that can't be right ", "这是不可能的": ", that can't be right ",
     "检查一下, 发现是": " let me check: actually, it is ", "检查发现是": " actually, it is ",
     "检查后发现是": " actually, it is ", "验算发现是": " actually, it is ",
+    # a check of the result ("检验：2 × 3 = 6 ✓", also after a comma on the answer's line): "check:",
+    # which the last-number reader does not read its value from; "经检验，x = 2是原方程的解" (checked,
+    # x = 2 solves the equation) states the answer after it, and is kept as it is
+    "检验:": " check:", "验算:": " check:", "验证:": " verification:", "检查:": " check:",
+    "代入检验:": " check:", "检验一下:": " check:", "验算一下:": " check:", "检验, ": " check: ",
+    "验算, ": " check: ", "经检验": "经检验", "经验算": "经验算",
     "等一下": " Wait", "等等": " Wait", "其实": " actually ", "实际上": " actually ",
     "不对": " that's wrong ", "算错了": " I made a mistake ", "错了": " I made a mistake ",
     "这是错的": ", that's wrong ", "是错的": ", that's wrong ", "是错误的": ", that's wrong ",

@@ -400,7 +400,9 @@ ITALIAN = Language(
         (r"(?:la\s+)?risposta\s+finale\s+è|risposta\s+finale\s*:", "The final answer is"),
         (r"(?:la\s+)?risposta\s+non\s+è|il\s+risultato\s+non\s+è", "The answer is not"),
         (
-            r"(?:la\s+)?risposta\s+(?:corretta\s+)?è(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|il\s+risultato\s+è",
+            # "sia": the subjunctive a supposition or a doubt states its answer in ("Supponiamo che … sia 72")
+            r"(?:la\s+)?risposta\s+(?:corretta\s+)?(?:è|sia\b)(?:\s+la(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
+            r"|il\s+risultato\s+(?:è|sia\b)",
             "The answer is",
         ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
@@ -483,7 +485,9 @@ PORTUGUESE = Language(
         (r"(?:a\s+)?resposta\s+final\s+é|resposta\s+final\s*:", "The final answer is"),
         (r"(?:a\s+)?resposta\s+não\s+é|o\s+resultado\s+não\s+é", "The answer is not"),
         (
-            r"(?:a\s+)?resposta\s+(?:correta\s+)?é(?:\s+a(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?|o\s+resultado\s+é",
+            # "seja": the subjunctive a supposition or a doubt states its answer in ("Suponha que … seja 72")
+            r"(?:a\s+)?resposta\s+(?:correta\s+)?(?:é|seja\b)(?:\s+a(?=\s+[*_]*\s*\(?\s*[A-Z]\s*\)?\s*[*_]*(?![\w'’])))?"
+            r"|o\s+resultado\s+(?:é|seja\b)",
             "The answer is",
         ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
