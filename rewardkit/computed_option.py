@@ -3,7 +3,8 @@
 With the options' values known (``choices=["1.2 eV", "2.4 eV", "3.6 eV", "4.8 eV"]``, or the options listed in
 the completion), a statement that arrives at one option's value and draws a different letter from it names
 two options, C by its value and B by its letter, and commits to neither. Arriving at the chosen option's own
-value (``≈ 2.4 eV, so the answer is B``) is the letter's reason. Only the statement that picks the letter
+value (``≈ 2.4 eV, so the answer is B``) is the letter's reason. So is a letter written as the value's label
+(``≈ 3.6 eV (B)``). Only the statement that picks the letter
 counts (an earlier sentence is working), only a value it arrives at (after ``=``, ``≈``, ``is``; not one it
 compares with, ``exceeds 3.6 eV``, rules out, ``is not 3.6 eV``, or judges, ``3.6 eV is too high, so …``),
 and only a value equal to another option's (any other number is working).
@@ -19,6 +20,9 @@ True
 >>> t = "3.6 eV is too high, so the answer is B."
 >>> value_arrived_before(t, t.rindex("B"), "B", "ABCD", options) is None
 True
+>>> t = "E = hc/λ ≈ 3.6 eV (B)"
+>>> value_arrived_before(t, t.rindex("B"), "B", "ABCD", options)
+"'E = hc/λ ≈ 3.6 eV (B' arrives at 3.6 eV, the value of choice C, and picks B"
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ _PICK = re.compile(
     r"(?:(?:option|choice)[ \t]+)?(?:\\boxed\{|\\textbf\{|[(*_$])*[ \t]*$",
     re.IGNORECASE,
 )
+# the bracket a letter written right after a value opens: "v = 36 / 2 = 18 km/h (B)"
+_LABEL_OPENS = re.compile(r"[ \t]*\([ \t]*$")
 # the value the statement arrives at, right before that: after a relation or a verb that states it
 # ("≈ 3.6 eV", "= $3.6\\,\\text{eV}$", "is about 3.6 eV"); a comparison ("exceeds", ">"), a negation
 # ("is not") or a bound ("at least") before the value is no relation here, and the value is left alone
@@ -82,7 +88,9 @@ A, and picks C"
     statement = before[ends[-1] :] if ends else before
     if not any(c.isdigit() for c in statement):  # the common case: the statement arrives at no number
         return None
-    pick = _PICK.search(statement)
+    # the letter drawn from the value ("…, so the answer is B"), or the letter written as the value's label
+    # ("= 18 km/h (B)"): either names the option the value says
+    pick = _PICK.search(statement) or _LABEL_OPENS.search(statement)
     if pick is None:
         return None
     arrived = _ARRIVED.search(statement, 0, pick.start())

@@ -591,7 +591,10 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
 _SET_SAID_AT_END = re.compile(
     # (after a sentence's end, or a clause's comma or semicolon when a conclusion word opens it: "The
     # denominator never vanishes, so the domain is all real numbers.")
-    r"(?:^|(?<=[.!?:\n])|(?<=[,;])(?=\s*(?:so|thus|therefore|hence)\b))"
+    r"(?:^|(?<=[.!?:\n])|(?<=[,;])(?=\s*(?:so|thus|therefore|hence)\b)|"
+    # (or after the comma that closes a reason the sentence opens with: "Since the discriminant is negative,
+    # the equation has no real solutions.")
+    r"(?<=,)(?P<after_reason>(?=\s*(?:there|the|its|their)\b)))"
     r"[\s*_>-]*(?P<lead>(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
     r"(?:there\s+(?:is|are|exists?)\s+|"
     r"(?:the|its|their)\s+(?:[a-z]+\s+){0,2}(?:is|are)\s+|(?:the\s+)?(?:equation|inequality|system)\s+has\s+)?)"
@@ -623,9 +626,12 @@ def set_said_at_end(region: str) -> tuple[int, int] | None:
         opened = max(region.rfind(c, 0, m.start()) for c in ".!?\n") + 1
         if _CONDITION_OPENS.match(region, opened):
             return None
+        if m["after_reason"] is not None and not _REASON_OPENS.match(region, opened):
+            return None  # "x is 3, the equation has no real solutions": no reason closed before it
     return m.start("set"), m.end("set")
 
 
+_REASON_OPENS = re.compile(r"[\s*_>-]*(?:since|because|as|given\s+that)\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
     r"[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assuming|assume|provided|maybe|perhaps|possibly|"
     r"probably|in\s+case)\b",

@@ -3160,6 +3160,12 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
     """An UNPARSEABLE reading when the lenient number is an operand of an expression (``Thus 3^x``,
     ``x^2``, ``0! + 1``), not a value stated; None when it stands as a value."""
     at = number.start - found.region_start
+    if "print" in found.region[max(0, at - 12) : at]:
+        line_start = found.region.rfind("\n", 0, at) + 1
+        line_end = found.region.find("\n", at)
+        line_end = len(found.region) if line_end < 0 else line_end
+        if _PRINTED_LITERAL.fullmatch(found.region, line_start, line_end):
+            return None  # "print(18)": the literal a program prints is its result, no operand of a call
     lo = max(0, at - 8)
     around = found.region[lo : at + len(number.text) + 8]
     after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
@@ -3190,6 +3196,8 @@ def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
     return Reading("unparseable", text=number.text, why=why)
 
 
+# a line that prints a number and nothing else: "print(18)", "print(18.5)"
+_PRINTED_LITERAL = re.compile(r"[ \t]*print[ \t]*\([ \t]*[-−]?\d[\d_]*(?:\.\d+)?[ \t]*\)[ \t;]*")
 # one letter glued after a number, no letter after it ("3k", "2x"; not "5km"), and no English word alone ("a",
 # "I": the text writes them as words)
 _GLUED_LETTER = re.compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
