@@ -3339,7 +3339,11 @@ def _hedging_sibling(
         if theirs.status == "value" and not _same_reading(theirs, reading):
             # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
             retracted = other.start < chosen.start and hi - lo <= _RETRACTION_GAP
-            if retracted and commitment.RETRACTION.search(completion, lo, hi):
+            # ("$\\boxed{1}$, which is wrong; the answer is $\\boxed{2}$": the first box called wrong)
+            if retracted and (
+                commitment.RETRACTION.search(completion, lo, hi)
+                or commitment.called_wrong_after(completion[lo:hi]) is not None
+            ):
                 continue
             return other.text
     return None
