@@ -41,8 +41,9 @@ _AFTER = re.compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
     # one side of a relation ("\\boxed{72} \\neq 73"; "<|" opens a special token, "<|im_end|>"), or a scale
-    # word that multiplies it ("\\text{ hundred}")
-    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross)\b))"
+    # word that multiplies it ("\\text{ hundred}", "\\boxed{2} dozen eggs": 24, never the box's 2; "dozens"
+    # counts dozens, "\\boxed{7} dozens of eggs" is 7)
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross|dozen)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
 _ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")

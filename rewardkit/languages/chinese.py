@@ -985,6 +985,8 @@ def _numeral(m: re.Match[str]) -> str:
         return run
     if text[start - 1 : start] == "第" and text[end : end + 1] != "名":
         return run  # "第一个": an ordinal, "the first", no value ("第三名", third place, is read as 第3名)
+    if run == "一" and _article_one(text, start, end):
+        return run  # "一条路长45千米": "a road is 45 km long", whose value is 45 km, never 1
     single = len(run.lstrip("负")) - len(kilo) == 1
     follows = _NUMBER_FOLLOWS.match(text, end) is not None
     stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
@@ -992,6 +994,53 @@ def _numeral(m: re.Match[str]) -> str:
         return run
     # the word test last: it costs more than the tests above, which turn away most words ("一共是")
     return run if _inside_word(text, start, end) else digits + kilo
+
+
+# 一 and a classifier of things (not a measure, a time or money: "一天", "一元" count what they
+# measure) that open a noun phrase: "一条路", "一个班", "一本书". Said first in a statement that states
+# another number ("一条路长45千米", "一个班有40人", "一本书72页"), the phrase is the article "a" ("a road
+# is 45 km long", as in English), and the number after it is what the statement says; with no other
+# number ("答：需要一条", "答：一个") it counts one
+_THING_CLASSIFIERS = (
+    "个 只 本 位 名 条 张 辆 块 件 支 颗 棵 头 匹 道 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
+    "架 间 座 粒 根 片 场 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 队 行 列 排"
+).split()
+_NOUN_PHRASE_AFTER_ONE = re.compile(
+    f"(?:{'|'.join(_THING_CLASSIFIERS)})(?![{_NUMERAL_CHARS}是为有共和与或也都就还又的])(?=[{_IDEOGRAPHS}])"
+)
+# where a statement opens: the text's start, a line, a sentence, a clause or a marker's colon before it
+_STATEMENT_OPENS_BEFORE = re.compile(r"(?:^|[.!?;:,\n。！？；：，])[ \t*_]*$")
+# a number the statement states after the phrase: digits, or a numeral that is not a lone 一 of a word
+_ANOTHER_NUMBER = re.compile(
+    f"\\d|[零〇二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億]|一(?=[十百千万亿点]|{'|'.join(_THING_CLASSIFIERS)})"
+)
+_STATEMENT_END = re.compile(r"[!?;\n。！？；]|\.(?!\d)")
+_LISTED = re.compile(r"[,，、和与及跟或加+&]|还有|以及")
+
+
+def _article_one(text: str, start: int, end: int) -> bool:
+    """Whether the 一 at ``start:end`` has no value of its own: after 每 ("每一个班", every class), or
+    opening a statement with a classifier and a noun as the article "a", when the statement states another
+    number.
+
+    >>> _article_one("Answer: 一条路长45千米", 8, 9), _article_one("一个班有四十人", 0, 1)
+    (True, True)
+    >>> _article_one("每一个班", 1, 2), _article_one("一个苹果和3个梨", 0, 1)
+    (True, False)
+    >>> _article_one("Answer: 需要一条. ", 10, 11), _article_one("一条路. 长45千米", 0, 1)
+    (False, False)
+    >>> _article_one("一个是72", 0, 1)
+    False
+    """
+    if text[start - 1 : start] == "每":
+        return True
+    phrase = _NOUN_PHRASE_AFTER_ONE.match(text, end)
+    if phrase is None or _STATEMENT_OPENS_BEFORE.search(text, max(0, start - 12), start) is None:
+        return False
+    stop = _STATEMENT_END.search(text, phrase.end())
+    number = _ANOTHER_NUMBER.search(text, phrase.end(), stop.start() if stop else len(text))
+    # no list between them: "一个苹果和3个梨" (one apple and 3 pears) counts one apple, then pears
+    return number is not None and _LISTED.search(text, phrase.end(), number.start()) is None
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
