@@ -60,6 +60,7 @@ from rewardkit.numbers import (
     plain_quantity,
     said_after,
     same_quantity,
+    scaled_parts_start,
     scan,
     scan_statement,
     unit_run_end,
@@ -390,10 +391,13 @@ class Candidates:
             span = words
         vulgar = max(told.rfind(c) for c in _VULGAR_VALUES)
         if vulgar >= 0 and (span is None or vulgar >= span[1]):  # "¾ cup" after the last digit
-            span = (vulgar, vulgar + 1)
+            # "2½ pizzas", "2 ½": the fraction of a mixed number is read with its whole part, never alone
+            glued = span is not None and not told[span[1] : vulgar].strip(" ") and told[span[1] - 1].isdigit()
+            span = (span[0] if glued and span is not None else vulgar, vulgar + 1)
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        start = scaled_parts_start(self.region, start)  # "2 thousand 5 hundred": read whole, never 500
         if self.region.startswith(" and ", end):
             # "3 and a half cups": the fraction said in words after the whole number is part of it
             mixed = DIGITS_AND_SPOKEN_FRACTION.match(self.region, start)

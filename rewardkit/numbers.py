@@ -594,7 +594,9 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?&no_letter)
+# ("7 hundred thousand" is 700000, never 700)
+(?:\s*(?P<scale>(?i:hundred[\ \t]+(?:thousand|million|billion|trillion)s?
+                 |(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?&no_letter)
                 |(?-i:[kKMB]|bn|mn)(?&no_letter))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?&no_letter))
@@ -691,8 +693,8 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
         if exponent:
             value *= Fraction(10) ** exponent
     if g["scale"] and not scale_word_is_noun(m.string, m.start(), m.end("scale"), g["scale"], bool(g["cur"])):
-        scale = _SCALE_MULTIPLIERS.get(g["scale"]) or _SCALE_MULTIPLIERS[g["scale"].lower()]
-        value *= scale
+        for word in g["scale"].split():  # ("hundred thousand" is two)
+            value *= _SCALE_MULTIPLIERS.get(word) or _SCALE_MULTIPLIERS[word.lower()]
         ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
     unit = None
     if g["unit"] and not g["unit_power"] and not g["glued_power"]:  # square and cubic units compare bare
@@ -1044,8 +1046,11 @@ def scan(text: str) -> Iterator[QuantitySpan]:
         if q is None:
             pos = nm.end() if nm.end() > start else start + 1
             continue
-        yield QuantitySpan(q, start, nm.end())
-        pos = nm.end()
+        end = nm.end()
+        if nm.group("scale") is not None:  # "2 thousand 5 hundred": one number said in parts
+            q, end = _scaled_parts(text, nm, q)
+        yield QuantitySpan(q, start, end)
+        pos = end
 
 
 def scan_statement(text: str) -> Iterator[QuantitySpan]:
@@ -1090,6 +1095,67 @@ _ARTICLE_ONE_BEFORE_NOUN = re.compile(
     rf"(?=(?:(?!(?i:and|or|plus|with)(?![A-Za-z]))[^.!?;,&+\n\d])*?"
     rf"(?:\d|(?<![A-Za-z])(?i:{'|'.join(w for w in _CARDINAL if w != 'one')})(?![A-Za-z])))"
 )
+
+
+# a part of a number said in descending scales after the first ("2 thousand 5 hundred", "1 million 200
+# thousand"), or its ones after "and" ("3 hundred and 5"), as number words say it ("three hundred and five")
+_SCALE_NAMES = "hundred|thousand|million|billion|trillion"
+_SCALED_PART_AFTER = re.compile(
+    rf"[ \t]+(?:and[ \t]+)?(?P<n>[1-9]\d{{0,2}})(?:[ \t]+(?P<scale>(?i:{_SCALE_NAMES}))(?![^\W\d_]))?"
+    r"(?![\d.,/:%‰])"
+)
+# the parts of such a number before the one at the end of a text ("2 thousand " before "5 hundred")
+_SCALE_RUN = r"(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)|hundred)"
+_SCALED_PARTS_BEFORE = re.compile(
+    rf"(?<![\d.,$€£¥])[$€£¥]?\d{{1,3}}[ \t]+{_SCALE_RUN}(?:[ \t]+(?:and[ \t]+)?\d{{1,3}}[ \t]+{_SCALE_RUN})*"
+    rf"[ \t]+(?:and[ \t]+)?$"
+)
+
+
+def _scaled_parts(text: str, nm: re.Match[str], q: Quantity) -> tuple[Quantity, int]:
+    """The number a whole numeral with a scale word (``nm``, read as ``q``) opens, with where it ends, once
+    the parts after it in smaller scales are added (``2 thousand 5 hundred`` is 2500, ``3 hundred and 5``
+    305); ``q`` and the numeral's end when none follows."""
+    if nm["frac"] or nm["int"] is None or nm["unit"] or nm["pct"] or nm["temperature"] or nm["per_ten"]:
+        return q, nm.end()
+    if nm["permille"] or nm["bp"] or nm["exp"] or nm["exp2"] or nm["exp3"] or q.value.denominator != 1:
+        return q, nm.end()
+    smallest = 1
+    for word in nm["scale"].split():
+        smallest *= _SCALE_MULTIPLIERS.get(word) or _SCALE_MULTIPLIERS.get(word.lower(), 1)
+    if smallest not in (10**2, 10**3, 10**5, 10**6, 10**8, 10**9, 10**11, 10**12, 10**14):
+        return q, nm.end()  # "2 dozen", "72 score": no number goes on from these in smaller parts
+    value, end = abs(q.value), nm.end()
+    while True:
+        part = _SCALED_PART_AFTER.match(text, end)
+        if part is None:
+            break
+        scale = _SCALE_MULTIPLIERS[part["scale"].lower()] if part["scale"] else 1
+        if part["scale"] is None and not part.group().lstrip(" \t").startswith("and"):
+            break  # "2 thousand 5": 2005 only with its "and", as number words say it
+        amount = int(part["n"]) * scale
+        if scale >= smallest or amount >= smallest:
+            break  # "2 thousand 5 thousand", "2 thousand 15 hundred": no number is said so
+        value, end, smallest = value + amount, part.end(), scale
+        if scale == 1:
+            break
+    if end == nm.end():
+        return q, end
+    return replace(q, value=-value if q.value < 0 else value), end
+
+
+def scaled_parts_start(text: str, start: int) -> int:
+    """Where a number said in descending scales that ends with the part at ``start`` begins (``2 thousand``
+    before ``5 hundred``; ``start`` when no part stands before it): the last-number fallback reads it
+    whole, never its last part.
+
+    >>> scaled_parts_start("So 2 thousand 5 hundred.", 14), scaled_parts_start("So 5 hundred.", 3)
+    (3, 3)
+    """
+    if start < 5 or text[start - 1] not in " \t" or text[start - 2] not in "dn":  # "…hundred ", "…and "
+        return start
+    before = _SCALED_PARTS_BEFORE.search(text, max(0, start - 80), start)
+    return before.start() if before is not None else start
 
 
 # a sign said in words before digits: "negative 72" is -72, never 72
@@ -1382,8 +1448,8 @@ def feet_inches(text: str) -> str:
 # dozens ("7 dozens of eggs" answers how many dozens, as after a marker), nor "score" or "gross" where they
 # are the noun and the adjective they also are (scale_word_is_noun)
 _READ_SCALE = re.compile(
-    r"[ \t]+(?P<word>(?i:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|dozen|score"
-    r"|gross))(?![^\W\d_])"
+    r"[ \t]+(?P<word>(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)s?|hundreds?|lakhs?|crores?"
+    r"|grand|dozen|score|gross))(?![^\W\d_])"
 )
 # "score" after an article or a possessive is a test's ("a 95 score", "her 72 score"), as it is before what it
 # was scored on ("95 score on the test"); "gross" before what is gross is the adjective ("72 gross pay", "500

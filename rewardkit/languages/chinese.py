@@ -47,7 +47,7 @@ CLASSIFIERS = (
     "个 只 本 人 位 名 条 张 辆 块 件 支 颗 棵 头 匹 次 道 页 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
     "架 间 座 粒 根 片 场 遍 圈 步 号 队 行 列 排 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 元 角 "
     "毛 岁 天 年 月 日 周 星期 小时 时 分钟 分 秒 米 厘米 毫米 千米 公里 克 千克 公斤 吨 斤 升 毫升 平方 "
-    "立方 度 倍 多 余 以上 以下 左右"
+    "立方 度 倍 多 余 以上 以下 左右 打"
 ).split()
 # Measures with a conversion: the readers know the English units.
 UNITS = {
@@ -527,9 +527,15 @@ _PHRASE = re.compile(longest_first(PHRASES))
 # a unit or classifier follows its number on the number's line: one opening the next line starts its words
 # ("= 65000\n所以…", "= 12\n分析：", "= 3\n根据…")
 _UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])[^\S\r\n]*(" + longest_first(UNITS) + ")")
-_CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
+# (not 打: a dozen where the dozen step reads it, the verb where it does not, "3打2")
+_CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1 and c != "打")
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)[^\S\r\n]*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
+)
+# "2打鸡蛋", "两打": 打 after a number is a dozen, read as English reads "2 dozen" (24, never 2); not the verb
+# it also is after a score or a count ("3打2", "打败", "打折", "打了")
+_DOZEN_AFTER_NUMBER = re.compile(
+    r"(?<=\d)[^\S\r\n]*打(?![\d败开算扫折电球针印工车字卡死伤破碎断平赢输了过着成])"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
@@ -1264,6 +1270,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     # "第3名": "3rd", an ordinal as in English
     ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
     ("分", _MINUTE_FEN, lambda m: (m["after_hours"] or m["space"] or "") + "分钟"),
+    ("打", _DOZEN_AFTER_NUMBER, lambda m: " dozen "),
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("也同亦", _ALSO_RIGHT, lambda m: f"{m['what']} is also correct"),  # "A也对": "A is also correct"
