@@ -2045,15 +2045,21 @@ _PLACE_BEFORE = re.compile(
 
 def place_start(text: str, start: int) -> int:
     """Where the value that starts at ``start`` starts once a place named before it is read with it (``day
-    72``, ``page 72``): the words before that are what qualify or negate it.
+    72``, ``page 72``), or the article of the phrase it opens (``a 95 score``, ``an 8 hour shift``): the words
+    before that are what qualify or negate it (``not a 95% chance``, ``at least a 95 score``).
 
-    >>> place_start("not day 72", 8), place_start("not 72", 4)
-    (4, 4)
+    >>> place_start("not day 72", 8), place_start("not 72", 4), place_start("not a 95% chance", 6)
+    (4, 4, 4)
     """
     if start == 0 or not text[start - 1].isspace():
         return start
     place = _PLACE_BEFORE.search(text, max(0, start - 12), start)
+    if place is None:
+        place = _ARTICLE_BEFORE.search(text, max(0, start - 6), start)
     return place.start() if place is not None else start
+
+
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:an?|the)[ \t]+$")
 
 
 # an ordinal suffix that ends the span ("the 3rd.", "21st")

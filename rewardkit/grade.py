@@ -2127,6 +2127,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if again is not None and again.equal and again.start < start:
             # (its decimal point, "$1.50", is no full stop)
             start, sentence_start = again.start, min(sentence_start, again.start)
+    start = place_start(region, start)  # "So it is not a 95% chance.": "not" negates the article's phrase
     return (
         commitment.negated_earlier(
             region[sentence_start:start], stated.quantity if stated is not None else None

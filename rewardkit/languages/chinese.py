@@ -1014,8 +1014,8 @@ _THING_CLASSIFIERS = (
 _NOUN_PHRASE_AFTER_ONE = re.compile(
     f"(?:{'|'.join(_THING_CLASSIFIERS)})(?![{_NUMERAL_CHARS}是为有共和与或也都就还又的])(?=[{_IDEOGRAPHS}])"
 )
-# where a statement opens: the text's start, a line, a sentence, a clause or a marker's colon before it
-_STATEMENT_OPENS_BEFORE = re.compile(r"(?:^|[.!?;:,\n。！？；：，])[ \t*_]*$")
+# where a statement opens: the text's start, a line, a sentence, a clause, a marker's colon or a box before it
+_STATEMENT_OPENS_BEFORE = re.compile(r"(?:^|[.!?;:,\n。！？；：，{])[ \t*_]*$")
 # a number the statement states after the phrase: digits, or a numeral that is not a lone 一 of a word
 _ANOTHER_NUMBER = re.compile(
     f"\\d|[零〇二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億]|一(?=[十百千万亿点]|{'|'.join(_THING_CLASSIFIERS)})"
