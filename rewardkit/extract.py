@@ -60,7 +60,9 @@ from rewardkit.numbers import (
     plain_quantity,
     said_after,
     same_quantity,
+    scaled_parts_start,
     scan,
+    scan_statement,
     unit_run_end,
     whole_quantity,
     words_after,
@@ -389,10 +391,13 @@ class Candidates:
             span = words
         vulgar = max(told.rfind(c) for c in _VULGAR_VALUES)
         if vulgar >= 0 and (span is None or vulgar >= span[1]):  # "¾ cup" after the last digit
-            span = (vulgar, vulgar + 1)
+            # "2½ pizzas", "2 ½": the fraction of a mixed number is read with its whole part, never alone
+            glued = span is not None and not told[span[1] : vulgar].strip(" ") and told[span[1] - 1].isdigit()
+            span = (span[0] if glued and span is not None else vulgar, vulgar + 1)
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        start = scaled_parts_start(self.region, start)  # "2 thousand 5 hundred": read whole, never 500
         if self.region.startswith(" and ", end):
             # "3 and a half cups": the fraction said in words after the whole number is part of it
             mixed = DIGITS_AND_SPOKEN_FRACTION.match(self.region, start)
@@ -1102,6 +1107,9 @@ _TIME_OR_SPACED = re.compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}(?:\s*:\s*\d{1,6}){1,11}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
+# digits glued by apostrophes ("60’000", "$1'250.50", "60’00"), as the last number reads them
+_APOSTROPHE_JOINED = re.compile(r"(?<![\d'’.,])(?:[-−]\s?)?[$€£¥]?(?P<digits>\d+(?:['’]\d+)+)(?:\.\d+)?$")
+
 # digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every
 # group after the first has exactly three digits ("14 {, }916"; "14 {,} 91" is two numbers)
 _BRACE_COMMA = r"\s*\{\s*,\s*\}\s*"
@@ -1158,6 +1166,12 @@ def _last_number(region: str) -> re.Match[str] | None:
     start = len(region[: end - 1].rstrip(_NUMBER_BODY))
     if start > 0 and end < len(region) and region[start - 1].isalpha() and region[end].isalpha():
         return None  # "AZYUK2A": a digit inside a word is no number
+    if start > 1 and region[start - 1] in "'’" and region[start - 2].isdigit():
+        # "60’000", "1'250.50": thousands grouped by apostrophes, read whole; digits glued by one in other
+        # groups ("60’00") are read whole too, and refused, never as their last group ("00")
+        joined = _APOSTROPHE_JOINED.search(region, max(0, start - 40), end)
+        if joined is not None and not FEET_INCHES.match(region, joined.start("digits")):
+            return joined
     if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
@@ -1884,7 +1898,7 @@ def read_number(span: str) -> Reading:
         return Reading("ambiguous", text=text, why=f"{text!r} states several variables ({variables})")
     if "and" in text or "AND" in text or "And" in text:
         text = digits_and_spoken_fractions(_MIXED_AND.sub(_mixed_number, text))
-    found = list(scan(text))
+    found = list(scan_statement(text))  # "One road is 45 km long": 45 km, the "one" an article
     if not found:
         if _DIGIT.search(text):  # "1/0": digits that make no number
             return Reading("unparseable", text=text, why=f"{text!r} is not a number")
@@ -1964,6 +1978,11 @@ def read_number(span: str) -> Reading:
         return Reading("unparseable", text=text, why="math follows the number")
     if rest and not gap:  # "1.2.3": two numerals run together
         return Reading("unparseable", text=text, why=f"{text!r} is not one number")
+    if rest and gap in ("'", "’") and rest[0].start == end + 1:
+        # "60’00", "1’25": digits glued by an apostrophe in groups of other than three digits (and no feet and
+        # inches) are no thousands, never the number before the apostrophe
+        why = f"{text!r}: digits glued by an apostrophe, not in groups of three"
+        return Reading("unparseable", text=text, why=why)
     values = [quantity]
     while rest and _HEDGE_GAP.fullmatch(gap):
         values.append(rest[0].quantity)
@@ -2032,15 +2051,21 @@ _PLACE_BEFORE = re.compile(
 
 def place_start(text: str, start: int) -> int:
     """Where the value that starts at ``start`` starts once a place named before it is read with it (``day
-    72``, ``page 72``): the words before that are what qualify or negate it.
+    72``, ``page 72``), or the article of the phrase it opens (``a 95 score``, ``an 8 hour shift``): the words
+    before that are what qualify or negate it (``not a 95% chance``, ``at least a 95 score``).
 
-    >>> place_start("not day 72", 8), place_start("not 72", 4)
-    (4, 4)
+    >>> place_start("not day 72", 8), place_start("not 72", 4), place_start("not a 95% chance", 6)
+    (4, 4, 4)
     """
     if start == 0 or not text[start - 1].isspace():
         return start
     place = _PLACE_BEFORE.search(text, max(0, start - 12), start)
+    if place is None:
+        place = _ARTICLE_BEFORE.search(text, max(0, start - 6), start)
     return place.start() if place is not None else start
+
+
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:an?|the)[ \t]+$")
 
 
 # an ordinal suffix that ends the span ("the 3rd.", "21st")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment import DISOWNED_AFTER
-from rewardkit.numbers import sign_after, unread_scale_after
+from rewardkit.numbers import scale_word_is_noun, sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 
 # before the box (and the math delimiter that opens it): a sign or a coefficient touching it, an operator, or
@@ -41,8 +41,9 @@ _AFTER = re.compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
     # one side of a relation ("\\boxed{72} \\neq 73"; "<|" opens a special token, "<|im_end|>"), or a scale
-    # word that multiplies it ("\\text{ hundred}")
-    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross)\b))"
+    # word that multiplies it ("\\text{ hundred}", "\\boxed{2} dozen eggs": 24, never the box's 2; "dozens"
+    # counts dozens, "\\boxed{7} dozens of eggs" is 7)
+    r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross|dozen)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
 _ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
@@ -66,7 +67,8 @@ def glued_math(text: str, start: int, end: int) -> str | None:
     spoken = operation_before(text[max(line_start, start - 60) : start])
     if spoken is not None:
         return f"the box is an operand of {spoken!r}"
-    if _AFTER.match(text, end, min(len(text), end + 60)) is not None:
+    after = _AFTER.match(text, end, min(len(text), end + 60))
+    if after is not None and not _scale_word_is_noun_after(text, start, after):
         return f"math after the box: {text[end : end + 12].partition(chr(10))[0].strip()!r}"
     spoken = operation_after(text, end)
     if spoken is not None:
@@ -74,6 +76,15 @@ def glued_math(text: str, start: int, end: int) -> str | None:
     if unread_scale_after(text, end) or sign_after(text, end):  # "\boxed{72} Millionen", "… below zero"
         return f"words after the box change its value: {text[end : end + 24].partition(chr(10))[0].strip()!r}"
     return None
+
+
+def _scale_word_is_noun_after(text: str, start: int, after: re.Match[str]) -> bool:
+    """Whether the ``score`` or ``gross`` that ends what :data:`_AFTER` matched after the box at ``start`` is
+    the noun or the adjective (``a \\boxed{95} score on the test``), as after a numeral: no scale of it."""
+    word = after.group()[-5:]
+    if word.lower() not in ("score", "gross"):
+        return False
+    return scale_word_is_noun(text, start, after.end(), word, text[max(0, start - 2) : start] == "\\$")
 
 
 def called_wrong(text: str, end: int) -> str | None:

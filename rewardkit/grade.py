@@ -110,6 +110,7 @@ from rewardkit.numbers import (
     same_numeral,
     same_quantity,
     scan,
+    scan_statement,
     spoken_time_of_day,
     unit_run_end,
     whole_quantity,
@@ -1218,8 +1219,9 @@ _WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3
 
 
 def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
-    """Where the value a statement states begins and ends: its first quantity, else its first math."""
-    quantities = scan(text)
+    """Where the value a statement states begins and ends: its first quantity (not an article, "One road is
+    45 km long"), else its first math."""
+    quantities = scan_statement(text)
     found = next(quantities, None)
     if found is not None:
         if text.startswith(" and ", found.end):  # "3 and a half": the fraction said after is part of it
@@ -2158,6 +2160,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if again is not None and again.equal and again.start < start:
             # (its decimal point, "$1.50", is no full stop)
             start, sentence_start = again.start, min(sentence_start, again.start)
+    start = place_start(region, start)  # "So it is not a 95% chance.": "not" negates the article's phrase
     return (
         commitment.negated_earlier(
             region[sentence_start:start], stated.quantity if stated is not None else None

@@ -583,7 +583,9 @@ _NUMERAL = (
   | (?P<fnum>\d{1,30})\s*/\s*(?P<fden>\d{1,30})(?![\d.,/])
   | \\[dt]?frac\s*(?:\{\s*(?P<lnum>\d+)\s*\}|(?P<lnum1>\d))\s*(?:\{\s*(?P<lden>\d+)\s*\}|(?P<lden1>\d))
   | (?P<int>(?!0\D)  # "0,111" is no thousands grouping
-          \d{1,3}(?:(?P<sep>,|\{,\}|\\,|\\\ |\\;|[\ \u00a0\u202f\u2009'])\d{3})(?:(?P=sep)\d{3})*(?![\d])
+          # (the apostrophe, straight or typographic, groups thousands in Switzerland and Liechtenstein:
+          # "60'000", "1’250.50"; no country writes a decimal with it, so it is read in every language)
+          \d{1,3}(?:(?P<sep>,|\{,\}|\\,|\\\ |\\;|[\ \u00a0\u202f\u2009'’])\d{3})(?:(?P=sep)\d{3})*(?![\d])
           # the Indian grouping: lakhs and crores in pairs before the last three digits, "12,50,000"
           |\d{1,2}(?:,\d{2})+,\d{3}(?![\d])
           |\d+)?
@@ -592,7 +594,9 @@ _NUMERAL = (
       |\s*(?:\\times|\\cdot|×|\*|[xX])\s*10\s*\^\s*(?:\{\s*(?P<exp2>[-−+]?\d{1,4})\s*\}|(?P<exp3>[-−+]?\d{1,4}))
     )?
 )
-(?:\s*(?P<scale>(?i:(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?&no_letter)
+# ("7 hundred thousand" is 700000, never 700)
+(?:\s*(?P<scale>(?i:hundred[\ \t]+(?:thousand|million|billion|trillion)s?
+                 |(?:hundred|thousand|million|billion|trillion)s?|dozen|lakhs?|crores?|grand|score|gross|tens)(?&no_letter)
                 |(?-i:[kKMB]|bn|mn)(?&no_letter))
 )?
 (?:\s*(?P<pct>%|\\%|(?i:percent|per\ cent|pct|per\s+(?:one\s+)?hundred)(?&no_letter))
@@ -688,9 +692,9 @@ def _quantity_from_numeral(m: re.Match[str]) -> Quantity | None:
             decimals = len(frac)
         if exponent:
             value *= Fraction(10) ** exponent
-    if g["scale"]:
-        scale = _SCALE_MULTIPLIERS.get(g["scale"]) or _SCALE_MULTIPLIERS[g["scale"].lower()]
-        value *= scale
+    if g["scale"] and not scale_word_is_noun(m.string, m.start(), m.end("scale"), g["scale"], bool(g["cur"])):
+        for word in g["scale"].split():  # ("hundred thousand" is two)
+            value *= _SCALE_MULTIPLIERS.get(word) or _SCALE_MULTIPLIERS[word.lower()]
         ulp, decimals = None, 0  # "2.5 million" is a rounded figure of unknown precision: compare exactly
     unit = None
     if g["unit"] and not g["unit_power"] and not g["glued_power"]:  # square and cubic units compare bare
@@ -874,11 +878,8 @@ def _words_value(words: list[str]) -> Fraction | None:
             return None
         text = "".join(str(_UNITS_WORDS[d]) for d in digits)
         return whole + Fraction(int(text), 10 ** len(text))
-    if words[-1] in ("dozen",):
-        if len(words) >= 2 and words[0] == "half" and words[1] in ("a", "an", "one"):
-            return Fraction(6) if len(words) == 3 else None
-        count = _cardinal(words[:-1]) if len(words) > 1 else 1
-        return Fraction(count * 12) if count is not None else None
+    if "dozen" in words:
+        return _dozens_value(words)
     if words[-1] in _DENOMINATORS:
         den = _DENOMINATORS[words[-1]]
         head = words[:-1]
@@ -902,6 +903,30 @@ def _words_value(words: list[str]) -> Fraction | None:
         return Fraction(num, den)
     value = _cardinal(words)
     return Fraction(value) if value is not None else None
+
+
+def _dozens_value(words: list[str]) -> Fraction | None:
+    """Value of number words said in dozens: ``a dozen``, ``two dozen``, ``half a dozen``, ``one and a half
+    dozen``, ``a dozen and a half``, ``two dozen and a half`` (the count of dozens, whole, then a fraction of
+    a dozen said after it). None for anything else ("dozen dozen", "a dozen and three")."""
+    at = words.index("dozen")
+    head, tail = words[:at], words[at + 1 :]
+    if "dozen" in tail or (tail and (tail[0] != "and" or tail[-1] not in _DENOMINATORS)):
+        return None
+    if head[:1] == ["half"] and head[1:] in (["a"], ["an"], ["one"]):
+        count: Fraction | None = Fraction(1, 2)
+    elif head in ([], ["a"], ["an"], ["one"]):
+        count = Fraction(1)
+    else:
+        count = _words_value(head)
+    if count is None or count <= 0:
+        return None
+    if tail:  # "a dozen and a half": a fraction of a dozen after the whole dozens
+        part = _words_value(tail[1:])
+        if part is None or not 0 < part < 1 or count.denominator != 1:
+            return None
+        count += part
+    return count * 12
 
 
 def ordinal_suffix(n: int) -> str:
@@ -1021,8 +1046,116 @@ def scan(text: str) -> Iterator[QuantitySpan]:
         if q is None:
             pos = nm.end() if nm.end() > start else start + 1
             continue
-        yield QuantitySpan(q, start, nm.end())
-        pos = nm.end()
+        end = nm.end()
+        if nm.group("scale") is not None:  # "2 thousand 5 hundred": one number said in parts
+            q, end = _scaled_parts(text, nm, q)
+        yield QuantitySpan(q, start, end)
+        pos = end
+
+
+def scan_statement(text: str) -> Iterator[QuantitySpan]:
+    """:func:`scan` of a statement, less the ``one`` it opens on where that is the article "a": ``One road is
+    45 km long``, ``one class has 40 students`` state 45 km and 40 (as ``A road is 45 km long`` does, and
+    Chinese ``一条路长45千米``), never 1. ``one`` before no noun (``one of them``, ``one is 45``), or in a
+    statement that states no other number (``one apple``), counts one.
+
+    >>> [str(f.quantity) for f in scan_statement("One road is 45 km long")]
+    ['45 kilometer']
+    >>> [str(f.quantity) for f in scan_statement("one apple")]
+    ['1']
+    >>> [str(f.quantity) for f in scan_statement("One of 45")]
+    ['1', '45']
+    """
+    found = scan(text)
+    first = next(found, None)
+    if first is None:
+        return
+    if not (
+        text[first.start] in "oO"
+        and first.end - first.start == 3
+        and first.quantity.unit is None
+        and not text[: first.start].strip(" \t*_")
+        and _ARTICLE_ONE_BEFORE_NOUN.match(text, first.end) is not None
+    ):
+        yield first
+    yield from found
+
+
+# after "one", a noun (no word that makes "one" a number: "one of", "one more", "one is", "one and a half")
+# and, later in the statement, another number
+_NOT_A_NOUN_AFTER_ONE = (
+    "of|or|and|to|in|on|at|by|for|from|with|is|are|was|were|has|had|have|does|did|will|would|can|could|should|"
+    "may|might|must|equals?|more|less|fewer|other|another|each|per|than|plus|minus|times|over|out|way|the|an?|"
+    "half|third|quarter|fourth|fifth|hundred|thousand|million|billion|dozen|score|gross|time|apiece|only|just|"
+    "left|remains?|remaining|too|also|then|so|as|but|if"
+)
+# (no list between them: "one apple and 3 pears", "one book, 72 pages" count one thing and then others)
+_ARTICLE_ONE_BEFORE_NOUN = re.compile(
+    rf"[ \t]+(?!(?i:{_NOT_A_NOUN_AFTER_ONE})(?![A-Za-z]))[A-Za-z]{{2,}}(?![\w'’-])"
+    rf"(?=(?:(?!(?i:and|or|plus|with)(?![A-Za-z]))[^.!?;,&+\n\d])*?"
+    rf"(?:\d|(?<![A-Za-z])(?i:{'|'.join(w for w in _CARDINAL if w != 'one')})(?![A-Za-z])))"
+)
+
+
+# a part of a number said in descending scales after the first ("2 thousand 5 hundred", "1 million 200
+# thousand"), or its ones after "and" ("3 hundred and 5"), as number words say it ("three hundred and five")
+_SCALE_NAMES = "hundred|thousand|million|billion|trillion"
+_SCALED_PART_AFTER = re.compile(
+    rf"[ \t]+(?:and[ \t]+)?(?P<n>[1-9]\d{{0,2}})(?:[ \t]+(?P<scale>(?i:{_SCALE_NAMES}))(?![^\W\d_]))?"
+    r"(?![\d.,/:%‰])"
+)
+# the parts of such a number before the one at the end of a text ("2 thousand " before "5 hundred")
+_SCALE_RUN = r"(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)|hundred)"
+_SCALED_PARTS_BEFORE = re.compile(
+    rf"(?<![\d.,$€£¥])[$€£¥]?\d{{1,3}}[ \t]+{_SCALE_RUN}(?:[ \t]+(?:and[ \t]+)?\d{{1,3}}[ \t]+{_SCALE_RUN})*"
+    rf"[ \t]+(?:and[ \t]+)?$"
+)
+
+
+def _scaled_parts(text: str, nm: re.Match[str], q: Quantity) -> tuple[Quantity, int]:
+    """The number a whole numeral with a scale word (``nm``, read as ``q``) opens, with where it ends, once
+    the parts after it in smaller scales are added (``2 thousand 5 hundred`` is 2500, ``3 hundred and 5``
+    305); ``q`` and the numeral's end when none follows."""
+    if nm["frac"] or nm["int"] is None or nm["unit"] or nm["pct"] or nm["temperature"] or nm["per_ten"]:
+        return q, nm.end()
+    if nm["permille"] or nm["bp"] or nm["exp"] or nm["exp2"] or nm["exp3"] or q.value.denominator != 1:
+        return q, nm.end()
+    smallest = 1
+    for word in nm["scale"].split():
+        smallest *= _SCALE_MULTIPLIERS.get(word) or _SCALE_MULTIPLIERS.get(word.lower(), 1)
+    if smallest not in (10**2, 10**3, 10**5, 10**6, 10**8, 10**9, 10**11, 10**12, 10**14):
+        return q, nm.end()  # "2 dozen", "72 score": no number goes on from these in smaller parts
+    value, end = abs(q.value), nm.end()
+    while True:
+        part = _SCALED_PART_AFTER.match(text, end)
+        if part is None:
+            break
+        scale = _SCALE_MULTIPLIERS[part["scale"].lower()] if part["scale"] else 1
+        if part["scale"] is None and not part.group().lstrip(" \t").startswith("and"):
+            break  # "2 thousand 5": 2005 only with its "and", as number words say it
+        amount = int(part["n"]) * scale
+        if scale >= smallest or amount >= smallest:
+            break  # "2 thousand 5 thousand", "2 thousand 15 hundred": no number is said so
+        value, end, smallest = value + amount, part.end(), scale
+        if scale == 1:
+            break
+    if end == nm.end():
+        return q, end
+    return replace(q, value=-value if q.value < 0 else value), end
+
+
+def scaled_parts_start(text: str, start: int) -> int:
+    """Where a number said in descending scales that ends with the part at ``start`` begins (``2 thousand``
+    before ``5 hundred``; ``start`` when no part stands before it): the last-number fallback reads it
+    whole, never its last part.
+
+    >>> scaled_parts_start("So 2 thousand 5 hundred.", 14), scaled_parts_start("So 5 hundred.", 3)
+    (3, 3)
+    """
+    if start < 5 or text[start - 1] not in " \t" or text[start - 2] not in "dn":  # "…hundred ", "…and "
+        return start
+    before = _SCALED_PARTS_BEFORE.search(text, max(0, start - 80), start)
+    return before.start() if before is not None else start
 
 
 # a sign said in words before digits: "negative 72" is -72, never 72
@@ -1291,10 +1424,12 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
 
 
 # feet and inches, the inches' unit being "in" (no unit alone: "5 in total"), a double prime or nothing at the
-# end of the statement: "5 ft 6 in", "5 feet 6 inches", "5'6\"", "5 ft 6 tall"; read whole as inches
+# end of the statement: "5 ft 6 in", "5 feet 6 inches", "5'6\"", "5 ft 6 tall"; read whole as inches. Two
+# digits of inches that open on 0 need their unit: "60’00" is no 60 feet but digits grouped wrong
 FEET_INCHES = re.compile(
     r"(?<![\w.])(?P<ft>\d{1,4})\s*(?:ft\.?|feet|foot|['′’])\s*(?:and\s+)?(?P<in>\d{1,2}(?:\.\d{1,3})?)"
-    r"(?:\s*(?:in(?:ch(?:es)?)?\.?(?![\w])|[\"″”]|'')|(?=\s*(?:[.,;!?)]|$|tall\b|long\b|high\b|wide\b|deep\b)))",
+    r"(?:\s*(?:in(?:ch(?:es)?)?\.?(?![\w])|[\"″”]|'')"
+    r"|(?<![^\d]0\d)(?=\s*(?:[.,;!?)]|$|tall\b|long\b|high\b|wide\b|deep\b)))",
     re.IGNORECASE,
 )
 
@@ -1308,12 +1443,56 @@ def feet_inches(text: str) -> str:
     return FEET_INCHES.sub(lambda m: f"{m['ft']} ft {m['in']} inches", text)
 
 
-# a scale word after a value ("72 thousand", "72 thousands"): the value is its multiple. Not "score" or
-# "gross", which after a value are as often a noun ("$72 gross"), nor "dozen", which counts dozens as often
-# ("she needs 2 dozen eggs" answers how many dozens)
+# a scale word after a value ("72 thousand", "72 thousands", "2 dozen eggs", "3 gross of pencils"): the value
+# is its multiple, as after a marker, so "She needs 2 dozen eggs." is 24, never 2. Not "dozens", which counts
+# dozens ("7 dozens of eggs" answers how many dozens, as after a marker), nor "score" or "gross" where they
+# are the noun and the adjective they also are (scale_word_is_noun)
 _READ_SCALE = re.compile(
-    r"[ \t]+(?i:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand)(?![^\W\d_])"
+    r"[ \t]+(?P<word>(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)s?|hundreds?|lakhs?|crores?"
+    r"|grand|dozen|score|gross))(?![^\W\d_])"
 )
+# "score" after an article or a possessive is a test's ("a 95 score", "her 72 score"), as it is before what it
+# was scored on ("95 score on the test"); "gross" before what is gross is the adjective ("72 gross pay", "500
+# gross a week")
+_DETERMINER_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?i:a|an|the|his|her|my|your|their|our|its|this|that)[ \t*_]*$"
+)
+_SCORED_ON_AFTER = re.compile(r"[ \t]+(?i:on|in|for|out|at)(?![^\W\d_])")
+_GROSS_BEFORE_NOUN = re.compile(
+    r"[ \t]+(?i:pay|income|salary|salaries|wages?|earnings|profits?|revenues?|sales|margins?|weight|tonnage|"
+    r"amount|total|receipts|proceeds|monthly|annual|yearly|weekly|daily|hourly|per|a|an|each|every|before)"
+    r"(?![^\W\d_])"
+)
+
+
+def scale_word_is_noun(text: str, start: int, word_end: int, word: str, money: bool) -> bool:
+    """Whether ``score`` or ``gross`` after the numeral at ``start`` (the word ending at ``word_end``) is
+    the noun or the adjective, not the scale of 20 or 144: after money (``$72 gross`` is gross pay), a
+    test's score (``a 95 score``, ``95 score on the test``), gross pay (``72 gross pay``). Every other scale
+    word is one.
+
+    >>> [scale_word_is_noun(t, 0, 7, t[2:], False) for t in ("3 gross", "4 score")]
+    [False, False]
+    >>> scale_word_is_noun("a 95 score", 2, 10, "score", False)
+    True
+    >>> scale_word_is_noun("$72 gross", 0, 9, "gross", True)
+    True
+    >>> scale_word_is_noun("72 gross pay", 0, 8, "gross", False)
+    True
+    >>> scale_word_is_noun("95 score on", 0, 8, "score", False)
+    True
+    """
+    word = word.lower()
+    if word not in ("score", "gross"):
+        return False
+    if money:
+        return True
+    if word == "score":
+        return (
+            _DETERMINER_BEFORE.search(text, max(0, start - 12), start) is not None
+            or _SCORED_ON_AFTER.match(text, word_end) is not None
+        )
+    return _GROSS_BEFORE_NOUN.match(text, word_end) is not None
 
 
 # a scale suffix glued to the numeral before it ("$50k", "1.2M", "3bn"), as the numeral reader reads it after
@@ -1382,7 +1561,10 @@ def said_after(text: str, end: int) -> int:
     if end < len(text) and text[end] in " \t":
         read = _READ_SCALE.match(text, end)
         if read is not None:
-            return read.end()
+            numeral_start = len(text[:end].rstrip("0123456789.,'’"))
+            money = text[numeral_start - 1 : numeral_start] in _MONEY_SIGNS
+            if not scale_word_is_noun(text, numeral_start, read.end(), read["word"], money):
+                return read.end()
     scale = _UNREAD_SCALE.match(text, end)
     if scale is not None and unread_scale_after(text, end) is not None:
         return scale.end()

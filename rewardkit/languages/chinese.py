@@ -47,7 +47,7 @@ CLASSIFIERS = (
     "个 只 本 人 位 名 条 张 辆 块 件 支 颗 棵 头 匹 次 道 页 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
     "架 间 座 粒 根 片 场 遍 圈 步 号 队 行 列 排 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 元 角 "
     "毛 岁 天 年 月 日 周 星期 小时 时 分钟 分 秒 米 厘米 毫米 千米 公里 克 千克 公斤 吨 斤 升 毫升 平方 "
-    "立方 度 倍 多 余 以上 以下 左右"
+    "立方 度 倍 多 余 以上 以下 左右 打"
 ).split()
 # Measures with a conversion: the readers know the English units.
 UNITS = {
@@ -558,9 +558,15 @@ _PHRASE = re.compile(longest_first(PHRASES))
 # a unit or classifier follows its number on the number's line: one opening the next line starts its words
 # ("= 65000\n所以…", "= 12\n分析：", "= 3\n根据…")
 _UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])[^\S\r\n]*(" + longest_first(UNITS) + ")")
-_CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1)
+# (not 打: a dozen where the dozen step reads it, the verb where it does not, "3打2")
+_CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1 and c != "打")
 _CLASSIFIER_AFTER_NUMBER = re.compile(
     r"(?<=\d)[^\S\r\n]*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
+)
+# "2打鸡蛋", "两打": 打 after a number is a dozen, read as English reads "2 dozen" (24, never 2); not the verb
+# it also is after a score or a count ("3打2", "打败", "打折", "打了")
+_DOZEN_AFTER_NUMBER = re.compile(
+    r"(?<=\d)[^\S\r\n]*打(?![\d败开算扫折电球针印工车字卡死伤破碎断平赢输了过着成])"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
@@ -1028,6 +1034,8 @@ def _numeral(m: re.Match[str]) -> str:
         return run
     if text[start - 1 : start] == "第" and text[end : end + 1] != "名":
         return run  # "第一个": an ordinal, "the first", no value ("第三名", third place, is read as 第3名)
+    if run == "一" and _article_one(text, start, end):
+        return run  # "一条路长45千米": "a road is 45 km long", whose value is 45 km, never 1
     single = len(run.lstrip("负")) - len(kilo) == 1
     follows = _NUMBER_FOLLOWS.match(text, end) is not None
     stated = text[max(0, start - 2) : start].endswith(_STATES_A_VALUE)
@@ -1035,6 +1043,53 @@ def _numeral(m: re.Match[str]) -> str:
         return run
     # the word test last: it costs more than the tests above, which turn away most words ("一共是")
     return run if _inside_word(text, start, end) else digits + kilo
+
+
+# 一 and a classifier of things (not a measure, a time or money: "一天", "一元" count what they
+# measure) that open a noun phrase: "一条路", "一个班", "一本书". Said first in a statement that states
+# another number ("一条路长45千米", "一个班有40人", "一本书72页"), the phrase is the article "a" ("a road
+# is 45 km long", as in English), and the number after it is what the statement says; with no other
+# number ("答：需要一条", "答：一个") it counts one
+_THING_CLASSIFIERS = (
+    "个 只 本 位 名 条 张 辆 块 件 支 颗 棵 头 匹 道 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
+    "架 间 座 粒 根 片 场 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 队 行 列 排"
+).split()
+_NOUN_PHRASE_AFTER_ONE = re.compile(
+    f"(?:{'|'.join(_THING_CLASSIFIERS)})(?![{_NUMERAL_CHARS}是为有共和与或也都就还又的])(?=[{_IDEOGRAPHS}])"
+)
+# where a statement opens: the text's start, a line, a sentence, a clause, a marker's colon or a box before it
+_STATEMENT_OPENS_BEFORE = re.compile(r"(?:^|[.!?;:,\n。！？；：，{])[ \t*_]*$")
+# a number the statement states after the phrase: digits, or a numeral that is not a lone 一 of a word
+_ANOTHER_NUMBER = re.compile(
+    f"\\d|[零〇二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億]|一(?=[十百千万亿点]|{'|'.join(_THING_CLASSIFIERS)})"
+)
+_STATEMENT_END = re.compile(r"[!?;\n。！？；]|\.(?!\d)")
+_LISTED = re.compile(r"[,，、和与及跟或加+&]|还有|以及")
+
+
+def _article_one(text: str, start: int, end: int) -> bool:
+    """Whether the 一 at ``start:end`` has no value of its own: after 每 ("每一个班", every class), or
+    opening a statement with a classifier and a noun as the article "a", when the statement states another
+    number.
+
+    >>> _article_one("Answer: 一条路长45千米", 8, 9), _article_one("一个班有四十人", 0, 1)
+    (True, True)
+    >>> _article_one("每一个班", 1, 2), _article_one("一个苹果和3个梨", 0, 1)
+    (True, False)
+    >>> _article_one("Answer: 需要一条. ", 10, 11), _article_one("一条路. 长45千米", 0, 1)
+    (False, False)
+    >>> _article_one("一个是72", 0, 1)
+    False
+    """
+    if text[start - 1 : start] == "每":
+        return True
+    phrase = _NOUN_PHRASE_AFTER_ONE.match(text, end)
+    if phrase is None or _STATEMENT_OPENS_BEFORE.search(text, max(0, start - 12), start) is None:
+        return False
+    stop = _STATEMENT_END.search(text, phrase.end())
+    number = _ANOTHER_NUMBER.search(text, phrase.end(), stop.start() if stop else len(text))
+    # no list between them: "一个苹果和3个梨" (one apple and 3 pears) counts one apple, then pears
+    return number is not None and _LISTED.search(text, phrase.end(), number.start()) is None
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
@@ -1258,6 +1313,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     # "第3名": "3rd", an ordinal as in English
     ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
     ("分", _MINUTE_FEN, lambda m: (m["after_hours"] or m["space"] or "") + "分钟"),
+    ("打", _DOZEN_AFTER_NUMBER, lambda m: " dozen "),
     ("".join(unit[0] for unit in UNITS), _UNIT_AFTER_NUMBER, lambda m: UNITS[m[1]]),
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("也同亦", _ALSO_RIGHT, lambda m: f"{m['what']} is also correct"),  # "A也对": "A is also correct"
