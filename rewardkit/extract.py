@@ -1846,6 +1846,17 @@ def plain_number(span: str) -> bool:
     return _PLAIN_NUMBER.fullmatch(span) is not None
 
 
+# a statement that opens on the time its value is over ("In 2 days he walks 45 km", "For 5 weeks, she saves
+# $40"): the preposition before the first number, and a clause of words (no list, no "and") before the next
+_LEADING_DURATION = re.compile(
+    r"[\s*_]*(?i:in|for|after|during|within)\s+(?:(?i:the|a|an|just|only|first|next|last|another)\s+)*"
+)
+_VERB_AFTER_TIME = re.compile(r"[ \t]*[\u4e00-\u9fff]{1,4}[ \t]*")
+_CLAUSE_AFTER_DURATION = re.compile(
+    r"[ \t]*,?[ \t]*(?!(?i:and|or|plus|and\s+a)\b)(?:[A-Za-z'’]+[ \t]+){1,6}(?:[$€£][ \t]*)?"
+)
+
+
 # Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the
 # readers remember recent spans.
 @lru_cache(maxsize=8192)
@@ -1905,6 +1916,21 @@ def read_number(span: str) -> Reading:
         return Reading("none", text=text)
     if not _PLAIN_PREFIX.fullmatch(text, 0, found[0].start) or _unbalanced(text):
         return _after_equals(text) or Reading("unparseable", text=text, why="an expression, not a number")
+    if len(found) > 1 and found[0].start < 12:
+        unit = found[0].quantity.unit
+        clause = (
+            _CLAUSE_AFTER_DURATION.fullmatch(text, found[0].end, found[1].start)
+            if _LEADING_DURATION.fullmatch(text, 0, found[0].start)
+            # ... or, in Chinese, a time before its verb with no preposition: "2天走45千米" (in 2 days, walks
+            # 45 km)
+            else _VERB_AFTER_TIME.fullmatch(text, found[0].end, found[1].start)
+            if unit is not None and unit.dimension == "time" and not text[: found[0].start].strip(" \t*_")
+            else None
+        )
+        if clause is not None:
+            # "In 2 days he walks 45 km", "For 5 weeks she saves $40": the time the statement opens with is
+            # what its value is over, the value is the one its clause states
+            return read_number(text[found[0].end :])
     glued = found[0].start
     if glued and text[glued].isdigit() and text[glued - 1].isascii() and text[glued - 1].isalpha():
         # "l8", "O8", "x8": digits glued to a letter are part of a word or a name (a look-alike of 18 or 08,
