@@ -392,6 +392,8 @@ _COPULA_BEFORE_VALUE = re.compile(
 # "三十五和三十六", "5和6", and between pieces of math or bracketed values: "$(0,1)$和$(2,+\infty)$" (two
 # intervals listed), "(1,2)与(3,4)"
 _AND_BETWEEN = re.compile(r"(?<=[\d$)\]])[ \t]*(?:和|与|及|以及)[ \t]*(?=[\d$(\[])")
+# a count's noun, then 和 and another count: "1 苹果和3 梨" (the classifiers read before it)
+_AND_AFTER_NOUN = re.compile(r"(?<=\d)([ \t]*[\u4e00-\u9fff]{1,4}?)[ \t]*(?:和|与|以及|及)[ \t]*(?=\d)")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
 _QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
@@ -1289,6 +1291,8 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("共计", _TOTAL_AFTER_QUANTITY, lambda m: f"in {m['lead']}{m['over']} the total {m['verb']} is "),
     # after the numerals are digits: "三十五和三十六" lists two values, as "35和36" does
     ("和与及", _AND_BETWEEN, lambda m: " and "),
+    # "1个苹果和3个梨": two counts each with its noun, joined as "1 apple and 3 pears" is
+    ("和与及", _AND_AFTER_NOUN, _group(1, after=" and ")),
     # "B和C": "B and C" (以 of 以及 is no trigger: 及 is one, and 以 opens the commonest words, 所以, 可以)
     ("和与及跟", _LETTERS_JOINED, _group(1, after=" and ")),
     ("没", _NEGATED_VERB, lambda m: " did not get "),
