@@ -472,7 +472,9 @@ _TOTAL_WORDS = "一共|总共|共计|合计|总计|(?<!公)共"
 _TOTAL_AFTER_QUANTITY = re.compile(
     rf"(?<![\d.第])(?P<lead>\d{{1,40}}(?:\.\d{{1,40}})?)"
     rf"(?P<over>(?:(?![不没未非无约概近至最多少余或吗呢吧要是])[{_IDEOGRAPHS}]){{1,6}}?)"
-    rf"(?:{_TOTAL_WORDS})(?P<verb>(?:{_AUXILIARIES})?(?:{_QUANTITY_VERBS}|行驶|行|加工|制造)?了?)(?:是|为)?"
+    # (or a measure's adjective: "两条路共长90千米", two roads together 90 km long)
+    rf"(?:{_TOTAL_WORDS})(?P<verb>(?:{_AUXILIARIES})?(?:{_QUANTITY_VERBS}|行驶|行|加工|制造|长|宽|高|重|深|厚|远)?了?)"
+    r"(?:是|为)?"
     r"(?=[ \t]*\d)"
 )
 # "72开外", "72挂零", "72有余" (72 and some), "72强" (a little over 72), "72弱" (a little under): bounds after
