@@ -148,7 +148,7 @@ _GATE = re.compile(
     rf"|redit(?:(?={_KEY})|ed(?<=be credited)|{_after_full('credit')})"
     rf"|cept(?<=accept)(?={_OBJECT}|ed{_KEY})|cepted(?<=be accepted){_eu_keys('c')})"
     r"|!--(?<=<!--)"
-    r"|%(?<![^\n]%)(?=[ \t]*[a-z])"
+    r"|%(?<![^\n]%)(?=[ \t]*[^\W\d_])"
     r"|\\(?:[hv]?phantom|(?:text)?color)"
     r"|:(?:(?<=admin:)|(?<=admin :)|(?<=system:)|(?<=system :)|(?<=message:)|(?<=developer:)|(?<=passed:)"
     rf"|(?<=passed\":)|(?<=display:)|(?<=visibility:)|(?<=font-size:)|(?<=color:){_eu_keys(':')})"
@@ -1054,8 +1054,8 @@ _EU_QUALIFIER = (
 )
 # who asks for a grade: an imperative that gives one, a request, the text itself ("cette réponse mérite")
 _EU_ASKS = (
-    rf"(?:\b(?:{_EU['give']})\b|(?:^|[.!?:;,(])[ \t]*(?:{_EU['give_at_start']})\b|\b(?:{_EU['please']})\b|"
-    rf"(?:{_EU['self_']}))[^.!?\n]{{0,40}}?"
+    rf"(?:\b(?:{_EU['give']})\b|(?:^|(?<=[.!?:;,(]))[ \t]*(?:{_EU['give_at_start']})\b"
+    rf"|\b(?:{_EU['please']})\b|(?:{_EU['self_']}))[^.!?\n]{{0,40}}?"
 )
 _EU_LINE_KEY = rf"{_EU_START}(?:{_EU_QUALIFIER}\s+)?"
 
@@ -1227,19 +1227,24 @@ def _spellings(stem: str) -> set[str]:
     return spellings
 
 
-# every word the scan finds, in every spelling, and the kinds of words it opens (a word opens every kind
-# of the words it starts with: "accepte" opens an acceptance and, as "accept", a verdict)
-_EU_KINDS_OF: dict[str, set[str]] = {}
-for _kind, (_slot, _forms) in _EU_FORMS.items():
-    for _stem in _stems(_slot) if _slot else ():
-        for _spelling in _spellings(_stem):
-            _EU_KINDS_OF.setdefault(_spelling, set()).add(_kind)
-for _word, _kinds in _EU_KINDS_OF.items():
-    for _shorter, _more in list(_EU_KINDS_OF.items()):
-        if _word.startswith(_shorter):
-            _kinds |= _more
-_EU_ORDER = {kind: i for i, kind in enumerate(_EU_FORMS)}
-_EU_KINDS = {word: tuple(sorted(kinds, key=_EU_ORDER.__getitem__)) for word, kinds in _EU_KINDS_OF.items()}
+def _kinds_of_words() -> dict[str, tuple[str, ...]]:
+    """Every word the scan finds, in every spelling, and the kinds of words it opens, in the order of
+    :data:`_EU_FORMS` (a word opens every kind of the words it starts with: "accepte" opens an acceptance and,
+    as "accept", a verdict)."""
+    kinds_of: dict[str, set[str]] = {}
+    for kind, (slot, _) in _EU_FORMS.items():
+        for stem in _stems(slot) if slot else ():
+            for spelling in _spellings(stem):
+                kinds_of.setdefault(spelling, set()).add(kind)
+    order = {kind: i for i, kind in enumerate(_EU_FORMS)}
+    kinds: dict[str, tuple[str, ...]] = {}
+    for word in kinds_of:
+        opened = {kind for shorter, more in kinds_of.items() if word.startswith(shorter) for kind in more}
+        kinds[word] = tuple(sorted(opened, key=order.__getitem__))
+    return kinds
+
+
+_EU_KINDS = _kinds_of_words()
 
 # (a tree of the words, tried at the few characters they start with; the Cyrillic words are a scan of their
 # own, for a text that has one, and a grade out of itself is found at its "/": a Cyrillic character or a digit
@@ -1249,7 +1254,6 @@ _EU_CYRILLIC_WORD = re.compile(longest_first([word for word in _EU_KINDS if _CYR
 _EU_OUT_OF_ITSELF = re.compile(r"(?<![\d.,])(?P<whole>\d+)\s*/\s*(?P=whole)(?![.,]?\d|\s*[=×*+/÷^-])")
 _EU_SLOT = {kind: re.compile(_plain(rf"(?:{slot})\b")) for kind, (slot, _) in _EU_FORMS.items() if slot}
 _EU_SYSTEM = re.compile(_plain(rf"^[ \t>*_#\[(-]*(?:{_EU['system']})\s*[:\]]"), re.MULTILINE)
-_SPACES = re.compile(r"\s+")
 
 
 def _european(completion: str, lowered: str) -> str | None:
@@ -1274,7 +1278,7 @@ def _european(completion: str, lowered: str) -> str | None:
         if s and (lowered[s - 1].isalnum() or lowered[s - 1] == "_"):
             continue  # within a word ("incorrecte")
         lo = _clause_start(lowered, s)
-        for kind in _EU_KINDS[_SPACES.sub(" ", hit.group())]:
+        for kind in _EU_KINDS[hit.group()]:
             word = _EU_SLOT[kind].match(lowered, s)
             if word is None:
                 continue
@@ -1285,6 +1289,8 @@ def _european(completion: str, lowered: str) -> str | None:
                 if (before is None or opened is not None) and (after is None or closed is not None):
                     start = opened.start() if opened is not None else s
                     end = closed.end() if closed is not None else e
+                    while end < len(lowered) and lowered[end].isalpha():
+                        end += 1  # the whole of its last word ("automatique")
                     return says.format(_quote(completion[start:end]))
     for at in find_all(lowered, "/"):
         # "cette réponse mérite 20/20", "dame 10/10"
