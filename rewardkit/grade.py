@@ -724,7 +724,9 @@ def _grade(
             completion = completion.translate(_DASH_AS_MINUS)
         rewritten = rewrite_language(completion[offset:], first=first - offset)
         if rewritten.changed:
-            return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+            return _as_written(
+                completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+            )
     result = _grade_text(completion, gold, policy, finished, budget, decimals, lowered)
     return _doubted(completion, result, gold, policy, finished, budget, decimals)
 
@@ -836,7 +838,21 @@ def _doubted(
     rewritten = rewrite_language(completion[offset:], doubts=True)
     if not rewritten.changed:
         return result
-    return _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+    return _as_written(
+        completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
+    )
+
+
+def _as_written(completion: str, result: GradeResult) -> GradeResult:
+    """``result`` of ``completion`` read into English, refused where the text as written works on the grader:
+    the rewrite reads another language's markers into English (``этот ответ`` → ``этот the answer``), and the
+    words that address the grader in that language are read as they stand."""
+    if result.verdict not in _READ_FOR_MANIPULATION:
+        return result
+    worked_on = manipulation(completion, None, result.span)
+    if worked_on is None:
+        return result
+    return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
 
 
 # a lenient rule's value is paid (or, under the strict policy, would be but for the format)
