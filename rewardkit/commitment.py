@@ -527,6 +527,36 @@ _LOW_CONFIDENCE = (
     r"\bconfidence(?:\s+level)?[*_]*\s*(?:[:：=-]|\bis\b)?\s*[*_]*(?:(?:very|quite|rather|fairly|pretty|extremely|"
     r"relatively)\s+)?(?:low|minimal|poor|weak|limited)\b"
 )
+# reading the question wrong, said of the text's own reading: "misread", "misunderstood the problem", "read it
+# wrong", "misinterpreting the question"
+_MISREAD = (
+    r"(?:misread(?:s|ing)?|misunderst(?:ood|ands?|anding)|misinterpret(?:s|ed|ing)?|"
+    r"(?:read|reading|understood|understanding|interpreted|interpreting)\s+(?:it|this|that|the\s+(?:question|"
+    r"problem|prompt|task))\s+(?:wrong(?:ly)?|incorrectly))\b"
+)
+# what a reader (``i``/``we``) may be or have, before the misreading: "I", "I've", "I'm", "we are", "I have"
+_READER = r"(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+"
+# the question, by any name, read right: "read the question right", "understood the problem correctly"
+_READ_RIGHT = (
+    r"(?:read|reading|understood|understand|understanding|interpreted|interpreting)\s+(?:the\s+|this\s+)?"
+    r"(?:question|problem|prompt|task|it|this)\s+(?:correctly|right|properly)\b"
+)
+# a doubt that the answer answers the question asked: "But wait, maybe I misread the question.", "unless I
+# misunderstood the problem", "if I understood the question correctly", "I might be misreading it", "Did I
+# read the question right?", "I think I misread the question." A misreading the text already put right, "I
+# misread it at first", "Initially I misread the question", is none: what it states after is the answer
+_MISREAD_DOUBT = (
+    rf"(?:maybe|perhaps|possibly|probably|unless)\s+{_READER}{_MISREAD}|"
+    rf"(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:may|might|could)\s+(?:well\s+)?be\s+{_MISREAD}|"
+    rf"(?:am\s+i|are\s+we)\s+{_MISREAD}|"
+    rf"(?:if|assuming|provided(?:\s+that)?)\s+{_READER}{_READ_RIGHT}|"
+    rf"did\s+(?:i|we)\s+(?:misread|misunderstand|misinterpret|{_READ_RIGHT})|"
+    rf"(?:i|we)\s+(?:think|suspect|fear|worry|guess|realize|realise|see)\s+(?:that\s+)?{_READER}{_MISREAD}|"
+    r"(?<!initially\s)(?<!first\s)(?<!earlier\s)(?<!originally\s)(?<!before\s)"
+    r"(?:i|we)(?:'ve|\s+have)?\s+(?:misread|misunderstood|misinterpreted)\s+(?:the\s+|this\s+)?"
+    r"(?:question|problem|prompt|task|it)\b"
+    r"(?![^.!?\n]{0,40}\b(?:at\s+first|initially|earlier|before|originally|the\s+first\s+time)\b)"
+)
 # a later statement takes an earlier answer back: "Wait, actually it is 6", "Hmm, no, I made a mistake".
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
 # a retraction that leaves nothing standing, even when no new value follows it
@@ -597,6 +627,7 @@ _TAKES_BACK = (
     # allows for in what it just stated
     r"(?:i|we)\s+(?:may|might|could)\s+(?:well\s+)?have\s+(?:misread|misunderstood|misinterpreted|miscalculated|"
     r"erred|made\s+(?:a|an|some)\s+(?:\w+\s+)?(?:mistake|error|slip)|gotten\s+(?:it|this|something)\s+wrong)\b|"
+    rf"{_MISREAD_DOUBT}|"
     r"(?:it'?s|it\s+is)\s+hard\s+to\s+(?:say|tell|be\s+sure)\b|"
     # "That's what the textbook says, but I get 20.": the value before was another's, not the text's own
     r"(?:that'?s|that\s+is|this\s+is)\s+what\s+(?:the\s+)?(?:text\s?book|book|answer\s+key|key|teacher|solution|"
@@ -837,6 +868,51 @@ def withdrawn_after(rest: str) -> str | None:
         if m is not None:
             return f"withdrawn: {_sentence_around(rest, m.start()) or m.group().strip()!r} {says}"
     return None
+
+
+# words a marker's sentence says about the answer rather than as it: a judgement of one stated before ("The
+# answer is correct."), a pointer to where it stands ("The answer is as follows.", "The result is the same.",
+# "The answer is: see above"), a description of it ("The answer is simple.", "The answer is an integer.",
+# "The result is negative.") and the adverbs that go with them
+_ABOUT_THE_ANSWER = frozenset(
+    "correct right wrong incorrect true false reasonable plausible sensible consistent confirmed verified "
+    "valid accurate exact fine ok okay good acceptable close same unchanged different larger smaller "
+    "bigger greater lower higher less more positive negative even odd whole integer integral prime "
+    "rational irrational real finite nonzero non-zero clear simple obvious straightforward easy trivial "
+    "interesting surprising above below follows following shown computed calculated found derived given "
+    "stated obtained explained worked out there here see earlier before previous previously again too "
+    "very quite pretty fairly rather really indeed clearly obviously still also now therefore thus hence "
+    "so then just as in to".split()
+)
+# a sentence's opening words that make the span after a marker prose rather than its answer: an article or
+# a determiner (a description, "the number of apples"), a preposition, a conjunction or a clause ("that
+# she has …", "whether …"), a negation or a pronoun
+_PROSE_OPENERS = frozenset(
+    "a an the that this these those it its what which who how whether where when if unless because since as "
+    "in on at by to for from of with within into about based given not no nothing none neither there here "
+    "both each every all some any either we i you she he they one".split()
+)
+# the longest span, in words, taken for an answer written as one rather than for prose
+_ANSWER_WORDS = 3
+
+
+def written_as_answer(span: str) -> bool:
+    """Whether the words a marker commits to (``The answer is XVIII.``) are written as the answer itself, a
+    short run of words or symbols that are no judgement of an earlier answer, no pointer to one and no
+    description of it: read or not, they are what the text answers, and the numbers of its working are not
+    read in their place.
+
+    >>> written_as_answer("XVIII"), written_as_answer("eightteen"), written_as_answer("N/A")
+    (True, True, True)
+    >>> written_as_answer("correct"), written_as_answer("as follows"), written_as_answer("see above")
+    (False, False, False)
+    >>> written_as_answer("the number of apples she has"), written_as_answer("very simple")
+    (False, False)
+    """
+    words = span.strip(" \t\n.!*_:;,").split()
+    if not words or len(words) > _ANSWER_WORDS or words[0].lower().strip("*_\"'") in _PROSE_OPENERS:
+        return False
+    return not all(word.lower().strip("*_.,;:!\"'") in _ABOUT_THE_ANSWER for word in words)
 
 
 def _sentence_around(text: str, at: int) -> str:

@@ -1123,15 +1123,18 @@ _STATEMENT_CHARS = 400
 # the printed output of the code block that ends the text before a statement (ToRA's "```output\n5\n```")
 _OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
 _RESULT_CHARS = 60
+# a calculator note of GSM8K's solutions, written before the result it computes ("$<<0.2*50=10>>10")
+_CALCULATOR_NOTE = re.compile(r"<<[^<>\n]{0,200}>>")
 # what may follow an equation's result before the next statement: one unit, math closers, a full stop
 _RESULT_ENDS = re.compile(
     r"\s*[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
     r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
 )
-# the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3"): it says the answer
+# the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3") or the total it
+# concludes on ("…, for a total of 260 sheep"): it says the answer
 _STATED_BY_COPULA = re.compile(
-    rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to)[:：]?|=)\s+(?:(?:{APPROXIMATION}|exactly|just)\s+)?"
-    r"[\s$*_(\\]*$",
+    rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to|total\s+of)[:：]?|=)\s+"
+    rf"(?:(?:{APPROXIMATION}|exactly|just)\s+)?[\s$*_(\\]*$",
     re.IGNORECASE,
 )
 
@@ -1143,6 +1146,9 @@ def _result_before(text: str) -> Quantity | None:
     if m is not None:
         reading = read_number(m.group(1))
     else:
+        if ">>" in text:
+            # GSM8K's calculator notes, "0.2 x 50 = $<<0.2*50=10>>10.": the step's result follows the note
+            text = _CALCULATOR_NOTE.sub("", text)
         eq = text.rfind("=")
         if eq < 0 or len(text) - eq > _RESULT_CHARS or not _RESULT_ENDS.fullmatch(text, eq + 1):
             return None  # "E(7, 3) = 3 \\), as shown above.": prose after the equation, no result of the step
@@ -1568,6 +1574,11 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
     if "!" in rest and _FACTORIAL_THEN_STOP.search(rest):
         stripped += "!"  # "The answer is 10!." : a factorial before the full stop, not an exclamation
     if not stripped:
+        # "Answer: ???": question marks in place of the value commit to none (as "\\boxed{???}" does); one
+        # mark asks ("The answer is?")
+        unknown = _UNKNOWN_MARKS.match(region, at)
+        if unknown is not None:
+            return unknown[1], unknown.start(1), unknown.end(1)
         return "", at, at
     s = rest.find(stripped)
     if dotted is not None and s <= dotted.start() < s + len(stripped) < dotted.end():
@@ -1580,6 +1591,10 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
         if attained is not None and lo + attained > at + s:
             stripped = stripped[: lo + attained - at - s]
     return stripped, at + s, at + s + len(stripped)
+
+
+# question marks written where a marker's value goes, the rest of its line aside ("Answer: ???")
+_UNKNOWN_MARKS = re.compile(r"[ \t*_`:]*(\?{2,}|？{2,})[ \t*_`.!]*(?=\n|$)")
 
 
 # --- reading a value out of a span -------------------------------------------------------------------

@@ -895,7 +895,7 @@ def _grade_text(
         if worked_on is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
         if result.correct and completion.count("</think>") > 1:
-            earlier = _answered_between_reasoning(completion, gold, policy, budget, decimals)
+            earlier = _answered_between_reasoning(completion, gold, policy, budget, decimals, result.lenient)
             if earlier is not None:
                 return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=earlier)
     return result
@@ -906,17 +906,20 @@ _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL)
 
 
 def _answered_between_reasoning(
-    completion: str, gold: Gold, policy: Policy, budget: Budget, decimals: int | None
+    completion: str, gold: Gold, policy: Policy, budget: Budget, decimals: int | None, lenient: bool
 ) -> str | None:
     """Why the text a reader sees before the last reasoning block closes states another answer
     (``<think>…</think> The answer is 20. <think>wait, 18</think> The answer is 18.``), or None: only the text
     after the last ``</think>`` is graded, and what the reader saw before it is as much an answer as a line
-    above a second statement is."""
+    above a second statement is. ``lenient``: the answer after the last block was read with no marker
+    (``… </think> Weng earned $600.``), so a statement with none before it (``</think> Weng earned $10.
+    <think>``) is an answer of the same form; after a marker's answer, such text is a step
+    (``</think> So far she has 9 eggs. <think>``)."""
     first_close = completion.index("</think>") + len("</think>")
     last_close = completion.rindex("</think>") + len("</think>")
     # (a stray "</think>" with no block of its own is dropped as a block's is)
     between = _THINK_BLOCK.sub(" ", completion[first_close:last_close]).replace("</think>", " ")
-    if not find_answers(between).anchored:
+    if not (lenient and any(c.isdigit() for c in between)) and not find_answers(between).anchored:
         return None
     said = _grade_found(between, gold, policy, True, budget, decimals, None)
     if said.verdict in (Verdict.WRONG, Verdict.AMBIGUOUS):
@@ -967,6 +970,9 @@ def _grade_found(
         detail = "the text stops at an answer marker, before the answer it opens"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     unreadable: Answer | None = None
+    # "The answer is XVIII.": a marker whose sentence commits to words that read as no value (the marker also
+    # opens prose, "The answer is correct.", so it is weighed against the fallback's number below)
+    unread_statement: Answer | None = None
     length = len(completion)
     for answer in reversed(found.anchored):
         if (
@@ -1016,6 +1022,12 @@ def _grade_found(
         retracted = _retraction(found, answer, gold, completion) if answer.end < length else None
         if retracted is not None:
             if isinstance(retracted, str):
+                # "\\boxed{72}.\n\nBut wait, maybe I misread the question" at the length limit: going back
+                # over the answer, cut off before any value
+                reopened = _reconsideration_cut_off(found, answer) if finished is False else None
+                if reopened is not None:
+                    detail = f"went back over its answer and hit the length limit ({reopened!r})"
+                    return _result(gold, policy, Verdict.TRUNCATED, answer, detail=detail)
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=retracted)
             cut = _cut_mid_sentence(found.region)
             if finished is False or cut is not None:
@@ -1043,6 +1055,13 @@ def _grade_found(
             else None
         )
         if withdrawn is not None:
+            again = _stated_again_after(found, answer, gold)
+            if again is not None:
+                # "The answer is 72.\n\nWait, no. Let me recompute: 48 + 24 = 72. Yes, 72.": the take-back is
+                # answered by the same value stated again; only what follows that statement can withdraw it
+                at = again.end - found.region_start
+                withdrawn = commitment.withdrawn_after(found.region[at : at + 600])
+        if withdrawn is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=withdrawn)
         unequal = (
             _checked_unequal_after(found, answer) if gold.kind == "number" and answer.end < length else None
@@ -1056,6 +1075,8 @@ def _grade_found(
             # UNPARSEABLE rather than a fallback to some number in the reasoning.
             if unreadable is None and answer.rule in _COMMITTING_RULES:
                 unreadable = answer
+            elif unread_statement is None and answer.rule == "answer_is" and "\\boxed" not in answer.text:
+                unread_statement = answer  # (a box in it is an answer of its own, read as one)
             continue
         rival = (
             commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
@@ -1133,8 +1154,22 @@ def _grade_found(
         detail = "hit the length limit before committing to an answer"
         return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
     if lenient is not None and fallback is not None and fallback.status != "none":
+        # "… 9 * 2 = $18.\nThe answer is XVIII.": the text committed to what it wrote after its working, as
+        # "Answer: XVIII" does; the working's last number is not read in its place (a sentence that refuses,
+        # "The answer is unknown.", is read below as one)
+        unread = (
+            unread_statement
+            if unread_statement is not None
+            and unread_statement.start >= lenient.end
+            and commitment.written_as_answer(unread_statement.text)
+            else None
+        )
         bare = fallback.status == "value" and found.bare_expression(lenient)
-        cut = _cut_mid_sentence(found.region, bare) if gold.kind in ("number", "math") else None
+        cut = (
+            _cut_mid_sentence(found.region, bare)
+            if gold.kind in ("number", "math") and unread is None
+            else None
+        )
         if cut is not None:
             detail = f"the text stops mid-sentence ({cut!r}): nothing after its last number commits to it"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
@@ -1144,6 +1179,12 @@ def _grade_found(
         named = _names_no_quantity(found, lenient, gold) if fallback.status == "value" else None
         if named is not None:  # "Order #72 was shipped.", "Step 3: answer.": nothing answer-like
             return _result(gold, policy, Verdict.NO_ANSWER, lenient, detail=named)
+        if unread is not None:
+            detail = (
+                f"the committed answer {unread.text!r} is not a {gold.kind}; the working's numbers are not "
+                "read in its place"
+            )
+            return _result(gold, policy, Verdict.UNPARSEABLE, unread, detail=detail)
         return _judge(lenient, fallback, gold, policy, budget, completion, decimals)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
@@ -1155,10 +1196,24 @@ def _grade_found(
 _MODAL_IN_SENTENCE = re.compile(r"[^.!?\n]*\b(?:would|could|might)\b[^.!?\n]*$", re.IGNORECASE)
 
 
+# a condition opened after a refused statement, in its sentence (a decimal point ends none): "… if each egg
+# sells for $", "… assuming "
+_CONDITION_IN_SENTENCE = re.compile(
+    r"(?:[^.!?\n]|(?<=\d)\.(?=\d))*\b(?:if|when|whenever|unless|assuming|provided|given|supposing|as\s+long\s+as|"
+    r"in\s+case|only\s+if)\b(?:[^.!?\n]|(?<=\d)\.(?=\d))*$",
+    re.IGNORECASE,
+)
+
+
 def _consequence_of_refused(completion: str, end: int, start: int) -> bool:
     """Whether the value at ``start`` is what the refused statement ending at ``end`` goes on to say would
-    hold, in the same sentence (``\\boxed{1} if the order mattered, it would be 2``): no later statement."""
-    return start - end < 300 and _MODAL_IN_SENTENCE.match(completion, end, start) is not None
+    hold, in the same sentence (``\\boxed{1} if the order mattered, it would be 2``), or a value of the
+    condition it is refused for (``The answer is \\boxed{18} if each egg sells for $2.``): no later
+    statement."""
+    return start - end < 300 and (
+        _MODAL_IN_SENTENCE.match(completion, end, start) is not None
+        or _CONDITION_IN_SENTENCE.match(completion, end, start) is not None
+    )
 
 
 def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, completion: str) -> str | None:
@@ -1725,6 +1780,38 @@ def _retraction(
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
+
+
+def _stated_again_after(found: Candidates, answer: Answer, gold: Gold) -> Answer | None:
+    """The plain statement of the answer's own value after a retraction cue that follows it (``The answer is
+    72. Wait, no. Let me recompute: 48 + 24 = 72. Yes, 72.``: ``72``), or None: a take-back followed by the
+    answer stated again confirms it, as a correction to another value replaces it."""
+    tail_start = answer.end - found.region_start
+    cue = commitment.RETRACTION.search(found.region, tail_start, tail_start + 4000)
+    if cue is None:
+        return None
+    later = _statement_after(found, found.region_start + cue.end(), gold)
+    # ("72. No wait, 71. No, 72.": another value stated between them, the answer goes back and forth)
+    if later is None or not _only_working(found.region[cue.end() : later[0].start - found.region_start]):
+        return None
+    first = _read(answer.text, gold)
+    return later[0] if first.status == "value" and _same_reading(first, later[1]) else None
+
+
+# an arithmetic sign next to a number: the number is a term of a computation ("48 + 24 = 72"), not a value
+# stated by itself ("71.")
+_SIGN_BEFORE = re.compile(r"[-+*/×÷=^(<>]\s*[$(]*\s*$")
+_SIGN_AFTER = re.compile(r"\s*[$)]*\s*[-+*/×÷=^)<>]")
+
+
+def _only_working(text: str) -> bool:
+    """Whether every number of ``text`` is a term of a computation (``Let me recompute: 48 + 24 = 72.``), so
+    that no value is stated in it by itself (``No wait, 71.``)."""
+    for number in scan(text):
+        before = _SIGN_BEFORE.search(text, max(0, number.start - 8), number.start)
+        if before is None and _SIGN_AFTER.match(text, number.end) is None:
+            return False
+    return True
 
 
 def _own_value_called_wrong(tail: str, answer: Answer, gold: Gold) -> str | None:
@@ -3316,38 +3403,20 @@ def _hedging_sibling(
                 return other.text
         return None
     if chosen.rule in _STATEMENT_RULES:
-        # the statement before the chosen one (which may restate an anchored answer, not be one of them)
-        other = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
-        # ("The answer is 18. The answer is 19.": one line or two, nothing but the marker between them)
-        if (
-            other is not None
-            and other.rule in _STATEMENT_RULES
-            and _BARE_MARKER_BETWEEN.fullmatch(completion, other.end, chosen.start)
-            and _committed(other, gold, completion)[1] is None
-        ):
-            theirs = _read(other.text, gold)
-            if theirs.status == "value" and not _same_reading(theirs, reading):
-                return other.text
-        return None
+        # the statements before the chosen one (which may restate an anchored answer, not be one of them),
+        # stacked right before it ("The answer is 18. The answer is 19.": one line or two, nothing but the
+        # marker between them)
+        return _stacked_rival(completion, anchored, chosen, reading, gold)
     if chosen.rule != "boxed":
         return None
     if not isinstance(gold.node, (ListOf, SetOf, TupleOf)):
-        # "\\boxed{70}\n\\boxed{72}": boxes stacked one per line with nothing but space and math delimiters
-        # between them list candidates, as two marker lines do (a gold that lists values reads them as a list)
-        before = next((a for a in reversed(anchored) if a.end <= chosen.start), None)
-        if (
-            before is not None
-            # "\\boxed{70}\n\\boxed{72}"; "The answer is 16. $\\boxed{18}$": a statement, then a box of
-            # another value with nothing between them
-            and (
-                (before.rule == "boxed" and "\n" in completion[before.end : chosen.start])
-                or before.rule in _STATEMENT_RULES
-            )
-            and _STACKED_BETWEEN.fullmatch(completion, before.end, chosen.start)
-        ):
-            theirs = _read(before.text, gold)
-            if theirs.status == "value" and not _same_reading(theirs, reading):
-                return before.text
+        # "\\boxed{70}\n\\boxed{72}": boxes stacked one per line with nothing but space and math
+        # delimiters between them list candidates, as two marker lines do (a gold that lists values reads
+        # them as a list); "The answer is 16. $\\boxed{18}$": a statement, then a box of another value with
+        # nothing between them
+        stacked = _stacked_rival(completion, anchored, chosen, reading, gold)
+        if stacked is not None:
+            return stacked
     for other in anchored:
         if other is chosen or other.rule != "boxed":
             continue
@@ -3368,12 +3437,46 @@ def _hedging_sibling(
     return None
 
 
+def _stacked_rival(
+    completion: str, anchored: list[Answer], chosen: Answer, reading: Reading, gold: Gold
+) -> str | None:
+    """The value of an answer stacked right before the chosen one that says something else, or None: marker
+    statements and boxes one after the other with nothing between them but the markers, space and math
+    delimiters list candidates, whatever their formats (``Answer: 70\\nAnswer: 72``,
+    ``\\boxed{70}\\n\\boxed{72}``, ``Answer: 17\\n\\boxed{18}\\n#### 19``); one that says the
+    chosen value again stacks the one before it too (``Answer: 17\\nAnswer: 18\\nAnswer: 18``)."""
+    following = chosen
+    for other in reversed([a for a in anchored if a.end <= chosen.start]):
+        if other.end > following.start:
+            continue  # a marker's statement that holds the box after it ("The answer is \\boxed{18}")
+        if other.rule not in _STATEMENT_RULES and other.rule != "boxed":
+            return None
+        if following.rule == "boxed":
+            gap = completion[other.end : following.start]
+            stacked = _STACKED_BETWEEN.fullmatch(gap) is not None and (other.rule != "boxed" or "\n" in gap)
+        else:
+            # (past the math that closes a box before the marker: "$\\boxed{18}$\n#### 19")
+            closer = _BOX_CLOSE.match(completion, other.end) if other.rule == "boxed" else None
+            closed = closer.end() if closer is not None else other.end
+            bare = _BARE_MARKER_BETWEEN.fullmatch(completion, min(closed, following.start), following.start)
+            stacked = bare is not None and _committed(other, gold, completion)[1] is None
+        if not stacked:
+            return None
+        theirs = _read(other.text, gold)
+        if theirs.status == "value" and not _same_reading(theirs, reading):
+            return other.text
+        following = other
+    return None
+
+
 # how far apart two boxes on one line may stand for a retraction between them to be read (a longer gap is
 # prose of its own; reading it for every pair of a long line of boxes would cost their square)
 _RETRACTION_GAP = 300
 
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
+# the math delimiters that close a box stacked before a marker's line ("$\\boxed{18}$\n#### 18")
+_BOX_CLOSE = re.compile(r"(?:[ \t]*(?:\$\$?|\\[\])]))*")
 _TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 # what stands between two boxes stacked on their own lines: space, math delimiters, a full stop or comma
 _STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")

@@ -103,6 +103,17 @@ _OPERATION_SAID_BEFORE = re.compile(
 )
 
 
+# before the number: a part of it taken ("1/3 of 9", "25% of 80", "half of 9", "two thirds of the 9",
+# "$\\frac13$ of 9"): the number is the whole the part is taken of, not the value said
+_PART_OF = re.compile(
+    r"(?<![\w'’./])(?P<op>(?:\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)|"
+    r"\\[dt]?frac\s*(?:\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d\d)\s*\$?|"
+    r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+)?(?:half|halves|thirds?|quarters?|"
+    r"fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?))\s+of(?:\s+(?:the|a|an))?)\s*(?:\$|\\\()?\s*$",
+    re.IGNORECASE,
+)
+
+
 def operation_before(prefix: str) -> str | None:
     """The operation the words right before a number take it as an operand of (``twice``, ``the sum of``,
     ``times``), or None. ``prefix`` is the text before the number.
@@ -115,9 +126,13 @@ def operation_before(prefix: str) -> str | None:
     ('times', 'multiply by')
     >>> operation_before("the price went up by "), operation_before("at times ")
     (None, None)
+    >>> operation_before("He gave away 1/3 of "), operation_before("25% of the "), operation_before("3 of ")
+    ('1/3 of', '25% of the', None)
     """
     tail = prefix[-60:]
     m = _BEFORE.search(tail) or _DESCRIBED_BY.search(tail)
+    if m is None and "of" in tail.lower():
+        m = _PART_OF.search(tail)
     if m is None and ("times" in tail or "plus" in tail or "by" in tail or "BY" in tail or "TIMES" in tail):
         said = _OPERATION_SAID_BEFORE.search(tail)
         # (an instruction that opens its sentence, "Then multiply by 2", is read as one: instruction_before)
