@@ -256,12 +256,13 @@ _ANSWER_LIKE_START = re.compile(
 )
 
 # the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
+# (so does that of a unit's first word, "fl. oz", "sq. ft", "cu. in": the unit goes on)
 # (the period of "Rs. 72" abbreviates the currency before its amount, that of "approx. 72" or "ca. 72" the
 # approximation: each ends a sentence only where no value follows; that of "i.e.", "e.g.", "vs." or "viz."
 # opens what the statement goes on to say: "72, i.e. 70" states 70 too)
 _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])(?<!\bRs)(?<!\b[Cc]a)(?<!\b[Aa]pprox)(?<!\b[iI]\.[eE])(?<!\b[eE]\.[gG])(?<!\bvs)(?<!\bviz)"
-    r"\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))"
+    r"(?<!\bfl)(?<!\bsq)(?<!\bcu)\.(?=\s|$)|(?:(?<=[aApP]\.[mM])|(?<=\bfl)|(?<=\bsq)|(?<=\bcu))\.(?=\s*(?:$|[A-Z]))"
     r"|(?:(?<=\bRs)|(?<=\b[Cc]a)|(?<=\b[Aa]pprox))\.(?=\s*(?:$|[^\d\s$\\(−-]))"
     r"|(?<!\\)[!?;](?=\s|$)|\n"
 )

@@ -467,11 +467,24 @@ def rounded_restatement(a: Quantity, b: Quantity) -> bool:
     if a.percent or b.percent:
         return False
     return any(
-        written.ulp is not None
-        and written.unit is not None
-        and abs(other.base_value / written.unit.factor - written.value) * 2 <= written.ulp
+        written.unit is not None
+        and _places(written) > 0
+        and abs(other.base_value / written.unit.factor - written.value) * 2 * 10 ** _places(written) <= 1
         for written, other in ((a, b), (b, a))
     )
+
+
+def _places(written: Quantity) -> int:
+    """The decimal places a quantity writes, its trailing zeros left off as everywhere else (``3.10`` is
+    3.1, ``69.0`` a whole 69); none for a whole number, a fraction or a scaled figure."""
+    if written.ulp is None:
+        return 0
+    places = 0
+    while written.ulp * 10**places < 1 and places < 60:
+        places += 1
+    while places > 0 and (written.value * 10 ** (places - 1)).denominator == 1:
+        places -= 1
+    return places
 
 
 def _amount(m: re.Match[str], i: int) -> Quantity | None:
