@@ -49,6 +49,7 @@ from collections.abc import Iterator
 
 from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
 from rewardkit.several_values import names_before_values
+from rewardkit.stated_units import rounded_restatement
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -2959,12 +2960,15 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
 
 def _restates(value: Quantity | None, after: str, at: int) -> bool:
     """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
-    (``18, or 18.0``; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an
-    alternative to another is a hedge whatever its first value)."""
+    (``18, or 18.0``; ``5 km, or 3.1 miles``, rounded in another unit at the places it writes; not ``18 or
+    18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
+    hedge whatever its first value)."""
     if value is None:
         return False
     others = [found.quantity for found in scan(after[: at + 200])]
-    return bool(others) and all(same_quantity(other, value) for other in others)
+    return bool(others) and all(
+        same_quantity(other, value) or rounded_restatement(other, value) for other in others
+    )
 
 
 # a take-back inside the statement, and what it names instead: "72 — just kidding, 73", "72, scratch that: 73"

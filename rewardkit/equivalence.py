@@ -174,6 +174,10 @@ def _compare_quantities(pred: Quantity, gold: Quantity) -> str | None:
                 gold_decimals = _decimal_places(gold_ulp / pred.unit.factor)
     if pred.percent == gold.percent:
         return _equal(pred_value, pred_ulp, gold_value, gold_ulp, gold_decimals, rule)
+    if (gold.unit if pred.percent else pred.unit) is not None:
+        # "$25" or "25 km" against "25%", "25%" against "$25": a quantity of a unit is no percent, and a
+        # percent no quantity of a unit (only a bare number is read as either)
+        return None
     # One side is a percent: "25%" answers gold "25" (the percent number) and gold "0.25" (its value). A bare
     # number below 1 is read as a proportion, never as the percent number: a proportion lies between 0 and 1
     # (a probability, a share), a percent below one percent is rare, and "0.72%" for the proportion 0.72 is
@@ -332,6 +336,8 @@ def _quantities_round_alike(pred: Quantity, gold: Quantity, places: int) -> bool
     # a number written with decimal digits or as a whole number; a fraction (1/3, 2 1/2) is exact
     if _read_whole(pred) or _read_whole(gold) or (pred.ulp is None and pred.value.denominator != 1):
         return False
+    if pred.percent != gold.percent and (gold.unit if pred.percent else pred.unit) is not None:
+        return False  # a percent and a quantity of a unit, rounded alike or not, say different things
     value = pred.value
     if pred.unit is not None and gold.unit is not None and pred.unit != gold.unit:
         if pred.unit.dimension != gold.unit.dimension:

@@ -71,7 +71,7 @@ from rewardkit.option_words import option_key, words_disagreeing
 from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
-from rewardkit.stated_units import unit_at_start
+from rewardkit.stated_units import rounded_restatement, unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -258,12 +258,13 @@ _ANSWER_LIKE_START = re.compile(
 )
 
 # the period of "p.m." ends a sentence only where a new one starts: "3 p.m. or 4 p.m." and "3 p.m. if …" go on
+# (so does that of a unit's first word, "fl. oz", "sq. ft", "cu. in": the unit goes on)
 # (the period of "Rs. 72" abbreviates the currency before its amount, that of "approx. 72" or "ca. 72" the
 # approximation: each ends a sentence only where no value follows; that of "i.e.", "e.g.", "vs." or "viz."
 # opens what the statement goes on to say: "72, i.e. 70" states 70 too)
 _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])(?<!\bRs)(?<!\b[Cc]a)(?<!\b[Aa]pprox)(?<!\b[iI]\.[eE])(?<!\b[eE]\.[gG])(?<!\bvs)(?<!\bviz)"
-    r"\.(?=\s|$)|(?<=[aApP]\.[mM])\.(?=\s*(?:$|[A-Z]))"
+    r"(?<!\bfl)(?<!\bsq)(?<!\bcu)\.(?=\s|$)|(?:(?<=[aApP]\.[mM])|(?<=\bfl)|(?<=\bsq)|(?<=\bcu))\.(?=\s*(?:$|[A-Z]))"
     r"|(?:(?<=\bRs)|(?<=\b[Cc]a)|(?<=\b[Aa]pprox))\.(?=\s*(?:$|[^\d\s$\\(−-]))"
     r"|(?<!\\)[!?;](?=\s|$)|\n"
 )
@@ -274,8 +275,11 @@ _MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
 _LAST_NUMBER = re.compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?"
     # a percent sign, spaced as French and Russian space it ("72 %", not the "%" of "72 % 5"), or the word
-    r"(?:[ \u00a0\u202f]?[%‰‱](?![ \t]*\d)|"
-    r"[ \t]+(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand)(?![A-Za-z]))?"
+    r"(?:[ \u00a0\u202f]?\\?[%‰‱](?![ \t]*\d)|"
+    r"[ \t]+(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand|per[ ]ten[ ]thousand|basis[ ]points?)"
+    r"(?![A-Za-z])"
+    # basis points, glued as finance writes them too ("25bp", "50bps"): a hundredth of a percent, never 25
+    r"|[ \t]?(?i:bps?)(?![A-Za-z]))?"
     r"(?:[₀₁₂₃₄₅₆₇₈₉]{1,2}(?![₀₁₂₃₄₅₆₇₈₉]))?"  # "72₈": its base, read with it
 )
 
@@ -404,6 +408,13 @@ class Candidates:
             if mixed is not None and mixed.end(1) == end:
                 end = mixed.end()
         end = said_after(self.region, end)  # "72 below zero", "72 Millionen": read with the number
+        if self.region[end : end + 1] in _CLOSERS_BEFORE_SIGN:
+            # "$25$ bp", "$25\\text{ bp}$", "**25** basis points": a percent sign or word after the math or
+            # emphasis around the number is read with it, as "25 bp" is (0.25 %, never 25)
+            percent = _PERCENT_AFTER_CLOSERS.match(self.region, end)
+            opener = _OPENER_BEFORE.search(self.region, max(0, start - 16), start) if percent else None
+            if percent is not None and opener is not None:
+                start, end = opener.start(), percent.end()
         currency = _CURRENCY_WORD_AFTER.match(self.region, end)
         if currency is not None and self.region[start : start + 1] in _OPENS_A_NUMERAL:
             end = currency.end()  # "72 cents": the currency word names the value's unit, read with it
@@ -881,8 +892,26 @@ _MANTISSA_BEFORE_EXPONENT = re.compile(
 )
 _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 _WHOLE = re.compile(r"(?s).+")
-# the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$")
-_CLOSES_MATH = re.compile(r"[ \t]*(?:\\\\[ \t]*)?\$")
+# the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$"), a unit in text
+# ("$25\\text{ cm}$") or spacing
+_CLOSES_MATH = re.compile(
+    r"[ \t]*(?:\\[,;: !][ \t]*)*(?:\\(?:text|mathrm|textrm|mbox|rm)\s*\{[^{}$\n]{0,40}\}[ \t]*)?"
+    r"(?:\\\\[ \t]*)?\$"
+)
+# what closes math or emphasis around a number ("$25$", "\\(25\\)", "**25**", "$25\\text{…}$"), and a percent
+# sign or word after it ("%", "‰", "‱", "per mille", "basis points", "bp"), closers after it too
+_CLOSERS_BEFORE_SIGN = frozenset("$\\*_}")
+_PERCENT_AFTER_CLOSERS = re.compile(
+    r"(?:[ \t]*(?:\$|\\\)|\*{1,2}|_|\}|\\[,;: !]))*[ \t]*(?:\\(?:text|mathrm|textrm|mbox|rm)\s*\{\s*)?"
+    r"(?:\\?[%‰‱]|(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand|per[ ]ten[ ]thousand|basis[ ]points?"
+    r"|bps?)(?![A-Za-z]))(?:\s*\})?(?:[ \t]*(?:\$|\\\)|\*{1,2}))*"
+)
+# the opening of the math or emphasis right before a number ("$", "\\(", "**", "$\\mathbf{")
+_OPENER_BEFORE = re.compile(r"(?:\${1,2}|\\\(|\*{1,2}|_)[ \t]*(?:\\[A-Za-z]+\{)?$")
+# "25 per 1000", "25 per 10,000": a count per a power of ten, a percent (the number reader's forms)
+_PER_BEFORE = frozenset({" per ", " Per ", " PER "})
+_POWER_OF_TEN = re.compile(r"10{2,9}|1(?:,000){1,3}|10,000|100,000")
+_COUNT_PER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?[ \t]+per[ \t]+$", re.IGNORECASE)
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
 _UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 # the length units whose power is written glued after them ("m2", "cm3"; not "ft2", which is 5 ft 2 in)
@@ -1204,8 +1233,8 @@ def _last_number(region: str) -> re.Match[str] | None:
         whole = _TIME_OR_SPACED.search(region, max(0, start - 40), end)
         if whole is not None and whole.end() == end and not _instruction_colon(region, whole):
             return whole
-    # (room after the last digit for "%" and " per thousand")
-    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 16)))
+    # (room after the last digit for "%", " per thousand" and " per ten thousand")
+    matches = list(_LAST_NUMBER.finditer(region, max(0, start - 4), min(len(region), end + 20)))
     if not matches:
         return None
     last = matches[-1]
@@ -1217,8 +1246,15 @@ def _last_number(region: str) -> re.Match[str] | None:
         if unsigned is not None:
             last, at = unsigned, at + 1
     if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
-        # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are)
+        # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are; so is
+        # "$25\\%$" and "$25\\text{ cm}$", a sign or a unit before the math closes)
         return _LAST_NUMBER.match(region, at + 1, last.end())
+    if region[at - 5 : at] in _PER_BEFORE and _POWER_OF_TEN.fullmatch(region, at, last.end()):
+        # "25 per 1000" is 2.5 %, "25 per 10,000" 0.25 %: the count and the power of ten it is per are one
+        # number, as the number reader reads them; a rate over a unit ("12 per 100 km") is no percent
+        count = _COUNT_PER.search(region, max(0, at - 40), at)
+        if count is not None and unit_at_start(region[last.end() : last.end() + 40]) is None:
+            return _WHOLE.match(region, count.start(), last.end())
     if (
         region[last.end() : last.end() + 2] in _ORDINAL_SUFFIXES
         and not region[last.end() + 2 : last.end() + 3].isalpha()
@@ -2025,12 +2061,18 @@ def read_number(span: str) -> Reading:
         why = f"{text!r}: digits glued by an apostrophe, not in groups of three"
         return Reading("unparseable", text=text, why=why)
     values = [quantity]
+    # "5 km, or 3.1 miles": only ", or" restates a value rounded in another unit; a list ("1.5 hours, 91
+    # minutes") or a range says each of its values exactly
+    restating = True
     while rest and _HEDGE_GAP.fullmatch(gap):
         values.append(rest[0].quantity)
+        restating = restating and _OR_RESTATES.fullmatch(gap) is not None
         end = rest[0].end
         rest = rest[1:]
         gap = text[end : rest[0].start if rest else len(text)]
-    if len(values) > 1 and not all(same_quantity(v, quantity) for v in values):
+    if len(values) > 1 and not all(
+        same_quantity(v, quantity) or (restating and rounded_restatement(v, quantity)) for v in values
+    ):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
     if len(values) == 1 and rest and not same_quantity(rest[0].quantity, quantity):
@@ -2049,7 +2091,7 @@ def read_number(span: str) -> Reading:
         rest
         and "(" in gap
         and _LONE_IN_PARENTHESES.fullmatch(gap + text[rest[0].end : rest[0].end + 1])
-        and not same_quantity(rest[0].quantity, quantity)
+        and not _restates(rest[0].quantity, quantity)
     ):
         # "15 (sixteen)", "15 (16)": the value said again in parentheses, as another value
         said = text[found[0].start : rest[0].end + 1]
@@ -2066,6 +2108,15 @@ def read_number(span: str) -> Reading:
         # "day 72", "page 72": a place in an order, as "the 72nd" is
         quantity = replace(quantity, unit=ORDINAL)
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
+
+
+_OR_RESTATES = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
+
+
+def _restates(other: Quantity, value: Quantity) -> bool:
+    """Whether ``other`` says ``value`` again: the same quantity, or the same in another unit rounded at the
+    places it writes (``5 km, or 3.1 miles``, ``5 km (3.1 miles)``)."""
+    return same_quantity(other, value) or rounded_restatement(other, value)
 
 
 def _one_dimension(noun: str, second: Quantity) -> bool:

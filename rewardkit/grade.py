@@ -137,9 +137,12 @@ from rewardkit.stated_units import (
     DEGREE,
     RADIAN,
     Restated,
+    per_named,
     restated_around,
+    rounded_restatement,
     unit_at_end,
     unit_at_start,
+    whole_unit,
 )
 from rewardkit.substrings import first_non_ascii
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
@@ -334,7 +337,9 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
             for i, opt in enumerate(options):
                 if opt is not None and opt.value == reading.quantity.value:
                     return gold_of_kind("choice", raw, choice=letters[i], letters=letters, options=options)
-        return gold_of_kind("number", raw, quantity=reading.quantity, unit=unit_at_end(text))
+        stated = unit_at_end(text)
+        quantity = whole_unit(reading.quantity, stated) if stated is not None else reading.quantity
+        return gold_of_kind("number", raw, quantity=quantity, unit=stated)
     if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
         listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
         listed = _enumerated(listed) or listed
@@ -1515,6 +1520,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 and stated[2] is not None
                 and opening[1] <= copula.start()
                 and not same_quantity(opening[2], stated[2])
+                # ("5 km, which is about 3.1 miles": the same quantity, rounded in another unit)
+                and not rounded_restatement(opening[2], stated[2])
             ):
                 # "3 hours, that is 120 minutes": a statement that opens on its value and restates it says
                 # two different things when the two disagree; "72, which is 48 + 24" computes the same one
@@ -2640,16 +2647,17 @@ def _read(span: str, gold: Gold) -> Reading:
                 # "16-3" is a difference), unless the gold writes one so
                 why = f"{joined.group()!r} joins two numbers with a hyphen: a range as much as a difference"
                 return Reading("ambiguous", text=joined.group(), why=why)
-    if _time_gold(gold):
+    time_gold = _time_gold(gold)
+    if time_gold or (gold.kind == "number" and _HOUR_OF_DAY_GATE.search(span) is not None):
         # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
         hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
-        if hour is None:
+        if hour is None and time_gold:
             part = _PART_OF_DAY_END.search(clean_span(span))
             phrase = clock_phrase(clean_span(span)[: part.start()]) if part is not None else None
             if part is not None and phrase is not None:  # "half past three in the afternoon"
                 hour = _in_half_of_day(phrase, part.group())
         if hour is not None:
-            return Reading("value", hour, text=clean_span(span))
+            return _time_reading(hour, clean_span(span), time_gold)
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
@@ -3008,8 +3016,8 @@ def _lenient(
         said = _said_around_number(found, number, gold)
         if said is not None:
             return said
-    if number is not None and _time_gold(gold):
-        hour = _hour_after(found, number)
+    if number is not None:
+        hour = _hour_after(found, number, _time_gold(gold))
         if hour is not None:
             return hour
     if number is not None:
@@ -3132,7 +3140,13 @@ def _time_gold(gold: Gold) -> bool:
     return unit is not None and unit.dimension == "clock"
 
 
-_MERIDIEM_AFTER = re.compile(rf"\s*{MERIDIEM}")
+# a.m. or p.m. after an hour, maybe after the math or emphasis that closes around it ("$3$ p.m.", "**3** PM")
+_MERIDIEM_AFTER = re.compile(rf"(?:\$|\\\)|\*{{1,2}}|_)?\s*{MERIDIEM}")
+# what may follow an hour's digits before its a.m./p.m. or half of the day: a space, the letter glued to them
+# ("3pm"), the math or emphasis closing around them
+_AFTER_AN_HOUR = frozenset(" \t\u00a0\u202faApPoOhHU$\\*_")
+# "at" (or "until") before an hour whose half of the day is said in words ("at 3 in the afternoon")
+_AT_THE_HOUR = re.compile(r"\b(?:at|until|till)[ \t]+(?:around[ \t]+|about[ \t]+)?$", re.IGNORECASE)
 _H_BEFORE = re.compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
 _PART_OF_DAY_AFTER = re.compile(
     rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
@@ -3140,6 +3154,13 @@ _PART_OF_DAY_AFTER = re.compile(
 )
 
 
+# what an hour of the day holds after its digits, looked for before its readers run against a number gold:
+# a.m./p.m. ("3 p.m.", "3pm", "3 \\text{ P.M.}"), the half of the day in words, the "h" of "15 h 30"
+_HOUR_OF_DAY_GATE = re.compile(
+    r"\d[ \t]*(?:\\text\{\s*)?[aApP]\.?[ \t]*[mM]|\d[ \t]*(?:h|Uhr)[ \t]*[0-5]\d"
+    rf"|\d[ \t]*(?:o['’]clock[ \t]*)?{PART_OF_DAY}",
+    re.IGNORECASE,
+)
 _PART_OF_DAY_END = re.compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
 _EVENING_WORDS = re.compile(
     r"afternoon|evening|tarde|noche|après-midi|soir|nachmittag|abend|дня|вечера|pomeriggio|sera|noite",
@@ -3157,13 +3178,22 @@ def _in_half_of_day(time: Quantity, after: str) -> Quantity:
     return Quantity(time.value % 720 + (720 if evening else 0), unit=CLOCK)
 
 
-def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | None:
-    """The last number with the a.m./p.m. after it (``arrives at 3 p.m.``), read as a time of day."""
+def _hour_after(found: Candidates, number: Answer, time_gold: bool = True) -> tuple[Answer, Reading] | None:
+    """The last number with the a.m./p.m. after it (``arrives at 3 p.m.``), read as a time of day: its value
+    against a time gold, and against any other no number (``3 p.m.`` is never a bare 3, nor is ``at 3 in the
+    afternoon`` or ``à 16 h 45`` its 45)."""
     at = number.end - found.region_start
-    meridiem = _MERIDIEM_AFTER.match(found.region, at)
+    begin = at - len(number.text)
+    # (the common case, a full stop or a line's end after the number, looks for no a.m. or p.m.)
+    meridiem = (
+        _MERIDIEM_AFTER.match(found.region, at) if found.region[at : at + 1] in _AFTER_AN_HOUR else None
+    )
     if meridiem is None:
-        hour_before = _H_BEFORE.search(
-            found.region, max(0, at - len(number.text) - 12), at - len(number.text)
+        before = found.region[max(0, begin - 12) : begin]
+        hour_before = (
+            _H_BEFORE.search(found.region, max(0, begin - 12), begin)
+            if "h" in before or "Uhr" in before
+            else None
         )
         if hour_before is not None:
             # "à 16 h 45": the hour written before the minutes, as French and German write the clock
@@ -3172,24 +3202,42 @@ def _hour_after(found: Candidates, number: Answer) -> tuple[Answer, Reading] | N
             if time is None:
                 return None
             start = found.region_start + hour_before.start()
-            return Answer(text, number.rule, start, start + len(text), lenient=True), Reading(
-                "value", time, text=text
-            )
-        # "at 3:30 in the afternoon", "a las 3:30 de la tarde": the half of the day said in words
-        said = _PART_OF_DAY_AFTER.match(found.region, at)
+            answer = Answer(text, number.rule, start, start + len(text), lenient=True)
+            return answer, _time_reading(time, text, time_gold)
+        # "at 3:30 in the afternoon", "a las 3:30 de la tarde": the half of the day said in words (against
+        # a number, only after "at": "she ate 3 in the afternoon" counts what she ate)
+        said = (
+            _PART_OF_DAY_AFTER.match(found.region, at)
+            if found.region[at : at + 1] in _AFTER_AN_HOUR
+            else None
+        )
+        if (
+            said is not None
+            and not time_gold
+            and _AT_THE_HOUR.search(found.region, max(0, begin - 24), begin) is None
+        ):
+            return None
         time = spoken_time_of_day(number.text + said.group()) if said is not None else None
         if said is None or time is None:
             return None
         text = number.text + said.group().rstrip(" .")
         answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
-        return answer, Reading("value", time, text=text)
-    # the period of "p.m." may end the sentence too: left out, the statement still ends where it did
-    text = (number.text + found.region[at : meridiem.end()]).removesuffix(".")
-    hour = hour_of_day(text)
+        return answer, _time_reading(time, text, time_gold)
+    # the period of "p.m." may end the sentence too: left out, the statement still ends where it did; the
+    # hour is read without the math or emphasis that closes around its number ("$3$ p.m.")
+    text = found.region[begin : meridiem.end()].removesuffix(".")
+    hour = hour_of_day(f"{number.text} {meridiem['mer']}m")
     if hour is None:
         return None
     answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
-    return answer, Reading("value", hour, text=text)
+    return answer, _time_reading(hour, text, time_gold)
+
+
+def _time_reading(time: Quantity, text: str, time_gold: bool) -> Reading:
+    """A time of day read from ``text``: its value against a time gold, unread against any other."""
+    if time_gold:
+        return Reading("value", time, text=text)
+    return Reading("unparseable", text=text, why=f"{text!r} names the time of day {time}, not a number")
 
 
 def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int | None:
@@ -3792,7 +3840,10 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     ``36 km/h`` as 36 km."""
     after = completion[answer.end : answer.end + 80]
     stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
-    return stated or (reading.quantity.unit if reading.quantity is not None else None)
+    own = reading.quantity.unit if reading.quantity is not None else None
+    if stated is not None and own is not None:
+        return per_named(own, stated)  # "$15 per hour": the rate after the amount is dollars per hour
+    return stated or own
 
 
 def _compare_units(
@@ -3808,12 +3859,21 @@ def _compare_units(
     ``5 m^2``). Units of one dimension convert; an angle converts between degrees and radians by value, and
     only when both sides name their unit (a bare ``\\frac{\\pi}{4}`` is no answer in degrees)."""
     gold_unit = gold.unit or (gold.quantity.unit if gold.quantity is not None else None)
-    if unit is None or gold_unit is None or unit == gold_unit:
+    if unit is None or gold_unit is None:
         return match, parsed
     own = reading.quantity.unit if reading.quantity is not None else None
+    whole = whole_unit(reading.quantity, unit) if reading.quantity is not None else None
+    if whole is not None and own is not unit and whole.unit is unit:
+        # the value in the unit the words name ("100 km/h", not "100 kilometer kilometer/hour")
+        shown = str(whole)
+    elif unit == gold_unit:
+        shown = parsed
+    else:
+        shown = parsed if parsed.endswith(unit.name) else f"{parsed} {unit.name}"
+    if unit == gold_unit and match is not None:
+        return match, shown
     if own is unit and gold.quantity is not None and gold.quantity.unit is gold_unit:
         return match, parsed  # two quantities with their units: compare_quantities has converted them
-    shown = parsed if parsed.endswith(unit.name) else f"{parsed} {unit.name}"
     if unit in ANGLES and gold_unit in ANGLES:
         pred = reading.node if reading.node is not None else quantity_tree(reading.quantity)
         pred, expected = (pred.x if isinstance(pred, Degrees) else pred), gold.tree

@@ -32,10 +32,10 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rewardkit.numbers import CURRENCIES, Quantity, Unit, currency_before, lookup_unit
+from rewardkit.numbers import CURRENCIES, UNITS, Quantity, Unit, currency_before, lookup_unit
 
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).
@@ -53,8 +53,8 @@ _ANGLE_WORDS = {
 }
 # the lengths whose power may be written glued after them, the exponent not raised ("m2", "cm3")
 _GLUED_POWER_UNITS = frozenset({"m", "mm", "cm", "dm", "km", "yd", "mi"})
-# the words that square or cube the unit after them ("square feet", "cubic meters")
-_POWERS = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3}
+# the words that square or cube the unit after them ("square feet", "cubic meters", "cu ft")
+_POWERS = {"square": 2, "sq": 2, "sq.": 2, "cubic": 3, "cu": 3, "cu.": 3}
 # rate units written as one word
 _RATES = {
     "mph": ("mile", "hour"),
@@ -69,10 +69,18 @@ _WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox|operatorname|rm|textnormal)
 _SPACING = re.compile(r"\\[,;:! ]|~|\\quad|\$|\\[()\[\]]|\*\*")
 _DEGREE_SIGN = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°|º")
 _WORD = r"[A-Za-z]+"
+# the units spelled in two words or with a hyphen ("fl oz", "fluid ounces", "nautical miles", "light-years",
+# "mm Hg"), tried before one word: their first word alone is no unit, or another one ("16 fl oz" is a volume,
+# never the "oz" of mass, nor a bare 16)
+_SEVERAL_WORDS = "|".join(
+    re.escape(spelling).replace(r"\ ", r"\s+")
+    for spelling in sorted(UNITS, key=len, reverse=True)
+    if re.fullmatch(r"[A-Za-z]+(?:\.?[ -][A-Za-z]+)+", spelling)
+)
 # a unit phrase: "km", "square feet", "sq in", "km/h", "miles per hour", "cm^2", "cm^{3}", "cm²",
 # "meters squared"
 _PHRASE = (
-    rf"(?P<shape>(?i:square|sq\.?|cubic)\s+)?(?P<unit>{_WORD})"
+    rf"(?P<shape>(?i:square|sq\.?|cubic|cu\.?)\s+)?(?P<unit>(?i:{_SEVERAL_WORDS})(?![A-Za-z])|{_WORD})"
     rf"(?:\s*(?:/|\s(?i:per)\s)\s*(?P<per>{_WORD}))?"
     r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|(?P<superscript>[²³])"
     r"|\s+(?P<named_power>(?i:squared|cubed))(?![A-Za-z])"
@@ -104,7 +112,7 @@ def _plain(text: str) -> str:
 
 
 def _resolve(m: re.Match[str], at_end: bool = False) -> Unit | None:
-    word, per = m["unit"], m["per"]
+    word, per = " ".join(m["unit"].split()), m["per"]  # "fl  oz" is "fl oz"
     if word.lower() in _ANGLE_WORDS and not (
         per or m["shape"] or m["power"] or m["superscript"] or m["named_power"]
     ):
@@ -149,6 +157,47 @@ def rate(unit: Unit | None, per: str, power: int = 1) -> Unit | None:
         return Unit(f"per {under.name}", f"count/{under.dimension}", 1 / under.factor)
     name, dimension = f"{unit.name}/{under.name}", f"{unit.dimension}/{under.dimension}"
     return Unit(name, dimension, unit.factor / under.factor)
+
+
+def whole_unit(quantity: Quantity, stated: Unit) -> Quantity:
+    """``quantity`` in the unit its words name when that unit is the whole of what the value reader read part
+    of: a rate or a power of the quantity's own unit, or any unit of a quantity read bare (``27.78 m/s`` read
+    27.78 meters is 27.78 m/s, ``5 m^2`` read 5 is 5 m^2, ``72 in`` read 72 is 72 inches), so that a gold is
+    compared and shown whole. An angle, a percent, a time of day, a ratio or an ordinal stays as read.
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> str(whole_unit(q("27.78 m"), unit_at_end("27.78 m/s"))), str(whole_unit(q("5"), unit_at_end("5 m^2")))
+    ('27.78 meter/second', '5 meter^2')
+    >>> str(whole_unit(q("$72"), unit_at_end("$72 per hour"))), str(whole_unit(q("45"), DEGREE))
+    ('72 dollar/hour', '45')
+    """
+    own = quantity.unit
+    if own is stated or stated in ANGLES or quantity.percent:
+        return quantity
+    if own is None:
+        return replace(quantity, unit=stated)
+    if own.dimension in _READ_WHOLE or not stated.dimension.startswith(
+        (f"{own.dimension}/", f"{own.dimension}^")
+    ):
+        return quantity
+    return replace(quantity, unit=stated, leading=None)
+
+
+def per_named(own: Unit, stated: Unit) -> Unit:
+    """The unit of an amount read with its own unit (``$15``) whose words after it name a count's rate (``per
+    hour``): that unit per the time or thing (dollars per hour); any other unit named as it is.
+
+    >>> per_named(lookup_unit("dollar"), rate(None, "hour")).name, per_named(lookup_unit("km"), DEGREE).name
+    ('dollar/hour', 'degree')
+    """
+    if not stated.dimension.startswith("count/") or own.dimension in _READ_WHOLE:
+        return stated
+    under_name, under_dimension = stated.name.removeprefix("per "), stated.dimension.removeprefix("count/")
+    return Unit(f"{own.name}/{under_name}", f"{own.dimension}/{under_dimension}", own.factor * stated.factor)
+
+
+# the units a value is read whole in, never a rate's numerator
+_READ_WHOLE = frozenset({"clock", "ratio", "ordinal"})
 
 
 def _word_unit(word: str) -> Unit:
@@ -257,6 +306,9 @@ _NOT_UNITS = frozenset(
     unit in is are and or so then now ago later away long high wide tall deep old approximately about roughly
     exact net combined together st nd rd th am pm pi percent times ways sin cos tan log ln exp mod
     per""".split()
+    # a scale word is part of the number ("2.5 million" is 2500000), never a unit after it
+    + """hundred hundreds thousand thousands million millions billion billions trillion trillions dozen
+    lakh lakhs crore crores grand score gross""".split()
 )
 # adverbs after a unit word that leave it the unit ("1200 plants each", "72 apples total")
 _AFTER_UNIT = frozenset(
@@ -271,7 +323,7 @@ _CURRENCY_LAST = re.compile(rf"(?P<cur>{_CURRENCY_SIGN})\s*\d[\d.,]*[^\d]*$")
 _RATE_SEP = r"(?P<sep>\s*/\s*|\s*每\s*|\s+(?i:per|every|an?|each)\s+)"
 _RATE_AT_END = re.compile(
     rf"(?<![\d.,])\d(?:[\d.,]*\d)?\s*(?:(?P<unit>{_LETTERS}(?:\s+{_LETTERS})??)\s*)??{_RATE_SEP}"
-    rf"(?P<shape>(?i:square|sq\.?|cubic)\s+)?(?P<per>{_LETTERS})\s*[.,;:!。]*\s*$"
+    rf"(?P<shape>(?i:square|sq\.?|cubic|cu\.?)\s+)?(?P<per>{_LETTERS})\s*[.,;:!。]*\s*$"
 )
 # "每小时72千米", "每天72元": the Chinese rate names its denominator first
 _RATE_BEFORE = re.compile(
@@ -315,7 +367,9 @@ _AMOUNT = (
 _RESTATED = re.compile(
     _AMOUNT.format(i=1)
     + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
-    r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*)"
+    r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*"
+    # a restatement said to be rounded ("5 km, or about 3.1 miles"): it still rounds only at its places
+    r"(?:(?:about|approximately|approx\.|roughly|around)[ \t]+)?)"
     + _AMOUNT.format(i=2)
     + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
@@ -396,6 +450,41 @@ def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
         return True
     places = len(digits.partition(".")[2].rstrip("0"))  # "3.10" is 3.1, as everywhere else
     return places > 0 and abs(converted - written.value) * 2 * 10**places <= 1
+
+
+def rounded_restatement(a: Quantity, b: Quantity) -> bool:
+    """Whether ``a`` and ``b``, in two units of one dimension, state one quantity, one of them rounded at the
+    places it writes (``5 km`` and ``3.1 miles``; not ``5 km`` and ``3 miles``: a whole number is exact).
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> rounded_restatement(q("5 km"), q("3.1 miles")), rounded_restatement(q("5 km"), q("3.5 miles"))
+    (True, False)
+    >>> rounded_restatement(q("5 km"), q("3 miles")), rounded_restatement(q("5 km"), q("5.1 km"))
+    (False, False)
+    """
+    if a.unit is None or b.unit is None or a.unit == b.unit or a.unit.dimension != b.unit.dimension:
+        return False
+    if a.percent or b.percent:
+        return False
+    return any(
+        written.unit is not None
+        and _places(written) > 0
+        and abs(other.base_value / written.unit.factor - written.value) * 2 * 10 ** _places(written) <= 1
+        for written, other in ((a, b), (b, a))
+    )
+
+
+def _places(written: Quantity) -> int:
+    """The decimal places a quantity writes, its trailing zeros left off as everywhere else (``3.10`` is
+    3.1, ``69.0`` a whole 69); none for a whole number, a fraction or a scaled figure."""
+    if written.ulp is None:
+        return 0
+    places = 0
+    while written.ulp * 10**places < 1 and places < 60:
+        places += 1
+    while places > 0 and (written.value * 10 ** (places - 1)).denominator == 1:
+        places -= 1
+    return places
 
 
 def _amount(m: re.Match[str], i: int) -> Quantity | None:
