@@ -166,6 +166,9 @@ PHRASES = {
     ", 约为": ", which is about ", ", 约等于": ", which is about ", ", 大约为": ", which is about ",
     ", 大约是": ", which is about ", ", 约是": ", which is about ", ", 近似为": ", which is about ",
     ", 约": ", about ", ", 大约": ", about ",
+    # where a value is attained, after it ("最小值为$-\frac94$，此时$x=\frac32$": …, when x = 3/2): no
+    # value of the statement's own
+    ", 此时": ", when ", ", 这时": ", when ",
     # the total words left after _TOTAL_AFTER_QUANTITY ("所以一共是72": so in all it is 72); 共 alone is a
     # part of too many words (公共, 共同) to be read by itself
     "一共": " in all ", "总共": " in all ", "共计": " in total ", "合计": " in total ", "总计": " in total ",
