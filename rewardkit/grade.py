@@ -3506,6 +3506,10 @@ def _stacked_rival(
             # (past the math that closes a box before the marker: "$\\boxed{18}$\n#### 19")
             closer = _BOX_CLOSE.match(completion, other.end) if other.rule == "boxed" else None
             closed = closer.end() if closer is not None else other.end
+            if other.rule == "boxed":
+                # (and the few words that end the box's sentence: "So $\\boxed{17}$ dollars.\n#### 18")
+                words = _WORDS_ENDING_LINE.match(completion, closed)
+                closed = words.end() if words is not None else closed
             bare = _BARE_MARKER_BETWEEN.fullmatch(completion, min(closed, following.start), following.start)
             stacked = bare is not None and _committed(other, gold, completion)[1] is None
         if not stacked:
@@ -3525,6 +3529,7 @@ _RETRACTION_GAP = 300
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
 # the math delimiters that close a box stacked before a marker's line ("$\\boxed{18}$\n#### 18")
 _BOX_CLOSE = re.compile(r"(?:[ \t]*(?:\$\$?|\\[\])]))*")
+_WORDS_ENDING_LINE = re.compile(r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?(?=[ \t]*\n)")
 _TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 # what stands between two boxes stacked on their own lines: space, math delimiters, a full stop or comma
 _STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")
