@@ -1328,12 +1328,14 @@ def _dangling_alternative(answer: Answer, completion: str) -> str | None:
     """Why a marker's statement offers another value across its line's end (``The answer is 72 or\\n73``,
     ``Answer: 72\\nor 73``), or a box's on its line (``\\boxed{18}, or 19``): the statement after it is no
     later answer either."""
-    if answer.rule == "boxed":
-        # "\\boxed{18}, or 19", "\\boxed{18} or maybe 19": the box's own line offers another value after it
+    if answer.rule in ("boxed", "answer_tag"):
+        # "\\boxed{18}, or 19", "\\boxed{18} or maybe 19", "<answer>18</answer> or 19": the box's or the tag's
+        # own line offers another value after it
         after = completion[answer.end : answer.end + 120]
         if "or" not in after and "OR" not in after and "Or" not in after:
             return None
         line = after.partition("\n")[0].lstrip("}")
+        line = _ANSWER_TAG_CLOSE.sub("", line, count=1) if answer.rule == "answer_tag" else line
         offered = commitment.alternative_after(line, read_number(answer.text).quantity)
         if offered is None:
             return None
@@ -1346,6 +1348,7 @@ def _dangling_alternative(answer: Answer, completion: str) -> str | None:
 
 
 _BOX_OPENING_AT_END = re.compile(r"\\(?:boxed|fbox)\s*\{$")
+_ANSWER_TAG_CLOSE = re.compile(r"^\s*</\s*answer\s*>", re.IGNORECASE)
 
 
 # markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
@@ -1620,6 +1623,9 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     if bounded is not None:
         return bounded  # "\\boxed{18} or more", "The answer is 18. At least."
     after = completion[end : end + 300].partition("\n")[0]
+    if after.startswith("</"):
+        # "<answer>18</answer> if each egg sells for $2": what follows the tag is said of the answer it closes
+        after = _ANSWER_TAG_CLOSE.sub("", after, count=1)
     if not after.strip(_NOTHING_SAID):  # "#### 72", "\\boxed{72}.": nothing after the answer on its line
         return None
     if stated:
