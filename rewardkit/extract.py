@@ -71,7 +71,7 @@ from rewardkit.option_words import option_key, words_disagreeing
 from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
-from rewardkit.stated_units import rounded_restatement, unit_at_start
+from rewardkit.stated_units import RESTATING_APPROXIMATION, rounded_restatement, unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -2872,7 +2872,7 @@ _CLOSING_APPROXIMATION = re.compile(
     # the exact value: math, or a fraction ("2 kg, which is approximately 2000" restates in another unit)
     r"(?:[$\]}]|\\[)\]]|\d/\d+)[*_]*(?:[ \t]+[^\W\d_]+){0,3}"
     r"(?P<cut>(?:[ \t]*,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is|which\s+comes\s+to)?|[ \t]*\(|"
-    r"[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*(?:about|approximately|approx\.|roughly|around)|"
+    rf"[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*(?:{RESTATING_APPROXIMATION})|"
     r"[ \t]*(?:≈|~|\\approx))[ \t]*"
     # (an approximation in another unit, "2 kg, which is about 2000 g", is left to the unit readers)
     r"[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|percent)?[ \t]*\)?[.!*_]*\s*$",

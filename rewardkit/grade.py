@@ -136,6 +136,7 @@ from rewardkit.stated_units import (
     ANGLES,
     DEGREE,
     RADIAN,
+    RESTATING_APPROXIMATION,
     Restated,
     per_named,
     restated_around,
@@ -2607,7 +2608,7 @@ def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[
 # an approximation said in words right after a value, up to its number: ", which is about ", " (roughly "
 _APPROXIMATION_IN_WORDS = re.compile(
     r"[ \t]*(?:,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is)?|\(|[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*"
-    r"(?:about|approximately|approx\.|roughly|around)[ \t]*"
+    rf"(?:{RESTATING_APPROXIMATION})[ \t]*"
     # the approximation closes the statement: nothing after it but its bracket and punctuation ("(about 0.785)
     # or more" bounds what it says)
     r"(?P<approximation>[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*%?)[ \t]*\)?[ \t.!*_$]*$",

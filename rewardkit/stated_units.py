@@ -37,6 +37,10 @@ from fractions import Fraction
 
 from rewardkit.numbers import CURRENCIES, UNITS, Quantity, Unit, currency_before, lookup_unit
 
+# the words of an approximation that restates a value said just before it ("$\\frac16$, i.e. about 0.17",
+# "5 km, or about 3.1 miles")
+RESTATING_APPROXIMATION = r"about|approximately|approx\.|roughly|around"
+
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).
 DEGREE = Unit("degree", "angle in degrees", Fraction(1))
@@ -369,9 +373,7 @@ _RESTATED = re.compile(
     + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
     r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*"
     # a restatement said to be rounded ("5 km, or about 3.1 miles"): it still rounds only at its places
-    r"(?:(?:about|approximately|approx\.|roughly|around)[ \t]+)?)"
-    + _AMOUNT.format(i=2)
-    + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
+    rf"(?:(?:{RESTATING_APPROXIMATION})[ \t]+)?)" + _AMOUNT.format(i=2) + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
 )
 # the words that may follow a unit in a restatement: what the quantity measures
