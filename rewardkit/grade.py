@@ -3608,6 +3608,15 @@ def _same_reading(a: Reading, b: Reading) -> bool:
     return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
+def _ends_text(text: str, at: int) -> bool:
+    """Whether nothing but a full stop and white space follows position ``at`` of ``text``: a completion
+    often ends on a space or a line break."""
+    return len(text) - at <= _TEXT_END_CHARS and text[at:].rstrip() in ("", ".")
+
+
+_TEXT_END_CHARS = 8
+
+
 # a numeral whose digits may be letters, as a gold in base 16 asks for: "A3", "$1F$"
 _ALPHANUMERAL = re.compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")
 
@@ -3624,10 +3633,10 @@ def _judge(
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
-    # "A: 18", "The answer is 18.": digits with nothing after them but a full stop restate nothing
+    # "A: 18", "The answer is 18. ": digits with nothing after them but a full stop restate nothing
     if (
         not restated
-        and (answer.end + 1 < len(completion) or not answer.text.isdecimal())
+        and (not answer.text.isdecimal() or not _ends_text(completion, answer.end))
         and gold.kind == "number"
         and completion
         and reading.status != "none"

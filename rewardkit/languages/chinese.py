@@ -12,9 +12,9 @@ end of a statement, or after ``是``/``为``/``有``. Inside a word it stays a w
 ``这个图形是三角形`` for the gold 3.
 
 >>> normalize("所以答案是七十二。")
-'so  the answer is 72. '
+'so  the answer is 72.'
 >>> normalize("答：小明还剩三分之二。")
-'Answer: 小明还剩2/3. '
+'Answer: 小明还剩2/3.'
 >>> parse_numeral("两百五十"), parse_numeral("一万零三百"), parse_numeral("三点一四"), parse_numeral("十")
 (Fraction(250, 1), Fraction(10300, 1), Fraction(157, 50), Fraction(10, 1))
 >>> parse_numeral("三角") is None, parse_numeral("千万") is None
@@ -1268,6 +1268,22 @@ _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
 _FULL_WIDTH_CHARACTERS = "".join(map(chr, range(0xFF01, 0xFF5F)))
 
 
+def _ascii_mark(m: re.Match[str]) -> str:
+    """A full-width mark as its ASCII one; the space that stands for its width only where more of the line
+    follows (``72。`` closing a text is ``72.``: a space after the last full stop is one more character every
+    reader after the rewrite steps over, on the path of every Chinese closing sentence).
+
+    >>> from rewardkit.languages import normalize
+    >>> normalize("是72。"), normalize("72。\\n答：72"), normalize("72。所以")
+    ('is 72.', '72.\\nAnswer: 72', '72.  so ')
+    """
+    mark = _PUNCTUATION[m.group()]
+    end = m.end()
+    if mark[-1] == " " and (end == len(m.string) or m.string[end] in " \t\r\n"):
+        return mark[:-1]
+    return mark
+
+
 def _first_non_ascii_of(phrase: str) -> str:
     return next(c for c in phrase if not c.isascii())
 
@@ -1275,7 +1291,7 @@ def _first_non_ascii_of(phrase: str) -> str:
 # (triggers, pattern, replacement): a step matches only in a text that holds one of its triggers after its
 # first character outside ASCII (the triggers are none of them ASCII, but _RANGE's)
 _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()]),
+    ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _ascii_mark(m)),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
     ("答", _ANSWER_LINE, lambda m: (m["lead"] or m["heading"] or "") + "Answer: "),
     ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
@@ -1359,9 +1375,9 @@ def _polarity_clause(m: re.Match[str]) -> str:
     negated question).
 
     >>> normalize("答案：是"), normalize("不够。"), normalize("他能买得起吗？能。")
-    ('answer: yes', 'no. ', '他能买得起?? yes. ')
+    ('answer: yes', 'no.', '他能买得起?? yes.')
     >>> normalize("答案是5"), normalize("是，也不是。"), normalize("他不够吗？是的。")
-    ('the answer is 5', 'is , 也 is not . ', '他不够??  is 的. ')
+    ('the answer is 5', 'is , 也 is not .', '他不够??  is 的.')
     """
     word, text, kept = m["word"], m.string, m.group()
     at = _POLARITY_POSITION.search(text, max(0, m.start() - 12), m.start())

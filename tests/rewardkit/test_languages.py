@@ -80,7 +80,7 @@ def test_words_that_hold_numeral_characters_are_no_values():
 
 def test_words_that_hold_an_operation_character_are_no_operations():
     # 方案 (a plan) after 次 is no power, 附近 (nearby) no "nearly", 成本 (cost) no tenths
-    assert normalize("这是第3次方案。").endswith("次方案. ")
+    assert normalize("这是第3次方案。").endswith("次方案.")
     assert "nearly" not in normalize("附近有3个商店。")
     assert "/10" not in normalize("3成本")
 
