@@ -2889,6 +2889,11 @@ _TENDS_TO = re.compile(
 )
 # a markup tag that opens an answer's element: "<final_answer>", "<result>", "<b>", '<span class="x">'
 _TAG_AT_END = re.compile(r"<[A-Za-z_][\w:-]{0,30}(?:\s[^<>]{0,80})?>[\s*_$]*$")
+# GSM8K's calculator note before the result it computes ("48+24 = <<48+24=72>>72"): its ">>" closes the note,
+# no "much greater than"
+# (the statement read may open inside it, past a decimal point: "2*50=10>>" of "<<0.2*50=10>>"); a note holds
+# no space, "x >> 72" is a relation
+_CALCULATOR_NOTE_AT_END = re.compile(r"(?:<<)?[^<>\s]{0,200}=[^<>\s]{1,40}>>[\s*_$]*$")
 
 
 def tends_to(before: str) -> str | None:
@@ -2947,6 +2952,7 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
     before = before[-200:]
     if before.rstrip(" \t*_$").endswith(">"):
         before = _TAG_AT_END.sub("", before)  # "<final_answer>72": a markup tag, no relation
+        before = _CALCULATOR_NOTE_AT_END.sub("", before)
     limit = tends_to(before)
     if limit is not None:
         return limit
