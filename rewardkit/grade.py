@@ -3636,7 +3636,10 @@ def _judge(
     # "A: 18", "The answer is 18. ": digits with nothing after them but a full stop restate nothing
     if (
         not restated
-        and (not answer.text.isdecimal() or not _ends_text(completion, answer.end))
+        and (
+            not answer.text.isdecimal()
+            or (answer.end + 1 < len(completion) and not _ends_text(completion, answer.end))
+        )
         and gold.kind == "number"
         and completion
         and reading.status != "none"
