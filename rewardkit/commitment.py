@@ -916,6 +916,36 @@ def written_as_answer(span: str) -> bool:
     return not all(word.lower().strip("*_.,;:!\"'") in _ABOUT_THE_ANSWER for word in words)
 
 
+# the words of a marker's span that points back to an answer stated before it ("Final Answer: see above",
+# "Answer: as computed above", "(see the calculation above)"), one of them a pointer back
+_POINTING_WORDS = frozenset(
+    "see as refer to in from the my our this that previous prior calculation computation solution work "
+    "working workings reasoning steps step result results answer value values total shown given stated "
+    "computed calculated found derived obtained boxed written mentioned worked out please already".split()
+)
+_POINTING_BACK = frozenset("above earlier before previously".split())
+_POINTER_WORDS = 8
+
+
+def points_back(span: str) -> bool:
+    """Whether the words a marker commits to only point back to an answer stated before it (``Final Answer:
+    see above``): they state no value, and the text's own last value stands, read as if the marker were not
+    there (where ``The answer is XVIII.`` commits to words that are no value).
+
+    >>> points_back("see above"), points_back("(as computed above)."), points_back("see the working above")
+    (True, True, True)
+    >>> points_back("XVIII"), points_back("above 70"), points_back("the one before the last")
+    (False, False, False)
+    """
+    words = [word.strip("*_.,;:!()[]\"'") for word in span.lower().split()]
+    words = [word for word in words if word]
+    return (
+        0 < len(words) <= _POINTER_WORDS
+        and any(word in _POINTING_BACK for word in words)
+        and all(word in _POINTING_WORDS or word in _POINTING_BACK for word in words)
+    )
+
+
 def _sentence_around(text: str, at: int) -> str:
     """The sentence of ``text`` that holds position ``at``, for a detail."""
     start = max(text.rfind(c, 0, at) for c in ".!?;\n") + 1

@@ -275,9 +275,25 @@ def _equal(
     # the prediction must be written more precisely than the gold, and round to it
     if pred_ulp is not None and pred_ulp >= gold_ulp:
         return None
-    if abs(pred - gold) * 2 <= gold_ulp:
+    if _rounds_to(pred, gold, gold_ulp):
         return "rounded_gold" if rule == "exact" else rule
     return None
+
+
+def _rounds_to(pred: Any, gold: Any, ulp: Any) -> bool:
+    """Whether ``pred`` rounded half away from zero at the gold's last place (``ulp``) is ``gold``: within
+    half a unit of it, and at exactly half a unit only on the side nearer zero (0.335 rounds to 0.34, never
+    to 0.33).
+
+    >>> [_rounds_to(Fraction(x), Fraction("0.33"), Fraction(1, 100)) for x in ("0.334", "0.325", "0.335")]
+    [True, True, False]
+    >>> _rounds_to(Fraction("0.335"), Fraction("0.34"), Fraction(1, 100))
+    True
+    >>> _rounds_to(Fraction("-0.335"), Fraction("-0.34"), Fraction(1, 100))
+    True
+    """
+    twice = abs(pred - gold) * 2
+    return bool(twice < ulp or (twice == ulp and abs(pred) < abs(gold)))
 
 
 # --- the decimals option: the task asks for answers rounded to N places -------------------------------
@@ -605,7 +621,7 @@ def _compare_scalars(pred: Node, gold: Node, symbolic: SymbolicCheck | None) -> 
                 # a rounded gold ("3.14") accepts a more precise value that rounds to it (pi, 3.1416)
                 p, g = numeric_value(pred, point), numeric_value(gold, point)
                 pred_ulp = _written_ulp(pred)
-                close = abs(p - g) * 2 <= _mpf(gold_ulp) and abs(_imag(p)) < _mpf(gold_ulp)
+                close = _rounds_to(p, g, _mpf(gold_ulp)) and abs(_imag(p)) < _mpf(gold_ulp)
                 if close and (pred_ulp is None or pred_ulp < gold_ulp):
                     return "rounded_gold"
             verdict = numeric_closeness(pred, gold, point)

@@ -979,6 +979,7 @@ def _grade_found(
     # "The answer is XVIII.": a marker whose sentence commits to words that read as no value (the marker also
     # opens prose, "The answer is correct.", so it is weighed against the fallback's number below)
     unread_statement: Answer | None = None
+    pointer: Answer | None = None  # "Final Answer: see above": a marker that points back to the working
     length = len(completion)
     for answer in reversed(found.anchored):
         if (
@@ -1075,6 +1076,11 @@ def _grade_found(
         if unequal is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=unequal)
         reading = _read(answer.text, gold)
+        if reading.status == "none" and commitment.points_back(answer.text):
+            # "Final Answer: see above": no statement of its own; the value before it is read as if the marker
+            # were not there (and the text, which ends on the marker's words, is not cut off)
+            pointer = answer
+            continue
         if reading.status == "none":
             # "\\boxed{???}", "Answer: N/A": a commitment to something that is not a value. A later
             # unreadable statement does not override an earlier value; with no value anywhere it is
@@ -1173,7 +1179,7 @@ def _grade_found(
         bare = fallback.status == "value" and found.bare_expression(lenient)
         cut = (
             _cut_mid_sentence(found.region, bare)
-            if gold.kind in ("number", "math") and unread is None
+            if gold.kind in ("number", "math") and unread is None and pointer is None
             else None
         )
         if cut is not None:
@@ -1192,6 +1198,14 @@ def _grade_found(
             )
             return _result(gold, policy, Verdict.UNPARSEABLE, unread, detail=detail)
         return _judge(lenient, fallback, gold, policy, budget, completion, decimals)
+    if (
+        unread_statement is not None
+        and gold.kind in ("number", "math")
+        and commitment.written_as_answer(unread_statement.text)
+    ):
+        # "The answer is eightteen." with no number anywhere: an answer written, which cannot be read
+        detail = f"the committed answer {unread_statement.text!r} is not a {gold.kind}"
+        return _result(gold, policy, Verdict.UNPARSEABLE, unread_statement, detail=detail)
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 

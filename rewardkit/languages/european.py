@@ -251,6 +251,10 @@ GERMAN = Language(
         "und ein halb": "and a half",
         "milliarden": "billion",
         "milliarde": "billion",
+        # the abbreviations a German text writes its scale words with ("72 Mio. Euro", "1,5 Mrd.", "3 Tsd.")
+        "mio": "million",
+        "mrd": "billion",
+        "tsd": "thousand",
         "zirka": "about",
         "beinahe": "nearly",
         "etwa": "about",
@@ -613,6 +617,8 @@ RUSSIAN = Language(
         "не меньше": "at least",
         "до": "up to",
         "тыс": "thousand",
+        "млн": "million",
+        "млрд": "billion",
         "с половиной": "and a half",
         "в квадрате": "squared",
         "в кубе": "cubed",
@@ -825,16 +831,16 @@ _OWN_HEDGES = {
 # beside them
 _OWN_QUALIFIERS = {
     "fr": ("pas", "au moins", "au plus", "au minimum", "au maximum", "tout au plus", "plus de", "moins de",
-           "inférieur à", "supérieur à"),
+           "inférieur à", "supérieur à", "presque", "près de"),
     "de": ("nicht", "kein", "keine", "mindestens", "höchstens", "wenigstens", "zumindest", "mehr als",
-           "weniger als"),
+           "weniger als", "knapp", "beinahe", "über", "unter"),
     "es": ("al menos", "como mínimo", "como máximo", "por lo menos", "a lo sumo", "como mucho", "más de",
-           "menos de", "no es", "no son"),
-    "it": ("almeno", "al massimo", "perlomeno", "per lo meno", "più di", "meno di"),
-    "pt": ("não", "pelo menos", "no mínimo", "no máximo", "ao menos", "mais de"),
+           "menos de", "no es", "no son", "casi"),
+    "it": ("almeno", "al massimo", "perlomeno", "per lo meno", "più di", "meno di", "quasi"),
+    "pt": ("não", "pelo menos", "no mínimo", "no máximo", "ao menos", "mais de", "quase"),
     "ru": ("не менее", "не более", "не", "как минимум", "как максимум", "минимум", "максимум", "больше",
            "меньше", "более", "менее", "не больше", "не меньше", "по меньшей мере", "по крайней мере",
-           "хотя бы", "нет"),
+           "хотя бы", "нет", "почти"),
 }  # fmt: skip
 for _code, _words_of in _OWN_WORDS.items():
     _OWN_QUALIFIERS[_code] = (*_OWN_QUALIFIERS[_code], *_words_of)
