@@ -999,6 +999,8 @@ def _grade_found(
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
         # (an answer that ends the completion has no next line)
         dangling = _dangling_alternative(answer, completion) if answer.end < length else None
+        if dangling is None and answer.end < length and length - answer.end <= _STACKED_TAIL_CHARS:
+            dangling = _stacked_numbers_after(completion, answer)
         if dangling is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=dangling)
         stated, why_not = _committed(answer, gold, completion)
@@ -2071,6 +2073,28 @@ def _states_a_combination(text: str) -> bool:
 
 # a line that holds one number and nothing else (but emphasis, a list bullet or a full stop)
 _BARE_NUMBER_LINE = re.compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
+
+
+def _stacked_numbers_after(completion: str, answer: Answer) -> str | None:
+    """Why an answer that ends its line is followed, to the end of the text, only by lines of one bare number
+    each, one of them another value (``The answer is 7\n2``, ``Answer:\n70\n72``): values written down the
+    page after it, a list of candidates or a number broken across lines, not one answer; or None."""
+    line_end = completion.find("\n", answer.end)
+    if line_end < 0 or completion[answer.end : line_end].strip(" \t*_.`$}"):
+        return None
+    lines = [line for line in completion[line_end:].split("\n") if line.strip(" \t`")]
+    if not lines or not all(_BARE_NUMBER_LINE.fullmatch(line) for line in lines):
+        return None
+    mine = read_number(answer.text).quantity
+    for line in lines:
+        theirs = read_number(line.strip(" \t*_`>-.")).quantity
+        if mine is None or theirs is None or not same_quantity(mine, theirs):
+            return f"several values one per line: {answer.text!r} and then {line.strip()!r}"
+    return None
+
+
+# the most text after an answer that the reader of bare-number lines after it looks at
+_STACKED_TAIL_CHARS = 200
 
 
 def _stacked_numbers_before(region: str, start: int, end: int) -> str | None:
