@@ -152,7 +152,7 @@ from rewardkit.stated_units import (
     whole_unit,
 )
 from rewardkit.substrings import first_non_ascii
-from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
+from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value, numeric_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
@@ -2701,19 +2701,35 @@ def _approximated(exact: Reading, approximation: Reading, span: str) -> Reading:
     """The exact value an approximation restates (``\\frac16 \\approx 0.17``), or AMBIGUOUS where both are
     rational and the approximation is no rounding of it (``72 \\approx 70``, ``72 (approximately 70)``: a
     second value)."""
-    if approximation.quantity is None:
-        return exact
-    value = exact.quantity
-    if value is None and exact.node is not None:
-        rational = exact_value(exact.node)
-        value = Quantity(rational) if rational is not None else None
-    if value is None or value.unit is not None or approximation.quantity.unit is not None:
+    approximate = approximation.quantity
+    if approximate is None and isinstance(approximation.node, Number):  # (read as math: "2.41" against √2)
+        places = approximation.node.decimals
+        approximate = Quantity(approximation.node.value, Fraction(1, 10**places) if places else None)
+    value = exact.quantity if exact.quantity is not None else _constant_quantity(exact.node)
+    if approximate is None or value is None or value.unit is not None or approximate.unit is not None:
         return exact  # (a restatement in another unit is the unit readers')
-    if rounds_to(value, approximation.quantity):
+    if rounds_to(value, approximate):
         return exact
     said = span.strip()
     why = f"{said!r}: the approximation is no rounding of the value before it"
     return Reading("ambiguous", text=said, why=why)
+
+
+def _constant_quantity(node: Node | None) -> Quantity | None:
+    """The value of a constant tree (``\\frac16``, ``\\sqrt2``, ``\\pi/4``) as a quantity, irrational ones to
+    a float's precision (enough to tell the rounding an approximation writes), or None."""
+    if node is None or symbols_of(node):
+        return None
+    try:
+        rational = exact_value(node)
+        if rational is None:
+            number = numeric_value(node, {})
+            if number.imag != 0:
+                return None
+            rational = Fraction(float(number.real))
+    except (NotEvaluable, ArithmeticError, ValueError):
+        return None
+    return Quantity(rational)
 
 
 def _read(span: str, gold: Gold) -> Reading:
