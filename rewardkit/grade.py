@@ -913,6 +913,11 @@ def _in_unread_script(completion: str, start: int, end: int) -> str | None:
     script = unread_script(sentence)
     if script is None:
         return None
+    value = completion[start:end].strip(" *_$")
+    if value.isdecimal() and re.search(rf"=\s*[*_$]*{value}(?!\d)", sentence):
+        # "… 158 - 66 = 92 لذا، ناتج العملية … هو **92**": the sentence works the value out itself, and the
+        # value restates its result
+        return None
     said = sentence.strip()[:60]
     return f"not shown to commit: {said!r} is written in {script}, whose words of commitment are not read"
 
@@ -2778,12 +2783,14 @@ def _read(span: str, gold: Gold) -> Reading:
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
+    in_words = False
     if gold.kind in ("number", "math") and any(word in span for word in _APPROXIMATION_WORD_STEMS):
         # "$\\sqrt{2}$, which is about 1.41", "\\frac{\\pi}{4} (approximately 0.785)": an approximation said
         # in words after the exact value restates it, as "\\approx 1.41" does
         worded = _APPROXIMATION_IN_WORDS.search(span)
         if worded is not None and worded.start() > 0:
             span = span[: worded.start()] + " \\approx " + worded["approximation"]
+            in_words = True
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation
@@ -2791,7 +2798,9 @@ def _read(span: str, gold: Gold) -> Reading:
         if exact:
             reading = _read_span(exact, gold)
             if reading.status == "value" and not isinstance(reading.node, Symbol):
-                return _approximated(reading, _read_span(approximate, gold), written)
+                # (a sign, "x = 1/3 \\approx 0.33", restates as math writes it, its digits unchecked; words,
+                # "72 (approximately 70)", say a second value unless they round the first)
+                return _approximated(reading, _read_span(approximate, gold), written) if in_words else reading
         return _read_span(approximate, gold)
     return _read_span(span, gold)
 

@@ -30,6 +30,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 # the combining marks (diacritics, overlays, enclosing marks) a digit may carry
 _COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _MARKED_DIGIT = re.compile(f"\\d[{_COMBINING}]+")
+_COMBINING_MARK = re.compile(f"[{_COMBINING}]")
 
 
 def fold_mixed_words(text: str) -> str | None:
@@ -70,6 +71,8 @@ def marked_digits(text: str, start: int, end: int) -> str | None:
     >>> marked_digits("72", 0, 2) is None
     True
     """
+    while start > 0 and _COMBINING_MARK.match(text, start - 1):
+        start -= 1  # "7́7" read from its second 7: the mark before it joins the two
     m = _MARKED_DIGIT.search(text, max(0, start - 1), end + 1)
     return None if m is None else m.group()
 
