@@ -900,6 +900,11 @@ def _doubted(
 _ANY_SENTENCE_STOP = re.compile("[.!?;\n।॥۔؟]")
 
 
+_DECIMAL = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
+# the result of a computation: "= 92", "= **92**"
+_COMPUTED_RESULT = re.compile(r"=\s*[*_$]*(\d{1,30}(?:\.\d{1,30})?)(?![\d.]\d)")
+
+
 def _in_unread_script(completion: str, start: int, end: int) -> str | None:
     """Why a value a lenient rule read at ``completion[start:end]`` is not shown to commit: its sentence is
     written in a script no reader covers (``الإجابة ليست 72.``, ``उत्तर 72 नहीं है।``), whose negations and
@@ -914,7 +919,9 @@ def _in_unread_script(completion: str, start: int, end: int) -> str | None:
     if script is None:
         return None
     value = completion[start:end].strip(" *_$")
-    if value.isdecimal() and re.search(rf"=\s*[*_$]*{value}(?!\d)", sentence):
+    if _DECIMAL.fullmatch(value) and any(
+        Fraction(result) == Fraction(value) for result in _COMPUTED_RESULT.findall(sentence)
+    ):
         # "… 158 - 66 = 92 لذا، ناتج العملية … هو **92**": the sentence works the value out itself, and the
         # value restates its result
         return None
