@@ -92,7 +92,8 @@ _QUALIFIER_BEFORE = re.compile(
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
     # "at least x = 72": the bound holds for the value a name is given
     r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
-    r"[\s$*_(\\\[\x22“—–→⟶⇒]*$",
+    # (an approximation's tilde may stand there too: "at least ~72", LaTeX's spacing "at least~72")
+    r"[\s$*_(\\\[\x22“—–→⟶⇒~≈∼]*$",
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
@@ -105,7 +106,7 @@ _QUALIFIER_AFTER = re.compile(
     r"and\s+up(?:wards?)?|"
     r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
-    r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+]|[A-Za-z]++\b|\d++){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+~]|[A-Za-z]++\b|\d++(?:\.\d++)?){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|thereabouts|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
@@ -133,7 +134,7 @@ _NEGATION_BEFORE = re.compile(
     rf"{APPROXIMATION}))*"
     # "not x = 5": the variable the value is stated for stands between the negation and its value
     # "It is not: 72", "Not:\n72": a colon introduces what is negated
-    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?(?:[\s*_]*[:：])?[\s$*_(\\\[\x22“—–→⟶⇒]*$|≠\s*$|\\neq?\s*$",
+    r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?(?:[\s*_]*[:：])?[\s$*_(\\\[\x22“—–→⟶⇒~≈∼]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"

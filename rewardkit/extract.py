@@ -71,7 +71,7 @@ from rewardkit.option_words import option_key, words_disagreeing
 from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
-from rewardkit.stated_units import RESTATING_APPROXIMATION, rounded_restatement, unit_at_start
+from rewardkit.stated_units import RESTATING_APPROXIMATION, rounded_restatement, rounds_to, unit_at_start
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -239,9 +239,12 @@ _THINK_CLOSE_ANY = re.compile(
     r"</(?:think|thinking|reasoning)\s*>|<\|end_of_thought\|>|<\|channel\|>final(?:<\|message\|>)?",
     re.IGNORECASE,
 )
-# text struck out in markdown or HTML (``~~72~~ 73``, ``<del>72</del>``) is taken back: blanked before
-# reading, so that every span still points into the text
-_STRUCK = re.compile(r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(s|del|strike)>[^<\n]{0,200}</\1>", re.IGNORECASE)
+# text struck out in markdown, HTML or LaTeX (``~~72~~ 73``, ``<del>72</del>``, ``\sout{72}``, ``\st{72}``)
+# is taken back: blanked before reading, so that every span still points into the text
+_STRUCK = re.compile(
+    r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(s|del|strike)>[^<\n]{0,200}</\1>|\\(?:sout|xout|st)\{[^{}\n]{0,200}\}",
+    re.IGNORECASE,
+)
 
 # "#### Step 1:" and "A: Janet sells 16 - 3 = 13 eggs" are not answer statements: these markers must be
 # followed by something answer-like.
@@ -296,6 +299,9 @@ class Candidates:
     # closes ("reopened_think"); None when the region is usable
     problem: str | None = None
     outside: list[Answer] = field(default_factory=list)
+    # the last struck-out text that held a number, and where it ends in the completion: taken back, so a
+    # value a lenient rule reads before it is what the text went on to strike, never its answer
+    struck: tuple[str, int] | None = None
 
     def last_math(self, *, bullets: bool = False) -> list[Answer]:
         """The lenient fallback for math: the last piece of math in the answer region (``$…$``, ``$$…$$``,
@@ -519,7 +525,12 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         text = text[offset:]
         lowered = None
     closing_tag = "</" in text
-    if closing_tag or ("~" in text and "~~" in text):  # "~" alone is found at once, "~~" a step at a time
+    struck: tuple[str, int] | None = None
+    # ("~" alone is found at once, "~~" a step at a time; LaTeX's strikes all hold "out{" or "\\st{")
+    if closing_tag or ("~" in text and "~~" in text) or ("{" in text and ("out{" in text or "\\st{" in text)):
+        for m in _STRUCK.finditer(text):
+            if any(c.isdigit() for c in m.group()):
+                struck = (m.group(), offset + m.end())
         text = _STRUCK.sub(lambda m: " " * len(m.group()), text)
         lowered = None
     close, close_end = _think_close(text, closing_tag)
@@ -560,8 +571,11 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         if outside:
             return Candidates([], base, region, "outside_region", outside)
     if reopened is not None and anchored:
-        return Candidates(anchored, base, region, "reopened_think")
-    return _found(anchored, base, region)
+        return Candidates(anchored, base, region, "reopened_think", struck=struck)
+    found = _found(anchored, base, region)
+    if struck is not None:
+        object.__setattr__(found, "struck", struck)  # (built a moment ago: nobody else holds it)
+    return found
 
 
 def closing_a_colon(text: str, lowered: str) -> Answer | None:
@@ -669,6 +683,7 @@ def _found(anchored: list[Answer], region_start: int, region: str) -> Candidates
             "region": region,
             "problem": None,
             "outside": [],
+            "struck": None,
         },
     )
     return found
@@ -759,6 +774,9 @@ def _candidates(region: str, base: int, lowered: str | None = None, closing_tag:
         for m in _JSON_ANSWER.finditer(region):
             s, e = m.span("value")
             if region[s] in "\"'" and e - s >= 2:
+                s, e = s + 1, e - 1
+            elif region[s] == "[" and "," in region[s:e]:
+                # '"answer": [70, 72]': a JSON list is its items, never an interval from 70 to 72
                 s, e = s + 1, e - 1
             anchored.append(_answer(region[s:e], "answer_colon", base + s, base + e))
     # a box wins a tie with the marker that introduces it ("The answer is \\boxed{7}")
@@ -1725,9 +1743,10 @@ def _divided_by_symbol(gap: str) -> bool:
 
 _MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
 # what stands between two values that hedge or list answers ("3 or 4", "3, 4"), or bound a range ("72 to 74",
-# "72 up to 74", "72 through 74", "72 till 74"): no single value
+# "72 up to 74", "72 through 74", "72 till 74", and the tilde of "72~75", "72〜75", "72～75", the range sign
+# of East Asian text; a tilde before a value alone, "~72", is an approximation): no single value
 _HEDGE_GAP = re.compile(
-    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to|up\s+to|up\s+until|through|thru|till|until)\b|,|/|;|–|—|\\pm|±)"
+    r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to|up\s+to|up\s+until|through|thru|till|until)\b|,|/|;|–|—|~|〜|～|\\pm|±)"
     r"\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
 )
@@ -2087,13 +2106,17 @@ def read_number(span: str) -> Reading:
             listed = text.strip(" \t.!")
             why = f"several quantities: {listed[:60]!r} names two ({names})"
             return Reading("ambiguous", text=listed, why=why)
+    in_parentheses = None
+    if rest and "(" in gap:
+        in_parentheses = _LONE_IN_PARENTHESES.fullmatch(gap + text[rest[0].end : rest[0].end + 1])
     if (
-        rest
-        and "(" in gap
-        and _LONE_IN_PARENTHESES.fullmatch(gap + text[rest[0].end : rest[0].end + 1])
+        in_parentheses is not None
         and not _restates(rest[0].quantity, quantity)
+        and not (in_parentheses["approximately"] and rounds_to(quantity, rest[0].quantity))
     ):
-        # "15 (sixteen)", "15 (16)": the value said again in parentheses, as another value
+        # "15 (sixteen)", "15 (16)": the value said again in parentheses, as another value; an approximation
+        # restates only a rounding at the places it writes ("72.4 (about 72)", "1/6 (≈ 0.17)"; a whole
+        # number rounds to units: "72 (approximately 70)" is another value)
         said = text[found[0].start : rest[0].end + 1]
         return Reading("ambiguous", text=said, why=f"{said!r} says another value in parentheses")
     at = found[0].start
@@ -2126,8 +2149,12 @@ def _one_dimension(noun: str, second: Quantity) -> bool:
     return unit is not None and second.unit is not None and unit.dimension == second.unit.dimension
 
 
-# the gap between a value and one in parentheses right after it, and that one's closing parenthesis
-_LONE_IN_PARENTHESES = re.compile(r"\s*\(\s*\)")
+# the gap between a value and one in parentheses right after it, and that one's closing parenthesis; the
+# parenthesis may call its value an approximation ("72 (approximately 70)", "1/6 (≈ 0.17)")
+_LONE_IN_PARENTHESES = re.compile(
+    rf"\s*\(\s*(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|≈|~|\\approx)\s*)?\)",
+    re.IGNORECASE,
+)
 # a mark right after a value that calls it wrong
 _REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
 # a LaTeX row break with something after it

@@ -29,6 +29,7 @@ import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
 import rewardkit.glued_box as glued_box
 import rewardkit.labels as labels
+import rewardkit.lookalikes as lookalikes
 import rewardkit.sandbox as sandbox
 from rewardkit.computed_option import value_arrived_before
 from rewardkit.equivalence import (
@@ -64,16 +65,18 @@ from rewardkit.extract import (
     set_said_at_end,
     without_option_verdicts,
 )
-from rewardkit.languages import doubted_near, european, read_answer_line
+from rewardkit.languages import doubted_near, european, read_answer_line, unread_script
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
+    Apply,
     Chain,
     Constant,
     Degrees,
+    Indexed,
     Interval,
     ListOf,
     Neg,
@@ -91,6 +94,8 @@ from rewardkit.mathtree import (
     quantity_tree,
     render,
     structural_key,
+    symbols_of,
+    walk,
 )
 from rewardkit.numbers import (
     CLOCK,
@@ -141,12 +146,13 @@ from rewardkit.stated_units import (
     per_named,
     restated_around,
     rounded_restatement,
+    rounds_to,
     unit_at_end,
     unit_at_start,
     whole_unit,
 )
 from rewardkit.substrings import first_non_ascii
-from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
+from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value, numeric_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
@@ -167,7 +173,10 @@ _NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s
 # (0.72 m)"
 _VALUE_BEFORE_PARENTHESIS = re.compile(
     # (past the box, math or emphasis the value closes: "\\boxed{15} (", "$15$ (", "**15** (")
-    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*$"
+    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*"
+    # (the value in parentheses may be called an approximation: "72 (roughly 70)")
+    rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|~|≈)[ \t]*)?$",
+    re.IGNORECASE,
 )
 # "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
 _ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
@@ -705,7 +714,13 @@ def grade(
 
 
 def _grade(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+    completion: str,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+    seen: bool = False,
 ) -> GradeResult:
     """Other languages are read into the shared notation first (rewardkit.languages), the tail extraction
     reads only; the result's span then points back into the completion as the caller passed it."""
@@ -714,6 +729,10 @@ def _grade(
     ascii_only = completion.isascii()
     if not ascii_only and _INVISIBLE.search(completion):
         return _without_invisible(completion, gold, policy, finished, budget, decimals)
+    if not ascii_only and not seen:
+        as_seen = _as_seen(completion, gold, policy, finished, budget, decimals)
+        if as_seen is not None:
+            return as_seen
     lowered = completion.lower() if ascii_only else None  # an ASCII text keeps its length lower-cased
     if lowered is None or european.has_answer_word(lowered):  # English: no rewrite
         offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
@@ -758,6 +777,29 @@ def _without_invisible(
         span = (kept[min(start, len(kept) - 1)], kept[end - 1] + 1 if end > 0 else 0)
         # the result was built a moment ago and nobody else holds it: point it back without a copy
         object.__setattr__(result, "span", span)
+    return result
+
+
+def _as_seen(
+    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+) -> GradeResult | None:
+    """The grade of ``completion`` as a reader sees it, where characters change what it shows: a word that
+    mixes Latin letters with look-alikes of Latin letters (``nоt`` with a Cyrillic о) read as the Latin word
+    it shows, and an answer whose digits carry a combining mark (``7́2``, ``72̸``) refused. None where no
+    such character stands: the caller grades the text as it is."""
+    folded = lookalikes.fold_mixed_words(completion)
+    marked = lookalikes.has_marked_digit(completion)
+    if folded is None and not marked:
+        return None
+    text = folded if folded is not None else completion
+    result = _grade(text, gold, policy, finished, budget, decimals, seen=True)
+    if folded is not None and result.span is not None and text[slice(*result.span)] == result.extracted:
+        result = replace(result, extracted=completion[slice(*result.span)])  # as the completion writes it
+    if marked and result.span is not None:
+        digits = lookalikes.marked_digits(completion, *result.span)
+        if digits is not None:
+            detail = f"{digits!r}: a mark combined with a digit draws another number than its digits"
+            return replace(result, correct=False, verdict=Verdict.UNPARSEABLE, match=None, detail=detail)
     return result
 
 
@@ -838,6 +880,10 @@ def _doubted(
     payment."""
     if not result.lenient or result.span is None or result.verdict not in _PAID_LENIENTLY:
         return result
+    if not completion.isascii():
+        unread = _in_unread_script(completion, *result.span)
+        if unread is not None:
+            return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=unread)
     if not doubted_near(completion, *result.span):
         return result
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
@@ -847,6 +893,40 @@ def _doubted(
     return _as_written(
         completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
     )
+
+
+# what ends a sentence in the scripts no reader covers, as in English: the Devanagari danda, the Arabic full
+# stop and question mark
+_ANY_SENTENCE_STOP = re.compile("[.!?;\n।॥۔؟]")
+
+
+_DECIMAL = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
+# the result of a computation: "= 92", "= **92**"
+_COMPUTED_RESULT = re.compile(r"=\s*[*_$]*(\d{1,30}(?:\.\d{1,30})?)(?![\d.]\d)")
+
+
+def _in_unread_script(completion: str, start: int, end: int) -> str | None:
+    """Why a value a lenient rule read at ``completion[start:end]`` is not shown to commit: its sentence is
+    written in a script no reader covers (``الإجابة ليست 72.``, ``उत्तर 72 नहीं है।``), whose negations and
+    hedges are not read; None where the sentence holds no letter of such a script."""
+    opened = 0
+    for stop in _ANY_SENTENCE_STOP.finditer(completion, max(0, start - 300), start):
+        if not (stop.group() == "." and completion[stop.end() : stop.end() + 1].isdigit()):
+            opened = stop.end()  # (the point of "1.5" ends no sentence)
+    closed = _ANY_SENTENCE_STOP.search(completion, end, end + 300)
+    sentence = completion[max(opened, start - 300) : closed.start() if closed else end + 300]
+    script = unread_script(sentence)
+    if script is None:
+        return None
+    value = completion[start:end].strip(" *_$")
+    if _DECIMAL.fullmatch(value) and any(
+        Fraction(result) == Fraction(value) for result in _COMPUTED_RESULT.findall(sentence)
+    ):
+        # "… 158 - 66 = 92 لذا، ناتج العملية … هو **92**": the sentence works the value out itself, and the
+        # value restates its result
+        return None
+    said = sentence.strip()[:60]
+    return f"not shown to commit: {said!r} is written in {script}, whose words of commitment are not read"
 
 
 def _as_written(completion: str, result: GradeResult) -> GradeResult:
@@ -2118,15 +2198,20 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
     if gold.kind == "text":
         return None
+    if found.struck is not None and found.struck[1] > answer.start:
+        # "48 + 24 = 72 clips.\nThe answer is ~~72~~.": the answer struck out after the value is taken back,
+        # and nothing stated in its place; the value before it is working the text went on to strike
+        return f"taken back: {found.struck[0]!r} after it is struck out, and no value is stated in its place"
     region, base = found.region, found.region_start
     start, end = answer.start - base, answer.end - base
-    if answer.rule == "last_number" and "(" in region[max(0, start - 3) : start]:
-        restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 40), start)
+    if answer.rule == "last_number" and "(" in region[max(0, start - 18) : start]:
+        restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 56), start)
         if restating is not None and commitment.condition_closes_parenthesis(region[end : end + 120]):
             # "It costs $15 (16 with tax).": the value in parentheses answers another reading of the question
             return f"{region[restating.start() : end].strip()!r} … gives a second value under a condition"
         if restating is not None:
-            said = region[restating.start() : restating.end()].rstrip("( \t")
+            said_end = restating.start("approximately") if restating["approximately"] else restating.end()
+            said = region[restating.start() : said_end].rstrip("( \t")
             before, last = read_number(said).quantity, read_number(answer.text).quantity
             if (
                 before is not None
@@ -2134,6 +2219,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
                 and before.unit is None
                 and region[end : end + 2].lstrip(" \t")[:1] == ")"
                 and not same_quantity(before, last)
+                and not (restating["approximately"] and rounds_to(before, last))
             ):
                 # "it is 2.5 (3/2)": two values, one in parentheses (a restatement in another unit, "72 cm
                 # (0.72 m)", is left to the unit readers)
@@ -2661,12 +2747,48 @@ def _split_approximation(text: str) -> tuple[str, str]:
     return exact.strip().rstrip("=").strip(), approximate
 
 
+def _approximated(exact: Reading, approximation: Reading, span: str) -> Reading:
+    """The exact value an approximation restates (``\\frac16 \\approx 0.17``), or AMBIGUOUS where both are
+    rational and the approximation is no rounding of it (``72 \\approx 70``, ``72 (approximately 70)``: a
+    second value)."""
+    approximate = approximation.quantity
+    if approximate is None and isinstance(approximation.node, Number):  # (read as math: "2.41" against √2)
+        places = approximation.node.decimals
+        approximate = Quantity(approximation.node.value, Fraction(1, 10**places) if places else None)
+    value = exact.quantity if exact.quantity is not None else _constant_quantity(exact.node)
+    if approximate is None or value is None or value.unit is not None or approximate.unit is not None:
+        return exact  # (a restatement in another unit is the unit readers')
+    if rounds_to(value, approximate):
+        return exact
+    said = span.strip()
+    why = f"{said!r}: the approximation is no rounding of the value before it"
+    return Reading("ambiguous", text=said, why=why)
+
+
+def _constant_quantity(node: Node | None) -> Quantity | None:
+    """The value of a constant tree (``\\frac16``, ``\\sqrt2``, ``\\pi/4``) as a quantity, irrational ones to
+    a float's precision (enough to tell the rounding an approximation writes), or None."""
+    if node is None or symbols_of(node):
+        return None
+    try:
+        rational = exact_value(node)
+        if rational is None:
+            number = numeric_value(node, {})
+            if number.imag != 0:
+                return None
+            rational = Fraction(float(number.real))
+    except (NotEvaluable, ArithmeticError, ValueError):
+        return None
+    return Quantity(rational)
+
+
 def _read(span: str, gold: Gold) -> Reading:
     if not span.isascii() and _BIDI_OVERRIDE.search(span):
         # "\u202e27\u202c" is shown as 72: what a reader sees is not what the characters say
         return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
+    written = span
     label = _OPTION_LABEL_FIRST.match(span) if gold.kind in ("number", "math") else None
     if label is not None:
         # "(B) 42", "B) 42" against a value: the option's label, then the value it names
@@ -2706,12 +2828,14 @@ def _read(span: str, gold: Gold) -> Reading:
     if gold.kind in ("number", "math"):
         # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
         span = _APPROXIMATELY.sub("", span, count=1)
+    in_words = False
     if gold.kind in ("number", "math") and any(word in span for word in _APPROXIMATION_WORD_STEMS):
         # "$\\sqrt{2}$, which is about 1.41", "\\frac{\\pi}{4} (approximately 0.785)": an approximation said
         # in words after the exact value restates it, as "\\approx 1.41" does
         worded = _APPROXIMATION_IN_WORDS.search(span)
         if worded is not None and worded.start() > 0:
             span = span[: worded.start()] + " \\approx " + worded["approximation"]
+            in_words = True
     if gold.kind in ("number", "math") and _APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation
@@ -2719,7 +2843,9 @@ def _read(span: str, gold: Gold) -> Reading:
         if exact:
             reading = _read_span(exact, gold)
             if reading.status == "value" and not isinstance(reading.node, Symbol):
-                return reading
+                # (a sign, "x = 1/3 \\approx 0.33", restates as math writes it, its digits unchecked; words,
+                # "72 (approximately 70)", say a second value unless they round the first)
+                return _approximated(reading, _read_span(approximate, gold), written) if in_words else reading
         return _read_span(approximate, gold)
     return _read_span(span, gold)
 
@@ -3771,6 +3897,11 @@ def _judge(
             match=match or "mismatch",
             detail=detail,
         )
+    if match is None and not restated and _false_computation(reading.node):
+        # "The answer is $72 = 70$": a computation that does not hold states no value, either side's (one
+        # between two units, "2 hours = 120 minutes", is a restatement, judged side by side)
+        detail = f"a false computation: {parsed or answer.text!r} states no value"
+        return _result(gold, policy, Verdict.AMBIGUOUS, answer, extracted_parsed=parsed, detail=detail)
     verdict = _CORRECT if match is not None else _WRONG
     detail = f"{parsed} {'matches' if match else 'differs from'} gold {gold.canonical}"
     if rounded:
@@ -3778,6 +3909,23 @@ def _judge(
     return _result(
         gold, policy, verdict, answer, extracted_parsed=parsed, match=match or "mismatch", detail=detail
     )
+
+
+def _false_computation(node: Node | None) -> bool:
+    """Whether ``node`` sets constants equal that are not (``72 = 70``, ``2 + 2 = 5``, ``1 = 1 = 2``)."""
+    if isinstance(node, Relation) and node.op == "=":
+        terms: tuple[Node, ...] = (node.lhs, node.rhs)
+    elif isinstance(node, Chain) and set(node.ops) == {"="}:
+        terms = node.terms
+    else:
+        return False
+    # (a side that names its quantity, "d(72) = 2/9", "a_3 = 5", states it: judged as stated)
+    if any(symbols_of(term) or any(isinstance(n, (Apply, Indexed)) for n in walk(term)) for term in terms):
+        return False
+    try:
+        return not all(compare_scalars(a, b) for a, b in itertools.pairwise(terms))
+    except (NotEvaluable, TooLarge):
+        return False
 
 
 def _judge_restated(

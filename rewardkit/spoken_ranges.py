@@ -34,8 +34,9 @@ from rewardkit.numbers import UNIT_PATTERN, lookup_unit, parse_number
 
 # a number as the fallback finds it, with a sign, a currency, a percent or a unit after it ("2 hours to")
 _END = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?(?:%|\s*(?P<unit>" + UNIT_PATTERN + r"))?"
-# what joins the two ends of a range: "to", an en or em dash, "through"; ("9-11" is read as 9 and -11)
-_JOIN = r"(?:to|through|thru|–|—)"
+# what joins the two ends of a range: "to", an en or em dash, "through", the tilde East Asian text writes
+# ("72~75", "72〜75", "72～75"); ("9-11" is read as 9 and -11)
+_JOIN = r"(?:to|through|thru|–|—|~|〜|～)"
 # the lower end of a range right before the number (what lies before the number in its sentence)
 _RANGE_BEFORE = re.compile(rf"(?<![\w.,])(?P<lo>{_END})\s*{_JOIN}\s*[$€£]?$", re.IGNORECASE)
 # the upper end right after it
@@ -74,7 +75,14 @@ def range_end_before(before: str, value: str = "") -> str | None:
         joined = _JOINED_BY_HYPHEN.search(before[-40:])
         if joined is not None:
             return f"'{joined['lo']}-…' joins two numbers: a range or a difference, not one value"
-    if "to" not in before and "–" not in before and "—" not in before and "thr" not in before:
+    if (
+        "to" not in before
+        and "–" not in before
+        and "—" not in before
+        and "thr" not in before
+        and "~" not in before
+        and (before.isascii() or ("〜" not in before and "～" not in before))
+    ):
         return None
     m = _RANGE_BEFORE.search(before[-80:])
     if m is None or _CHANGE.search(before[: len(before) - len(before[-80:]) + m.start()]):

@@ -476,6 +476,30 @@ def rounded_restatement(a: Quantity, b: Quantity) -> bool:
     )
 
 
+def rounds_to(exact: Quantity, approximation: Quantity) -> bool:
+    """Whether ``approximation`` is ``exact`` rounded (or cut off) at the places it writes, in the same unit:
+    ``72`` rounds ``72.4``, ``0.17`` and ``16.7%`` round ``1/6``, ``0.66`` cuts ``2/3`` off; a whole number
+    rounds to units, so ``70`` is no rounding of ``72``.
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> rounds_to(q("72.4"), q("72")), rounds_to(q("1/6"), q("0.17")), rounds_to(q("1/6"), q("16.7%"))
+    (True, True, True)
+    >>> rounds_to(q("2/3"), q("0.66")), rounds_to(q("72"), q("70")), rounds_to(q("72"), q("71"))
+    (True, False, False)
+    """
+    if exact.unit != approximation.unit:
+        return False
+    value = exact.value
+    if approximation.percent and not exact.percent:
+        value *= 100
+    elif exact.percent and not approximation.percent:
+        value /= 100
+    places = _places(approximation)
+    # a decimal may be cut off rather than rounded ("2/3 ≈ 0.66"): one unit of its last place
+    allowed = Fraction(1, 10**places) if places else Fraction(1, 2)
+    return abs(value - approximation.value) <= allowed
+
+
 def _places(written: Quantity) -> int:
     """The decimal places a quantity writes, its trailing zeros left off as everywhere else (``3.10`` is
     3.1, ``69.0`` a whole 69); none for a whole number, a fraction or a scaled figure."""

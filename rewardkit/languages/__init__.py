@@ -61,6 +61,52 @@ def rewrite(text: str, doubts: bool = False, first: int | None = None) -> Rewrit
 
 doubted_near = european.doubted_near
 
+# the scripts of languages no reader here covers (their markers, negations and hedges are not read), by the
+# blocks their letters stand in; Greek letters are math's, Cyrillic is read as Russian, and Chinese, Japanese
+# and Korean have their readers
+_UNREAD_SCRIPTS = (
+    ("Hebrew", "\u0590-\u05ff"),
+    ("Arabic", "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff"),
+    ("Syriac", "\u0700-\u074f"),
+    ("Thaana", "\u0780-\u07bf"),
+    ("Devanagari", "\u0900-\u097f\ua8e0-\ua8ff"),
+    ("Bengali", "\u0980-\u09ff"),
+    ("Gurmukhi", "\u0a00-\u0a7f"),
+    ("Gujarati", "\u0a80-\u0aff"),
+    ("Oriya", "\u0b00-\u0b7f"),
+    ("Tamil", "\u0b80-\u0bff"),
+    ("Telugu", "\u0c00-\u0c7f"),
+    ("Kannada", "\u0c80-\u0cff"),
+    ("Malayalam", "\u0d00-\u0d7f"),
+    ("Sinhala", "\u0d80-\u0dff"),
+    ("Thai", "\u0e00-\u0e7f"),
+    ("Lao", "\u0e80-\u0eff"),
+    ("Tibetan", "\u0f00-\u0fff"),
+    ("Myanmar", "\u1000-\u109f"),
+    ("Georgian", "\u10a0-\u10ff"),
+    ("Ethiopic", "\u1200-\u139f"),
+    ("Khmer", "\u1780-\u17ff"),
+    ("Armenian", "\u0531-\u0587"),
+)
+_UNREAD_LETTER = re.compile("[" + "".join(blocks for _, blocks in _UNREAD_SCRIPTS) + "]")
+_SCRIPT_OF = [(name, re.compile(f"[{blocks}]")) for name, blocks in _UNREAD_SCRIPTS]
+
+
+def unread_script(text: str) -> str | None:
+    """The name of the script of a letter in ``text`` that no reader here covers (Arabic, Hebrew,
+    Devanagari, Thai, …), or None. A statement written in it may negate or hedge its value in words the
+    grader does not read.
+
+    >>> unread_script("الإجابة 72"), unread_script("答案是72"), unread_script("72")
+    ('Arabic', None, None)
+    """
+    if text.isascii():
+        return None
+    for m in _UNREAD_LETTER.finditer(text):
+        if m.group().isalpha():  # a letter: digits, marks and punctuation of the script say nothing
+            return next(name for name, letters in _SCRIPT_OF if letters.match(m.group()))
+    return None
+
 
 class AnswerLine(NamedTuple):
     """A completion's last line, a marker of another language and a number, in the shared notation:
