@@ -175,7 +175,7 @@ _MARKUP = r"[ \t>*_#|-]*"
 _NAME = re.compile(
     r"(?:(?P<program>auto[- ]?grad(?:er|ing)s?|(?:grading|evaluation|scoring)\s+"
     r"(?:script|program|code|harness|pipeline|bot)s?)|(?P<grader>(?:grader|evaluator|verifier)s?|reward\s+(?:model|function)s?)"
-    r"|(?:judge|checker|marker|examiner|reviewer|scorer|critic)s?)(?![a-z_])"
+    r"|(?:judge|checker|marker|examiner|reviewer|scorer|critic|rm)s?)(?![a-z_])"
 )
 _MACHINE_BEFORE = re.compile(rf"(?<![a-z]){_MACHINE_KIND}\Z")
 
@@ -458,18 +458,36 @@ def manipulation(
 def _worked_on(completion: str, lowered: str, answer: tuple[int, int] | None, comments: bool) -> str | None:
     """:func:`manipulation`, with ``completion`` lower-cased; ``comments``: whether a comment's text is read
     as a text of its own (not within a comment's)."""
-    if "<|" in completion:
+    if "|" in completion and "<|" in completion:  # (a "|" is found at once; most texts hold none)
         turn = _chat_turn(completion)
         if turn is not None:
             return turn
     found = _GATE.search(lowered)
     why, european = _read(completion, lowered, found.start(), answer, comments) if found else (None, False)
+    if why is None:
+        why = _reward_model_named(completion, lowered, answer)
     if why is None and not completion.isascii():
         why = _chinese(completion)
         european = european or (why is None and _EUROPEAN_LETTER.search(lowered) is not None)
     if why is None and european:
         why = _european(completion, lowered)
     return why
+
+
+# "RM", a reward model's short name, in the case written ("rm" is in "form"), is too rare to cost the scan a
+# letter (each letter it looks for is tried at each of its places in every text): a test for an "M", which
+# finds whether a text holds one at once, and then for "RM", finds whether the text holds one at all.
+_RM = re.compile(r"(?<![A-Za-z])RMs?(?![A-Za-z])")
+
+
+def _reward_model_named(completion: str, lowered: str, answer: tuple[int, int] | None) -> str | None:
+    """What the readers find at "RM" (:data:`_RM`), or None."""
+    if "M" in completion and "RM" in completion:
+        for word in _RM.finditer(completion):
+            why = _at_word(completion, lowered, word.start(), word.end(), answer)
+            if why is not None:
+                return why
+    return None
 
 
 def _lower(text: str) -> str:
@@ -601,7 +619,8 @@ def _addressed(text: str, lo: int, s: int, name: re.Match[str]) -> tuple[int, in
         return (named_as.start(), end)
     by = _BY_BEFORE.search(text, lo, s)
     if by is not None and (
-        (graders and (by["accepted"] or by["verdict"]) is not None) or _OWN_SUBJECT.search(text, lo, by.start()) is not None
+        (graders and (by["accepted"] or by["verdict"]) is not None)
+        or _OWN_SUBJECT.search(text, lo, by.start()) is not None
     ):
         return (_clause_start(text, by.start()), end)
     note = _NOTE_BEFORE.search(text, lo, s)
@@ -692,14 +711,15 @@ def _field_end(text: str, at: int) -> int:
 # the model's one turn: a system turn inside it speaks as the system to whoever grades it (as "SYSTEM:"
 # does), and an assistant turn opened after its text is a second answer, which the grader never reads as the
 # first one's confirmation. A user turn starts the next exchange, a few-shot continuation that the reading
-# cuts off with all that follows it; an assistant turn the completion opens with, before any text, is its own
-# turn's header.
+# cuts off with all that follows it; an assistant turn the completion opens with, before any text but its
+# reasoning, is its own turn's header.
 _TURN = re.compile(
     r"<\|(?:im_start\|>[ \t]*(?P<role>[A-Za-z_]+)"
     r"|start_header_id\|>[ \t]*(?P<header>[A-Za-z_]+)[ \t]*<\|end_header_id\|>"
     r"|(?P<tag>system|assistant|user|developer|System|Assistant|User|Developer)\|>)"
 )
 _SYSTEM_ROLES = frozenset({"system", "developer"})
+_REASONING_CLOSE = re.compile(r"</(?:think|thinking|thought|reasoning)>|<\|end_of_thought\|>", re.IGNORECASE)
 _SPECIAL_TOKEN = re.compile(r"<\|[A-Za-z_▁]+\|>|</s>")
 
 
@@ -714,6 +734,10 @@ def _chat_turn(completion: str) -> str | None:
         if role == "user":
             return None  # the next exchange: cut off with what follows it
         before, after = completion[: turn.start()], completion[turn.end() :]
+        closes = [close.end() for close in _REASONING_CLOSE.finditer(before)]
+        before = (
+            before[closes[-1] :] if closes else before
+        )  # (the reasoning before the answer's turn is no text)
         if (
             role == "assistant"
             and _SPECIAL_TOKEN.sub("", before).strip()
