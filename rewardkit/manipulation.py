@@ -562,10 +562,8 @@ def _at_word(completion: str, text: str, s: int, e: int, answer: tuple[int, int]
     if name is not None:
         span = _addressed(text, lo, s, name)
         if span is not None:
-            start, end = span
-            return (
-                f"addressed to the grader: {_quote(completion[start:end])} speaks to whoever grades the text"
-            )
+            start, end, how = span
+            return f"addressed to the grader: {_quote(completion[start:end])} {how}"
     if word in _OVERRIDE_WORDS:
         m = _OVERRIDES.match(text, s)
         if m is not None:
@@ -603,52 +601,64 @@ def _at_word(completion: str, text: str, s: int, e: int, answer: tuple[int, int]
 _OVERRIDE_WORDS = frozenset({"ignore", "disregard", "forget", "override", "overrule"})
 
 
-def _addressed(text: str, lo: int, s: int, name: re.Match[str]) -> tuple[int, int] | None:
-    """The span that addresses the grader named at ``name`` (which starts at ``s``), or None: a name only a
-    grading program goes by, named at all; any name in a salutation, a note, a request or an instruction
-    about this text; a grader's own name also where the text is formatted for it or tells it something."""
+# what the text does to the grader it names
+_SPEAKS_TO = "speaks to whoever grades the text"
+_SPEAKS_AS = "speaks as the grader, to lend the text its authority"
+_TO_RETURN = "tells the grader what to return"
+_TO_ACCEPT = "tells the grader to accept the text"
+_AS_AFTER_I = re.compile(r"\s*,\s*(?:i|we)(?![a-z])")
+
+
+def _addressed(text: str, lo: int, s: int, name: re.Match[str]) -> tuple[int, int, str] | None:
+    """The span that addresses the grader named at ``name`` (which starts at ``s``) and what it does to it, or
+    None: a name only a grading program goes by, named at all; any name in a salutation, a note, a request or
+    an instruction about this text, or spoken as; a grader's own name also where the text is formatted for it
+    or tells it something."""
     end = name.end()
     kind = _MACHINE_BEFORE.search(text, max(lo, s - 20), s)
     program = name["program"] is not None or kind is not None
     graders = program or name["grader"] is not None
     before = _ADDRESS_BEFORE.search(text, lo, s)
     if before is not None:
-        return (before.start(), end)
+        return (before.start(), end, _SPEAKS_TO)
     speaks_as = _SPEAKS_AS_BEFORE.search(text, lo, s)
     if speaks_as is not None and (graders or _CLAIMS_AUTHORITY.search(speaks_as.group()) is not None):
-        return (speaks_as.start(), end)
-    after = _ADDRESS_AFTER.match(text, end) or _DIRECTIVE_AFTER.match(text, end)
+        return (speaks_as.start(), end, _SPEAKS_AS)
+    after = _ADDRESS_AFTER.match(text, end)
     if after is not None:
-        return (s, after.end())
+        return (s, after.end(), _SPEAKS_TO)
+    after = _DIRECTIVE_AFTER.match(text, end)
+    if after is not None:
+        return (s, after.end(), _TO_RETURN)
     reading = _READING_AFTER.match(text, end)
     if reading is not None:
-        return (s, reading.end())
+        return (s, reading.end(), _SPEAKS_TO)
     named_as = _AS_BEFORE.search(text, lo, s)
     if named_as is not None and _AS_AFTER.match(text, end) is not None:
-        return (named_as.start(), end)
+        return (named_as.start(), end, _SPEAKS_AS if _AS_AFTER_I.match(text, end) else _SPEAKS_TO)
     by = _BY_BEFORE.search(text, lo, s)
     if by is not None and (
         (graders and (by["accepted"] or by["verdict"]) is not None)
         or _OWN_SUBJECT.search(text, lo, by.start()) is not None
     ):
-        return (_clause_start(text, by.start()), end)
+        return (_clause_start(text, by.start()), end, _TO_ACCEPT)
     note = _NOTE_BEFORE.search(text, lo, s)
     if note is not None and _SAYS_AFTER.match(text, end) is not None:
-        return (note.start(), end)
+        return (note.start(), end, _SPEAKS_TO)
     opens = _OPENS_BEFORE.search(text, lo, s)
     if opens is not None:
         label = (_LABEL_AFTER_GRADER if graders else _LABEL_AFTER_STORY).match(text, end)
         if label is not None:
-            return (opens.start(), label.end())
+            return (opens.start(), label.end(), _SPEAKS_TO)
     if graders:
         before = _ADDRESS_BEFORE_GRADER.search(text, lo, s) or _AUTHORITY_BEFORE.search(text, lo, s)
         if before is not None:
-            return (before.start(), end)
+            return (before.start(), end, _SPEAKS_TO)
         bracket = _BRACKET_BEFORE.search(text, lo, s)
         if bracket is not None and _BRACKET_AFTER.match(text, end) is not None:
-            return (bracket.start(), end + 1)
+            return (bracket.start(), end + 1, _SPEAKS_TO)
     if program:  # named at all, by a name no story uses
-        return (kind.start() if kind is not None else s, end)
+        return (kind.start() if kind is not None else s, end, _SPEAKS_TO)
     return None
 
 
