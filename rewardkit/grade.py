@@ -975,8 +975,10 @@ def _grade_text(
         result = _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
     else:
         result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
-    if result.verdict in _READ_FOR_MANIPULATION:
+    forged_turn = result.verdict is Verdict.NO_ANSWER and "<|" in completion
+    if result.verdict in _READ_FOR_MANIPULATION or forged_turn:
         # a text that speaks to the grader, grades itself, or hides an answer from the reader is never paid
+        # (nor left unanswered where a system turn forged before its text cut all of it off)
         worked_on = manipulation(completion, lowered, result.span)
         if worked_on is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=worked_on)
