@@ -409,6 +409,16 @@ _NEIGHBOURS = re.compile(
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
 _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
+# "72块多", "72元多", "72米多", "72岁多": a measure or a classifier between the number and its 多 bounds it as
+# "72个多" does ("72 yuan and some"), whatever the word: not 多 opening a word of its own ("多少", "多了2块",
+# "多出", "多于", "多边形", "多项式", "多面体", "多位数", "多元", "多次", "多种"), nor the words that already
+# bound it ("多", "余", "以上", …) or 打 (a verb as often as a dozen)
+_MEASURES_BEFORE_MORE = longest_first(
+    {*CLASSIFIERS, *UNITS} - {"多", "余", "以上", "以下", "左右", "打", "个"}
+)
+_MEASURE_THEN_MORE = re.compile(
+    r"(?<=\d)[^\S\r\n]*(?P<measure>" + _MEASURES_BEFORE_MORE + r")[^\S\r\n]*多(?![少了出于边项面位元数次种样变])"
+)
 # a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
 # bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
 _RANGE = re.compile(
@@ -1333,6 +1343,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("半", _A_HALF, lambda m: "1/2"),
     ("半", _HALF, lambda m: "0.5"),
     ("多余几", _MORE_THAN, lambda m: " or more "),
+    ("多", _MEASURE_THEN_MORE, lambda m: f" or more {m['measure']}"),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
     ("第", _PART_LABEL, lambda m: _part_label(m)),  # "第一问", "第(2)小题": "for part (2), "
     # "第3名": "3rd", an ordinal as in English
