@@ -600,6 +600,21 @@ _ANSWER_LINE = re.compile(
     r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
     r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
 )
+# The answer key's analysis ("【答案】B\n【解析】…故选C。"): the key states the answer and the analysis is its
+# working, so the analysis's own concluding words ("故选", "答案为", "所以选") are no marker that overrides the
+# key. What they conclude is read as the working's conclusion: a letter as one called right too ("C is also
+# correct"), any other value after "so" ("so 72"), so that an analysis concluding on another answer than its
+# key's leaves two answers (AMBIGUOUS), and one concluding on the key's own answer confirms it.
+_ANALYSIS_HEADING = re.compile(
+    r"(?:[【\[〖]\s*(?:试题|详细)?(?:解析|分析|详解|详析|点评|思路|解答)\s*[】\]〗]|"
+    r"(?m:^)[ \t*_]*(?:解析|分析|详解)\s*[:：])"
+)
+_ANSWER_BEFORE = re.compile(r"Answer: |答案")  # the key's heading, "【答案】" (read by then) or "答案："
+_ANALYSIS_CONCLUSION = re.compile(
+    r"(?:故|所以|因此|因而|从而|综上所述?,?[ \t]*|则)?[ \t]*"
+    r"(?:本题)?(?:应选|选择|选|答案(?:应该?)?[为是选]|答案)[ \t]*(?::[ \t]*)?"
+    r"(?:(?P<letters>\(?[A-J]\)?(?:[ \t]*(?:,[ \t]*|和|与|及)?\(?[A-J]\)?)*)(?![A-Za-z])[ \t]*(?:项)?)?"
+)
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
 # (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
 # (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
@@ -1155,6 +1170,19 @@ _KILO_UNITS = tuple(unit for unit in UNITS if unit.startswith("千"))
 _MEASURES_AT_END = tuple(unit for unit in (*UNITS, *CLASSIFIERS) if len(unit) >= 2)
 
 
+def _analysis_conclusion(m: re.Match[str]) -> str:
+    """An answer key's analysis concluding (see _ANALYSIS_CONCLUSION); the words as they are outside one."""
+    text = m.string
+    heading = None
+    for heading in _ANALYSIS_HEADING.finditer(text, 0, m.start()):
+        pass
+    if heading is None or _ANSWER_BEFORE.search(text, 0, heading.start()) is None:
+        return m.group()
+    if m["letters"]:
+        return f" so {m['letters'].strip()} is also correct "
+    return " so "
+
+
 def normalize(text: str) -> str:
     """``text`` with its Chinese read into the shared notation (see the module's docstring)."""
     rewritten = Rewritten(text)
@@ -1304,6 +1332,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _ascii_mark(m)),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
     ("答", _ANSWER_LINE, lambda m: (m["lead"] or m["heading"] or "") + "Answer: "),
+    ("选答", _ANALYSIS_CONCLUSION, _analysis_conclusion),
     ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
