@@ -1497,6 +1497,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         alternatives = read_math(text)
         if alternatives.node is not None and one_variable_alternatives(alternatives.node):
             return answer, None
+    if gold.kind == "number" and answer.rule in ("answer_colon", "answer_is"):
+        # "Answer: the maximum is 2, the minimum is -2.": a statement that names two quantities and gives each
+        # a value answers both; the last one is no more the answer than the first (the last number's reading)
+        quantities = named_quantities_in(text)
+        if quantities is not None:
+            return answer, f"several quantities stated ({quantities}): the gold names none of them"
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
@@ -1894,6 +1900,14 @@ _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _THOUGHT_READ = 20_000
 
 
+# a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (即, 也就是 read)
+_RESTATED_AS = re.compile(
+    r"(?P<first>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*,?[ \t]*"
+    r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
+    re.IGNORECASE,
+)
+
+
 def _concluded_past(
     found: Candidates, answer: Answer, gold: Gold, tail: str, completion: str = ""
 ) -> str | None:
@@ -2265,6 +2279,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         quantities = _named_alike_before(region[stated_from:start], answer.text)
         if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48."
             return f"several quantities stated ({quantities}): the last value answers one of them"
+        # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
+        restated = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
+        if restated is not None:
+            first_said, last_said = _read(restated["first"], gold), _read(answer.text, gold)
+            if first_said.status == last_said.status == "value" and not _same_reading(first_said, last_said):
+                said = region[restated.start() : end]
+                return f"two different values: {said[:60]!r} restates the value as another"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])
         if other is not None:
