@@ -69,6 +69,7 @@ from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
+from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, set_within
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
     Chain,
@@ -122,6 +123,7 @@ from rewardkit.several_values import (
     case_series_before,
     counts_listed,
     hedged_alternatives,
+    labelled_blanks,
     named_quantities_in,
     names_before_values,
     one_variable_alternatives,
@@ -295,6 +297,12 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     if named_ratio is not None and named_ratio.group(1).count(":") == named_ratio.group(2).count(":"):
         text = named_ratio.group(2)
     letters, options = _letters(choices)
+    chosen = letter_set(text) if len(text) < 80 and text[:1] in "(ABCDEFGHIJ" else None
+    if chosen is not None and (choices is None or all(c in letters for c in chosen)):
+        # "AC", "A, C", "A和C", "(A)(C)": a multiple-select gold, the set of its letters (sorted)
+        if choices is None and chosen[-1] not in letters:
+            letters = "".join(chr(c) for c in range(ord("A"), ord(chosen[-1]) + 1))
+        return Gold("choice", raw, choice=chosen, letters=letters, options=options, read_as=read_as)
     # with option texts, an answer may name an option by its words ("Answer: Paris")
     names = option_keys(choices, options) if options and isinstance(choices, tuple) else ()
     gold_of_kind = functools.partial(Gold, read_as=read_as, option_words=names)
@@ -991,7 +999,7 @@ def _grade_found(
         # value beside it: the readers of what follows are not called on an empty text
         several = (
             None
-            if answer.rule == "boxed" or answer.end == length
+            if answer.rule == "boxed" or answer.end == length or _blanks_answered(answer, gold, completion)
             else commitment.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
@@ -1359,6 +1367,30 @@ _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
+# what a fill-in blank's label opens with: "(1)", "1)", "①", "第一空"
+_BLANK_LABEL_OPENINGS = frozenset("(0123456789第" + "".join(chr(c) for c in range(0x2460, 0x2474)))
+
+
+def _blanks_answered(answer: Answer, gold: Gold, completion: str | None) -> Answer | None:
+    """The values of the fill-in blanks that ``answer``'s line answers under their labels (``答案：(1) 3；(2)
+    5``, ``Answer: ①3; ②5``), as the tuple of a gold of as many values, or None (against one value, several
+    parts answered are refused as before)."""
+    if (
+        completion is None
+        or not isinstance(gold.node, (ListOf, TupleOf))
+        or answer.rule == "boxed"
+        or answer.text[:1] not in _BLANK_LABEL_OPENINGS
+    ):
+        return None
+    line_end = completion.find("\n", answer.start)
+    line_end = len(completion) if line_end < 0 else line_end
+    blanks = labelled_blanks(completion[answer.start : line_end])
+    if blanks is None or len(blanks) != len(gold.node.items):
+        return None
+    # (in the order of their labels, a tuple: "(1) 5; (2) 3" is no answer to "3, 5")
+    return Answer(f"({', '.join(blanks)})", answer.rule, answer.start, line_end, answer.lenient)
+
+
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
@@ -1375,6 +1407,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         line_start = completion.rfind("\n", 0, answer.start) + 1
         if len(completion[line_start : answer.start].strip(commitment.NO_LETTERS)) < 2:
             return answer, None
+    blanks = _blanks_answered(answer, gold, completion)
+    if blanks is not None:
+        return blanks, None
     settled = commitment.settled_on(answer.text) if answer.rule != "boxed" else None
     if settled is not None:
         # "The answer is 18 or 16, but I'll go with 18": the value it settles on, committed as any statement
@@ -1470,6 +1505,16 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     )
     if said is not None:
         return answer, said
+    within = set_within(text) if gold.kind == "choice" else None
+    if within is not None:
+        # "A and C", "probably AC", "not A and C": several letters named, one set, its statement read around it
+        before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
+        why = commitment.problem(before, after, letters=True)
+        if why is None and commitment.negates(before):
+            why = f"negated: {text[:60]!r} says what the answer is not"
+        if why is not None or not (before or after).strip(" \t.,;:!*_$"):
+            return answer, why
+        return _part_of(answer, chosen, answer.rule, last=False, lenient=answer.lenient), None
     letter = _CHOICE_LETTER.search(text) if gold.kind == "choice" else None
     # with no letter in it, a choice answer names an option by its text or value ("Answer: not 15", B being
     # 15): its statement is read as a value's is, below
@@ -2729,6 +2774,14 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
+        chosen = letter_set(clean_span(span))
+        if chosen is not None:  # "AC", "A and C", "(A) and (C)": several options chosen, as one set
+            return Reading("value", choice=chosen, text=chosen)
+        hedged = hedged_sets(clean_span(span)) if " or " in span or "或" in span else None
+        if hedged is not None:
+            return Reading(
+                "ambiguous", text=hedged, why=f"hedged: {hedged[:60]!r} offers letter sets as alternatives"
+            )
         reading = read_choice(span, gold.letters, gold.options, gold.option_words)
         if reading.status == "none" and any(gold.option_words):
             return _option_words_named(span, gold) or reading
@@ -2899,6 +2952,11 @@ def _lenient(
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
+        named_set = last_set_named(found.region)
+        if named_set is not None:  # "The correct options are A and C.": several letters, one set
+            s, e = named_set
+            chosen = Answer(found.region[s:e], "choice", found.region_start + s, found.region_start + e, True)
+            return chosen, _read(chosen.text, gold)
         verdicts = option_verdicts(found.region, gold.letters, found.region_start)
         if isinstance(verdicts, Answer):  # "(A) is incorrect. (B) is correct. (C) is incorrect."
             return verdicts, _read(verdicts.text, gold)

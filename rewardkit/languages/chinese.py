@@ -417,7 +417,9 @@ _MEASURES_BEFORE_MORE = longest_first(
     {*CLASSIFIERS, *UNITS} - {"多", "余", "以上", "以下", "左右", "打", "个"}
 )
 _MEASURE_THEN_MORE = re.compile(
-    r"(?<=\d)[^\S\r\n]*(?P<measure>" + _MEASURES_BEFORE_MORE + r")[^\S\r\n]*多(?![少了出于边项面位元数次种样变])"
+    r"(?<=\d)[^\S\r\n]*(?P<measure>"
+    + _MEASURES_BEFORE_MORE
+    + r")[^\S\r\n]*多(?![少了出于边项面位元数次种样变])"
 )
 # a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
 # bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
@@ -625,7 +627,7 @@ _NEGATED_VERB = re.compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAP
 # the students of group A)
 _CHOSEN_LETTER = re.compile(
     r"(?<![挑候筛精评入落竞初预推当优海票])(?:选择|选)[ \t]*(?::[ \t]*)?"
-    r"(?=\(?[A-J]\)?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"
+    r"(?=\(?[A-J]\)?(?:[A-J]{1,9})?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"  # "选AC": several letters
 )
 # "B和C", "(B)与(C)", "A以及选项D": two choice letters joined, as "B and C" names two (a letter glued to
 # a word of Latin letters is none: "AB和CD")
