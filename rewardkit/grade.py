@@ -1507,7 +1507,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         return answer, said
     within = set_within(text) if gold.kind == "choice" else None
     if within is not None:
-        # "A and C", "probably AC", "not A and C": several letters named, one set, its statement read around it
+        # "A and C", "probably AC", "not A and C": several letters named, one set; its statement is read
+        # around it
         before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
         why = commitment.problem(before, after, letters=True)
         if why is None and commitment.negates(before):
@@ -1945,7 +1946,8 @@ _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _THOUGHT_READ = 20_000
 
 
-# a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (即, 也就是 read)
+# a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (也就是, 即
+# read)
 _RESTATED_AS = re.compile(
     r"(?P<first>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*,?[ \t]*"
     r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
@@ -2325,11 +2327,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48."
             return f"several quantities stated ({quantities}): the last value answers one of them"
         # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
-        restated = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
-        if restated is not None:
-            first_said, last_said = _read(restated["first"], gold), _read(answer.text, gold)
+        restating = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
+        if restating is not None:
+            first_said, last_said = _read(restating["first"], gold), _read(answer.text, gold)
             if first_said.status == last_said.status == "value" and not _same_reading(first_said, last_said):
-                said = region[restated.start() : end]
+                said = region[restating.start() : end]
                 return f"two different values: {said[:60]!r} restates the value as another"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])

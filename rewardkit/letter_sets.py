@@ -29,7 +29,8 @@ _LETTER = r"\(?[ \t]*(?:[A-HJ]|I(?![ \t]*['’]|[ \t]+(?!and\b|or\b)[a-z]))[ \t]
 _JOIN = r"[ \t]*(?:(?:,|、|，)[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*|和|与|及|以及)?[ \t]*"
 # (the option word before the letters: "options A and C", "选项A、C")
 _SET = re.compile(
-    rf"(?:(?:the[ \t]+)?options?[ \t]+|选项[ \t]*)?(?P<letters>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t]*[.。!]?[ \t]*"
+    rf"(?:(?:the[ \t]+)?options?[ \t]+|选项[ \t]*)?(?P<letters>{_LETTER}(?:{_JOIN}{_LETTER})+)"
+    r"[ \t]*[.。!]?[ \t]*"
 )
 # two letter sets offered as alternatives: "AC or AD", "AC或AD", "A, C or A, D"
 _OR = re.compile(r"[ \t]+or[ \t]+|[ \t]*或(?:者)?[ \t]*")
@@ -70,7 +71,8 @@ def hedged_sets(text: str) -> str | None:
 _SET_NAMED = re.compile(
     rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t]*"
     rf"|^[ \t*_]*(?=[A-J(]))(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t*_]*"
-    rf"(?:\s+are\s+(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?)?[ \t]*[.!]?[ \t*_]*$",
+    r"(?:\s+are\s+(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?)?"
+    r"[ \t]*[.!]?[ \t*_]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -602,11 +602,12 @@ _ANSWER_LINE = re.compile(
     r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
     r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
 )
-# The answer key's analysis ("【答案】B\n【解析】…故选C。"): the key states the answer and the analysis is its
-# working, so the analysis's own concluding words ("故选", "答案为", "所以选") are no marker that overrides the
-# key. What they conclude is read as the working's conclusion: a letter as one called right too ("C is also
-# correct"), any other value after "so" ("so 72"), so that an analysis concluding on another answer than its
-# key's leaves two answers (AMBIGUOUS), and one concluding on the key's own answer confirms it.
+# The answer key's analysis ("【答案】B\n【解析】…故选C。"): the key states the answer and the analysis is
+# its working, so the analysis's own concluding words ("故选", "答案为", "所以选") are no marker that
+# overrides the key. What they conclude is read as the working's conclusion: a letter as one called right
+# too ("C is also correct"), any other value after "so" ("so 72"), so that an analysis concluding on another
+# answer than its key's leaves two answers (AMBIGUOUS), and one concluding on the key's own answer confirms
+# it.
 _ANALYSIS_HEADING = re.compile(
     r"(?:[【\[〖]\s*(?:试题|详细)?(?:解析|分析|详解|详析|点评|思路|解答)\s*[】\]〗]|"
     r"(?m:^)[ \t*_]*(?:解析|分析|详解)\s*[:：])"
@@ -1176,7 +1177,7 @@ def _analysis_conclusion(m: re.Match[str]) -> str:
     """An answer key's analysis concluding (see _ANALYSIS_CONCLUSION); the words as they are outside one."""
     text = m.string
     heading = None
-    for heading in _ANALYSIS_HEADING.finditer(text, 0, m.start()):
+    for heading in _ANALYSIS_HEADING.finditer(text, 0, m.start()):  # noqa: B007 (the last one is wanted)
         pass
     if heading is None or _ANSWER_BEFORE.search(text, 0, heading.start()) is None:
         return m.group()
