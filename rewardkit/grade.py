@@ -69,7 +69,7 @@ from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
-from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, set_within
+from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, run_together, set_within
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
     Chain,
@@ -1367,6 +1367,16 @@ _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
+def _chosen_set(text: str, gold: Gold) -> str | None:
+    """The option letters ``text`` chooses as one set (:func:`letter_sets.letter_set`), or None. Against a
+    single-letter gold only letters run together (``BC``) are read as a set: a list (``B and D``) is read as
+    before, two candidates for one answer."""
+    chosen = letter_set(text)
+    if chosen is None or (len(gold.choice or "") < 2 and not run_together(text)):
+        return None
+    return chosen
+
+
 # what a fill-in blank's label opens with: "(1)", "1)", "①", "第一空"
 _BLANK_LABEL_OPENINGS = frozenset("(0123456789第" + "".join(chr(c) for c in range(0x2460, 0x2474)))
 
@@ -1506,7 +1516,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if said is not None:
         return answer, said
     within = set_within(text) if gold.kind == "choice" else None
-    if within is not None:
+    if within is not None and _chosen_set(text[within[0] : within[1]], gold) is not None:
         # "A and C", "probably AC", "not A and C": several letters named, one set; its statement is read
         # around it
         before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
@@ -2776,10 +2786,11 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
-        chosen = letter_set(clean_span(span))
+        chosen = _chosen_set(clean_span(span), gold)
         if chosen is not None:  # "AC", "A and C", "(A) and (C)": several options chosen, as one set
             return Reading("value", choice=chosen, text=chosen)
-        hedged = hedged_sets(clean_span(span)) if " or " in span or "或" in span else None
+        several = gold.choice is not None and len(gold.choice) > 1
+        hedged = hedged_sets(clean_span(span)) if several and (" or " in span or "或" in span) else None
         if hedged is not None:
             return Reading(
                 "ambiguous", text=hedged, why=f"hedged: {hedged[:60]!r} offers letter sets as alternatives"
@@ -2954,7 +2965,7 @@ def _lenient(
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
-        named_set = last_set_named(found.region)
+        named_set = last_set_named(found.region) if gold.choice is not None and len(gold.choice) > 1 else None
         if named_set is not None:  # "The correct options are A and C.": several letters, one set
             s, e = named_set
             chosen = Answer(found.region[s:e], "choice", found.region_start + s, found.region_start + e, True)

@@ -100,3 +100,12 @@ def set_within(text: str) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     return found[0].start("set"), found[0].end("set")
+
+
+_RUN_TOGETHER = re.compile(r"[ \t]*(?:[A-J]{2,10}|(?:\([ \t]*[A-J][ \t]*\)){2,10})[ \t]*[.。!]?[ \t]*")
+
+
+def run_together(text: str) -> bool:
+    """Whether ``text`` writes its letters run together (``BC``, ``(B)(C)``), as a multiple-select answer
+    does, rather than joined as a list (``B and D``, ``B, D``), which may as well name two candidates."""
+    return _RUN_TOGETHER.fullmatch(text) is not None
