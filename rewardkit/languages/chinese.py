@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.letter_sets import letter_set
 from rewardkit.numbers import ordinal_suffix
 from rewardkit.substrings import find_all, first_non_ascii, longest_first
 
@@ -1182,7 +1183,9 @@ def _analysis_conclusion(m: re.Match[str]) -> str:
     if heading is None or _ANSWER_BEFORE.search(text, 0, heading.start()) is None:
         return m.group()
     if m["letters"]:
-        return f" so {m['letters'].strip()} is also correct "
+        # (a set of letters, "B、D", as one: "BD")
+        chosen = letter_set(m["letters"]) or m["letters"].strip()
+        return f" so {chosen} is also correct "
     return " so "
 
 
