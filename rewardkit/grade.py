@@ -1367,6 +1367,10 @@ _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
+# what makes letters part of an expression rather than a set of options: "AC + 1", "AC = 5", "2AC"
+_IN_EXPRESSION = re.compile(r"[-+*/=^<>×÷√\\\d]")
+
+
 def _chosen_set(text: str, gold: Gold) -> str | None:
     """The option letters ``text`` chooses as one set (:func:`letter_sets.letter_set`), or None. Against a
     single-letter gold only letters run together (``BC``) are read as a set: a list (``B and D``) is read as
@@ -1388,13 +1392,16 @@ def _blanks_answered(answer: Answer, gold: Gold, completion: str | None) -> Answ
     if (
         completion is None
         or not isinstance(gold.node, (ListOf, TupleOf))
-        or answer.rule == "boxed"
-        or answer.text[:1] not in _BLANK_LABEL_OPENINGS
+        or answer.text.lstrip()[:1] not in _BLANK_LABEL_OPENINGS
     ):
         return None
-    line_end = completion.find("\n", answer.start)
-    line_end = len(completion) if line_end < 0 else line_end
-    blanks = labelled_blanks(completion[answer.start : line_end])
+    if answer.rule == "boxed":  # "\\boxed{(1) 3; (2) 5}": the box holds the blanks
+        line, line_end = answer.text, answer.end
+    else:
+        line_end = completion.find("\n", answer.start)
+        line_end = len(completion) if line_end < 0 else line_end
+        line = POLITE_TAIL.sub("", completion[answer.start : line_end])
+    blanks = labelled_blanks(line.strip())
     if blanks is None or len(blanks) != len(gold.node.items):
         return None
     # (in the order of their labels, a tuple: "(1) 5; (2) 3" is no answer to "3, 5")
@@ -1419,7 +1426,14 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return answer, None
     blanks = _blanks_answered(answer, gold, completion)
     if blanks is not None:
-        return blanks, None
+        # what stands around the statement (a condition before it: "If n is even, the answer is (1) 3; (2)
+        # 5.") is read as around its first blank's value
+        first_blank = blanks.text[1:].split(",")[0]
+        boxed = answer.rule == "boxed"
+        at = answer.start if boxed else answer.start + max(0, answer.text.find(first_blank))
+        stand_in = Answer(first_blank, answer.rule, at, answer.end if boxed else at + len(first_blank), True)
+        _, why = _committed(stand_in, gold, completion)
+        return blanks, why
     settled = commitment.settled_on(answer.text) if answer.rule != "boxed" else None
     if settled is not None:
         # "The answer is 18 or 16, but I'll go with 18": the value it settles on, committed as any statement
@@ -1523,6 +1537,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         why = commitment.problem(before, after, letters=True)
         if why is None and commitment.negates(before):
             why = f"negated: {text[:60]!r} says what the answer is not"
+        if why is None and _IN_EXPRESSION.search(before + after):
+            why = f"unparseable: {text[:60]!r} puts the letters in an expression, not a set of options"
         if why is not None or not (before or after).strip(" \t.,;:!*_$"):
             return answer, why
         return _part_of(answer, chosen, answer.rule, last=False, lenient=answer.lenient), None
@@ -2965,7 +2981,8 @@ def _lenient(
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
-        named_set = last_set_named(found.region) if gold.choice is not None and len(gold.choice) > 1 else None
+        several = gold.choice is not None and len(gold.choice) > 1
+        named_set = last_set_named(POLITE_TAIL.sub("", found.region)) if several else None
         if named_set is not None:  # "The correct options are A and C.": several letters, one set
             s, e = named_set
             chosen = Answer(found.region[s:e], "choice", found.region_start + s, found.region_start + e, True)

@@ -69,7 +69,7 @@ def hedged_sets(text: str) -> str | None:
 # a set named as the answer with no marker: "The correct options are A and C.", "A and C are correct.", a
 # line holding only the set ("(A) and (C)")
 _SET_NAMED = re.compile(
-    rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t]*"
+    rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t*_]*"
     rf"|^[ \t*_]*(?=[A-J(]))(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t*_]*"
     r"(?:\s+are\s+(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?)?"
     r"[ \t]*[.!]?[ \t*_]*$",
