@@ -616,7 +616,10 @@ _ANALYSIS_HEADING = re.compile(
 _ANSWER_BEFORE = re.compile(r"Answer: |答案")  # the key's heading, "【答案】" (read by then) or "答案："
 _ANALYSIS_CONCLUSION = re.compile(
     r"(?:故|所以|因此|因而|从而|综上所述?,?[ \t]*|则)?[ \t]*"
-    r"(?:本题)?(?:应选|选择|选|答案(?:应该?)?[为是选]|答案)[ \t]*(?::[ \t]*)?"
+    # (a verb of choosing only before its letter: "选项A错误" is no conclusion; nor "不选", "挑选")
+    r"(?:本题)?(?:(?<![不挑候筛精评入落竞初预推当优海票])(?:应选|选择|选)[ \t]*(?::[ \t]*)?"
+    r"(?=\(?[A-J]{1,10}\)?(?![A-Za-z]))"
+    r"|答案(?:应该?)?[为是选][ \t]*(?::[ \t]*)?|答案[ \t]*:[ \t]*)"
     r"(?:(?P<letters>\(?[A-J]\)?(?:[ \t]*(?:,[ \t]*|和|与|及)?\(?[A-J]\)?)*)(?![A-Za-z])[ \t]*(?:项)?)?"
 )
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
