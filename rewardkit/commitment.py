@@ -1517,7 +1517,9 @@ _RIGHT = (
     r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b"
 )
 _ALSO_RIGHT = re.compile(
-    rf"(?:(?P<v>{_VALUE})|(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])))[\s*_)]*"
+    # (a letter, or a set of them run together, "BD is also correct", as a multiple-select answer names one)
+    rf"(?:(?P<v>{_VALUE})|(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-J]{{2,10}}|[A-Z])(?![A-Za-z'’])))"
+    r"[\s*_)]*"
     rf"(?:(?:might|may|could|would)\s+(?:also|equally)\s+be\s+{_RIGHT}|is\s+(?:also|equally)\s+{_RIGHT}|"
     rf"(?:might|may|could|would)\s+be\s+{_RIGHT}\s+(?:too|as\s+well)\b|(?:also|equally)\s+(?:works?|fits?)\b)",
     re.IGNORECASE,
@@ -1638,7 +1640,7 @@ def hedged_later(
     if also is not None:
         # "… 12. Then again, 15 might be right too.", "… (B). Hmm, actually, A might also be correct."
         offered_letter = also["p"] or also["b"]
-        if letter is not None and offered_letter is not None and offered_letter in letters:
+        if letter is not None and offered_letter is not None and all(c in letters for c in offered_letter):
             if offered_letter != letter:
                 return f"hedged later: {also.group().strip()[:80]!r} offers {offered_letter} too"
         elif value is not None and also["v"] is not None:

@@ -70,6 +70,7 @@ from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
+from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, run_together, set_within
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
     Apply,
@@ -127,6 +128,7 @@ from rewardkit.several_values import (
     case_series_before,
     counts_listed,
     hedged_alternatives,
+    labelled_blanks,
     named_quantities_in,
     names_before_values,
     one_variable_alternatives,
@@ -304,6 +306,12 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     if named_ratio is not None and named_ratio.group(1).count(":") == named_ratio.group(2).count(":"):
         text = named_ratio.group(2)
     letters, options = _letters(choices)
+    chosen = letter_set(text) if len(text) < 80 and text[:1] in "(ABCDEFGHIJ" else None
+    if chosen is not None and (choices is None or all(c in letters for c in chosen)):
+        # "AC", "A, C", "A和C", "(A)(C)": a multiple-select gold, the set of its letters (sorted)
+        if choices is None and chosen[-1] not in letters:
+            letters = "".join(chr(c) for c in range(ord("A"), ord(chosen[-1]) + 1))
+        return Gold("choice", raw, choice=chosen, letters=letters, options=options, read_as=read_as)
     # with option texts, an answer may name an option by its words ("Answer: Paris")
     names = option_keys(choices, options) if options and isinstance(choices, tuple) else ()
     gold_of_kind = functools.partial(Gold, read_as=read_as, option_words=names)
@@ -1074,7 +1082,7 @@ def _grade_found(
         # value beside it: the readers of what follows are not called on an empty text
         several = (
             None
-            if answer.rule == "boxed" or answer.end == length
+            if answer.rule == "boxed" or answer.end == length or _blanks_answered(answer, gold, completion)
             else commitment.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
@@ -1457,6 +1465,47 @@ _PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
 _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
+# what makes letters part of an expression rather than a set of options: "AC + 1", "AC = 5", "2AC"
+_IN_EXPRESSION = re.compile(r"[-+*/=^<>×÷√\\\d]")
+
+
+def _chosen_set(text: str, gold: Gold) -> str | None:
+    """The option letters ``text`` chooses as one set (:func:`letter_sets.letter_set`), or None. Against a
+    single-letter gold only letters run together (``BC``) are read as a set: a list (``B and D``) is read as
+    before, two candidates for one answer."""
+    chosen = letter_set(text)
+    if chosen is None or (len(gold.choice or "") < 2 and not run_together(text)):
+        return None
+    return chosen
+
+
+# what a fill-in blank's label opens with: "(1)", "1)", "①", "第一空"
+_BLANK_LABEL_OPENINGS = frozenset("(0123456789第" + "".join(chr(c) for c in range(0x2460, 0x2474)))
+
+
+def _blanks_answered(answer: Answer, gold: Gold, completion: str | None) -> Answer | None:
+    """The values of the fill-in blanks that ``answer``'s line answers under their labels (``答案：(1) 3；(2)
+    5``, ``Answer: ①3; ②5``), as the tuple of a gold of as many values, or None (against one value, several
+    parts answered are refused as before)."""
+    if (
+        completion is None
+        or not isinstance(gold.node, (ListOf, TupleOf))
+        or answer.text.lstrip()[:1] not in _BLANK_LABEL_OPENINGS
+    ):
+        return None
+    if answer.rule == "boxed":  # "\\boxed{(1) 3; (2) 5}": the box holds the blanks
+        line, line_end = answer.text, answer.end
+    else:
+        line_end = completion.find("\n", answer.start)
+        line_end = len(completion) if line_end < 0 else line_end
+        line = POLITE_TAIL.sub("", completion[answer.start : line_end])
+    blanks = labelled_blanks(line.strip())
+    if blanks is None or len(blanks) != len(gold.node.items):
+        return None
+    # (in the order of their labels, a tuple: "(1) 5; (2) 3" is no answer to "3, 5")
+    return Answer(f"({', '.join(blanks)})", answer.rule, answer.start, line_end, answer.lenient)
+
+
 def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tuple[Answer, str | None]:
     """The anchored answer as its statement commits to it (``not 40, but 45`` → ``45``), or why it does
     not."""
@@ -1473,6 +1522,16 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         line_start = completion.rfind("\n", 0, answer.start) + 1
         if len(completion[line_start : answer.start].strip(commitment.NO_LETTERS)) < 2:
             return answer, None
+    blanks = _blanks_answered(answer, gold, completion)
+    if blanks is not None:
+        # what stands around the statement (a condition before it: "If n is even, the answer is (1) 3; (2)
+        # 5.") is read as around its first blank's value
+        first_blank = blanks.text[1:].split(",")[0]
+        boxed = answer.rule == "boxed"
+        at = answer.start if boxed else answer.start + max(0, answer.text.find(first_blank))
+        stand_in = Answer(first_blank, answer.rule, at, answer.end if boxed else at + len(first_blank), True)
+        _, why = _committed(stand_in, gold, completion)
+        return blanks, why
     settled = commitment.settled_on(answer.text) if answer.rule != "boxed" else None
     if settled is not None:
         # "The answer is 18 or 16, but I'll go with 18": the value it settles on, committed as any statement
@@ -1568,6 +1627,19 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     )
     if said is not None:
         return answer, said
+    within = set_within(text) if gold.kind == "choice" else None
+    if within is not None and _chosen_set(text[within[0] : within[1]], gold) is not None:
+        # "A and C", "probably AC", "not A and C": several letters named, one set; its statement is read
+        # around it
+        before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
+        why = commitment.problem(before, after, letters=True)
+        if why is None and commitment.negates(before):
+            why = f"negated: {text[:60]!r} says what the answer is not"
+        if why is None and _IN_EXPRESSION.search(before + after):
+            why = f"unparseable: {text[:60]!r} puts the letters in an expression, not a set of options"
+        if why is not None or not (before or after).strip(" \t.,;:!*_$"):
+            return answer, why
+        return _part_of(answer, chosen, answer.rule, last=False, lenient=answer.lenient), None
     letter = _CHOICE_LETTER.search(text) if gold.kind == "choice" else None
     # with no letter in it, a choice answer names an option by its text or value ("Answer: not 15", B being
     # 15): its statement is read as a value's is, below
@@ -1595,6 +1667,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         alternatives = read_math(text)
         if alternatives.node is not None and one_variable_alternatives(alternatives.node):
             return answer, None
+    if gold.kind == "number" and answer.rule in ("answer_colon", "answer_is"):
+        # "Answer: the maximum is 2, the minimum is -2.": a statement that names two quantities and gives each
+        # a value answers both; the last one is no more the answer than the first (the last number's reading)
+        quantities = named_quantities_in(text)
+        if quantities is not None:
+            return answer, f"several quantities stated ({quantities}): the gold names none of them"
     opening = _first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
@@ -1990,6 +2068,15 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # how much of a reasoning block before the answer region is read for the steps a closing sentence restates
 _THOUGHT_READ = 20_000
+
+
+# a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (也就是, 即
+# read)
+_RESTATED_AS = re.compile(
+    r"(?P<first>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*,?[ \t]*"
+    r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
+    re.IGNORECASE,
+)
 
 
 def _concluded_past(
@@ -2391,6 +2478,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         quantities = _named_alike_before(region[stated_from:start], answer.text)
         if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48."
             return f"several quantities stated ({quantities}): the last value answers one of them"
+        # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
+        restating = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
+        if restating is not None:
+            first_said, last_said = _read(restating["first"], gold), _read(answer.text, gold)
+            if first_said.status == last_said.status == "value" and not _same_reading(first_said, last_said):
+                said = region[restating.start() : end]
+                return f"two different values: {said[:60]!r} restates the value as another"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])
         if other is not None:
@@ -2874,6 +2968,15 @@ _BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
 
 def _read_span(span: str, gold: Gold) -> Reading:
     if gold.kind == "choice":
+        chosen = _chosen_set(clean_span(span), gold)
+        if chosen is not None:  # "AC", "A and C", "(A) and (C)": several options chosen, as one set
+            return Reading("value", choice=chosen, text=chosen)
+        several = gold.choice is not None and len(gold.choice) > 1
+        hedged = hedged_sets(clean_span(span)) if several and (" or " in span or "或" in span) else None
+        if hedged is not None:
+            return Reading(
+                "ambiguous", text=hedged, why=f"hedged: {hedged[:60]!r} offers letter sets as alternatives"
+            )
         reading = read_choice(span, gold.letters, gold.options, gold.option_words)
         if reading.status == "none" and any(gold.option_words):
             return _option_words_named(span, gold) or reading
@@ -3044,6 +3147,12 @@ def _lenient(
         counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
         return counted, _read(counted.text, gold)
     if gold.kind == "choice":
+        several = gold.choice is not None and len(gold.choice) > 1
+        named_set = last_set_named(POLITE_TAIL.sub("", found.region)) if several else None
+        if named_set is not None:  # "The correct options are A and C.": several letters, one set
+            s, e = named_set
+            chosen = Answer(found.region[s:e], "choice", found.region_start + s, found.region_start + e, True)
+            return chosen, _read(chosen.text, gold)
         verdicts = option_verdicts(found.region, gold.letters, found.region_start)
         if isinstance(verdicts, Answer):  # "(A) is incorrect. (B) is correct. (C) is incorrect."
             return verdicts, _read(verdicts.text, gold)

@@ -63,6 +63,53 @@ def parts_before(text: str) -> str | None:
     return None
 
 
+# the label of a fill-in blank: "(1)", "1)", "①", "第一空", "(i)"; and its number
+_BLANK = re.compile(
+    r"(?:\((?P<digit>\d{1,2})\)|(?<![\w.])(?P<bare>\d{1,2})\)|(?P<circled>[\u2460-\u2473])|"
+    r"第(?P<chinese>[一二三四五六七八九十])(?:空|问)|\((?P<roman>i{1,3}|iv|vi{0,3}|ix|x)\))[ \t]*:?[ \t]*"
+)
+_CHINESE_ORDINALS = "一二三四五六七八九十"
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+# what a blank's answer may be: a value, a short expression or a word, with no label or clause in it
+_BLANK_VALUE = re.compile(r"[^\n;,，；。]{1,40}?")
+
+
+def _blank_number(m: re.Match[str]) -> int:
+    if m["digit"] or m["bare"]:
+        return int(m["digit"] or m["bare"])
+    if m["circled"]:
+        return ord(m["circled"]) - 0x2460 + 1
+    if m["chinese"]:
+        return _CHINESE_ORDINALS.index(m["chinese"]) + 1
+    return _ROMAN.index(m["roman"]) + 1
+
+
+def labelled_blanks(line: str) -> list[str] | None:
+    """The answers of the fill-in blanks that ``line`` answers in order under their labels (``(1) 3; (2) 5``,
+    ``①3；②5``, ``第一空：3，第二空：5``), two or more, numbered from one; None for anything else.
+
+    >>> labelled_blanks("(1) 3; (2) 5"), labelled_blanks("①3; ②5."), labelled_blanks("第一空: 3, 第二空: x+1")
+    (['3', '5'], ['3', '5'], ['3', 'x+1'])
+    >>> labelled_blanks("(1) 3; (3) 5"), labelled_blanks("(1) 3"), labelled_blanks("(1) 6 × 12 = 72 (2) 70")
+    (None, None, None)
+    """
+    if len(line) > 300:
+        return None
+    labels = list(_BLANK.finditer(line))
+    if len(labels) < 2 or line[: labels[0].start()].strip(" \t*_"):
+        return None
+    values = []
+    for k, label in enumerate(labels):
+        if _blank_number(label) != k + 1:
+            return None
+        end = labels[k + 1].start() if k + 1 < len(labels) else len(line)
+        value = line[label.end() : end].strip(" \t*_;,，；。.")
+        if not _BLANK_VALUE.fullmatch(value) or "=" in value:
+            return None  # a clause, or a step worked out ("(1) 6 × 12 = 72"), is no blank's answer
+        values.append(value)
+    return values
+
+
 # a single-letter variable given a value: "x = 2", "y=4"; a value worked out through others ("y = 2 + 4 = 6")
 # is still one variable's
 _ASSIGNED = re.compile(r"(?<![\w\\])([A-Za-z])\s*=\s*[-−]?\$?\d")

@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.letter_sets import letter_set
 from rewardkit.numbers import ordinal_suffix
 from rewardkit.substrings import find_all, first_non_ascii, longest_first
 
@@ -409,6 +410,18 @@ _NEIGHBOURS = re.compile(
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
 _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
+# "72块多", "72元多", "72米多", "72岁多": a measure or a classifier between the number and its 多 bounds it as
+# "72个多" does ("72 yuan and some"), whatever the word: not 多 opening a word of its own ("多少", "多了2块",
+# "多出", "多于", "多边形", "多项式", "多面体", "多位数", "多元", "多次", "多种"), nor the words that already
+# bound it ("多", "余", "以上", …) or 打 (a verb as often as a dozen)
+_MEASURES_BEFORE_MORE = longest_first(
+    {*CLASSIFIERS, *UNITS} - {"多", "余", "以上", "以下", "左右", "打", "个"}
+)
+_MEASURE_THEN_MORE = re.compile(
+    r"(?<=\d)[^\S\r\n]*(?P<measure>"
+    + _MEASURES_BEFORE_MORE
+    + r")[^\S\r\n]*多(?![少了出于边项面位元数次种样变])"
+)
 # a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
 # bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
 _RANGE = re.compile(
@@ -590,6 +603,25 @@ _ANSWER_LINE = re.compile(
     r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
     r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
 )
+# The answer key's analysis ("【答案】B\n【解析】…故选C。"): the key states the answer and the analysis is
+# its working, so the analysis's own concluding words ("故选", "答案为", "所以选") are no marker that
+# overrides the key. What they conclude is read as the working's conclusion: a letter as one called right
+# too ("C is also correct"), any other value after "so" ("so 72"), so that an analysis concluding on another
+# answer than its key's leaves two answers (AMBIGUOUS), and one concluding on the key's own answer confirms
+# it.
+_ANALYSIS_HEADING = re.compile(
+    r"(?:[【\[〖]\s*(?:试题|详细)?(?:解析|分析|详解|详析|点评|思路|解答)\s*[】\]〗]|"
+    r"(?m:^)[ \t*_]*(?:解析|分析|详解)\s*[:：])"
+)
+_ANSWER_BEFORE = re.compile(r"Answer: |答案")  # the key's heading, "【答案】" (read by then) or "答案："
+_ANALYSIS_CONCLUSION = re.compile(
+    r"(?:故|所以|因此|因而|从而|综上所述?,?[ \t]*|则)?[ \t]*"
+    # (a verb of choosing only before its letter: "选项A错误" is no conclusion; nor "不选", "挑选")
+    r"(?:本题)?(?:(?<![不挑候筛精评入落竞初预推当优海票])(?:应选|选择|选)[ \t]*(?::[ \t]*)?"
+    r"(?=\(?[A-J]{1,10}\)?(?![A-Za-z]))"
+    r"|答案(?:应该?)?[为是选][ \t]*(?::[ \t]*)?|答案[ \t]*:[ \t]*)"
+    r"(?:(?P<letters>\(?[A-J]\)?(?:[ \t]*(?:,[ \t]*|和|与|及)?\(?[A-J]\)?)*)(?![A-Za-z])[ \t]*(?:项)?)?"
+)
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
 # (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
 # (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
@@ -600,7 +632,7 @@ _NEGATED_VERB = re.compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAP
 # the students of group A)
 _CHOSEN_LETTER = re.compile(
     r"(?<![挑候筛精评入落竞初预推当优海票])(?:选择|选)[ \t]*(?::[ \t]*)?"
-    r"(?=\(?[A-J]\)?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"
+    r"(?=\(?[A-J]\)?(?:[A-J]{1,9})?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"  # "选AC": several letters
 )
 # "B和C", "(B)与(C)", "A以及选项D": two choice letters joined, as "B and C" names two (a letter glued to
 # a word of Latin letters is none: "AB和CD")
@@ -1145,6 +1177,21 @@ _KILO_UNITS = tuple(unit for unit in UNITS if unit.startswith("千"))
 _MEASURES_AT_END = tuple(unit for unit in (*UNITS, *CLASSIFIERS) if len(unit) >= 2)
 
 
+def _analysis_conclusion(m: re.Match[str]) -> str:
+    """An answer key's analysis concluding (see _ANALYSIS_CONCLUSION); the words as they are outside one."""
+    text = m.string
+    heading = None
+    for heading in _ANALYSIS_HEADING.finditer(text, 0, m.start()):  # noqa: B007 (the last one is wanted)
+        pass
+    if heading is None or _ANSWER_BEFORE.search(text, 0, heading.start()) is None:
+        return m.group()
+    if m["letters"]:
+        # (a set of letters, "B、D", as one: "BD")
+        chosen = letter_set(m["letters"]) or m["letters"].strip()
+        return f" so {chosen} is also correct "
+    return " so "
+
+
 def normalize(text: str) -> str:
     """``text`` with its Chinese read into the shared notation (see the module's docstring)."""
     rewritten = Rewritten(text)
@@ -1294,6 +1341,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("".join(_PUNCTUATION), _PUNCTUATION_MARK, lambda m: _ascii_mark(m)),
     (_FULL_WIDTH_CHARACTERS, _FULL_WIDTH, lambda m: _half_width(m)),
     ("答", _ANSWER_LINE, lambda m: (m["lead"] or m["heading"] or "") + "Answer: "),
+    ("选答", _ANALYSIS_CONCLUSION, _analysis_conclusion),
     ("没", _COUNTERFACTUAL, lambda m: _counterfactual(m)),
     ("零", _BELOW_ZERO, lambda m: "-"),
     (_NUMERAL_CHARS, _NEIGHBOURS, lambda m: _neighbours(m)),
@@ -1333,6 +1381,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("半", _A_HALF, lambda m: "1/2"),
     ("半", _HALF, lambda m: "0.5"),
     ("多余几", _MORE_THAN, lambda m: " or more "),
+    ("多", _MEASURE_THEN_MORE, lambda m: f" or more {m['measure']}"),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
     ("第", _PART_LABEL, lambda m: _part_label(m)),  # "第一问", "第(2)小题": "for part (2), "
     # "第3名": "3rd", an ordinal as in English
