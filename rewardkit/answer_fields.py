@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 _WINDOW = 800
 # a key that offers values beside the answer (quoted in JSON, bare in YAML), and the start of its value
@@ -68,12 +69,24 @@ def alternatives_beside(text: str, start: int, end: int) -> str | None:
         if field.end() <= at or field.start() >= till:  # (a field around the answer's own value is no other)
             value = _value(window, field.end(), scope[1])
             items = [(a or b).strip() for a, b in _ITEM.findall(value)]
-            offered = [item for item in items if item and item.lower() not in _EMPTY and item != answer]
+            offered = [
+                item for item in items if item and item.lower() not in _EMPTY and not _same(item, answer)
+            ]
             if value.strip().lower() in _EMPTY or not offered:
                 continue  # "alternatives": [], [72]: nothing offered beside the answer
             shown = " ".join(value.split())[:40]
             return f"several answers: the field {field['key']!r} offers {shown} beside the answer"
     return None
+
+
+def _same(item: str, answer: str) -> bool:
+    """Whether a field's item says the answer again (``72`` beside ``72.0`` or ``$72$``)."""
+    if item == answer:
+        return True
+    try:
+        return Fraction(item.strip("$*_ ")) == Fraction(answer.strip("$*_ "))
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 def _object_around(window: str, at: int, till: int) -> tuple[int, int] | None:
@@ -132,3 +145,33 @@ def _value(window: str, begin: int, scope_end: int) -> str:
         items = re.match(r"(?:\n[ \t]*-[ \t]*[^\n]*)+", rest[len(line) :])
         return items.group() if items is not None else ""
     return re.split(r"[,}]", line, maxsplit=1)[0]
+
+
+def offered_as_alternative(region: str, start: int) -> str | None:
+    """Why the value at ``region[start]``, read by the last-number fallback, stands in a field that offers
+    alternatives (``final_answer: 72\\nother_answers: 70``: 70 is offered beside another answer, never
+    stated as one), or None.
+
+    >>> offered_as_alternative("final_answer: 72\\nother_answers: 70", 33)
+    "offered as an alternative: the field 'other_answers' lists it as a candidate, no answer"
+    >>> offered_as_alternative("So she has 70 apples.", 11) is None
+    True
+    """
+    line_start = region.rfind("\n", 0, start) + 1
+    line = region[line_start:start]
+    # the field's key stands on the value's line ("other_answers: 70", '"alternatives": [70'), or the value is
+    # an item of a YAML list below it ("  - 70"): most last numbers stand on neither
+    if ":" not in line and not region[line_start : start + 1].lstrip().startswith("-"):
+        return None
+    window_start = max(0, line_start - 300)
+    lowered = region[window_start:start].lower()
+    if not any(stem in lowered for stem in _STEMS):
+        return None
+    fields = list(_ALTERNATIVE_FIELD.finditer(region, window_start, start))
+    if not fields:
+        return None
+    field = fields[-1]
+    value = _value(region, field.end(), min(len(region), field.end() + 400))
+    if not field.end() <= start < field.end() + max(1, len(value)):
+        return None
+    return f"offered as an alternative: the field {field['key']!r} lists it as a candidate, no answer"

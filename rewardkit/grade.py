@@ -1160,6 +1160,11 @@ def _grade_found(
     lenient, fallback = _lenient(found, gold)
     if gold.kind in ("number", "math") and _FENCE in found.region[-_PRINTED_TAIL_CHARS:]:
         lenient, fallback = _printed(found, gold, lenient, fallback)
+    if lenient is not None and lenient.rule == "last_number":
+        # "final_answer: 72\nother_answers: 70": the last number is one a field offers as an alternative
+        offered = answer_fields.offered_as_alternative(found.region, lenient.start - found.region_start)
+        if offered is not None:
+            fallback = Reading("ambiguous", text=lenient.text, why=offered)
     if found.problem == "outside_region" and (fallback is None or fallback.status == "none"):
         detail = "the only committed answer is inside the reasoning block, none after </think>"
         return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)

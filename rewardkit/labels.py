@@ -363,7 +363,7 @@ def _program_literal(region: str, start: int, line_start: int, line_end: int) ->
 
 # a program without fences: a function's definition opening its line, then only indented lines (or blank
 # ones) to a last "return" with its brackets closed
-_DEFINITION = re.compile(r"^def[ \t]+[A-Za-z_]\w*[ \t]*\([^\n]*\)[^\n]*:[ \t]*$", re.MULTILINE)
+_DEFINITION = re.compile(r"^[ \t]*def[ \t]+[A-Za-z_]\w*[ \t]*\([^\n]*\)[^\n]*:[ \t]*$", re.MULTILINE)
 _OPEN_ENDS = frozenset("+-*/%,=([{.<>&|^\\")
 _LAST_RETURN = re.compile(r"\n[ \t]+return\b[^\n]*\s*$")
 
