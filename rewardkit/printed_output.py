@@ -38,7 +38,12 @@ _SPACED_RUN = re.compile(rf"{_NUMBER}(?:[ \t]+{_NUMBER})+")
 _BRACKETED_RUN = re.compile(rf"[(\[{{]?[ \t]*{_NUMBER}(?:[ \t]*,[ \t]*{_NUMBER})+[ \t]*,?[ \t]*[)\]}}]?")
 # a name and its value, as a dict, sympy's solve or a labelled print shows it: "x: 3", "'x': 3", "x = 3"
 _NAMED = re.compile(rf"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*[:=][ \t]*({_NUMBER})")
-_MAPPING = re.compile(rf"\{{[ \t]*{_NAMED.pattern}(?:[ \t]*,[ \t]*{_NAMED.pattern})*[ \t]*,?[ \t]*\}}")
+# a dict, sympy's solution: its values may be any expression ("{x: 3/2, y: sqrt(2)}"), and solve(…, dict=True)
+# prints a list of them ("[{x: 3, y: 5}]")
+_ENTRY = r"['\x22]?[A-Za-z_]\w*['\x22]?[ \t]*:[ \t]*[^,{}\n]+?"
+_DICT = rf"\{{[ \t]*{_ENTRY}(?:[ \t]*,[ \t]*{_ENTRY})*[ \t]*,?[ \t]*\}}"
+_MAPPING = re.compile(rf"\[?[ \t]*{_DICT}(?:[ \t]*,[ \t]*{_DICT})*[ \t]*\]?")
+_ENTRY_PARTS = re.compile(r"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*:[ \t]*([^,{}\n]+?)[ \t]*(?=[,}])")
 _LABELLED_RUN = re.compile(rf"{_NAMED.pattern}(?:[ \t]*[,;]?[ \t]+{_NAMED.pattern})+")
 # the printed forms of one value: sympy's srepr and numpy's scalars, each with the plain value it prints
 _RATIONAL = re.compile(r"(?:sympy\.|sp\.)?Rational\([ \t]*([-−]?\d+)[ \t]*,[ \t]*([-−]?\d+)[ \t]*\)")
@@ -91,16 +96,18 @@ def printed_line(region: str, lists: bool) -> Printed | None:
 
 def _reading(text: str, lists: bool) -> tuple[str | None, str | None] | None:
     if _SPACED_RUN.fullmatch(text) or (_BRACKETED_RUN.fullmatch(text) and "," in text):
+        if len(set(re.findall(_NUMBER, text))) == 1:
+            return None  # "30 30": one value printed twice
         if lists:  # a tuple prints as one, "(12, 30)"; a list's brackets are no interval ("[12, 30]")
             listed = ", ".join(re.findall(_NUMBER, text))
             return (f"({listed})" if text.startswith("(") else listed), None
         return None, f"several values printed on one line: {text[:60]!r}"
-    mapping = _MAPPING.fullmatch(text) or _LABELLED_RUN.fullmatch(text)
-    if mapping is not None:
-        pairs = _NAMED.findall(text)
+    mapping = _MAPPING.fullmatch(text)
+    if mapping is not None or _LABELLED_RUN.fullmatch(text):
+        pairs = _ENTRY_PARTS.findall(text) if mapping is not None else _NAMED.findall(text)
         names = {name for name, _ in pairs}
-        if len(pairs) >= 2 and len(names) == len(pairs):
-            if lists:
+        if len(pairs) >= 2:
+            if lists and len(names) == len(pairs):
                 return ", ".join(f"{name} = {value}" for name, value in pairs), None
             shown = ", ".join(sorted(names))[:40]
             return None, f"several labelled values printed ({shown}): the last number is one of them"
