@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import NamedTuple
 
 # an output block that ends the text's last lines: its tag (output-like, or none after another block)
@@ -96,8 +97,8 @@ def printed_line(region: str, lists: bool) -> Printed | None:
 
 def _reading(text: str, lists: bool) -> tuple[str | None, str | None] | None:
     if _SPACED_RUN.fullmatch(text) or (_BRACKETED_RUN.fullmatch(text) and "," in text):
-        if len(set(re.findall(_NUMBER, text))) == 1:
-            return None  # "30 30": one value printed twice
+        if len({Fraction(n.replace("−", "-")) for n in re.findall(_NUMBER, text)}) == 1:
+            return None  # "30 30", "30 30.0": one value printed twice
         if lists:  # a tuple prints as one, "(12, 30)"; a list's brackets are no interval ("[12, 30]")
             listed = ", ".join(re.findall(_NUMBER, text))
             return (f"({listed})" if text.startswith("(") else listed), None
