@@ -1178,7 +1178,7 @@ _HEDGED_BEFORE = re.compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)\s+(?=have|has|get|need|cost|make|take|weigh|[^\x00-\x7f]))"
     # (a total word may stand between: "小明似乎一共有72", read "小明 seemingly in all 有72")
     rf"\s*(?:(?:in\s+(?:all|total)|altogether)\s+)?{_HEDGED_VERB}[\s$*_(\\\[]*$|"
-    rf"(?:^|[.!?;:]\s)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
+    rf"(?:^|[.!?;:]\s|\n)[\s*_>-]*(?:(?:{_HEDGE_WORD_BEFORE})\b|i\s+(?:guess|suppose)\b|"
     # "It is possible that the answer is 72" ("It is clear that …" commits)
     r"(?:it\s+is|it'?s|it\s+seems)\s+(?:\w+\s+)?(?:possible|conceivable|plausible|likely|probable)\s+that\b|"
     # "My guess is 72", "The guess was 72", "Initial guess: 72", "An initial estimate is 72", "A
@@ -1192,7 +1192,9 @@ _HEDGED_BEFORE = re.compile(
     r"(?:we|i)\s+(?:conjecture|hypothesi[sz]e)\b|(?:(?:the|a|an|my|our|this|that|one)\s+)?(?:conjecture|hypothesis)\b|"
     # "I'd guess 6", "I'm guessing 5", "I suspect the answer is 18", "If I had to guess: 36", "It seems like
     # 350", "There's a good chance the answer is 2", "In theory 72", "It's unclear whether …"
-    r"i(?:'?d|\s+would)\s+guess\b|i(?:'?m|\s+am)\s+guessing\b|i\s+suspect\b|if\s+i\s+(?:had|have)\s+to\s+guess\b|"
+    r"i(?:'?d|\s+would)\s+guess\b|i(?:'?m|\s+am)\s+guessing\b|"
+    # "I'll guess the answer is 48", "I'm going to guess 48": a guess announced is still a guess
+    r"i(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to)\s+(?:just\s+|have\s+to\s+)?guess\b|i\s+suspect\b|if\s+i\s+(?:had|have)\s+to\s+guess\b|"
     r"(?:it\s+)?seems\s+like\b|"
     r"(?:(?:so|thus|therefore|hence|then|now),?\s+)?it\s+(?:seems|appears)(?:\s+to\s+me)?,?\s+(?:that\b|(?=the\s|[a-z]\s*=))|"
     r"there(?:'?s|\s+is)\s+a\s+(?:\w+\s+)?chance\b|chances\s+are\b|in\s+theory\b|"
@@ -1341,7 +1343,9 @@ def hedged_before(before: str) -> str | None:
     m = _HEDGED_BEFORE.search(before[-300:]) or _UNSURE_OPENING.search(before[-300:])
     if m is None:
         return None
-    return f"hedged: {(_sentence_of(before[-300:], m.start()) + ' …')!r} does not commit to the value"
+    # (a match that opens on the stop or line break before its sentence quotes from after it)
+    at = m.start() + (before[-300:][m.start() : m.start() + 1] in ".!?;:\n")
+    return f"hedged: {(_sentence_of(before[-300:], at) + ' …')!r} does not commit to the value"
 
 
 # a sentence that opens on the writer's doubt: "I'm not sure, but the answer is 72", "Not sure: 72", "Not
@@ -1874,9 +1878,16 @@ def condition_value_before(before: str) -> str | None:
 
 
 # the marker inside the condition: "If the answer is 72, then …", "Suppose the answer were 72": a value tried,
-# not one stated
+# not one stated; so is an answer the writer only takes for granted, "I'll assume the answer is 72", "Let me
+# presume the answer is 72", "Presuming the answer is 72" (an assumption about the problem, "I'll assume each
+# box holds 4, so the answer is 48", states its answer)
 _SUPPOSED_ANSWER = re.compile(
-    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:\w+,\s*)?(?:if|suppose|supposing|assume|assuming|let'?s\s+(?:say|assume|suppose)|"
+    # (a line break opens a sentence too: "… = 48\nSuppose the answer is \\boxed{48}", a box after a program's
+    # output block)
+    r"(?:^|[.!?;:]\s|\n)[\s*_>-]*(?:\w+,\s*)?(?:if|suppose|supposing|assume|assuming|presume|presuming|"
+    r"let(?:['’]?s|\s+us|\s+me)\s+(?:just\s+|simply\s+)?(?:say|assume|suppose|presume)|"
+    r"(?:i|we)(?:['’](?:ll|d|m\s+going\s+to|re\s+going\s+to)|\s+(?:will|would|shall|can|am\s+going\s+to|"
+    r"are\s+going\s+to))?\s+(?:just\s+|simply\s+)?(?:assume|suppose|presume)|"
     r"what\s+if|whether|in\s+case|provided|say)\s+(?:that\s+)?(?:the\s+|our\s+|my\s+)?(?:final\s+|correct\s+)?"
     r"(?:answer|result)(?:\s+(?:is|was|were|would\s+be|will\s+be|be|equals|=)|\s*:)\s*:?\s*[$(\\\[{]*\s*$",
     re.IGNORECASE,
@@ -1905,7 +1916,7 @@ _SUBJECT_VERB = r"(?!\s+(?:altogether\s+|in\s+total\s+|in\s+all\s+|\w+ly\s+)?(?:
 # belief whatever follows it, after any other only before "that", "whether" or "if" ("If you're wondering,
 # the answer is 72" names no clause of its cue)
 _DOUBTED_ANSWER = re.compile(
-    r"(?:^|[.!?;:]\s)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
+    r"(?:^|[.!?;:]\s|\n)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
     r"(?:think|believe|know|agree|accept)|"
     r"not\s+(?:\w+%?\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"
     # "doubt", but not "without a doubt", "no doubt", "beyond doubt": those affirm

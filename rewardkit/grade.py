@@ -25,11 +25,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+import rewardkit.answer_fields as answer_fields
 import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
 import rewardkit.glued_box as glued_box
 import rewardkit.labels as labels
 import rewardkit.lookalikes as lookalikes
+import rewardkit.printed_output as printed_output
 import rewardkit.sandbox as sandbox
 from rewardkit.computed_option import value_arrived_before
 from rewardkit.equivalence import (
@@ -1187,6 +1189,9 @@ def _grade_found(
             if answer.end < length
             else None
         )
+        if rival is None and answer.rule == "answer_colon":
+            # '{"answer": 72, "alternatives": [70, 71]}': another field of the answer offers other values
+            rival = answer_fields.alternatives_beside(completion, answer.start, answer.end)
         if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
             rival = _hedged_later(completion, answer.end, reading, gold)
         if rival is None and answer.end + 5 < length and gold.kind in ("number", "math", "choice"):
@@ -1251,6 +1256,13 @@ def _grade_found(
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
 
     lenient, fallback = _lenient(found, gold)
+    if gold.kind in ("number", "math") and _FENCE in found.region[-_PRINTED_TAIL_CHARS:]:
+        lenient, fallback = _printed(found, gold, lenient, fallback)
+    if lenient is not None and lenient.rule == "last_number":
+        # "final_answer: 72\nother_answers: 70": the last number is one a field offers as an alternative
+        offered = answer_fields.offered_as_alternative(found.region, lenient.start - found.region_start)
+        if offered is not None:
+            fallback = Reading("ambiguous", text=lenient.text, why=offered)
     if found.problem == "outside_region" and (fallback is None or fallback.status == "none"):
         detail = "the only committed answer is inside the reasoning block, none after </think>"
         return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)
@@ -2144,6 +2156,29 @@ def _word_retraction(
     return Answer(text, "correction", start, start + len(text), lenient=True), reading
 
 
+_PRINTED_TAIL_CHARS = 600
+
+
+def _printed(
+    found: Candidates, gold: Gold, lenient: Answer | None, fallback: Reading | None
+) -> tuple[Answer | None, Reading | None]:
+    """The lenient answer read off the whole line a program printed, when the text ends on an output block
+    whose last line says more than its last number (``12 30``, ``{x: 3, y: 5}``, ``Rational(3, 4)``: see
+    :mod:`rewardkit.printed_output`); else the lenient answer as found."""
+    lists = isinstance(gold.node, (ListOf, SetOf, TupleOf))
+    printed = printed_output.printed_line(found.region, lists)
+    if printed is None:
+        return lenient, fallback
+    if lenient is not None and lenient.start - found.region_start >= printed.end:
+        return lenient, fallback  # math written after the output block: the text's own last word
+    at = found.region_start + printed.start
+    text = found.region[printed.start : printed.end]
+    answer = Answer(text, "printed_output", at, at + len(text), lenient=True)
+    if printed.why is not None:
+        return answer, Reading("ambiguous", text=text, why=printed.why)
+    return answer, _read(printed.read_as or text, gold)
+
+
 def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | None:
     """Why the last number a lenient rule read is no quantity the text concludes with (an identifier, an
     index, a table cell, …: see :mod:`rewardkit.labels`), or None."""
@@ -2583,6 +2618,8 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
         # "```python\n    total = 5 * 3\n    return total\n\ntotal": the program never closed, so it never ran
         # and said nothing; its numbers are inputs, not the answer
         return region.rstrip().rsplit("\n", 1)[-1][-60:] or "```"
+    if "return" in region[-400:] and labels.unfenced_program(region.rstrip()) is not None:
+        return None  # "def solution(): … return result": a finished program, whatever it computes
     tail = region.rstrip()[-400:]
     dangling = _DANGLING_MARKER.search(tail) if _may_dangle(tail) else None
     if dangling is not None:

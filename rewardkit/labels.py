@@ -331,12 +331,22 @@ def _garbled(region: str, line_start: int, start: int) -> str | None:
 
 def _program_literal(region: str, start: int, line_start: int, line_end: int) -> str | None:
     if "```" not in region or region.count("```", 0, start) % 2 == 0:
-        return None
-    opened = region.rfind("```", 0, start)
+        # a program written without fences, as program-of-thought solvers write one: the text from its
+        # "def" to its last "return"
+        opened = unfenced_program(region) if "return" in region else None
+        if opened is None or line_start <= opened:
+            return None
+    else:
+        opened = region.rfind("```", 0, start)
     tag = _FENCE_TAG.match(region, opened)
     if line_start <= opened or (tag is not None and tag[1].lower() in _OUTPUT_TAGS):
         return None  # an output block shows what a program printed
     line = region[line_start:line_end].strip()
+    failed = _output_without_value(region, line_end)
+    if failed is not None:
+        # "simulate(10**12)" then "TimeoutError": the program printed no result, and its code's literals are
+        # its inputs (the grader never runs it)
+        return f"a program's literal: {line[:60]!r} is its code, and its output {failed!r} shows no value"
     assigned = _ASSIGNED.search(line)
     if assigned is None or _STATES_RESULT.match(line) is not None:
         return None  # "return 72", "answer = 72": the program's result; a call: the other readers judge it
@@ -349,6 +359,63 @@ def _program_literal(region: str, start: int, line_start: int, line_end: int) ->
     if _ASSIGNED_ANYWHERE.search(region, opened, line_start) is None:
         return None  # "n = 63" alone: the one value the block gives
     return f"a program's input: {line[:60]!r} follows other inputs, is never printed, and no output shows one"
+
+
+# a program without fences: a function's definition opening its line, then only indented lines (or blank
+# ones) to a last "return" with its brackets closed
+_DEFINITION = re.compile(r"^[ \t]*def[ \t]+[A-Za-z_]\w*[ \t]*\([^\n]*\)[^\n]*:[ \t]*$", re.MULTILINE)
+_OPEN_ENDS = frozenset("+-*/%,=([{.<>&|^\\")
+_LAST_RETURN = re.compile(r"\n[ \t]+return\b[^\n]*\s*$")
+
+
+def unfenced_program(region: str) -> int | None:
+    """Where a program written without a code block begins, when the text ends on one that is finished
+    (``def solution():\\n    …\\n    return result``: its last statement returns), or None.
+
+    >>> unfenced_program("Let me write it.\\ndef solution():\\n    x = 6 * 12\\n    return x")
+    17
+    >>> unfenced_program("def solution():\\n    x = 6 * 12\\n    return (x +") is None
+    True
+    """
+    last = _LAST_RETURN.search(region[-2000:])
+    if last is None:
+        return None
+    returned = last.group()
+    if (
+        returned.count("(") != returned.count(")")
+        or returned.count("[") != returned.count("]")
+        or returned.rstrip()[-1] in _OPEN_ENDS
+    ):
+        return None  # "return (x +", "return total +": cut off inside the statement
+    definitions = list(_DEFINITION.finditer(region, max(0, len(region) - 4000)))
+    if not definitions:
+        return None
+    definition = definitions[-1]
+    body = region[definition.end() :].split("\n")[1:]
+    if any(line.strip() and not line[:1].isspace() for line in body):
+        return None  # prose after the function: the text goes on, and other readers read it
+    return definition.start()
+
+
+# the output block right after a code block: its tag, output-like or none, and its body
+_OUTPUT_AFTER = re.compile(r"```[ \t]*\n\s*```[ \t]*([\w+#-]*)[ \t]*\n(.*?)```", re.DOTALL)
+
+
+def _output_without_value(region: str, line_end: int) -> str | None:
+    """The first line of the output block that follows the code block holding ``line_end``, when that output
+    holds no digit (an error, ``TimeoutError``, ``None``), or None."""
+    closed = region.find("```", line_end)
+    if closed < 0:
+        return None
+    output = _OUTPUT_AFTER.match(region, closed)
+    if output is None or output[1].lower() not in _OUTPUT_TAGS | {""}:
+        return None
+    body = output[2]
+    if any(c.isdigit() for c in body) or len(body) > 2000:
+        return None
+    # (an error's last line names it: "Traceback …\nZeroDivisionError: division by zero")
+    lines = [line.strip() for line in body.splitlines() if line.strip()]
+    return lines[-1][:60] if lines else "(empty)"
 
 
 def _rate_restated(region: str, digit: int, end: int) -> str | None:

@@ -1,0 +1,177 @@
+"""Other fields of a JSON or YAML answer that offer other values beside it.
+
+A structured answer states its value under its answer key (``{"answer": 72}``, ``answer: 72``). A field of
+the same object that offers other values as alternatives (``"alternatives": [70, 71]``, ``"candidates"``,
+``"options"``, ``"other_answers"``, ``"backup_answer"``, ``"second_guess"``) hedges between them, as ``72, but
+70 also works`` does: the object commits to none. A field that offers nothing (``[]``, ``null``, ``"none"``,
+the answer itself again) hedges nothing, and neutral fields (``"unit": "cm"``, ``"explanation": "…"``,
+``"steps": […]`` with numbers, ``"confidence": 0.9``) say something else.
+
+>>> alternatives_beside('{"answer": 72, "alternatives": [70, 71]}', 11, 13)
+"several answers: the field 'alternatives' offers [70, 71] beside the answer"
+>>> alternatives_beside('{"answer": 72, "unit": "cm", "alternatives": []}', 11, 13) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+_WINDOW = 800
+# a key that offers values beside the answer (quoted in JSON, bare in YAML), and the start of its value
+_KEY = (
+    r"(?:(?:other|alternative|alternate|possible|candidate|backup|fallback|second(?:ary)?|"
+    r"runner[_ -]?up)[_ -]?(?:answers?|values?|results?|solutions?|guess(?:es)?|choices?|options?)|"
+    r"alternatives?|alternates?|"
+    r"candidates?|options?|also[_ -]?(?:possible|valid|correct))"
+)
+_ALTERNATIVE_FIELD = re.compile(
+    rf"""(?:^|(?<=[\s{{,]))(?P<quote>["']?)(?P<key>{_KEY})(?P=quote)[ \t]*:[ \t]*""",
+    re.IGNORECASE | re.MULTILINE,
+)
+# every key above holds one of these, lower-cased: a literal scan settles most answers
+_STEMS = (
+    "altern",
+    "other",
+    "possible",
+    "candidate",
+    "backup",
+    "fallback",
+    "second",
+    "runner",
+    "option",
+    "also",
+)
+# a value that offers nothing
+_EMPTY = frozenset({"", "[]", "{}", "null", "none", "nil", "~", "n/a", "na", "false", '""', "''", "[ ]"})
+_ITEM = re.compile(r"""["']([^"'\n]*)["']|([^\s,\[\]{}"'-][^,\[\]{}\n]*)""")
+
+
+def alternatives_beside(text: str, start: int, end: int) -> str | None:
+    """Why the JSON object or YAML block that states the answer at ``text[start:end]`` (under its answer key)
+    offers other values beside it, or None."""
+    window_start = max(0, start - _WINDOW)
+    window = text[window_start : end + _WINDOW]
+    lowered = window.lower()
+    if not any(stem in lowered for stem in _STEMS):
+        return None
+    at, till = start - window_start, end - window_start
+    scope = _object_around(window, at, till)
+    in_yaml = scope is None
+    scope = scope or _block_around(window, at, till)
+    if scope is None:
+        return None
+    answer = text[start:end].strip().strip("\"'")
+    for field in _ALTERNATIVE_FIELD.finditer(window, *scope):
+        if in_yaml and field["key"].lower() in ("option", "options"):
+            continue  # "Answer: C\nOptions: (A) 12 …": below a marker's line, the question's options copied
+        if field.end() <= at or field.start() >= till:  # (a field around the answer's own value is no other)
+            value = _value(window, field.end(), scope[1])
+            items = [(a or b).strip() for a, b in _ITEM.findall(value)]
+            offered = [
+                item for item in items if item and item.lower() not in _EMPTY and not _same(item, answer)
+            ]
+            if value.strip().lower() in _EMPTY or not offered:
+                continue  # "alternatives": [], [72]: nothing offered beside the answer
+            shown = " ".join(value.split())[:40]
+            return f"several answers: the field {field['key']!r} offers {shown} beside the answer"
+    return None
+
+
+def _same(item: str, answer: str) -> bool:
+    """Whether a field's item says the answer again (``72`` beside ``72.0`` or ``$72$``)."""
+    if item == answer:
+        return True
+    try:
+        return Fraction(item.strip("$*_ ")) == Fraction(answer.strip("$*_ "))
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def _object_around(window: str, at: int, till: int) -> tuple[int, int] | None:
+    """The span of the innermost JSON object (``{…}``) that holds ``window[at:till]``, or None."""
+    depth, opened = 0, -1
+    for i in range(at - 1, -1, -1):
+        c = window[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                opened = i
+                break
+            depth -= 1
+    if opened < 0:
+        return None
+    depth = 0
+    for i in range(till, len(window)):
+        c = window[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            if depth == 0:
+                return opened, i + 1
+            depth -= 1
+    return None
+
+
+_YAML_KEY_LINE = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:")
+
+
+def _block_around(window: str, at: int, till: int) -> tuple[int, int] | None:
+    """The YAML block (its lines up to a blank line each way) whose ``key: value`` line holds
+    ``window[at:till]``, or None."""
+    line_start = window.rfind("\n", 0, at) + 1
+    if _YAML_KEY_LINE.match(window, line_start) is None:
+        return None
+    blank_before = window.rfind("\n\n", 0, line_start)
+    blank_after = window.find("\n\n", till)
+    return (0 if blank_before < 0 else blank_before + 2), (len(window) if blank_after < 0 else blank_after)
+
+
+def _value(window: str, begin: int, scope_end: int) -> str:
+    """The value of a field that begins at ``begin``: a bracketed list, a quoted string or a scalar to the
+    line's end or the next comma, or a YAML list on the lines below."""
+    rest = window[begin:scope_end]
+    if rest[:1] in "[{":
+        close = "]" if rest[0] == "[" else "}"
+        end = rest.find(close)
+        return rest[: end + 1] if end >= 0 else rest.split("\n", 1)[0]
+    if rest[:1] in "\"'":
+        end = rest.find(rest[0], 1)
+        return rest[: end + 1] if end > 0 else rest.split("\n", 1)[0]
+    line = rest.split("\n", 1)[0]
+    if not line.strip():  # "alternatives:\n  - 70\n  - 71": a YAML list below its key
+        items = re.match(r"(?:\n[ \t]*-[ \t]*[^\n]*)+", rest[len(line) :])
+        return items.group() if items is not None else ""
+    return re.split(r"[,}]", line, maxsplit=1)[0]
+
+
+def offered_as_alternative(region: str, start: int) -> str | None:
+    """Why the value at ``region[start]``, read by the last-number fallback, stands in a field that offers
+    alternatives (``final_answer: 72\\nother_answers: 70``: 70 is offered beside another answer, never
+    stated as one), or None.
+
+    >>> offered_as_alternative("final_answer: 72\\nother_answers: 70", 33)
+    "offered as an alternative: the field 'other_answers' lists it as a candidate, no answer"
+    >>> offered_as_alternative("So she has 70 apples.", 11) is None
+    True
+    """
+    line_start = region.rfind("\n", 0, start) + 1
+    line = region[line_start:start]
+    # the field's key stands on the value's line ("other_answers: 70", '"alternatives": [70'), or the value is
+    # an item of a YAML list below it ("  - 70"): most last numbers stand on neither
+    if ":" not in line and not region[line_start : start + 1].lstrip().startswith("-"):
+        return None
+    window_start = max(0, line_start - 300)
+    lowered = region[window_start:start].lower()
+    if not any(stem in lowered for stem in _STEMS):
+        return None
+    fields = list(_ALTERNATIVE_FIELD.finditer(region, window_start, start))
+    if not fields:
+        return None
+    field = fields[-1]
+    value = _value(region, field.end(), min(len(region), field.end() + 400))
+    if not field.end() <= start < field.end() + max(1, len(value)):
+        return None
+    return f"offered as an alternative: the field {field['key']!r} lists it as a candidate, no answer"
