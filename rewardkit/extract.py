@@ -2629,7 +2629,7 @@ _NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
 # option (b)."
 _LOWER_CALLED_CHOICE = re.compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
-    r"[*_]*\(?([a-j])\)?[*_]*[ \t]*[.!]?\s*$"
+    r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
 )
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
@@ -2686,8 +2686,11 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
             ):
                 continue  # "A because it is too small.\nB because …": each option's reason, none chosen
             last = m
-    tail_at = max(0, len(region) - 160)  # (the pattern closes the text: its tail is enough)
-    spoken = _LOWER_CALLED_CHOICE.search(region, tail_at)
+    body = region.rstrip()
+    polite = POLITE_TAIL.search(body, max(0, len(body) - 300))
+    body = body[: polite.start()] if polite is not None else body  # "…\n\nI hope this helps!"
+    tail_at = max(0, len(body) - 160)  # (the pattern closes the text: its tail is enough)
+    spoken = _LOWER_CALLED_CHOICE.search(body, tail_at)
     if (
         spoken is not None
         and spoken[1].upper() in letters
