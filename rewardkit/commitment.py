@@ -1596,12 +1596,22 @@ def alternative_after(after: str, value: Quantity | None) -> str | None:
 # a letter named only in a hedge, with no marker: "Either B or D could work.", "it's either B or D", "B or D
 # might be right", "Among the options, B seems right.", "(C) might be the answer"
 _LETTER = r"\(?([A-J])\)?"
+# what calls an option only likely, not the answer
+_ONLY_LIKELY = r"(?:plausible|possible|likely|a\s+possibility|a\s+candidate)\b"
 _HEDGED_LETTERS = re.compile(
     rf"\beither\s+{_LETTER}\s*,?\s+or\s+{_LETTER}(?![A-Za-z])"
     rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s*,?\s+or\s+{_LETTER}\s+(?:could|might|may|both|seem)"
     rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s+(?:(?:seems|appears|looks)\s+(?:to\s+be\s+)?"
     r"(?:right|correct|plausible|likely|best|like\s+the\s+(?:answer|best))|(?:might|may|could)\s+be\s+"
     r"(?:right|correct|the\s+(?:answer|best|right\s+one|correct\s+one)))\b"
+    # a letter (with its option's value) called only plausible, two called so, or a letter and another offered
+    # as valid too: "(D) 96 is plausible.", "C and D are both plausible.", "C, but B is also plausible."
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}(?:\s+[-−$]?\d[\d,.]*)?\s+is\s+(?:also\s+)?{_ONLY_LIKELY}"
+    rf"|(?<![\w'])(?:options?\s+|choices?\s+)?{_LETTER}\s*,?\s+and\s+{_LETTER}\s+(?:are\s+)?(?:both\s+|each\s+|equally\s+)?"
+    rf"(?:{_ONLY_LIKELY}|valid|correct|right)\b"
+    rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}[\s*_]*,?\s+but\s+(?:option\s+|choice\s+)?{_LETTER}\s+(?:is\s+|seems\s+|"
+    r"(?:could|might|may)\s+(?:also\s+|equally\s+)?be\s+)?(?:also\s+|equally\s+)?(?:plausible|possible|valid|correct|right|"
+    r"reasonable)\b"
 )
 
 

@@ -897,7 +897,14 @@ def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:
     for line, colon in _first_colons(region):
         m = _A_COLON.match(region, line)
         if m is not None and m.end() == colon + 1:
+            next_line = region.find("\n", m.end()) + 1
+            if next_line and _NEXT_OPTION_LABEL.match(region, next_line):
+                continue  # "A: 10 km\nB: 11 km": the first of the options listed, no answer
             yield m
+
+
+# the label of option B opening a line, after a line labelled "A:"
+_NEXT_OPTION_LABEL = re.compile(r"[ \t*_]*\(?B\)?[*_]*[).:]")
 
 
 _NUMBER_BODY = "0123456789,./"
@@ -2555,9 +2562,49 @@ def listed_options(text: str, letters: str) -> tuple[Quantity | None, ...]:
     """
     found = [(m.group(1), m.group(2)) for m in _LISTED_OPTION.finditer(text)]
     if [letter for letter, _ in found] != list(letters):
-        return ()
+        found = _options_on_one_line(text, letters)
+        if not found:
+            return ()
     options = read_options([option for _, option in found])
     return options if sum(o is not None for o in options) >= 2 else ()
+
+
+def _options_on_one_line(text: str, letters: str) -> list[tuple[str, str]]:
+    """The options ``text`` lists on one line, each label and its text (``Options: (A) 48 (B) 60 (C) 72 (D)
+    96``, ``A. 48 B. 60 C. 72 D. 96``, ``A) 48, B) 60, …``), when one line lists every offered letter in order
+    and nothing else (:func:`lists_options`: a line of working that names letters, ``(A) 48 is too small. (B)
+    …``, lists none); empty when no line does, or when two lines list them with other texts.
+
+    >>> _options_on_one_line("Options: (A) 48 (B) 60 (C) 72 (D) 96\\nSo C.", "ABCD")
+    [('A', '48'), ('B', '60'), ('C', '72'), ('D', '96')]
+    >>> _options_on_one_line("(A) 48 is too small. (B) 60 is too small. (C) 72 fits.", "ABC")
+    []
+    """
+    if not letters or letters[0] not in text:  # (a cheap test first: every listing names the first letter)
+        return []
+    listings: list[list[tuple[str, str]]] = []
+    for line in text.splitlines():
+        if len(line) > _OPTIONS_AT_ONCE or letters[-1] not in line:
+            continue
+        body = _LISTING_HEADING.sub("", line, count=1)  # "Options: ", "Answer choices: "
+        if not lists_options(body):
+            continue
+        labels = list(_OPTION_LABEL.finditer(body))
+        if [label[1] or label[2] for label in labels] != list(letters):
+            continue
+        ends = [label.start() for label in labels[1:]] + [len(body)]
+        texts = [body[label.end() : end].strip(" \t*_.,;") for label, end in zip(labels, ends, strict=True)]
+        if any(len(text) > _ONE_LINE_OPTION or _ABOUT_THE_OPTION.search(text) for text in texts):
+            continue  # "(A) 48 is too small. (B) 60 is too small. …": a verdict on each, the working's
+        listings.append(list(zip(letters, texts, strict=True)))
+    return listings[0] if listings and all(listing == listings[0] for listing in listings) else []
+
+
+_ONE_LINE_OPTION = 40  # an option listed beside others is short: a longer text is a sentence of the working
+# the heading a line of options may open on: "Options:", "Answer choices:", "Choices -"
+_LISTING_HEADING = re.compile(
+    r"^[ \t*_#]*(?:[A-Za-z]+[ \t]+){0,2}(?:options|choices)[*_]*[ \t]*[:\-][*_ \t]*", re.IGNORECASE
+)
 
 
 def _is_word(text: str, letter: str, end: int) -> bool:
@@ -2585,7 +2632,7 @@ _LENIENT_CHOICE = re.compile(
     # "It must be B", "the correct option: C", "best choice is D"
     r"be|[Cc]orrect\s+(?:option|choice|letter)|[Bb]est\s+(?:option|choice))"
     # "which is option B", "I choose choice C", "it's **B**"
-    r"\s*[,:]?\s+(?:(?:option|choice)\s+)?(?:\*\*|\*|__|_)?\(?([A-Z])\)?"
+    r"\s*[,:]?\s+(?:(?:[Oo]ption|[Cc]hoice)\s+)?(?:\*\*|\*|__|_)?\(?([A-Z])\)?"
     r"(?=[\s.,;!*_]|$)"
     # the letter, then the words that call it the answer: "A is the answer", "Option C is correct", "So B is
     # the correct answer"
@@ -2605,6 +2652,12 @@ _LENIENT_CHOICE = re.compile(
 )
 # "can't be", "cannot be", "must not be", "never be" right before a letter
 _NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
+# a lower-case letter named as the choice, closing the text: "the correct choice is c", "The best option is
+# option (b)."
+_LOWER_CALLED_CHOICE = re.compile(
+    r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
+    r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
+)
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
@@ -2660,6 +2713,19 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
             ):
                 continue  # "A because it is too small.\nB because …": each option's reason, none chosen
             last = m
+    body = region.rstrip()
+    polite = POLITE_TAIL.search(body, max(0, len(body) - 300))
+    body = body[: polite.start()] if polite is not None else body  # "…\n\nI hope this helps!"
+    tail_at = max(0, len(body) - 160)  # (the pattern closes the text: its tail is enough)
+    spoken = _LOWER_CALLED_CHOICE.search(body, tail_at)
+    if (
+        spoken is not None
+        and spoken[1].upper() in letters
+        and (last is None or spoken.start() > last.start())
+    ):
+        # "the correct choice is c": a lower-case letter that the sentence names as the choice, as after a
+        # marker ("The answer is: b")
+        return Answer(spoken[1], "choice", base + spoken.start(1), base + spoken.end(1), True)
     if last is not None:
         letter = _lenient_letter(last)
         if last.group(4):  # the answer is the letter, not the words after it that call it so

@@ -974,6 +974,12 @@ def _grade_text(
             Verdict.ERROR,
             detail=f"completion must be a string, got {type(completion).__name__}",
         )
+    if gold.kind == "choice" and not gold.options and gold.letters:
+        # only letters offered: the options the completion lists, one per line or on one line, say what each
+        # letter stands for ("(A) 48 (B) 60 (C) 72 (D) 96 … The answer is 72." names C)
+        listed = listed_options(completion, gold.letters)
+        if listed:
+            gold = replace(gold, options=listed)
     closing = (
         closing_a_colon(completion, lowered)
         if lowered is not None and finished is not False and gold.kind in _VALUE_KINDS
@@ -3016,9 +3022,11 @@ def _read_span(span: str, gold: Gold) -> Reading:
             )
         reading = read_choice(span, gold.letters, gold.options, gold.option_words)
         if reading.status == "none" and any(gold.option_words):
-            return _option_words_named(span, gold) or reading
+            reading = _option_words_named(span, gold) or reading
         if reading.status == "none" and gold.option_text:
             return _option_named(span, gold) or reading
+        if reading.status == "none" and (any(o is not None for o in gold.options) or any(gold.option_words)):
+            return _names_no_option(span, gold) or reading
         return reading
     if gold.kind == "text":
         first = re.split(r"[,;(，；（]", clean_span(span), maxsplit=1)[0]
@@ -3092,6 +3100,30 @@ def _option_named(span: str, gold: Gold) -> Reading | None:
     return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
 
 
+def _names_no_option(span: str, gold: Gold) -> Reading | None:
+    """An answer that clearly names something no option is, when the options' values or words are known: a
+    value none of them has (``Answer: 19`` against ``12, 15, 18, 21``), or words all drawn from the options'
+    own that no one option holds (``Answer: I and II only`` against ``I only``, ``II only``, ``I and III
+    only``, ``I, II and III``): another answer, WRONG; None for what cannot be read so (``see above``, a
+    hedge, a word no option uses, part of one option's words: UNPARSEABLE or no answer, as before).
+
+    >>> gold = parse_gold("C", ("I only", "II only", "I and III only", "I, II and III"))
+    >>> _names_no_option("I and II only", gold).choice, _names_no_option("only I", gold)
+    ('I and II only', None)
+    """
+    text = clean_span(span)[:MAX_SPAN_CHARS].strip(" \t.!*_")
+    if any(c.isdigit() for c in text):
+        stated = read_number(text)
+        if stated.status == "value" and stated.quantity is not None:
+            return Reading("value", choice=stated.text, text=stated.text)
+        return None
+    vocabulary = {w for key in gold.option_words for w in key.split()}
+    said = set(option_key(text).split())
+    if not said or not said <= vocabulary or any(said <= set(key.split()) for key in gold.option_words):
+        return None  # (part of one option's words may name it: "Pacific" for "Pacific Ocean")
+    return Reading("value", choice=text, text=text)
+
+
 def _option_words_named(span: str, gold: Gold) -> Reading | None:
     """An answer that names one of the offered options by its words (``Answer: Paris`` against the choices
     ``London, Berlin, Madrid, Paris``): that option's letter, read as a value's statement is (``not Paris``,
@@ -3156,6 +3188,28 @@ _CONDITION_TAIL_CHARS = (
 )
 
 
+# a closing line that is a letter and a value said of it: "C = 48", "**C**: 60"
+_LETTER_VALUE_LINE = re.compile(r"[ \t*_]*\(?([A-Z])\)?[*_]*[ \t]*[:=][ \t*_$]*[-−]?\d[^\n]*")
+
+
+def _letter_value_closing(found: Candidates, gold: Gold) -> tuple[Answer, Reading] | None:
+    """A completion with no marker that closes on a line holding only a letter and a value said of it
+    (``C = 48``, ``**C**: 60``), when that value commits to neither: another option's value, or one no
+    option's known value can check (:func:`option_stated_past`); None otherwise (a letter whose own value
+    it restates is no answer with no marker either: nothing calls it one)."""
+    region = found.region.rstrip()
+    at = region.rfind("\n") + 1
+    line = _LETTER_VALUE_LINE.fullmatch(region, at)
+    if line is None or line[1] not in gold.letters:
+        return None
+    why = option_stated_past(region, line.end(1), line[1], gold.letters, gold.options, gold.option_words)
+    if why is None:
+        return None
+    start = found.region_start + at
+    answer = Answer(region[at:].strip(), "choice", start, found.region_start + len(region), True)
+    return answer, Reading("ambiguous", text=answer.text, why=why)
+
+
 def _names_a_set(node: Node | None) -> bool:
     """Whether a gold is a set or an interval (``\\emptyset``, ``\\{2\\}``, ``[0, 1)``, or ``(-\\infty,
     \\infty)``, which reads as a pair of infinities): what a set said in words can answer."""
@@ -3205,6 +3259,10 @@ def _lenient(
             answer = run[-1] if run else None
         if answer is not None and lists_options(answer.text):
             answer = None  # "A) 12\nB) 24\nC) 36\nD) 48": the question's options copied are no answer
+        # "C = 48", "**C**: 60": a value said of the letter, another option's or one no known value checks
+        said = _letter_value_closing(found, gold) if answer is None else None
+        if said is not None:
+            return said
         hedged = commitment.hedged_letters(found.region, gold.letters) if answer is None else None
         if hedged is not None:  # "Either B or D could work.": a hedge, not a text with nothing answer-like
             at = found.region_start + len(found.region)

@@ -804,8 +804,31 @@ _RUSSIAN_UNITS = {
     "долларов": "dollars", "евро": "euros", "мин": "minutes", "сек": "seconds", "км": "kilometers",
     "кг": "kilograms", "см": "centimeters", "мм": "millimeters", "руб": "rubles",
 }  # fmt: skip
+# another answer offered as valid too ("La bonne réponse est B, mais C est aussi possible."): read as the
+# English "is also possible", which commits to neither answer; each language's "is", "also" and adjectives,
+# in the orders it writes them
+_ALSO_VALID_PARTS = {
+    "fr": (("est aussi", "est également", "est tout aussi", "serait aussi", "serait également"),
+           ("possible", "correcte", "correct", "valable", "valide", "plausible", "juste", "acceptable")),
+    "de": (("ist auch", "ist ebenfalls", "ist genauso", "wäre auch", "wäre ebenfalls"),
+           ("möglich", "richtig", "korrekt", "plausibel", "gültig", "denkbar", "zulässig")),
+    "es": (("también es", "es también", "es igualmente", "también sería", "sería también"),
+           ("posible", "correcta", "correcto", "válida", "válido", "plausible", "aceptable")),
+    "it": (("è anche", "è pure", "è altrettanto", "sarebbe anche"),
+           ("possibile", "corretta", "corretto", "valida", "valido", "plausibile", "accettabile")),
+    "pt": (("também é", "é também", "é igualmente", "também seria", "seria também"),
+           ("possível", "correta", "correto", "válida", "válido", "plausível", "aceitável")),
+    "ru": (("тоже", "также", "тоже может быть", "также может быть"),
+           ("возможен", "возможна", "возможно", "верен", "верна", "верно", "правильный", "правильная",
+            "правильно", "подходит", "допустим", "допустимо")),
+}  # fmt: skip
+_ALSO_VALID = {
+    code: {f"{also} {valid}": "is also possible" for also in alsos for valid in valids}
+    for code, (alsos, valids) in _ALSO_VALID_PARTS.items()
+}
 for _language in LANGUAGES:
     for _phrase, _english in (
+        *_ALSO_VALID[_language.code].items(),
         *_DOUBTS[_language.code].items(),
         *_OWN_WORDS[_language.code].items(),
         *_ANSWER_NOUNS[_language.code].items(),
