@@ -1179,6 +1179,13 @@ def _grade_found(
         if reading.status == "none" and commitment.points_back(answer.text):
             # "Final Answer: see above": no statement of its own; the value before it is read as if the marker
             # were not there (and the text, which ends on the marker's words, is not cut off)
+            line_start = completion.rfind("\n", 0, answer.start) + 1
+            if not completion[answer.end :].strip(_POINTER_CLOSERS) and not _DIGIT.search(
+                completion, line_start, answer.start
+            ):
+                # the marker's line ends the text: the text before it, graded as it stands ("… = 72. Check:
+                # 72 / 6 = 12 ✓\nFinal Answer: see above" reads 72 as it would with no marker line)
+                return _grade_text(completion[:line_start], gold, policy, finished, budget, decimals)
             pointer = answer
             continue
         if reading.status == "none":
@@ -2301,6 +2308,11 @@ def _stacked_numbers_after(completion: str, answer: Answer) -> str | None:
         if mine is None or theirs is None or not same_quantity(mine, theirs):
             return f"several values one per line: {answer.text!r} and then {line.strip()!r}"
     return None
+
+
+# what may close a pointer's line at the end of the text ("see above.", "(see above)", "**see above**")
+_POINTER_CLOSERS = " \t\n.!)*_"
+_DIGIT = re.compile(r"\d")
 
 
 # the most text after an answer that the reader of bare-number lines after it looks at
