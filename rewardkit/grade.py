@@ -1180,7 +1180,8 @@ def _grade_found(
             # "Final Answer: see above": no statement of its own; the value before it is read as if the marker
             # were not there (and the text, which ends on the marker's words, is not cut off)
             line_start = completion.rfind("\n", 0, answer.start) + 1
-            if not completion[answer.end :].strip(_POINTER_CLOSERS) and not _DIGIT.search(
+            rest = completion[answer.end :].strip(_POINTER_CLOSERS)
+            if (not rest or (not _DIGIT.search(rest) and _POLITE_CLOSING.match(rest))) and not _DIGIT.search(
                 completion, line_start, answer.start
             ):
                 # the marker's line ends the text: the text before it, graded as it stands ("… = 72. Check:
