@@ -537,8 +537,17 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
-    region = text[region_start:]
-    reopened = _THINK_OPEN_ANY.search(region) if close >= 0 and "<" in region else None
+    closed_again = _closed_again(text, close) if close >= 0 and not text[close_end:].strip() else None
+    if closed_again is not None:
+        # "</think>\nThe answer is 72.\n<think>Let me double check …</think>": a block opened again after the
+        # answer and closed with nothing after it holds no answer; the answer before it is read
+        region_start, reopened_at = closed_again
+        region = text[region_start:reopened_at]
+    else:
+        region = text[region_start:]
+    reopened = (
+        _THINK_OPEN_ANY.search(region) if close >= 0 and "<" in region and closed_again is None else None
+    )
     if reopened is not None:
         # a reasoning block opened again after the answer and never closed: what it holds is reasoning
         region = region[: reopened.start()]
@@ -559,7 +568,7 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         outside = _candidates(text[:close], offset)
         if outside:
             return Candidates([], base, region, "outside_region", outside)
-    if reopened is not None and anchored:
+    if (reopened is not None or closed_again is not None) and anchored:
         return Candidates(anchored, base, region, "reopened_think")
     return _found(anchored, base, region)
 
@@ -691,6 +700,19 @@ def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
         return -1, -1
     spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
     return spans[-1] if spans else (-1, -1)
+
+
+def _closed_again(text: str, close: int) -> tuple[int, int] | None:
+    """Where the text between two reasoning blocks starts and ends when the last block, closing at
+    ``close``, was opened again after an earlier one closed (``</think> The answer is 72. <think>…</think>``),
+    or None: the answer stated between them is the text's, and the block after it reasoning."""
+    opened = [m.start() for m in _THINK_OPEN_ANY.finditer(text, 0, close)]
+    if not opened:
+        return None
+    earlier = _think_close(text[: opened[-1]])
+    if earlier[0] < 0:
+        return None
+    return earlier[1], opened[-1]
 
 
 def _candidates(region: str, base: int, lowered: str | None = None, closing_tag: bool = True) -> list[Answer]:

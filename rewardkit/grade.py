@@ -1880,9 +1880,28 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
     tail = found.region[answer.end - found.region_start :][-2000:]
     cues = [m.start() for m in commitment.RETRACTION.finditer(tail)]
     if not cues:
-        return None
+        # "\\boxed{72}\n\nLet me verify: 48 + 24 =": a check of the answer is going back over it too
+        cues = [m.start() for m in _RECHECK.finditer(tail)]
+        if not cues:
+            return None
     rest = tail[cues[-1] :]
-    return None if any(c.isdigit() for c in rest) else rest.strip()[:60]
+    if any(c.isdigit() for c in rest) and not (
+        # "\\boxed{72}\n\nLet me verify: 48 + 24 =": its operands written, cut off before the result
+        _OPERATOR_AT_END.search(rest) and _RESULT_STATED.search(rest) is None and _only_working(rest)
+    ):
+        return None
+    return rest.strip()[:60]
+
+
+# a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
+_RECHECK = re.compile(
+    r"\blet(?:\s+me|'s|\s+us)\s+(?:verify|check|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*(?:check(?:ing)?|"
+    r"verif(?:y|ication)|sanity\s+check)\b[\s*_]*[:：]",
+    re.IGNORECASE,
+)
+# a text that ends on an operator or an equals sign, and an equation's result written
+_OPERATOR_AT_END = re.compile(r"[-+*/×÷=]\s*$")
+_RESULT_STATED = re.compile(r"=\s*[$(]*\s*\d")
 
 
 # where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
