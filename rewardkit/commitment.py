@@ -696,6 +696,14 @@ _CONCLUDES = re.compile(
     r"[^\d\n.;!?=]{0,80}[.!]?\s*$",
     re.IGNORECASE,
 )
+# a sentence that ends on the result of its computation, "… and 48 + 48 = 96 in total.", or on a total, "She
+# sold 96 clips in all." (a unit or a few words may follow it; "…, which occurs when x = 3." computes nothing)
+_VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"
+_RESULT_CONCLUDES = re.compile(rf"[\d)][\s*_]{{0,3}}=[\s*_]*{_VALUE_AT_END}[^\d\n.;!?=]{{0,80}}[.!]?\s*$")
+_TOTAL_CONCLUDES = re.compile(
+    rf"(?<![\d.,/^]){_VALUE_AT_END}(?=(?:[\s*_]+[A-Za-z]+){{0,3}}[\s*_]+"
+    r"(?i:in\s+total|altogether|in\s+all|all\s+together|total)\b)[^\d\n.;!?=]{0,80}[.!]?\s*$"
+)
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
 _CHECK_OPENING = re.compile(
     r"^[\s*_>-]*(?:check(?:ing)?|verif(?:y|ication|ied)|sanity\s+check|double[-\s]?check|proof|indeed|"
@@ -799,10 +807,11 @@ _RESTATED_SCALED = re.compile(
 )
 
 
-def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
+def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, bool] | None:
     """Where the value is that ``sentence`` concludes on (``But she lost 1, so 71.``), and whether the
     sentence opens by going on from what came before (``But``, ``Then``); None for a sentence that concludes
-    on no value, or checks the answer (``Check: 72 - 24 = 48.``).
+    on no value, or checks the answer (``Check: 72 - 24 = 48.``). ``results``: whether a computation's
+    result or a total the sentence ends on (``… 48 + 48 = 96 in total.``) is a conclusion too.
 
     >>> concluded_value("But she lost 1, so 71."), concluded_value("Check: 72 - 24 = 48.")
     ((19, 21, True), None)
@@ -815,6 +824,14 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
     if scaled is not None:  # "That is, 72 tens.": the value in a scale, whatever came before
         return scaled.start("value"), scaled.end("value"), True
     m = _CONCLUDES.search(sentence)
+    if (
+        m is None
+        and results
+        and ("=" in sentence or "otal" in sentence or "all" in sentence or "ltogether" in sentence)
+    ):
+        # "Natalia sold 48 clips in April and 48 + 48 = 96 in total.": the result of the computation, or the
+        # total, the sentence ends on
+        m = _RESULT_CONCLUDES.search(sentence) or _TOTAL_CONCLUDES.search(sentence)
     if m is None:
         # "#### 18\nThen she spends $5 on feed.": an event with a value of its own goes on from the answer
         event = _EVENT_VALUE.search(sentence) if sentence.lstrip(" \t\n*_>-")[:1] in _EVENT_INITIALS else None
@@ -891,6 +908,10 @@ _DOUBT_WORD = (
     r"(?:i'?m\s+|i\s+am\s+)?(?:not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain)|unsure|uncertain)|"
     r"or\s+not|i\s+guess)"
 )
+_HEDGE_AT_END = re.compile(
+    r"\b(?:maybe|perhaps|possibly|probably|sure|certain|unsure|uncertain|or\s+not|i\s+guess)[\s*_]*$",
+    re.IGNORECASE,
+)
 _DOUBT_LEFT_OPEN = re.compile(
     rf"(?:^|(?<=[.!?…\n]))[\s*_>]*(?:{_DOUBT_FILLER}[\s,.…!?*_—–-]+)*{_DOUBT_WORD}"
     rf"(?:[\s,.…!?*_—–-]+(?:{_DOUBT_FILLER}|{_DOUBT_WORD}))*[\s,.…!?*_—–-]*$",
@@ -916,11 +937,16 @@ def withdrawn_after(rest: str) -> str | None:
         (STRONG_RETRACTION, "takes the value back"),
         (_PLACEHOLDER, "states the answer as a placeholder"),
         (_LONE_NO_AT_END, "says no to it"),
-        (_DOUBT_LEFT_OPEN, "ends the text on a doubt, and states no value"),
     ):
         m = pattern.search(rest)
         if m is not None:
             return f"withdrawn: {_sentence_around(rest, m.start()) or m.group().strip()!r} {says}"
+    doubt = _DOUBT_LEFT_OPEN.search(rest)
+    if doubt is not None and (
+        doubt.group().rstrip(" \t\n*_")[-1:] in ".!?…" or _HEDGE_AT_END.search(doubt.group()) is not None
+    ):
+        # ("… 18. Hmm, but wait" with no full stop may have been cut off: the caller's finished=False says so)
+        return f"withdrawn: {doubt.group().strip()!r} ends the text on a doubt, and states no value"
     # (the words its openings hold: a literal test before the reader)
     opens = (
         "hen" in rest or "ut" in rest or "fter" in rest or "ater" in rest or "ext" in rest or "owever" in rest

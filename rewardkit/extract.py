@@ -464,7 +464,7 @@ class Candidates:
             return None
         earlier = list(scan(region[start:at]))
         if not earlier:
-            return None
+            return self._step_told_again(last, start, result)
         for n in earlier:
             if n.quantity.value == result.value:
                 return Answer(
@@ -477,6 +477,33 @@ class Candidates:
         said = region[start : last.end - base].strip()
         return (
             f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
+        )
+
+    def _step_told_again(self, last: Answer, start: int, result: Quantity) -> Answer | None:
+        """The result of the step before a closing statement that only tells again a step computed before
+        it (``… 48 / 2 = 24 clips. So in total she sold 48 + 24 = 72 clips. So she sold 24 in May.``: ``72``),
+        or None: a step told again goes past nothing. A statement that states its value as what is left or a
+        total (``So she has 24 left.``) or goes on from the result (``Then she sells 24.``) is no step."""
+        region, base = self.region, self.region_start
+        at = last.start - base
+        closing = region[start : last.end - base + 80].split("\n")[0]
+        if _TOLD_AS_RESULT.search(closing) or _GOES_ON_OPENING.match(closing):
+            return None
+        step = re.escape(last.text.lstrip("$"))
+        before = region[max(0, start - 2 * _STATEMENT_CHARS) : start]
+        eq = before.rfind("=")
+        if eq < 0 or not re.search(rf"=\s*\$?\s*{step}(?![\d]|[.,]\d)", before[:eq]):
+            return None  # the value is no result computed before the step
+        stated = next(scan(before[eq + 1 :]), None)
+        if stated is None or stated.quantity.value != result.value or at - start > 80:
+            return None
+        s = start - len(before) + eq + 1 + stated.start
+        return Answer(
+            region[s : s + stated.end - stated.start],
+            "restated_result",
+            base + s,
+            base + s + stated.end - stated.start,
+            lenient=True,
         )
 
     def labelled_total(self, last: Answer) -> Answer | None:
@@ -1187,6 +1214,19 @@ _STATED_BY_COPULA = re.compile(
     rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to|total\s+of)[:：]?|=)\s+"
     rf"(?:(?:{APPROXIMATION}|exactly|just)\s+)?[\s$*_(\\]*$",
     re.IGNORECASE,
+)
+
+
+# what makes a closing statement's value a result of its own, not a step told again: "So she has 24 left.", "…
+# in total", "… now"
+_TOLD_AS_RESULT = re.compile(
+    r"\b(?:left|remain(?:s|ing)?|in\s+total|total|altogether|in\s+all|all\s+together|overall|in\s+the\s+end|"
+    r"now|answer|final(?:ly)?|more|less|fewer|each|per|every)\b",
+    re.IGNORECASE,
+)
+# a closing statement that goes on from the result: "Then she sells 24.", "But she loses 24."
+_GOES_ON_OPENING = re.compile(
+    r"[\s*_>-]*(?:then|but|however|after|next|also|now|finally|if|when|yet|still)\b", re.IGNORECASE
 )
 
 
