@@ -92,7 +92,8 @@ _QUALIFIER_BEFORE = re.compile(
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
     # "at least x = 72": the bound holds for the value a name is given, and "at least 3*50 = 150" for the
     # result of the computation it opens
-    r"(?:[\s$*_(]*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?|[$€£]?\d[\d,.]*(?:\s*(?:[-+*/×÷·]|\s[x×]\s|\\times|\\cdot)"
+    # (GSM8K's calculator note, "<<3/440=…>>", opens no bound)
+    r"(?:[\s$*_(]*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?|(?<!<<)[$€£]?\d[\d,.]*(?:\s*(?:[-+*/×÷·]|\s[x×]\s|\\times|\\cdot)"
     r"\s*\(?[$€£]?\d[\d,.]*\)?){1,6})\s*=)?"
     r"[\s$*_(\\\[\x22“—–→⟶⇒]*$",
     re.IGNORECASE,
@@ -895,9 +896,9 @@ _PLACEHOLDER = re.compile(
 # a closing sentence that is only "No." after the statement ("The answer is 20. No.", "8*9 = 72\nNo"): it says
 # no to what was just stated, and states nothing in its place
 _LONE_NO_AT_END = re.compile(r"(?:^|(?<=[.!?\n]))[\s*_]*(?:no|nope|nah)[\s*_.!]*$", re.IGNORECASE)
-# a text that ends on a doubt and nothing after it: "The answer is 72. Hmm, but wait.", "… = 72 clips.\nMaybe.",
-# "… 72. Wait, let me re-check." (finished there, it has withdrawn what it stated; "72. I think." commits, as
-# "72, I think" does, and "Let me verify." alone doubts nothing)
+# a text that ends on a doubt and nothing after it: "The answer is 72. Hmm, but wait.", "… = 72
+# clips.\nMaybe.", "… 72. Wait, let me re-check." (finished there, it has withdrawn what it stated; "72. I
+# think." commits, as "72, I think" does, and "Let me verify." alone doubts nothing)
 _DOUBT_FILLER = (
     r"(?:but|oh|uh+|um+|so|and|actually|hmm+|hm+|wait|hold\s+on|hang\s+on|on\s+second\s+thought|"
     r"let\s+me\s+(?:re-?check|double[-\s]?check|check\s+(?:again|that)|verify|reconsider|re-?think|think|"
@@ -908,8 +909,17 @@ _DOUBT_WORD = (
     r"(?:i'?m\s+|i\s+am\s+)?(?:not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain)|unsure|uncertain)|"
     r"or\s+not|i\s+guess)"
 )
-_HEDGE_AT_END = re.compile(
-    r"\b(?:maybe|perhaps|possibly|probably|sure|certain|unsure|uncertain|or\s+not|i\s+guess)[\s*_]*$",
+# a run of bare numbers that ends the text after its answer, a sentence or a line of its own: "The answer is
+# 72. 1 2 3 4 5 6" (output that runs on into a list, as a run of bare numbers ends a list)
+_NUMBER_RUN_AT_END = re.compile(
+    r"(?:^|(?<=[.!?\n]))[\s*_]*(?:[-−]?\d[\d,.]*(?:[ \t]*[,;]?[ \t]+|[ \t]*[,;][ \t]*)){2,}"
+    r"[-−]?\d[\d,.]*[\s.]*$"
+)
+# a line that is only a hedge, "Maybe", "Probably", "Not sure": finished without a full stop too (an opener,
+# "Hmm, but wait", "But wait, maybe", may have been cut off there)
+_ONLY_HEDGE = re.compile(
+    r"[\s*_>]*(?:maybe|perhaps|possibly|probably|(?:i'?m\s+|i\s+am\s+)?not\s+(?:sure|certain)|unsure|uncertain|"
+    r"or\s+not|i\s+guess)[\s*_]*",
     re.IGNORECASE,
 )
 _DOUBT_LEFT_OPEN = re.compile(
@@ -941,9 +951,14 @@ def withdrawn_after(rest: str) -> str | None:
         m = pattern.search(rest)
         if m is not None:
             return f"withdrawn: {_sentence_around(rest, m.start()) or m.group().strip()!r} {says}"
+    run = (
+        _NUMBER_RUN_AT_END.search(rest) if rest[-1:].isdigit() or rest.rstrip(" .\n")[-1:].isdigit() else None
+    )
+    if run is not None:
+        return f"withdrawn: {run.group().strip()[:40]!r} runs on past the answer into a list of bare numbers"
     doubt = _DOUBT_LEFT_OPEN.search(rest)
     if doubt is not None and (
-        doubt.group().rstrip(" \t\n*_")[-1:] in ".!?…" or _HEDGE_AT_END.search(doubt.group()) is not None
+        doubt.group().rstrip(" \t\n*_")[-1:] in ".!?…" or _ONLY_HEDGE.fullmatch(doubt.group()) is not None
     ):
         # ("… 18. Hmm, but wait" with no full stop may have been cut off: the caller's finished=False says so)
         return f"withdrawn: {doubt.group().strip()!r} ends the text on a doubt, and states no value"
@@ -1118,8 +1133,7 @@ _OPERATED_AFTER = re.compile(
     r"(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
     r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,3}?,?\s*(?:before|until|till)\s+(?:(?:she|he|they|we|you|i)\s+)?"
     r"(?:giv|gave|sell|sold|spen[dt]|los[ets]|eat|ate|us[ei]|pa(?:y|id)|b(?:uy|ought)|donat|shar|split|divid|"
-    r"drop|break|broke|return|throw|threw|drink|drank|tak|took|add|remov|lend|lent|subtract|deduct|halv|doubl|"
-    r"receiv|get|got|find|found|earn|win|won|gain)\w*\b|"
+    r"tak|took|add|remov|lend|lent|subtract|deduct|halv|doubl|receiv|earn|gain)\w*\b|"
     # ... or leaves part of it out, or adds to it: "72, excluding the 4 she kept", "72 before tax", "72 plus
     # tax"
     r"^[\s$*_)]*[,(]?\s*(?:excluding|exclusive\s+of|not\s+(?:counting|including)|without\s+(?:counting|"
