@@ -497,12 +497,13 @@ class Candidates:
         stated = next(scan(before[eq + 1 :]), None)
         if stated is None or stated.quantity.value != result.value or at - start > 80:
             return None
-        s = start - len(before) + eq + 1 + stated.start
+        result_start = start - len(before) + eq + 1 + stated.start
+        result_end = result_start + stated.end - stated.start
         return Answer(
-            region[s : s + stated.end - stated.start],
+            region[result_start:result_end],
             "restated_result",
-            base + s,
-            base + s + stated.end - stated.start,
+            base + result_start,
+            base + result_end,
             lenient=True,
         )
 

@@ -1874,7 +1874,8 @@ def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
 
 def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
     """The words of a reconsideration after the answer that the length limit cut off before it reached any
-    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``), or None. Read only for a
+    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``; a check cut off at its operands,
+    ``\\boxed{18}\n\nLet me verify: 9 * 2 =``), or None. Read only for a
     completion the caller says did not finish: a reasoning model's thinking runs on past every answer it
     tries, and an answer that thinking was going back over is no commitment."""
     tail = found.region[answer.end - found.region_start :][-2000:]
@@ -1883,17 +1884,14 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
     # result (a check announced and cut off before any number, "Let me verify the subtraction once more
     # and", is no reconsideration)
     checks = [] if cues else [m.start() for m in _RECHECK.finditer(tail)]
-    rest = tail[(cues or checks)[-1] :] if cues or checks else ""
-    if not rest:
+    if not cues and not checks:
         return None
-    if (checks or any(c.isdigit() for c in rest)) and not (
-        any(c.isdigit() for c in rest)
-        and _OPERATOR_AT_END.search(rest)
-        and _RESULT_STATED.search(rest) is None
-        and _only_working(rest)
-    ):
-        return None
-    return rest.strip()[:60]
+    rest = tail[(cues or checks)[-1] :]
+    if not any(c.isdigit() for c in rest):
+        return rest.strip()[:60] if cues else None  # "The answer is 18. Hmm, but wait"
+    if _OPERATOR_AT_END.search(rest) and _RESULT_STATED.search(rest) is None and _only_working(rest):
+        return rest.strip()[:60]  # "… Let me verify: 48 + 24 =": its operands written, no result yet
+    return None
 
 
 # a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
