@@ -565,7 +565,16 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
-    closed_again = _closed_again(text, close) if close >= 0 and not text[close_end:].strip() else None
+    # (nothing after the last block, or only a polite closing: "I hope this helps!")
+    after_last = text[close_end:]
+    closed_again = (
+        _closed_again(text, close)
+        if close >= 0
+        and (
+            not after_last.strip() or (len(after_last) <= 200 and not POLITE_TAIL.sub("", after_last).strip())
+        )
+        else None
+    )
     if closed_again is not None:
         # "</think>\nThe answer is 72.\n<think>Let me double check …</think>": a block opened again after the
         # answer and closed with nothing after it holds no answer; the answer before it is read
@@ -1204,9 +1213,10 @@ _OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
 _RESULT_CHARS = 60
 # a calculator note of GSM8K's solutions, written before the result it computes ("$<<0.2*50=10>>10")
 _CALCULATOR_NOTE = re.compile(r"<<[^<>\n]{0,200}>>")
-# what may follow an equation's result before the next statement: one unit, math closers, a full stop
+# what may follow an equation's result before the next statement: one unit, math closers, a full stop (the
+# result maybe set in emphasis)
 _RESULT_ENDS = re.compile(
-    r"\s*[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
+    r"\s*(?:\*\*?|__?)?[-−]?\$?\d[\d,]*(?:\.\d+)?(?:\*\*?|__?|\$(?=\s))?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
     r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
 )
 # the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3") or the total it
@@ -1244,7 +1254,8 @@ def _result_before(text: str) -> Quantity | None:
         eq = text.rfind("=")
         if eq < 0 or len(text) - eq > _RESULT_CHARS or not _RESULT_ENDS.fullmatch(text, eq + 1):
             return None  # "E(7, 3) = 3 \\), as shown above.": prose after the equation, no result of the step
-        reading = read_number(text[eq + 1 :])
+        # (the result set in emphasis, "= **72** clips.", is read without it)
+        reading = read_number(text[eq + 1 :].replace("*", "").replace("__", ""))
     return reading.quantity if reading.status == "value" else None
 
 
