@@ -90,8 +90,11 @@ _QUALIFIER_BEFORE = re.compile(
     r"|(?<![=-])[<>]=?|[≤≥≲≳≦≧⩽⩾≪≫]=?|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)(?![A-Za-z]))"
     # "at least the 3rd", "more than in 1970", "at least — 72", "at least definitely 72"
     rf"(?:\s+(?:{APPROXIMATION}|exactly|definitely|certainly|surely|clearly|precisely))?(?:\s+(?:the|in|on|at|by|of))?"
-    # "at least x = 72": the bound holds for the value a name is given
-    r"(?:[\s$*_(]*[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=)?"
+    # "at least x = 72": the bound holds for the value a name is given, and "at least 3*50 = 150" for the
+    # result of the computation it opens
+    # (GSM8K's calculator note, "<<3/440=…>>", opens no bound)
+    r"(?:[\s$*_(]*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?|(?<!<<)[$€£]?\d[\d,.]*(?:\s*(?:[-+*/×÷·]|\s[x×]\s|\\times|\\cdot)"
+    r"\s*\(?[$€£]?\d[\d,.]*\)?){1,6})\s*=)?"
     # (an approximation's tilde may stand there too: "at least ~72", LaTeX's spacing "at least~72")
     r"[\s$*_(\\\[\x22“—–→⟶⇒~≈∼]*$",
     re.IGNORECASE,
@@ -695,6 +698,14 @@ _CONCLUDES = re.compile(
     r"[^\d\n.;!?=]{0,80}[.!]?\s*$",
     re.IGNORECASE,
 )
+# a sentence that ends on the result of its computation, "… and 48 + 48 = 96 in total.", or on a total, "She
+# sold 96 clips in all." (a unit or a few words may follow it; "…, which occurs when x = 3." computes nothing)
+_VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"
+_RESULT_CONCLUDES = re.compile(rf"[\d)][\s*_]{{0,3}}=[\s*_]*{_VALUE_AT_END}[^\d\n.;!?=]{{0,80}}[.!]?\s*$")
+_TOTAL_CONCLUDES = re.compile(
+    rf"(?<![\d.,/^]){_VALUE_AT_END}(?=(?:[\s*_]+[A-Za-z]+){{0,3}}[\s*_]+"
+    r"(?i:in\s+total|altogether|in\s+all|all\s+together|total)\b)[^\d\n.;!?=]{0,80}[.!]?\s*$"
+)
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
 _CHECK_OPENING = re.compile(
     r"^[\s*_>-]*(?:check(?:ing)?|verif(?:y|ication|ied)|sanity\s+check|double[-\s]?check|proof|indeed|"
@@ -713,18 +724,34 @@ _GOES_ON = re.compile(
 # feed.", "But he loses 3 marbles.", "After that, she gives away 4 of them." The value is what the working
 # would go on to take away or add, an operand, not a result (a verb that gains, "Then she makes $18", states
 # one as often as not, and is no event here)
-_EVENT_OPENING = re.compile(
-    r"[\s*_>-]*(?:then|but|after\s+that|afterwards?|later|next|and\s+then|however)\b,?\s+"
+_EVENT_WORDS = (
+    r"[\s*_>-]*(?:then|but\s+then|but|after\s+that|after\s+which|afterwards?|later|next|and\s+then|however)\b,?\s+"
     r"(?:she|he|they|we|i|you|(?-i:[A-Z][a-z]+(?:'s\s+[a-z]+)?))(?:\s+(?:also|then|still|later|now))?\s+"
     r"(?:spends?|spent|loses?|lost|gives?|gave|eats?|ate|uses?|used|pays?|paid|buys?|bought|donates?|donated|"
     r"sells?|sold|drops?|dropped|breaks?|broke|returns?|returned|throws?|threw|drinks?|drank|takes?|took|"
     r"adds?|added|removes?|removed|shares?|shared|spills?|spilled|lends?|lent|loans?|loaned)\s+"
-    r"(?:(?:away|back|up|out|another|an?\s+(?:extra|further|additional))\s+)*[$€£]?$",
+    r"(?:(?:away|back|up|out|another|an?\s+(?:extra|further|additional))\s+)*"
+)
+_EVENT_OPENING = re.compile(_EVENT_WORDS + r"[$€£]?$", re.IGNORECASE)
+# such a closing sentence whose value is a share said in words: "She has 72 marbles. Then she gives away
+# half." (the value stated before it is what the event changes)
+_EVENT_SHARE = re.compile(
+    r"(?:^|(?<=[.!?\n]))"
+    + _EVENT_WORDS
+    + r"(?:half|a\s+(?:half|third|quarter|fourth|fifth|tenth|few|couple|dozen)|"
+    r"(?:one|two|three|four)[\s-](?:halves|thirds?|quarters?|fourths?|fifths?)|some|most|several|part|the\s+rest)\b"
+    r"[^.!?\n\d]*[.!]?\s*$",
     re.IGNORECASE,
 )
 # the words after the value that make it a result after all: "Then she spends $30 in total", "… left"
 _RESULT_AFTER = re.compile(
     r"\b(?:in\s+total|total|altogether|all\s+together|in\s+all|overall|left|remaining|in\s+the\s+end)\b",
+    re.IGNORECASE,
+)
+# a clause of a sentence that goes on past a value before it: "72, then …", "72 marbles and then …", "72,
+# after which …"
+_CLAUSE_GOES_ON = re.compile(
+    r"(?:,\s*|\s(?=and\s+then\b|but\s+then\b))(?=(?:and\s+|but\s+)?(?:then|after\s+(?:that|which))\b)",
     re.IGNORECASE,
 )
 # the initials of the openings above: a literal test before the reader
@@ -746,9 +773,25 @@ def event_operand(sentence_before: str, value: str, after: str, earlier: str) ->
     >>> event_operand("Then she has ", "$13", " left.", "She makes $18.")
     """
     opening = sentence_before.lstrip(" \t\n*_>-")
-    if opening[:1] not in _EVENT_INITIALS or len(sentence_before) > 120:
-        return None
-    if _EVENT_OPENING.match(sentence_before) is None or _RESULT_AFTER.search(after):
+    if (
+        opening[:1] not in _EVENT_INITIALS
+        or len(sentence_before) > 120
+        or not _EVENT_OPENING.match(sentence_before)
+    ):
+        # "She has 72, then she gives away 5.": the clause that goes on from the value before it, in the
+        # sentence's own words
+        clauses = (
+            [*_CLAUSE_GOES_ON.finditer(sentence_before)]
+            if "then" in sentence_before or "after" in sentence_before
+            else []
+        )
+        if not clauses or len(sentence_before) - clauses[-1].end() > 120:
+            return None
+        earlier += sentence_before[: clauses[-1].start()]
+        opening = sentence_before[clauses[-1].end() :]
+        if _EVENT_OPENING.match(opening) is None:
+            return None
+    if _RESULT_AFTER.search(after):
         return None
     number = _EVENT_NUMBER.search(value)  # (of "5 dollars", "$5")
     if number is None or re.search(rf"=\s*[$€£]?\s*{re.escape(number.group())}(?![\d]|[.,]\d)", earlier):
@@ -766,10 +809,11 @@ _RESTATED_SCALED = re.compile(
 )
 
 
-def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
+def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, bool] | None:
     """Where the value is that ``sentence`` concludes on (``But she lost 1, so 71.``), and whether the
     sentence opens by going on from what came before (``But``, ``Then``); None for a sentence that concludes
-    on no value, or checks the answer (``Check: 72 - 24 = 48.``).
+    on no value, or checks the answer (``Check: 72 - 24 = 48.``). ``results``: whether a computation's
+    result or a total the sentence ends on (``… 48 + 48 = 96 in total.``) is a conclusion too.
 
     >>> concluded_value("But she lost 1, so 71."), concluded_value("Check: 72 - 24 = 48.")
     ((19, 21, True), None)
@@ -782,6 +826,14 @@ def concluded_value(sentence: str) -> tuple[int, int, bool] | None:
     if scaled is not None:  # "That is, 72 tens.": the value in a scale, whatever came before
         return scaled.start("value"), scaled.end("value"), True
     m = _CONCLUDES.search(sentence)
+    if (
+        m is None
+        and results
+        and ("=" in sentence or "otal" in sentence or "all" in sentence or "ltogether" in sentence)
+    ):
+        # "Natalia sold 48 clips in April and 48 + 48 = 96 in total.": the result of the computation, or the
+        # total, the sentence ends on
+        m = _RESULT_CONCLUDES.search(sentence) or _TOTAL_CONCLUDES.search(sentence)
     if m is None:
         # "#### 18\nThen she spends $5 on feed.": an event with a value of its own goes on from the answer
         event = _EVENT_VALUE.search(sentence) if sentence.lstrip(" \t\n*_>-")[:1] in _EVENT_INITIALS else None
@@ -845,6 +897,37 @@ _PLACEHOLDER = re.compile(
 # a closing sentence that is only "No." after the statement ("The answer is 20. No.", "8*9 = 72\nNo"): it says
 # no to what was just stated, and states nothing in its place
 _LONE_NO_AT_END = re.compile(r"(?:^|(?<=[.!?\n]))[\s*_]*(?:no|nope|nah)[\s*_.!]*$", re.IGNORECASE)
+# a text that ends on a doubt and nothing after it: "The answer is 72. Hmm, but wait.", "… = 72
+# clips.\nMaybe.", "… 72. Wait, let me re-check." (finished there, it has withdrawn what it stated; "72. I
+# think." commits, as "72, I think" does, and "Let me verify." alone doubts nothing)
+_DOUBT_FILLER = (
+    r"(?:but|oh|uh+|um+|so|and|actually|hmm+|hm+|wait|hold\s+on|hang\s+on|on\s+second\s+thought|"
+    r"let\s+me\s+(?:re-?check|double[-\s]?check|check\s+(?:again|that)|verify|reconsider|re-?think|think|"
+    r"re-?calculate|recompute|re-?read|see))"
+)
+_DOUBT_WORD = (
+    r"(?:hmm+|hm+|wait|hold\s+on|hang\s+on|on\s+second\s+thought|maybe|perhaps|possibly|probably|"
+    r"(?:i'?m\s+|i\s+am\s+)?(?:not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain)|unsure|uncertain)|"
+    r"or\s+not|i\s+guess)"
+)
+# a run of bare numbers that ends the text after its answer, a sentence or a line of its own: "The answer is
+# 72. 1 2 3 4 5 6" (output that runs on into a list, as a run of bare numbers ends a list)
+_NUMBER_RUN_AT_END = re.compile(
+    r"(?:^|(?<=[.!?\n]))[\s*_]*(?:[-−]?\d[\d,.]*(?:[ \t]*[,;]?[ \t]+|[ \t]*[,;][ \t]*)){2,}"
+    r"[-−]?\d[\d,.]*[\s.]*$"
+)
+# a line that is only a hedge, "Maybe", "Probably", "Not sure": finished without a full stop too (an opener,
+# "Hmm, but wait", "But wait, maybe", may have been cut off there)
+_ONLY_HEDGE = re.compile(
+    r"[\s*_>]*(?:maybe|perhaps|possibly|probably|(?:i'?m\s+|i\s+am\s+)?not\s+(?:sure|certain)|unsure|uncertain|"
+    r"or\s+not|i\s+guess)[\s*_]*",
+    re.IGNORECASE,
+)
+_DOUBT_LEFT_OPEN = re.compile(
+    rf"(?:^|(?<=[.!?…\n]))[\s*_>]*(?:{_DOUBT_FILLER}[\s,.…!?*_—–-]+)*{_DOUBT_WORD}"
+    rf"(?:[\s,.…!?*_—–-]+(?:{_DOUBT_FILLER}|{_DOUBT_WORD}))*[\s,.…!?*_—–-]*$",
+    re.IGNORECASE,
+)
 
 
 def withdrawn_after(rest: str) -> str | None:
@@ -869,6 +952,26 @@ def withdrawn_after(rest: str) -> str | None:
         m = pattern.search(rest)
         if m is not None:
             return f"withdrawn: {_sentence_around(rest, m.start()) or m.group().strip()!r} {says}"
+    run = (
+        _NUMBER_RUN_AT_END.search(rest) if rest[-1:].isdigit() or rest.rstrip(" .\n")[-1:].isdigit() else None
+    )
+    if run is not None:
+        return f"withdrawn: {run.group().strip()[:40]!r} runs on past the answer into a list of bare numbers"
+    doubt = _DOUBT_LEFT_OPEN.search(rest)
+    if doubt is not None and (
+        doubt.group().rstrip(" \t\n*_")[-1:] in ".!?…" or _ONLY_HEDGE.fullmatch(doubt.group()) is not None
+    ):
+        # ("… 18. Hmm, but wait" with no full stop may have been cut off: the caller's finished=False says so)
+        return f"withdrawn: {doubt.group().strip()!r} ends the text on a doubt, and states no value"
+    # (the words its openings hold: a literal test before the reader)
+    opens = (
+        "hen" in rest or "ut" in rest or "fter" in rest or "ater" in rest or "ext" in rest or "owever" in rest
+    )
+    event = _EVENT_SHARE.search(rest) if opens else None
+    if event is not None and not _RESULT_AFTER.search(event.group()):
+        return (
+            f"operated on: {event.group().strip()[:60]!r} goes on to change the value, and states no result"
+        )
     return None
 
 
@@ -1052,8 +1155,16 @@ _OPERATED_AFTER = re.compile(
     r"^[\s$*_)]*,\s*(?:and\s+|but\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
     r"(?:add|subtract|multiply|divide|halve|double|triple|square|take\s+away|deduct|remove)(?:s|d|ed)?\b|"
     r"take\s+away)\b|"
-    # the story goes on past the value: "72, then she gives away half", "72, and then she sold 5 more"
-    r"^[\s$*_)]*,\s*(?:and\s+)?then\s+(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
+    # the story goes on past the value: "72, then she gives away half", "72, and then she sold 5 more", "72
+    # marbles, but then she loses some", "72 apples, after which he eats 5", "72 marbles before giving away
+    # half" (its noun or unit hides nothing: "72 marbles, then …" changes the value as "72, then …" does)
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?(?:,\s*(?:and\s+|but\s+)?|(?:and|but)\s+)then\s+"
+    r"(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?,\s*(?:after\s+which|whereupon|after\s+that)\s+"
+    r"(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?,?\s*(?:before|until|till)\s+(?:(?:she|he|they|we|you|i)\s+)?"
+    r"(?:giv|gave|sell|sold|spen[dt]|los[ets]|eat|ate|us[ei]|pa(?:y|id)|b(?:uy|ought)|donat|shar|split|divid|"
+    r"tak|took|add|remov|lend|lent|subtract|deduct|halv|doubl|receiv|earn|gain)\w*\b|"
     # ... or leaves part of it out, or adds to it: "72, excluding the 4 she kept", "72 before tax", "72 plus
     # tax"
     r"^[\s$*_)]*[,(]?\s*(?:excluding|exclusive\s+of|not\s+(?:counting|including)|without\s+(?:counting|"

@@ -470,7 +470,7 @@ class Candidates:
             return None
         earlier = list(scan(region[start:at]))
         if not earlier:
-            return None
+            return self._step_told_again(last, start, result)
         for n in earlier:
             if n.quantity.value == result.value:
                 return Answer(
@@ -483,6 +483,34 @@ class Candidates:
         said = region[start : last.end - base].strip()
         return (
             f"conflicting results: the step before {said[:60]!r} computes {result}, which it does not state"
+        )
+
+    def _step_told_again(self, last: Answer, start: int, result: Quantity) -> Answer | None:
+        """The result of the step before a closing statement that only tells again a step computed before
+        it (``… 48 / 2 = 24 clips. So in total she sold 48 + 24 = 72 clips. So she sold 24 in May.``: ``72``),
+        or None: a step told again goes past nothing. A statement that states its value as what is left or a
+        total (``So she has 24 left.``) or goes on from the result (``Then she sells 24.``) is no step."""
+        region, base = self.region, self.region_start
+        at = last.start - base
+        closing = region[start : last.end - base + 80].split("\n")[0]
+        if _TOLD_AS_RESULT.search(closing) or _GOES_ON_OPENING.match(closing):
+            return None
+        step = re.escape(last.text.lstrip("$"))
+        before = region[max(0, start - 2 * _STATEMENT_CHARS) : start]
+        eq = before.rfind("=")
+        if eq < 0 or not re.search(rf"=\s*\$?\s*{step}(?![\d]|[.,]\d)", before[:eq]):
+            return None  # the value is no result computed before the step
+        stated = next(scan(before[eq + 1 :]), None)
+        if stated is None or stated.quantity.value != result.value or at - start > 80:
+            return None
+        result_start = start - len(before) + eq + 1 + stated.start
+        result_end = result_start + stated.end - stated.start
+        return Answer(
+            region[result_start:result_end],
+            "restated_result",
+            base + result_start,
+            base + result_end,
+            lenient=True,
         )
 
     def labelled_total(self, last: Answer) -> Answer | None:
@@ -548,8 +576,26 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         return Candidates(region_start=offset + len(text), problem="unterminated_think")
     else:
         region_start = 0
-    region = text[region_start:]
-    reopened = _THINK_OPEN_ANY.search(region) if close >= 0 and "<" in region else None
+    # (nothing after the last block, or only a polite closing: "I hope this helps!")
+    after_last = text[close_end:]
+    closed_again = (
+        _closed_again(text, close)
+        if close >= 0
+        and (
+            not after_last.strip() or (len(after_last) <= 200 and not POLITE_TAIL.sub("", after_last).strip())
+        )
+        else None
+    )
+    if closed_again is not None:
+        # "</think>\nThe answer is 72.\n<think>Let me double check …</think>": a block opened again after the
+        # answer and closed with nothing after it holds no answer; the answer before it is read
+        region_start, reopened_at = closed_again
+        region = text[region_start:reopened_at]
+    else:
+        region = text[region_start:]
+    reopened = (
+        _THINK_OPEN_ANY.search(region) if close >= 0 and "<" in region and closed_again is None else None
+    )
     if reopened is not None:
         # a reasoning block opened again after the answer and never closed: what it holds is reasoning
         region = region[: reopened.start()]
@@ -570,7 +616,7 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         outside = _candidates(text[:close], offset)
         if outside:
             return Candidates([], base, region, "outside_region", outside)
-    if reopened is not None and anchored:
+    if (reopened is not None or closed_again is not None) and anchored:
         return Candidates(anchored, base, region, "reopened_think", struck=struck)
     found = _found(anchored, base, region)
     if struck is not None:
@@ -706,6 +752,19 @@ def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
         return -1, -1
     spans = [m.span() for m in _THINK_CLOSE_ANY.finditer(text, max(0, close))]
     return spans[-1] if spans else (-1, -1)
+
+
+def _closed_again(text: str, close: int) -> tuple[int, int] | None:
+    """Where the text between two reasoning blocks starts and ends when the last block, closing at
+    ``close``, was opened again after an earlier one closed (``</think> The answer is 72. <think>…</think>``),
+    or None: the answer stated between them is the text's, and the block after it reasoning."""
+    opened = [m.start() for m in _THINK_OPEN_ANY.finditer(text, 0, close)]
+    if not opened:
+        return None
+    earlier = _think_close(text[: opened[-1]])
+    if earlier[0] < 0:
+        return None
+    return earlier[1], opened[-1]
 
 
 def _candidates(region: str, base: int, lowered: str | None = None, closing_tag: bool = True) -> list[Answer]:
@@ -1179,9 +1238,10 @@ _OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
 _RESULT_CHARS = 60
 # a calculator note of GSM8K's solutions, written before the result it computes ("$<<0.2*50=10>>10")
 _CALCULATOR_NOTE = re.compile(r"<<[^<>\n]{0,200}>>")
-# what may follow an equation's result before the next statement: one unit, math closers, a full stop
+# what may follow an equation's result before the next statement: one unit, math closers, a full stop (the
+# result maybe set in emphasis)
 _RESULT_ENDS = re.compile(
-    r"\s*[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
+    r"\s*(?:\*\*?|__?)?[-−]?\$?\d[\d,]*(?:\.\d+)?(?:\*\*?|__?|\$(?=\s))?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
     r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
 )
 # the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3") or the total it
@@ -1190,6 +1250,19 @@ _STATED_BY_COPULA = re.compile(
     rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to|total\s+of)[:：]?|=)\s+"
     rf"(?:(?:{APPROXIMATION}|exactly|just)\s+)?[\s$*_(\\]*$",
     re.IGNORECASE,
+)
+
+
+# what makes a closing statement's value a result of its own, not a step told again: "So she has 24 left.", "…
+# in total", "… now"
+_TOLD_AS_RESULT = re.compile(
+    r"\b(?:left|remain(?:s|ing)?|in\s+total|total|altogether|in\s+all|all\s+together|overall|in\s+the\s+end|"
+    r"now|answer|final(?:ly)?|more|less|fewer|each|per|every)\b",
+    re.IGNORECASE,
+)
+# a closing statement that goes on from the result: "Then she sells 24.", "But she loses 24."
+_GOES_ON_OPENING = re.compile(
+    r"[\s*_>-]*(?:then|but|however|after|next|also|now|finally|if|when|yet|still)\b", re.IGNORECASE
 )
 
 
@@ -1206,7 +1279,8 @@ def _result_before(text: str) -> Quantity | None:
         eq = text.rfind("=")
         if eq < 0 or len(text) - eq > _RESULT_CHARS or not _RESULT_ENDS.fullmatch(text, eq + 1):
             return None  # "E(7, 3) = 3 \\), as shown above.": prose after the equation, no result of the step
-        reading = read_number(text[eq + 1 :])
+        # (the result set in emphasis, "= **72** clips.", is read without it)
+        reading = read_number(text[eq + 1 :].replace("*", "").replace("__", ""))
     return reading.quantity if reading.status == "value" else None
 
 

@@ -2076,15 +2076,35 @@ def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
 
 def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
     """The words of a reconsideration after the answer that the length limit cut off before it reached any
-    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``), or None. Read only for a
+    value (``The answer is 18. Hmm, but wait``, ``… Wait, let me double``; a check cut off at its operands,
+    ``\\boxed{18}\n\nLet me verify: 9 * 2 =``), or None. Read only for a
     completion the caller says did not finish: a reasoning model's thinking runs on past every answer it
     tries, and an answer that thinking was going back over is no commitment."""
     tail = found.region[answer.end - found.region_start :][-2000:]
     cues = [m.start() for m in commitment.RETRACTION.finditer(tail)]
-    if not cues:
+    # "\\boxed{72}\n\nLet me verify: 48 + 24 =": a check of the answer cut off at its operands, before the
+    # result (a check announced and cut off before any number, "Let me verify the subtraction once more
+    # and", is no reconsideration)
+    checks = [] if cues else [m.start() for m in _RECHECK.finditer(tail)]
+    if not cues and not checks:
         return None
-    rest = tail[cues[-1] :]
-    return None if any(c.isdigit() for c in rest) else rest.strip()[:60]
+    rest = tail[(cues or checks)[-1] :]
+    if not any(c.isdigit() for c in rest):
+        return rest.strip()[:60] if cues else None  # "The answer is 18. Hmm, but wait"
+    if _OPERATOR_AT_END.search(rest) and _RESULT_STATED.search(rest) is None and _only_working(rest):
+        return rest.strip()[:60]  # "… Let me verify: 48 + 24 =": its operands written, no result yet
+    return None
+
+
+# a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
+_RECHECK = re.compile(
+    r"\blet(?:\s+me|'s|\s+us)\s+(?:verify|check|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*(?:check(?:ing)?|"
+    r"verif(?:y|ication)|sanity\s+check)\b[\s*_]*[:：]",
+    re.IGNORECASE,
+)
+# a text that ends on an operator or an equals sign, and an equation's result written
+_OPERATOR_AT_END = re.compile(r"[-+*/×÷=]\s*$")
+_RESULT_STATED = re.compile(r"=\s*[$(]*\s*\d")
 
 
 # where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
@@ -2103,6 +2123,7 @@ _RESTATED_AS = re.compile(
     r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
     re.IGNORECASE,
 )
+_KEY_ANALYSIS = ("【解析】", "【分析】", "【详解】", "【解答】", "解析：", "解析:", "分析：", "分析:")
 
 
 def _concluded_past(
@@ -2113,37 +2134,57 @@ def _concluded_past(
     or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
     opens by going on (``But``, ``Then``) concludes on what it names, seen before or not. The reasoning
     includes the reasoning block before the answer region (``<think>…9 eggs…</think> \\boxed{18} So she
-    makes $18 from the 9 eggs.``), read only for a value the answer region does not hold."""
+    makes $18 from the 9 eggs.``), read only for a value the answer region does not hold, and the sentences
+    of the tail before the one read. Reasoning told after its answer (``Answer: 72\n\n… 48 / 2 = 24
+    clips.\nAltogether she sold 48 + 24 = 72 clips.``) is judged by its last conclusion: a step on the way to
+    the answer's value goes past nothing, a last conclusion on another value (``… 48 + 48 = 96 in total.``)
+    does."""
     # the answer's reading and the numbers of the reasoning are looked up only once a sentence concludes on
     # a value: most tails conclude on none
     first: Reading | None = None
     earlier: set[str] | None = None
     thought: set[str] | None = None
-    for sentence in _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail)):
-        where = commitment.concluded_value(sentence)
+    past: str | None = None  # the last conclusion on another value, while no later one states the answer
+    sentences = _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail))
+    # an answer key's analysis after it (``【答案】70\n【解析】…9×8=72。``) is its working, whose steps are
+    # no conclusions
+    results = not tail.lstrip().startswith(_KEY_ANALYSIS)
+    for at, sentence in enumerate(sentences):
+        where = commitment.concluded_value(sentence, results=results)
         if where is None:
             continue
         start, end, goes_on = where
         value = sentence[start:end]
-        if not goes_on:
-            if earlier is None:
-                reasoning = found.region[: answer.start - found.region_start]
-                earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
-            if value.lstrip("-−$") in earlier:
-                continue  # "So she sold 24 in May.": a step of the reasoning, told again
-            if thought is None:
-                block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
-                thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()
-            if value.lstrip("-−$") in thought:
-                continue  # a step of the reasoning block before the answer region, told again
         if first is None:
             first = _read(answer.text, gold)
             if first.status != "value":
                 return None
         later = _read(value, gold)
-        if later.status == "value" and not _same_reading(first, later):
-            return f"goes past its answer: {sentence.strip()[:60]!r} concludes on another value"
-    return None
+        if later.status == "value" and _same_reading(first, later):
+            past = None  # "… Altogether she sold 48 + 24 = 72 clips.": the reasoning concludes on the answer
+            continue
+        if not goes_on:
+            if earlier is None:
+                reasoning = found.region[: answer.start - found.region_start]
+                earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
+            number = value.lstrip("-−$")
+            if number in earlier or any(
+                m.group() == number
+                for told in (*sentences[:at], sentence[:start])
+                for m in _NUMERAL_TEXT.finditer(told)
+            ):
+                continue  # "So she sold 24 in May.": a step of the reasoning, told again
+            if thought is None:
+                block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
+                thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()
+            if number in thought:
+                continue  # a step of the reasoning block before the answer region, told again
+        if later.status == "value":
+            why = f"goes past its answer: {sentence.strip()[:60]!r} concludes on another value"
+            if goes_on:
+                return why  # "#### 72\nBut she lost 1, so 71.": the text goes on from its answer
+            past = why
+    return past
 
 
 def _word_retraction(
