@@ -1155,14 +1155,16 @@ _OPERATED_AFTER = re.compile(
     r"^[\s$*_)]*,\s*(?:and\s+|but\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
     r"(?:add|subtract|multiply|divide|halve|double|triple|square|take\s+away|deduct|remove)(?:s|d|ed)?\b|"
     r"take\s+away)\b|"
+    # (each word read whole, possessively: a word split into pieces at every letter would make the six-word
+    # window try every split of the text after a value before failing)
     # the story goes on past the value: "72, then she gives away half", "72, and then she sold 5 more", "72
     # marbles, but then she loses some", "72 apples, after which he eats 5", "72 marbles before giving away
     # half" (its noun or unit hides nothing: "72 marbles, then …" changes the value as "72, then …" does)
-    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?(?:,\s*(?:and\s+|but\s+)?|(?:and|but)\s+)then\s+"
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*+[\s*_)]*+){0,6}?(?:,\s*(?:and\s+|but\s+)?|(?:and|but)\s+)then\s+"
     r"(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
-    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?,\s*(?:after\s+which|whereupon|after\s+that)\s+"
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*+[\s*_)]*+){0,6}?,\s*(?:after\s+which|whereupon|after\s+that)\s+"
     r"(?:she|he|they|we|you|it|i|the|\w+s|\w+ed)\b|"
-    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*[\s*_)]*){0,6}?,?\s*(?:before|until|till)\s+(?:(?:she|he|they|we|you|i)\s+)?"
+    r"^[\s$*_)]*(?:[^\W\d_][\w'’-]*+[\s*_)]*+){0,6}?,?\s*(?:before|until|till)\s+(?:(?:she|he|they|we|you|i)\s+)?"
     r"(?:giv|gave|sell|sold|spen[dt]|los[ets]|eat|ate|us[ei]|pa(?:y|id)|b(?:uy|ought)|donat|shar|split|divid|"
     r"tak|took|add|remov|lend|lent|subtract|deduct|halv|doubl|receiv|earn|gain)\w*\b|"
     # ... or leaves part of it out, or adds to it: "72, excluding the 4 she kept", "72 before tax", "72 plus
