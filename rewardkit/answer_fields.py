@@ -52,15 +52,19 @@ def alternatives_beside(text: str, start: int, end: int) -> str | None:
     """Why the JSON object or YAML block that states the answer at ``text[start:end]`` (under its answer key)
     offers other values beside it, or None."""
     window_start = max(0, start - _WINDOW)
+    if text.rfind("{", window_start, start) < 0 and not _yaml_beside(text, start, end):
+        return None  # no object can hold it, no YAML line beside its line: most answers, "…\nAnswer: 72"
     window = text[window_start : end + _WINDOW]
-    lowered = window.lower()
-    if not any(stem in lowered for stem in _STEMS):
-        return None
     at, till = start - window_start, end - window_start
     scope = _object_around(window, at, till)
     in_yaml = scope is None
     scope = scope or _block_around(window, at, till)
     if scope is None:
+        return None
+    # (the keys are looked for in the object or block alone: the words of the reasoning around a plain
+    # "Answer: 72" line, "other", "also", "second", are no field of it)
+    lowered = window[scope[0] : scope[1]].lower()
+    if not any(stem in lowered for stem in _STEMS):
         return None
     answer = text[start:end].strip().strip("\"'")
     for field in _ALTERNATIVE_FIELD.finditer(window, *scope):
@@ -79,6 +83,20 @@ def alternatives_beside(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def _yaml_beside(text: str, start: int, end: int) -> bool:
+    """Whether the line before or after the line of ``text[start:end]`` is a line a YAML block may hold."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start > 0:
+        previous = text.rfind("\n", 0, line_start - 1) + 1
+        if _YAML_LINE.match(text, previous, line_start - 1):
+            return True
+    line_end = text.find("\n", end)
+    if line_end < 0:
+        return False
+    following = text.find("\n", line_end + 1)
+    return _YAML_LINE.match(text, line_end + 1, len(text) if following < 0 else following) is not None
+
+
 def _same(item: str, answer: str) -> bool:
     """Whether a field's item says the answer again (``72`` beside ``72.0`` or ``$72$``)."""
     if item == answer:
@@ -91,6 +109,8 @@ def _same(item: str, answer: str) -> bool:
 
 def _object_around(window: str, at: int, till: int) -> tuple[int, int] | None:
     """The span of the innermost JSON object (``{…}``) that holds ``window[at:till]``, or None."""
+    if window.rfind("{", 0, at) < 0:
+        return None  # no brace before it: most answers, found without the walk back a character at a time
     depth, opened = 0, -1
     for i in range(at - 1, -1, -1):
         c = window[i]
@@ -119,14 +139,30 @@ _YAML_KEY_LINE = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:")
 
 
 def _block_around(window: str, at: int, till: int) -> tuple[int, int] | None:
-    """The YAML block (its lines up to a blank line each way) whose ``key: value`` line holds
-    ``window[at:till]``, or None."""
+    """The YAML block whose ``key: value`` line holds ``window[at:till]``: the lines around it that are YAML
+    too (keys, list items, indented values), up to a blank line or a line of prose each way; or None. A
+    marker's line in prose (``… = 72 clips.\nAnswer: 72``) is a block of its own line."""
     line_start = window.rfind("\n", 0, at) + 1
     if _YAML_KEY_LINE.match(window, line_start) is None:
         return None
-    blank_before = window.rfind("\n\n", 0, line_start)
-    blank_after = window.find("\n\n", till)
-    return (0 if blank_before < 0 else blank_before + 2), (len(window) if blank_after < 0 else blank_after)
+    start = line_start
+    while start > 0:
+        previous = window.rfind("\n", 0, start - 1) + 1
+        if not _YAML_LINE.match(window, previous, start - 1):
+            break
+        start = previous
+    end = window.find("\n", till)
+    while end >= 0:
+        following = window.find("\n", end + 1)
+        stop = len(window) if following < 0 else following
+        if not _YAML_LINE.match(window, end + 1, stop):
+            break
+        end = following
+    return start, (len(window) if end < 0 else end)
+
+
+# a line a YAML block may hold: a key, a list item, an indented value (not a blank line, not prose)
+_YAML_LINE = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:|[ \t]*-[ \t]+\S|[ \t]+\S")
 
 
 def _value(window: str, begin: int, scope_end: int) -> str:

@@ -797,8 +797,9 @@ def _as_seen(
     mixes Latin letters with look-alikes of Latin letters (``nоt`` with a Cyrillic о) read as the Latin word
     it shows, and an answer whose digits carry a combining mark (``7́2``, ``72̸``) refused. None where no
     such character stands: the caller grades the text as it is."""
-    folded = lookalikes.fold_mixed_words(completion)
-    marked = lookalikes.has_marked_digit(completion)
+    first = first_non_ascii(completion)
+    folded = lookalikes.fold_mixed_words(completion, first)
+    marked = lookalikes.has_marked_digit(completion, first)
     if folded is None and not marked:
         return None
     text = folded if folded is not None else completion

@@ -33,15 +33,16 @@ _MARKED_DIGIT = re.compile(f"\\d[{_COMBINING}]+")
 _COMBINING_MARK = re.compile(f"[{_COMBINING}]")
 
 
-def fold_mixed_words(text: str) -> str | None:
+def fold_mixed_words(text: str, first: int = 0) -> str | None:
     """``text`` with each word that mixes Latin letters and look-alikes of Latin letters spelled in Latin,
-    or None where no word does. Its length is kept.
+    or None where no word does. Its length is kept. ``first``: where the first character outside ASCII
+    stands, when the caller knows it (every look-alike is one).
 
     >>> fold_mixed_words("The answer is n\u043et 72."), fold_mixed_words("Ответ: 72"), fold_mixed_words("72")
     ('The answer is not 72.', None, None)
     >>> fold_mixed_words("пр\u006fблема")  # a Russian word with a Latin o stays Russian
     """
-    if _LOOKALIKE.search(text) is None:
+    if _LOOKALIKE.search(text, first) is None:
         return None
     changed = False
     pieces: list[str] = []
@@ -77,6 +78,8 @@ def marked_digits(text: str, start: int, end: int) -> str | None:
     return None if m is None else m.group()
 
 
-def has_marked_digit(text: str) -> bool:
-    """Whether a digit of ``text`` carries a combining mark."""
-    return _MARKED_DIGIT.search(text) is not None
+def has_marked_digit(text: str, first: int = 0) -> bool:
+    """Whether a digit of ``text`` carries a combining mark (``first``: where the first character outside
+    ASCII stands, when known: every mark is one)."""
+    mark = _COMBINING_MARK.search(text, first)  # (a mark is rare; a digit, tried at each, is not)
+    return mark is not None and _MARKED_DIGIT.search(text, max(0, mark.start() - 1)) is not None
