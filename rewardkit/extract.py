@@ -503,6 +503,10 @@ class Candidates:
         stated = next(scan(before[eq + 1 :]), None)
         if stated is None or stated.quantity.value != result.value or at - start > 80:
             return None
+        if _CHECK_OPENING.match(before, max(before.rfind("\n", 0, eq), before.rfind(". ", 0, eq)) + 1):
+            # "… 9 * 2 = 18.\nVerification: 18 / 2 = 9.\nSo she makes $18 a day.": the last step is a check
+            # of a result, no total, and the closing states the result
+            return None
         result_start = start - len(before) + eq + 1 + stated.start
         result_end = result_start + stated.end - stated.start
         return Answer(
@@ -532,6 +536,14 @@ class Candidates:
             return None
         start, end = base + m.start("value"), base + m.end("value")
         return Answer(m["value"], "labelled_total", start, end, lenient=True)
+
+
+# a statement that opens a check of a result: "Verification: 18 / 2 = 9", "Let me check: …", "Check: …"
+_CHECK_OPENING = re.compile(
+    r"\s*[*_#>-]*\s*(?:(?:let(?:\s+me|'s|\s+us)\s+)?(?:double[- ]?)?(?:check|verif(?:y|ication))"
+    r"|sanity\s+check|checking|to\s+(?:check|verify)|检验|验证)",
+    re.IGNORECASE,
+)
 
 
 # a closing line that labels its value as the total and gives the reason after it: "In total: 72 muffins, as

@@ -67,7 +67,13 @@ from rewardkit.extract import (
     set_said_at_end,
     without_option_verdicts,
 )
-from rewardkit.languages import doubted_near, european, read_answer_line, unread_script
+from rewardkit.languages import (
+    doubted_near,
+    european,
+    read_answer_line,
+    unread_commitment_word,
+    unread_script,
+)
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
@@ -891,10 +897,9 @@ def _doubted(
     payment."""
     if not result.lenient or result.span is None or result.verdict not in _PAID_LENIENTLY:
         return result
-    if not completion.isascii():
-        unread = _in_unread_script(completion, *result.span)
-        if unread is not None:
-            return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=unread)
+    unread = _in_unread_language(completion, *result.span)
+    if unread is not None:
+        return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=unread)
     if not doubted_near(completion, *result.span):
         return result
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
@@ -916,17 +921,21 @@ _DECIMAL = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
 _COMPUTED_RESULT = re.compile(r"=\s*[*_$]*(\d{1,30}(?:\.\d{1,30})?)(?![\d.]\d)")
 
 
-def _in_unread_script(completion: str, start: int, end: int) -> str | None:
+def _in_unread_language(completion: str, start: int, end: int) -> str | None:
     """Why a value a lenient rule read at ``completion[start:end]`` is not shown to commit: its sentence is
     written in a script no reader covers (``الإجابة ليست 72.``, ``उत्तर 72 नहीं है।``), whose negations and
-    hedges are not read; None where the sentence holds no letter of such a script."""
+    hedges are not read, or holds such a word of a language in Latin letters no reader covers (``Het
+    antwoord is niet 72.``); None where the sentence holds neither."""
     opened = 0
     for stop in _ANY_SENTENCE_STOP.finditer(completion, max(0, start - 300), start):
         if not (stop.group() == "." and completion[stop.end() : stop.end() + 1].isdigit()):
             opened = stop.end()  # (the point of "1.5" ends no sentence)
     closed = _ANY_SENTENCE_STOP.search(completion, end, end + 300)
     sentence = completion[max(opened, start - 300) : closed.start() if closed else end + 300]
-    script = unread_script(sentence)
+    word = unread_commitment_word(sentence)
+    if word is not None:
+        return f"not shown to commit: {sentence.strip()[:60]!r} holds {word}, a word of commitment not read"
+    script = unread_script(sentence) if not sentence.isascii() else None
     if script is None:
         return None
     value = completion[start:end].strip(" *_$")

@@ -1523,6 +1523,11 @@ def _comment_to_grader(completion: str, lowered: str, at: int) -> str | None:
     if comment is None:
         return None
     text = comment["text"] or comment.groupdict().get("quoted") or comment.groupdict().get("single") or ""
+    if lowered[at] != "!" and _ANSWER_LIKE.search(text) and _VALUE.search(text):
+        # "% answer: 72", "[//]: # (The answer is 72)": an answer no reader sees, as in an HTML comment (a
+        # LaTeX comment's working, "% step 2: 48 / 2", states none)
+        quoted = _quote(comment.group())
+        return f"hidden from the reader: {quoted} is a comment that holds an answer no one sees"
     said = f"({text.strip()})"
     why = _worked_on(said, _lower(said), None, comments=False)
     if why is None:

@@ -108,6 +108,67 @@ def unread_script(text: str) -> str | None:
     return None
 
 
+# the words of commitment (hedges, negations, bounds) of languages written in Latin letters that no reader
+# here covers: a value stated beside one of them is not shown to commit (``Het antwoord is niet 72.``,
+# ``Odpowiedź: co najmniej 72``, ``Cevap: belki 72``); none of them is an English word
+_UNREAD_COMMITMENT_WORDS = {
+    "Dutch": {"misschien": "maybe", "waarschijnlijk": "probably", "mogelijk": "possibly", "niet": "not",
+              "geen": "no", "minstens": "at least", "ten minste": "at least", "hoogstens": "at most",
+              "maximaal": "at most", "minimaal": "at least", "bijna": "nearly", "meer dan": "more than",
+              "minder dan": "less than"},
+    "Polish": {"może": "maybe", "prawdopodobnie": "probably", "chyba": "perhaps", "nie": "not",
+               "co najmniej": "at least", "przynajmniej": "at least", "co najwyżej": "at most",
+               "najwyżej": "at most", "prawie": "nearly", "ponad": "over", "więcej niż": "more than",
+               "mniej niż": "less than"},
+    "Turkish": {"belki": "maybe", "muhtemelen": "probably", "galiba": "apparently", "değil": "not",
+                "en az": "at least", "en fazla": "at most", "en çok": "at most", "neredeyse": "nearly"},
+    "Swedish": {"kanske": "maybe", "förmodligen": "probably", "troligen": "probably", "inte": "not",
+                "minst": "at least", "högst": "at most", "nästan": "nearly", "mer än": "more than",
+                "mindre än": "less than"},
+    "Danish or Norwegian": {"måske": "maybe", "kanskje": "maybe", "sandsynligvis": "probably",
+                            "sannsynligvis": "probably", "ikke": "not", "mindst": "at least",
+                            "højst": "at most", "høyst": "at most", "næsten": "nearly", "nesten": "nearly"},
+    "Czech": {"možná": "maybe", "pravděpodobně": "probably", "nejméně": "at least", "alespoň": "at least",
+              "nejvýše": "at most", "téměř": "nearly", "skoro": "nearly", "není": "is not"},
+    "Indonesian or Malay": {"mungkin": "maybe", "tidak": "not", "bukan": "not", "setidaknya": "at least",
+                            "paling sedikit": "at least", "paling banyak": "at most", "hampir": "nearly",
+                            "lebih dari": "more than", "kurang dari": "less than"},
+    "Romanian": {"poate": "maybe", "probabil": "probably", "cel puțin": "at least", "cel mult": "at most",
+                 "aproape": "nearly", "nu este": "is not"},
+    "Hungarian": {"talán": "maybe", "valószínűleg": "probably", "legalább": "at least",
+                  "legfeljebb": "at most", "majdnem": "nearly"},
+    "Vietnamese": {"có lẽ": "maybe", "không": "not", "ít nhất": "at least", "nhiều nhất": "at most"},
+}  # fmt: skip
+_UNREAD_WORD_OF = {
+    word: (language, meaning)
+    for language, words in _UNREAD_COMMITMENT_WORDS.items()
+    for word, meaning in words.items()
+}
+# the first word of each, met against a sentence's words: one scan, however many phrases
+_UNREAD_FIRST_WORDS = frozenset(word.split()[0] for word in _UNREAD_WORD_OF)
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def unread_commitment_word(sentence: str) -> str | None:
+    """Why a value stated in ``sentence`` is not shown to commit: the sentence holds a hedge, negation or
+    bound of a language written in Latin letters that no reader here covers, or None.
+
+    >>> unread_commitment_word("Het antwoord is niet 72.")
+    "'niet' (Dutch: not)"
+    >>> unread_commitment_word("Odpowiedź: co najmniej 72"), unread_commitment_word("So the total is 72.")
+    ("'co najmniej' (Polish: at least)", None)
+    """
+    words = _LETTER_RUN.findall(sentence.lower())
+    if _UNREAD_FIRST_WORDS.isdisjoint(words):
+        return None
+    for i, word in enumerate(words):
+        for phrase in (f"{word} {words[i + 1]}" if i + 1 < len(words) else "", word):
+            if phrase in _UNREAD_WORD_OF:
+                language, meaning = _UNREAD_WORD_OF[phrase]
+                return f"{phrase!r} ({language}: {meaning})"
+    return None
+
+
 class AnswerLine(NamedTuple):
     """A completion's last line, a marker of another language and a number, in the shared notation:
     ``english`` stands for ``text[start:end]``, and its value ``english[value_at:value_at + len(value)]`` for
