@@ -1350,6 +1350,12 @@ def _last_number(region: str) -> re.Match[str] | None:
         return None
     last = matches[-1]
     at = last.start()
+    bullet = _BULLET.match(region, at) if region[at] == "-" else None
+    if bullet is not None and not region[region.rfind("\n", 0, at) + 1 : at].strip(" \t"):
+        # "Values:\n- 70": a dash and a space opening a line are a list's bullet, no minus sign
+        unsigned = _LAST_NUMBER.match(region, bullet.end(), last.end())
+        if unsigned is not None:
+            last, at = unsigned, unsigned.start()
     if region[at] in "-−–" and region[at - 1 : at].isdigit():
         # "18-20 people", "25-5": a dash between two numbers joins them (a range, a difference), it signs
         # neither
@@ -1373,6 +1379,10 @@ def _last_number(region: str) -> re.Match[str] | None:
         # "in 2nd place": the ordinal is read whole, so a wrong suffix ("3th") is no number
         return _WHOLE.match(region, at, last.end() + 2)
     return last
+
+
+# a list's bullet opening a line: a dash, a star, a plus or a bullet sign, then a space ("- 70", "* 70")
+_BULLET = re.compile(r"[ \t]*[-*+•‣◦][ \t]+(?=\S)")
 
 
 # an operand, its colon and the result after a space: "Subtract 4 from 28: 24" (a ratio is "3:2", "3 : 2")
@@ -1673,6 +1683,9 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt if qualified_from < 0 else qualified_from
                 rest = region[at:line_end]
+                bullet = _BULLET.match(rest) if qualified_from < 0 else None
+                if bullet is not None:  # "Answer:\n- 70": a list's bullet, no minus sign
+                    at, rest = at + bullet.end(), rest[bullet.end() :]
                 # the sentence of a qualified value is read from the value's line: the breaks before it
                 # are no sentence end
                 value_line = nxt - at
