@@ -85,6 +85,16 @@ _MARKER_WINDOW = MAX_SPAN_CHARS + 100
 MAX_MARKERS = 64
 # the longest run of digits a marker's span is at once (past it, the general reader decides)
 _DIGITS_AT_ONCE = 60
+# the signed, decimal and grouped numbers a closing "A: " line is read with at once, as plain digits are:
+# "-20", "2.5", "90,000" (a tenth of GSM8K's few-shot answers); grouping in threes only, so "1,22" is left
+# to the general reader, which reads it as two values
+_CLOSING_NUMBER = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?")
+# the characters outside ASCII that English working writes and no reader keys on but as their ASCII forms
+# (quotes, dashes, the minus and operator signs, currencies, degrees, vulgar fractions): a text holding no
+# others reads as an ASCII one does (each is one character lower-cased, so positions hold)
+_OUTSIDE_PLAIN_SIGNS = re.compile(
+    "[^\x00-\x7f\u2018\u2019\u201c\u201d\u2013\u2212\u00d7\u00f7\u20ac\u00a3\u00a2\u00b0\u00bd\u00bc\u00be]"
+)
 
 _BOX_OPENERS = ("\\boxed", "\\fbox")
 
@@ -636,10 +646,21 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
     return found
 
 
+def signs_only_outside_ascii(text: str) -> bool:
+    """Whether every character of ``text`` outside ASCII is one of the signs English working writes
+    (``’``, ``–``, ``−``, ``×``, ``÷``, ``€``, ``£``, ``¢``, ``°``, ``½``, ``¼``, ``¾``, curly quotes), which
+    no reader keys on in another way than their ASCII forms: such a text reads as an ASCII one does.
+
+    >>> signs_only_outside_ascii("It’s 3 × 4 = 12 €"), signs_only_outside_ascii("答案是 12")
+    (True, False)
+    """
+    return _OUTSIDE_PLAIN_SIGNS.search(text) is None
+
+
 def closing_a_colon(text: str, lowered: str) -> Answer | None:
-    """The one anchored answer of a completion that closes on the line ``A: 72`` (digits, nothing after
-    them) and holds nothing any other reader keys on, as :func:`find_answers` reads it; None for any other
-    text. ``lowered``: ``text`` lower-cased.
+    """The one anchored answer of a completion that closes on the line ``A: 72`` (a number: digits, with a
+    sign, a decimal point or groups of three at most, nothing after it) and holds nothing any other reader
+    keys on, as :func:`find_answers` reads it; None for any other text. ``lowered``: ``text`` lower-cased.
 
     Few-shot completions mostly have this shape (GSM8K's ``…<<3*4=12>>12 eggs\\nA: 12``), and
     :func:`find_answers` asks each of its readers about them in turn to find nothing: no other colon (no
@@ -651,17 +672,21 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
     Answer(text='12', rule='a_colon', start=24, end=26, lenient=False)
     >>> closing_a_colon("Q: 3 * 4?\\nA: 12", "q: 3 * 4?\\na: 12") is None  # another colon
     True
+    >>> closing_a_colon("So 90 - 110 = -20\\nA: -20", "so 90 - 110 = -20\\na: -20").text
+    '-20'
     """
     line = text.rfind("\n") + 1
     digits = text[line + 3 :]
     if (
         text[line : line + 3] != "A: "
-        or not digits.isdecimal()
+        or not (
+            (digits.isdecimal() and len(digits) <= _DIGITS_AT_ONCE)
+            or _CLOSING_NUMBER.fullmatch(digits) is not None
+        )
         or not digits.isascii()
-        or len(digits) > _DIGITS_AT_ONCE
         or len(text) > MAX_COMPLETION_CHARS
         or text.count(":") != 1
-        or not text.isascii()
+        or not (text.isascii() or signs_only_outside_ascii(text))
     ):
         return None
     # one scan each; the single characters are found at once, the words skipped through

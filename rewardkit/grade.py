@@ -65,6 +65,7 @@ from rewardkit.extract import (
     read_number,
     read_options,
     set_said_at_end,
+    signs_only_outside_ascii,
     without_option_verdicts,
 )
 from rewardkit.languages import (
@@ -768,6 +769,9 @@ def _grade(
             return _as_written(
                 completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
             )
+    if lowered is None and signs_only_outside_ascii(completion):
+        # "It’s 3 × 4 = 12": English working with its signs, read as an ASCII text is (the fast path too)
+        lowered = completion.lower()
     result = _grade_text(completion, gold, policy, finished, budget, decimals, lowered)
     return _doubted(completion, result, gold, policy, finished, budget, decimals)
 
@@ -2991,6 +2995,10 @@ def _read(span: str, gold: Gold) -> Reading:
         return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
     if gold.kind == "number" and plain_number(span):
         return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
+    if len(span) > _LONG_SPAN and _DIGITS_WITH_POINT.fullmatch(span):
+        # "0.3333…" written on for hundreds of digits: no word, sign or label for the readers below to find,
+        # and each of their scans would cost a step per digit
+        return _read_span(span, gold)
     written = span
     label = _OPTION_LABEL_FIRST.match(span) if gold.kind in ("number", "math") else None
     if label is not None:
@@ -3052,6 +3060,10 @@ def _read(span: str, gold: Gold) -> Reading:
         return _read_span(approximate, gold)
     return _read_span(span, gold)
 
+
+# past this length a span of digits is read without the scans for words around its number
+_LONG_SPAN = 60
+_DIGITS_WITH_POINT = re.compile(r"\d*\.?\d*")
 
 # a statement that names a member of a set of values: "one of: 1, 2, 3", "any of the values 1, 2", "either of"
 _MEMBER_OF = re.compile(r"[\s*_$]*(?:one|any|either|each)\s+of\b", re.IGNORECASE)

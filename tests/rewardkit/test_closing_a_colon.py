@@ -66,6 +66,16 @@ LINES = [
     "答案是8。",
     "It drops to ‐3 degrees.",
     "zero\u200bwidth 5",
+    # English working's signs outside ASCII, read as their ASCII forms
+    "It’s 3 × 4 = 12 eggs, so she’s done.",
+    "He pays €12 – €3 = €9.",
+    "The temperature is −3 °C.",
+    "She eats ¾ of the pie and ½ of the cake.",
+    "12 ÷ 4 = 3 ‘boxes’ and “crates”",
+    "I’m not sure it’s 40.",
+    "It’s 18–20 dollars, about 50¢ each, or £3.",
+    "The answer isn’t 14.",
+    "Wait — it’s 27.",
     "A: 30",
     "a: 31",
     "",
@@ -90,8 +100,25 @@ CLOSINGS = [
     "A: ٧{n}",
     "A: ７２",
     "A: {n} or {n}1",
+    # the numbers read at once besides digits: a sign, a decimal point, groups of three, and their near misses
+    "A: -{n}.5",
+    "A: {n},000.25",
+    "A: -{n},000",
+    "A: 0.{n}",
+    "A: {n}.",
+    "A: .{n}",
+    "A: {n}.5.",
+    "A: 1,{n}",
+    "A: {n},00",
+    "A: 0,{n}",
+    "A: --{n}",
+    "A: +{n}",
+    "A: {n}.-5",
 ]
-GOLDS = ["72", "72.0", "26", "-26", "7200", "\\frac{144}{2}", "B", "yes", "x + 1", "\\frac{", "72 eggs", "0"]
+GOLDS = [
+    *("72", "72.0", "26", "-26", "7200", "\\frac{144}{2}", "B", "yes", "x + 1", "\\frac{", "72 eggs", "0"),
+    *("-72", "72.5", "-72.5", "72000", "0.72", "72000.25", "1, 72", "7.2", "\\frac{145}{2}", "72\\%"),
+]
 
 
 @st.composite
