@@ -105,7 +105,9 @@ _QUALIFIER_AFTER = re.compile(
     r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,}+(?!\())|"  # "12+", "12+ people"; not "1 + sqrt(3)"
     # after a comma, only the bound words themselves ("72, or more", "72, at least"; "Minimum: 1, Maximum: 3"
     # names two values, "72, and more importantly …" bounds nothing)
-    r"^[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under)|"
+    # (what the value counts may stand before the comma: "72 apples, or more")
+    r"^[\s$*_)]*(?:[ \t]+[A-Za-z]{2,20}){0,2}[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?"
+    r"(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|so|thereabouts)\b|"
     r"and\s+up(?:wards?)?|"
     r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
@@ -712,6 +714,14 @@ _CHECK_OPENING = re.compile(
     r"(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|as\s+a\s+check|to\s+(?:check|verify|confirm))\b",
     re.IGNORECASE,
 )
+# the heading of the working told after an answer line, opening a sentence: "Explanation: 48 + 22 = 70 clips
+# in total.", "**Justification:** …", "Step 2: …" (what the sentence concludes is read past it: its colon
+# opens the working, it explains nothing of its own)
+_WORKING_LABEL = re.compile(
+    r"[\s*_>#-]*(?:explanation|justification|reasoning|rationale|solution|working|work|derivation|steps?"
+    r"(?:[ \t]+\d{1,3})?|details|analysis|calculations?|computation|why)[ \t*_]*[:：][ \t*_]*",
+    re.IGNORECASE,
+)
 # a sentence that opens by going on from the answer: "But she lost 1", "Then subtract …", "On closer …"
 _GOES_ON = re.compile(
     r"^[\s*_>-]*(?:but|however|then|yet|still|except|actually|after|on\s+(?:closer|second|further)|"
@@ -819,9 +829,17 @@ def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, b
     ((19, 21, True), None)
     >>> concluded_value("She sold 48 of them in April."), concluded_value("So she sold 24 in May.")
     (None, (12, 14, False))
+    >>> concluded_value("Explanation: 48 + 22 = 70 clips in total.")
+    (23, 25, False)
     """
     if len(sentence) > 300 or _CHECK_OPENING.match(sentence):
         return None
+    label = _WORKING_LABEL.match(sentence) if ":" in sentence or "：" in sentence else None
+    if label is not None:
+        # "Explanation: She sold 48 and 22, so she sold 70 clips.": the heading's colon explains nothing; the
+        # sentence after it concludes as it would alone
+        after = concluded_value(sentence[label.end() :], results=results)
+        return None if after is None else (after[0] + label.end(), after[1] + label.end(), after[2])
     scaled = _RESTATED_SCALED.match(sentence)
     if scaled is not None:  # "That is, 72 tens.": the value in a scale, whatever came before
         return scaled.start("value"), scaled.end("value"), True
@@ -1113,7 +1131,9 @@ RETRACTION = re.compile(
 # its math closed before or after its comma ("\\(-1,\\) or \\(1\\)")
 _HEDGE_BEFORE = re.compile(
     r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred)\b)(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\(?\s*\bor\s+"
+    r"sixty|seventy|eighty|ninety|hundred)\b)"
+    # (what the value counts may stand before the "or": "72 pens or 70 pencils")
+    r"(?:[ \t]+[A-Za-z][A-Za-z'’-]{1,19}){0,2}(?:[\s$%*_)]|\\[)\]])*,?(?:\s|\\[)\]])*\(?\s*\bor\s+"
     r"(?:maybe\s+|perhaps\s+|possibly\s+)?(?:[\s$*_(]|\\[(\[])*$",
     re.IGNORECASE,
 )
@@ -1744,6 +1764,59 @@ def hedged_letters(text: str, letters: str) -> str | None:
     if m is None or not any(letter and letter in letters for letter in m.groups()):
         return None
     return f"hedged: {sentence.strip()[:80]!r} names no one choice"
+
+
+# another option called the right one in the text after a letter answer: "so C is correct", "(C) must be the
+# right answer", "the correct option is C", "which makes C the best choice", "so we choose C" (a letter stands
+# bare only where it cannot be the article or the pronoun: "A is correct" reads, "I would be right" does not)
+_LETTER_CALLED = (
+    r"(?:(?:option|choice|answer)\s+)?"
+    r"(?-i:\(\s*(?P<{g}p>[A-J])\s*\)|(?<![A-Za-z'’(])(?P<{g}b>[A-HJ])(?![A-Za-z'’)]))"
+)
+_CALLED_RIGHT = re.compile(
+    rf"{_LETTER_CALLED.format(g='x')}[\s*_]*(?:is|must\s+be|should\s+be|has\s+to\s+be)\s+(?:indeed\s+)?"
+    r"(?:the\s+)?(?:correct|right|true|best|valid)\b(?!\s+(?:if|only|when|unless|for)\b)"
+    r"|\b(?:the\s+)?(?:correct|right|best|true)\s+(?:answer|option|choice|one)\s+(?:is|must\s+be|should\s+be)\s*:?\s*"
+    rf"{_LETTER_CALLED.format(g='y')}"
+    rf"|\bmak(?:es?|ing)\s+{_LETTER_CALLED.format(g='z')}\s+(?:the\s+)?(?:correct|right|best)\b"
+    rf"|\b(?:so|thus|therefore|hence)\s*,?\s*(?:we|i)\s+(?:choose|pick|select|go\s+with)\s+{_LETTER_CALLED.format(g='w')}",
+    re.IGNORECASE,
+)
+# what makes a sentence's "C is correct" no claim of its own: a condition, a belief reported, a trap named
+# (anywhere before it in the sentence), or a negation in its own clause ("The speed doesn't halve, so C is
+# correct" claims C)
+_NOT_CLAIMED = re.compile(
+    r"\b(?:if|whether|suppose|supposing|assum\w*|think\w*|thought|believ\w*|might|may|could|seems?|appears?|"
+    r"tempting|trap|mistak\w*|wrongly|incorrectly|unless)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+
+
+def other_option_called_right(after: str, letter: str, letters: str) -> str | None:
+    """Why a sentence after a letter answer calls another of ``letters`` the right one (``Answer: B\\nThe
+    speed doubles, so C is correct.``), or None: the text gives two answers. A sentence that states a
+    condition, a belief or a trap (``If C were correct, …``, ``Many think C is correct``) claims nothing.
+
+    >>> other_option_called_right("\\nThe speed doubles, so C is correct.", "B", "ABCD")
+    "two answers: 'The speed doubles, so C is correct.' calls C the right option"
+    >>> other_option_called_right("\\nSo B is correct; one might think C is correct.", "B", "ABCD") is None
+    True
+    """
+    if not any(
+        word in after for word in ("orrect", "ight", "rue", "est", "alid", "hoose", "ick", "elect", "go ")
+    ):
+        return None
+    for sentence in _LATER_SENTENCE.split(after[:600]):
+        for m in _CALLED_RIGHT.finditer(sentence):
+            named = next(g for g in m.groups() if g is not None)
+            if named == letter or named not in letters:
+                continue
+            clause = max(sentence.rfind(c, 0, m.start()) for c in ",;:") + 1
+            if _NOT_CLAIMED.search(sentence, 0, m.end()) or _NEGATED.search(sentence, clause, m.end()):
+                continue
+            return f"two answers: {sentence.strip()[:80]!r} calls {named} the right option"
+    return None
 
 
 def hedged_later(
@@ -2633,8 +2706,12 @@ def problem(
     if why is not None:
         return why
     hedge_first = _HEDGE_BEFORE.search(before)
-    if hedge_first is not None and not _restates(value, before[hedge_first.start() :], 0):
-        return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
+    if hedge_first is not None:
+        first = hedge_first.start()
+        while first > 0 and (before[first - 1].isdigit() or before[first - 1] in ".,"):
+            first -= 1  # (the search starts at the last digit its "or" can follow: the whole number is read)
+        if not _restates(value, before[first:], 0, after):
+            return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
     why = (
         restates(before)
         or partial_around(before, after)
@@ -2932,13 +3009,32 @@ def another_case_after(stated: str, after: str) -> str | None:
 _NEXT_CASE_VALUE = re.compile(r"[ \t*_]*[,;][^\d\n.!?]{1,200}?(?=[$€£]?\d)")
 
 
-def listed_before(before: str) -> str | None:
-    """Why a value that the lenient rule found is the last of several listed (``70, 71, 72``), or None.
+# one or two bare numbers with only spaces between them and the value: "Result: 12 30" (not the groups of
+# "1 000 000", nor an operand before a signed value, "72 − 2")
+_NUMBERS_BEFORE = re.compile(
+    r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)[-−]?\d+(?:\.\d+)?(?:[ \t]+[-−]?\d+(?:\.\d+)?)?[ \t]+$"
+)
+
+
+def listed_before(before: str, value: str = "") -> str | None:
+    """Why a value that the lenient rule found is the last of several listed (``70, 71, 72``, ``12 30``), or
+    None. ``value``: the value's text, when known: a number written before it with only a space between
+    lists it with others unless it is the same number again (``30 30``, one value printed twice) or the
+    value carries a sign (``72 − 2``, an operation).
 
     >>> listed_before("Candidates: 70, 71, "), listed_before("So she has ")
     ("several values: '71, …' lists the value with others", None)
+    >>> listed_before("Result: 12 ", "30"), listed_before("Result: 30 ", "30"), listed_before("72 ", "− 2")
+    ("several values: '12 …' lists the value with others", None, None)
     """
     m = _LISTED_BEFORE.search(before[-200:])
+    if m is None and value[:1].isdigit() and "/" not in value:  # ("2 1/2" is one mixed number)
+        m = _NUMBERS_BEFORE.search(before[-200:])
+        said = next(scan(value), None)
+        if m is not None and said is not None:
+            numbers = [found.quantity for found in scan(m.group())]
+            if all(same_quantity(number, said.quantity) for number in numbers):
+                m = None  # "30 30.0": the value written again
     return (
         None if m is None else f"several values: {(m.group().strip() + ' …')!r} lists the value with others"
     )
@@ -3131,16 +3227,50 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
     return None
 
 
-def _restates(value: Quantity | None, after: str, at: int) -> bool:
+def _restates(value: Quantity | None, after: str, at: int, own: str | None = None) -> bool:
     """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
     (``18, or 18.0``; ``5 km, or 3.1 miles``, rounded in another unit at the places it writes; not ``18 or
     18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
-    hedge whatever its first value)."""
+    hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the text right after the value,
+    where it is not ``after`` (a hedge before the value: ``72 pens or`` before ``72 pencils``)."""
     if value is None:
         return False
-    others = [found.quantity for found in scan(after[: at + 200])]
-    return bool(others) and all(
-        same_quantity(other, value) or rounded_restatement(other, value) for other in others
+    found = list(scan(after[: at + 200]))
+    if not found or not all(
+        same_quantity(f.quantity, value) or rounded_restatement(f.quantity, value) for f in found
+    ):
+        return False
+    # "72 muffins or 72 boxes": the same number of other things, no unit to convert, is another answer
+    noun = _NOUN_RIGHT_AFTER.match(after if own is None else own) if value.unit is None else None
+    if noun is None:
+        return True
+    for f in found:
+        other = _NOUN_RIGHT_AFTER.match(after, f.end) if f.quantity.unit is None else None
+        if other is None:
+            continue
+        mine, theirs = _singular(noun["noun"]), _singular(other["noun"])
+        if mine and theirs and mine != theirs:
+            return False
+    return True
+
+
+# the word a bare number counts, right after it: "72 muffins", "72 boxes of pens"
+_NOUN_RIGHT_AFTER = re.compile(r"[ \t]+(?P<noun>[A-Za-z]{3,20})\b")
+# words after a number that name no thing it counts ("72 in all", "72 total", "72, which is …")
+_NOT_NOUNS = frozenset(
+    "and but the for not are was were which that then than total overall altogether all each per more less "
+    "left remaining exactly only".split()
+)
+
+
+def _singular(word: str) -> str:
+    """A counted noun, singular and lower-cased, for comparing two (``boxes`` → ``box``); a word that names no
+    thing (``total``, ``which``) is the same as any."""
+    word = word.lower()
+    if word in _NOT_NOUNS:
+        return ""
+    return (
+        word.removesuffix("es") if word.endswith(("xes", "ches", "shes", "sses")) else word.removesuffix("s")
     )
 
 

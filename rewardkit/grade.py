@@ -1121,6 +1121,8 @@ def _grade_found(
             # order mattered, we would instead get \\boxed{24}": a later answer to another reading of the
             # question stands beside the earlier one, it does not replace it; two answers, none committed
             why_not = _alternative_to_earlier(found, answer, gold, completion)
+            if why_not is None and len(found.anchored) > 1:
+                why_not = _explained_otherwise(found, answer, gold, completion)
             if why_not is not None:
                 return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=why_not)
         if why_not is not None:
@@ -1222,6 +1224,12 @@ def _grade_found(
             rival = answer_fields.alternatives_beside(completion, answer.start, answer.end)
         if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
             rival = _hedged_later(completion, answer.end, reading, gold)
+        if rival is None and answer.end + 5 < length and gold.kind == "choice" and reading.choice is not None:
+            # "Answer: B\nThe speed doubles, so C is correct.": the working after the letter calls another
+            # option right
+            rival = commitment.other_option_called_right(
+                completion[answer.end : answer.end + 600], reading.choice, gold.letters or _ANY_LETTER
+            )
         if rival is None and answer.end + 5 < length and gold.kind in ("number", "math", "choice"):
             # "The answer is 18. (Note: if the eggs cost $3, it would be 27.)": another value, to another
             # reading of the question, offered after the answer ("… (B). If friction were included, it would
@@ -1403,6 +1411,40 @@ def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, compl
     if before.status == "value" and now.status == "value" and _same_reading(before, now):
         return None
     return why
+
+
+# the letters an option may have, where the gold names none
+_ANY_LETTER = "ABCDEFGHIJ"
+
+# a line that opens the working told after an answer line: "Explanation:", "**Justification:**",
+# "## Reasoning"
+_WORKING_HEADING = re.compile(
+    r"^[ \t>*_#-]*(?:explanation|justification|reasoning|rationale|solution|working|derivation|"
+    r"step-by-step(?:[ \t]+(?:solution|explanation))?|details|analysis|why)\b[ \t*_]*(?:[:：]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _explained_otherwise(found: Candidates, answer: Answer, gold: Gold, completion: str) -> str | None:
+    """Why the chosen (last) anchored answer concludes the explanation that an earlier answer heads
+    (``Answer: 70\nExplanation: … so the answer is 72.``): the explanation works out the answer stated above
+    it, so a conclusion on another value leaves two answers, neither committed. None where no heading of
+    working stands between them, a retraction changes the answer on the way (``Wait, that is wrong``), or
+    both say the same."""
+    earlier = [a for a in found.anchored if a.end <= answer.start]
+    if not earlier:
+        return None
+    first = earlier[-1]
+    between = completion[first.end : answer.start]
+    heading = _WORKING_HEADING.search(between)
+    if heading is None or commitment.RETRACTION.search(between, heading.end()) is not None:
+        return None
+    before, now = _read(first.text, gold), _read(answer.text, gold)
+    if before.status != "value" or now.status != "value" or _same_reading(before, now):
+        return None
+    said = between[heading.start() :].strip()[:40]
+    headed, concluded = first.text.strip(), answer.text.strip()
+    return f"two answers: {headed!r} heads the text, its explanation ({said!r}…) concludes on {concluded!r}"
 
 
 def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> str | None:
@@ -2464,7 +2506,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         stops.append(period.start())
     sentence_end = min(stops) if stops else min(len(region), end + 300)
     if gold.kind == "number":  # ("3 and 1/2 cups" is one mixed number, read whole: no list)
-        listed = commitment.listed_before(region[sentence_start:start])
+        listed = commitment.listed_before(region[sentence_start:start], answer.text)
         if listed is not None:
             return listed
         stacked = _stacked_numbers_before(region, start, end)
