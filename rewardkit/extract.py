@@ -3218,3 +3218,12 @@ def read_math(span: str) -> Reading:
         return Reading("value", node=parse_math(text), text=text)
     except MathParseError as exc:
         return Reading("unparseable", text=text, why=f"cannot read {text!r} as math: {exc}")
+
+
+APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
+
+
+def split_approximation(text: str) -> tuple[str, str]:
+    """``\\frac13 \\approx 0.333`` → (``\\frac13``, ``0.333``): the exact statement and its approximation."""
+    exact, approximate = APPROX.split(text, maxsplit=1)
+    return exact.strip().rstrip("=").strip(), approximate

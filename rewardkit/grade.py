@@ -14,16 +14,13 @@ read is GOLD_INVALID, never CORRECT or WRONG.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
-from typing import Literal
 
 import rewardkit.answer_fields as answer_fields
 import rewardkit.commitment as commitment
@@ -33,6 +30,7 @@ import rewardkit.labels as labels
 import rewardkit.lookalikes as lookalikes
 import rewardkit.printed_output as printed_output
 import rewardkit.sandbox as sandbox
+from rewardkit.boxes import JOINER_NOISE, box_joiner, boxes_as_list, boxes_on_line, named_boxes
 from rewardkit.computed_option import value_arrived_before
 from rewardkit.equivalence import (
     ROUNDED_TO_DECIMALS,
@@ -43,6 +41,7 @@ from rewardkit.equivalence import (
     symbolic_equal,
 )
 from rewardkit.extract import (
+    APPROX,
     MAX_COMPLETION_CHARS,
     MAX_SPAN_CHARS,
     POLITE_TAIL,
@@ -63,11 +62,12 @@ from rewardkit.extract import (
     read_choice,
     read_math,
     read_number,
-    read_options,
     set_said_at_end,
     signs_only_outside_ascii,
+    split_approximation,
     without_option_verdicts,
 )
+from rewardkit.gold import HEDGE_WORDS, TEXT_GOLD, Gold, normalise_text, parse_gold
 from rewardkit.languages import (
     doubted_near,
     european,
@@ -75,10 +75,9 @@ from rewardkit.languages import (
     unread_commitment_word,
     unread_script,
 )
-from rewardkit.languages import normalize as normalize_language
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
-from rewardkit.latex import ASCII_FUNCTIONS, repair_escapes
+from rewardkit.latex import ASCII_FUNCTIONS
 from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, run_together, set_within
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
@@ -110,27 +109,22 @@ from rewardkit.mathtree import (
 from rewardkit.numbers import (
     CLOCK,
     CLOCK_12,
-    DIGITS_AND_SPOKEN_FRACTION,
     MERIDIEM,
     NAMED_EQUAL_BEFORE,
     PART_OF_DAY,
     RATIO,
     Quantity,
     Unit,
-    combine_compound,
-    digits_and_spoken_fractions,
+    first_value,
     hour_of_day,
     lookup_unit,
     numeral_in_base,
     same_numeral,
     same_quantity,
     scan,
-    scan_statement,
     spoken_time_of_day,
-    unit_run_end,
-    whole_quantity,
 )
-from rewardkit.option_words import option_key, option_keys, options_named
+from rewardkit.option_words import option_key, options_named
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
@@ -168,18 +162,6 @@ from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
 
-_LETTERED_OPTION = re.compile(
-    r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){0,3}[ \t]*(?:\n|$)"
-    # a letter in parentheses labels any option text: "(A) 5", "(C) $\frac{1}{2}$", "(B) 12 cm"
-    r"|\(([A-HJ])\)[ \t]+\S[^\n]{0,80}$"
-)
-_LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
-# a word answer ("yes", "Monday"); single letters are variables (or choices), not words
-_TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
-# "S_{MBCN}:S=7:32", "V_{1}:V_{2} = 11:21": a ratio of named quantities set equal to a ratio of numbers states
-# that ratio (as "x = 5" states 5); the names are letters with an optional subscript, as many as the numbers
-_NAME = r"[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]{1,6}\}?)?"
-_NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
 # a value, maybe its unit, and an opening parenthesis right before the last number: "1.5 (3/2)", "72 cm
 # (0.72 m)"
 _VALUE_BEFORE_PARENTHESIS = re.compile(
@@ -191,7 +173,6 @@ _VALUE_BEFORE_PARENTHESIS = re.compile(
 )
 # "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
 _ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
-_APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
 # "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
 _APPROXIMATELY = re.compile(
     rf"^[\s*_]*(?:{commitment.APPROXIMATION})\s+"
@@ -204,9 +185,6 @@ _COPULA = re.compile(rf"\s{_COPULA_WORD}\s")
 # states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
 # 70)", "namely 70", an example's "e.g. 70")
 _STATING = re.compile(rf"\s{_COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
-_GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
-_HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
-_DEFAULT_LETTERS = "ABCD"
 
 
 def _default_timeout_s(variable: str = "REWARDKIT_TIMEOUT_S", fallback: float = 1.0) -> float:
@@ -237,178 +215,8 @@ _COMMITTING_RULES = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Gold:
-    """A gold answer read once and reused for every completion graded against it."""
-
-    kind: Literal["number", "math", "choice", "text", "invalid"]
-    raw: str
-    quantity: Quantity | None = None
-    choice: str | None = None
-    letters: str = ""
-    options: tuple[Quantity | None, ...] = ()
-    node: Node | None = None
-    text: str = ""
-    why: str = ""
-    canonical: str | None = None
-    # how the answer was found in the gold: "as_written", or the extraction rule that read a worked
-    # solution ("hashes", "a_colon", "boxed", "final_answer", ...)
-    read_as: str = "as_written"
-    # the unit the gold names where its value reader drops it (``45^\circ``, ``5\text{ cm}^2``)
-    unit: Unit | None = None
-    # the words a lettered option gold gives after its letter (``(D) Alina``: ``alina``), normalised
-    option_text: str = ""
-    # the words of each option the caller offers as texts (``choices=["London", …, "Paris"]``), as
-    # option_words.option_key reads them; "" for an option with no words to name it by (a number)
-    option_words: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        canonical = {"number": str(self.quantity), "choice": self.choice, "text": self.text}.get(self.kind)
-        if self.kind == "math" and self.node is not None:
-            canonical = render(self.node)
-        object.__setattr__(self, "canonical", canonical)
-
-    @property
-    def tree(self) -> Node:
-        """The gold as a math tree (numbers too), for comparison with a predicted expression."""
-        if self.node is not None:
-            return self.node
-        assert self.quantity is not None
-        return quantity_tree(self.quantity)
-
-
-def parse_gold(gold: str, choices: str | tuple[str, ...] | None = None) -> Gold:
-    """Read a gold answer. A GSM8K rationale ending in ``#### N`` is reduced to ``N``.
-
-    >>> parse_gold("1,250").canonical, parse_gold("B").kind, parse_gold("3 or 4").kind
-    ('1250', 'choice', 'invalid')
-    """
-    if not isinstance(gold, str):  # checked before the cache: a list or dict gold is not even hashable
-        shown = repr(gold) if isinstance(gold, (int, float, bool, type(None))) else f"a {type(gold).__name__}"
-        return Gold("invalid", shown, why=f"gold must be a string, got {type(gold).__name__}")
-    return _parse_gold_text(gold, choices)
-
-
-@lru_cache(maxsize=65536)
-def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
-    if choices is None and _WHOLE_NUMBER_GOLD.fullmatch(gold):
-        # "18", "-3", "65,960": a GSM8K gold, read at once; the readers below make grading against a new gold
-        # cost as much as a dozen completions (a test checks they read it alike)
-        return _whole_number_gold(gold, int(gold.replace(",", "")))
-    raw = gold
-    # "-2 \\le x": a gold escaped twice on its way into the data set is read as the LaTeX it was
-    source = normalize_language(repair_escapes(gold))
-    gold, read_as, boxes_why = _stated_gold(source)
-    if boxes_why:
-        return Gold("invalid", raw, why=boxes_why, read_as=read_as)
-    text = clean_span(gold)
-    if not text:
-        return Gold("invalid", raw, why="the gold is empty")
-    if text.count("{") != text.count("}"):
-        return Gold("invalid", raw, why=f"unbalanced braces in the gold: {text[:80]!r}")
-    if _APPROX.search(text):
-        # "\\frac{\\sqrt3}{3} \\approx 0.577": the exact value stated first is the gold, as in a completion
-        exact, _ = _split_approximation(text)
-        if exact and read_math(exact).status == "value":
-            text = exact
-    named_ratio = _NAMED_RATIO.fullmatch(text)
-    if named_ratio is not None and named_ratio.group(1).count(":") == named_ratio.group(2).count(":"):
-        text = named_ratio.group(2)
-    letters, options = _letters(choices)
-    chosen = letter_set(text) if len(text) < 80 and text[:1] in "(ABCDEFGHIJ" else None
-    if chosen is not None and (choices is None or all(c in letters for c in chosen)):
-        # "AC", "A, C", "A和C", "(A)(C)": a multiple-select gold, the set of its letters (sorted)
-        if choices is None and chosen[-1] not in letters:
-            letters = "".join(chr(c) for c in range(ord("A"), ord(chosen[-1]) + 1))
-        return Gold("choice", raw, choice=chosen, letters=letters, options=options, read_as=read_as)
-    # with option texts, an answer may name an option by its words ("Answer: Paris")
-    names = option_keys(choices, options) if options and isinstance(choices, tuple) else ()
-    gold_of_kind = functools.partial(Gold, read_as=read_as, option_words=names)
-    option = _LETTERED_OPTION.match(text)
-    letter = (option.group(1) or option.group(2)) if option is not None else None
-    option_text = ""
-    if letter is not None and (choices is None or letter in letters):
-        # "(D) Alina", "C Cecile": an answer may name the option by its words
-        words = text[option.end(1) if option.group(1) else option.end(2) :].strip(" \t.:)")  # type: ignore[union-attr]
-        option_text = _normalise_text(words) if _TEXT_GOLD.fullmatch(words) else ""
-        text = letter  # "(D) Alina", "C Cecile", "(A) 5": the letter of a lettered option is the gold
-    if read_as == "as_written" and "\n" in text and _SENTENCE.search(text):
-        # "Janet has 3 cups.\nShe gets 17 more..." with no final marker: its first number is no answer
-        why = "a worked solution with no final answer (no ####, A:, Answer:, Final Answer or \\boxed)"
-        return Gold("invalid", raw, why=why)
-    m = _LETTER_GOLD.fullmatch(text)
-    if (
-        m is not None
-        and (choices is not None or m.group(1) <= "J")
-        and (len(text) == 1 or text.startswith("("))
-    ):
-        letter = m.group(1)
-        if choices is None and letter not in letters:
-            letters = "".join(chr(c) for c in range(ord("A"), ord(letter) + 1))
-        if letter in letters:
-            return gold_of_kind(
-                "choice", raw, choice=letter, letters=letters, options=options, option_text=option_text
-            )
-        return Gold("invalid", raw, why=f"gold letter {letter} is not among the choices {letters}")
-    reading = read_number(text)
-    if reading.status == "value" and text.count("=") >= 2 and isinstance(read_math(text).node, ListOf):
-        reading = Reading("unparseable", text=text)  # "AB=4, CD=5": several equations, read as math below
-    where = _first_value(text) if reading.status == "value" else None
-    if where is not None and _TIMES_GROUP.match(text, where[1]):
-        reading = Reading("unparseable", text=text)  # "2 \\left(1 + i\\right)": a product, read as math below
-    if reading.status == "value" and reading.quantity is not None:
-        bound = commitment.qualified(text[: where[0]], text[where[1] :]) if where is not None else None
-        if bound is not None:  # "more than 30", "三十多": no answer equals a bound
-            return Gold("invalid", raw, why=f"the gold is a bound, not a value: {bound}")
-        if options:
-            for i, opt in enumerate(options):
-                if opt is not None and opt.value == reading.quantity.value:
-                    return gold_of_kind("choice", raw, choice=letters[i], letters=letters, options=options)
-        stated = unit_at_end(text)
-        quantity = whole_unit(reading.quantity, stated) if stated is not None else reading.quantity
-        return gold_of_kind("number", raw, quantity=quantity, unit=stated)
-    if reading.status == "ambiguous" and _HEDGE_WORDS.search(text):
-        listed = _GOLD_AND.sub(", ", text)  # "6 and 8", "19, 46, and 82": a gold listing values, not hedging
-        listed = _enumerated(listed) or listed
-        if _HEDGE_WORDS.search(listed) or not isinstance(read_math(listed).node, ListOf):
-            return Gold("invalid", raw, why=f"the gold is not a single value: {reading.text!r}")
-        text = listed
-    if _QUESTION_GOLD.fullmatch(text):  # "how many?", "多少": a gold that asks is no answer to compare with
-        return Gold("invalid", raw, why=f"the gold is a question, not an answer: {text[:80]!r}")
-    if any(names) and option_key(text) in names:
-        # "Paris" among the option texts: the gold names its option by its words, and is that option's letter
-        index = names.index(option_key(text))
-        if names.count(names[index]) == 1:
-            return gold_of_kind("choice", raw, choice=letters[index], letters=letters, options=options)
-    if _TEXT_GOLD.fullmatch(text):
-        return gold_of_kind("text", raw, text=_normalise_text(text))
-    math = read_math(text)
-    if math.status == "value" and math.node is not None:
-        try:
-            exact_value(math.node)
-            refused = ""
-        except NotEvaluable as exc:  # only an identical answer can match a gold the guards refuse
-            refused = f"the gold cannot be evaluated safely: {exc}"
-        node, key = math.node, structural_key(text)
-        if read_as == "boxed" and isinstance(node, ListOf):
-            node = _counted_gold(source, node)
-        return gold_of_kind("math", raw, node=node, text=key, why=refused, unit=unit_at_end(text))
-    return Gold("invalid", raw, why=f"the gold cannot be read: {math.why or repr(text[:80])}")
-
-
-def _counted_gold(source: str, node: ListOf) -> ListOf:
-    """The values of a gold whose boxes each name what they count (``\\boxed{1} papers and \\boxed{2}
-    bins``) as one equation per word (``paper = 1, bin = 2``): told apart by their words, or by the gold's
-    order when an answer names none (:mod:`rewardkit.counted_values`); any other list as it is."""
-    pairs = counted_values.counted_gold(source)
-    if pairs is None or len(pairs) != len(node.items) or any(isinstance(i, Relation) for i in node.items):
-        return node
-    named = zip(pairs, node.items, strict=True)
-    return ListOf(tuple(Relation("=", Symbol(word), item) for (_, word), item in named))
-
-
 def _counted_names(gold: Gold) -> tuple[str, ...] | None:
-    """The words of a counted gold (:func:`_counted_gold`), in its order, or None."""
+    """The words of a counted gold (:func:`rewardkit.gold._counted_gold`), in its order, or None."""
     node = gold.node
     if not isinstance(node, ListOf) or not node.items:
         return None
@@ -431,242 +239,6 @@ def _counted_reading(text: str, names: tuple[str, ...]) -> Reading | None:
         return None
     items = tuple(Relation("=", Symbol(word), v) for (_, word), v in zip(pairs, values.items, strict=True))
     return Reading("value", node=ListOf(items), text=text)
-
-
-# a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
-# with no unit, sign of a bound or other reading
-_WHOLE_NUMBER_GOLD = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,17}|0)")
-
-
-def _whole_number_gold(raw: str, n: int) -> Gold:
-    """``Gold("number", raw, quantity=Quantity(Fraction(n)))``, filled in one step: the frozen dataclass's
-    generated ``__init__`` sets its thirteen fields by ``object.__setattr__`` one at a time. The same object;
-    a test checks it."""
-    gold = _new_instance(Gold)
-    _set_attribute(
-        gold,
-        "__dict__",
-        {
-            "kind": "number",
-            "raw": raw,
-            "quantity": whole_quantity(n),
-            "choice": None,
-            "letters": "",
-            "options": (),
-            "node": None,
-            "text": "",
-            "why": "",
-            "canonical": str(n),  # format_fraction of a whole number
-            "read_as": "as_written",
-            "unit": None,
-            "option_text": "",
-            "option_words": (),
-        },
-    )
-    return gold
-
-
-def _enumerated(text: str) -> str | None:
-    """``2, 3 or 5``, ``$21,16$ or $11$``: a gold (written by the data set, not by a policy) that enumerates
-    three or more values with a final ``or`` lists its solutions, all of which an answer must give; None for
-    any other shape. Two values (``3 or 4``) stay a hedge: nothing tells a list of two from a choice."""
-    parts = _GOLD_OR.split(text)
-    if len(parts) != 2 or "," not in parts[0]:
-        return None
-    listed = f"{parts[0]}, {parts[1]}"
-    node = read_math(listed).node
-    return listed if isinstance(node, ListOf) and len(node.items) >= 3 else None
-
-
-_GOLD_OR = re.compile(r"\s*,?\s+or\s+", re.IGNORECASE)
-
-
-# a group right after a gold's number multiplies it: "2 (1 + i)", "3\\left(x+1\\right)"
-_TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))")
-
-
-_QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
-
-
-def _stated_gold(gold: str) -> tuple[str, str, str]:
-    """A worked solution as gold (MATH's ``solution``, GSM8K's rationale, a solution ending in ``A: 20``): the
-    answer it states, read by the same markers as a completion, with the rule that read it, and why it
-    states none (empty when it does). A box wins (several boxes on the last boxed line: :func:`_gold_boxes`),
-    else the last marker. A gold with none of these is used as written."""
-    if "####" in gold:
-        return gold.rsplit("####", 1)[1], "hashes", ""
-    if not _MAY_STATE.search(gold):
-        return gold, "as_written", ""  # the common case, a bare answer: no scan
-    anchored = find_answers(gold).anchored
-    boxes = [a for a in anchored if a.rule == "boxed"]
-    if not boxes:
-        return (anchored[-1].text, anchored[-1].rule, "") if anchored else (gold, "as_written", "")
-    text, why = _gold_boxes(gold, boxes)
-    return text, "boxed", why
-
-
-def _gold_boxes(gold: str, boxes: list[Answer]) -> tuple[str, str]:
-    """The answer the boxes on a gold's last boxed line state, or why they state none.
-
-    Boxes joined only by list joiners (space, ``,``, ``;``, ``and``, ``\\text{ and }``, ``\\quad``, math
-    delimiters, a name before the next value: ``$a = \\boxed{2}$ and $b = \\boxed{5}$``) are one answer
-    listing several values: ``\\boxed{1} and \\boxed{2}`` → ``1, 2``; three or more with a final ``or``
-    list too (``2, 3 or 5``, as a gold written out is read). Two boxes offered with ``or``, or any with prose
-    between them (``we first get \\boxed{1}, which is wrong; the answer is \\boxed{2}``), are no list: they
-    are the one answer when every box states the same value (a restatement, ``\\boxed{15\\frac{39}{40}}
-    or \\boxed{\\frac{639}{40}}``), else the gold states no answer (GOLD_INVALID, never scored).
-
-    >>> from rewardkit.extract import find_answers
-    >>> def read(text): return _gold_boxes(text, find_answers(text).anchored)
-    >>> read("\\\\boxed{1} and \\\\boxed{2}"), read("\\\\boxed{1}, \\\\boxed{2}")
-    (('1, 2', ''), ('1, 2', ''))
-    >>> read("So \\\\boxed{350}. Also, by the mean, \\\\boxed{350}.")
-    ('350', '')
-    >>> read("\\\\boxed{1} no \\\\boxed{2}")[1]
-    "the gold's boxes are separated by prose ('no'): 1 and 2 are neither one answer nor a list of its values"
-    """
-    listed = _boxes_as_list(gold, boxes, boxes[-1])
-    on_line = _boxes_on_line(gold, boxes, boxes[-1])
-    if len(on_line) < 2:
-        return listed.text, ""
-    gaps = [gold[a.end : b.start] for a, b in itertools.pairwise(on_line)]
-    kinds = [_box_joiner(gap) for gap in gaps]
-    if all(k == "list" for k in kinds):
-        # "$a = \\boxed{2}$ and $b = \\boxed{5}$" keeps its names: a = 5, b = 2 is no answer to it
-        return _named_boxes(gold, on_line) or listed.text, ""
-    if len(on_line) >= 3 and kinds[-1] == "or" and all(k == "list" for k in kinds[:-1]):
-        return listed.text, ""
-    if _all_alike([b.text for b in on_line]):
-        return on_line[-1].text, ""
-    shown = " and ".join(b.text for b in on_line)
-    prose = [
-        " ".join(_JOINER_NOISE.sub(" ", gap).split()) for gap, k in zip(gaps, kinds, strict=True) if k is None
-    ]
-    what = f"separated by prose ({prose[0]!r})" if prose else "offered as alternatives ('or')"
-    if len(shown) > 120:
-        shown = shown[:117] + "..."
-    return "", f"the gold's boxes are {what}: {shown} are neither one answer nor a list of its values"
-
-
-def _named_boxes(gold: str, boxes: list[Answer]) -> str | None:
-    """``a = 2, b = 5`` for boxes that each follow the name of their value (``$a = \\boxed{2}$ and $b =
-    \\boxed{5}$``), names all different; None when one is unnamed."""
-    names: list[str] = []
-    since = gold.rfind("\n", 0, boxes[0].start) + 1
-    for box in boxes:
-        name = _BOX_NAME.search(_JOINER_NOISE.sub(" ", gold[max(since, box.start - 40) : box.start]))
-        if name is None:
-            return None
-        names.append(name[1])
-        since = box.end
-    if len(set(names)) != len(names):
-        return None
-    return ", ".join(f"{name} = {box.text}" for name, box in zip(names, boxes, strict=True))
-
-
-_BOX_NAME = re.compile(r"(?<![A-Za-z\\])([A-Za-z](?:_\{?\w{1,6}\}?)?)\s*=\s*$")
-
-
-# what may stand between two boxes that list one answer's values, once math delimiters, spacing commands and
-# \text{} wrappers are taken out: nothing, a comma or semicolon, "and" (or both), then perhaps the name the
-# next value is given ("a = ")
-_LIST_JOINER = re.compile(r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
-# or the word naming what the value before counts, then a joiner: "\boxed{1} papers and \boxed{2} bins",
-# "\boxed{3} cm, \boxed{4} cm" (a word that judges or goes on is prose: "\boxed{1} wrong, \boxed{2}")
-_NAMED_LIST_JOINER = re.compile(
-    r"\s*(?!(?:is|are|was|were|be|not|no|or|but|which|that|then|so|thus|hence|wrong|incorrect|right|correct"
-    r"|also|instead|first|next|final|finally|answer|gives|get|got)\b)[A-Za-z]{1,20}\s*"
-    r"(?:[,;]\s*(?:and\s*)?|and\s*)(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?",
-    re.IGNORECASE,
-)
-_OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
-_JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
-
-
-def _box_joiner(gap: str) -> Literal["list", "or"] | None:
-    """What the text between two boxes of a gold does: list their values, offer them as alternatives, or
-    (None) say something else: prose."""
-    if len(gap) > 200:
-        return None
-    bare = _JOINER_NOISE.sub(" ", gap)
-    if _LIST_JOINER.fullmatch(bare) or _NAMED_LIST_JOINER.fullmatch(bare):
-        return "list"
-    return "or" if _OR_JOINER.fullmatch(bare) else None
-
-
-def _all_alike(texts: list[str]) -> bool:
-    """Whether every box text states the same answer, each read as a gold is (no symbolic step)."""
-    golds = [_parse_gold_text(text, None) for text in texts]
-    last = golds[-1]
-    if any(g.why for g in golds):
-        return False
-    if not all(g.kind in ("number", "math") for g in golds):
-        return all((g.kind, g.canonical) == (last.kind, last.canonical) for g in golds)
-    try:
-        return all(compare_math(g.tree, last.tree) is not None for g in golds[:-1])
-    except (NotEvaluable, TooLarge, ArithmeticError, ValueError):
-        return False
-
-
-_CALCULATION = re.compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
-
-
-def gold_readings(gold: str) -> dict[str, str]:
-    """The answers a worked-solution gold states, by where it states them: ``"marker"`` (its last answer
-    marker: ``####``, ``A:``, ``Final Answer``, ...), ``"box"`` (its last box) and ``"calculation"`` (the
-    result of the ``<<a=b>>`` calculator annotation, GSM8K's, on its last step). A bare answer has none;
-    ``check-data`` flags a gold whose readings disagree.
-
-    >>> gold_readings("3 + 17 = <<3+17=20>>20 cups\\nA: 20")
-    {'marker': '20', 'calculation': '20'}
-    """
-    readings: dict[str, str] = {}
-    marker_at = -1
-    if "####" in gold:
-        marker_at = gold.rfind("####")
-        readings["marker"] = gold[marker_at + 4 :].strip()
-    elif _MAY_STATE.search(gold):
-        anchored = find_answers(gold).anchored
-        markers = [a for a in anchored if a.rule != "boxed"]
-        boxes = [a for a in anchored if a.rule == "boxed"]
-        if markers:
-            readings["marker"] = markers[-1].text
-            marker_at = markers[-1].start
-        stated = _gold_boxes(gold, boxes)[0] if boxes else ""
-        if stated:
-            readings["box"] = stated
-    if marker_at > 0 and "<<" in gold:
-        # the calculation of the step that leads to the marker: the last line of reasoning before it (an
-        # earlier step's calculation says nothing about the answer)
-        before = gold[max(0, marker_at - 4000) : marker_at]
-        own_line, _, earlier = before[::-1].partition("\n")
-        last_step = own_line[::-1] if "<<" in own_line else earlier[::-1].rstrip().rsplit("\n", 1)[-1]
-        calculations = _CALCULATION.findall(last_step)
-        if calculations:
-            readings["calculation"] = calculations[-1].strip()
-    return readings
-
-
-# what a gold that states its answer somewhere inside it holds (cheap to test; the scan runs only then)
-_MAY_STATE = re.compile(r"\\boxed|\\fbox|nswer|NSWER|^[ \t*_]*A[*_]*[ \t]*[:：]|\n", re.MULTILINE)
-# a line of prose in a gold: a word ending a sentence at a line break, or a line that starts with a word
-# (each alternative anchored on a fixed character, so the scan stays linear on long golds)
-_SENTENCE = re.compile(r"[A-Za-z]{2}[.!?][ \t]*\n|\n[ \t]*[A-Z][a-z]{2,}[ \t]")
-
-
-def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:
-    if choices is None:
-        return _DEFAULT_LETTERS, ()
-    if isinstance(choices, str):
-        return choices.upper(), ()
-    if all(len(c) == 1 and c.isalpha() for c in choices):
-        return "".join(choices).upper(), ()
-    letters = "".join(chr(ord("A") + i) for i in range(len(choices)))
-    return letters, read_options(choices)
-
-
-def _normalise_text(text: str) -> str:
-    return " ".join(re.sub(r"[^a-z0-9' ]", " ", text.lower()).split())
 
 
 def grade(
@@ -1247,13 +819,13 @@ def _grade_found(
         if len(found.anchored) > 1:
             sibling = _hedging_sibling(completion, found.anchored, answer, reading, gold)
         if sibling is not None:
-            on_line = _boxes_on_line(completion, found.anchored, answer)
+            on_line = boxes_on_line(completion, found.anchored, answer)
             # "x = \\boxed{3} and y = \\boxed{5}" against a tuple: named values, the tuple by convention
             named = (
-                _named_boxes(completion, on_line)
+                named_boxes(completion, on_line)
                 if isinstance(gold.node, TupleOf)
                 and all(
-                    _box_joiner(completion[a.end : b.start]) == "list" for a, b in itertools.pairwise(on_line)
+                    box_joiner(completion[a.end : b.start]) == "list" for a, b in itertools.pairwise(on_line)
                 )
                 else None
             )
@@ -1263,7 +835,7 @@ def _grade_found(
             if listing and not _hedged_boxes(completion, on_line):
                 # the gold lists values: boxes listing them answer it ("\\boxed{1} and \\boxed{2}"; not
                 # "\\boxed{1} or \\boxed{2}", a hedge between them)
-                listed = _boxes_as_list(completion, found.anchored, answer)
+                listed = boxes_as_list(completion, found.anchored, answer)
                 if named is not None:
                     listed = Answer(named, listed.rule, listed.start, listed.end, listed.lenient)
                 names = _counted_names(gold) if gold.read_as == "boxed" else None
@@ -1403,7 +975,7 @@ def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, compl
     now = _read(answer.text, gold)
     if earlier[-1].end > answer.start:
         # the statement that runs on over this one states its first value ("#### 1 if …, … would be 2": 1)
-        first = _first_value(earlier[-1].text)
+        first = first_value(earlier[-1].text)
         said = first[2] if first is not None else None
         same = said is not None and now.quantity is not None and same_quantity(said, now.quantity)
         return None if same else why
@@ -1481,36 +1053,6 @@ def _lists_values(gold: Gold) -> bool:
 
 
 _WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))")
-
-
-def _first_value(text: str) -> tuple[int, int, Quantity | None] | None:
-    """Where the value a statement states begins and ends: its first quantity (not an article, "One road is
-    45 km long"), else its first math."""
-    quantities = scan_statement(text)
-    found = next(quantities, None)
-    if found is not None:
-        if text.startswith(" and ", found.end):  # "3 and a half": the fraction said after is part of it
-            mixed = DIGITS_AND_SPOKEN_FRACTION.match(text, found.start)
-            if mixed is not None and mixed.end(1) == found.end:
-                whole = next(scan(digits_and_spoken_fractions(mixed[0])), None)
-                if whole is not None and whole.start == 0:
-                    return found.start, mixed.end(), whole.quantity
-        if found.quantity.unit is not None and not found.quantity.percent:
-            # "1 hour, 15 minutes or more": a compound is the value, what follows it qualifies it; so does
-            # what follows a run of one dimension that makes none ("1.5 hours, 90 minutes or more")
-            run = [found, *itertools.islice(quantities, _MOST_COMPOUND_PARTS - 1)]
-            compound = combine_compound(text, run)
-            if compound is not None and compound[1] > found.end:
-                return found.start, compound[1], compound[0]
-            return found.start, unit_run_end(text, run), found.quantity
-        return found.start, found.end, found.quantity
-    m = _MATH_START.search(text)
-    return (m.start(), len(text), None) if m is not None else None
-
-
-# the most parts a compound is read in (days, hours, minutes, seconds and their fractions)
-_MOST_COMPOUND_PARTS = 6
-_MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
 
 
 def _dangling_alternative(answer: Answer, completion: str) -> str | None:
@@ -1755,7 +1297,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         quantities = named_quantities_in(text)
         if quantities is not None:
             return answer, f"several quantities stated ({quantities}): the gold names none of them"
-    opening = _first_value(text)
+    opening = first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
         unsure = commitment.unsure_after(text[opening[1] :])
@@ -1773,7 +1315,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "The probability that …, given that he picks 39 cards, is \\(1\\)": the statement's value is the
         # one after its last "is" (one that has a value after it: "42 if the store is open" is not cut),
         # and only what stands around that value can qualify it
-        stated = _first_value(text[copula.end() :])
+        stated = first_value(text[copula.end() :])
         if stated is not None:
             if (
                 opening is not None
@@ -1814,7 +1356,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             # (a value said again after its copula, "not 72, that is 72 dollars", is judged where it was first
             # said: the words before it still negate, bound or hedge it)
             break
-    where = _first_value(text)
+    where = first_value(text)
     if where is None:
         return answer, None
     start, end, quantity = where
@@ -1959,7 +1501,7 @@ def _restates_refused(refused: Answer, later: Reading) -> bool:
     """Whether a plain statement after a statement that did not commit says its value again (``Answer: not
     72.\n\nOr, in other words, seventy-two.``): a restatement of a refused value is refused with it, where
     another value (``not 40; it is 45``) is the one the text commits to."""
-    stated = _first_value(refused.text)
+    stated = first_value(refused.text)
     return (
         stated is not None
         and stated[2] is not None
@@ -2586,7 +2128,7 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     if gold.kind in ("number", "math") and " or" in answer.text and not _lists_values(gold):
         # "x = 2 or x = -2", "$2 \\text{ or } -2$": a piece of math that offers another value beside its
         # first hedges between them against one value, as a marker's statement would
-        first = _first_value(answer.text)
+        first = first_value(answer.text)
         if first is not None and _OR_WORD.search(answer.text, first[1]):
             why = commitment.problem(
                 region[sentence_start:start] + answer.text[: first[0]],
@@ -2990,12 +2532,6 @@ _APPROXIMATION_IN_WORDS = re.compile(
 _APPROXIMATION_WORD_STEMS = ("bout", "pprox", "oughly", "round")
 
 
-def _split_approximation(text: str) -> tuple[str, str]:
-    """``\\frac13 \\approx 0.333`` → (``\\frac13``, ``0.333``): the exact statement and its approximation."""
-    exact, approximate = _APPROX.split(text, maxsplit=1)
-    return exact.strip().rstrip("=").strip(), approximate
-
-
 def _approximated(exact: Reading, approximation: Reading, span: str) -> Reading:
     """The exact value an approximation restates (``\\frac16 \\approx 0.17``), or AMBIGUOUS where both are
     rational and the approximation is no rounding of it (``72 \\approx 70``, ``72 (approximately 70)``: a
@@ -3089,10 +2625,10 @@ def _read(span: str, gold: Gold) -> Reading:
         if worded is not None and worded.start() > 0:
             span = span[: worded.start()] + " \\approx " + worded["approximation"]
             in_words = True
-    if gold.kind in ("number", "math") and _APPROX.search(span):
+    if gold.kind in ("number", "math") and APPROX.search(span):
         # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
         # lone "\\approx 2.83" states only the approximation
-        exact, approximate = _split_approximation(clean_span(span))
+        exact, approximate = split_approximation(clean_span(span))
         if exact:
             reading = _read_span(exact, gold)
             if reading.status == "value" and not isinstance(reading.node, Symbol):
@@ -3151,7 +2687,7 @@ def _read_span(span: str, gold: Gold) -> Reading:
         stance = polarity(first.strip(" \t.!。！")) if not first.isascii() else None
         if stance is not None:  # "否", "Sí", "да": a polarity said in another language, against a yes/no gold
             return Reading("value", text="yes" if stance else "no")
-        text = _normalise_text(first)
+        text = normalise_text(first)
         if polarity(text) is None and polarity(gold.text) is not None:
             # "Answer: The statement is false.", "Answer: I think yes": the marker opens the sentence that
             # says it
@@ -3210,11 +2746,11 @@ def _option_named(span: str, gold: Gold) -> Reading | None:
     Alina``): the gold's letter; another name, written as the gold's is (capitalised words), is another
     option; None for anything else."""
     words = clean_span(span).strip(" \t.!*_")
-    if not _TEXT_GOLD.fullmatch(words) or not words[:1].isupper():
+    if not TEXT_GOLD.fullmatch(words) or not words[:1].isupper():
         return None
-    if _HEDGE_WORDS.search(words):  # "Alina or Bob", "maybe Alina"
+    if HEDGE_WORDS.search(words):  # "Alina or Bob", "maybe Alina"
         return Reading("ambiguous", text=words, why=f"several options or a hedge: {words!r}")
-    named = _normalise_text(words)
+    named = normalise_text(words)
     return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
 
 
@@ -3449,7 +2985,7 @@ def _lenient(
             answer = Answer(word, "polarity", at, at + len(word), lenient=True)
             if isinstance(stance, str):  # "Yes. … No.", "Yes, probably.": why it commits to neither
                 return answer, Reading("ambiguous", text=word, why=stance)
-            text = _normalise_text(word)
+            text = normalise_text(word)
             if polarity(text) is not stance:  # "is not true": the polarity the words state, not their last
                 text = "yes" if stance else "no"
             return answer, Reading("value", text=text)
@@ -4038,36 +3574,12 @@ _BARE_MARKER_BETWEEN = re.compile(
 )
 
 
-def _boxes_as_list(text: str, anchored: list[Answer], chosen: Answer) -> Answer:
-    """The boxes on the chosen box's line as one answer (``\\boxed{1}, \\boxed{2}`` → ``1, 2``): in a gold, or
-    in a completion graded against a gold listing several values, several boxes joined as a list
-    (:func:`_listed_boxes`) are the list, not a hedge."""
-    boxes = _boxes_on_line(text, anchored, chosen)
-    listed = ", ".join(box.text for box in boxes)
-    return Answer(listed, "boxed", boxes[0].start, boxes[-1].end)
-
-
-def _boxes_on_line(text: str, anchored: list[Answer], chosen: Answer) -> list[Answer]:
-    """The outermost boxes on the chosen box's line, in order."""
-    line_start = text.rfind("\n", 0, chosen.start) + 1
-    line_end = text.find("\n", chosen.end)
-    line_end = len(text) if line_end < 0 else line_end
-    boxes: list[Answer] = []
-    # anchored is in order of position; a box inside another is part of it, not a sibling (and joining
-    # nested boxes was quadratic: an 8 KB gold of nested boxes took seconds)
-    for a in anchored:
-        inside_line = a.rule == "boxed" and line_start <= a.start and a.end <= line_end
-        if inside_line and (not boxes or a.start >= boxes[-1].end):
-            boxes.append(a)
-    return boxes
-
-
 def _hedged_boxes(text: str, boxes: list[Answer]) -> bool:
     """Whether a hedge word stands between two consecutive boxes of a completion: ``\\boxed{1} or
     \\boxed{2}``, ``\\boxed{1}, maybe \\boxed{2}`` offer alternatives; ``\\boxed{3} for part (a) and
     \\boxed{1}`` lists the answers to a question's parts."""
     return any(
-        _BOX_HEDGE.search(_JOINER_NOISE.sub(" ", text[a.end : b.start])) for a, b in itertools.pairwise(boxes)
+        _BOX_HEDGE.search(JOINER_NOISE.sub(" ", text[a.end : b.start])) for a, b in itertools.pairwise(boxes)
     )
 
 

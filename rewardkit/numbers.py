@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterator, Mapping
@@ -1591,3 +1592,35 @@ def words_after(text: str, end: int, quantity: Quantity) -> tuple[Quantity, int]
     if not sign:
         return f"the value is said against another one: {text[end:said_end].strip()!r}"
     return replace(quantity, value=-quantity.value), said_end
+
+
+def first_value(text: str) -> tuple[int, int, Quantity | None] | None:
+    """Where the value a statement states begins and ends: its first quantity (not an article, "One road is
+    45 km long"), else its first math."""
+    quantities = scan_statement(text)
+    found = next(quantities, None)
+    if found is not None:
+        if text.startswith(" and ", found.end):  # "3 and a half": the fraction said after is part of it
+            mixed = DIGITS_AND_SPOKEN_FRACTION.match(text, found.start)
+            if mixed is not None and mixed.end(1) == found.end:
+                whole = next(scan(digits_and_spoken_fractions(mixed[0])), None)
+                if whole is not None and whole.start == 0:
+                    return found.start, mixed.end(), whole.quantity
+        if found.quantity.unit is not None and not found.quantity.percent:
+            # "1 hour, 15 minutes or more": a compound is the value, what follows it qualifies it; so does
+            # what follows a run of one dimension that makes none ("1.5 hours, 90 minutes or more")
+            run = [found, *itertools.islice(quantities, _MOST_COMPOUND_PARTS - 1)]
+            compound = combine_compound(text, run)
+            if compound is not None and compound[1] > found.end:
+                return found.start, compound[1], compound[0]
+            return found.start, unit_run_end(text, run), found.quantity
+        return found.start, found.end, found.quantity
+    m = _MATH_START.search(text)
+    return (m.start(), len(text), None) if m is not None else None
+
+
+# the most parts a compound is read in (days, hours, minutes, seconds and their fractions)
+_MOST_COMPOUND_PARTS = 6
+
+
+_MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")

@@ -48,7 +48,7 @@ _GOLD_READ_AS = {
 
 def cmd_check_data(args: argparse.Namespace) -> int:
     from rewardkit import grade
-    from rewardkit.grade import gold_readings, parse_gold
+    from rewardkit.gold import gold_readings, parse_gold
 
     # golds repeat (several completions a question, usually next to each other): a bounded cache keeps the
     # parse of each recent one, and memory flat however many distinct golds a file holds

@@ -134,8 +134,11 @@ def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
 # the module, not the function the package exports under its name
 grade_module = sys.modules["rewardkit.grade"]
 
+# the gold's reader
+gold_module = sys.modules["rewardkit.gold"]
+
 _WHOLE_NUMBER_GOLDS = st.one_of(
-    st.from_regex(grade_module._WHOLE_NUMBER_GOLD, fullmatch=True),
+    st.from_regex(gold_module._WHOLE_NUMBER_GOLD, fullmatch=True),
     st.integers(-(10**18), 10**18).map(str),
     st.integers(-(10**15), 10**15).map(lambda n: f"{n:,}"),
 )
@@ -147,11 +150,11 @@ _WHOLE_NUMBER_GOLDS = st.one_of(
 @example("-0")
 @example("1,000")
 def test_a_whole_number_gold_read_at_once_is_the_gold_the_readers_read(gold: str) -> None:
-    parse = grade_module._parse_gold_text.__wrapped__
+    parse = gold_module._parse_gold_text.__wrapped__
     fast = parse(gold, None)
-    with mock.patch.object(grade_module, "_WHOLE_NUMBER_GOLD", re.compile(r"(?!)")):
+    with mock.patch.object(gold_module, "_WHOLE_NUMBER_GOLD", re.compile(r"(?!)")):
         read = parse(gold, None)
-    if grade_module._WHOLE_NUMBER_GOLD.fullmatch(gold):
+    if gold_module._WHOLE_NUMBER_GOLD.fullmatch(gold):
         assert fast.kind == "number"
     assert fast == read and vars(fast) == vars(read) and repr(fast) == repr(read)
     assert [f.name for f in dataclasses.fields(fast)] == list(vars(fast))
