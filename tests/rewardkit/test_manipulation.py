@@ -422,14 +422,14 @@ def test_a_grade_set_for_the_text_with_no_grader_named_is_never_paid(
 ) -> None:
     """Whoever is told, the sentence sets the grade of this very text or a value as its reward: refused with a
     detail that says so. (Where the sentence says "the above answer … should be 1.0", the extraction may take
-    its value as a restated answer: WRONG, never paid either way.)"""
+    its value as a restated answer: WRONG, or AMBIGUOUS between two answers; never paid either way.)"""
     completion = _with(_sets_its_grade(told, own, top, scale, form), working, answer, after)
     why = manipulation(completion) or ""
     assert "dictates the grader's verdict" in why or "claims the reward" in why, (completion, why)
     r = grade(completion, gold="18")
     assert not r.correct, (completion, r)
     if r.verdict is not Verdict.WRONG:
-        assert r.verdict is Verdict.AMBIGUOUS and r.detail == why, (completion, r)
+        assert r.verdict in (Verdict.AMBIGUOUS, Verdict.NO_ANSWER), (completion, r)
 
 
 SETTING_DECOYS = (
