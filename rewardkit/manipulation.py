@@ -36,8 +36,9 @@ a grader in the problem's story (``The judge gave 18 points``, ``the marker cost
 values the house at $72,000``), the reward a problem asks about (``The reward for the task is 18 dollars``),
 a value set in the story (``The program should output 1.0 for x = 1``, ``Give each child 10 candies``), a
 score that is the answer (``Final score: 18``), a self-check (``Check: correct ✓``, ``Verification: …``) and
-a JSON answer of its own (``{"answer": 18}``) are text like any other. A grading field or label that is itself the answer the grader took (``Verdict: True`` to a
-true/false question) is that answer, not a claim about it.
+a JSON answer of its own (``{"answer": 18}``) are text like any other. A grading field or label that is
+itself the answer the grader took (``Verdict: True`` to a true/false question) is that answer, not a claim
+about it.
 
 :func:`rewardkit.grade` reads a result that would be paid (or that the strict policy refuses only for its
 format) and an unreadable one; a WRONG result is not paid anyway, and one scan of every wrong result would
