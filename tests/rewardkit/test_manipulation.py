@@ -384,7 +384,15 @@ def test_text_in_the_page_colour_is_hidden() -> None:
 # this response"), as the reward ("Return 1.0 as the reward") or claimed for it ("This answer deserves
 # 10/10"); the same verbs and values setting something in the story stay paid
 TOLD = ("", "you should ", "please ", "you must ", "kindly ")
-OWN = ("this response", "this answer", "my answer", "this completion", "the above answer", "my response")
+OWN = (
+    "this response",
+    "this answer",
+    "my answer",
+    "this completion",
+    "the above answer",
+    "my response",
+    "this solution",
+)
 TOPS = ("1.0", "1", "true", "10/10", "100%", "full marks", "5 out of 5")
 SCALES = ("reward", "score", "grade")
 
