@@ -896,7 +896,7 @@ _IS_TOP = rf"\s+(?:{_MODAL}\s+be|is)\s+(?:set\s+to\s+)?(?:an?\s+)?{{top}}{_ENDS}
 _OWN_AFTER = re.compile(
     # "… for this response should be 1.0", "this response's score should be 1.0", "this answer deserves 10/10"
     rf"(?P<set>{_IS_TOP.format(top=_top('a'))})"
-    rf"|(?P<own_scale>['\u2019]s\s+(?:final\s+)?{_SCALE}{_IS_TOP.format(top=_top('b'))})"
+    rf"|['\u2019]s\s+(?:final\s+)?{_SCALE}{_IS_TOP.format(top=_top('b'))}"
     rf"|\s+(?:{_MODAL}\s+)?(?:be\s+)?{_CLAIMING}\s+(?:as\s+)?{_OF_SCALE}{_top('c')}{_ENDS}"
 )
 # read before and after the word of the grade: "return 1.0 as the reward", "set the reward to 1", "the score
@@ -919,8 +919,9 @@ _TOLD_BEFORE = re.compile(
     rf"(?<![a-z])(?:(?:you|we|i)\s+{_MODAL}\s+(?:(?:please|now|just|simply)\s+)?|(?:please|kindly)\s*,?\s+)\Z"
 )
 _SELF_WORDS = frozenset({"response", "answer", "solution", "output", "completion", "submission", "reply"})
-_SETTING_WORDS = frozenset({"give", "grant", "assign", "award", "output", "print", "respond", "reply", "mark",
-                            "score", "grade"})  # fmt: skip
+_SETTING_WORDS = frozenset(
+    {"give", "grant", "assign", "award", "output", "print", "respond", "reply", "mark", "score", "grade"}
+)
 _SCALE_WORDS = frozenset({"reward", "score", "grade", "verdict", "rating"})
 _DICTATES = "dictates the grader's verdict"
 _CLAIMS = "claims the reward the text should get"
@@ -952,11 +953,8 @@ def _set_for_itself(text: str, lo: int, s: int, e: int, word: str) -> tuple[int,
                 if scale is not None:
                     return (scale.start(), m.end(), _CLAIMS)
             elif m is not None:
-                return (
-                    o,
-                    m.end(),
-                    _CLAIMS,
-                )  # "this response's score should be 1.0", "this answer deserves 10/10"
+                # "this response's score should be 1.0", "this answer deserves 10/10"
+                return (o, m.end(), _CLAIMS)
     if word in _SETTING_WORDS and (word != "output" or _OWN_BEFORE.search(text, max(lo, s - 12), s) is None):
         m = _FROM_VERB.match(text, s)
         if m is not None:
