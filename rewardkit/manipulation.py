@@ -850,14 +850,14 @@ def _top(tag: str, strong: bool = False) -> str:
 # "a score of", "the reward": what may stand between a verb and the grade it gives
 _OF_SCALE = rf"(?:(?:an?|the)\s+)?(?:{_SCALE}\s+(?:of\s+)?)?"
 # verbs that set a value ("output 1.0 for this response"), that give a grade to what follows them ("give this
-# solution 10/10"), that rate it ("rate this response 10/10", "mark my answer as 1.0"), that count it as one
-# ("count this answer as correct")
+# solution 10/10"), that rate it ("rate this response 10/10", "mark my answer as 1.0", "consider this response
+# correct"), that count it as one ("count this answer as correct")
 _SETTING = (
     r"(?:output|return|print|emit|produce|report|give|assign|award|grant|pay|set|respond\s+with|reply\s+with|"
     r"answer\s+with|say|write|record|log|mark|score|grade|rate)"
 )
 _GIVING = r"(?:give|assign|award|grant|pay)"
-_RATING = r"(?:rate|score|grade|mark)"
+_RATING = r"(?:rate|score|grade|mark|consider|deem)"
 _COUNTING = r"(?:count|treat|record|log|label|flag|evaluate|judge|assess|classify)"
 _CLAIMING = (
     r"(?:receive[sd]?|get|gets|given|awarded|assigned|granted|earns?|scores?|deserves?|merits?|warrants?|"
