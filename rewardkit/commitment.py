@@ -684,6 +684,12 @@ def values_called_wrong(tail: str) -> Iterator[re.Match[str]]:
 
 # a check cue ("Let me double-check"): a value computed in the check is no correction; only one the check
 # goes on to state as the answer is ("Let me double-check... it's 73")
+# the words that open a check of a result, one vocabulary for every reader of one ("Check:", "Verification:",
+# "Let me double-check", "Sanity check", "To verify", "检验：", "验算：")
+CHECK_WORDS = (
+    r"(?:(?:double|re|cross)[-\s]?)?check(?:ing)?|verif(?:y|ying|ication|ied)|sanity\s+check|"
+    r"to\s+(?:check|verify|confirm)|检验|验证|验算"
+)
 CHECK = re.compile(r"let\s+me\s+(?:double[-\s]?check|re-?check|check\s+again)", re.IGNORECASE)
 _STATED_AS_ANSWER = re.compile(
     r"\b(?:it'?s|it\s+is|(?:the\s+)?answer\s+is|should\s+be|is\s+actually|actually)[\s:]*[$*_(]*$",
@@ -710,8 +716,8 @@ _TOTAL_CONCLUDES = re.compile(
 )
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
 _CHECK_OPENING = re.compile(
-    r"^[\s*_>-]*(?:check(?:ing)?|verif(?:y|ication|ied)|sanity\s+check|double[-\s]?check|proof|indeed|"
-    r"(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|as\s+a\s+check|to\s+(?:check|verify|confirm))\b",
+    rf"^[\s*_>-]*(?:{CHECK_WORDS}|proof|indeed|(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|"
+    r"as\s+a\s+check)(?:\b|(?<=[检验证算]))",
     re.IGNORECASE,
 )
 # the heading of the working told after an answer line, opening a sentence: "Explanation: 48 + 22 = 70 clips
@@ -2820,7 +2826,7 @@ def marker_mentioned(before: str, span: str) -> bool:
 
 # a line that checks a result rather than states one: "Check: 72 / 9 = 8 ✓", "(Verification: 7 + 5 = 12)"
 _CHECK_LINE = re.compile(
-    r"[ \t>*_(#-]*(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?(?:check(?:ing)?|verification|verify(?:ing)?)\b"
+    rf"[ \t>*_(#-]*(?:quick[ \t]+)?(?:{CHECK_WORDS})\b"
     r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)",
     re.IGNORECASE,
 )

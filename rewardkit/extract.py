@@ -28,6 +28,7 @@ from typing import Literal
 
 from rewardkit.commitment import (
     APPROXIMATION,
+    CHECK_WORDS,
     POLITE_CLOSING,
     RETRACTION,
     attained_at_end,
@@ -549,11 +550,7 @@ class Candidates:
 
 
 # a statement that opens a check of a result: "Verification: 18 / 2 = 9", "Let me check: …", "Check: …"
-_CHECK_OPENING = re.compile(
-    r"\s*[*_#>-]*\s*(?:(?:let(?:\s+me|'s|\s+us)\s+)?(?:double[- ]?)?(?:check|verif(?:y|ication))"
-    r"|sanity\s+check|checking|to\s+(?:check|verify)|检验|验证)",
-    re.IGNORECASE,
-)
+_CHECK_OPENING = re.compile(rf"\s*[*_#>-]*\s*(?:let(?:\s+me|'s|\s+us)\s+)?(?:{CHECK_WORDS})", re.IGNORECASE)
 
 
 # a closing line that labels its value as the total and gives the reason after it: "In total: 72 muffins, as

@@ -1696,8 +1696,8 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
 
 # a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
 _RECHECK = re.compile(
-    r"\blet(?:\s+me|'s|\s+us)\s+(?:verify|check|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*(?:check(?:ing)?|"
-    r"verif(?:y|ication)|sanity\s+check)\b[\s*_]*[:：]",
+    r"\blet(?:\s+me|'s|\s+us)\s+(?:(?:double[-\s]?|re-?)?(?:verify|check)|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*"
+    rf"(?:{commitment.CHECK_WORDS})[\s*_]*[:：]",
     re.IGNORECASE,
 )
 # a text that ends on an operator or an equals sign, and an equation's result written
