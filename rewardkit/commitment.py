@@ -1349,6 +1349,10 @@ _DISOWNED_BEFORE = re.compile(
     r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
     # "The textbook's (wrong) answer is 72", "the (incorrect) answer 72"
     r"\(\s*(?:wrong|incorrect|mistaken|erroneous|false)\s*\)\s+answers?\b|"
+    # "The answer cannot be 72. (Alternate form: seventy-two.)": the other form of a value stated before,
+    # which states nothing of its own
+    r"\b(?:alternate|alternative|equivalent|other|another)\s+(?:forms?|representations?|notations?)"
+    r"(?:\s+of\s+(?:the|this|that|my|our)\s+answer)?(?=[\s*_]*[:=])|"
     # "Answer (wrong): 72", "Answer [incorrect] = 72"
     r"\banswers?\s*[(\[]\s*(?:wrong|incorrect|mistaken|erroneous|false|rejected|distractor)(?=\s*[)\]])|"
     # "Answer (tentative): 72", "Final answer (a guess): 72": a label that hedges the marker ("Answer
@@ -1539,14 +1543,14 @@ def disowned_before(before: str) -> str | None:
     ("disowned: 'The wrong answer is …' does not state the answer", None)
     """
     # every match ends within 40 characters of the value and is shorter than 80: the last 120 hold it, and
-    # each holds "answer" or "is to" (a literal scan settles most texts)
+    # each holds "answer", "is to" or "form" (a literal scan settles most texts)
     tail = before[-120:]
     lowered = tail.lower()
     if any(word in lowered for word in _ATTRIBUTION_WORDS):
         attributed = _ATTRIBUTED_BEFORE.search(before[-200:])
         if attributed is not None:
             return f"disowned: {attributed.group().strip()[:60]!r} gives the value on another's word"
-    if "answer" not in lowered and "is to" not in lowered:
+    if "answer" not in lowered and "is to" not in lowered and "form" not in lowered:
         return None
     # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
     # start, the look-behind still sees the break before it; a line break may stand between its words)
@@ -1721,7 +1725,7 @@ _TOLERANCE_ASIDE = re.compile(
 # a label that gives the answer's other form: "Alternate form: 70", "Equivalent answer: 70", "Equivalently,
 # 70", "also written as 70" ("Another way to see this: …" gives none)
 _OTHER_FORM = re.compile(
-    r"\b(?:(?:an?|the)\s+)?(?:alternate|alternative|equivalent|other)\s+(?:forms?|answers?|values?|expressions?|"
+    r"\b(?:(?:an?|the)\s+)?(?:alternate|alternative|equivalent|other|another)\s+(?:forms?|answers?|values?|expressions?|"
     r"representations?|results?|notations?|ways?\s+(?:to|of)\s+writ(?:e|ing)\s+(?:it|this|that|the\s+answer))\b"
     r"(?:\s+(?:is|are|would\s+be|could\s+be))?[\s*_]*[:=,]?|"
     r"\b(?:or\s+)?equivalently\b[\s,:]*|\b(?:also|alternatively)\s+(?:written|expressed)\s+as\b",

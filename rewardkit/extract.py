@@ -1006,11 +1006,13 @@ def _markers(region: str, lowered: str, answer_word: bool) -> list[tuple[str, re
 
 # the word before "answer:" that names a section of the text rather than its answer ("**Short answer:** 72\n\n
 # **Long answer:** In April …"), or another form offered beside the answer ("The answer is 72. Equivalent
-# answer: 70.", which the commitment reader weighs as such); "Short answer:", "Final answer:", "Numerical
-# answer:" mark the answer
+# answer: 70.", "Another form of the answer: 74", which the commitment reader weighs as such); "Short
+# answer:", "Final answer:", "Numerical answer:" mark the answer
 _SECTION_BEFORE = re.compile(
     r"\b(?:long|longer|detailed|full|complete|extended|expanded|in-depth|elaborated?|explained|worked|"
-    r"alternate|alternative|equivalent)[ \t]+[*_]*$"
+    r"alternate|alternative|equivalent|"
+    r"(?:alternate|alternative|equivalent|other|another)[ \t]+(?:forms?|versions?)[ \t]+of[ \t]+"
+    r"(?:the|this|that|my|our))[ \t]+[*_]*$"
 )
 # every match of _ANSWER_MARKERS starts on one of these words
 _MARKER_STEMS = ("final", "answer", "result")

@@ -2082,6 +2082,10 @@ _CUE_TO_VALUE = re.compile(
 )
 
 
+# emphasis closed right after a value, before a stop, a space or the line's end (not the "*" of "8 * 9")
+_CLOSING_EMPHASIS = re.compile(r"[*_]+(?=[\s.,;:!?)]|$)")
+
+
 def _value_on_cue_line(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
     """The value a retraction cue states right after it on its line (``Correction: 70``, ``Wait, actually it
     is 70.``), read as a statement, or None: the cue opens on something else (``Wait, she also received 2
@@ -2091,7 +2095,8 @@ def _value_on_cue_line(found: Candidates, at: int, gold: Gold) -> tuple[Answer, 
     value = next(scan(line), None)
     if value is None or _CUE_TO_VALUE.fullmatch(line, 0, value.start) is None:
         return None
-    if _SIGN_AFTER.match(line, value.end):
+    closing = _CLOSING_EMPHASIS.match(line, value.end)  # "Correction: **70**."
+    if _SIGN_AFTER.match(line, closing.end() if closing is not None else value.end):
         return None  # "Wait, 8 * 9 = 72": the first operand of working
     start = found.region_start + at + value.start
     answer = Answer(
