@@ -1,9 +1,9 @@
 """Other values offered beside the answer, labelled markers, a correction's own value, a next problem's block.
 
-A text that declares other values acceptable too (a range, a set, a tolerance, another "form" of another value)
-commits to none of them; the same value again commits. A correction states the value right after its cue, never
-a number of the reason after it. A made-up next problem with its own reasoning block is cut off, whatever it
-answers.
+A text that declares other values acceptable too (a range, a set, a tolerance, another "form" of another
+value) commits to none of them; the same value again commits. A correction states the value right after its
+cue, never a number of the reason after it. A made-up next problem with its own reasoning block is cut off,
+whatever it answers.
 """
 
 from __future__ import annotations
