@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, same_quantity, scan
+from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, QuantitySpan, same_quantity, scan
 from rewardkit.several_values import names_before_values
 from rewardkit.stated_units import rounded_restatement
 
@@ -1355,8 +1355,19 @@ _DISOWNED_BEFORE = re.compile(
     r"(?<![\w'’])(?!(?:let|that|it|what|here|there|who|he|she)['’])[A-Za-z]+['’]s\s+(?:final\s+)?answer|"
     # "The textbook's (wrong) answer is 72", "the (incorrect) answer 72"
     r"\(\s*(?:wrong|incorrect|mistaken|erroneous|false)\s*\)\s+answers?\b|"
+    # "The answer cannot be 72. (Alternate form: seventy-two.)": the other form of a value stated before,
+    # which states nothing of its own
+    r"\b(?:alternate|alternative|equivalent|other|another)\s+(?:forms?|representations?|notations?)"
+    r"(?:\s+of\s+(?:the|this|that|my|our)\s+answer)?(?=[\s*_]*[:=])|"
     # "Answer (wrong): 72", "Answer [incorrect] = 72"
     r"\banswers?\s*[(\[]\s*(?:wrong|incorrect|mistaken|erroneous|false|rejected|distractor)(?=\s*[)\]])|"
+    # "Answer (tentative): 72", "Final answer (a guess): 72": a label that hedges the marker ("Answer
+    # (rounded): 72" states it)
+    r"\banswers?[*_]*\s*[(\[]\s*(?:tentative|provisional|preliminary|unverified|unconfirmed|unchecked|uncertain|"
+    r"unsure|not\s+(?:sure|certain|verified|confirmed|checked|final)|(?:an?\s+|my\s+|best\s+|educated\s+|rough\s+)?"
+    r"guess(?:ed|work)?|draft|to\s+be\s+(?:confirmed|verified|checked)|tbc|tbd|low\s+confidence|"
+    r"confidence\s*[:=]?\s*low|maybe|probably|possibly|perhaps|likely|doubtful|speculative|estimated?|"
+    r"(?:a\s+)?rough\s+estimate)\b(?=[^()\[\]\n]{0,30}[)\]])|"
     r"\b(?:his|her|their)\s+(?:final\s+)?answer|"
     r"\b(?:common|typical|frequent|classic)\s+(?:mistake|error|pitfall|trap)\s+is\s+to\s+"
     r"(?:answer|say|write|conclude|get|think|give|claim))\b"
@@ -1538,14 +1549,14 @@ def disowned_before(before: str) -> str | None:
     ("disowned: 'The wrong answer is …' does not state the answer", None)
     """
     # every match ends within 40 characters of the value and is shorter than 80: the last 120 hold it, and
-    # each holds "answer" or "is to" (a literal scan settles most texts)
+    # each holds "answer", "is to" or "form" (a literal scan settles most texts)
     tail = before[-120:]
     lowered = tail.lower()
     if any(word in lowered for word in _ATTRIBUTION_WORDS):
         attributed = _ATTRIBUTED_BEFORE.search(before[-200:])
         if attributed is not None:
             return f"disowned: {attributed.group().strip()[:60]!r} gives the value on another's word"
-    if "answer" not in lowered and "is to" not in lowered:
+    if "answer" not in lowered and "is to" not in lowered and "form" not in lowered:
         return None
     # no match holds a sentence break and each runs to the end: the last clause holds it (searched from its
     # start, the look-behind still sees the break before it; a line break may stand between its words)
@@ -1587,7 +1598,147 @@ def also_valid_after(after: str, value: Quantity | None) -> str | None:
         if found is not None and value is not None and same_quantity(found.quantity, value):
             continue
         return f"several answers: {other.strip(' $()')!r} is offered as valid too"
+    return _declared_acceptable(after[:400], value) or _other_form_after(after[:400], value)
+
+
+def _differs(found: Iterator[QuantitySpan], value: Quantity | None) -> bool:
+    """Whether a value of ``found`` says another quantity than ``value`` (any value, when it is unknown)."""
+    return any(
+        value is None or not (same_quantity(f.quantity, value) or rounded_restatement(f.quantity, value))
+        for f in found
+    )
+
+
+def _declared_acceptable(after: str, value: Quantity | None) -> str | None:
+    """Why the text after a value declares other values acceptable too: a range, a set or a tolerance
+    (``72 (any value from 70 to 74 is acceptable)``, ``(±2 is fine)``, ``Either 72 or 70 works.``, ``70 is
+    also accepted.``, ``72 (to within 5%)``), or None. The same value again (``72 or 72.0 are both
+    acceptable``) and a rejection (``70 is not acceptable``, ``no other value is correct``) offer nothing.
+
+    >>> _declared_acceptable(" (any value from 70 to 74 is acceptable)", None)
+    "several answers: 'any value from 70 to 74' is declared acceptable"
+    >>> _declared_acceptable(". 70 is not acceptable.", None), _declared_acceptable(". It holds 8.", None)
+    (None, None)
+    """
+    lowered = after.lower()
+    within = _TOLERANCE_ASIDE.match(after) if "within" in lowered else None
+    if within is not None:  # "72 (to within 5%)": the text sets its own tolerance
+        return f"several answers: {within.group().strip(' ()')!r} accepts a band of values"
+    if not any(word in lowered for word in _ACCEPTANCE_WORDS):
+        return None
+    for m in _ACCEPTED.finditer(after):
+        head = after[: m.start()]
+        cut = max((b.end() for b in _CLAUSE_BREAK.finditer(head, max(0, len(head) - 120))), default=0)
+        subject = head[cut:].strip(" \t*_$")
+        if not subject or len(subject) > 80 or _REJECTING.search(subject) or "=" in subject:
+            continue  # (a check's working, "Check: 8 - 3 = 5, correct.", accepts a step, not a value)
+        found = list(scan(subject))
+        banded = _BAND.search(subject)
+        if banded is not None and (found or banded["other"] is not None):
+            return f"several answers: {subject!r} is declared acceptable"
+        listed = _VALUES_ONLY.fullmatch(_SUBJECT_LEAD.sub("", subject)) if found else None
+        if listed is None or not _differs(iter(found), value):
+            continue
+        # "8 is correct" may close a check of a step; a value is offered beside the answer when the words
+        # accept it ("70 is fine") or when it stands in a list or with "also", "too", "both", "all"
+        if (
+            m["accepts"] is not None
+            or m["also"]
+            or listed["joined"]
+            or listed["too"]
+            or subject != listed.group()
+        ):
+            return f"several answers: {subject!r} is declared acceptable"
     return None
+
+
+def _other_form_after(after: str, value: Quantity | None) -> str | None:
+    """Why the text after a value gives another value as its other form (``(Alternate form: 70.)``,
+    ``Equivalently, 70``), or None; the same value in another form (``Alternate form: 72.0``,
+    ``\\frac{144}{2}``) is the answer again. An answer that is no quantity is not compared.
+
+    >>> seventy_two = next(scan("72")).quantity
+    >>> _other_form_after(".\\n\\n(Alternate form: 70.)", seventy_two)
+    "several answers: 'Alternate form: 70' gives another value"
+    >>> _other_form_after(".\\n\\n(Alternate form: \\\\frac{144}{2}.)", seventy_two) is None
+    True
+    """
+    if value is None:
+        return None
+    lowered = after.lower()
+    if not any(word in lowered for word in ("altern", "equival", "other", "also written", "also expressed")):
+        return None
+    for m in _OTHER_FORM.finditer(after):
+        end = _FORM_END.search(after, m.end())
+        told = after[m.end() : end.start() if end is not None else len(after)]
+        if _REJECTING.search(told):
+            continue  # "Other answers such as 70 are wrong"
+        found = list(scan(told))
+        if found and _differs(iter(found), value):
+            said = (m.group() + told).strip(" \t\n*_()")
+            return f"several answers: {said[:60]!r} gives another value"
+    return None
+
+
+# the words of every match of _ACCEPTED (lower-cased): a literal scan settles most texts
+_ACCEPTANCE_WORDS = ("accept", "fine", "ok", "valid", "correct", "allow", "work", "right", "enough", "count",
+                     "permi", "tolerat")  # fmt: skip
+# a predicate that accepts what stands before it: "is acceptable", "are all correct", "would also be OK",
+# "works", "is fine too" (a negated one, "is not acceptable", is none)
+_ACCEPTED = re.compile(
+    r"(?:\b(?:is|are|would\s+be|will\s+be|should\s+be|can\s+be|could\s+be|be)\s+|['’]s\s+|(?<=[\s)*_$]))"
+    r"(?P<also>(?:(?:all|also|equally|both|still|likewise|considered|marked|counted|deemed|graded)\s+(?:as\s+)?)*)"
+    r"(?:(?P<accepts>acceptable|fine|ok|okay|accepted|allowed|permitted|permissible|tolerated|close\s+enough|"
+    r"good\s+enough|counts?\s+as\s+(?:correct|right|valid))|correct|valid|right|works?|would\s+work|will\s+work)\b",
+    re.IGNORECASE,
+)
+# where the clause of an accepting predicate opens: a sentence's end, a bracket, a colon (not a decimal point)
+_CLAUSE_BREAK = re.compile(r"[;!?\n(\[:]|\.(?!\d)")
+# what rejects or excludes the values it names: "70 is not acceptable", "no other value is correct", "Other
+# answers such as 70 are wrong"
+_REJECTING = re.compile(
+    r"\b(?:no|not|never|none|nothing|neither|nor|without|except|only|wrong|incorrect|invalid|rejected|fails?)\b"
+    r"|n['’]t\b",
+    re.IGNORECASE,
+)
+# a band of values: a range, a tolerance, values near one ("any value from 70 to 74", "±2", "anything close to
+# 72", "an error of up to 2"), or any other value ("any other answer is fine too")
+_BAND = re.compile(
+    r"±|\+/-|\+-|\b(?:plus\s+or\s+minus|give\s+or\s+take|within|close\s+to|near|around|about|roughly|"
+    r"approximately|range|between|from|through|thru|errors?|tolerance|margin|deviation|or\s+so)\b|"
+    r"\d(?:[-–—~]|\s*to\s*)[-−$]?\d|"
+    r"(?P<other>\b(?:any|every|all)\s+(?:\w+\s+)?other\b|\banything\s+else\b)",
+    re.IGNORECASE,
+)
+# the words that may open a clause naming values ("but", "either", "the values", "an answer of")
+_SUBJECT_LEAD = re.compile(
+    r"^(?:(?:but|and|though|although|also|however|note(?:\s+that)?|so|while|either|both|the|values?|answers?|"
+    r"results?|numbers?|an?\s+(?:answer|value|result)\s+of|of|even)\b[\s,]*)*",
+    re.IGNORECASE,
+)
+# values alone, one or several ("70", "70 clips", "70 or 74", "70, 71 and 72"), and "too" or "also"
+_VALUES_ONLY = re.compile(
+    rf"{_VALUE}%?(?:[ \t]+[a-z]+)?(?P<joined>(?:\s*(?:,\s*(?:or|and)?|/|&|\bor\b|\band\b)\s*"
+    rf"{_VALUE}%?(?:[ \t]+[a-z]+)?)*)[\s$)*_,]*(?P<too>\b(?:too|also|as\s+well)\b)?\s*",
+    re.IGNORECASE,
+)
+# a tolerance the text sets in brackets right after its value: "72 (to within 5%)", "72 (within ±2)"
+_TOLERANCE_ASIDE = re.compile(
+    r"[ \t*_$]*\(\s*(?:accurate\s+|correct\s+|exact\s+)?(?:to\s+)?within\s+(?:±|\+/-|\+-)?\s*[$]?\d[\d.,]*"
+    r"\s*%?[^()\n]{0,30}\)",
+    re.IGNORECASE,
+)
+# a label that gives the answer's other form: "Alternate form: 70", "Equivalent answer: 70", "Equivalently,
+# 70", "also written as 70" ("Another way to see this: …" gives none)
+_OTHER_FORM = re.compile(
+    r"\b(?:(?:an?|the)\s+)?(?:alternate|alternative|equivalent|other|another)\s+(?:forms?|answers?|values?|expressions?|"
+    r"representations?|results?|notations?|ways?\s+(?:to|of)\s+writ(?:e|ing)\s+(?:it|this|that|the\s+answer))\b"
+    r"(?:\s+(?:is|are|would\s+be|could\s+be))?[\s*_]*[:=,]?|"
+    r"\b(?:or\s+)?equivalently\b[\s,:]*|\b(?:also|alternatively)\s+(?:written|expressed)\s+as\b",
+    re.IGNORECASE,
+)
+# where such a form's statement ends: a sentence's end, a semicolon, a line break, a closing bracket
+_FORM_END = re.compile(r"[;\n)\]]|[.!?](?!\d)")
 
 
 # a statement whose line ends on "or" or a modal "be" (and a qualifier): the alternative stands on the next

@@ -103,10 +103,16 @@ _BOX_OPENERS = ("\\boxed", "\\fbox")
 # most completions carry one marker, and scanning every position for every alternative is the hot path.
 _ANSWER_MARKERS = re.compile(
     r"""
-      (?P<final_answer>\bfinal\s+answer\b[*_]*(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*(?:[:：]|(?&dash))?)
+      (?P<final_answer>\bfinal\s+answer\b[*_]*(?:(?&label)[*_]*\s*(?:[:：]|(?&dash))|(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*(?:[:：]|(?&dash))?))
     | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be)\b[*_]*\s*[:：]?)
-    | (?P<answer_colon>\banswer\b[*_]*\s*(?:[:：]|(?&dash)))
+    | (?P<answer_colon>\banswer\b[*_]*(?&label)?\s*(?:[:：]|(?&dash)))
     """.replace(
+        # a label in words, in brackets between the marker and its colon ("Answer (tentative): 72", "Answer
+        # (wrong): 6", "Answer (rounded): 6"): the marker still, whose label the commitment reader weighs
+        # (math in brackets, "Final answer (x-2)(x-3)", is the answer)
+        "(?&label)",
+        r"(?:[ \t]*[(\[][ \t]*[a-z][a-z \t,.'’/-]{1,38}[)\]][*_]*)",
+    ).replace(
         # a spaced dash stands for the colon ("Answer - 72", "Final answer — $18"): the value's sign is
         # written against it ("Answer: -72"), a dash with a space on each side separates
         "(?&dash)",
@@ -581,6 +587,15 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         text = _STRUCK.sub(lambda m: " " * len(m.group()), text)
         lowered = None
     close, close_end = _think_close(text, closing_tag)
+    if close > 0:
+        # "…</think>\n\nThe answer is 72.\n\nQuestion 2: …\n<think>…</think>\nThe answer is 60.": a made-up
+        # next problem with its own reasoning block is cut off before the last block is taken as the text's
+        next_problem = _next_problem_before_last_block(text, close, closing_tag)
+        if next_problem is not None:
+            same_length = lowered is not None and len(lowered) == len(text)
+            text = text[:next_problem]
+            lowered = lowered[:next_problem] if lowered is not None and same_length else None
+            close, close_end = _think_close(text, closing_tag)
     if lowered is None:
         # the text lower-cased once: each test for a word in either case below is one scan of it, not two
         lowered = text.lower()
@@ -788,6 +803,32 @@ def _think_close(text: str, closing_tag: bool = True) -> tuple[int, int]:
     return spans[-1] if spans else (-1, -1)
 
 
+def _next_problem_before_last_block(text: str, close: int, closing_tag: bool) -> int | None:
+    """Where a made-up next problem (:data:`_CONTINUATION`) opens between an earlier reasoning block and the
+    last one, whose closing tag starts at ``close``, or None: its block reasons about that problem, not the
+    text's."""
+    earlier = text.rfind(_THINK_CLOSE, 0, close)
+    if earlier >= 0:
+        earlier_end = earlier + len(_THINK_CLOSE)
+    elif any(other in text for other in _OTHER_CLOSES) or "<|" in text:
+        earlier, earlier_end = _think_close(text[:close], closing_tag)
+        if earlier < 0:
+            return None
+    else:
+        return None
+    opened = -1
+    for m in _THINK_OPEN_ANY.finditer(text, earlier_end, close):
+        opened = m.start()
+    if opened < 0:
+        return None
+    between = text[earlier_end:opened]
+    said = len(between) - len(between.lstrip()) if between[:1].isspace() else 0
+    if not _may_continue(between, closing_tag, said):
+        return None
+    cut = _CONTINUATION.search(between, said + 1)
+    return earlier_end + cut.start() if cut is not None else None
+
+
 def _closed_again(text: str, close: int) -> tuple[int, int] | None:
     """Where the text between two reasoning blocks starts and ends when the last block, closing at
     ``close``, was opened again after an earlier one closed (``</think> The answer is 72. <think>…</think>``),
@@ -943,7 +984,10 @@ def _markers(region: str, lowered: str, answer_word: bool) -> list[tuple[str, re
     found: list[tuple[str, re.Match[str]]] = []
     if answer_word or "esult" in lowered:
         for m in _matches_at(_ANSWER_MARKERS, lowered, _MARKER_STEMS):
-            found.append((m.lastgroup or "answer_colon", m))
+            rule = m.lastgroup or "answer_colon"
+            if rule == "answer_colon" and _SECTION_BEFORE.search(lowered, max(0, m.start() - 30), m.start()):
+                continue  # "**Long answer:** In April …": a section's heading, not the answer's marker
+            found.append((rule, m))
     if "#" in region:
         if "####" in region:
             for m in _matches_at(_HASHES, region, ("####",)):
@@ -957,6 +1001,16 @@ def _markers(region: str, lowered: str, answer_word: bool) -> list[tuple[str, re
     return found
 
 
+# the word before "answer:" that names a section of the text rather than its answer ("**Short answer:** 72\n\n
+# **Long answer:** In April …"), or another form offered beside the answer ("The answer is 72. Equivalent
+# answer: 70.", "Another form of the answer: 74", which the commitment reader weighs as such); "Short
+# answer:", "Final answer:", "Numerical answer:" mark the answer
+_SECTION_BEFORE = re.compile(
+    r"\b(?:long|longer|detailed|full|complete|extended|expanded|in-depth|elaborated?|explained|worked|"
+    r"alternate|alternative|equivalent|"
+    r"(?:alternate|alternative|equivalent|other|another)[ \t]+(?:forms?|versions?)[ \t]+of[ \t]+"
+    r"(?:the|this|that|my|our))[ \t]+[*_]*$"
+)
 # every match of _ANSWER_MARKERS starts on one of these words
 _MARKER_STEMS = ("final", "answer", "result")
 

@@ -1540,12 +1540,12 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
 
 
 def _retraction(
-    found: Candidates, answer: Answer, gold: Gold, completion: str = ""
+    found: Candidates, answer: Answer, gold: Gold, completion: str = "", depth: int = 0
 ) -> tuple[Answer, Reading] | str | None:
     """What a retraction after the chosen answer says (``The answer is 5. Wait, actually it is 6.``): the
     later value it states, or why nothing is committed any more (a string), or None when nothing takes it
     back. ``completion``: the whole text, whose reasoning block before the answer region a restated step may
-    come from."""
+    come from; ``depth``: how many corrections on their own lines were read before this one."""
     tail_start = answer.end - found.region_start
     if tail_start >= len(found.region) - 3:
         return None  # the answer ends the text: nothing after it takes it back
@@ -1562,6 +1562,13 @@ def _retraction(
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
+    own = _value_on_cue_line(found, tail_start + cue.end(), gold) if gold.kind in ("number", "math") else None
+    if own is not None and later is not None and later[0].start >= own[0].end:
+        # "Answer: 72\nCorrection: 70\n\nI forgot she kept two clips.": the value on the correction's own
+        # line is what it states; the text after it is read as after any answer
+        later = own
+    else:
+        own = None
     if later is not None:
         lead = found.region[
             max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
@@ -1580,7 +1587,16 @@ def _retraction(
             ]
         ):
             return None  # "Let me double-check: 9 * 2 = 18": a step of the check corrects nothing
-        return Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True), later[1]
+        corrected = Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True)
+        if own is not None:
+            if depth >= _MAX_LINE_CORRECTIONS:
+                return (
+                    f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} corrects it again and again"
+                )
+            again = _retraction(found, corrected, gold, completion, depth + 1)
+            if again is not None:
+                return again  # a later correction, or a take-back of this one
+        return corrected, later[1]
     if gold.kind == "choice":
         # "Answer: B\n\nWait, actually it should be D.": the letter the retraction names, read as a statement
         named = commitment.word_after_retraction(tail[cue.end() :])
@@ -1594,6 +1610,44 @@ def _retraction(
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
+
+
+# corrections read one after another before the text is refused as going back and forth
+_MAX_LINE_CORRECTIONS = 8
+# what may stand between a retraction cue and the value it states right away: "Correction: 70", "Wait,
+# actually it is 70", "Update: the answer should be 70" (not "Wait, she also received 2 …": a new fact)
+_CUE_TO_VALUE = re.compile(
+    r"[ \t*_:,;.!—–-]*(?:(?:actually|no|sorry|oops|rather|instead)\b[ \t,:;.!—–-]*)*"
+    r"(?:(?:it|the\s+(?:final\s+)?(?:answer|total|result)|that|this)\s+(?:is|should\s+be|must\s+be|was|would\s+be)"
+    r"|it['’]s|should\s+be|make\s+(?:it|that))?[ \t*_:$(]*",
+    re.IGNORECASE,
+)
+
+
+# emphasis closed right after a value, before a stop, a space or the line's end (not the "*" of "8 * 9")
+_CLOSING_EMPHASIS = re.compile(r"[*_]+(?=[\s.,;:!?)]|$)")
+
+
+def _value_on_cue_line(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
+    """The value a retraction cue states right after it on its line (``Correction: 70``, ``Wait, actually it
+    is 70.``), read as a statement, or None: the cue opens on something else (``Wait, she also received 2
+    …``), or its words do not commit to the value. ``at``: where the cue ends in ``found.region``."""
+    line_end = found.region.find("\n", at, at + 200)
+    line = found.region[at : line_end if line_end >= 0 else at + 200]
+    value = next(scan(line), None)
+    if value is None or _CUE_TO_VALUE.fullmatch(line, 0, value.start) is None:
+        return None
+    closing = _CLOSING_EMPHASIS.match(line, value.end)  # "Correction: **70**."
+    if _SIGN_AFTER.match(line, closing.end() if closing is not None else value.end):
+        return None  # "Wait, 8 * 9 = 72": the first operand of working
+    start = found.region_start + at + value.start
+    answer = Answer(
+        line[value.start : value.end], "correction", start, start + value.end - value.start, lenient=True
+    )
+    if _lenient_problem(found, answer, gold) is not None or _operand_of_expression(found, answer):
+        return None
+    reading = _read(answer.text, gold)
+    return (answer, reading) if reading.status == "value" else None
 
 
 def _stated_again_after(found: Candidates, answer: Answer, gold: Gold) -> Answer | None:
