@@ -2579,7 +2579,13 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         quantities = named_quantities_in(region[stated_from:sentence_end], start - stated_from)
         if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
             return f"several quantities stated ({quantities}): the last value answers one of them"
-        quantities = named_alike_before(region[stated_from:start], answer.text) or qualified_values_before(
+        named_from = stated_from
+        if stated_from == sentence_start and region[sentence_start - 1 : sentence_start] == ";":
+            # "Alice picked 18 apples; Bob picked 12.": the clause before the semicolon gives the other name
+            named_from = (
+                max(region.rfind(c, max(0, sentence_start - 300), sentence_start - 1) for c in ".!?\n") + 1
+            )
+        quantities = named_alike_before(region[named_from:start], answer.text) or qualified_values_before(
             region[stated_from:start], answer.text, region[end : sentence_end + 1]
         )
         if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48.", "48 in April

@@ -488,6 +488,8 @@ def named_alike_before(before: str, value: str) -> str | None:
         # "原来有72个，现在有48个", "他先做了12个，又做了15个", "She had 18 and now has 12": one count at two
         # moments, not two counts
         return None
+    if any(word in _SUMMING for word in whose[1].split()):
+        return None  # "The price is $3 each, and the total is $12.": the last is what the others come to
     subjects = [" ".join(w for w in who.split() if w not in _WHEN_NOT_WHOSE) for who in whose]
     if subjects[0] == subjects[1] or not all(subjects):
         return None  # "She had 18 apples, then she had 12": the same subject later ("Alice had 18, then Bob
@@ -524,9 +526,17 @@ def _verb_left_out(gap: str, first: str) -> tuple[str, str] | None:
     the first one's, who is one too; ``gap`` is the text between the values, ``first`` the first name."""
     m = _JOINER_THEN_NAME.fullmatch(gap)
     words = first.split()
-    if m is None or len(words) != 2 or " " in m["name"].strip():
+    if m is None:
         return None
     who = m["name"].strip()
+    if len(words) == 3 and words[0] in _DETERMINERS and len(who.split()) == 2:
+        # "So the boys ate 18 slices and the girls 12": a subject its determiner opens, each
+        other = who.lower().split()
+        if other[0] not in _DETERMINERS or other[1] == words[1] or other[1] in _NOT_NOUN:
+            return None
+        return " ".join(words[:2]), who.lower()
+    if len(words) != 2 or " " in who:
+        return None
     if not (_SUBJECT_ALONE.fullmatch(who) and _SUBJECT_ALONE.fullmatch(words[0].capitalize())):
         return None
     if (
@@ -595,7 +605,7 @@ _QUALIFIED_AFTER = re.compile(
     r"(?P<what>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)[ \t*_]*(?:[.!;\n]|$)"
 )
 # what a qualifier names when the value after it sums or restates the first: "… and 72 in all"
-_SUMMING = frozenset("all total sum both everything together altogether".split())
+_SUMMING = frozenset("all total sum both everything together altogether whole overall combined".split())
 # qualifiers that name cases, left to the reading of one value per case
 _CASES = frozenset("case cases scenario scenarios".split())
 

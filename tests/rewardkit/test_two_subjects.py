@@ -39,7 +39,7 @@ VERBS = (
     ("collected", "collected"),
     ("owns", "own"),
 )
-JOINERS = (" and ", ", and ", ", while ", " while ", " whereas ", " but ", ", but ", ", ")
+JOINERS = (" and ", ", and ", ", while ", " while ", " whereas ", " but ", ", but ", ", ", "; ")
 NOUNS = ("", " apples", " points", " stickers")
 OPENINGS = ("", "So ", "Therefore, ", "Thus ")
 CONCLUSIONS = (", so ", ", which makes ", "; together that is ")
