@@ -1459,6 +1459,8 @@ def _last_number(region: str) -> re.Match[str] | None:
 
 # a list's bullet opening a line: a dash, a star, a plus or a bullet sign, then a space ("- 70", "* 70")
 _BULLET = re.compile(r"[ \t]*[-*+•‣◦][ \t]+(?=\S)")
+# ... or a Markdown quote's marker opening a line ("> 72")
+_BULLET_OR_QUOTE = re.compile(r"[ \t]*[-*+•‣◦>][ \t]+(?=\S)")
 
 
 # an operand, its colon and the result after a space: "Subtract 4 from 28: 24" (a ratio is "3:2", "3 : 2")
@@ -1759,8 +1761,10 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
             if region[nxt:line_end].strip(" \t*_`$\\[]()" + ("|:-" if table else "")):
                 at = nxt if qualified_from < 0 else qualified_from
                 rest = region[at:line_end]
-                bullet = _BULLET.match(rest) if qualified_from < 0 else None
-                if bullet is not None:  # "Answer:\n- 70": a list's bullet, no minus sign
+                bullet = _BULLET_OR_QUOTE.match(rest) if qualified_from < 0 else None
+                # "Answer:\n- 70": a list's bullet, no minus sign; "Here's the answer:\n\n> **72 clips**": a
+                # quote's marker, nothing before it to compare, no bound
+                if bullet is not None:
                     at, rest = at + bullet.end(), rest[bullet.end() :]
                 # the sentence of a qualified value is read from the value's line: the breaks before it
                 # are no sentence end

@@ -128,14 +128,16 @@ from rewardkit.option_words import option_key, options_named
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
+    bulleted_values_before,
     case_series_before,
     counts_listed,
     hedged_alternatives,
     labelled_blanks,
+    named_alike_before,
     named_quantities_in,
-    names_before_values,
     one_variable_alternatives,
     parts_before,
+    qualified_values_before,
     quantity_listed_before,
     variables_in,
 )
@@ -1356,6 +1358,13 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             # (a value said again after its copula, "not 72, that is 72 dollars", is judged where it was first
             # said: the words before it still negate, bound or hedge it)
             break
+    if gold.kind == "number" and ("," in text or "(" in text):
+        # "Answer: 4 × 75 = 300 cents, or $3.", "90 minutes, or *1.5* hours": a value restated in another unit
+        # is one quantity; what stands around its first statement is what can qualify it, and the ", or"
+        # between the two hedges nothing
+        again = restated_around(text, 0, len(text))
+        if again is not None and again.equal and again.first_end:
+            text = text[: again.first_end] + text[again.end :]
     where = first_value(text)
     if where is None:
         return answer, None
@@ -1912,62 +1921,6 @@ def _puts_forward(line: str) -> bool:
 _ONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
 
 
-def _named_alike_before(before: str, value: str) -> str | None:
-    """The two names when the statement ``before`` a value gives another value under a name that differs from
-    the value's own only in whose it is (``甲做了72 , 乙做了`` before ``48``, ``Alice made 72, Bob made``), or
-    None: two named quantities, and the last value answers one of them. Only a name alike, the same verb after
-    another subject, tells a second quantity from a statement's opening words (``After 3 days, she has``).
-
-    >>> _named_alike_before("甲做了72 , 乙做了", "48"), _named_alike_before("After 3 days, she has ", "72")
-    ('甲做了, 乙做了', None)
-    """
-    if "," not in before and ";" not in before:
-        return None  # names_before_values wants a joiner between the values
-    previous = [*scan(before)][-1:]
-    stated = next(scan(value), None)
-    if not previous or stated is None or same_quantity(previous[0].quantity, stated.quantity):
-        return None
-    # the conclusion the statement opens with is none of the first name ("So Alice made 72, …")
-    opening = _CONCLUSION_OPENING.match(before, 0, previous[0].start)
-    names = names_before_values(
-        before[opening.end() if opening else 0 : previous[0].start], before[previous[0].end :]
-    )
-    if names is None:
-        return None
-    first, second = names.split(", ")
-    shared = 0
-    while shared < min(len(first), len(second)) and first[-1 - shared] == second[-1 - shared]:
-        shared += 1
-    ending = first[len(first) - shared :]
-    if ending[:1].isascii() and ending[:1].isalnum():
-        # a word's end is no word ("jake", "blake"): the shared ending starts at a space
-        ending = ending[ending.find(" ") :] if " " in ending else ""
-    whose = first[: len(first) - len(ending)].strip(), second[: len(second) - len(ending)].strip()
-    if not ending.strip() or not all(whose) or whose[0] == whose[1]:
-        return None
-    # whose a value is: a subject of a word or two ("Bob", "the boys", "甲", "第一天"), not a clause's words
-    # ("I think the answer might be 18, but it could be 20")
-    if any(len(who.split()) > 2 or len(who) > _LONGEST_SUBJECT for who in whose):
-        return None
-    if any(who in _WHEN_NOT_WHOSE for who in whose):
-        # "原来有72个，现在有48个", "他先做了12个，又做了15个": one count at two moments, not two counts
-        return None
-    return names
-
-
-_LONGEST_SUBJECT = 16
-_CONCLUSION_OPENING = re.compile(
-    r"[ \t*_]*(?:so|thus|therefore|hence|finally|in\s+conclusion|in\s+short|in\s+total|overall)\b"
-    r"[ \t]*,?[ \t]*",
-    re.IGNORECASE,
-)
-# words of a time or a sequence, in a subject's place: one quantity told at two moments
-_WHEN_NOT_WHOSE = frozenset(
-    "原来 原先 本来 起初 最初 开始 一开始 现在 目前 如今 后来 之后 然后 接着 最后 先 又 再 还 "
-    "then now later finally".split()
-)
-
-
 def _states_a_combination(text: str) -> bool:
     """Whether ``text`` states the value of an expression of variables (``a + b = 5``, ``x^2 + y^2 = 25``,
     ``ab = 12``), not of one variable (``y = 4``).
@@ -2219,12 +2172,25 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
         if variables is not None and not _states_a_combination(answer.text):
             # ("Thus a = 2 and b = 3, so a + b = 5.": the parts, then the combination the question asks for)
             return f"several variables stated ({variables}): the gold names none of them"
-        quantities = named_quantities_in(region[stated_from:sentence_end])
+        quantities = named_quantities_in(region[stated_from:sentence_end], start - stated_from)
         if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
             return f"several quantities stated ({quantities}): the last value answers one of them"
-        quantities = _named_alike_before(region[stated_from:start], answer.text)
-        if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48."
+        named_from = stated_from
+        if stated_from == sentence_start and region[sentence_start - 1 : sentence_start] == ";":
+            # "Alice picked 18 apples; Bob picked 12.": the clause before the semicolon gives the other name
+            named_from = (
+                max(region.rfind(c, max(0, sentence_start - 300), sentence_start - 1) for c in ".!?\n") + 1
+            )
+        quantities = named_alike_before(region[named_from:start], answer.text) or qualified_values_before(
+            region[stated_from:start], answer.text, region[end : sentence_end + 1]
+        )
+        if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48.", "48 in April
+            # and 24 in May."
             return f"several quantities stated ({quantities}): the last value answers one of them"
+        if region[sentence_start : sentence_start + 1] in _BULLETS and answer.rule == "last_number":
+            labels = bulleted_values_before(region, start)
+            if labels is not None:  # "**Summary**\n- April: 48 clips\n- May: 24 clips"
+                return f"several quantities listed ({labels}): the closing summary answers none of them"
         # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
         restating = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
         if restating is not None:
@@ -2286,6 +2252,8 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
 
 
 _OR_WORD = re.compile(r"\bor\b")
+# what opens a bulleted line
+_BULLETS = ("-", "*", "+", "•", " ", "\t")
 _NAMED_VALUE = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=\s*")
 
 # a code block's fence; the comment a code line ends with; a line that reports an error

@@ -140,7 +140,7 @@ _NAMED_QUANTITY = re.compile(
 )
 
 
-def named_quantities_in(statement: str) -> str | None:
+def named_quantities_in(statement: str, value_at: int | None = None) -> str | None:
     """The quantities, two or more, that ``statement`` names in words and gives values to (``The number of
     apples is 18 and the number of oranges is 12.``), or None: the last value answers one of them.
 
@@ -154,6 +154,12 @@ def named_quantities_in(statement: str) -> str | None:
     'minimum, maximum'
     >>> named_quantities_in("The width is 4 cm, so the area is 4 * 5 = 20.") is None
     True
+
+    ``value_at``, where the value read stands in ``statement``: a value concluded after the named ones is
+    their result, none of them (``Alice has 18 and Bob has 12, so 30 in all.``).
+
+    >>> named_quantities_in("Alice has 18 and Bob has 12, so 30 in all.", 36) is None
+    True
     """
     if statement.count(" ") < 6:
         return None  # no room for two named quantities
@@ -166,6 +172,8 @@ def named_quantities_in(statement: str) -> str | None:
             names.clear()
         names[(m["name"] or m["owner"] or m["noun"]).lower()] = None
         said_to = m.end()
+    if value_at is not None and said_to <= value_at and _CONSEQUENCE.search(statement, said_to, value_at):
+        return None  # "…, so 30 in all", "…, which makes 30": the value is what the named ones come to
     return ", ".join(names) if len(names) > 1 else None
 
 
@@ -269,7 +277,10 @@ _NAME_LEADS = re.compile(r"[ \t*_]*" + _NAME_BEFORE)
 # second one's name ("18 apples and Bob has ", " , 兔有")
 _JOINER_THEN_NAME = re.compile(
     r"[ \t]*(?:[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)?[ \t*_]*"
-    r"(?:[,;，、；][ \t]*(?:(?:and|und|et|y|e|и)[ \t]+)?|[ \t]+(?:and|und|et|y|e|и)[ \t]+)" + _NAME_BEFORE
+    # (a contrast joins them as "and" does: "Alice picked 18, while Bob picked 12", "… whereas Bob …", "… but
+    # Bob …")
+    r"(?:[,;，、；][ \t]*(?:(?:and|und|et|y|e|и|while|whereas|but)[ \t]+)?"
+    r"|[ \t]+(?:and|und|et|y|e|и|while|whereas|but)[ \t]+)" + _NAME_BEFORE
 )
 # words before a value that make it part of the other one's statement, not a value of its own: a reason, a
 # computation, a restatement, a negation or a comparison ("18, since 3 × 6", "18, which is 12 + 6", "18, as
@@ -429,3 +440,244 @@ def case_series_before(text: str, at: int, stated: str) -> str | None:
         return None
     first = text[previous_start:previous_end].strip(" \t*_>#-.")
     return f"one value per case: {first[:50]!r} … gives another case another value"
+
+
+def named_alike_before(before: str, value: str) -> str | None:
+    """The two names when the statement ``before`` a value gives another value under a name that differs from
+    the value's own only in whose it is, or None: two named quantities, and the last value answers one of
+    them. The name is a subject and its verb, the verb said again after the other subject (``Alice made 72,
+    Bob made``, ``Alice picked 18 apples and Bob picked``, ``甲做了72 , 乙做了``), in another person's form
+    (``The shirt costs $12 and the pants cost``), or left out after a name (``Alice picked 18 and Bob``). Only
+    a name alike tells a second quantity from a statement's opening words (``After 3 days, she has``); one
+    subject at two moments (``She had 18 and now has``) is one count, the later its result.
+
+    >>> named_alike_before("甲做了72 , 乙做了", "48"), named_alike_before("After 3 days, she has ", "72")
+    ('甲做了, 乙做了', None)
+    >>> named_alike_before("The shirt costs $12 and the pants cost ", "$30")
+    'the shirt costs, the pants cost'
+    >>> named_alike_before("So Tom is 12 years old and his sister is ", "8")
+    'tom is, his sister is'
+    >>> named_alike_before("She had 18 and now has ", "12"), named_alike_before("Alice picked 18, so ", "18")
+    (None, None)
+    """
+    if not _JOINS_TWO.search(before):
+        return None  # names_before_values wants a joiner between the values
+    previous = [*scan(before)][-1:]
+    stated = next(scan(value), None)
+    if not previous or stated is None or same_quantity(previous[0].quantity, stated.quantity):
+        return None
+    # the conclusion the statement opens with is none of the first name ("So Alice made 72, …")
+    opening = _CONCLUSION_OPENING.match(before, 0, previous[0].start)
+    names = names_before_values(
+        before[opening.end() if opening else 0 : previous[0].start], before[previous[0].end :]
+    )
+    if names is None:
+        return None
+    first, second = names.split(", ")
+    whose = _whose_alike(first, second) or _verb_left_out(before[previous[0].end :], first)
+    if whose is None:
+        return None
+    # whose a value is: a subject of a word or two ("Bob", "the boys", "甲", "第一天", "his sister",
+    # "Alice's basket"), not a clause's words ("I think the answer might be 18, but it could be 20")
+    if any(
+        len(who.split()) > (3 if who.split()[0] in _DETERMINERS else 2) or len(who) > _LONGEST_SUBJECT
+        for who in whose
+    ):
+        return None
+    if any(who in _WHEN_NOT_WHOSE for who in whose):
+        # "原来有72个，现在有48个", "他先做了12个，又做了15个", "She had 18 and now has 12": one count at two
+        # moments, not two counts
+        return None
+    if any(word in _SUMMING for word in whose[1].split()):
+        return None  # "The price is $3 each, and the total is $12.": the last is what the others come to
+    subjects = [" ".join(w for w in who.split() if w not in _WHEN_NOT_WHOSE) for who in whose]
+    if subjects[0] == subjects[1] or not all(subjects):
+        return None  # "She had 18 apples, then she had 12": the same subject later ("Alice had 18, then Bob
+        # had 12" names two)
+    return names
+
+
+def _whose_alike(first: str, second: str) -> tuple[str, str] | None:
+    """Whose each of two names is, when they differ only in it (``alice picked``, ``bob picked``: ``alice``,
+    ``bob``), or None. A verb in another person's form is the same verb (``costs``, ``cost``), and a name
+    alone stands for the first one's subject and verb (``alice picked``, ``bob``)."""
+    shared = 0
+    while shared < min(len(first), len(second)) and first[-1 - shared] == second[-1 - shared]:
+        shared += 1
+    ending = first[len(first) - shared :]
+    if ending[:1].isascii() and ending[:1].isalnum():
+        # a word's end is no word ("jake", "blake"): the shared ending starts at a space
+        ending = ending[ending.find(" ") :] if " " in ending else ""
+    whose = first[: len(first) - len(ending)].strip(), second[: len(second) - len(ending)].strip()
+    if ending.strip() and all(whose) and whose[0] != whose[1]:
+        return whose
+    if not (first.isascii() and second.isascii()):
+        return None
+    words, others = first.split(), second.split()
+    if len(words) >= 2 and len(others) >= 2 and _lemma(words[-1]) == _lemma(others[-1]):
+        whose = " ".join(words[:-1]), " ".join(others[:-1])  # "the shirt costs", "the pants cost"
+        return whose if whose[0] != whose[1] and _lemma(words[-1]) not in _NOT_A_VERB else None
+    return None
+
+
+def _verb_left_out(gap: str, first: str) -> tuple[str, str] | None:
+    """Whose each value is when the second name is a subject alone, its verb left out as the first one's
+    (``Alice made 72, Bob 48``, ``He picked 18 and she 12``): a capitalised name or a subject pronoun after
+    the first one's, who is one too; ``gap`` is the text between the values, ``first`` the first name."""
+    m = _JOINER_THEN_NAME.fullmatch(gap)
+    words = first.split()
+    if m is None:
+        return None
+    who = m["name"].strip()
+    if len(words) == 3 and words[0] in _DETERMINERS and len(who.split()) == 2:
+        # "So the boys ate 18 slices and the girls 12": a subject its determiner opens, each
+        other = who.lower().split()
+        if other[0] not in _DETERMINERS or other[1] == words[1] or other[1] in _NOT_NOUN:
+            return None
+        return " ".join(words[:2]), who.lower()
+    if len(words) != 2 or " " in who:
+        return None
+    if not (_SUBJECT_ALONE.fullmatch(who) and _SUBJECT_ALONE.fullmatch(words[0].capitalize())):
+        return None
+    if (
+        who.lower() == words[0]
+        or who.lower() in _EXPLAINS
+        or (who.lower() in _NOT_NOUN and who not in ("he", "she", "they", "we"))
+    ):
+        return None  # "Alice made 72, Then 48": no subject
+    return words[0], who.lower()
+
+
+# a subject said alone: a name ("Bob"), a subject pronoun ("she")
+_SUBJECT_ALONE = re.compile(r"[A-Z][a-z]{1,15}|he|she|they|we")
+
+
+def _lemma(word: str) -> str:
+    """A verb's form for every person: ``costs`` and ``cost``, ``carries`` and ``carry``, ``is`` and
+    ``are`` (a plural's ``s`` is cut too, which is harmless: the names compared end on their verbs)."""
+    word = word.lower().rstrip("'’")
+    if word in _BE:
+        return "be"
+    if word in ("has", "have"):
+        return "have"
+    if word in ("does", "do"):
+        return "do"
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+_BE = frozenset("is are am was were be".split())
+# what ends a name and is no verb: a joiner or an article left at its end
+_NOT_A_VERB = frozenset("and or but while whereas the a an of to".split())
+# a joiner of two statements: a comma, a semicolon, "and", a contrast
+_JOINS_TWO = re.compile(r"[,;，、；]|\b(?:and|while|whereas|but)\b")
+_LONGEST_SUBJECT = 16
+# the words that open a subject of three ("the first train", "his older sister")
+_DETERMINERS = frozenset("the his her their my our its your".split())
+_CONCLUSION_OPENING = re.compile(
+    r"[ \t*_]*(?:so|thus|therefore|hence|finally|in\s+conclusion|in\s+short|in\s+total|overall)\b"
+    r"[ \t]*,?[ \t]*",
+    re.IGNORECASE,
+)
+# words of a time or a sequence, in a subject's place: one quantity told at two moments
+_WHEN_NOT_WHOSE = frozenset(
+    "原来 原先 本来 起初 最初 开始 一开始 现在 目前 如今 后来 之后 然后 接着 最后 先 又 再 还 "
+    "then now later finally".split()
+)
+
+
+# a value, maybe its noun, then what it counts in or when, and a joiner: "48 in April and ", "5 miles on
+# Monday, " (the qualifier a preposition and a word or two)
+_QUALIFIED_BEFORE = re.compile(
+    rf"(?<![\w.])(?P<count>{_COUNT_TEXT})[ \t]*(?P<noun>(?:[A-Za-z]+[ \t]+){{0,2}}?)"
+    r"(?P<prep>in|on|during|for|at|by|from|to)[ \t]+(?:the[ \t]+)?(?P<what>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)"
+    r"[ \t]*(?:,[ \t]*(?:and[ \t]+|but[ \t]+|while[ \t]+)?|[ \t]+(?:and|but|while|whereas)[ \t]+)$"
+)
+# ... and after the last value: its noun, the same preposition and another word or two, then the
+# sentence's end
+_QUALIFIED_AFTER = re.compile(
+    r"[ \t]*(?P<noun>(?:[A-Za-z]+[ \t]+){0,2}?)(?P<prep>in|on|during|for|at|by|from|to)[ \t]+(?:the[ \t]+)?"
+    r"(?P<what>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)[ \t*_]*(?:[.!;\n]|$)"
+)
+# what a qualifier names when the value after it sums or restates the first: "… and 72 in all"
+_SUMMING = frozenset("all total sum both everything together altogether whole overall combined".split())
+# qualifiers that name cases, left to the reading of one value per case
+_CASES = frozenset("case cases scenario scenarios".split())
+
+
+def qualified_values_before(before: str, value: str, after: str) -> str | None:
+    """The two qualifiers when a statement gives one value per time, place or party under one preposition
+    (``Natalia sold 48 in April and 24 in May.``, ``5 miles on Monday and 3 miles on Tuesday``): ``before``
+    is the statement's text before ``value``, ``after`` the rest of its sentence; else None. Each value
+    answers its own question; a second that sums them (``… and 72 in all``) is no such value.
+
+    >>> qualified_values_before("Natalia sold 48 in April and ", "24", " in May.")
+    'in April, in May'
+    >>> qualified_values_before("She sold 48 in April and ", "72", " in all.") is None
+    True
+    """
+    if not before.endswith((*_JOINER_ENDS, " but ", " while ", " whereas ")):
+        return None
+    m = _QUALIFIED_BEFORE.search(before, max(0, len(before) - 120))
+    told = _QUALIFIED_AFTER.match(after)
+    if m is None or told is None or m["prep"].lower() != told["prep"].lower():
+        return None
+    what, other = m["what"].lower(), told["what"].lower()
+    if what == other or {what.split()[0], other.split()[0]} & (_SUMMING | _NOT_NOUN):
+        return None
+    if {what.split()[-1], other.split()[-1]} & _CASES:
+        return None  # "40 in the first case and 50 in the second": the reading of cases says so
+    if _plain(m["count"]) == _plain(value):
+        return None
+    return f"{m['prep']} {m['what']}, {told['prep']} {told['what']}"
+
+
+# a bulleted line that gives a value under its label: "- April: 48 clips", "* **May:** $24"
+_LABELLED_BULLET = re.compile(
+    r"[ \t]*[-*+•][ \t]+[*_]*(?P<label>[^\W\d_][^:\n]{0,40}?)[*_]*[ \t]*:[ \t*_]*(?P<value>[^\n]*)"
+)
+# a label under which the last line sums or concludes the lines before it: its value is the answer
+_CONCLUDING_LABEL = re.compile(
+    r"(?:.*\b)?(?:total|totals|sum|altogether|overall|combined|answer|final|result|in\s+all|both|together)\b",
+    re.IGNORECASE,
+)
+
+
+def bulleted_values_before(text: str, start: int) -> str | None:
+    """The two labels when the value at ``start`` of ``text`` closes a bulleted summary whose lines each give
+    a value under its own label (``- April: 48 clips\\n- May: 24 clips``), or None. Such a summary names
+    several quantities and answers none of them; its last number is read only where its lines are one
+    answer's parts: a last line that sums or concludes them (``- Total: 72``) or works its value out from
+    the line before (``- Step 2: 8 × 2 = 16``).
+
+    >>> bulleted_values_before("**Summary**\\n- April: 48 clips\\n- May: 24 clips", 37)
+    "'April', 'May'"
+    >>> bulleted_values_before("- April: 48\\n- May: 24\\n- Total: 72", 31) is None
+    True
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    last = _LABELLED_BULLET.fullmatch(text, line_start, len(text) if line_end < 0 else line_end)
+    if last is None or _CONCLUDING_LABEL.match(last["label"]):
+        return None
+    stated = [*scan(last["value"])]
+    # the value read is the line's own, the first after its label
+    if not stated or last.start("value") + stated[0].start != start:
+        return None
+    previous_end = line_start - 1
+    while previous_end > 0 and not text[text.rfind("\n", 0, previous_end) + 1 : previous_end].strip():
+        previous_end = text.rfind("\n", 0, previous_end)  # blank lines between the items
+    if previous_end <= 0:
+        return None
+    previous = _LABELLED_BULLET.fullmatch(text, text.rfind("\n", 0, previous_end) + 1, previous_end)
+    if previous is None or previous["label"].strip().lower() == last["label"].strip().lower():
+        return None
+    before = [*scan(previous["value"])]
+    if not before or any(same_quantity(before[-1].quantity, span.quantity) for span in stated):
+        return None  # no value there, or a step that goes on from it
+    return f"{previous['label'].strip()!r}, {last['label'].strip()!r}"

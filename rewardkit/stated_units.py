@@ -399,6 +399,8 @@ class Restated:
     equal: bool
     text: str
     start: int
+    first_end: int = 0  # where the first statement, with its unit, ends
+    end: int = 0  # where the restatement ends
 
 
 def restated_around(text: str, start: int, end: int) -> Restated | None:
@@ -417,6 +419,9 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
     True
     >>> restated_around("She earns 9 times $2, which is $18.", 32, 34) is None
     True
+    >>> t = "4 pencils cost 4 × 75 = 300 cents, which is $3."
+    >>> r = restated_around(t, 24, 27); r.equal, t[slice(*r.first)], t[slice(*r.second)]
+    (True, '300', '3')
     """
     lo = text.rfind("\n", max(0, start - 120), start) + 1 or max(0, start - 120)
     line_end = text.find("\n", end, end + 120)
@@ -426,7 +431,11 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
     window = text[lo:hi]
     # emphasis and math delimiters around a number ("*90*", "$90$") become spaces: positions hold
     window = _MATH_NUMBER.sub(lambda m: f" {m[1]} ", window.replace("*", " ").replace("_", " "))
-    for m in _RESTATED.finditer(window):
+    at = 0
+    while (m := _RESTATED.search(window, at)) is not None:
+        # the next try starts at this match's second amount: "4 × 75 = 300 cents, which is $3" matches
+        # "75 = 300 cents" first (an operand, passed over), and "300 cents" opens the restatement after it
+        at = m.start("cur2") if m["cur2"] else m.start("num2")
         a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
         if not any(s < end and start < e for s, e in (a, b)):
             continue
@@ -438,7 +447,8 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         if first.unit.dimension != second.unit.dimension:
             continue
         equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
-        return Restated(a, b, equal, m.group(0), lo + m.start())
+        first_end = lo + max(m.end("num1"), m.end("unit1") if m["unit1"] else 0)
+        return Restated(a, b, equal, m.group(0), lo + m.start(), first_end, lo + m.end())
     return None
 
 
