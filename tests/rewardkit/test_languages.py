@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chinese_numerals import fraction_to_chinese, mixed_to_chinese, percent_to_chinese, to_chinese
+from chinese_numerals import (
+    fraction_to_chinese,
+    mixed_to_chinese,
+    percent_to_chinese,
+    to_chinese,
+    to_traditional,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,6 +37,17 @@ def test_integers_round_trip_through_grade(n, style):
     assert grade(f"所以答案是{spelled}。", gold=str(n)).verdict is Verdict.CORRECT
     assert grade(f"所以答案是{spelled}。", gold=str(n + 1)).verdict is Verdict.WRONG
     assert grade(f"答案：{spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT
+
+
+@given(st.integers(min_value=0, max_value=10**12), STYLES, st.booleans())
+def test_traditional_integers_round_trip_through_grade(n, style, financial):
+    # the traditional script (萬, 億, 兩) and its financial numerals (貳, 參, 陸, 拾, 佰, 仟), with a
+    # traditional marker, read as their simplified twins
+    spelled = to_traditional(to_chinese(n, style=style), financial=financial)
+    assert grade(f"所以答案為{spelled}。", gold=str(n)).verdict is Verdict.CORRECT
+    assert grade(f"所以答案為{spelled}。", gold=str(n + 1)).verdict is Verdict.WRONG
+    assert grade(f"答案：{spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT
+    assert grade(f"所以總共賣了{spelled}個。", gold=str(n)).verdict is Verdict.CORRECT
 
 
 @given(st.integers(min_value=1, max_value=999), st.integers(min_value=2, max_value=999))
