@@ -13,7 +13,7 @@ write", stay as they are). Japanese writes many of these characters too, in word
 ``個``, ``問題``): a text with kana is Japanese, and is left to its reader.
 
 >>> to_simplified("所以總共賣了七十二個。"), to_simplified("答案為兩萬零參百")
-('所以总共卖了七十二个。', '答案为两万零参百')
+('所以总共卖了七十二个。', '答案为两万零叁百')
 """
 
 from __future__ import annotations
