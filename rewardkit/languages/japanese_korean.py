@@ -275,11 +275,19 @@ JAPANESE = VerbFinalLanguage(
         "すみません": " sorry",
         "ごめんなさい": " sorry",
         "失礼しました": " sorry",
+        # wait (the working goes back on the answer)
+        "待って": " wait",
+        "ちょっと待って": " wait",
+        "待てよ": " wait",
+        "待ってください": " wait",
         # correction, correctly (said before the value it gives: "訂正します：48", "正しくは48です")
         "訂正します": " correction:",
         "訂正すると": " correction:",
         "正しくは": " correction:",
         "正しい答えは": " correction: the correct answer is ",
+        # worked out again ("計算し直すと、48です": redone, it is 48)
+        "計算し直すと": " let me redo this:",
+        "もう一度計算すると": " let me redo this:",
     },
 )
 
@@ -437,6 +445,16 @@ KOREAN = VerbFinalLanguage(
         "잘못되었습니다": " that's wrong",
         "죄송합니다": " sorry",
         "미안합니다": " sorry",
+        "틀렸네요": " that's wrong",
+        "틀렸군요": " that's wrong",
+        "틀렸어": " that's wrong",
+        "잘못 계산했습니다": " I made a mistake",
+        "잘못 계산했네요": " I made a mistake",
+        "실수했네요": " I made a mistake",
+        "잠깐": " wait",
+        "잠깐만요": " wait",
+        "잠깐만": " wait",
+        "다시 계산하면": " let me redo this:",
         "정정:": " correction:",
         "정정 :": " correction:",
         "정정하면": " correction:",
@@ -533,6 +551,7 @@ def _alternatives(
 # what a statement closes on: a correction corrects only a statement made before it ("いいえ、できません。"
 # opening a reply, or after a marker, "答え：いいえ", is the answer no)
 _STATEMENT_CLOSED = frozenset(".!")
+_LONGEST_INTERJECTION = 3
 
 
 def _correction(m: re.Match[str], language: VerbFinalLanguage) -> str:
@@ -540,6 +559,11 @@ def _correction(m: re.Match[str], language: VerbFinalLanguage) -> str:
     statement; as it is elsewhere, and where a cue (no, wrong, sorry) has no punctuation after it ("아니라",
     "違うと思う" go on as other words)."""
     before = m.string[: m.start()].rstrip()
+    # (past an interjection of its own: "아, 틀렸네요.", "あっ、違います")
+    opened = max(before.rfind(c) for c in _STATEMENT_CLOSED)
+    interjection = before[opened + 1 :].strip(" ,")
+    if 0 < len(interjection) <= _LONGEST_INTERJECTION and interjection.isalpha() and before[-1] == ",":
+        before = before[: opened + 1]
     if not before or before[-1] not in _STATEMENT_CLOSED:
         return m.group()
     english = language.corrections[m["word"]]
