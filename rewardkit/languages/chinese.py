@@ -75,6 +75,8 @@ UNITS = {
     "英里": " miles", "海里": " nautical miles", "英尺": " feet", "英寸": " inches", "英亩": " acres",
     "磅": " pounds", "盎司": " ounces", "加仑": " gallons", "毫克": " mg", "纳米": " nm", "微米": " μm",
     "摄氏度": " °C", "华氏度": " °F", "毛": " jiao", "两": " liang", "里": " li", "寸": " cun", "尺": " chi",
+    # the metric units as Taiwan names them (公尺 is a metre, never 3 chi; 公分 a centimetre)
+    "公尺": " m", "公分": " cm", "公厘": " mm", "公克": " g", "公升": " L", "公吨": " tonnes",
 }  # fmt: skip
 
 # Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.

@@ -42,7 +42,7 @@ _PAIRS = (
     # the rest of the words the reader holds
     "歐欧簡简單单顯显標标誌志稱称細细終终統统納纳獲获觀观見见評评訴诉詳详請请負负敗败載载適适鄰邻釋释針针"
     "鍵键難难須须頗颇駛驶丟丢嚴严臨临侖仑優优傷伤興兴製制華华卻却堅坚幣币強强掃扫掛挂掙挣攝摄樣样競竞篩筛"
-    "銷销禮礼碼码幫帮處处補补資资購购貴贵"
+    "銷销禮礼碼码幫帮處处補补資资購购貴贵內内佔占註注緻致盃杯喫吃"
 )
 TRADITIONAL_TO_SIMPLIFIED: dict[str, str] = {
     _PAIRS[i]: _PAIRS[i + 1] for i in range(0, len(_PAIRS), 2) if _PAIRS[i] != _PAIRS[i + 1]
