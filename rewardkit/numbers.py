@@ -1375,10 +1375,24 @@ def unit_run_end(text: str, found: list[QuantitySpan]) -> int:
 # language's own rewriting reads them where the text is in that language; anywhere else the number before one
 # is not the value stated, so the reader refuses it. "mil" is a thousand in Spanish and a million in English
 # slang: refused everywhere.
+# The scale characters of Chinese and Japanese that no reader converts, right after digits: 兆 (10^12, or
+# 10^6 as the prefix of 兆瓦 and 兆字节), 京, 垓, 秭, 穰, and a 万 or 亿 the Chinese reader left as it was
+# ("3万米"); and Korean's scale syllables (만 10^4, 억 10^8, 조 10^12, 경 10^16, 천, 백: "3만 개", "3조원"),
+# where they end the word or a counter, a unit or a particle follows ("3조각", three pieces, is a word of its
+# own). The number before one is not the value stated ("3兆个" is no 3, "3만 개" no 3).
+_UNREAD_IDEOGRAPHIC_SCALE = "兆京垓秭穰万萬亿億"
+_KOREAN_AFTER_SCALE = (
+    "원|달러|유로|개|명|마리|권|대|병|잔|번|그루|켤레|쌍|상자|봉지|가지|사람|년|살|킬로|미터|그램|리터|"
+    "이|가|은|는|을|를|의|에|도|으로|로|입니다|이다|이에요|예요|이야"
+)
 _UNREAD_SCALE = re.compile(
-    r"[ \t]*(?P<word>(?i:(?:[mbzj]|tr|gaz|baz|kaz|squ)"
+    r"[ \t]*(?:(?P<word>(?i:(?:[mbzj]|tr|gaz|baz|kaz|squ)"
     r"(?:illiard|iliard|illion|ilion|ill[oó]n|ilh[õã]o|ilh[õã]es)(?:en|es|e|s|i|a|os?)?|[мб]илли(?:он|ард)[^\W\d_]{0,3}|тыс[^\W\d_]{0,4}|млн|млрд"
     r"|mio|mrd|mld|bio|mil|mille|milliers?))(?![^\W\d_])\.?"
+    # (past the math delimiter or the box that closes the value: "$3$兆", "\boxed{3}兆")
+    r"|(?:(?:\$|\\\)|\\\])[ \t]*)?"
+    rf"(?:(?P<ideographic>[{_UNREAD_IDEOGRAPHIC_SCALE}])"
+    rf"|(?P<korean>[십백천]?[만억조경]|[천백])(?=[^\uac00-\ud7a3]|$|{_KOREAN_AFTER_SCALE})))"
 )
 # A sign said after the value: "72 below zero", "72 feet below sea level", "$72 in debt" are -72.
 _NEGATIVE_AFTER = re.compile(
@@ -1404,7 +1418,11 @@ def unread_scale_after(text: str, end: int) -> str | None:
     ['Millionen', 'Mrd', None, None]
     """
     m = _UNREAD_SCALE.match(text, end)
-    return m["word"] if m is not None and m["word"].lower() not in _SCALE_MULTIPLIERS else None
+    if m is None:
+        return None
+    if m["word"] is None:
+        return m["ideographic"] or m["korean"]
+    return m["word"] if m["word"].lower() not in _SCALE_MULTIPLIERS else None
 
 
 def sign_after(text: str, end: int) -> tuple[int, int] | None:

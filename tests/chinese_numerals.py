@@ -58,6 +58,7 @@ __all__ = [
     "mixed_to_chinese",
     "percent_to_chinese",
     "to_chinese",
+    "to_traditional",
 ]
 
 DIGITS = "零一二三四五六七八九"
@@ -180,6 +181,24 @@ def decimal_to_chinese(text: str, *, style: str = "standard") -> str:
         body += "点" + "".join(DIGITS[int(c)] for c in frac)
     negative = sign == "-" and (int(whole) != 0 or frac.strip("0") != "")
     return ("负" if negative else "") + body
+
+
+# the traditional script's forms of the numerals that differ (Taiwan, Hong Kong), and the financial numerals
+# (大写) as the traditional script writes them
+_TRADITIONAL = str.maketrans({"万": "萬", "亿": "億", "两": "兩"})
+_FINANCIAL = str.maketrans(
+    {"一": "壹", "二": "貳", "两": "貳", "三": "參", "四": "肆", "五": "伍", "六": "陸", "七": "柒",
+     "八": "捌", "九": "玖", "十": "拾", "百": "佰", "千": "仟", "万": "萬", "亿": "億"}
+)  # fmt: skip
+
+
+def to_traditional(spelled: str, *, financial: bool = False) -> str:
+    """A numeral of :func:`to_chinese` in the traditional script, or in its financial numerals.
+
+    >>> to_traditional("两万零三百"), to_traditional("两万零三百", financial=True)
+    ('兩萬零三百', '貳萬零參佰')
+    """
+    return spelled.translate(_FINANCIAL if financial else _TRADITIONAL)
 
 
 def percent_to_chinese(k: int | str, *, style: str = "standard") -> str:

@@ -8,7 +8,10 @@ and no rule of the grader is written twice.
 
 * :mod:`rewardkit.languages.chinese`: numerals (``七十二``, ``两百五十``, ``三分之二``, ``百分之二十五``),
   units (元, 小时, 分钟, 千克, 米 …), markers (``答案是``, ``最终答案``, ``答：``), full-width forms, and the
-  words of the commitment rules (``不是``, ``至少``, ``如果``, ``等等，其实``).
+  words of the commitment rules (``不是``, ``至少``, ``如果``, ``等等，其实``); traditional characters are
+  read as their simplified forms first (:mod:`rewardkit.languages.traditional`: ``總共賣了七十二個``).
+* :mod:`rewardkit.languages.japanese_korean`: Japanese and Korean markers, counters, the predicates after a
+  value (``42ではありません``, ``42가 아닙니다``) and the corrections that follow a statement (``いや、48``).
 * :mod:`rewardkit.languages.european`: French, German, Spanish, Italian, Portuguese and Russian markers
   (``Réponse :``, ``Antwort:``, ``La respuesta es``, ``Ответ:``) and the decimal comma of the statements they
   open.

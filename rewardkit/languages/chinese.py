@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 
+from rewardkit.languages import traditional
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.letter_sets import letter_set
 from rewardkit.numbers import ordinal_suffix
@@ -74,6 +75,8 @@ UNITS = {
     "英里": " miles", "海里": " nautical miles", "英尺": " feet", "英寸": " inches", "英亩": " acres",
     "磅": " pounds", "盎司": " ounces", "加仑": " gallons", "毫克": " mg", "纳米": " nm", "微米": " μm",
     "摄氏度": " °C", "华氏度": " °F", "毛": " jiao", "两": " liang", "里": " li", "寸": " cun", "尺": " chi",
+    # the metric units as Taiwan names them (公尺 is a metre, never 3 chi; 公分 a centimetre)
+    "公尺": " m", "公分": " cm", "公厘": " mm", "公克": " g", "公升": " L", "公吨": " tonnes",
 }  # fmt: skip
 
 # Phrases whose English is what the shared readers act on: markers, copulas, the commitment rules' words.
@@ -207,6 +210,11 @@ PHRASES.update({
     "抱歉": " sorry ", "对不起": " sorry ", "不好意思": " sorry ",
     "纠正一下": " correction ", "纠正:": " correction:", "修正:": " correction:", "订正:": " correction:",
     "改正:": " correction:", "应为": " should be ",
+    # corrected to ("改正为48", "更正为48"), and a sentence that opens on "should be" after a statement
+    # ("答案是42。应为48。"): a correction of what it follows, as "Correction: 48" is
+    "改正为": " correction: ", "更正为": " correction: ", "修正为": " correction: ",
+    "订正为": " correction: ", "纠正为": " correction: ", "应改为": " correction: ",
+    "应更正为": " correction: ", ". 应为": ". correction: ",
     # "错，" opens a correction; "不错" (not bad) and "没错" (right) do not
     "错, ": " that's wrong, ", "不错": " good ", "没错": " right ",
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
@@ -351,6 +359,7 @@ _PUNCTUATION = {
 # the ideographs (CJK unified, extension A, compatibility), as the body of a character class
 _IDEOGRAPHS = r"\u3400-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{_IDEOGRAPHS}]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 # the parts of the day a clock reading may open with ("下午3点" is 15:00)
 _PART_OF_DAY = "上午|早上|凌晨|中午|下午|晚上"
 _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
@@ -511,7 +520,10 @@ _CHINESE_DIGITS = "".join(DIGITS)
 _TENTHS = re.compile(
     rf"(?<![\d.{_NUMERAL_CHARS}])(?P<count>\d{{1,40}}(?:\.\d{{1,40}})?|[{_CHINESE_DIGITS}十]{{1,2}})\s*"
     rf"(?:成(?P<more>[{_CHINESE_DIGITS}]|\d(?!\d|\.\d))?|(?P<discount>折))"
-    rf"(?:(?![{_IDEOGRAPHS}])|(?=以上|以下|以内|左右|上下|出头|多))"
+    rf"(?:(?![{_IDEOGRAPHS}])|(?=以上|以下|以内|左右|上下|出头|多)"
+    # a discount before the sale it prices ("商品打八折出售": sold at 80 % of the price, "八折优惠";
+    # "八折价是80元" states the price)
+    r"|(?<=折)(?=出售|销售|售出|售卖|卖出|出手|卖|售|优惠|促销))"
 )
 # before a copula 八成 is no 80 %: "答案八成是72" (most likely 72) hedges, as "多半是" does
 PHRASES.update({"八成是": " is probably ", "八成会是": " would probably be "})
@@ -537,11 +549,14 @@ _CLOCK_IN_NUMERALS = re.compile(
 _VERY = re.compile("重要|关键|必要|明显|清楚|简单|容易|困难|复杂|相似|有用|有趣|值得|注意|相同|接近")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
 _PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
-# "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000
+# "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000; the scales
+# of several characters are one ("3千万" 30 million, "3百万", "3万亿" 3 × 10^12, "2千亿"), never "3000" glued
+# to a 万 left unread (the traditional 萬 and 億, and Japanese 億, are the same scales)
 _DIGITS_THEN_SCALE = re.compile(
-    r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([万亿千百])(?P<rest>(?:\d{1,4}[万亿千百十]{0,2}){1,8}+)?+(?![克米瓦分])"
+    r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([十百千]?[万萬]?[亿億]|[十百千]?[万萬]|[千百])"
+    r"(?P<rest>(?:\d{1,4}[万萬亿億千百十]{0,3}){1,8}+)?+(?![克米瓦分])"
 )
-_SCALED_PART = re.compile(r"(\d{1,4})([万亿千百十]{0,2})")
+_SCALED_PART = re.compile(r"(\d{1,4})([万萬亿億千百十]{0,3})")
 # a lone 一 opening a word of two characters ("一共", "一些", "一定") is no numeral (_inside_word says so,
 # and no measure opens on the word's second character to make it one): passed over by the pattern itself,
 # as a match it cost a call and a rewrite that changed nothing, in almost every Chinese text
@@ -1031,7 +1046,10 @@ def _scaled(m: re.Match[str]) -> str:
     hundred or more counts in the next unit down, as in ``三万五``) as the one number they write, or as
     they are when the parts do not fall in decreasing units."""
     if not m["rest"]:
-        return _plain(Fraction(m[1]) * _UNIT_VALUES[m[2]])
+        scale = 1
+        for c in m[2]:
+            scale *= _UNIT_VALUES[c]
+        return _plain(Fraction(m[1]) * scale)
     if "." in m[1]:
         return m.group()
     parts = [(m[1], m[2]), *_SCALED_PART.findall(m["rest"])]
@@ -1213,7 +1231,14 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     # characters, and a rewrite only ever takes characters outside ASCII away (what it writes is ASCII, or
     # the text's own characters moved), so a step none of whose triggers the text holds now never matches.
     # Most texts need three or four of the twenty steps; trying each cost more than its own work.
-    can_match = _steps_that_can_match(r.text[first:]) | _RANGE_BIT
+    characters = set(r.text[first:])
+    if not traditional.TRADITIONAL.isdisjoint(characters) and _KANA.search(r.text, first) is None:
+        # traditional characters, read as the simplified ones every step knows (a Japanese text's are its
+        # own words: its reader has read what it knows of them)
+        r.sub(traditional.FINANCIAL_THREE, "叁", start)
+        r.translate(traditional.TABLE)
+        characters = set(r.text[first:])
+    can_match = _steps_that_can_match(characters) | _RANGE_BIT
     while can_match:
         bit = (can_match & -can_match).bit_length() - 1  # the steps in order, only those that can match
         can_match ^= 1 << bit
@@ -1232,10 +1257,11 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
             r.sub(pattern, replacement, start)
 
 
-def _steps_that_can_match(text: str) -> int:
-    """The steps (but _RANGE) one of whose trigger characters ``text`` holds, as bits of their index."""
+def _steps_that_can_match(characters: set[str]) -> int:
+    """The steps (but _RANGE) one of whose trigger characters a text holds (``characters``, its set), as bits
+    of their index."""
     steps = 0
-    for c in set(text):
+    for c in characters:
         steps |= _STEPS_OF_CHARACTER.get(c, 0)
     return steps
 
@@ -1351,7 +1377,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("的", _MULTIPLE_OF, lambda m: _multiple_of(m)),
     ("乘除加减", _OPERATION_BETWEEN, lambda m: _OPERATORS[m["op"]]),
     ("负", _NEGATIVE_DIGITS, lambda m: "-"),
-    ("万亿千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
+    ("万萬亿億千百", _DIGITS_THEN_SCALE, lambda m: _scaled(m)),
     ("开挂有强弱", _BOUND_AFTER_NUMBER, lambda m: _bound_after(m, " or less" if m["weak"] else " or more")),
     ("点", _CLOCK_IN_NUMERALS, lambda m: _clock_in_numerals(m)),
     ("刻", _QUARTER_HOURS, lambda m: f" {15 * (DIGITS.get(m['n']) or int(m['n']))} minutes"),

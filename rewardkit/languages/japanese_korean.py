@@ -71,6 +71,9 @@ class VerbFinalLanguage:
     # the letters a predicate's last may not stand before ("42だけ", only 42, holds no copula だ): the
     # syllables of the language where its words run on without a space
     word_goes_on: str
+    # the words that open a sentence correcting the statement before it ("答えは42です。いや、48です。": no,
+    # wait, 48), as the English cue of a retraction they are; the correction rules read what follows them
+    corrections: dict[str, str]
 
 
 JAPANESE = VerbFinalLanguage(
@@ -255,6 +258,37 @@ JAPANESE = VerbFinalLanguage(
     },
     True,
     "\u3040-\u309f",
+    {
+        # no (a comma after it: "いいえ。" alone is the answer no), wrong, sorry (a comma or full stop after)
+        "いや": " no, wait",
+        "いやいや": " no, wait",
+        "いいえ": " no, wait",
+        "じゃなくて": " no, wait",
+        "ではなくて": " no, wait",
+        "ではなく": " no, wait",
+        "違います": " that's wrong",
+        "ちがいます": " that's wrong",
+        "違う": " that's wrong",
+        "ちがう": " that's wrong",
+        "違いました": " that's wrong",
+        "間違いでした": " that's wrong",
+        "すみません": " sorry",
+        "ごめんなさい": " sorry",
+        "失礼しました": " sorry",
+        # wait (the working goes back on the answer)
+        "待って": " wait",
+        "ちょっと待って": " wait",
+        "待てよ": " wait",
+        "待ってください": " wait",
+        # correction, correctly (said before the value it gives: "訂正します：48", "正しくは48です")
+        "訂正します": " correction:",
+        "訂正すると": " correction:",
+        "正しくは": " correction:",
+        "正しい答えは": " correction: the correct answer is ",
+        # worked out again ("計算し直すと、48です": redone, it is 48)
+        "計算し直すと": " let me redo this:",
+        "もう一度計算すると": " let me redo this:",
+    },
 )
 
 KOREAN = VerbFinalLanguage(
@@ -399,6 +433,34 @@ KOREAN = VerbFinalLanguage(
     },
     False,
     "",
+    {
+        "아니": " no, wait",
+        "아니요": " no, wait",
+        "아뇨": " no, wait",
+        "아니오": " no, wait",
+        "틀렸습니다": " that's wrong",
+        "틀렸어요": " that's wrong",
+        "틀렸다": " that's wrong",
+        "잘못됐습니다": " that's wrong",
+        "잘못되었습니다": " that's wrong",
+        "죄송합니다": " sorry",
+        "미안합니다": " sorry",
+        "틀렸네요": " that's wrong",
+        "틀렸군요": " that's wrong",
+        "틀렸어": " that's wrong",
+        "잘못 계산했습니다": " I made a mistake",
+        "잘못 계산했네요": " I made a mistake",
+        "실수했네요": " I made a mistake",
+        "잠깐": " wait",
+        "잠깐만요": " wait",
+        "잠깐만": " wait",
+        "다시 계산하면": " let me redo this:",
+        "정정:": " correction:",
+        "정정 :": " correction:",
+        "정정하면": " correction:",
+        "정정합니다": " correction",
+        "다시 정정하면": " correction:",
+    },
 )
 
 _IDEOGRAPHIC_NUMERAL = "〇零一二三四五六七八九十百千万億两"
@@ -414,6 +476,9 @@ class _Patterns:
     # a counter right after a digit
     counted: re.Pattern[str]
     phrase: re.Pattern[str]
+    # a word of correction opening a clause (nothing but a space or punctuation before it), with the
+    # punctuation after it
+    correction: re.Pattern[str]
 
 
 def _patterns(language: VerbFinalLanguage) -> _Patterns:
@@ -435,6 +500,9 @@ def _patterns(language: VerbFinalLanguage) -> _Patterns:
         # (not the 分 of a fraction, "3分之1", which _FRACTION_OF wrote for the Chinese reader)
         re.compile(rf"(?<=\d)[ \t]*(?:{counters})(?![之의])"),
         re.compile(longest_first(language.phrases)),
+        re.compile(
+            rf"(?<![^\s.,!?:;)])(?P<word>{longest_first(language.corrections)})(?P<punctuation>[ \t]*[,.!:])?"
+        ),
     )
 
 
@@ -478,6 +546,32 @@ def _alternatives(
     for m in matches:
         yield from _counter(m, language)
         yield *m.span("alternative"), " or "
+
+
+# what a statement closes on: a correction corrects only a statement made before it ("いいえ、できません。"
+# opening a reply, or after a marker, "答え：いいえ", is the answer no)
+_STATEMENT_CLOSED = frozenset(".!")
+_LONGEST_INTERJECTION = 3
+
+
+def _correction(m: re.Match[str], language: VerbFinalLanguage) -> str:
+    """A word of correction (:attr:`VerbFinalLanguage.corrections`) as the English cue it is, after a
+    statement; as it is elsewhere, and where a cue (no, wrong, sorry) has no punctuation after it ("아니라",
+    "違うと思う" go on as other words)."""
+    before = m.string[: m.start()].rstrip()
+    # (past an interjection of its own: "아, 틀렸네요.", "あっ、違います")
+    opened = max(before.rfind(c) for c in _STATEMENT_CLOSED)
+    interjection = before[opened + 1 :].strip(" ,")
+    if 0 < len(interjection) <= _LONGEST_INTERJECTION and interjection.isalpha() and before[-1] == ",":
+        before = before[: opened + 1]
+    if not before or before[-1] not in _STATEMENT_CLOSED:
+        return m.group()
+    english = language.corrections[m["word"]]
+    if english.endswith(":"):  # a correction's label: the value follows it ("訂正すると、48": correction: 48)
+        return english + " "
+    if m["punctuation"] is None:
+        return m.group()
+    return english + m["punctuation"].strip() + " "
 
 
 def language_of(text: str, first: int = 0) -> VerbFinalLanguage | None:
@@ -526,5 +620,6 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     if patterns.alternative.search(r.text, start) is not None:
         r.splice(_alternatives(patterns.alternative.finditer(r.text, start), language))
     r.sub(patterns.counted, lambda m: language.counters[m.group().lstrip(" \t")], start)
+    r.sub(patterns.correction, lambda m: _correction(m, language), start)
     r.sub(patterns.phrase, lambda m: language.phrases[m.group()], start)
     r.sub(_GLUED, " ", start)

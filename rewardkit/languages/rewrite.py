@@ -116,6 +116,23 @@ class Rewritten:
         self.text = "".join(pieces)
         self._maps.append((starts, local))
 
+    def translate(self, table: dict[int, str]) -> None:
+        """``text.translate(table)``, where ``table`` writes each character it holds as one character: every
+        position stands where it stood (``總共`` → ``总共``), so the map a rewrite keeps is the identity.
+
+        >>> r = Rewritten("總共72個")
+        >>> r.translate(str.maketrans("總個", "总个"))
+        >>> r.text, r.changed, r.original_span(2, 4)
+        ('总共72个', True, (2, 4))
+        """
+        new = self.text.translate(table)
+        if new == self.text:
+            return
+        if len(new) != len(self.text):
+            raise ValueError("translate: a character must be written as one character")
+        self.text = new
+        self._maps.append(([0], [(0, 0, 1)]))
+
     def _origin(self, i: int) -> int:
         for starts, pieces in reversed(self._maps):
             start, origin, step = pieces[bisect_right(starts, i) - 1]

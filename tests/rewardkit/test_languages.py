@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chinese_numerals import fraction_to_chinese, mixed_to_chinese, percent_to_chinese, to_chinese
+from chinese_numerals import (
+    fraction_to_chinese,
+    mixed_to_chinese,
+    percent_to_chinese,
+    to_chinese,
+    to_traditional,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,6 +37,17 @@ def test_integers_round_trip_through_grade(n, style):
     assert grade(f"所以答案是{spelled}。", gold=str(n)).verdict is Verdict.CORRECT
     assert grade(f"所以答案是{spelled}。", gold=str(n + 1)).verdict is Verdict.WRONG
     assert grade(f"答案：{spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT
+
+
+@given(st.integers(min_value=0, max_value=10**12), STYLES, st.booleans())
+def test_traditional_integers_round_trip_through_grade(n, style, financial):
+    # the traditional script (萬, 億, 兩) and its financial numerals (貳, 參, 陸, 拾, 佰, 仟), with a
+    # traditional marker, read as their simplified twins
+    spelled = to_traditional(to_chinese(n, style=style), financial=financial)
+    assert grade(f"所以答案為{spelled}。", gold=str(n)).verdict is Verdict.CORRECT
+    assert grade(f"所以答案為{spelled}。", gold=str(n + 1)).verdict is Verdict.WRONG
+    assert grade(f"答案：{spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT
+    assert grade(f"所以總共賣了{spelled}個。", gold=str(n)).verdict is Verdict.CORRECT
 
 
 @given(st.integers(min_value=1, max_value=999), st.integers(min_value=2, max_value=999))
@@ -139,3 +156,66 @@ def test_a_unit_of_another_system_is_no_value_in_this_one(n, units):
     assert grade(f"答：{n}{theirs}", gold=f"{n}{ours}").verdict is Verdict.WRONG
     assert grade(f"答：{to_chinese(n)}{theirs}", gold=str(n)).verdict is Verdict.CORRECT
     assert not grade(f"答：{n}两", gold=f"{n}2").correct  # 两 after digits is a unit, never the digit 2
+
+
+# a scale of two characters after digits is one scale ("3千万" is 30 million, never 3000 with its 万 dropped)
+TWO_CHARACTER_SCALES = [("千万", 10**7), ("百万", 10**6), ("十万", 10**5), ("万亿", 10**12), ("千亿", 10**11)]
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(TWO_CHARACTER_SCALES))
+def test_a_scale_of_two_characters_is_one_scale(n, scale):
+    written, value = scale
+    assert grade(f"答：共有{n}{written}人。", gold=str(n * value)).verdict is Verdict.CORRECT, written
+    for dropped in (n, n * value // 10**4, n * value // 10**8, n * value // 10**3, n * value // 100):
+        if dropped != n * value:
+            assert not grade(f"答：共有{n}{written}人。", gold=str(dropped)).correct, (written, dropped)
+
+
+# a scale no reader converts refuses the number before it, in every language that writes one: never the number
+# without its scale ("3兆个" is no 3)
+UNREAD_SCALES = [
+    "答：共有{}兆个细胞。", "答案是{}京。", "答えは{}兆個です。", "答えは{}兆円です。", "답은 {}조 개입니다.",
+    "답은 {}만 개입니다.", "답은 {}억원입니다.", "답은 {}천 명입니다.", "答案是$\\boxed{{{}}}$兆。",
+]  # fmt: skip
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.sampled_from(UNREAD_SCALES))
+def test_a_scale_no_reader_converts_refuses_its_number(n, template):
+    r = grade(template.format(n), gold=str(n))
+    assert r.verdict is not Verdict.CORRECT, (template, r.detail)
+    assert r.verdict in (Verdict.UNPARSEABLE, Verdict.AMBIGUOUS), (template, r.verdict, r.detail)
+
+
+# a sentence that opens on a correction after a statement overrides it, in Japanese, Korean and Chinese (the
+# English "No, wait, 48"); the corrected value is never paid
+CORRECTIONS = [
+    "答えは{a}です。いや、{b}です。",
+    "答えは{a}です。いいえ、{b}です。",
+    "答えは{a}です。違います、{b}です。",
+    "答えは{a}個です。すみません、{b}個です。",
+    "答えは{a}です。正しくは{b}です。",
+    "答えは{a}です。訂正すると、{b}です。",
+    "答えは{a}です。ちょっと待って、{b}です。",
+    "答えは{a}です。あっ、違います、{b}です。",
+    "답은 {a}입니다. 아니, {b}입니다.",
+    "답은 {a}개입니다. 아니요, {b}개입니다.",
+    "답은 {a}입니다. 정정: {b}입니다.",
+    "답은 {a}입니다. 잠깐, {b}입니다.",
+    "답은 {a}입니다. 아, 틀렸네요. {b}입니다.",
+    "答案是{a}。改正为{b}。",
+    "答案是{a}。更正为{b}。",
+    "答案是{a}。应为{b}。",
+    "答案是{a}。不對，應為{b}。",
+]
+
+
+@given(
+    st.integers(min_value=0, max_value=10**6),
+    st.integers(min_value=1, max_value=10**6),
+    st.sampled_from(CORRECTIONS),
+)
+def test_a_correction_overrides_the_answer_before_it(a, delta, template):
+    b = a + delta
+    text = template.format(a=a, b=b)
+    assert grade(text, gold=str(b)).verdict is Verdict.CORRECT, text
+    assert grade(text, gold=str(a)).verdict is Verdict.WRONG, text
