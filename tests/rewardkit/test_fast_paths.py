@@ -55,8 +55,17 @@ def test_hashes_tried_at_each_run_of_four_are_the_full_scan(text: str) -> None:
 
 @settings(max_examples=400)
 @given(_text(["A", "A:", "A：", ":", "：", " ", "\t", "*", "**", "_", "\n", "x", "So ", "B"]))
+@example("A:\nB:")
 def test_a_colon_lines_found_from_their_letter_are_the_full_scan(text: str) -> None:
-    assert _spans(extract._a_colon_matches(text)) == _spans(extract._A_COLON.finditer(text))
+    # (both leave out a line "A:" followed by option B's label: "A: 10 km\nB: 11 km" lists options)
+    full = [
+        m
+        for m in extract._A_COLON.finditer(text)
+        if not (
+            (next_line := text.find("\n", m.end()) + 1) and extract._NEXT_OPTION_LABEL.match(text, next_line)
+        )
+    ]
+    assert _spans(extract._a_colon_matches(text)) == _spans(full)
 
 
 _CONTINUATION_PIECES = [
@@ -465,9 +474,11 @@ _COMPOUND_PIECES = [
 @example("$5 and 50 cents")
 @example("2 hours, and 30 minutes")
 @example("2kg 1.5 g")
+@example("$1.51.5¢")
 def test_a_compound_found_after_its_precheck_is_the_one_the_full_scan_finds(text: str) -> None:
-    # the last number as the number reader finds it: "1.5" whole, never the digits after its point
-    numbers = list(re.finditer(r"\d+(?:\.\d+)?", text))
+    # the last number as the number reader finds it: "1.5" whole, never the digits after its point, and
+    # ".5" with its point
+    numbers = list(re.finditer(r"\.?\d+(?:\.\d+)?", text))
     if not numbers:
         return
     last = numbers[-1]
