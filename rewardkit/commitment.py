@@ -1127,6 +1127,12 @@ RETRACTION = re.compile(
     rf"{_SENTENCE_OPENS}(?:wrong|incorrect|not\s+quite)(?=\s*[,:;—–-])|"
     # "Update: … it becomes 254", "Edit: …": a later statement revises the answer
     rf"or\s+rather|make\s+that|(?:update[d]?|edit(?:ed)?|revised|revision|erratum)(?=\s*:)|{CHECK.pattern}|"
+    # "It should be 48.", "Should be 48.", "The correct answer is 48.": a sentence that opens by giving the
+    # value the one before should have had
+    rf"{_SENTENCE_OPENS}(?:(?:it|this|that|the\s+(?:answer|result|total|value))\s+)?should\s+(?:be|have\s+been)"
+    r"(?=\s*[*_]*\s*[-−$\d])|"
+    rf"{_SENTENCE_OPENS}the\s+(?:correct|right|actual|true)\s+(?:answer|value|result|total)\s+is"
+    r"(?=\s*[*_]*\s*[-−$\d])|"
     rf"{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
