@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 
-from rewardkit.languages import traditional
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.languages.traditional import FINANCIAL_THREE, TABLE, TRADITIONAL
 from rewardkit.letter_sets import letter_set
 from rewardkit.numbers import ordinal_suffix
 from rewardkit.substrings import find_all, first_non_ascii, longest_first
@@ -1232,11 +1232,11 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     # the text's own characters moved), so a step none of whose triggers the text holds now never matches.
     # Most texts need three or four of the twenty steps; trying each cost more than its own work.
     characters = set(r.text[first:])
-    if not traditional.TRADITIONAL.isdisjoint(characters) and _KANA.search(r.text, first) is None:
+    if not TRADITIONAL.isdisjoint(characters) and _KANA.search(r.text, first) is None:
         # traditional characters, read as the simplified ones every step knows (a Japanese text's are its
         # own words: its reader has read what it knows of them)
-        r.sub(traditional.FINANCIAL_THREE, "叁", start)
-        r.translate(traditional.TABLE)
+        r.sub(FINANCIAL_THREE, "叁", start)
+        r.translate(TABLE)
         characters = set(r.text[first:])
     can_match = _steps_that_can_match(characters) | _RANGE_BIT
     while can_match:
