@@ -723,9 +723,14 @@ _CHECK_OPENING = re.compile(
 # the heading of the working told after an answer line, opening a sentence: "Explanation: 48 + 22 = 70 clips
 # in total.", "**Justification:** …", "Step 2: …" (what the sentence concludes is read past it: its colon
 # opens the working, it explains nothing of its own)
+# the words that head the working told after an answer, one vocabulary for the sentence's label here and the
+# line's heading the grader reads (``grade._WORKING_HEADING``)
+WORKING_WORDS = (
+    r"explanation|justification|reasoning|rationale|solution|working|derivation|details|analysis|why"
+)
 _WORKING_LABEL = re.compile(
-    r"[\s*_>#-]*(?:explanation|justification|reasoning|rationale|solution|working|work|derivation|steps?"
-    r"(?:[ \t]+\d{1,3})?|details|analysis|calculations?|computation|why)[ \t*_]*[:：][ \t*_]*",
+    rf"[\s*_>#-]*(?:{WORKING_WORDS}|work|steps?(?:[ \t]+\d{{1,3}})?|calculations?|computation)"
+    r"[ \t*_]*[:：][ \t*_]*",
     re.IGNORECASE,
 )
 # a sentence that opens by going on from the answer: "But she lost 1", "Then subtract …", "On closer …"

@@ -993,8 +993,8 @@ _ANY_LETTER = "ABCDEFGHIJ"
 # a line that opens the working told after an answer line: "Explanation:", "**Justification:**",
 # "## Reasoning"
 _WORKING_HEADING = re.compile(
-    r"^[ \t>*_#-]*(?:explanation|justification|reasoning|rationale|solution|working|derivation|"
-    r"step-by-step(?:[ \t]+(?:solution|explanation))?|details|analysis|why)\b[ \t*_]*(?:[:：]|$)",
+    rf"^[ \t>*_#-]*(?:{commitment.WORKING_WORDS}|step-by-step(?:[ \t]+(?:solution|explanation))?)\b"
+    r"[ \t*_]*(?:[:：]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 
