@@ -71,6 +71,7 @@ from rewardkit.gold import HEDGE_WORDS, TEXT_GOLD, Gold, normalise_text, parse_g
 from rewardkit.languages import (
     doubted_near,
     european,
+    leaves_line,
     read_answer_line,
     unread_commitment_word,
     unread_script,
@@ -422,8 +423,14 @@ def _grade_answer_line(
         return None
     before = completion[offset : line.start].rstrip()
     previous = before[before.rfind("\n") + 1 :]
-    if len(previous) <= _SHORT_LINE and any(c.isdigit() for c in previous):
-        return None  # "Réponse : 12\n答案：0": a statement right before the line may list answers with it
+    if (
+        len(previous) <= _SHORT_LINE
+        and any(c.isdigit() for c in previous)
+        and not leaves_line(previous, completion, line.start)
+    ):
+        # "Réponse : 12\n答案：0": a statement right before the line may list answers with it, and the
+        # rewrite reads it otherwise than it stands ("So 9 * 60 = 540 m" it leaves, and is read here too)
+        return None
     text = completion[offset : line.start] + line.english + completion[line.end :]
     result = _grade_text(text, gold, policy, finished, budget, decimals)
     at = line.start - offset + line.value_at

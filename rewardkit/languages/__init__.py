@@ -63,6 +63,8 @@ def rewrite(text: str, doubts: bool = False, first: int | None = None) -> Rewrit
 
 
 doubted_near = european.doubted_near
+# an ASCII line before an answer line, read alike with the text rewritten or not (see european.leaves_line)
+leaves_line = european.leaves_line
 
 # the scripts of languages no reader here covers (their markers, negations and hedges are not read), by the
 # blocks their letters stand in; Greek letters are math's, Cyrillic is read as Russian, and Chinese, Japanese

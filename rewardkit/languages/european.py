@@ -1303,6 +1303,46 @@ _BETWEEN_NUMBERS = {
 }
 
 
+_ANY_OPERATION_WORD = frozenset(word for words in _OPERATION_WORDS.values() for word in words)
+
+
+def leaves_line(line: str, text: str, last_line: int) -> bool:
+    """Whether :func:`rewrite` leaves ``line``, a whole line of ``text`` before its last line (which starts at
+    ``last_line``), as it stands: ``line`` is ASCII, holds no answer word (no marker opens a statement in it,
+    and one on another line ends at its line) and no word of an operation between numbers (read after any
+    marker's language), and no word that opens a commitment phrase of ``text``'s language, when it has one
+    (those are read in every line). A short line before an answer line is read by the rules that judge that
+    line's value: where this holds, it reads alike rewritten or not.
+
+    >>> english = "He runs 3 sprints of 60 meters, and he does it each week.\\nSo he runs 9*60=540 m\\n"
+    >>> leaves_line("So he runs 9*60=540 m", english + "Réponse : 540", len(english))
+    True
+    >>> leaves_line("So 3 par 2 = 6", "So 3 par 2 = 6\\nRéponse : 6", 15)
+    False
+    >>> leaves_line("Antwort: 5", "Antwort: 5\\nRéponse : 5", 11)
+    False
+    >>> leaves_line("Elle a 3 pommes ou 2 poires", "Elle a 3 pommes ou 2 poires, donc 5.\\nRéponse : 5", 37)
+    False
+    """
+    if not line.isascii():
+        return False
+    lowered = line.lower()
+    words = set(_WORD.findall(lowered))
+    if has_answer_word(lowered) or not _ANY_OPERATION_WORD.isdisjoint(words):
+        return False
+    # the language as the rewrite finds it, from the function words and the markers: where no answer word
+    # stands before the last line, the marker that opens that line is all there is (an answer line is a
+    # marker and a number), found without a search of the text
+    markers = None
+    if not has_answer_word(text[:last_line].lower()):
+        lead = _LINE_LEAD.match(text, last_line)
+        marker = _MARKER.match(text, lead.end() if lead is not None else last_line)
+        markers = [marker] if marker is not None else []
+    language = language_of(text, markers)
+    # the conditional mood is read only in a line that holds "without", after its phrases are read
+    return language is None or (words.isdisjoint(_PHRASE_OPENERS[language.code]) and "without" not in lowered)
+
+
 # the hedges that tell their own language, and the words of a condition or of the conditional mood: what a
 # statement a lenient rule reads its value from may hold in these languages ("Vielleicht 30.")
 _OWN_HEDGE_ENGLISH = {

@@ -49,6 +49,15 @@ SENTENCES = [
     "答案不是12。",
     "７２ − ３ ＝ ６９",
     "It drops to ‐3 degrees, then to －5.",
+    # short lines right before the answer line, as English working writes them: read as they stand where the
+    # rewrite leaves them, else by the rewrite (an operation word, a marker, a phrase of the language)
+    "So 9 * 60 = 540 m a week",
+    "So 3 per 2 = 6",
+    "He has 12 or 15.",
+    "Il a 3 ou 4 pommes.",
+    "Total: 12 without the 3 extra",
+    "Antwort: 12",
+    "12",
     "la",
     "",
 ]
