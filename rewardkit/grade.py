@@ -126,6 +126,7 @@ from rewardkit.numbers import (
     spoken_time_of_day,
 )
 from rewardkit.option_words import option_key, options_named
+from rewardkit.parts import part_spans
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
@@ -586,6 +587,8 @@ def _grade_text(
         result = _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
     else:
         result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
+        if not result.correct and gold.kind == "math" and isinstance(gold.node, ListOf):
+            result = _graded_in_parts(completion, gold, policy, budget, decimals, result) or result
     forged_turn = result.verdict is Verdict.NO_ANSWER and "<|" in completion
     if result.verdict in _READ_FOR_MANIPULATION or forged_turn:
         # a text that speaks to the grader, grades itself, or hides an answer from the reader is never paid
@@ -598,6 +601,56 @@ def _grade_text(
             if earlier is not None:
                 return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=earlier)
     return result
+
+
+# the verdicts a reading in parts may stand in for: the whole text's reading found no answer, or read one
+# part's value as the answer (an AMBIGUOUS one found a hedge, a condition or an appeal, which stands)
+_PARTS_MAY_ANSWER = (Verdict.NO_ANSWER, Verdict.WRONG, Verdict.UNPARSEABLE)
+
+
+def _graded_in_parts(
+    completion: str, gold: Gold, policy: Policy, budget: Budget, decimals: int | None, whole: GradeResult
+) -> GradeResult | None:
+    """The grade of a completion that closes on one statement per value of a listed gold (``(a) She has 12
+    left.\n(b) She gave away 8.`` against ``12, 8``; :mod:`rewardkit.parts`), each statement graded on its own
+    against its value, in order: CORRECT when every part is, else None (the whole text's grade ``whole``
+    stands). Only where that grade found no answer before the parts: an answer stated above them is the
+    text's."""
+    items = gold.node.items if isinstance(gold.node, ListOf) else ()
+    if not 2 <= len(items) <= 8:
+        return None
+    # an answer committed inside a reasoning block is the reasoning's, not the text's
+    reasoned = completion.rfind("</think>")
+    in_reasoning = whole.span is not None and whole.span[0] < reasoned
+    if whole.judged_verdict not in _PARTS_MAY_ANSWER and not (
+        whole.verdict is Verdict.FORMAT and in_reasoning
+    ):
+        return None
+    spans = part_spans(completion, len(items))
+    if spans is None or spans[0][0] < reasoned:
+        return None
+    anchored = whole.verdict is not Verdict.NO_ANSWER and not whole.lenient and not in_reasoning
+    if anchored and (whole.span is None or whole.span[0] < spans[0][0]):
+        return None
+    graded = []
+    for (start, end), item in zip(spans, items, strict=True):
+        part = _grade_text(
+            completion[start:end], parse_gold(render(item)), "flexible", True, budget, decimals
+        )
+        if not part.correct or part.span is None:
+            return None
+        graded.append((start + part.span[0], start + part.span[1], part))
+    said = ", ".join(part.extracted or "" for _, _, part in graded)
+    # a part read leniently is anchored all the same by a label calling it an answer ("Answer (part a): 12")
+    lenient = any(
+        part.lenient and "answer" not in completion[completion.rfind("\n", 0, start) + 1 : start].lower()
+        for (start, _), (_, _, part) in zip(spans, graded, strict=True)
+    )
+    answer = Answer(said, "parts", graded[0][0], graded[-1][1], lenient)
+    detail = f"{len(graded)} parts, each its value in order: " + "; ".join(p.detail for _, _, p in graded)
+    return _result(
+        gold, "flexible", _CORRECT, answer, extracted_parsed=said, match="parts", detail=detail
+    ).under(policy)
 
 
 # a reasoning block, opened and closed

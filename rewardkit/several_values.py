@@ -177,6 +177,29 @@ def named_quantities_in(statement: str, value_at: int | None = None) -> str | No
     return ", ".join(names) if len(names) > 1 else None
 
 
+def named_quantity_clauses(statement: str) -> list[tuple[int, int]] | None:
+    """Where the clauses of ``statement`` stand that each name a quantity and give it its value (``Alice has
+    18 marbles and Bob has 12 marbles.``: ``Alice has 18 marbles``, ``Bob has 12 marbles.``), two or more of
+    distinct quantities, or None: each clause runs from its name to the next one's, less the joiner between.
+
+    >>> statement = "So, Alice has 18 marbles and Bob has 12 marbles."
+    >>> [statement[s:e] for s, e in named_quantity_clauses(statement)]
+    ['Alice has 18 marbles', 'Bob has 12 marbles.']
+    >>> named_quantity_clauses("Alice has 18 and Bob has 12, so 30 in all.") is None  # a result after them
+    True
+    """
+    if named_quantities_in(statement, len(statement)) is None:
+        return None
+    starts = [m.start() for m in _NAMED_QUANTITY.finditer(statement)]
+    ends = [len(_CLAUSE_JOINER.sub("", statement[:after])) for after in starts[1:]] + [
+        len(statement.rstrip())
+    ]
+    return list(zip(starts, ends, strict=True))
+
+
+# what joins one named quantity's clause to the next: a comma or semicolon, "and", "while", "but", "whereas"
+_CLAUSE_JOINER = re.compile(r"[\s,;]*(?:\b(?:and|while|but|whereas)\b)?[\s,;]*$", re.IGNORECASE)
+
 # a word that makes what follows a consequence of what stands before
 _CONSEQUENCE = re.compile(
     r"\b(?:so|thus|hence|therefore|then|which\s+(?:means|gives|makes)|giving|meaning)\b", re.IGNORECASE
