@@ -424,6 +424,12 @@ class Candidates:
         if span is None:
             return None
         start, end = _compound(self.region, *span)
+        if start >= 2 and self.region[start - 1] == "." and self.region[start - 2].isdigit():
+            # "1.2.3", "1.000.000": digits after the point that follows another number's are the last of one
+            # run of digits and points, read whole (a version, thousands a point separates), never alone
+            while start > 0 and (self.region[start - 1].isdigit() or self.region[start - 1] == "."):
+                start -= 1
+            start += len(self.region[start:end]) - len(self.region[start:end].lstrip("."))
         start = scaled_parts_start(self.region, start)  # "2 thousand 5 hundred": read whole, never 500
         if self.region.startswith(" and ", end):
             # "3 and a half cups": the fraction said in words after the whole number is part of it
@@ -2081,6 +2087,8 @@ def _mixed_number(m: re.Match[str]) -> str:
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
+# a number whose thousands a point separates, twice or more ("1.000.000", "12.500.000"), and no decimal part
+_DOTS_BETWEEN_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d,]|\.\d)")
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
@@ -2259,6 +2267,12 @@ def read_number(span: str) -> Reading:
     if _MATH_AFTER.search(text, end):
         return Reading("unparseable", text=text, why="math follows the number")
     if rest and not gap:  # "1.2.3": two numerals run together
+        grouped = _DOTS_BETWEEN_THOUSANDS.match(text, found[0].start)
+        if grouped is not None:
+            # "1.000.000": two points or more before groups of three digits can be no decimal point, only the
+            # thousands' separator of the languages that write one so, whatever the text's language
+            digits = grouped.group().replace(".", "")
+            return read_number(text[: grouped.start()] + digits + text[grouped.end() :])
         return Reading("unparseable", text=text, why=f"{text!r} is not one number")
     if rest and gap in ("'", "’") and rest[0].start == end + 1:
         # "60’00", "1’25": digits glued by an apostrophe in groups of other than three digits (and no feet and

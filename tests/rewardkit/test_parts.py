@@ -1,5 +1,6 @@
-"""Answers in parts (``rewardkit.parts``): a completion closing on one labelled statement per value of a listed
-gold pays only when every part states its value, in the gold's order, and nothing but the parts closes it."""
+"""Answers in parts (``rewardkit.parts``): a completion closing on one labelled statement per value of a
+listed gold pays only when every part states its value, in the gold's order, and nothing but the parts closes
+it."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def test_a_part_with_another_value_never_pays(case: tuple[str, list[int]], data:
     changed = numbers[i] + data.draw(st.integers(1, 50))
     if changed in numbers:
         return  # a gold listing a value twice lists it once ("1, 1" is 1)
-    other = numbers[:i] + [changed] + numbers[i + 1 :]
+    other = [*numbers[:i], changed, *numbers[i + 1 :]]
     assert not grade(text, gold=gold_of(other)).correct
 
 
