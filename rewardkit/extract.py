@@ -2087,8 +2087,6 @@ def _mixed_number(m: re.Match[str]) -> str:
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
-# a number whose thousands a point separates, twice or more ("1.000.000", "12.500.000"), and no decimal part
-_DOTS_BETWEEN_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d,]|\.\d)")
 _PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
@@ -2267,12 +2265,6 @@ def read_number(span: str) -> Reading:
     if _MATH_AFTER.search(text, end):
         return Reading("unparseable", text=text, why="math follows the number")
     if rest and not gap:  # "1.2.3": two numerals run together
-        grouped = _DOTS_BETWEEN_THOUSANDS.match(text, found[0].start)
-        if grouped is not None:
-            # "1.000.000": two points or more before groups of three digits can be no decimal point, only the
-            # thousands' separator of the languages that write one so, whatever the text's language
-            digits = grouped.group().replace(".", "")
-            return read_number(text[: grouped.start()] + digits + text[grouped.end() :])
         return Reading("unparseable", text=text, why=f"{text!r} is not one number")
     if rest and gap in ("'", "’") and rest[0].start == end + 1:
         # "60’00", "1’25": digits glued by an apostrophe in groups of other than three digits (and no feet and

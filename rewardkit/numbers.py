@@ -587,6 +587,9 @@ _NUMERAL = (
           # (the apostrophe, straight or typographic, groups thousands in Switzerland and Liechtenstein:
           # "60'000", "1’250.50"; no country writes a decimal with it, so it is read in every language)
           \d{1,3}(?:(?P<sep>,|\{,\}|\\,|\\\ |\\;|[\ \u00a0\u202f\u2009'’])\d{3})(?:(?P=sep)\d{3})*(?![\d])
+          # points before two groups of three or more, "1.000.000": no number has two decimal points, so they
+          # separate thousands, in every language
+          |[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d,]|\.\d)
           # the Indian grouping: lakhs and crores in pairs before the last three digits, "12,50,000"
           |\d{1,2}(?:,\d{2})+,\d{3}(?![\d])
           |\d+)?
