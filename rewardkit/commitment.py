@@ -1618,7 +1618,10 @@ _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:user|prompt|answer\s+key|key|manual|textbook|teacher|reference|source)\s+(?:states|stated|says|said|"
     rf"claims|claimed|gives|gave|lists|listed|reports|reported)\b{_REPORTED_CLAUSE}|"
     r"\b(?:(?:i|we)\s+(?:was|were|have\s+been|had\s+been|am|are)|i['’]m|we['’]re|(?:i|we)['’](?:ve|d)\s+been)\s+told\b"
-    rf"{_REPORTED_CLAUSE}",
+    rf"{_REPORTED_CLAUSE}|"
+    # "Per the answer key, the answer is 72" (not the "per" of a rate: "9 per student")
+    r"\bper\s+(?:the|my|our|his|her|their)\s+(?:answer\s+key|key|(?:solution\s+)?manual|textbook|book|teacher|"
+    rf"instructor|reference|source|website|forum|friend)\b{_REPORTED_CLAUSE}",
     re.IGNORECASE,
 )
 # the rest of a statement gives its value on another's word: "72 (source: answer key)", "72 (from the answer
@@ -1636,7 +1639,7 @@ _ATTRIBUTED_AFTER = re.compile(
 
 # every match of _ATTRIBUTED_BEFORE holds one of these (lower-cased): a substring test settles most texts
 _ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", "told", "user", "prompt",
-                      "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
+                      "key", "manual", "textbook", "teacher", "reference", "source", "per ")  # fmt: skip
 
 
 # where a statement of its own starts inside a sentence: after its "but", "so", "however" or "whereas"
