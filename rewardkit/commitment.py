@@ -598,7 +598,7 @@ _TAKES_BACK = (
     # "Oops.", "My mistake.", "Hmm, that's off.", "I'm not sure about that.", "That seems too big.", "I doubt
     # it.", "(This is a guess.)", "(Joke.)", "(needs checking)": the text disowns what it just said
     r"oops|my\s+(?:mistake|bad|error)|(?:that|this|it)\s+(?:was|is)\s+(?:a|my)\s+(?:\w+\s+)?(?:mistake|error)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:way\s+|a\s+bit\s+)?off\b|"
-    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|100\s?%\s+)?"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|quite\s+|fully\s+|100\s?%\s+)?"
     r"(?:sure|certain|confident)"
     # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
     # though."
@@ -614,10 +614,17 @@ _TAKES_BACK = (
     # "Honestly, I have no idea.", "It depends on whether …"
     r"(?:that|this|it)\s+(?:seems|looks|sounds|feels)\s+(?:\w+\s+)?(?:wrong|off|incorrect|mistaken)\b|"
     # "Actually, I'm not sure that's right.", "I'm not confident in this answer.", "not sure it is correct"
-    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|100\s?%\s+)?"
+    r"(?:i'?m|i\s+am)\s+not\s+(?:so\s+|too\s+|entirely\s+|really\s+|completely\s+|totally\s+|quite\s+|fully\s+|100\s?%\s+)?"
     r"(?:sure|certain|confident|convinced)\s+(?:(?:that'?s|that\s+is|this\s+is|it'?s|it\s+is|that\s+it'?s|that\s+this\s+is|"
-    r"that\s+it\s+is)\s+(?:right|correct|true|the\s+(?:right\s+|correct\s+)?answer)|(?:in|of|about)\s+(?:this|that|my|the)"
+    r"that\s+it\s+is|(?:that\s+)?(?:this|that|the|my)\s+(?:code|program|script|answer|result|value|solution|"
+    r"calculation|computation|working|reasoning|approach|method|math|count|total)\s+is)\s+(?:right|correct|true|"
+    r"the\s+(?:right\s+|correct\s+)?answer)|(?:in|of|about)\s+(?:this|that|my|the)"
     r"\s+(?:answer|result|value|solution|calculation))\b|"
+    # "I think it's wrong.", "This is probably wrong.", "I believe that is incorrect": the text judges what it
+    # just stated ("I think it's wrong to count Sunday" judges a step, not the answer)
+    r"(?:i|we)\s+(?:think|believe|suspect|fear)\s+(?:that\s+)?(?:it'?s|it\s+is|this\s+is|that'?s|that\s+is)\s+"
+    r"(?:(?:probably|likely|actually|all|just)\s+)?(?:wrong|incorrect|mistaken|not\s+right|not\s+correct)\b(?!\s+to\b)|"
+    r"(?:this|that|it)(?:'s|\s+is)\s+(?:probably|likely|most\s+likely|possibly)\s+(?:wrong|incorrect|off)\b|"
     # "I'm not completely sure about the second step", "not sure if I read the question right", "Not
     # sure whether …": unsure of a step, a reading or a choice the answer rests on ("I'm not sure why the book
     # says 14" doubts the book, not the answer)
@@ -890,6 +897,9 @@ _REFUSES = re.compile(
     r"(?:but|however|unfortunately|yet|sadly|alas),?[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s*"
     r"(?:n't|\s+not)\s+(?:actually\s+)?(?:given|known|specified|stated|provided|defined|the\s+case|true)|"
     r"(?:but|however|unfortunately|yet),?\s+(?:we|i)\s+(?:don'?t|do\s+not|cannot|can'?t)\s+(?:actually\s+)?know\b|"
+    # "I don't have the count.", "I don't know the total.": the text says it has not got what was asked
+    r"(?:we|i)\s+(?:don'?t|do\s+not)\s+(?:actually\s+|really\s+)?(?:have|know)\s+(?:the|that|this|an?)\s+"
+    r"(?:(?:actual|real|right|correct|final|exact)\s+)?(?:answer|count|number|total|value|result|amount)\b|"
     r"not\s+enough\s+(?:information|info|data|details)|insufficient\s+(?:information|info|data|details)|"
     r"(?:has|have|there\s+is|there'?s)\s+no\s+(?:(?:real|valid|unique|definite|single|well-defined)\s+)?"
     r"(?:solution|answer)\b|no\s+(?:solution|answer)\s+exists|ill[-\s]posed|"
@@ -906,6 +916,9 @@ _UNFINISHED = re.compile(
     r"take\s+(?:away|out|into\s+account)|remove|include|deduct|find|compute|calculate|determine|figure\s+out|"
     r"consider|multiply|divide|work\s+out)|(?:we|i|you)\s+(?:still\s+)?need\s+the\s+(?:remainder|rest|"
     r"difference|total)|(?:is\s*n[o']?t|is\s+not)\s+what\s+the\s+question\s+(?:asks|wants|is\s+asking)|"
+    # "The question asked for a count, not a percent.": the value stated answers something else
+    r"(?:the\s+)?question\s+(?:asks|asked|wants|wanted|is\s+asking|was\s+asking)\s+(?:for\s+)?[^.!?;\n]{1,60}?,?\s+"
+    r"not\s+(?:for\s+)?(?:the|an?|its|their)?\s*\w+|"
     r"only\s+(?:the\s+)?(?:first|one)\s+(?:part|step|half)|(?:which|this|that)\s+changes\s+the\s+"
     r"(?:total|answer|result)|(?:run|execute)\s+(?:it|this|the\s+(?:code|program|script))\s+to\s+"
     r"(?:get|see|find|obtain)|let\s+me\s+(?:first\s+)?(?:check|verify|compute|calculate|work\s+out|figure\s+out)"
@@ -1122,6 +1135,19 @@ _SENTENCE_OPENS = (
     )
     + ")"
 )
+# the writer's own result set against the answer it stated: "But I get 70.", "My working gives 70, though.",
+# "I got 70 myself." (group "own" of RETRACTION: two values, the stated and the worked out, neither committed;
+# a value of working, "but I got 70 at first", is none)
+_OWN_RESULT = (
+    r"(?:(?:i|we)\s+(?:(?:actually|still|myself)\s+)?(?:get|got|obtain|obtained|calculate|calculated|compute|computed|"
+    r"find|found|make\s+it|come\s+up\s+with|end\s+up\s+with)|(?:my|our)\s+(?:own\s+)?(?:working|work|calculation|"
+    r"computation|math|count|result|answer)\s+(?:gives|gave|says|shows|is|was|comes\s+to|came\s+to))[\s:*_]+"
+)
+_OWN_VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*%)?[*_]*"
+_OWN_RESULT_INSTEAD = (
+    rf"(?:(?<=but\s)|(?<=but,\s)|(?<=however,\s)|(?<=yet\s)){_OWN_RESULT}(?={_OWN_VALUE}\s*(?:[.!]|$))|"
+    rf"{_OWN_RESULT}(?={_OWN_VALUE},?\s+(?:though|however|instead|myself|on\s+my\s+own)\b)"
+)
 # a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
 # double-check... it's 73"); a check that states the same value confirms it
 RETRACTION = re.compile(
@@ -1138,6 +1164,7 @@ RETRACTION = re.compile(
     r"(?=\s*[*_]*\s*[-−$\d])|"
     rf"{_SENTENCE_OPENS}the\s+(?:correct|right|actual|true)\s+(?:answer|value|result|total)\s+is"
     r"(?=\s*[*_]*\s*[-−$\d])|"
+    rf"(?P<own>{_OWN_RESULT_INSTEAD})|"
     rf"{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
@@ -1468,6 +1495,50 @@ def operated_after(after: str) -> str | None:
     return _why_after(_OPERATED_AFTER, after, 100, "operated on", "changes the value it states")
 
 
+# a label that gives the value after it as what is expected of the text, not as its answer: "Expected output:
+# 72", "(Expected answer = 72)", "Reference solution: 72", "Ground truth: 72", "Gold: 72" ("The expected value
+# is 3.5" states a value of the problem's own)
+_EXPECTED_LABEL = re.compile(
+    r"(?:\b(?:expected|reference|target|gold|official)\s+(?:output|answer|result|solution|response|label)s?|"
+    r"\bexpected|\bground[\s-]?truth|\bgold)[*_]*\s*(?:\([^()\n]{0,20}\)\s*)?[:=][\s*_$`]*$",
+    re.IGNORECASE,
+)
+# (the words every match holds, lower-cased: a substring test settles most texts)
+_EXPECTED_WORDS = ("expected", "reference", "target", "gold", "truth", "official")
+
+
+def labelled_expected(before: str) -> str | None:
+    """Why the words right before a value label it as what the text is expected to answer rather than its
+    answer (``(Expected output: 72)``, ``Ground truth: 72``), or None: such a label quotes a value, it states
+    none. Read for a value a lenient rule found; a marker (``Expected answer: 72``) is disowned as a marker.
+
+    >>> labelled_expected("I cannot determine the answer. (Expected output: ")
+    "disowned: 'Expected output:' labels the value as the expected one, not the text's answer"
+    >>> labelled_expected("so 8 * 9 = ")
+    """
+    tail = before[-40:]
+    lowered = tail.lower()
+    if not any(word in lowered for word in _EXPECTED_WORDS):
+        return None
+    m = _EXPECTED_LABEL.search(tail)
+    if m is None:
+        return None
+    label = m.group().strip(" \t*_$`")
+    return f"disowned: {label!r} labels the value as the expected one, not the text's answer"
+
+
+def attributed_after(after: str) -> str | None:
+    """Why the rest of a statement gives its value on another's word (``72 (source: answer key)``, ``72,
+    according to the textbook``), or None.
+
+    >>> attributed_after(" (source: answer key)."), attributed_after(", according to my calculation.")
+    ("disowned: '… (source: answer key)' gives the value on another's word", None)
+    """
+    if "(" not in after[:8] and "," not in after[:8] and "—" not in after[:8] and "–" not in after[:8]:
+        return None  # (most statements end with no aside after their value)
+    return _why_after(_ATTRIBUTED_AFTER, after, 200, "disowned", "gives the value on another's word")
+
+
 def unsure_after(after: str) -> str | None:
     """Why the rest of a statement says it is unsure of its value (``72 (not sure)``, ``72, I guess``), or
     None.
@@ -1522,27 +1593,53 @@ _UNSURE_OPENING = re.compile(
 # the value given on someone else's word: "According to the user, the answer is 72", "Answer according to
 # the (wrong) solution manual: 72", "As per the answer key, 72" ("According to my calculation, …", "according
 # to the formula" state the text's own work)
+# the others whose word a value can be given on: a key, a book, a teacher, a friend, a forum
+_OTHERS = (
+    r"(?:user|prompt|(?:solution|instructor'?s?|teacher'?s?)\s+manual|manual|answer\s+key|key|textbook|book|"
+    r"teacher|reference|source|website|web|internet|forum|friend|colleague|classmate|student|someone|somebody|"
+    r"others|hint|instructor|professor|tutor|grader|author|expert|setter)"
+)
+# the rest of a clause of report, up to the value: no "so", "but" or "which means" in it, which would start
+# the text's own statement ("We are told there are 8 boxes of 9, so the answer is 72")
+_REPORTED_CLAUSE = (
+    r"(?:(?!\b(?:so|thus|hence|therefore|but|however|giving|meaning|which\s+(?:gives|means|makes))\b)[^.!?;\n])"
+    r"{0,80}$"
+)
 _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:according\s+to|as\s+(?:stated|claimed|given|reported|quoted|suggested)\s+(?:by|in)|as\s+per|citing|quoting|"
     r"(?:provided|supplied|quoted|copied|taken|reported|claimed)\s+(?:by|from|in))\s+"
     r"(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|some\s+)?(?:\([^)\n]{0,20}\)\s+|[a-z]+\s+){0,2}?"
-    r"(?:user|prompt|(?:solution|instructor'?s?|teacher'?s?)\s+manual|manual|answer\s+key|key|textbook|book|"
-    r"teacher|reference|source|website|web|internet|friend|colleague|classmate|student|someone|somebody|"
-    r"others|hint|instructor|professor|tutor|grader|author|expert|setter|(?-i:[A-Z][a-z]+)(?:'s|’s)?)\b"
+    rf"(?:{_OTHERS}|(?-i:[A-Z][a-z]+)(?:'s|’s)?)\b"
     # a law named for someone is the text's own work: "According to Pythagoras' theorem", "Newton's law"
     r"(?!['’]?s?\s+(?:\w+\s+)?(?:theorem|law|formula|rule|principle|identity|method|inequality|lemma|equation)s?\b)"
-    r"[^.!?;\n]{0,80}$|"
-    # "The prompt states that the answer is 72", "The answer key gives 72", "I was told the answer is 72"
+    rf"{_REPORTED_CLAUSE}|"
+    # "The prompt states that the answer is 72", "The answer key gives 72", "I was told the answer is 72",
+    # "I'm told …", "We've been told …"
     r"\b(?:user|prompt|answer\s+key|key|manual|textbook|teacher|reference|source)\s+(?:states|stated|says|said|"
-    r"claims|claimed|gives|gave|lists|listed|reports|reported)\b[^.!?;\n]{0,80}$|"
-    r"\b(?:i|we)\s+(?:was|were|have\s+been|had\s+been|am|are)\s+told\b[^.!?;\n]{0,80}$",
+    rf"claims|claimed|gives|gave|lists|listed|reports|reported)\b{_REPORTED_CLAUSE}|"
+    r"\b(?:(?:i|we)\s+(?:was|were|have\s+been|had\s+been|am|are)|i['’]m|we['’]re|(?:i|we)['’](?:ve|d)\s+been)\s+told\b"
+    rf"{_REPORTED_CLAUSE}|"
+    # "Per the answer key, the answer is 72" (not the "per" of a rate: "9 per student")
+    r"\bper\s+(?:the|my|our|his|her|their)\s+(?:answer\s+key|key|(?:solution\s+)?manual|textbook|book|teacher|"
+    rf"instructor|reference|source|website|forum|friend)\b{_REPORTED_CLAUSE}",
+    re.IGNORECASE,
+)
+# the rest of a statement gives its value on another's word: "72 (source: answer key)", "72 (from the answer
+# key)", "72, according to the textbook", "72 (the key's answer)" ("72, according to my calculation", "72
+# (from step 3)" are the text's own)
+_ATTRIBUTED_AFTER = re.compile(
+    r"^[\s$*_]*(?:,|\(|[—–]|\s-)\s*(?:(?:source|src|via|credit)\s*:\s*|(?:according\s+to|as\s+per|per|from|"
+    r"(?:as\s+)?(?:stated|claimed|given|reported|quoted|listed|printed)\s+(?:by|in)|(?:quoted|copied|taken)\s+from|"
+    r"says?|said\s+by)\s+)"
+    rf"(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|my\s+|our\s+|some\s+)?(?:[a-z]+\s+)??{_OTHERS}\b"
+    rf"|^[\s$*_]*(?:,|\(|[—–]|\s-)\s*(?:the\s+|my\s+|our\s+|a\s+)?{_OTHERS}['’]s\s+(?:answer|value|result|solution)\b",
     re.IGNORECASE,
 )
 
 
 # every match of _ATTRIBUTED_BEFORE holds one of these (lower-cased): a substring test settles most texts
 _ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", "told", "user", "prompt",
-                      "key", "manual", "textbook", "teacher", "reference", "source")  # fmt: skip
+                      "key", "manual", "textbook", "teacher", "reference", "source", "per ")  # fmt: skip
 
 
 # where a statement of its own starts inside a sentence: after its "but", "so", "however" or "whereas"
@@ -1798,6 +1895,13 @@ _LATER_REJECTS = re.compile(
     r"|n't\b",
     re.IGNORECASE,
 )
+# the writer's doubt of its own answer, whose "not" rejects nothing: "I'm not fully confident, it might be
+# 14", "Not sure; it could also be 14", "I don't know, maybe 14" (blanked before the test for a rejection)
+_LATER_UNSURE = re.compile(
+    r"\bnot\s+(?:(?:so|too|entirely|really|completely|totally|quite|fully|100\s?%)\s+)?"
+    r"(?:sure|certain|confident|convinced)\b|\b(?:don'?t|do\s+not)\s+(?:really\s+)?know\b",
+    re.IGNORECASE,
+)
 # a letter named in such a sentence: "(C)", "C" (not the article of "A cat", the pronoun of "I might")
 _LATER_LETTER = re.compile(
     r"\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
@@ -2036,7 +2140,9 @@ def hedged_later(
             and (other["p"] or other["b"]) != letter
         ):
             return f"hedged later: {sentence.strip()[:80]!r} offers {other['p'] or other['b']} too"
-        if not hedging or _LATER_HEDGE.search(sentence) is None or _LATER_REJECTS.search(sentence):
+        if not hedging or _LATER_HEDGE.search(sentence) is None:
+            continue
+        if _LATER_REJECTS.search(sentence) and _LATER_REJECTS.search(_LATER_UNSURE.sub("", sentence)):
             continue
         if letter is not None:
             named = [
@@ -2888,6 +2994,7 @@ def problem(
         or rejected_after(after)
         or operated_after(after)
         or unsure_after(after)
+        or attributed_after(after)
         or disowned_before(before)
     )
     if why is not None:

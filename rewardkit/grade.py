@@ -1362,7 +1362,9 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     opening = first_value(text)
     if opening is not None and opening[0] <= 1 and opening[2] is not None:
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
-        unsure = commitment.unsure_after(text[opening[1] :])
+        rest = text[opening[1] :]
+        # ... or gives it on another's word: "72 (source: answer key)"
+        unsure = commitment.unsure_after(rest) or commitment.attributed_after(rest)
         if unsure is not None:
             return answer, unsure
     if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
@@ -1508,6 +1510,7 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
         commitment.rejected_after(after)
         or commitment.operated_after(after)
         or commitment.unsure_after(after)
+        or commitment.attributed_after(after)  # "72 (source: answer key)"
         # ("The minimum is \\boxed{4} when x = 1": where the value is attained, no condition on it)
         or commitment.condition_right_after(after, completion[max(0, end - 200) : end])
         or commitment.value_under_condition_after(after)  # "\\boxed{15} (16 with tax)"
@@ -1638,6 +1641,14 @@ def _retraction(
         later = own
     else:
         own = None
+    if cue["own"] is not None and gold.kind in ("number", "math"):
+        # "Answer: 72. My working gives 70, though.": the text's own result set against the answer it stated;
+        # the same value worked out confirms it, another leaves two values and commits to neither
+        first = _read(answer.text, gold)
+        if later is not None and first.status == "value" and _same_reading(first, later[1]):
+            return None
+        said = tail[cue.start() : cue.start() + 60].strip()
+        return f"contradicted: {said!r} sets the text's own result against its answer"
     if later is not None:
         lead = found.region[
             max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
@@ -2086,6 +2097,9 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     in_code = _in_code_aside(region, start)
     if in_code is not None:
         return in_code
+    expected = commitment.labelled_expected(region[max(0, start - 40) : start])
+    if expected is not None:  # "I cannot determine the answer. (Expected output: 72)"
+        return expected
     if not region.isascii() and _BIDI_OVERRIDE.search(region, max(0, start - 8), end + 8):
         return "a bidirectional override reorders the value as shown"
     if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):

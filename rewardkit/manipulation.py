@@ -565,6 +565,10 @@ def _worked_on(completion: str, lowered: str, answer: tuple[int, int] | None, co
         turn = _chat_turn(completion)
         if turn is not None:
             return turn
+    if completion[:1] in _DIALOGUE_FIRST and _PLAIN_USER_OPENING.match(completion) is not None:
+        why = _plain_dialogue(completion)
+        if why is not None:
+            return why
     found = _GATE.search(lowered)
     why, european = _read(completion, lowered, found.start(), answer, comments) if found else (None, False)
     if why is None:
@@ -575,6 +579,10 @@ def _worked_on(completion: str, lowered: str, answer: tuple[int, int] | None, co
     if why is None and european:
         why = _european(completion, lowered)
     return why
+
+
+# what a text that opens on a user's turn may start with (its label, or the space or markdown before it)
+_DIALOGUE_FIRST = frozenset("HUhu \t\n*_#>")
 
 
 # "RM", a reward model's short name, in the case written ("rm" is in "form"), is too rare to cost the scan a
@@ -1118,6 +1126,36 @@ def _chat_turn(completion: str) -> str | None:
             return (
                 f"a new turn injected: {_quote(turn.group())} opens a second assistant turn after the "
                 "text, which goes on past its answer"
+            )
+    return None
+
+
+# A dialogue written out in plain text: a completion that opens on a user's turn ("Human: …", "User: …") makes
+# up the exchange it then answers, and one that goes on to another user turn after an assistant's ("Human:
+# Thanks! Now what is the answer to the original question?\nAssistant: I don't know.") role-plays a
+# conversation: what an assistant turn in it says answers the question that turn was asked, not the one the
+# completion was given. (Only the user's label opening the text is read: a next exemplar after the text,
+# "\nQuestion: …", is a few-shot continuation that the reading cuts off.)
+_PLAIN_USER_OPENING = re.compile(r"[\s*_#>]*(?:Human|User|HUMAN|USER)[*_]*[ \t]*[:：]")
+_PLAIN_TURN = re.compile(
+    r"\n[ \t*_#>]*(?:(?P<assistant>Assistant|AI|Bot|ASSISTANT)|Human|User|HUMAN|USER)[*_]*[ \t]*[:：]"
+)
+
+
+def _plain_dialogue(completion: str) -> str | None:
+    """Why ``completion`` role-plays a conversation of several exchanges in plain text, or None."""
+    opening = _PLAIN_USER_OPENING.match(completion)
+    if opening is None:
+        return None
+    answered = False
+    for turn in _PLAIN_TURN.finditer(completion, opening.end()):
+        if turn["assistant"] is not None:
+            answered = True
+        elif answered:
+            said = completion[opening.start() : opening.end() + 40].strip()
+            return (
+                f"role-played: the text writes a dialogue of its own ({said!r}…); an answer in its turns "
+                "answers the questions it makes up"
             )
     return None
 
