@@ -40,6 +40,7 @@ from rewardkit.commitment import (
     without_reason_about_another,
 )
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
+from rewardkit.lookalikes import digit_letters
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     DIGITS_AND_SPOKEN_FRACTION,
@@ -2188,9 +2189,9 @@ def read_number(span: str) -> Reading:
             # what its value is over, the value is the one its clause states
             return read_number(text[found[0].end :])
     glued = found[0].start
-    if glued and text[glued].isdigit() and text[glued - 1].isascii() and text[glued - 1].isalpha():
-        # "l8", "O8", "x8": digits glued to a letter are part of a word or a name (a look-alike of 18 or 08,
-        # a variable's index), never the number alone
+    if glued and text[glued] in "0123456789." and text[glued - 1].isascii() and text[glued - 1].isalpha():
+        # "l8", "O8", "x8", "x.5": digits glued to a letter are part of a word or a name (a look-alike of 18
+        # or 08, a variable's index), never the number alone
         why = f"{text!r}: the digits are glued to the letter before them"
         return Reading("unparseable", text=text, why=why)
     lookalike = glued_lookalike(text)
@@ -2210,6 +2211,12 @@ def read_number(span: str) -> Reading:
     if combined is None:
         return Reading("unparseable", text=text)
     quantity, end = combined
+    drawn = digit_letters(text, found[0].start, end)
+    if drawn is not None:
+        # "O.5", "1.O", "1,OOO": a letter drawn as a digit glued to the number spells a look-alike of another
+        # number (0.5, 1.0, 1,000), never the digits beside it
+        why = f"{text!r}: {drawn!r} glues a letter drawn as a digit to the number"
+        return Reading("unparseable", text=text, why=why)
     said = words_after(text, end, quantity)
     if isinstance(said, str):  # "72 Millionen", "72 short": the words after the number change what it says
         return Reading("unparseable", text=text, why=f"{text!r}: {said}")
