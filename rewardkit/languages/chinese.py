@@ -220,6 +220,8 @@ PHRASES.update({
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
     # "选项B正确" (option B is correct), "B是正确的": a choice called correct
     "选项": " option ", "正确": " is correct ", "是正确的": " is correct ",
+    # "A和C都对" (A and C are both right): a set of options called correct, as "A and C are both correct"
+    **dict.fromkeys(("都对", "都正确", "都是对的", "都是正确的", "均正确", "均对"), " are both correct "),
     # "正确选项为C" (the correct option is C): the answer named as the option chosen
     "正确选项为": " the answer is ", "正确选项是": " the answer is ", "正确的选项是": " the answer is ",
     "正确的选项为": " the answer is ", "正确选项应为": " the answer is ", "正确选项应是": " the answer is ",
