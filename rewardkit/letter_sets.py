@@ -72,7 +72,7 @@ def hedged_sets(text: str) -> str | None:
 _SET_NAMED = re.compile(
     rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t*_]*"
     r"|^[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?(?:both[ \t]+)?"
-    r"(?:(?:options?|choices?)[ \t]+|选项[ \t]*)?"
+    r"(?:(?:options?|choices?)[ \t]+|选项[ \t]*)?[*_]*"
     rf"(?=[A-J(]))(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t*_]*"
     r"(?:\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?"
     r"|[ \t]*[都均](?:是)?(?:对|正确)(?:的)?)?"

@@ -1392,7 +1392,7 @@ def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
 
 
 # what follows a word that is a statement's last: a closing bracket or emphasis, its stop, the line's end
-_STANDS_ALONE = re.compile(r"[ \t)\]*_]*(?:[.!;,]|\n|$)")
+_STANDS_ALONE = re.compile(r"[ \t)\]}$*_]*(?:[.!;,]|\n|$)")
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\d.,])(\d{1,15}(?:[.,]\d{1,15})?)\s+$")
