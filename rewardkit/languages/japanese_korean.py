@@ -532,6 +532,12 @@ _OPTION_NUMBER = re.compile(
     r"(?:[ \t]*(?:선택지|보기))?"  # ("3번째 선택지": the third option)
 )
 
+# ... and in Japanese: "正解は3番です" (number 3), "答えは③番", "答え：3番目" (the third)
+_OPTION_NUMBER_JA = re.compile(
+    r"(?:(?<=答えは)|(?<=正解は)|(?<=答え:)|(?<=答え：)|(?<=正解:)|(?<=正解：))[ \t]*"
+    r"(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*番(?:目)?(?:[ \t]*の?[ \t]*(?:選択肢|選択))?"
+)
+
 
 def _option_number(m: re.Match[str]) -> str:
     return f" option {m['n']}" if m["n"] else f" {m['circled']}"
@@ -631,6 +637,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         start -= 1
     r.sub(_FULL_WIDTH_DIGIT, lambda m: "." if m.group() == "．" else chr(ord(m.group()) - 0xFEE0), first)
     if language is JAPANESE:
+        if "番" in r.text:
+            r.sub(_OPTION_NUMBER_JA, _option_number, start)
         r.sub(_PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()], first)
         r.sub(_FRACTION_OF, "分之", start)
         if "百" in r.text or "千" in r.text:
