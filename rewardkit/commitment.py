@@ -2046,7 +2046,7 @@ _LETTER_CALLED = (
     r"(?-i:\(\s*(?P<{g}p>[A-J])\s*\)|(?<![A-Za-z'’(])(?P<{g}b>[A-HJ])(?![A-Za-z'’)]))"
 )
 _CALLED_RIGHT = re.compile(
-    rf"{_LETTER_CALLED.format(g='x')}[\s*_]*(?:is|must\s+be|should\s+be|has\s+to\s+be)\s+(?:indeed\s+)?"
+    rf"{_LETTER_CALLED.format(g='x')}[\s*_]*(?:is|must\s+be|should\s+be|has\s+to\s+be)\s+(?:indeed\s+|still\s+)?"
     r"(?:the\s+)?(?:correct|right|true|best|valid)\b(?!\s+(?:if|only|when|unless|for)\b)"
     r"|\b(?:the\s+)?(?:correct|right|best|true)\s+(?:answer|option|choice|one)\s+(?:is|must\s+be|should\s+be)\s*:?\s*"
     rf"{_LETTER_CALLED.format(g='y')}"
@@ -2089,6 +2089,39 @@ def other_option_called_right(after: str, letter: str, letters: str) -> str | No
                 continue
             return f"two answers: {sentence.strip()[:80]!r} calls {named} the right option"
     return None
+
+
+# the clauses of the text after a retraction cue: "A is a common trap; C is still right", "A is tempting, but
+# C is still correct" hold two
+_CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=\S)|\n+|,\s+but\s+", re.IGNORECASE)
+
+
+def letter_reaffirmed(after: str, letter: str, letters: str) -> bool:
+    """Whether the text ``after`` a retraction cue calls the answer's own ``letter`` the right one again in a
+    clause of its own, calls no other of ``letters`` right, and takes nothing back after it (``Actually, no, A
+    is a common trap; C is still right.``): the cue weighed another option and came back to the answer.
+
+    >>> letter_reaffirmed(" no, A is a common trap; C is still right.", "C", "ABCD")
+    True
+    >>> letter_reaffirmed(" no, A is right; C is still right.", "C", "ABCD")
+    False
+    """
+    if not any(word in after for word in ("orrect", "ight", "rue", "est", "alid")):
+        return False
+    reaffirmed = False
+    for clause in _CLAUSE_SPLIT.split(after[:600]):
+        if reaffirmed and RETRACTION.search(clause) is not None:
+            return False  # "… C is still right. Wait, …": taken up again
+        for m in _CALLED_RIGHT.finditer(clause):
+            named = next(g for g in m.groups() if g is not None)
+            if named not in letters or _NOT_CLAIMED.search(clause, 0, m.end()):
+                continue
+            if _NEGATED.search(clause, max(clause.rfind(c, 0, m.start()) for c in ",:") + 1, m.end()):
+                continue
+            if named != letter:
+                return False  # "Actually, no, A is right": another option called right
+            reaffirmed = True
+    return reaffirmed
 
 
 def hedged_later(
@@ -2181,7 +2214,9 @@ _HEDGE_LETTER = re.compile(
 # "B and I think"
 _LETTER_LISTED = re.compile(
     r"[ \t*_]*(?:,|&|\+|\band\b|\bas\s+well\s+as\b|\bplus\b)[ \t*_]*(?:\(\s*[A-Z]\s*\)|[A-Z])"
-    r"(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
+    # (a word after the letter starts a clause about it, "B, A is too small"; a plural verb calls the letters
+    # listed together something: "A, C are correct")
+    r"(?![A-Za-z'’])(?!\s+(?!(?:or|and|are|were|both)\b)[a-z])"
 )
 # another word offered beside a word answer: "Monday (or Tuesday)", "even, or possibly odd"
 _HEDGE_WORD = re.compile(

@@ -40,6 +40,7 @@ from rewardkit.commitment import (
     without_reason_about_another,
 )
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
+from rewardkit.lookalikes import digit_letters
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
     DIGITS_AND_SPOKEN_FRACTION,
@@ -2194,9 +2195,9 @@ def read_number(span: str) -> Reading:
             # what its value is over, the value is the one its clause states
             return read_number(text[found[0].end :])
     glued = found[0].start
-    if glued and text[glued].isdigit() and text[glued - 1].isascii() and text[glued - 1].isalpha():
-        # "l8", "O8", "x8": digits glued to a letter are part of a word or a name (a look-alike of 18 or 08,
-        # a variable's index), never the number alone
+    if glued and text[glued] in "0123456789." and text[glued - 1].isascii() and text[glued - 1].isalpha():
+        # "l8", "O8", "x8", "x.5": digits glued to a letter are part of a word or a name (a look-alike of 18
+        # or 08, a variable's index), never the number alone
         why = f"{text!r}: the digits are glued to the letter before them"
         return Reading("unparseable", text=text, why=why)
     lookalike = glued_lookalike(text)
@@ -2216,6 +2217,12 @@ def read_number(span: str) -> Reading:
     if combined is None:
         return Reading("unparseable", text=text)
     quantity, end = combined
+    drawn = digit_letters(text, found[0].start, end)
+    if drawn is not None:
+        # "O.5", "1.O", "1,OOO": a letter drawn as a digit glued to the number spells a look-alike of another
+        # number (0.5, 1.0, 1,000), never the digits beside it
+        why = f"{text!r}: {drawn!r} glues a letter drawn as a digit to the number"
+        return Reading("unparseable", text=text, why=why)
     said = words_after(text, end, quantity)
     if isinstance(said, str):  # "72 Millionen", "72 short": the words after the number change what it says
         return Reading("unparseable", text=text, why=f"{text!r}: {said}")
@@ -2500,7 +2507,22 @@ def read_choice(
             "ambiguous", text=span.strip(), why=f"lists the options: {span.strip()[:60]!r} chooses none"
         )
     text = clean_span(span)[:MAX_SPAN_CHARS]  # a letter is found at the start or not at all
+    numbered = _NUMBERED_OPTION.match(text)
+    if numbered is not None:  # "the third option, that is, C", "option 3", "③"
+        return _numbered_choice(text, numbered, letters)
     text = _CHOICE_ADVERB.sub("", text, count=1)  # "for sure D", "definitely (B)"
+    if not text.isascii():
+        lone = _CYRILLIC_LETTER.fullmatch(text)
+        if lone is not None:  # "Ответ: А": a Cyrillic letter drawn as an option's Latin letter
+            if lone[1] not in _CYRILLIC_AS_LATIN:
+                why = (
+                    f"{lone[1]!r} is a Cyrillic letter: a Russian list's labels (А Б В Г) number it otherwise"
+                )
+                return Reading("unparseable", text=text, why=why)
+            text = _CYRILLIC_AS_LATIN[lone[1]] + text[lone.end(1) :]
+    numbered = _NUMBERED_OPTION.match(text)
+    if numbered is not None:  # "the third option, that is, C", "option 3", "③"
+        return _numbered_choice(text, numbered, letters)
     m = _LETTER_LEAD.match(text)
     letter: str | None = None
     start = end = 0
@@ -2543,6 +2565,12 @@ def read_choice(
     if corrected is not None and corrected.group(1) in letters and corrected.group(1) != letter:
         return Reading("ambiguous", text=text, why=f"corrected: {text!r} names another choice")
     index = letters.index(letter)
+    restated = _NUMBER_RESTATING.match(text, end)
+    if restated is not None:  # "C, that is, the third option": the letter said again by its place
+        place = _option_place(restated)
+        if place != index + 1:
+            why = f"{text!r} names the choice {letter} and the option in place {place}"
+            return Reading("ambiguous", text=text, why=why)
     disagreeing = (
         _option_disagreeing(text, end, letter, index, options)
         or _value_before_disagreeing(text, start, letter, index, options)
@@ -2551,6 +2579,71 @@ def read_choice(
     if disagreeing is not None:
         return Reading("ambiguous", text=text, why=disagreeing)
     return Reading("value", choice=letter, text=letter)
+
+
+# an option named by its place in the list rather than its letter: "the third option", "the 3rd choice",
+# "option 3", "option number 3", and a circled number (③), as Korean, Chinese and Japanese exams number their
+# options ("정답은 3번", option number 3, is read as "option 3")
+_PLACE_WORDS = dict(
+    zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
+)
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+_OPTION_PLACE = (
+    rf"(?:the\s+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice)\b"
+    r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})(?![\d.,]\d|\s*[-+*/^=%])"
+    rf"|(?P<circled>[{_CIRCLED}])"
+)
+_NUMBERED_OPTION = re.compile(_OPTION_PLACE, re.IGNORECASE)
+# ... and the letter that names it again after it ("the third option, that is, C", "option 3 (C)"), to the end
+_LETTER_RESTATING = re.compile(
+    r"[\s,;:]*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*)?[(\[]?\s*([A-Z])\s*[)\]]?[\s.!*_]*",
+    re.IGNORECASE,
+)
+# ... or the place that names a letter again ("C, that is, the third option")
+_NUMBER_RESTATING = re.compile(
+    rf"[\s).*_]*[,;:]?\s*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*|\(\s*)(?:{_OPTION_PLACE})",
+    re.IGNORECASE,
+)
+# Cyrillic capitals drawn as an option's Latin letter, standing alone: А and С are the letters they show (no
+# Russian list labels an option С, and its А is the first too); В and Е are a Russian list's third and sixth
+# labels as much as B and E
+_CYRILLIC_LETTER = re.compile(r"[(\[]?\s*([АВСЕ])\s*[)\]]?[\s.!*_]*")
+_CYRILLIC_AS_LATIN = {"А": "A", "С": "C"}
+
+
+def _option_place(m: re.Match[str]) -> int:
+    """The place in the list of options that a match of :data:`_OPTION_PLACE` names (1 for the first)."""
+    if m["word"]:
+        return _PLACE_WORDS[m["word"].lower()]
+    if m["circled"]:
+        return _CIRCLED.index(m["circled"]) + 1
+    return int(m["nth"] or m["n"])
+
+
+def _numbered_choice(text: str, numbered: re.Match[str], letters: str) -> Reading:
+    """The choice an option named by its place states (``option 3``, ``③``), read against the letter said
+    with it, if any (``the third option, that is, C``; another letter commits to neither); ``none`` when more
+    follows it, or the place names no offered option.
+
+    >>> text = "the third option, i.e. C"
+    >>> _numbered_choice(text, _NUMBERED_OPTION.match(text), "ABCD").choice
+    'C'
+    >>> _numbered_choice("③", _NUMBERED_OPTION.match("③"), "ABCD").choice
+    'C'
+    >>> text = "option 3, i.e. B"
+    >>> _numbered_choice(text, _NUMBERED_OPTION.match(text), "ABCD").why
+    "'option 3, i.e. B' names the option in place 3 and the choice B"
+    """
+    place = _option_place(numbered)
+    said = _LETTER_RESTATING.fullmatch(text, numbered.end())
+    if said is None and text[numbered.end() :].strip(" \t.!*_"):
+        return Reading("none", text=text)  # "option 3 is wrong", "option 3 + 4": more than the option
+    if said is not None and said[1].upper() != (letters[place - 1] if 0 < place <= len(letters) else None):
+        why = f"{text!r} names the option in place {place} and the choice {said[1].upper()}"
+        return Reading("ambiguous", text=text, why=why)
+    if not 0 < place <= len(letters):
+        return Reading("none", text=text)
+    return Reading("value", choice=letters[place - 1], text=letters[place - 1])
 
 
 # "C, I mean D", "(C), or rather (D)": the letter corrected to another, within the statement
@@ -2803,7 +2896,9 @@ def _is_word(text: str, letter: str, end: int) -> bool:
 
 
 _CHOICE_ADVERB = re.compile(
-    r"^(?:for\s+sure|definitely|certainly|clearly|surely|obviously|indeed|option|choice)\b[\s,:]*",
+    # ("that is, C": 即C, the letter said again, after a marker)
+    r"^(?:for\s+sure|definitely|certainly|clearly|surely|obviously|indeed|option|choice|that\s+is(?=\s*,))\b"
+    r"[\s,:]*",
     re.IGNORECASE,
 )
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"

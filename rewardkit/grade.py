@@ -1687,6 +1687,13 @@ def _retraction(
                 if letter.status == "value":
                     at = found.region_start + tail_start
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
+        first = _read(answer.text, gold)
+        if first.choice is not None and commitment.letter_reaffirmed(
+            tail[cue.end() :], first.choice, gold.letters
+        ):
+            return (
+                None  # "C. Actually, no, A is a common trap; C is still right.": the answer, weighed, stands
+            )
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lookalikes import digit_letters
 from rewardkit.numbers import DIGIT_LOOKALIKES, lookup_unit
 from rewardkit.stated_units import unit_at_start
 
@@ -211,6 +212,10 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
         # "1З" (Cyrillic Ze): a letter drawn as a digit glued to the digits spells another number's look-alike
         words = _words_around(region, line_start, line_end, digit, end)
         return f"a look-alike of a number: {words!r} glues a letter drawn as a digit to its digits"
+    drawn = digit_letters(region, digit, end)
+    if drawn is not None:  # "O.5", "1,OOO": a Latin letter drawn as a digit, glued to the number
+        words = _words_around(region, line_start, line_end, digit, end)
+        return f"a look-alike of a number: {words!r} glues {drawn!r}, a letter drawn as a digit, to it"
     if after[:1].isascii() and (after[:1].isalpha() or after[:1] == "_"):
         glued = _LETTERS_START.match(after)
         letters = glued.group() if glued is not None else ""

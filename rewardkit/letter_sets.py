@@ -66,13 +66,17 @@ def hedged_sets(text: str) -> str | None:
     return text.strip()
 
 
-# a set named as the answer with no marker: "The correct options are A and C.", "A and C are correct.", a
-# line holding only the set ("(A) and (C)")
+# a set named as the answer with no marker: "The correct options are A and C.", "A and C are correct.", "So
+# both A and C are right.", "选项A和C都对。" (A and C are both right, read as that English), a line holding
+# only the set ("(A) and (C)")
 _SET_NAMED = re.compile(
     rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t*_]*"
-    rf"|^[ \t*_]*(?=[A-J(]))(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t*_]*"
-    r"(?:\s+are\s+(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?)?"
-    r"[ \t]*[.!]?[ \t*_]*$",
+    r"|^[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?(?:both[ \t]+)?"
+    r"(?:(?:options?|choices?)[ \t]+|选项[ \t]*)?[*_]*"
+    rf"(?=[A-J(]))(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)[ \t*_]*"
+    r"(?:\s+are\s+(?:both\s+|all\s+)?(?:the\s+)?(?:correct|right|true)(?:\s+(?:options|choices|answers))?"
+    r"|[ \t]*[都均](?:是)?(?:对|正确)(?:的)?)?"
+    r"[ \t]*[.!。！]?[ \t*_]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -7,12 +7,16 @@ nothing else, is read as the Latin word it shows (one character for one, so ever
 the text); a word wholly in another script is that script's (Russian ``он`` stays Russian).
 
 A mark combined with a digit (``7́2``, ``72̸`` struck through by a long solidus, ``0.3̅`` with a bar) draws a
-number other than its digits: such a number is not read as written.
+number other than its digits: such a number is not read as written. So does a Latin letter drawn as a digit
+(``O`` or ``o`` for 0, ``l`` or ``I`` for 1) glued to a number's digits or to its point (``O.5``, ``1.O``,
+``1,OOO``): the text is no number, never the digits beside the letter (``O(n)`` and words hold no digit).
 """
 
 from __future__ import annotations
 
 import re
+
+from rewardkit.numbers import DIGIT_LOOKALIKES
 
 # Cyrillic and Greek letters a reader cannot tell from a Latin one, and that Latin letter; the Greek lower
 # case keeps only omicron (ρ, ν, κ and ι are math's variables, drawn apart from p, v, k and i)
@@ -31,6 +35,13 @@ _WORD = re.compile(r"[^\W\d_]+")
 _COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _MARKED_DIGIT = re.compile(f"\\d[{_COMBINING}]+")
 _COMBINING_MARK = re.compile(f"[{_COMBINING}]")
+
+# Latin letters drawn as a digit (O o as 0, l I as 1), and those of other scripts, glued to the end of a
+# number by nothing or by its point or comma ("1O", "1.O", "1,OOO", "3.O5"), and not the first letters of a
+# word ("5.Oh" is a typo's sentence)
+_DRAWN = "OoIl" + DIGIT_LOOKALIKES
+_DRAWN_AFTER = re.compile(f"(?:[.,]?[{_DRAWN}])+(?![^\\W\\d_])")
+_WORD_NEXT = re.compile(r"['’]|[ \t]+[A-Za-z]")
 
 
 def fold_mixed_words(text: str, first: int = 0) -> str | None:
@@ -83,3 +94,28 @@ def has_marked_digit(text: str, first: int = 0) -> bool:
     ASCII stands, when known: every mark is one)."""
     mark = _COMBINING_MARK.search(text, first)  # (a mark is rare; a digit, tried at each, is not)
     return mark is not None and _MARKED_DIGIT.search(text, max(0, mark.start() - 1)) is not None
+
+
+def digit_letters(text: str, start: int, end: int) -> str | None:
+    """The letters drawn as digits (Latin ``O``, ``o``, ``l``, ``I``, Cyrillic ``О``, …) glued to the number
+    ``text[start:end]`` by nothing or by a point or comma, with what glues them (``O.5``, ``1.O``, ``1,OOO``),
+    or None. A letter before the number counts only where it stands alone (``Rs.500`` is rupees).
+
+    >>> digit_letters("O.5", 1, 3), digit_letters("1,OOO", 0, 1), digit_letters("O,5", 2, 3)
+    ('O', ',OOO', 'O,')
+    >>> digit_letters("O(1)", 2, 3), digit_letters("0.5", 0, 3), digit_letters("5.Oh", 0, 1)
+    (None, None, None)
+    >>> digit_letters("72.I think so.", 0, 2), digit_letters("72.I'm sure.", 0, 2)
+    (None, None)
+    """
+    after = _DRAWN_AFTER.match(text, end)
+    if (
+        after is not None
+        and after.end() > end
+        and not (after.group()[-1] == "I" and _WORD_NEXT.match(text, after.end()))
+    ):
+        return after.group()  # (a sentence run on after the number, "72.I think", starts with the word "I")
+    at = start - 1 if start and text[start - 1] in ".," else start
+    if at and text[at - 1] in _DRAWN and (at < 2 or not (text[at - 2].isalpha() or text[at - 2].isdigit())):
+        return text[at - 1 : start]
+    return None

@@ -510,14 +510,18 @@ NO_LETTER_NEXT = (
 # Ι (1), Armenian Օ օ (0). Glued to digits they spell a look-alike of another number ("1З" is drawn as 13),
 # never the digits alone; a unit of the script ("5км", "3ч") is none of them
 DIGIT_LOOKALIKES = "ЗзОоб\u0406\u0456\u04c0\u04cfΟοΙՕօ"
-_GLUED_LOOKALIKE = re.compile(rf"\d[{DIGIT_LOOKALIKES}]|[{DIGIT_LOOKALIKES}]\d")
+# (or glued by a point or comma: "О.5", "1,ООО", the letter standing alone)
+_GLUED_LOOKALIKE = re.compile(
+    rf"\d[{DIGIT_LOOKALIKES}]|[{DIGIT_LOOKALIKES}]\d|"
+    rf"\d[.,][{DIGIT_LOOKALIKES}](?![^\W\d_])|(?<![^\W\d_])[{DIGIT_LOOKALIKES}][.,]\d"
+)
 
 
 def glued_lookalike(text: str) -> str | None:
     """The digit and the look-alike of one glued to it in ``text`` (``1З``), or None.
 
-    >>> glued_lookalike("1З"), glued_lookalike("5км"), glued_lookalike("72")
-    ('1З', None, None)
+    >>> glued_lookalike("1З"), glued_lookalike("5км"), glued_lookalike("72"), glued_lookalike("О.5")
+    ('1З', None, None, 'О.5')
     """
     if text.isascii():
         return None

@@ -220,6 +220,8 @@ PHRASES.update({
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
     # "选项B正确" (option B is correct), "B是正确的": a choice called correct
     "选项": " option ", "正确": " is correct ", "是正确的": " is correct ",
+    # "A和C都对" (A and C are both right): a set of options called correct, as "A and C are both correct"
+    **dict.fromkeys(("都对", "都正确", "都是对的", "都是正确的", "均正确", "均对"), " are both correct "),
     # "正确选项为C" (the correct option is C): the answer named as the option chosen
     "正确选项为": " the answer is ", "正确选项是": " the answer is ", "正确的选项是": " the answer is ",
     "正确的选项为": " the answer is ", "正确选项应为": " the answer is ", "正确选项应是": " the answer is ",
@@ -604,6 +606,8 @@ _DOZEN_AFTER_NUMBER = re.compile(
     r"(?<=\d)[^\S\r\n]*打(?![\d败开算扫折电球针印工车字卡死伤破碎断平赢输了过着成])"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
+# "第三个选项", "第3个选项": the third option, an option named by its place in the list
+_OPTION_PLACE = re.compile(r"第\s*(?P<n>\d{1,2}|[一二三四五六七八九十])\s*(?:个\s*)?选项")
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
 # punctuation step: its comma is ", ")
 _COUNTERFACTUAL = re.compile(
@@ -1409,6 +1413,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ("多余几", _MORE_THAN, lambda m: " or more "),
     ("多", _MEASURE_THEN_MORE, lambda m: f" or more {m['measure']}"),
     ("～~至到-", _RANGE, _group(1, after=" or ")),
+    ("第", _OPTION_PLACE, lambda m: _option_place(m)),  # "第三个选项": "the 3rd option"
     ("第", _PART_LABEL, lambda m: _part_label(m)),  # "第一问", "第(2)小题": "for part (2), "
     # "第3名": "3rd", an ordinal as in English
     ("第", _ORDINAL, lambda m: f" {m[1]}{ordinal_suffix(int(m[1]))} "),
@@ -1431,6 +1436,11 @@ for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
     if _pattern is not _RANGE:
         for _c in _triggers:
             _STEPS_OF_CHARACTER[_c] = _STEPS_OF_CHARACTER.get(_c, 0) | 1 << _bit
+
+
+def _option_place(m: re.Match[str]) -> str:
+    n = 10 if m["n"] == "十" else DIGITS.get(m["n"]) or int(m["n"])
+    return f" the {n}{ordinal_suffix(n)} option "
 
 
 def _copula_before_value(m: re.Match[str]) -> str:

@@ -1422,9 +1422,17 @@ def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
         word = m.group().lower()
         if word in ranges and _between_rising_numbers(m.string, m.start(), m.end()):
             return "to"
+        if m.group() == "А" and _STANDS_ALONE.match(m.string, m.end()):
+            return (
+                m.group()
+            )  # "Ответ: А": the option's letter, the conjunction only joins words ("не 5, а 6")
         return english.get(word, m.group())
 
     return replace
+
+
+# what follows a word that is a statement's last: a closing bracket or emphasis, its stop, the line's end
+_STANDS_ALONE = re.compile(r"[ \t)\]}$*_]*(?:[.!;,]|\n|$)")
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\d.,])(\d{1,15}(?:[.,]\d{1,15})?)\s+$")

@@ -512,8 +512,35 @@ _PATTERNS = {language.code: _patterns(language) for language in (JAPANESE, KOREA
 _GLUED = re.compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
 # "3分の1" is a third ("3 minutes of 1" it is not), as the Chinese "3分之1" the Chinese reader reads
 _FRACTION_OF = re.compile(rf"(?<=[\d{_IDEOGRAPHIC_NUMERAL}])分の(?=[\d{_IDEOGRAPHIC_NUMERAL}])")
+# Japanese writes a hundred and a thousand with no "one" before them ("百二十" is 120, "千五百" 1500),
+# where Chinese writes it (一百二十): read with it, where more numeral characters follow (a lone 百 or 千
+# is as often a word's: 百貨店, 千葉), for the Chinese reader to read the numeral
+_BARE_HUNDRED = re.compile(
+    f"(?<![{_IDEOGRAPHIC_NUMERAL}])[百千](?=[〇零一二三四五六七八九十百千万億]{{1,20}}(?![{_IDEOGRAPHIC_NUMERAL}]))"
+    # ... and inside a numeral, after a larger unit ("三千百" is 3100, "二万千" 21000)
+    "|(?<=[千万億])百|(?<=[万億])千"
+)
 # "3분의 1" is a third, written as one
 _KOREAN_FRACTION = re.compile(r"(?<![\d.])(\d{1,40})[ \t]*분의[ \t]*(\d{1,40})(?![\d.])")
+
+
+# the number of an option named as the answer: "정답은 3번" (the answer is number 3), "답: ③번",
+# "정답은 3번째" (the third): an option's place in the list, as "option 3" says it (a count of times, "3번",
+# is no answer after a marker of a choice; against a number the reader reads "option 3" as 3)
+_OPTION_NUMBER = re.compile(
+    r"(?:(?<=답은)|(?<=답이)|(?<=답:)|(?<=답 :))[ \t]*(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*번(?:째)?"
+    r"(?:[ \t]*(?:선택지|보기))?"  # ("3번째 선택지": the third option)
+)
+
+# ... and in Japanese: "正解は3番です" (number 3), "答えは③番", "答え：3番目" (the third)
+_OPTION_NUMBER_JA = re.compile(
+    r"(?:(?<=答えは)|(?<=正解は)|(?<=答え:)|(?<=答え：)|(?<=正解:)|(?<=正解：))[ \t]*"
+    r"(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*番(?:目)?(?:[ \t]*の?[ \t]*(?:選択肢|選択))?"
+)
+
+
+def _option_number(m: re.Match[str]) -> str:
+    return f" option {m['n']}" if m["n"] else f" {m['circled']}"
 
 
 def _counter(m: re.Match[str], language: VerbFinalLanguage) -> list[tuple[int, int, str]]:
@@ -610,10 +637,16 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
         start -= 1
     r.sub(_FULL_WIDTH_DIGIT, lambda m: "." if m.group() == "．" else chr(ord(m.group()) - 0xFEE0), first)
     if language is JAPANESE:
+        if "番" in r.text:
+            r.sub(_OPTION_NUMBER_JA, _option_number, start)
         r.sub(_PUNCTUATION_MARK, lambda m: _PUNCTUATION[m.group()], first)
         r.sub(_FRACTION_OF, "分之", start)
+        if "百" in r.text or "千" in r.text:
+            r.sub(_BARE_HUNDRED, lambda m: "一" + m.group(), start)
     else:
         r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", start)
+        if "번" in r.text:
+            r.sub(_OPTION_NUMBER, _option_number, start)
     # what follows a value first (its words are the predicate's, never a phrase's), then the words before it
     if patterns.predicated.search(r.text, start) is not None:
         r.splice(_predicated(patterns.predicated.finditer(r.text, start), language))
