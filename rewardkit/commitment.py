@@ -279,13 +279,15 @@ def in_reason_about_it(text: str, at: int) -> bool:
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73", "72 —
 # wait, 73", "72 no 73", "72, oops, 73"
 _CORRECTED_AFTER = re.compile(
-    r"^[\s*_)]*(?:(?:[,;—–-]\s*|\s+)\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
+    # (the leading run is read possessively, and the space a cue follows is looked at behind it: a run of
+    # spaces split three ways between the runs before a cue would cost the cube of its length)
+    r"^[\s*_)]*+(?:(?:[,;—–-]\s*|(?<=\s))\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
     # ("18, no, 16" is a take-back, read by taken_back_within: the value after it stands)
     r"wait|no(?!\s*[,—–])|nope|oops|whoops|actually|correction|scratch\s+that|strike\s+that)\b"
     r"[,:\s]*|\s*(?:→|->|=>|⇒)\s*|"
     # ... or a clause that states it: "72, sorry, I computed 70", "72 — wait, we get 70" (a restatement of the
     # answer after the cue, "72, sorry, it should be 70", is read by corrected_within first)
-    r"(?:[,;—–-]\s*|\s+)\(?\s*(?:sorry|oops|whoops|wait|actually|scratch\s+that|strike\s+that|"
+    r"(?:[,;—–-]\s*|(?<=\s))\(?\s*(?:sorry|oops|whoops|wait|actually|scratch\s+that|strike\s+that|"
     r"my\s+(?:mistake|bad|error))\b[,:\s]*(?:[A-Za-z'’]+[ \t]+){1,4})[-−$(]*\d",
     re.IGNORECASE,
 )
@@ -340,7 +342,8 @@ _CONDITION_AFTER = re.compile(
 # "when" says as much ("The minimum is -4 at x = 1"). What follows names the argument that gives the value: no
 # condition on it, and no answer of its own
 _ATTAINED_AT = re.compile(
-    r"[ \t]*[$)*_]*(?:\\[)\]])?[ \t]*(?P<stop>[,;.])?[ \t]*"
+    # (possessive: a run of spaces is read once, never split between the runs around what may stand in it)
+    r"[ \t]*+[$)*_]*+(?:\\[)\]])?[ \t]*+(?P<stop>[,;.])?[ \t]*+"
     r"(?:(?P<verb>(?:(?P<subject>which|that|and(?:[ \t]+(?:it|this|that))?|this(?:[ \t]+value)?|it)[ \t]+)?"
     r"(?:is[ \t]+|are[ \t]+|gets[ \t]+)?(?:only[ \t]+)?(?:attained|achieved|reached|obtained|realized|"
     r"realised|assumed|occurs|occurring|happens|taken))[ \t]+)?"
