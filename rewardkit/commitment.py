@@ -2177,9 +2177,8 @@ def restates(text: str) -> str | None:
     (True, "a restatement of the question: 'The question asks for the tip, $' asserts no answer")
     """
     m = _RESTATEMENT_BEFORE.search(text[-300:])
-    if m is not None and m.group().endswith(("*", "_", "$", "(", " ", ":", "：")):
-        if _ASKED_FOR_THEN_STATED.search(m.group()):
-            return None
+    if m is not None and _ASKED_FOR_THEN_STATED.search(m.group()):
+        return None
     return f"a restatement of the question: {m.group().strip()[:60]!r} asserts no answer" if m else None
 
 
@@ -3018,6 +3017,13 @@ _CHECK_LINE = re.compile(
     re.IGNORECASE,
 )
 _CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
+# a check that takes the result back or states another as the answer is no check: "let me double check:
+# actually it's 6", "Check: wait, 72 / 9 = 8 fails"
+_CHECK_TAKES_BACK = re.compile(
+    r"\b(?:actually|wait|oops|sorry|mistake|instead|rather)\b|"
+    r"\b(?:it['’]s|it\s+is|answer\s+is|should\s+be)[\s*_$(]*[-−]?\d",
+    re.IGNORECASE,
+)
 
 
 def may_end_on_check(text: str) -> bool:
@@ -3041,14 +3047,18 @@ def checks_at_end(text: str) -> int | None:
     cut = None
     while end > 0:
         start = text.rfind("\n", 0, end) + 1
-        if not _CHECK_LINE.fullmatch(text, start, end):
+        if not _CHECK_LINE.fullmatch(text, start, end) or _CHECK_TAKES_BACK.search(text, start, end):
             break
         cut = start
         end = len(text[:start].rstrip())
     if end > 0:
         line_start = text.rfind("\n", 0, end) + 1
         clause = _CHECK_CLAUSE.search(text, line_start, end)
-        if clause is not None and clause.start() - 1 > line_start:
+        if (
+            clause is not None
+            and clause.start() - 1 > line_start
+            and not _CHECK_TAKES_BACK.search(clause.group())
+        ):
             # (before its comma or full stop: what stands before is the result's statement)
             cut = end = clause.start() - 1
     return cut if cut is not None and end > 0 else None
@@ -3098,7 +3108,8 @@ def failed_check(text: str, answer: Quantity | None = None) -> str | None:
 # a check that closes the line of the result it checks, after a comma, a semicolon or a full stop: ", check: 2
 # × 3 = 6 ✓", "; verification: …", ". Check: … ✓"
 _CHECK_CLAUSE = re.compile(
-    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
+    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?"
+    r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
     r"(?:check(?:ing)?|verification|verify(?:ing)?)\b(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)$",
     re.IGNORECASE,
 )
@@ -3582,9 +3593,9 @@ def negation_corrected(after: str, value: Quantity | None = None) -> str | None:
     return rest or None
 
 
-# a clause that measures a value against a reference, the text's last number: ", which is 2 miles short of his
-# 16-mile goal", ", half of her $80 target", ", i.e. 60% of its 50-liter capacity", ", 2 fewer than the limit of
-# 20", ", up from 450". The reference is no answer; the value the clause follows is the statement's
+# a clause that measures a value against a reference, the text's last number: ", which is 2 miles short of
+# his 16-mile goal", ", half of her $80 target", ", i.e. 60% of its 50-liter capacity", ", 2 fewer than the
+# limit of 20", ", up from 450". The reference is no answer; the value the clause follows is the statement's
 _REFERENCE_OPENER = (
     r"(?:(?:(?:which|that|this|it)(?:\s+(?:is|was|are|were|means|puts\s+(?:him|her|them|it|us))|['’]s)|"
     r"i\.\s?e\.,?|that\s+is,?|or)\s+)?"
@@ -3596,8 +3607,15 @@ _REFERENCE_SHARE = (
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
     r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)"
 )
-# the relation to the reference, and what names the reference before its number ("his 16-mile goal", "the limit
-# of 20", "her $80 target"); a result said after "to" ("which brings the total to 16") or "a total of" is none
+# a share said as one: "60%", "half", "three quarters"
+_SHARE_OF = re.compile(
+    r"\d(?:[\d,]*\d)?(?:\.\d+)?\s*%|half|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)",
+    re.IGNORECASE,
+)
+# the relation to the reference, and what names the reference before its number ("his 16-mile goal", "the
+# limit of 20", "her $80 target"); a result said after "to" ("which brings the total to 16") or "a total
+# of" is none
 _REFERENCE_RELATION = (
     r"(?P<relation>(?:(?:[A-Za-z]+er|more|less|fewer)\s+)?than|short\s+of|shy\s+of|(?:up|down|away)\s+from|out\s+of|of|below|above|under|over|"
     r"beyond|compared\s+(?:to|with)|versus|vs\.?)\s+"
@@ -3638,9 +3656,7 @@ def measured_against(before: str) -> tuple[int, int, str] | None:
     tail = before[-80:].lower()
     if not any(word in tail for word in _REFERENCE_WORDS):
         return None
-    m = None
-    for m in _REFERENCE_CLAUSE.finditer(before, max(0, len(before) - 200)):
-        pass
+    m = _REFERENCE_CLAUSE.search(before, max(0, len(before) - 200))
     if m is not None and (m["relation"].lower() != "of" or m["share"] is not None):
         head = _HEAD_VALUE.search(before, max(0, m.start() - 80), m.start())
         said = before[m.start() + 1 :].strip(" \t,(—–-")
@@ -3648,12 +3664,20 @@ def measured_against(before: str) -> tuple[int, int, str] | None:
             return -1, -1, said
         return head.start("value"), head.end("value"), said
     shared = _REFERENCE_SHARED.search(before, max(0, len(before) - 120))
-    if shared is not None and (
-        shared["relation"].lower() != "of" or not before[shared.end("share") : shared.start("relation")].strip()
-    ):
-        # ("7 groups of 8": a product's factors, no share of a reference)
-        return -1, -1, shared.group().strip()
-    return None
+    if shared is None:
+        return None
+    relation = shared["relation"].lower()
+    if relation == "of":
+        # a share of the reference ("half of her $80 target", "60% of its 50-liter capacity"); a count before
+        # "of" is no share ("7 groups of 8": a product's factors; "Step 3 of 3": an index)
+        if (
+            _SHARE_OF.fullmatch(shared["share"]) is None
+            or before[shared.end("share") : shared.start("relation")].strip()
+        ):
+            return None
+    elif not relation.endswith(("than", "short of", "shy of", "away from")):
+        return None  # ("He saved $120 over 6 weeks": the period it took)
+    return -1, -1, shared.group().strip()
 
 
 # a line that labels its value as the total: "- Total: 10 hours", "**Sum:** 48 + 24 = 72 clips", "Total cost:
@@ -3681,9 +3705,9 @@ def labelled_total(line: str) -> tuple[int, int] | None:
     return None if m is None else (m.start("value"), m.end("value"))
 
 
-# the label of an explanation told after the answer it explains, opening the text's last sentences: "I'd answer
-# 56. The reasoning: 7 groups of 8.", "… 72 clips.\nExplanation: …" (of the working words, those that explain
-# what was stated before them: a "Solution:" or "Working:" heads the working an answer comes after)
+# the label of an explanation told after the answer it explains, opening the text's last sentences: "I'd
+# answer 56. The reasoning: 7 groups of 8.", "… 72 clips.\nExplanation: …" (of the working words, those that
+# explain what was stated before them: a "Solution:" or "Working:" heads the working an answer comes after)
 _EXPLANATION_LABEL = re.compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_>#-]*(?:(?:the|my|our|here(?:'s|\s+is))[ \t]+)?"
     r"(?:explanation|justification|reasoning|rationale|reason|why)[ \t*_]*[:：]",
@@ -3693,7 +3717,7 @@ _EXPLANATION_STEMS = ("xplan", "ustif", "eason", "ationale", "hy", "XPLAN", "EAS
 
 
 def explained_at_end(text: str) -> int | None:
-    """Where the explanation that closes ``text`` starts (``I'd answer 56. The reasoning: 7 groups of 8.`` → at
+    """Where the explanation that closes ``text`` starts (``I'd answer 56. The reasoning: 7 groups of 8.``: at
     ``The``), when something stands before it; None when the text does not close on one.
 
     >>> explained_at_end("I'd answer 56. The reasoning: 7 groups of 8."), explained_at_end("So 56.")
@@ -3701,9 +3725,8 @@ def explained_at_end(text: str) -> int | None:
     """
     if not any(stem in text for stem in _EXPLANATION_STEMS):
         return None
-    last = None
-    for last in _EXPLANATION_LABEL.finditer(text):
-        pass
+    labels = list(_EXPLANATION_LABEL.finditer(text))
+    last = labels[-1] if labels else None
     if last is None or not text[: last.start()].strip():
         return None
     return last.start() + len(text[last.start() : last.end()]) - len(text[last.start() : last.end()].lstrip())

@@ -1396,8 +1396,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
         concluded = commitment.concluded_value(taken_back) if len(taken_back) > 8 else None
         if concluded is not None:
-            # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value, the
-            # numbers of its reason are operands
+            # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value,
+            # the numbers of its reason are operands
             taken_back = taken_back[concluded[0] : concluded[1]]
         return _part_of(answer, taken_back, "correction", last=True, lenient=True), None
     return answer, why
@@ -3029,7 +3029,9 @@ def _lenient(
                 and reading is not None
                 and reading.status == "value"
                 # the value ends the sentence right before the explanation
-                and not _SENTENCE_BREAKS.search(found.region[value.end - found.region_start : explained].rstrip())
+                and not _SENTENCE_BREAKS.search(
+                    found.region[value.end - found.region_start : explained].rstrip()
+                )
                 and _concluded_past(found, value, gold, found.region[explained:]) is None
             ):
                 return stated
@@ -3153,7 +3155,8 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     """The value a closing clause measures against the last number (``In total he ran 14 miles, which is 2
     miles short of his 16-mile goal.``, ``She saved $40, half of her $80 target.``): the statement's value,
     read in the number's place (rule ``compared_value``); AMBIGUOUS where no value stands right before the
-    clause (``He is 2 miles short of his 16-mile goal.``); None when the number is measured against nothing."""
+    clause (``He is 2 miles short of his 16-mile goal.``); None when the number is measured against
+    nothing."""
     region, base = found.region, found.region_start
     at = number.start - base
     # (a full stop may be a decimal point or an abbreviation's, "$1.50", "i.e.": the reader stops at words)
