@@ -838,6 +838,33 @@ _RESTATED_SCALED = re.compile(
 )
 
 
+def check_goes_on(sentence: str, checking: bool) -> bool:
+    """Whether ``sentence`` checks: it opens a check (``Verification: 9 × 2 = 18 ✓``), or, right after one
+    (``checking``), ticks off a computation of its own (``Also, 16 - 3 - 4 = 9 ✓``) with no word that
+    concludes or goes on (``But she lost 2, so 72 - 2 = 70 ✓`` goes on from the answer).
+
+    >>> check_goes_on("Verification: 9 × 2 = 18 ✓.", False), check_goes_on("Also, 16 - 3 - 4 = 9 ✓.", True)
+    (True, True)
+    >>> check_goes_on("Also, 16 - 3 - 4 = 9 ✓.", False), check_goes_on("But so 72 - 2 = 70 ✓", True)
+    (False, False)
+    """
+    if _CHECK_OPENING.match(sentence):
+        return True
+    return (
+        checking
+        and ("✓" in sentence or "✔" in sentence or "✅" in sentence)
+        and _TICKED_RESULT.search(sentence) is not None
+        and _CONCLUDING_WORD.search(sentence) is None
+    )
+
+
+# a word that concludes or goes on from what came before, in a ticked sentence ("also" adds a check)
+_CONCLUDING_WORD = re.compile(
+    r"\b(?:so|thus|hence|therefore|giving|leaving|making|but|however|then|yet|actually|instead|total)\b",
+    re.IGNORECASE,
+)
+
+
 def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, bool] | None:
     """Where the value is that ``sentence`` concludes on (``But she lost 1, so 71.``), and whether the
     sentence opens by going on from what came before (``But``, ``Then``); None for a sentence that concludes
@@ -853,8 +880,6 @@ def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, b
     """
     if len(sentence) > 300 or _CHECK_OPENING.match(sentence):
         return None
-    if ("✓" in sentence or "✔" in sentence or "✅" in sentence) and _TICKED_RESULT.search(sentence):
-        return None  # "Also, $16 - 3 - 4 = 9$ ✓.": a computation ticked off checks, it concludes nothing
     label = _WORKING_LABEL.match(sentence) if ":" in sentence or "：" in sentence else None
     if label is not None:
         # "Explanation: She sold 48 and 22, so she sold 70 clips.": the heading's colon explains nothing; the
@@ -2164,7 +2189,8 @@ _RESTATEMENT_BEFORE = re.compile(
 
 # the question's object named and the value stated after a colon: "The question asks for the tip: $12"
 _ASKED_FOR_THEN_STATED = re.compile(
-    r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b[^.!?\n:：]{0,80}[:：][\s*_$(]*$",
+    r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b[^.!?\n:：]{0,80}[:：][\s*_$(]*"
+    rf"(?:(?:{APPROXIMATION})[\s*_$(]*)?$",
     re.IGNORECASE,
 )
 
@@ -3026,6 +3052,29 @@ _CHECK_TAKES_BACK = re.compile(
 )
 
 
+# where a check's sentences break: "Check: 18 / 2 = 9. So she makes $20 a day." (not a decimal point)
+_CHECK_SENTENCE_BREAK = re.compile(r"(?<=[.!?✓✔✅])\s+(?=\S)")
+
+
+def _checks_only(check: str) -> bool:
+    """Whether a check line or clause only checks: it takes nothing back (``let me double check: actually it's
+    6``), and each sentence after its first computes, ticks or checks, or holds no value (``Check: 18 / 2 = 9.
+    So she makes $20 a day.`` goes on to state a value: no check).
+
+    >>> _checks_only("Check: 18 / 2 = 9 ✓"), _checks_only("Check: 18 / 2 = 9. So she makes $20 a day.")
+    (True, False)
+    """
+    if _CHECK_TAKES_BACK.search(check):
+        return False
+    return all(
+        "=" in sentence
+        or _TICK.search(sentence)
+        or _CHECK_WORD.search(sentence)
+        or not _A_DIGIT.search(sentence)
+        for sentence in _CHECK_SENTENCE_BREAK.split(check)[1:]
+    )
+
+
 def may_end_on_check(text: str) -> bool:
     """Whether ``text`` holds a word a check line opens with: a literal test before the line reader."""
     return any(word in text for word in _CHECK_WORDS)
@@ -3047,18 +3096,14 @@ def checks_at_end(text: str) -> int | None:
     cut = None
     while end > 0:
         start = text.rfind("\n", 0, end) + 1
-        if not _CHECK_LINE.fullmatch(text, start, end) or _CHECK_TAKES_BACK.search(text, start, end):
+        if not _CHECK_LINE.fullmatch(text, start, end) or not _checks_only(text[start:end]):
             break
         cut = start
         end = len(text[:start].rstrip())
     if end > 0:
         line_start = text.rfind("\n", 0, end) + 1
         clause = _CHECK_CLAUSE.search(text, line_start, end)
-        if (
-            clause is not None
-            and clause.start() - 1 > line_start
-            and not _CHECK_TAKES_BACK.search(clause.group())
-        ):
+        if clause is not None and clause.start() - 1 > line_start and _checks_only(clause.group()):
             # (before its comma or full stop: what stands before is the result's statement)
             cut = end = clause.start() - 1
     return cut if cut is not None and end > 0 else None
@@ -3603,7 +3648,7 @@ _REFERENCE_OPENER = (
 )
 # the gap or the share the clause measures: "2 miles", "$15", "60%", "half", "three quarters", "twice"
 _REFERENCE_SHARE = (
-    r"[$€£]?\d(?:[\d,]*\d)?(?:\.\d+)?\s*%?|half|twice|double|triple|thrice|"
+    r"[$€£]?[*_ \t]*\d(?:[\d,]*\d)?(?:\.\d+)?[*_]*\s*%?|half|twice|double|triple|thrice|"
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
     r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)"
 )
@@ -3620,7 +3665,7 @@ _REFERENCE_RELATION = (
     r"(?P<relation>(?:(?:[A-Za-z]+er|more|less|fewer)\s+)?than|short\s+of|shy\s+of|(?:up|down|away)\s+from|out\s+of|of|below|above|under|over|"
     r"beyond|compared\s+(?:to|with)|versus|vs\.?)\s+"
     r"(?:(?:his|her|their|its|the|my|our|your|this|that|[A-Z][a-z]+['’]s)\s+)?"
-    r"(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+of\s+)?[$€£]?$"
+    r"(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+of\s+)?[$€£*_ \t]*$"
 )
 _REFERENCE_CLAUSE = re.compile(
     rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}"
@@ -3634,7 +3679,7 @@ _REFERENCE_SHARED = re.compile(
 )
 # the value the clause follows: a number and the unit or few words after it, right before the clause
 _HEAD_VALUE = re.compile(
-    r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])(?:[\s-]+[A-Za-z]+){0,3}[\s*_$]*$"
+    r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[\s-]+[A-Za-z]+){0,3}[\s*_$]*$"
 )
 _REFERENCE_WORDS = ("than", "of", "from", "over", "under", "below", "above", "beyond", "versus", "vs")
 

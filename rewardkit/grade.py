@@ -1393,12 +1393,14 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     taken_back = commitment.taken_back_within(after) if why is None else None
     if taken_back == "":  # "72, just kidding": nothing stands
         return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the value back"
+    concluded = (
+        commitment.concluded_value(taken_back) if taken_back is not None and len(taken_back) > 8 else None
+    )
+    if taken_back is not None and concluded is not None:
+        # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value, the
+        # numbers of its reason are operands
+        taken_back = taken_back[concluded[0] : concluded[1]]
     if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
-        concluded = commitment.concluded_value(taken_back) if len(taken_back) > 8 else None
-        if concluded is not None:
-            # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value,
-            # the numbers of its reason are operands
-            taken_back = taken_back[concluded[0] : concluded[1]]
         return _part_of(answer, taken_back, "correction", last=True, lenient=True), None
     return answer, why
 
@@ -1829,7 +1831,11 @@ def _concluded_past(
     # the last sentence with a value: a line that labels it the total there closes the working on it ("Answer:
     # 9 hours\n\nStep-by-step:\n- Monday: 3 hours\n…\n- Total: 10 hours")
     closing = max((at for at, sentence in enumerate(sentences) if _DIGIT.search(sentence)), default=-1)
+    checking = False  # whether the sentence before checks: a ticked computation after it checks too
     for at, sentence in enumerate(sentences):
+        checking = commitment.check_goes_on(sentence, checking)
+        if checking:
+            continue  # "Verification: 9 × 2 = 18 ✓. Also, 16 - 3 - 4 = 9 ✓.": its steps conclude nothing
         where = commitment.concluded_value(sentence, results=results)
         if where is None and at == closing and results:
             total = commitment.labelled_total(sentence)
