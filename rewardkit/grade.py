@@ -3176,6 +3176,12 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
         return number, Reading("ambiguous", text=number.text, why=why)
     start, end = line_start + start, line_start + end
     value = Answer(region[start:end], "compared_value", base + start, base + end, lenient=True)
+    # what stands before the value is what can negate, bound or hedge it ("It is not 14 miles, which is 2
+    # miles short of …": the clause after it is no correction that names another value)
+    sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
+    why = commitment.problem(region[sentence_start:start], "")
+    if why is not None:
+        return value, Reading("ambiguous", text=value.text, why=why)
     return value, _read(value.text, gold)
 
 
