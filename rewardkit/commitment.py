@@ -100,6 +100,11 @@ _QUALIFIER_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # ... and right after it ("12 or more", "12+", "12 and up")
+# a bound said after the value that bounds a count of its own: "45 students take at least one", "… at most
+# 2 each" (the value is not what it bounds)
+_BOUNDS_A_COUNT_AFTER = (
+    r"(?![ \t]+(?:one|once|two|twice|three|thrice|four|five|six|seven|eight|nine|ten|\d+)\b)"
+)
 _QUALIFIER_AFTER = re.compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
     r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,}+(?!\())|"  # "12+", "12+ people"; not "1 + sqrt(3)"
@@ -109,11 +114,12 @@ _QUALIFIER_AFTER = re.compile(
     r"^[\s$*_)]*(?:[ \t]+[A-Za-z]{2,20}){0,2}[\s$*_)]*,\s*(?:[A-Za-z']+\s+){0,3}?"
     r"(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|so|thereabouts)\b|"
     r"and\s+up(?:wards?)?|"
-    r"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b|"
+    rf"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b{_BOUNDS_A_COUNT_AFTER}|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
     r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+~]|[A-Za-z]++\b|\d++(?:\.\d++)?){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|thereabouts|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
-    r"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b|\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
+    rf"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b{_BOUNDS_A_COUNT_AFTER}|"
+    r"\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
     # "72 and change", "72 and then some", "72-odd", "72 odd": a little more than 72
     r"\band\s+(?:change|then\s+some)\b|-odd\b|\bodd(?=[\s.,;!)*_]*$)|"
     # "72 is an overestimate", "72 is only an upper bound"
@@ -724,9 +730,11 @@ _TOTAL_CONCLUDES = re.compile(
     rf"(?<![\d.,/^]){_VALUE_AT_END}(?=(?:[\s*_]+[A-Za-z]+){{0,3}}[\s*_]+"
     r"(?i:in\s+total|altogether|in\s+all|all\s+together|total)\b)[^\d\n.;!?=]{0,80}[.!]?\s*$"
 )
+# a computation's result ticked off: "$9 \\times 2 = 18$ ✓", "140 + 160 = 300 ✔"
+_TICKED_RESULT = re.compile(r"=[\s$*_]*[-−]?\$?\d[\d,]*(?:\.\d+)?[^\d\n=]{0,20}?[✓✔✅]")
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
 _CHECK_OPENING = re.compile(
-    rf"^[\s*_>-]*(?:{CHECK_WORDS}|proof|indeed|(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|"
+    rf"^[\s*_>-]*(?:let(?:\s+me|'s|\s+us)\s+)?(?:{CHECK_WORDS}|proof|indeed|(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|"
     r"as\s+a\s+check)(?:\b|(?<=[检验证算]))",
     re.IGNORECASE,
 )
@@ -836,6 +844,33 @@ _RESTATED_SCALED = re.compile(
     r"^[\s*_>-]*(?:that\s+is|that'?s|i\.\s?e\.?|in\s+other\s+words|namely|meaning|or)\s*,?\s*"
     r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:tens|dozens?|hundreds?|thousands?|millions?|billions?|score|gross))"
     r"(?![A-Za-z])[^\d\n.;!?]{0,30}[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def check_goes_on(sentence: str, checking: bool) -> bool:
+    """Whether ``sentence`` checks: it opens a check (``Verification: 9 × 2 = 18 ✓``), or, right after one
+    (``checking``), ticks off a computation of its own (``Also, 16 - 3 - 4 = 9 ✓``) with no word that
+    concludes or goes on (``But she lost 2, so 72 - 2 = 70 ✓`` goes on from the answer).
+
+    >>> check_goes_on("Verification: 9 × 2 = 18 ✓.", False), check_goes_on("Also, 16 - 3 - 4 = 9 ✓.", True)
+    (True, True)
+    >>> check_goes_on("Also, 16 - 3 - 4 = 9 ✓.", False), check_goes_on("But so 72 - 2 = 70 ✓", True)
+    (False, False)
+    """
+    if _CHECK_OPENING.match(sentence):
+        return True
+    return (
+        checking
+        and ("✓" in sentence or "✔" in sentence or "✅" in sentence)
+        and _TICKED_RESULT.search(sentence) is not None
+        and _CONCLUDING_WORD.search(sentence) is None
+    )
+
+
+# a word that concludes or goes on from what came before, in a ticked sentence ("also" adds a check)
+_CONCLUDING_WORD = re.compile(
+    r"\b(?:so|thus|hence|therefore|giving|leaving|making|but|however|then|yet|actually|instead|total)\b",
     re.IGNORECASE,
 )
 
@@ -2296,9 +2331,24 @@ _RESTATEMENT_BEFORE = re.compile(
 )
 
 
+# the question's object named and the value stated after a colon: "The question asks for the tip: $12"
+_ASKED_FOR_THEN_STATED = re.compile(
+    r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b[^.!?\n:：]{0,80}[:：][\s*_$(]*"
+    rf"(?:(?:{APPROXIMATION})[\s*_$(]*)?$",
+    re.IGNORECASE,
+)
+
+
 def restates(text: str) -> str | None:
-    """Why a statement is a restatement of the question rather than an answer, or None."""
+    """Why a statement is a restatement of the question rather than an answer, or None. The question's object
+    named and the value stated after a colon (``The question asks for the tip: $12``) answers it.
+
+    >>> restates("The question asks for the tip: $") is None, restates("The question asks for the tip, $")
+    (True, "a restatement of the question: 'The question asks for the tip, $' asserts no answer")
+    """
     m = _RESTATEMENT_BEFORE.search(text[-300:])
+    if m is not None and _ASKED_FOR_THEN_STATED.search(m.group()):
+        return None
     return f"a restatement of the question: {m.group().strip()[:60]!r} asserts no answer" if m else None
 
 
@@ -3133,11 +3183,41 @@ def marker_mentioned(before: str, span: str) -> bool:
 
 # a line that checks a result rather than states one: "Check: 72 / 9 = 8 ✓", "(Verification: 7 + 5 = 12)"
 _CHECK_LINE = re.compile(
-    rf"[ \t>*_(#-]*(?:quick[ \t]+)?(?:{CHECK_WORDS})\b"
+    rf"[ \t>*_(#-]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?(?:quick[ \t]+)?(?:{CHECK_WORDS})\b"
     r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)",
     re.IGNORECASE,
 )
 _CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
+# a check that takes the result back or states another as the answer is no check: "let me double check:
+# actually it's 6", "Check: wait, 72 / 9 = 8 fails"
+_CHECK_TAKES_BACK = re.compile(
+    r"\b(?:actually|wait|oops|sorry|mistake|instead|rather)\b|"
+    r"\b(?:it['’]s|it\s+is|answer\s+is|should\s+be)[\s*_$(]*[-−]?\d",
+    re.IGNORECASE,
+)
+
+
+# where a check's sentences break: "Check: 18 / 2 = 9. So she makes $20 a day." (not a decimal point)
+_CHECK_SENTENCE_BREAK = re.compile(r"(?<=[.!?✓✔✅])\s+(?=\S)")
+
+
+def _checks_only(check: str) -> bool:
+    """Whether a check line or clause only checks: it takes nothing back (``let me double check: actually it's
+    6``), and each sentence after its first computes, ticks or checks, or holds no value (``Check: 18 / 2 = 9.
+    So she makes $20 a day.`` goes on to state a value: no check).
+
+    >>> _checks_only("Check: 18 / 2 = 9 ✓"), _checks_only("Check: 18 / 2 = 9. So she makes $20 a day.")
+    (True, False)
+    """
+    if _CHECK_TAKES_BACK.search(check):
+        return False
+    return all(
+        "=" in sentence
+        or _TICK.search(sentence)
+        or _CHECK_WORD.search(sentence)
+        or not _A_DIGIT.search(sentence)
+        for sentence in _CHECK_SENTENCE_BREAK.split(check)[1:]
+    )
 
 
 def may_end_on_check(text: str) -> bool:
@@ -3161,14 +3241,14 @@ def checks_at_end(text: str) -> int | None:
     cut = None
     while end > 0:
         start = text.rfind("\n", 0, end) + 1
-        if not _CHECK_LINE.fullmatch(text, start, end):
+        if not _CHECK_LINE.fullmatch(text, start, end) or not _checks_only(text[start:end]):
             break
         cut = start
         end = len(text[:start].rstrip())
     if end > 0:
         line_start = text.rfind("\n", 0, end) + 1
         clause = _CHECK_CLAUSE.search(text, line_start, end)
-        if clause is not None and clause.start() - 1 > line_start:
+        if clause is not None and clause.start() - 1 > line_start and _checks_only(clause.group()):
             # (before its comma or full stop: what stands before is the result's statement)
             cut = end = clause.start() - 1
     return cut if cut is not None and end > 0 else None
@@ -3218,7 +3298,8 @@ def failed_check(text: str, answer: Quantity | None = None) -> str | None:
 # a check that closes the line of the result it checks, after a comma, a semicolon or a full stop: ", check: 2
 # × 3 = 6 ✓", "; verification: …", ". Check: … ✓"
 _CHECK_CLAUSE = re.compile(
-    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
+    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?"
+    r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
     r"(?:check(?:ing)?|verification|verify(?:ing)?)\b(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)$",
     re.IGNORECASE,
 )
@@ -3700,3 +3781,142 @@ def negation_corrected(after: str, value: Quantity | None = None) -> str | None:
         ):
             return None
     return rest or None
+
+
+# a clause that measures a value against a reference, the text's last number: ", which is 2 miles short of
+# his 16-mile goal", ", half of her $80 target", ", i.e. 60% of its 50-liter capacity", ", 2 fewer than the
+# limit of 20", ", up from 450". The reference is no answer; the value the clause follows is the statement's
+_REFERENCE_OPENER = (
+    r"(?:(?:(?:which|that|this|it)(?:\s+(?:is|was|are|were|means|puts\s+(?:him|her|them|it|us))|['’]s)|"
+    r"i\.\s?e\.,?|that\s+is,?|or)\s+)?"
+    r"(?:(?:just|only|exactly|about|around|roughly|nearly|almost|well|far|still|slightly|much)\s+)?"
+)
+# the gap or the share the clause measures: "2 miles", "$15", "60%", "half", "three quarters", "twice"
+_REFERENCE_SHARE = (
+    r"[$€£]?[*_ \t]*\d(?:[\d,]*\d)?(?:\.\d+)?[*_]*\s*%?|half|twice|double|triple|thrice|"
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)"
+)
+# a share said as one: "60%", "half", "three quarters"
+_SHARE_OF = re.compile(
+    r"\d(?:[\d,]*\d)?(?:\.\d+)?\s*%|half|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)",
+    re.IGNORECASE,
+)
+# the relation to the reference, and what names the reference before its number ("his 16-mile goal", "the
+# limit of 20", "her $80 target"); a result said after "to" ("which brings the total to 16") or "a total
+# of" is none
+_REFERENCE_RELATION = (
+    r"(?P<relation>(?:(?:[A-Za-z]+er|more|less|fewer)\s+)?than|short\s+of|shy\s+of|(?:up|down|away)\s+from|out\s+of|of|below|above|under|over|"
+    r"beyond|compared\s+(?:to|with)|versus|vs\.?)\s+"
+    r"(?:(?:his|her|their|its|the|my|our|your|this|that|[A-Z][a-z]+['’]s)\s+)?"
+    r"(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+of\s+)?[$€£*_ \t]*$"
+)
+_REFERENCE_CLAUSE = re.compile(
+    rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}"
+    rf"(?:(?P<share>{_REFERENCE_SHARE})(?:[\s-]+[A-Za-z%]+){{0,3}}?\s+)?{_REFERENCE_RELATION}",
+    re.IGNORECASE,
+)
+# ... or with no clause of its own: "He is 2 miles short of his 16-mile goal.", "12 of the 16 questions"
+_REFERENCE_SHARED = re.compile(
+    rf"(?<![\w$€£.,])(?P<share>{_REFERENCE_SHARE})(?:[\s-]+[A-Za-z%]+){{0,3}}?\s+{_REFERENCE_RELATION}",
+    re.IGNORECASE,
+)
+# the value the clause follows: a number and the unit or few words after it, right before the clause
+_HEAD_VALUE = re.compile(
+    r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[\s-]+[A-Za-z]+){0,3}[\s*_$]*$"
+)
+_REFERENCE_WORDS = ("than", "of", "from", "over", "under", "below", "above", "beyond", "versus", "vs")
+
+
+def measured_against(before: str) -> tuple[int, int, str] | None:
+    """Where the value a last number is measured against starts and ends in ``before`` (the text before that
+    number, its sentence's last 200 characters or so) and the clause that measures it, when the number is the
+    reference of a comparison (``In total he ran 14 miles, which is 2 miles short of his 16-mile goal``, ``She
+    saved $40, half of her $80 target``): the statement's value is the one the clause follows. The start is
+    -1 where no value stands right before the clause (``He is 2 miles short of his 16-mile goal``), whose
+    reference no more answers than its gap; None when the number is measured against nothing.
+
+    >>> measured_against("In total he ran 14 miles, which is 2 miles short of his ")
+    (16, 18, 'which is 2 miles short of his')
+    >>> measured_against("He is 2 miles short of his "), measured_against("which brings the total to ")
+    ((-1, -1, '2 miles short of his'), None)
+    >>> measured_against("He ran 5 more miles, which makes a total of ")
+    """
+    tail = before[-80:].lower()
+    if not any(word in tail for word in _REFERENCE_WORDS):
+        return None
+    m = _REFERENCE_CLAUSE.search(before, max(0, len(before) - 200))
+    if m is not None and (m["relation"].lower() != "of" or m["share"] is not None):
+        head = _HEAD_VALUE.search(before, max(0, m.start() - 80), m.start())
+        said = before[m.start() + 1 :].strip(" \t,(—–-")
+        if head is None:
+            return -1, -1, said
+        return head.start("value"), head.end("value"), said
+    shared = _REFERENCE_SHARED.search(before, max(0, len(before) - 120))
+    if shared is None:
+        return None
+    relation = shared["relation"].lower()
+    if relation == "of":
+        # a share of the reference ("half of her $80 target", "60% of its 50-liter capacity"); a count before
+        # "of" is no share ("7 groups of 8": a product's factors; "Step 3 of 3": an index)
+        if (
+            _SHARE_OF.fullmatch(shared["share"]) is None
+            or before[shared.end("share") : shared.start("relation")].strip()
+        ):
+            return None
+    elif not relation.endswith(("than", "short of", "shy of", "away from")):
+        return None  # ("He saved $120 over 6 weeks": the period it took)
+    return -1, -1, shared.group().strip()
+
+
+# a line that labels its value as the total: "- Total: 10 hours", "**Sum:** 48 + 24 = 72 clips", "Total cost:
+# $72" (the value ends the line, a unit or a few words after it)
+_TOTAL_LINE = re.compile(
+    r"[\s*_>#-]*(?:(?:grand\s+)?total|sum|in\s+total|in\s+all|altogether|overall)(?:\s+[A-Za-z]+){0,2}[*_]*"
+    r"\s*[:：](?:[^\n]{0,100}?=)?[\s*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"
+    r"[^\d\n.;!?=]{0,40}[.!]?\s*",
+    re.IGNORECASE,
+)
+
+
+def labelled_total(line: str) -> tuple[int, int] | None:
+    """Where the value is that a line labels as the total (``- Total: 10 hours``, ``**Sum:** 48 + 24 = 72``),
+    or None.
+
+    >>> labelled_total("- Total: 10 hours"), labelled_total("**Sum:** 48 + 24 = 72 clips.")
+    ((9, 11), (19, 21))
+    >>> labelled_total("- Tuesday: 2 hours"), labelled_total("Total: 10 + x")
+    (None, None)
+    """
+    if "otal" not in line and "um" not in line and "ll" not in line and "OTAL" not in line:
+        return None
+    m = _TOTAL_LINE.fullmatch(line)
+    return None if m is None else (m.start("value"), m.end("value"))
+
+
+# the label of an explanation told after the answer it explains, opening the text's last sentences: "I'd
+# answer 56. The reasoning: 7 groups of 8.", "… 72 clips.\nExplanation: …" (of the working words, those that
+# explain what was stated before them: a "Solution:" or "Working:" heads the working an answer comes after)
+_EXPLANATION_LABEL = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t*_>#-]*(?:(?:the|my|our|here(?:'s|\s+is))[ \t]+)?"
+    r"(?:explanation|justification|reasoning|rationale|reason|why)[ \t*_]*[:：]",
+    re.IGNORECASE,
+)
+_EXPLANATION_STEMS = ("xplan", "ustif", "eason", "ationale", "hy", "XPLAN", "EASON")
+
+
+def explained_at_end(text: str) -> int | None:
+    """Where the explanation that closes ``text`` starts (``I'd answer 56. The reasoning: 7 groups of 8.``: at
+    ``The``), when something stands before it; None when the text does not close on one.
+
+    >>> explained_at_end("I'd answer 56. The reasoning: 7 groups of 8."), explained_at_end("So 56.")
+    (15, None)
+    """
+    if not any(stem in text for stem in _EXPLANATION_STEMS):
+        return None
+    labels = list(_EXPLANATION_LABEL.finditer(text))
+    last = labels[-1] if labels else None
+    if last is None or not text[: last.start()].strip():
+        return None
+    return last.start() + len(text[last.start() : last.end()]) - len(text[last.start() : last.end()].lstrip())

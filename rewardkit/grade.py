@@ -1390,6 +1390,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 and not same_quantity(opening[2], stated[2])
                 # ("5 km, which is about 3.1 miles": the same quantity, rounded in another unit)
                 and not rounded_restatement(opening[2], stated[2])
+                # ("1/4 of the pie, which is 25%": the same share, as a percentage)
+                and not _same_share(opening[2], stated[2])
             ):
                 # "3 hours, that is 120 minutes": a statement that opens on its value and restates it says
                 # two different things when the two disagree; "72, which is 48 + 24" computes the same one
@@ -1413,7 +1415,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 and opening[2] is not None
                 and stated[2] is not None
                 and opening[1] <= copula.start()
-                and same_quantity(opening[2], stated[2])
+                and (same_quantity(opening[2], stated[2]) or _same_share(opening[2], stated[2]))
             )
             if not said_again:
                 text = text[copula.start() :]
@@ -1453,9 +1455,25 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     taken_back = commitment.taken_back_within(after) if why is None else None
     if taken_back == "":  # "72, just kidding": nothing stands
         return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the value back"
+    concluded = (
+        commitment.concluded_value(taken_back) if taken_back is not None and len(taken_back) > 8 else None
+    )
+    if taken_back is not None and concluded is not None:
+        # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value, the
+        # numbers of its reason are operands
+        taken_back = taken_back[concluded[0] : concluded[1]]
     if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
         return _part_of(answer, taken_back, "correction", last=True, lenient=True), None
     return answer, why
+
+
+def _same_share(a: Quantity, b: Quantity) -> bool:
+    """Whether two plain quantities state one share, one of them as a percentage and exactly equal (``1/4``
+    and ``25%``, ``0.5`` and ``50%``; not ``1/3`` and ``33%``, a rounding, nor ``1/4`` and ``20%``)."""
+    if a.unit is not None or b.unit is not None or a.percent == b.percent:
+        return False
+    fraction, percent = (b, a) if a.percent else (a, b)
+    return fraction.value * 100 == percent.value
 
 
 def _part_of(answer: Answer, part: str, rule: str, *, last: bool, lenient: bool) -> Answer:
@@ -1888,8 +1906,18 @@ def _concluded_past(
     # an answer key's analysis after it (``【答案】70\n【解析】…9×8=72。``) is its working, whose steps are
     # no conclusions
     results = not tail.lstrip().startswith(_KEY_ANALYSIS)
+    # the last sentence with a value: a line that labels it the total there closes the working on it ("Answer:
+    # 9 hours\n\nStep-by-step:\n- Monday: 3 hours\n…\n- Total: 10 hours")
+    closing = max((at for at, sentence in enumerate(sentences) if _DIGIT.search(sentence)), default=-1)
+    checking = False  # whether the sentence before checks: a ticked computation after it checks too
     for at, sentence in enumerate(sentences):
+        checking = commitment.check_goes_on(sentence, checking)
+        if checking:
+            continue  # "Verification: 9 × 2 = 18 ✓. Also, 16 - 3 - 4 = 9 ✓.": its steps conclude nothing
         where = commitment.concluded_value(sentence, results=results)
+        if where is None and at == closing and results:
+            total = commitment.labelled_total(sentence)
+            where = None if total is None else (*total, False)
         if where is None:
             continue
         start, end, goes_on = where
@@ -3073,6 +3101,27 @@ def _lenient(
                 if failed is not None:  # "… 72 apples left.\nCheck: 72 + 10 = 82 ≠ 80.": the result is unsure
                     return stated[0], Reading("ambiguous", text=stated[0].text, why=failed)
                 return stated
+    if gold.kind == "number" and conditions_left > 0:
+        # "I'd answer 56. The reasoning: 7 groups of 8.": an explanation told after the value closes the text;
+        # the value stands before it, unless the explanation concludes on another
+        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+        explained = commitment.explained_at_end(found.region[tail_at:])
+        if explained is not None:
+            explained += tail_at
+            earlier = Candidates(region_start=found.region_start, region=found.region[:explained])
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            value, reading = stated
+            if (
+                value is not None
+                and reading is not None
+                and reading.status == "value"
+                # the value ends the sentence right before the explanation
+                and not _SENTENCE_BREAKS.search(
+                    found.region[value.end - found.region_start : explained].rstrip()
+                )
+                and _concluded_past(found, value, gold, found.region[explained:]) is None
+            ):
+                return stated
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -3154,6 +3203,10 @@ def _lenient(
         hour = _hour_after(found, number, _time_gold(gold))
         if hour is not None:
             return hour
+    if number is not None and gold.kind == "number":
+        compared = _compared_value(found, number, gold)
+        if compared is not None:
+            return compared
     if number is not None:
         total = found.labelled_total(number) if gold.kind == "number" else None
         if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
@@ -3183,6 +3236,34 @@ def _lenient(
             if before_rival is not None:
                 return before_rival
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
+    """The value a closing clause measures against the last number (``In total he ran 14 miles, which is 2
+    miles short of his 16-mile goal.``, ``She saved $40, half of her $80 target.``): the statement's value,
+    read in the number's place (rule ``compared_value``); AMBIGUOUS where no value stands right before the
+    clause (``He is 2 miles short of his 16-mile goal.``); None when the number is measured against
+    nothing."""
+    region, base = found.region, found.region_start
+    at = number.start - base
+    # (a full stop may be a decimal point or an abbreviation's, "$1.50", "i.e.": the reader stops at words)
+    line_start = max(region.rfind(c, max(0, at - 300), at) for c in "!?;\n") + 1
+    measured = commitment.measured_against(region[line_start:at])
+    if measured is None:
+        return None
+    start, end, said = measured
+    if start < 0:
+        why = f"a reference: {said!r} measures a value against {number.text!r}, which states no answer"
+        return number, Reading("ambiguous", text=number.text, why=why)
+    start, end = line_start + start, line_start + end
+    value = Answer(region[start:end], "compared_value", base + start, base + end, lenient=True)
+    # what stands before the value is what can negate, bound or hedge it ("It is not 14 miles, which is 2
+    # miles short of …": the clause after it is no correction that names another value)
+    sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
+    why = commitment.problem(region[sentence_start:start], "")
+    if why is not None:
+        return value, Reading("ambiguous", text=value.text, why=why)
+    return value, _read(value.text, gold)
 
 
 def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:

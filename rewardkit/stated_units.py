@@ -446,10 +446,38 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
             continue
         if first.unit.dimension != second.unit.dimension:
             continue
-        equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
         first_end = lo + max(m.end("num1"), m.end("unit1") if m["unit1"] else 0)
-        return Restated(a, b, equal, m.group(0), lo + m.start(), first_end, lo + m.end())
+        opened = lo + m.start()
+        led = _compound_lead(window, m.start("num1"), first) if not m["cur1"] else None
+        if led is not None:  # "5 feet 6 inches, or 66 inches": the first statement is the whole compound
+            first, opened = led[0], lo + led[1]
+            a = (opened, first_end)
+        equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
+        return Restated(a, b, equal, window[opened - lo : m.end()], opened, first_end, lo + m.end())
     return None
+
+
+# the larger part of a compound right before an amount: "5 feet " before "6 inches", "2 hours and "
+_COMPOUND_LEAD = re.compile(r"(?<![\w.,])(?P<num>\d{1,6})[ \t]*(?P<unit>[A-Za-z]+)\.?[ \t]+(?:and[ \t]+)?$")
+
+
+def _compound_lead(window: str, at: int, part: Quantity) -> tuple[Quantity, int] | None:
+    """The compound whose last part is ``part``, the amount at ``at`` of ``window`` (``5 feet 6 inches``: 66
+    inches), and where it starts; None when no larger whole unit of its dimension stands right before it, or
+    the part is no less than one of that unit (``2 hours 75 minutes`` is two quantities)."""
+    lead = _COMPOUND_LEAD.search(window, max(0, at - 40), at)
+    if lead is None or part.unit is None:
+        return None
+    unit = lookup_unit(lead["unit"])
+    if (
+        unit is None
+        or unit.dimension != part.unit.dimension
+        or unit.factor <= part.unit.factor
+        or part.value * part.unit.factor >= unit.factor
+    ):
+        return None
+    whole = Fraction(int(lead["num"])) * unit.factor / part.unit.factor + part.value
+    return Quantity(whole, unit=part.unit), lead.start()
 
 
 def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
