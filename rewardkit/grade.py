@@ -3260,9 +3260,9 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     # what stands before the value is what can negate, bound or hedge it ("It is not 14 miles, which is 2
     # miles short of …": the clause after it is no correction that names another value)
     sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
-    why = commitment.problem(region[sentence_start:start], "")
-    if why is not None:
-        return value, Reading("ambiguous", text=value.text, why=why)
+    uncommitted = commitment.problem(region[sentence_start:start], "")
+    if uncommitted is not None:
+        return value, Reading("ambiguous", text=value.text, why=uncommitted)
     return value, _read(value.text, gold)
 
 
