@@ -320,12 +320,15 @@ def _grade(
     if not isinstance(completion, str) or gold.kind == "invalid":
         return _grade_text(completion, gold, policy, finished, budget, decimals)
     ascii_only = completion.isascii()
-    if not ascii_only and _INVISIBLE.search(completion):
-        return _without_invisible(completion, gold, policy, finished, budget, decimals)
-    if not ascii_only and not seen:
-        as_seen = _as_seen(completion, gold, policy, finished, budget, decimals)
-        if as_seen is not None:
-            return as_seen
+    if not ascii_only:
+        # every character the readers below look for is outside ASCII: each looks from the first one on
+        first = first_non_ascii(completion)
+        if _INVISIBLE.search(completion, first):
+            return _without_invisible(completion, gold, policy, finished, budget, decimals)
+        if not seen:
+            as_seen = _as_seen(completion, gold, policy, finished, budget, decimals, first)
+            if as_seen is not None:
+                return as_seen
     lowered = completion.lower() if ascii_only else None  # an ASCII text keeps its length lower-cased
     if lowered is None or european.has_answer_word(lowered):  # English: no rewrite
         offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
@@ -377,13 +380,19 @@ def _without_invisible(
 
 
 def _as_seen(
-    completion: str, gold: Gold, policy: Policy, finished: bool | None, budget: Budget, decimals: int | None
+    completion: str,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+    first: int,
 ) -> GradeResult | None:
     """The grade of ``completion`` as a reader sees it, where characters change what it shows: a word that
     mixes Latin letters with look-alikes of Latin letters (``nоt`` with a Cyrillic о) read as the Latin word
     it shows, and an answer whose digits carry a combining mark (``7́2``, ``72̸``) refused. None where no
-    such character stands: the caller grades the text as it is."""
-    first = first_non_ascii(completion)
+    such character stands: the caller grades the text as it is. ``first``: where the first character outside
+    ASCII stands."""
     folded = lookalikes.fold_mixed_words(completion, first)
     marked = lookalikes.has_marked_digit(completion, first)
     if folded is None and not marked:
@@ -433,7 +442,10 @@ def _grade_answer_line(
         # rewrite reads it otherwise than it stands ("So 9 * 60 = 540 m" it leaves, and is read here too)
         return None
     text = completion[offset : line.start] + line.english + completion[line.end :]
-    result = _grade_text(text, gold, policy, finished, budget, decimals)
+    # (an English text is read lower-cased too, as the English path reads it: the fast paths ask for it)
+    result = _grade_text(
+        text, gold, policy, finished, budget, decimals, text.lower() if text.isascii() else None
+    )
     at = line.start - offset + line.value_at
     if result.lenient or result.span != (at, at + len(line.value)):
         return None  # something other than the line's value decided
