@@ -3827,9 +3827,33 @@ _HEAD_VALUE = re.compile(
     r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[\s-]+[A-Za-z]+){0,3}[\s*_$]*$"
 )
 _REFERENCE_WORDS = ("than", "of", "from", "over", "under", "below", "above", "beyond", "versus", "vs")
+# ... or a clause with no comma that names the reference a goal, a target, a limit: "They need 11 more
+# boxes to reach the goal of 50", "39 boxes toward her goal of 50", "to hit the 100 mark", "12 out of the 20
+# allowed" (what follows the number names it when the number comes first: "to reach her 30-stamp goal"); a
+# gap before the reference ("3 short of the goal of 20", "5 over the limit of 20") is read below as a gap
+_GOAL_NOUN = (
+    r"(?:goal|target|limit|quota|capacity|budget|allowance|maximum|minimum|cap|threshold|requirement|mark)s?"
+)
+_GOAL_CLAUSE = re.compile(
+    r"(?<![\w])(?:to\s+(?:reach|meet|hit|achieve|attain|exceed|surpass|fill|stay\s+(?:under|within|below))|"
+    r"towards?|out\s+of)\s+"
+    r"(?:(?:his|her|their|its|the|my|our|your|this|that|a|an|[A-Z][a-z]+['’]s)\s+)?"
+    rf"(?:(?P<named>(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+)?{_GOAL_NOUN}\s+of\s+)|(?=[$€£*_ \t]*$))[$€£*_ \t]*$",
+    re.IGNORECASE,
+)
+_GOAL_NAMED = re.compile(rf"{_GOAL_NOUN}\s+of[$€£*_ \t]*$", re.IGNORECASE)
+# the words one of those names its reference by: a literal test before the reader
+_GOAL_STEMS = (
+    "goal", "target", "limit", "quota", "cap", "budget", "allow", "maxim", "minim", "threshold", "requir",
+    "mark", "permitted", "available", "planned",
+)  # fmt: skip
+_GOAL_AFTER = re.compile(
+    rf"[-\s]*(?:[A-Za-z]+[-\s]+){{0,2}}?(?:{_GOAL_NOUN}|allowed|permitted|required|available|planned)\b",
+    re.IGNORECASE,
+)
 
 
-def measured_against(before: str) -> tuple[int, int, str] | None:
+def measured_against(before: str, after: str = "") -> tuple[int, int, str] | None:
     """Where the value a last number is measured against starts and ends in ``before`` (the text before that
     number, its sentence's last 200 characters or so) and the clause that measures it, when the number is the
     reference of a comparison (``In total he ran 14 miles, which is 2 miles short of his 16-mile goal``, ``She
@@ -3842,8 +3866,24 @@ def measured_against(before: str) -> tuple[int, int, str] | None:
     >>> measured_against("He is 2 miles short of his "), measured_against("which brings the total to ")
     ((-1, -1, '2 miles short of his'), None)
     >>> measured_against("He ran 5 more miles, which makes a total of ")
+    >>> measured_against("They need 11 more boxes to reach the goal of ")
+    (10, 12, 'to reach the goal of')
+    >>> measured_against("She needs 7 more to reach her ", "-stamp goal."), measured_against("to reach ", ".")
+    ((10, 11, 'to reach her'), None)
     """
     tail = before[-80:].lower()
+    named = tail + after[:40].lower()
+    goal = (
+        _GOAL_CLAUSE.search(before, max(0, len(before) - 120))
+        if any(stem in named for stem in _GOAL_STEMS)
+        else None
+    )
+    if goal is not None and (goal["named"] is not None or _GOAL_AFTER.match(after) is not None):
+        head = _HEAD_VALUE.search(before, max(0, goal.start() - 80), goal.start())
+        said = before[goal.start() :].strip(" \t$€£*_")
+        if head is None:
+            return -1, -1, said
+        return head.start("value"), head.end("value"), said
     if not any(word in tail for word in _REFERENCE_WORDS):
         return None
     m = _REFERENCE_CLAUSE.search(before, max(0, len(before) - 200))
@@ -3865,8 +3905,10 @@ def measured_against(before: str) -> tuple[int, int, str] | None:
             or before[shared.end("share") : shared.start("relation")].strip()
         ):
             return None
-    elif not relation.endswith(("than", "short of", "shy of", "away from")):
-        return None  # ("He saved $120 over 6 weeks": the period it took)
+    elif not relation.endswith(("than", "short of", "shy of", "away from")) and (
+        _GOAL_NAMED.search(shared.group()) is None and _GOAL_AFTER.match(after) is None
+    ):
+        return None  # ("He saved $120 over 6 weeks": the period it took; "5 over the limit of 20" is a gap)
     return -1, -1, shared.group().strip()
 
 
@@ -3904,6 +3946,53 @@ _EXPLANATION_LABEL = re.compile(
     re.IGNORECASE,
 )
 _EXPLANATION_STEMS = ("xplan", "ustif", "eason", "ationale", "hy", "XPLAN", "EASON")
+
+
+# a remark that closes the text on how the result stands against the problem's givens, after the sentence that
+# states it: "… a profit of $12,500.\n\nThis matches the expected margin of 25% on $50,000 revenue.", "That
+# agrees with the 3 hours given." Its numbers are givens; one that states a value ("This confirms the answer
+# is 72", "… = 72") is no remark
+_CONFIRMING_REMARK = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t*_>#-]*(?:this|that|which|it|the\s+result|our\s+(?:answer|result))[ \t]+"
+    r"(?:(?:also|indeed|nicely|exactly|perfectly|fully)[ \t]+)?"
+    r"(?:matches|confirms|agrees[ \t]+with|is[ \t]+consistent[ \t]+with|aligns[ \t]+with|"
+    r"is[ \t]+in[ \t]+line[ \t]+with|corresponds[ \t]+to|checks[ \t]+out|makes[ \t]+sense|fits)\b"
+    r"(?P<rest>[^\n.!?]*(?:[.!?](?!\s*\S)[^\n.!?]*)*)[.!?*_\s]*$",
+    re.IGNORECASE,
+)
+_CONFIRMING_STEMS = (
+    "atch",
+    "onfirm",
+    "gree",
+    "onsistent",
+    "lign",
+    "in line",
+    "orrespond",
+    "ks out",
+    "sense",
+    "fits",
+)
+_STATES_A_VALUE = re.compile(
+    r"=|\b(?:is|are|was|were|equals?|be|gives?|makes?|get|gets|answer)\b[\s*_$(]*[-−]?\d", re.IGNORECASE
+)
+
+
+def confirmed_at_end(text: str) -> int | None:
+    """Where the remark that closes ``text`` starts when it confirms the result against givens (``This
+    matches the expected margin of 25% on $50,000 revenue.``), something standing before it; None otherwise.
+
+    >>> confirmed_at_end("A profit of $12,500.\\n\\nThis matches the 25% margin on $50,000 revenue.")
+    22
+    >>> confirmed_at_end("A profit of $12,500. This confirms the answer is 72.")
+    >>> confirmed_at_end("This fits.")
+    """
+    tail = text[-300:]
+    if not any(stem in tail for stem in _CONFIRMING_STEMS):
+        return None
+    m = _CONFIRMING_REMARK.search(text, max(0, len(text) - 300))
+    if m is None or not text[: m.start()].strip() or _STATES_A_VALUE.search(m["rest"]):
+        return None
+    return m.start() + len(m.group()) - len(m.group().lstrip(" \t*_>#-"))
 
 
 def explained_at_end(text: str) -> int | None:

@@ -2582,14 +2582,14 @@ def read_choice(
 
 
 # an option named by its place in the list rather than its letter: "the third option", "the 3rd choice",
-# "option 3", "option number 3", and a circled number (③), as Korean, Chinese and Japanese exams number their
-# options ("정답은 3번", option number 3, is read as "option 3")
+# "the second one", "option 3", "option number 3", and a circled number (③), as Korean, Chinese and Japanese
+# exams number their options ("정답은 3번", option number 3, is read as "option 3")
 _PLACE_WORDS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _OPTION_PLACE = (
-    rf"(?:the\s+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice)\b"
+    rf"(?:the\s+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
     r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})(?![\d.,]\d|\s*[-+*/^=%])"
     rf"|(?P<circled>[{_CIRCLED}])"
 )
@@ -2599,9 +2599,10 @@ _LETTER_RESTATING = re.compile(
     r"[\s,;:]*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*)?[(\[]?\s*([A-Z])\s*[)\]]?[\s.!*_]*",
     re.IGNORECASE,
 )
-# ... or the place that names a letter again ("C, that is, the third option")
+# ... or the place that names a letter again ("C, that is, the third option", "(C), the second one")
 _NUMBER_RESTATING = re.compile(
-    rf"[\s).*_]*[,;:]?\s*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*|\(\s*)(?:{_OPTION_PLACE})",
+    rf"[\s).*_]*[,;:]?\s*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*|\(\s*|(?<=,\s)|(?<=,))"
+    rf"(?:{_OPTION_PLACE})",
     re.IGNORECASE,
 )
 # Cyrillic capitals drawn as an option's Latin letter, standing alone: А and С are the letters they show (no

@@ -3118,6 +3118,15 @@ def _lenient(
         # the value stands before it, unless the explanation concludes on another
         tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
         explained = commitment.explained_at_end(found.region[tail_at:])
+        # "… a profit of $12,500.\n\nThis matches the 25% margin on $50,000 revenue.": a remark that confirms
+        # the result against givens, read as an explanation; its numbers are never the answer
+        confirmed = (
+            None
+            if explained is not None
+            else commitment.confirmed_at_end(POLITE_TAIL.sub("", found.region[tail_at:]))
+        )
+        if confirmed is not None:
+            explained = confirmed
         if explained is not None:
             explained += tail_at
             earlier = Candidates(region_start=found.region_start, region=found.region[:explained])
@@ -3134,6 +3143,12 @@ def _lenient(
                 and _concluded_past(found, value, gold, found.region[explained:]) is None
             ):
                 return stated
+            remarked = found.last_number() if confirmed is not None else None
+            if remarked is not None and remarked.start - found.region_start >= explained:
+                # the value before the remark is not read alone: the remark's numbers stay no answer
+                remark = found.region[explained:].strip()[:60]
+                why = f"a remark after the result: {remark!r} names givens, no answer"
+                return remarked, Reading("ambiguous", text=remarked.text, why=why)
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -3260,7 +3275,9 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     at = number.start - base
     # (a full stop may be a decimal point or an abbreviation's, "$1.50", "i.e.": the reader stops at words)
     line_start = max(region.rfind(c, max(0, at - 300), at) for c in "!?;\n") + 1
-    measured = commitment.measured_against(region[line_start:at])
+    measured = commitment.measured_against(
+        region[line_start:at], region[number.end - base : number.end - base + 40]
+    )
     if measured is None:
         return None
     start, end, said = measured
