@@ -577,7 +577,18 @@ _MISREAD_DOUBT = (
 # A check ("Let me double-check: 9 * 2 = 18. Yes.") takes nothing back, whatever number it computes
 # a retraction that leaves nothing standing, even when no new value follows it
 _TAKES_BACK = (
-    r"scratch\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|"
+    r"scra(?:tch|p)\s+that|i\s+made\s+(?:a|an)\s+(?:mistake|error)|"
+    # "I withdraw this answer", "I retract that.", "I'm no longer confident in this", "(… but I don't trust
+    # it)": the writer takes back or stops vouching for what it stated ("I'm no longer confused", "I withdraw
+    # $50" and "I trust it" take nothing back)
+    r"(?:i|we)\s+(?:hereby\s+|must\s+|have\s+to\s+|(?:will|'ll|would\s+like\s+to)\s+)?(?:retract|withdraw)\s+"
+    r"(?:(?:that|this|it)(?=\s*[.,;:!)\n]|\s*$)|(?:that|this|my|our|the)\s+(?:above\s+|previous\s+|last\s+)?"
+    r"(?:final\s+)?(?:answer|result|value|claim|statement|solution))|"
+    r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+no\s+longer\s+(?:so\s+|entirely\s+|fully\s+|completely\s+|100\s?%\s+)?"
+    r"(?:sure|certain|confident|convinced)\b|"
+    r"(?:i\s+|we\s+)?(?:don'?t|do\s+not)\s+(?:really\s+|quite\s+|fully\s+|entirely\s+)?trust\s+"
+    r"(?:(?:it|this|that)\b(?!\s+(?:one|step|method|source|book|formula|approach))|(?:this|that|the|my|our)\s+"
+    r"(?:answer|result|value|number|calculation|computation|calculator|output))|"
     # "I take that back", "The answer above is wrong", "(that's the wrong answer, though)", "jk"
     r"i\s+take\s+(?:that|it|this)\s+back|\bjk\b|"
     r"(?:the\s+)?(?:(?:answer|result|value|number)\s+)?(?:above|i\s+gave)\s+(?:is|was)\s+(?:wrong|incorrect|not\s+right)|"
@@ -599,6 +610,9 @@ _TAKES_BACK = (
     r"actually,?\s+no\b|"
     r"(?:that|this|it)\s+(?:doesn'?t|does\s+not|can'?t|cannot)\s+(?:seem\s+|look\s+|be\s+)?(?:right|correct)|"
     r"never\s*mind|just\s+kidding|(?:ignore|disregard|forget|strike)\s+(?:that|this|the\s+above|what\s+i\s+said)|"
+    # "please disregard it", "Ignore my answer.", "disregard my previous result"
+    r"please\s+(?:ignore|disregard|forget)\s+it\b|(?:ignore|disregard|forget)\s+(?:my|our)\s+(?:above\s+|previous\s+|"
+    r"last\s+|earlier\s+)?(?:final\s+)?(?:answer|result|value|solution)|"
     r"let\s+me\s+(?:redo|re-do|start\s+over|try\s+(?:that\s+|this\s+|it\s+)?again|rework|recalculate|recompute)|"
     r"or\s+is\s+it\s*\?|"
     # "I don't think that's right", "I need to start over"
@@ -1156,6 +1170,35 @@ def named_as_earlier(before: str) -> bool:
     (True, False)
     """
     return _EARLIER_VALUE_BEFORE.search(before[-60:]) is not None
+
+
+# a value that opens its sentence as the subject of what is said of it: "64 assumed the squares don't
+# overlap", "64 counts the corner twice" (a reason about the value, not a statement of it: "64 is right",
+# "64 it is", "64 stands", "64 hundred")
+_SENTENCE_OPENS_BEFORE = re.compile(
+    r"(?:^|[.!?:\n])[\s*_>]*(?:(?:so|but|and|because|since)[,\s]+)?(?:the\s+)?\Z"
+)
+_SUBJECT_OF_REASON_AFTER = re.compile(
+    r"\s+(?:(?:only|just|also|wrongly|incorrectly|mistakenly|still)\s+)?(?:(?!hundred\b)[a-z]{3,}ed|"
+    r"assumes|counts|ignores|includes|excludes|treats|uses|forgets|misses|leaves\s+out|comes\s+from|came\s+from|"
+    r"forgot|left\s+out|(?:is|was)\s+(?:based\s+on|only|just|from|what|for|when|if))\b",
+    re.IGNORECASE,
+)
+
+
+def reasoned_about(before: str, after: str) -> bool:
+    """Whether a value, with the words ``before`` and ``after`` it, opens its sentence as the subject of a
+    reason about it (``64 assumed the squares don't overlap``), not as a statement of it (``64 is right``).
+
+    >>> reasoned_about("I retract that. ", " assumed the squares don't overlap")
+    True
+    >>> reasoned_about(". ", " is right")
+    False
+    """
+    return (
+        _SENTENCE_OPENS_BEFORE.search(before[-40:]) is not None
+        and _SUBJECT_OF_REASON_AFTER.match(after[:60]) is not None
+    )
 
 
 def stated_as_answer(before: str) -> bool:
@@ -4009,3 +4052,126 @@ def explained_at_end(text: str) -> int | None:
     if last is None or not text[: last.start()].strip():
         return None
     return last.start() + len(text[last.start() : last.end()]) - len(text[last.start() : last.end()].lstrip())
+
+
+# --- a character's words: quoted speech and a dialogue of speakers ------------------------------------------
+# a verb of speech and who says it: '"The answer is 81," said the wizard', 'The wizard said, "81."', '"81,"
+# she replied'
+_SPEECH_VERB = (
+    r"(?:said|says|asked|asks|replied|replies|answered|answers|shouted|shouts|declared|declares|announced|"
+    r"announces|whispered|whispers|exclaimed|exclaims|insisted|insists|claimed|claims|cried|cries|muttered|"
+    r"mutters|retorted|retorts|protested|protests|added|adds|suggested|suggests|guessed|guesses)"
+)
+_SPEAKER = r"(?:(?:the|a|an|his|her|their|my|our)\s+(?:[a-z]+\s+)?[a-z]+|he|she|they|(?-i:[A-Z][a-z]+))"
+_SAID_AFTER_QUOTE = re.compile(
+    rf"[\s,.!?*_]*[\"”][\s,]*(?:{_SPEECH_VERB}\s+{_SPEAKER}|{_SPEAKER}\s+{_SPEECH_VERB})\b", re.IGNORECASE
+)
+_SAID_BEFORE_QUOTE = re.compile(
+    rf"\b(?:{_SPEECH_VERB}(?:\s+to\s+{_SPEAKER}|\s+{_SPEAKER})?|{_SPEAKER}\s+{_SPEECH_VERB})\s*[,:]?\s*[\"“]\s*\Z",
+    re.IGNORECASE,
+)
+# the same attribution with no quotation marks, right after the value, as a story tells it: "The answer is 81,
+# said the wizard." ("72, says my calculation" is the text's own working)
+_NARRATED = (
+    r"(?:said|replied|answered|shouted|declared|announced|whispered|exclaimed|insisted|cried|muttered|"
+    r"retorted)"
+)
+_SAID_AFTER_VALUE = re.compile(
+    rf"[\s*_]*[,—–]\s*(?:{_NARRATED}\s+(?:(?:the|a|an|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+|(?-i:[A-Z][a-z]+))|"
+    rf"(?:he|she|they)\s+{_NARRATED})\b",
+    re.IGNORECASE,
+)
+
+
+_VALUE_WORD = re.compile(r"[^\s,\"”—–]+")
+
+
+def quoted_speech(completion: str, start: int, end: int) -> str | None:
+    """Why the answer at ``completion[start:end]`` is a character's words rather than the writer's: it stands
+    in a quotation said by someone (``"The answer is 81," said the wizard``) or is followed by who says it
+    (``The answer is 81, said the wizard.``), or None.
+
+    >>> print(quoted_speech('"The answer is 81," said the wizard.', 15, 17))
+    attributed: '"The answer is 81," said the wizard' is what a character says, not the writer's answer
+    >>> quoted_speech('The wizard\\'s answer is 81. So we use 81.', 23, 25) is None
+    True
+    """
+    line_start = completion.rfind("\n", 0, start) + 1
+    line_end = completion.find("\n", end)
+    line_end = len(completion) if line_end < 0 else line_end
+    # (the statement's span may run on past its value into the attribution: '81," said the wizard')
+    value = _VALUE_WORD.match(completion, start)
+    end = value.end() if value is not None else end
+    head = completion[line_start:start]
+    said: re.Match[str] | None = None
+    opened = max(head.rfind("“"), head.rfind('"') if head.count('"') % 2 == 1 else -1)
+    if opened >= 0 and head.rfind("”") < opened:
+        closes = [
+            i for i in (completion.find('"', end, line_end), completion.find("”", end, line_end)) if i >= 0
+        ]
+        if closes:
+            close = min(closes)
+            said = _SAID_AFTER_QUOTE.match(completion, end, line_end)
+            if said is None and _SAID_BEFORE_QUOTE.search(head[: opened + 1]) is not None:
+                quoted = completion[line_start : close + 1].strip()[:60]
+                return f"attributed: {quoted!r} is what a character says, not the writer's answer"
+    if said is None:
+        said = _SAID_AFTER_VALUE.match(completion, end, line_end)
+    if said is None:
+        return None
+    opening = line_start + opened if opened >= 0 else start
+    return (
+        f"attributed: {completion[opening : said.end()].strip()[:60]!r} is what a character says, not the "
+        "writer's answer"
+    )
+
+
+# a line of a dialogue: a speaker's name, a colon, and what the speaker says in the first person ("Alice: I
+# think it's 45 minutes.", "Bob: Hmm, I get 40."); a label of a section ("Monday: 5 apples", "Answer: 45")
+# says nothing in the first person
+_SPEAKER_LINE = re.compile(
+    r"^[ \t*_>-]*(?P<name>[A-Z][a-z]{1,15})[*_]*[ \t]*:[ \t]*(?P<said>.+)$", re.MULTILINE
+)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I'd|I've|I'll|we|we're|we'll|my|me|let's)\b|\bi\s+(?:think|get|got)\b"
+)
+_SECTION_NAMES = frozenset(
+    "Answer Solution Step Note Check Final Explanation Reasoning Question Problem Given Hint Therefore So "
+    "Thus Result Total Example Case Part Method Proof Verification Summary Conclusion Work Calculation "
+    "Output Input Assistant User Human System Thought Thinking Plan Approach Analysis Edit Update Correction "
+    "Response Reply Attempt Option Choice First Second Third Next Then Finally".split()
+)
+
+
+def dialogue_disagrees(completion: str, start: int) -> str | None:
+    """Why the value at ``start`` is one speaker's in a dialogue whose speakers state different values
+    (``Alice: I think it's 45 minutes.\\nBob: Hmm, I get 40 minutes.``), or None: the text reports an exchange
+    that settles on no value of the writer's own.
+
+    >>> dialogue_disagrees("Alice: I think it's 45.\\nBob: I get 40.", 34)
+    "attributed: a dialogue whose speakers disagree ('Alice' says 45, 'Bob' says 40)"
+    >>> dialogue_disagrees("Monday: 5 apples\\nTuesday: 7 apples\\nTotal: 12", 44) is None
+    True
+    """
+    said: dict[str, tuple[Quantity, str]] = {}
+    order: list[str] = []
+    for line in _SPEAKER_LINE.finditer(completion):
+        name = line["name"]
+        if name in _SECTION_NAMES or _FIRST_PERSON.search(line["said"]) is None:
+            continue
+        values = list(scan(line["said"]))
+        if values:
+            last = values[-1]
+            said[name] = (last.quantity, line["said"][last.start : last.end])
+            if name not in order:
+                order.append(name)
+    if len(order) < 2:
+        return None
+    first = said[order[0]][0]
+    if all(same_quantity(first, said[name][0]) for name in order[1:]):
+        return None  # (the speakers agree)
+    speaker = _SPEAKER_LINE.match(completion, completion.rfind("\n", 0, start) + 1)
+    if speaker is None or speaker["name"] not in said:
+        return None  # (the value stands on a line of the writer's own: "So the answer is 40.")
+    told = ", ".join(f"{name!r} says {said[name][1]}" for name in order[:3])
+    return f"attributed: a dialogue whose speakers disagree ({told})"

@@ -1290,6 +1290,18 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             per_case = commitment.another_case_after(answer.text, after_line)
             if per_case is not None:
                 return answer, per_case
+    if completion is not None and gold.kind in ("number", "math"):
+        # '"The answer is 81," said the wizard.', "Alice: I think it's 45.\nBob: I get 40.": a character's
+        # words (a literal test before each reader: most texts quote no one and stage no dialogue)
+        speech = (
+            commitment.quoted_speech(completion, answer.start, answer.end)
+            if '"' in completion or "“" in completion or "said" in completion or "says" in completion
+            else None
+        )
+        if speech is None and completion.count(":") >= 2 and "\n" in completion:
+            speech = commitment.dialogue_disagrees(completion, answer.start)
+        if speech is not None:
+            return answer, speech
     if plain_number(answer.text):
         # "18", "$1,250": nothing inside a bare number qualifies it; only what follows the statement can
         # ("18..." trails off). The common case, kept off the general reader
@@ -1377,6 +1389,15 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         rest = text[opening[1] :]
         # ... or gives it on another's word: "72 (source: answer key)"
         unsure = commitment.unsure_after(rest) or commitment.attributed_after(rest)
+        if (
+            unsure is None
+            and rest.lstrip(" \t")[:1] == "("
+            and _STATING.search(rest) is not None
+            and commitment.taken_back_within(rest) == ""
+        ):
+            # ... or takes it back in an aside with a verb of its own ("72 (this is what my calculator shows,
+            # but I don't trust it)": the copula reading below would keep only what follows its "is")
+            unsure = f"retracted: {('… ' + rest.strip())[:60]!r} takes the value back"
         if unsure is not None:
             return answer, unsure
     if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
@@ -1690,6 +1711,15 @@ def _retraction(
             )
         first = _read(answer.text, gold)
         if first.status == "value" and _same_reading(first, later[1]):
+            at = later[0].start - found.region_start
+            if commitment.STRONG_RETRACTION.search(
+                tail, cue.start(), at - tail_start
+            ) is not None and commitment.reasoned_about(
+                lead, found.region[later[0].end - found.region_start :]
+            ):
+                # "The answer is 64. No wait, I retract that. 64 assumed …": the value said again is what the
+                # take-back explains, not the answer stated again
+                return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
             return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
         if commitment.CHECK.fullmatch(cue.group()) and not commitment.stated_as_answer(
             found.region[
@@ -2144,6 +2174,18 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
     in_code = _in_code_aside(region, start)
     if in_code is not None:
         return in_code
+    if gold.kind in ("number", "math"):
+        # "Alice: I think it's 45.\nBob: Hmm, I get 40.", '"Wrong," said the apprentice, "it is 27."': a
+        # character's words (the literal tests as for an anchored answer)
+        speech = (
+            commitment.quoted_speech(region, start, end)
+            if '"' in region or "“" in region or "said" in region
+            else None
+        )
+        if speech is None and region.count(":") >= 2 and "\n" in region:
+            speech = commitment.dialogue_disagrees(region, start)
+        if speech is not None:
+            return speech
     expected = commitment.labelled_expected(region[max(0, start - 40) : start])
     if expected is not None:  # "I cannot determine the answer. (Expected output: 72)"
         return expected
