@@ -3909,8 +3909,8 @@ _EXPLANATION_STEMS = ("xplan", "ustif", "eason", "ationale", "hy", "XPLAN", "EAS
 # a value stated as what "it" is, then a reason for it that closes the text: "No, it's 48. Each of the 4
 # crates holds 12.", "I believe it's $\\frac23$ since only 2 of the 3 cases work."
 _STATED_THEN_REASON = re.compile(
-    r"\bit(?:'s|’s|[ \t]+is)[ \t]+(?:\*\*)?"
-    r"(?P<value>\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)(?:\*\*)?"
+    r"\bit(?:'s|’s|[ \t]+is)[ \t]+[*_]{0,2}"
+    r"(?P<value>\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[*_]{0,2}"
     # (a sentence that opens on an alternative, a doubt or a step on is no reason: "It is 18. Or 19.")
     r"(?P<reason>[ \t]*[.!][ \t]*\n?[ \t]*(?=[A-Z])(?!(?:Or|But|Wait|Actually|However|Though|Although|Maybe"
     r"|Perhaps|Possibly|Probably|Unless|Otherwise|Alternatively|Then|So|Thus|Hence|Therefore|Also|No|Yes|Hmm)\b)"

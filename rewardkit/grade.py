@@ -3255,7 +3255,7 @@ def _lenient(
                 value is not None
                 and reading is not None
                 and reading.status == "value"
-                and not found.region[value.end - found.region_start : reason].strip(" \t\n.!,*$")
+                and not found.region[value.end - found.region_start : reason].strip(" \t\n.!,*_$")
                 and _concluded_past(found, value, gold, found.region[reason:]) is None
                 and not _restated_last(found, reading, gold)
             ):
