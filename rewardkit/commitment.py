@@ -4038,6 +4038,61 @@ def confirmed_at_end(text: str) -> int | None:
     return m.start() + len(m.group()) - len(m.group().lstrip(" \t*_>#-"))
 
 
+# a value stated as what "it" is, then a reason for it that closes the text: "No, it's 48. Each of the 4
+# crates holds 12.", "I believe it's $\\frac23$ since only 2 of the 3 cases work."
+_STATED_THEN_REASON = re.compile(
+    r"\bit(?:'s|’s|[ \t]+is)[ \t]+[*_]{0,2}"
+    r"(?P<value>\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[*_]{0,2}"
+    # (a sentence that opens on an alternative, a doubt or a step on is no reason: "It is 18. Or 19.")
+    r"(?P<reason>[ \t]*[.!][ \t]*\n?[ \t]*(?=[A-Z])(?!(?:Or|But|Wait|Actually|However|Though|Although|Maybe"
+    r"|Perhaps|Possibly|Probably|Unless|Otherwise|Alternatively|Then|So|Thus|Hence|Therefore|Also|No|Yes|Hmm)\b)"
+    r"|,?[ \t]+(?=(?:since|because|as)[ \t]))",
+    re.IGNORECASE,
+)
+# how much of the text's end a reason after a stated value may take
+_REASON_CHARS = 160
+# what may open a statement that a sentence of reasons follows: a reply's yes or no, a belief ("No, it's 48.",
+# "I think it is 48."), after a speaker's label; a qualifier ("At first it's 48.") makes the next sentence a
+# step past it
+_REASON_LEAD = re.compile(
+    r"[ \t*_>]*(?:[A-Za-z]{1,12}:[ \t]*)?(?:(?:no|yes|so|well|actually|hmm|ok|okay)[ \t]*[,!]?[ \t]*)?"
+    r"(?:i[ \t]+(?:think|believe|guess)[ \t]+)?",
+    re.IGNORECASE,
+)
+
+
+def reason_after_stated(text: str) -> int | None:
+    """Where the reason starts that closes ``text`` after a value stated as what "it" is (``No, it's 48.
+    Each of the 4 crates holds 12.``: at ``Each``), or None. The reason holds no statement of its own
+    (``it is``), and is short.
+
+    >>> t = "No, it's 48. Each of the 4 crates holds 12."
+    >>> t[reason_after_stated(t) :]
+    'Each of the 4 crates holds 12.'
+    >>> reason_after_stated("It's 48."), reason_after_stated("It is 4 and so it is 12.")
+    (None, None)
+    """
+    if "it" not in text and "It" not in text:
+        return None
+    last = None
+    for stated in _STATED_THEN_REASON.finditer(text, max(0, len(text) - _REASON_CHARS - 80)):
+        last = stated
+    if last is None or len(text) - last.end() > _REASON_CHARS or not text[last.end() :].strip():
+        return None
+    if last["reason"].lstrip(" \t")[:1] in (".", "!"):
+        opened = max(text.rfind(c, 0, last.start()) for c in ".!?\n") + 1
+        if not _REASON_LEAD.fullmatch(text, opened, last.start()):
+            return None  # "At first it's 48. After sharing, each gets 12.": a step past the value
+    rest = text[last.end() :]
+    if (
+        rest.startswith(("It ", "The answer", "That ", "This "))
+        or re.search(r"\bit(?:'s|’s|\s+is)\s", rest, re.IGNORECASE)
+        or _HEDGE_STEMS.search(rest.lower())
+    ):
+        return None  # "It is 18. It seems to be 18, though it might be 19.": a statement again, or a hedge
+    return last.end()
+
+
 def explained_at_end(text: str) -> int | None:
     """Where the explanation that closes ``text`` starts (``I'd answer 56. The reasoning: 7 groups of 8.``: at
     ``The``), when something stands before it; None when the text does not close on one.

@@ -120,6 +120,8 @@ from rewardkit.numbers import (
     hour_of_day,
     lookup_unit,
     numeral_in_base,
+    parse_number,
+    parse_words,
     same_numeral,
     same_quantity,
     scan,
@@ -1680,6 +1682,13 @@ def _retraction(
         called = _own_value_called_wrong(tail, answer, gold)
         if called is not None:
             return called
+    if gold.kind in ("number", "math") and tail[:1] in _RESTATEMENT_OPENERS:
+        restated = _RESTATED_AFTER.match(tail)
+        if restated is not None and _restated_differs(
+            _read(answer.text, gold), _read(restated["value"], gold)
+        ):
+            # "\\boxed{\\frac12} (that is, 0.25)": the value said again right after the answer is another
+            return f"two different values: {answer.text!r} restated as {restated['value']!r}"
     if cue is None and gold.kind in ("number", "math"):
         return _concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
@@ -1922,6 +1931,91 @@ _RESTATED_AS = re.compile(
     r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
     re.IGNORECASE,
 )
+# a value said again right after the answer: "\\boxed{\\frac12} (that is, 0.5)", "**72**, i.e. 72", "= 0.5",
+# then the end of the statement (a value said again with words after it, "(16 with tax)", is left to others)
+_RESTATED_AFTER = re.compile(
+    r"[ \t*_$]*(?:\([ \t]*(?:(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t]*)?|,?[ \t]*"
+    r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely|which\s+is),?[ \t]*|=[ \t]*)"
+    r"(?P<value>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t*_]*\)?[ \t]*(?:[.,;:!]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_RESTATEMENT_OPENERS = frozenset(" \t*_$(,=")
+# a value equated with the last one: "0.125 = 1/6 = 12.5%" (its first value stands after no operator: "48 +
+# 24 = 72" computes it)
+_EQUATED_AS = re.compile(r"(?<![\w.,/^])(?P<first>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t]*=[ \t]*\$?$")
+
+
+# a value restated in words after the last number and its unit: "45 minutes, i.e. half an hour", "90
+# minutes, that is, one and a half hours", "250 cm, or two and a half metres"
+_RESTATED_IN_WORDS = re.compile(
+    r"[ \t]*(?P<unit>[A-Za-z]+)[ \t]*,[ \t]*"
+    r"(?:i\.[ \t]?e\.|that\s+is|in\s+other\s+words|which\s+is|or),?[ \t]+(?P<words>[A-Za-z][A-Za-z -]{0,40}?)"
+    r"[ \t]+(?:of[ \t]+)?(?:an?[ \t]+)?(?P<unit2>[A-Za-z]+)[ \t]*(?:[.,;!]|$)",
+    re.IGNORECASE,
+)
+
+
+def _restated_in_words(told: str, value: str) -> str | None:
+    """The restatement in words of ``value`` that ``told``, the text after it, opens on with the value's
+    unit (``45`` and `` minutes, i.e. half an hour``) where it states another quantity of that dimension,
+    or None (an equal one, ``three quarters of an hour``, or none read)."""
+    again = _RESTATED_IN_WORDS.match(told)
+    if again is None:
+        return None
+    spoken = parse_words(again["words"])
+    if spoken is None:
+        return None
+    first = parse_number(f"{value} {again['unit']}")
+    second = parse_number(f"{spoken.numerator}/{spoken.denominator} {again['unit2']}")
+    if first is None or second is None or first.unit is None or second.unit is None:
+        return None
+    if first.unit.dimension != second.unit.dimension or same_quantity(first, second):
+        return None
+    return told[again.start("words") : again.end("unit2")]
+
+
+# what stands before a value of a chain of equalities: another link, a copula or the sentence's start (a colon
+# divides: "18 : 2 = 9")
+_LINK_BEFORE = re.compile(
+    r"(?:(?<![<>!])=|(?<![A-Za-z])(?:is|are|was|be|equals|gives|get)|[.!?\n]|^)$", re.IGNORECASE
+)
+
+
+def _equated_before(region: str, start: int, last: Reading, gold: Gold) -> re.Match[str] | None:
+    """The value of a chain of equalities ending right before ``region[start:]`` (``0.125 = 1/6 = 12.5%``)
+    that differs from ``last``, the value the chain ends on, or None (each value back to an operand, ``48 +
+    24 = 72``, or a word is read)."""
+    at = start
+    for _ in range(6):
+        equated = _EQUATED_AS.search(region, max(0, at - 40), at)
+        if equated is None:
+            return None
+        before = region[max(0, equated.start() - 24) : equated.start()].rstrip("$\\( \t")
+        if not _LINK_BEFORE.search(before):
+            return None  # ("48 + 24 = 72", "8 boxes of 9 = 72": the value before the sign is an operand)
+        if _restated_differs(_read(equated["first"], gold), last):
+            return equated
+        at = equated.start()
+    return None
+
+
+def _restated_differs(first: Reading, second: Reading) -> bool:
+    """Whether a value said again (``1/2, that is 0.25``) states another value than the first: both read as
+    values that are neither equal (a percent as its hundredth: ``2/5, which is 40%``) nor one the other
+    rounded at its places (``1/3, i.e. 0.333``)."""
+    if first.status != "value" or second.status != "value" or _same_reading(first, second):
+        return False
+    a, b = first.quantity, second.quantity
+    if a is None or b is None:
+        return False  # an expression's restatement is left to the readers of math
+    if a.percent != b.percent and (a.value * 100 if b.percent else a.value) == (
+        b.value * 100 if a.percent else b.value
+    ):
+        return False
+    # (only a decimal rounds: a whole number or a fraction states its value exactly)
+    return not ((b.ulp is not None and rounds_to(a, b)) or (a.ulp is not None and rounds_to(b, a)))
+
+
 _KEY_ANALYSIS = ("【解析】", "【分析】", "【详解】", "【解答】", "解析：", "解析:", "分析：", "分析:")
 
 
@@ -2153,7 +2247,11 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
             if (
                 before is not None
                 and last is not None
-                and before.unit is None
+                and (
+                    before.unit is None
+                    # "1.2 million dollars ($120,000)": the same unit twice is no restatement in another
+                    or before.unit == last.unit
+                )
                 and region[end : end + 2].lstrip(" \t")[:1] == ")"
                 and not same_quantity(before, last)
                 and not (restating["approximately"] and rounds_to(before, last))
@@ -2356,11 +2454,20 @@ def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | Non
                 return f"several quantities listed ({labels}): the closing summary answers none of them"
         # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
         restating = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
+        if restating is None and "=" in region[max(0, start - 4) : start]:
+            # "The probability is 0.125 = 1/6 = 12.5%.": a chain of equalities, each value equated with the
+            # next
+            restating = _equated_before(region, start, _read(answer.text, gold), gold)
         if restating is not None:
             first_said, last_said = _read(restating["first"], gold), _read(answer.text, gold)
-            if first_said.status == last_said.status == "value" and not _same_reading(first_said, last_said):
+            if _restated_differs(first_said, last_said):
                 said = region[restating.start() : end]
                 return f"two different values: {said[:60]!r} restates the value as another"
+        if answer.rule == "last_number" and "," in region[end : end + 24]:
+            # ("i.e." ends no sentence: the restatement is read past the sentence's end)
+            in_words = _restated_in_words(region[end : end + 80], answer.text)
+            if in_words is not None:  # "She spends 45 minutes, i.e. half an hour."
+                return f"two different values: {region[start:end]!r} restated as {in_words!r}"
         # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
         other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])
         if other is not None:
@@ -3191,6 +3298,25 @@ def _lenient(
                 remark = found.region[explained:].strip()[:60]
                 why = f"a remark after the result: {remark!r} names givens, no answer"
                 return remarked, Reading("ambiguous", text=remarked.text, why=why)
+    if gold.kind == "number" and conditions_left > 0:
+        # "No, it's 48. Each of the 4 crates holds 12.": the value stated, then the reason for it, whose
+        # numbers are no answer; the value stands before it, unless the reason concludes on another
+        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+        reason = commitment.reason_after_stated(found.region[tail_at:])
+        if reason is not None:
+            reason += tail_at
+            earlier = Candidates(region_start=found.region_start, region=found.region[:reason])
+            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
+            value, reading = stated
+            if (
+                value is not None
+                and reading is not None
+                and reading.status == "value"
+                and not found.region[value.end - found.region_start : reason].strip(" \t\n.!,*_$")
+                and _concluded_past(found, value, gold, found.region[reason:]) is None
+                and not _restated_last(found, reading, gold)
+            ):
+                return stated
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -3305,6 +3431,13 @@ def _lenient(
             if before_rival is not None:
                 return before_rival
     return number, (_read(number.text, gold) if number is not None else None)
+
+
+def _restated_last(found: Candidates, stated: Reading, gold: Gold) -> bool:
+    """Whether the text's last number says ``stated`` again (``It is 18. Or 18.0.``): the last number is then
+    read as ever, the statement before it and it being one value."""
+    number = found.last_number()
+    return number is not None and _same_reading(_read(number.text, gold), stated)
 
 
 def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
