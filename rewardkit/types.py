@@ -98,7 +98,7 @@ class Answer:
     ``rule`` names the extraction rule that found it ("boxed", "final_answer", "answer_is", "hashes",
     "answer_colon", "a_colon", "answer_heading", "answer_tag", "choice", "last_number", "last_math",
     "restated_result", "labelled_total", "compared_value", "whole_completion", "correction",
-    "printed_output").
+    "printed_output", "parts").
     ``lenient`` marks rules that only the flexible policy accepts. ``start``/``end`` index the original
     completion text.
     """
