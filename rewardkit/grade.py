@@ -41,9 +41,7 @@ from rewardkit.equivalence import (
     symbolic_equal,
 )
 from rewardkit.extract import (
-    APPROX,
     MAX_COMPLETION_CHARS,
-    MAX_SPAN_CHARS,
     POLITE_TAIL,
     Candidates,
     Reading,
@@ -53,21 +51,15 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
-    lists_options,
-    option_called_answer,
     option_stated_past,
-    option_verdicts,
     place_start,
     plain_number,
     read_choice,
     read_math,
     read_number,
-    set_said_at_end,
     signs_only_outside_ascii,
-    split_approximation,
-    without_option_verdicts,
 )
-from rewardkit.gold import HEDGE_WORDS, TEXT_GOLD, Gold, normalise_text, parse_gold
+from rewardkit.gold import Gold, parse_gold
 from rewardkit.languages import (
     doubted_near,
     european,
@@ -78,119 +70,88 @@ from rewardkit.languages import (
 )
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.rewrite import Rewritten
-from rewardkit.latex import ASCII_FUNCTIONS
-from rewardkit.letter_sets import hedged_sets, last_set_named, letter_set, run_together, set_within
+from rewardkit.lenient import (
+    AFTER_DISPLAY,
+    BARE_NUMBER_LINE,
+    DIGIT,
+    FENCE,
+    SENTENCE_STOP,
+    concluded_past,
+    in_code_aside,
+    lenient_answer,
+    lenient_problem,
+    lists_values,
+    operand_of_expression,
+    relations_are_answers,
+    restated_differs,
+    same_reading,
+)
+from rewardkit.letter_sets import set_within
 from rewardkit.manipulation import manipulation
 from rewardkit.mathtree import (
     Apply,
     Chain,
-    Constant,
     Degrees,
     Indexed,
-    Interval,
     ListOf,
-    Neg,
     Node,
-    Number,
-    PlusMinus,
-    Ratio,
     Relation,
     SetOf,
-    Symbol,
-    Text,
     TupleOf,
-    Union,
     is_scalar,
     quantity_tree,
     render,
-    structural_key,
     symbols_of,
     walk,
 )
 from rewardkit.numbers import (
-    CLOCK,
-    CLOCK_12,
-    MERIDIEM,
-    NAMED_EQUAL_BEFORE,
-    PART_OF_DAY,
     RATIO,
     Quantity,
     Unit,
     first_value,
-    hour_of_day,
-    lookup_unit,
     numeral_in_base,
-    parse_number,
-    parse_words,
     same_numeral,
     same_quantity,
     scan,
-    spoken_time_of_day,
 )
-from rewardkit.option_words import option_key, options_named
 from rewardkit.parts import part_spans
-from rewardkit.polarity import polarity, stated_polarity
+from rewardkit.polarity import polarity
+from rewardkit.reading import (
+    COPULA,
+    COPULA_WORD,
+    chosen_set,
+    counted_names,
+    reading_of,
+)
 from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
-    bulleted_values_before,
     case_series_before,
-    counts_listed,
-    hedged_alternatives,
     labelled_blanks,
-    named_alike_before,
     named_quantities_in,
     one_variable_alternatives,
-    parts_before,
-    qualified_values_before,
-    quantity_listed_before,
-    variables_in,
 )
-from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
-from rewardkit.spoken_ranges import hyphen_range, range_end_before, range_start_after, tolerance_after
-from rewardkit.spoken_times import clock_phrase, clock_phrase_around, is_span_of_years, span_of_years
+from rewardkit.spoken_times import clock_phrase_around
 from rewardkit.stated_units import (
     ANGLES,
     DEGREE,
     RADIAN,
-    RESTATING_APPROXIMATION,
     Restated,
     per_named,
     restated_around,
     rounded_restatement,
-    rounds_to,
     unit_at_end,
     unit_at_start,
     whole_unit,
 )
 from rewardkit.substrings import first_non_ascii
-from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value, numeric_value
+from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import POLICIES, Answer, GradeResult, Policy, Verdict
 
 Choices = str | Sequence[str] | None
-
-# a value, maybe its unit, and an opening parenthesis right before the last number: "1.5 (3/2)", "72 cm
-# (0.72 m)"
-_VALUE_BEFORE_PARENTHESIS = re.compile(
-    # (past the box, math or emphasis the value closes: "\\boxed{15} (", "$15$ (", "**15** (")
-    r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*"
-    # (the value in parentheses may be called an approximation: "72 (roughly 70)")
-    rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|~|≈)[ \t]*)?$",
-    re.IGNORECASE,
-)
-# "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
-_ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
-# "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
-_APPROXIMATELY = re.compile(
-    rf"^[\s*_]*(?:{commitment.APPROXIMATION})\s+"
-    rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
-    re.I,
-)
-_COPULA_WORD = r"(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)"
-_COPULA = re.compile(rf"\s{_COPULA_WORD}\s")
 # what states a statement's value again, for the reading that compares the value it opens on with the one it
 # states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
 # 70)", "namely 70", an example's "e.g. 70")
-_STATING = re.compile(rf"\s{_COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
+_STATING = re.compile(rf"\s{COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
 
 
 def _default_timeout_s(variable: str = "REWARDKIT_TIMEOUT_S", fallback: float = 1.0) -> float:
@@ -219,32 +180,6 @@ DEFAULT_TIMEOUT_S = _default_timeout_s()
 _COMMITTING_RULES = frozenset(
     {"boxed", "final_answer", "answer_colon", "hashes", "a_colon", "answer_heading", "answer_tag"}
 )
-
-
-def _counted_names(gold: Gold) -> tuple[str, ...] | None:
-    """The words of a counted gold (:func:`rewardkit.gold._counted_gold`), in its order, or None."""
-    node = gold.node
-    if not isinstance(node, ListOf) or not node.items:
-        return None
-    names = []
-    for item in node.items:
-        if not (isinstance(item, Relation) and isinstance(item.lhs, Symbol) and len(item.lhs.name) > 1):
-            return None
-        names.append(item.lhs.name)
-    return tuple(names) if all(n.isalpha() for n in names) else None
-
-
-def _counted_reading(text: str, names: tuple[str, ...]) -> Reading | None:
-    """``2 bins and 1 paper`` against a counted gold: one equation per word, or None."""
-    pairs = counted_values.read_counted(text, names)
-    if pairs is None:
-        return None
-    listed = ", ".join(value for value, _ in pairs)
-    values = read_math(listed).node
-    if not isinstance(values, ListOf) or len(values.items) != len(pairs):
-        return None
-    items = tuple(Relation("=", Symbol(word), v) for (_, word), v in zip(pairs, values.items, strict=True))
-    return Reading("value", node=ListOf(items), text=text)
 
 
 def grade(
@@ -598,7 +533,7 @@ def _grade_text(
     if closing is not None:
         # "…\nA: 72" and nothing else any reader keys on: what the general reading makes of it (a plain value
         # that ends the text, committed, with no rival, sibling or withdrawal), without asking each reader
-        result = _judge(closing, _read(closing.text, gold), gold, policy, budget, completion, decimals)
+        result = _judge(closing, reading_of(closing.text, gold), gold, policy, budget, completion, decimals)
     else:
         result = _grade_found(completion, gold, policy, finished, budget, decimals, lowered)
         if not result.correct and gold.kind == "math" and isinstance(gold.node, ListOf):
@@ -744,8 +679,8 @@ def _grade_found(
     for answer in reversed(found.anchored):
         if (
             answer.rule != "boxed"
-            and _FENCE in found.region  # (no code block, no aside: most texts, without the call)
-            and _in_code_aside(found.region, answer.start - found.region_start, unclosed=False) is not None
+            and FENCE in found.region  # (no code block, no aside: most texts, without the call)
+            and in_code_aside(found.region, answer.start - found.region_start, unclosed=False) is not None
         ):
             continue  # "# answer: 72" in a code block's comment: a note in the code, no statement of the text
         # an answer that ends the completion (most do) has nothing after it to list, withdraw or offer another
@@ -839,13 +774,13 @@ def _grade_found(
         )
         if unequal is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=unequal)
-        reading = _read(answer.text, gold)
+        reading = reading_of(answer.text, gold)
         if reading.status == "none" and commitment.points_back(answer.text):
             # "Final Answer: see above": no statement of its own; the value before it is read as if the marker
             # were not there (and the text, which ends on the marker's words, is not cut off)
             line_start = completion.rfind("\n", 0, answer.start) + 1
             rest = completion[answer.end :].strip(_POINTER_CLOSERS)
-            if (not rest or (not _DIGIT.search(rest) and _POLITE_CLOSING.match(rest))) and not _DIGIT.search(
+            if (not rest or (not DIGIT.search(rest) and _POLITE_CLOSING.match(rest))) and not DIGIT.search(
                 completion, line_start, answer.start
             ):
                 # the marker's line ends the text: the text before it, graded as it stands ("… = 72. Check:
@@ -914,12 +849,14 @@ def _grade_found(
                 listed = boxes_as_list(completion, found.anchored, answer)
                 if named is not None:
                     listed = Answer(named, listed.rule, listed.start, listed.end, listed.lenient)
-                names = _counted_names(gold) if gold.read_as == "boxed" else None
+                names = counted_names(gold) if gold.read_as == "boxed" else None
                 boxes = [(b.start, b.end, b.text) for b in on_line] if names is not None else []
                 words = counted_values.counted_boxes(completion, boxes) if boxes else None
                 if words is not None:  # "\\boxed{2} bins and \\boxed{1} paper": the boxes name their parts
                     listed = Answer(words, listed.rule, listed.start, listed.end, listed.lenient)
-                return _judge(listed, _read(listed.text, gold), gold, policy, budget, completion, decimals)
+                return _judge(
+                    listed, reading_of(listed.text, gold), gold, policy, budget, completion, decimals
+                )
             same_line = any(b.text == sibling for b in on_line if b is not answer)
             where = "on one line" if answer.rule == "boxed" and same_line else "one right after the other"
             detail = f"distinct final answers {where}: {answer.text!r} and {sibling!r}"
@@ -939,8 +876,8 @@ def _grade_found(
         detail = f"the committed answer {unreadable.text!r} is not a {gold.kind}"
         return _result(gold, policy, Verdict.UNPARSEABLE, unreadable, detail=detail)
 
-    lenient, fallback = _lenient(found, gold)
-    if gold.kind in ("number", "math") and _FENCE in found.region[-_PRINTED_TAIL_CHARS:]:
+    lenient, fallback = lenient_answer(found, gold)
+    if gold.kind in ("number", "math") and FENCE in found.region[-_PRINTED_TAIL_CHARS:]:
         lenient, fallback = _printed(found, gold, lenient, fallback)
     if lenient is not None and lenient.rule == "last_number":
         # "final_answer: 72\nother_answers: 70": the last number is one a field offers as an alternative
@@ -973,7 +910,7 @@ def _grade_found(
         if cut is not None:
             detail = f"the text stops mid-sentence ({cut!r}): nothing after its last number commits to it"
             return _result(gold, policy, Verdict.TRUNCATED, detail=detail)
-        why_not = _lenient_problem(found, lenient, gold)
+        why_not = lenient_problem(found, lenient, gold)
         if why_not is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, lenient, detail=why_not)
         named = _names_no_quantity(found, lenient, gold) if fallback.status == "value" else None
@@ -1048,15 +985,15 @@ def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, compl
     why = commitment.alternative_reading(sentence_before)
     if why is None:
         return None
-    now = _read(answer.text, gold)
+    now = reading_of(answer.text, gold)
     if earlier[-1].end > answer.start:
         # the statement that runs on over this one states its first value ("#### 1 if …, … would be 2": 1)
         first = first_value(earlier[-1].text)
         said = first[2] if first is not None else None
         same = said is not None and now.quantity is not None and same_quantity(said, now.quantity)
         return None if same else why
-    before = _read(earlier[-1].text, gold)
-    if before.status == "value" and now.status == "value" and _same_reading(before, now):
+    before = reading_of(earlier[-1].text, gold)
+    if before.status == "value" and now.status == "value" and same_reading(before, now):
         return None
     return why
 
@@ -1087,8 +1024,8 @@ def _explained_otherwise(found: Candidates, answer: Answer, gold: Gold, completi
     heading = _WORKING_HEADING.search(between)
     if heading is None or commitment.RETRACTION.search(between, heading.end()) is not None:
         return None
-    before, now = _read(first.text, gold), _read(answer.text, gold)
-    if before.status != "value" or now.status != "value" or _same_reading(before, now):
+    before, now = reading_of(first.text, gold), reading_of(answer.text, gold)
+    if before.status != "value" or now.status != "value" or same_reading(before, now):
         return None
     said = between[heading.start() :].strip()[:40]
     headed, concluded = first.text.strip(), answer.text.strip()
@@ -1106,26 +1043,6 @@ def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> st
         gold.letters,
         reading.quantity if gold.kind == "number" else None,
     )
-
-
-def _relations_are_answers(gold: Gold) -> bool:
-    """Whether ``x \\ge 5`` can be the answer rather than a bound on it: for any math gold (an interval, an
-    inequality; against a value the comparison itself says WRONG), not for a number gold."""
-    return gold.kind != "number"
-
-
-def _lists_values(gold: Gold) -> bool:
-    """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, ``\\pm 2``, an interval or union): a
-    solution set written with "or" answers it, where against one value the "or" hedges."""
-    node = gold.node if gold.kind == "math" else None
-    if isinstance(node, Relation) and node.op == "=" and isinstance(node.rhs, PlusMinus):
-        node = node.rhs  # "x = \\pm 2"
-    if isinstance(node, PlusMinus):  # "\\pm 2": the two values 2 and -2
-        return True
-    if isinstance(node, (ListOf, SetOf)):
-        return len(node.items) >= 2
-    bound = isinstance(node, Relation) and node.op in ("<", "<=", ">", ">=")
-    return bound or isinstance(node, (Interval, Union, Chain))
 
 
 _WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))")
@@ -1167,16 +1084,6 @@ _CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 # what makes letters part of an expression rather than a set of options: "AC + 1", "AC = 5", "2AC"
 _IN_EXPRESSION = re.compile(r"[-+*/=^<>×÷√\\\d]")
-
-
-def _chosen_set(text: str, gold: Gold) -> str | None:
-    """The option letters ``text`` chooses as one set (:func:`letter_sets.letter_set`), or None. Against a
-    single-letter gold only letters run together (``BC``) are read as a set: a list (``B and D``) is read as
-    before, two candidates for one answer."""
-    chosen = letter_set(text)
-    if chosen is None or (len(gold.choice or "") < 2 and not run_together(text)):
-        return None
-    return chosen
 
 
 # what a fill-in blank's label opens with: "(1)", "1)", "①", "第一空"
@@ -1340,7 +1247,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if said is not None:
         return answer, said
     within = set_within(text) if gold.kind == "choice" else None
-    if within is not None and _chosen_set(text[within[0] : within[1]], gold) is not None:
+    if within is not None and chosen_set(text[within[0] : within[1]], gold) is not None:
         # "A and C", "probably AC", "not A and C": several letters named, one set; its statement is read
         # around it
         before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
@@ -1373,7 +1280,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 return answer, said
             return _part_of(answer, later.group(), "correction", last=True, lenient=True), None
         return answer, why
-    if " or " in text and _lists_values(gold):
+    if " or " in text and lists_values(gold):
         # "x = -2 or x = 3", "x < 2 or x > 3": a solution set written as alternatives on one variable, read
         # whole (anything else in the statement, "x = 2 or x = 3, I think", makes it no such reading)
         alternatives = read_math(text)
@@ -1402,7 +1309,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             unsure = f"retracted: {('… ' + rest.strip())[:60]!r} takes the value back"
         if unsure is not None:
             return answer, unsure
-    if opening is not None and opening[0] <= 1 and _COPULA.search(text, opening[1]):
+    if opening is not None and opening[0] <= 1 and COPULA.search(text, opening[1]):
         # "72 is what a naive student gets", "72 is a trap": a statement that opens on its value and calls it
         # wrong after its "is" (whose article the copula reading below would take for a variable)
         called = commitment.called_wrong_after(
@@ -1437,7 +1344,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                         "",
                         text[opening[1] :],
                         value=opening[2],
-                        relations_qualify=not _relations_are_answers(gold),
+                        relations_qualify=not relations_are_answers(gold),
                     )
                 if gold.kind == "number" and completion is not None:
                     again = restated_around(completion, answer.start, answer.end)
@@ -1483,7 +1390,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         before,
         after,
         value=quantity,
-        relations_qualify=not _relations_are_answers(gold),
+        relations_qualify=not relations_are_answers(gold),
         # a piecewise answer says "if" in its box, when its gold does too
         conditions=not (answer.rule == "boxed" and _PIECEWISE.search(gold.raw)),
     )
@@ -1582,44 +1489,8 @@ def _restated_alike(head: str, restated: str, gold: Gold) -> bool:
     restated = _RESTATEMENT_VALUE_END.sub("", restated)
     if not restated or len(restated) > 120:
         return False
-    first, second = _read(head, gold), _read(restated, gold)
-    return first.status == "value" and second.status == "value" and _same_reading(first, second)
-
-
-# a sentence that says the one before it again: "Or, in other words, seventy-two.", "I.e. 72.", "That is, 72."
-_RESTATEMENT_OPENING = re.compile(
-    r"[ \t\n*_]*(?i:or\b[,\s]*)?(?i:in\s+other\s+words|i\.\s*e\.|that\s+is(?:\s+to\s+say)?|equivalently|"
-    r"put\s+(?:another|differently)|namely|in\s+words|in\s+short)\b"
-)
-_RESTATEMENT_INITIALS = frozenset("OoIiTtEePpNn")
-
-
-def _restated_statement(found: Candidates, sentence_start: int, answer: Answer, gold: Gold) -> str | None:
-    """Why the sentence before a lenient value's sentence does not commit to it, when that sentence only says
-    it again (``It is not 72.\n\nOr, in other words, seventy-two.``): a restatement commits no more than
-    what it restates."""
-    if _RESTATEMENT_OPENING.match(found.region, sentence_start) is None:
-        return None
-    again = _read(answer.text, gold)
-    if again.status != "value" or again.quantity is None:
-        return None
-    region = found.region[:sentence_start]
-    earlier = Candidates(region_start=found.region_start, region=region)
-    # the restated sentence: the last one before, read back to its own start
-    body = region.rstrip(" \t\n*_.!?;")
-    restated_from = max(body.rfind(c, max(0, len(body) - 400)) for c in ".!?\n") + 1
-    same = [
-        q
-        for q in scan(region[restated_from:])
-        if q.quantity is not None and same_quantity(q.quantity, again.quantity)
-    ]
-    if not same:
-        return None
-    start, end = restated_from + same[-1].start, restated_from + same[-1].end
-    previous = Answer(
-        region[start:end], "last_number", found.region_start + start, found.region_start + end, True
-    )
-    return _lenient_problem(earlier, previous, gold)
+    first, second = reading_of(head, gold), reading_of(restated, gold)
+    return first.status == "value" and second.status == "value" and same_reading(first, second)
 
 
 def _restates_refused(refused: Answer, later: Reading) -> bool:
@@ -1641,9 +1512,9 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
     if gold.kind == "choice":
         letter = last_choice(found.region, gold.letters, found.region_start)
         # a letter's match may open on the cue itself ("Wait, D"): what counts is that the letter follows it
-        if letter is None or letter.end <= at or _lenient_problem(found, letter, gold) is not None:
+        if letter is None or letter.end <= at or lenient_problem(found, letter, gold) is not None:
             return None
-        reading = _read(letter.text, gold)
+        reading = reading_of(letter.text, gold)
         return (letter, reading) if reading.status == "value" else None
     number = found.last_number()
     if number is None or number.start < at or gold.kind not in ("number", "math"):
@@ -1653,14 +1524,14 @@ def _statement_after(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Re
         # "… not $\\frac12$; it is $\\frac34$", "\\boxed{5} if $x = \\frac32$": the number is a part of math,
         # which states the value (or the condition's)
         math = run[-1]
-        reading = _read(math.text, gold)
-        if reading.status == "value" and not _same_reading(reading, _read(number.text, gold)):
-            return (math, reading) if _lenient_problem(found, math, gold) is None else None
-    if _lenient_problem(found, number, gold) is not None or _operand_of_expression(found, number):
+        reading = reading_of(math.text, gold)
+        if reading.status == "value" and not same_reading(reading, reading_of(number.text, gold)):
+            return (math, reading) if lenient_problem(found, math, gold) is None else None
+    if lenient_problem(found, number, gold) is not None or operand_of_expression(found, number):
         return None
     if _names_no_quantity(found, number, gold) is not None:
         return None
-    reading = _read(number.text, gold)
+    reading = reading_of(number.text, gold)
     return (number, reading) if reading.status == "value" else None
 
 
@@ -1684,13 +1555,13 @@ def _retraction(
             return called
     if gold.kind in ("number", "math") and tail[:1] in _RESTATEMENT_OPENERS:
         restated = _RESTATED_AFTER.match(tail)
-        if restated is not None and _restated_differs(
-            _read(answer.text, gold), _read(restated["value"], gold)
+        if restated is not None and restated_differs(
+            reading_of(answer.text, gold), reading_of(restated["value"], gold)
         ):
             # "\\boxed{\\frac12} (that is, 0.25)": the value said again right after the answer is another
             return f"two different values: {answer.text!r} restated as {restated['value']!r}"
     if cue is None and gold.kind in ("number", "math"):
-        return _concluded_past(found, answer, gold, tail, completion)
+        return concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
@@ -1704,8 +1575,8 @@ def _retraction(
     if cue["own"] is not None and gold.kind in ("number", "math"):
         # "Answer: 72. My working gives 70, though.": the text's own result set against the answer it stated;
         # the same value worked out confirms it, another leaves two values and commits to neither
-        first = _read(answer.text, gold)
-        if later is not None and first.status == "value" and _same_reading(first, later[1]):
+        first = reading_of(answer.text, gold)
+        if later is not None and first.status == "value" and same_reading(first, later[1]):
             return None
         said = tail[cue.start() : cue.start() + 60].strip()
         return f"contradicted: {said!r} sets the text's own result against its answer"
@@ -1718,8 +1589,8 @@ def _retraction(
             return (
                 f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} doubts the answer, states none"
             )
-        first = _read(answer.text, gold)
-        if first.status == "value" and _same_reading(first, later[1]):
+        first = reading_of(answer.text, gold)
+        if first.status == "value" and same_reading(first, later[1]):
             at = later[0].start - found.region_start
             if commitment.STRONG_RETRACTION.search(
                 tail, cue.start(), at - tail_start
@@ -1752,11 +1623,11 @@ def _retraction(
         if named is not None:
             s, e = (cue.end() + named[0], cue.end() + named[1])
             if e - s == 1:
-                letter = _read(tail[s:e], gold)
+                letter = reading_of(tail[s:e], gold)
                 if letter.status == "value":
                     at = found.region_start + tail_start
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
-        first = _read(answer.text, gold)
+        first = reading_of(answer.text, gold)
         if first.choice is not None and commitment.letter_reaffirmed(
             tail[cue.end() :], first.choice, gold.letters
         ):
@@ -1800,9 +1671,9 @@ def _value_on_cue_line(found: Candidates, at: int, gold: Gold) -> tuple[Answer, 
     answer = Answer(
         line[value.start : value.end], "correction", start, start + value.end - value.start, lenient=True
     )
-    if _lenient_problem(found, answer, gold) is not None or _operand_of_expression(found, answer):
+    if lenient_problem(found, answer, gold) is not None or operand_of_expression(found, answer):
         return None
-    reading = _read(answer.text, gold)
+    reading = reading_of(answer.text, gold)
     return (answer, reading) if reading.status == "value" else None
 
 
@@ -1818,8 +1689,8 @@ def _stated_again_after(found: Candidates, answer: Answer, gold: Gold) -> Answer
     # ("72. No wait, 71. No, 72.": another value stated between them, the answer goes back and forth)
     if later is None or not _only_working(found.region[cue.end() : later[0].start - found.region_start]):
         return None
-    first = _read(answer.text, gold)
-    return later[0] if first.status == "value" and _same_reading(first, later[1]) else None
+    first = reading_of(answer.text, gold)
+    return later[0] if first.status == "value" and same_reading(first, later[1]) else None
 
 
 # an arithmetic sign next to a number: the number is a term of a computation ("48 + 24 = 72"), not a value
@@ -1845,11 +1716,11 @@ def _own_value_called_wrong(tail: str, answer: Answer, gold: Gold) -> str | None
     first: Reading | None = None
     for called in commitment.values_called_wrong(tail):
         if first is None:
-            first = _read(answer.text, gold)
+            first = reading_of(answer.text, gold)
             if first.status != "value":
                 return None
-        named = _read(called["value"], gold)
-        if named.status == "value" and _same_reading(first, named):
+        named = reading_of(called["value"], gold)
+        if named.status == "value" and same_reading(first, named):
             return f"retracted: {called.group().strip()[:60]!r} calls the answer's own value wrong"
     return None
 
@@ -1913,24 +1784,6 @@ _RECHECK = re.compile(
 # a text that ends on an operator or an equals sign, and an equation's result written
 _OPERATOR_AT_END = re.compile(r"[-+*/×÷=]\s*$")
 _RESULT_STATED = re.compile(r"=\s*[$(]*\s*\d")
-
-
-# where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
-
-
-_NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
-# how much of a reasoning block before the answer region is read for the steps a closing sentence restates
-_THOUGHT_READ = 20_000
-
-
-# a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (也就是, 即
-# read)
-_RESTATED_AS = re.compile(
-    r"(?P<first>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*,?[ \t]*"
-    r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
-    re.IGNORECASE,
-)
 # a value said again right after the answer: "\\boxed{\\frac12} (that is, 0.5)", "**72**, i.e. 72", "= 0.5",
 # then the end of the statement (a value said again with words after it, "(16 with tax)", is left to others)
 _RESTATED_AFTER = re.compile(
@@ -1940,154 +1793,6 @@ _RESTATED_AFTER = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _RESTATEMENT_OPENERS = frozenset(" \t*_$(,=")
-# a value equated with the last one: "0.125 = 1/6 = 12.5%" (its first value stands after no operator: "48 +
-# 24 = 72" computes it)
-_EQUATED_AS = re.compile(r"(?<![\w.,/^])(?P<first>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t]*=[ \t]*\$?$")
-
-
-# a value restated in words after the last number and its unit: "45 minutes, i.e. half an hour", "90
-# minutes, that is, one and a half hours", "250 cm, or two and a half metres"
-_RESTATED_IN_WORDS = re.compile(
-    r"[ \t]*(?P<unit>[A-Za-z]+)[ \t]*,[ \t]*"
-    r"(?:i\.[ \t]?e\.|that\s+is|in\s+other\s+words|which\s+is|or),?[ \t]+(?P<words>[A-Za-z][A-Za-z -]{0,40}?)"
-    r"[ \t]+(?:of[ \t]+)?(?:an?[ \t]+)?(?P<unit2>[A-Za-z]+)[ \t]*(?:[.,;!]|$)",
-    re.IGNORECASE,
-)
-
-
-def _restated_in_words(told: str, value: str) -> str | None:
-    """The restatement in words of ``value`` that ``told``, the text after it, opens on with the value's
-    unit (``45`` and `` minutes, i.e. half an hour``) where it states another quantity of that dimension,
-    or None (an equal one, ``three quarters of an hour``, or none read)."""
-    again = _RESTATED_IN_WORDS.match(told)
-    if again is None:
-        return None
-    spoken = parse_words(again["words"])
-    if spoken is None:
-        return None
-    first = parse_number(f"{value} {again['unit']}")
-    second = parse_number(f"{spoken.numerator}/{spoken.denominator} {again['unit2']}")
-    if first is None or second is None or first.unit is None or second.unit is None:
-        return None
-    if first.unit.dimension != second.unit.dimension or same_quantity(first, second):
-        return None
-    return told[again.start("words") : again.end("unit2")]
-
-
-# what stands before a value of a chain of equalities: another link, a copula or the sentence's start (a colon
-# divides: "18 : 2 = 9")
-_LINK_BEFORE = re.compile(
-    r"(?:(?<![<>!])=|(?<![A-Za-z])(?:is|are|was|be|equals|gives|get)|[.!?\n]|^)$", re.IGNORECASE
-)
-
-
-def _equated_before(region: str, start: int, last: Reading, gold: Gold) -> re.Match[str] | None:
-    """The value of a chain of equalities ending right before ``region[start:]`` (``0.125 = 1/6 = 12.5%``)
-    that differs from ``last``, the value the chain ends on, or None (each value back to an operand, ``48 +
-    24 = 72``, or a word is read)."""
-    at = start
-    for _ in range(6):
-        equated = _EQUATED_AS.search(region, max(0, at - 40), at)
-        if equated is None:
-            return None
-        before = region[max(0, equated.start() - 24) : equated.start()].rstrip("$\\( \t")
-        if not _LINK_BEFORE.search(before):
-            return None  # ("48 + 24 = 72", "8 boxes of 9 = 72": the value before the sign is an operand)
-        if _restated_differs(_read(equated["first"], gold), last):
-            return equated
-        at = equated.start()
-    return None
-
-
-def _restated_differs(first: Reading, second: Reading) -> bool:
-    """Whether a value said again (``1/2, that is 0.25``) states another value than the first: both read as
-    values that are neither equal (a percent as its hundredth: ``2/5, which is 40%``) nor one the other
-    rounded at its places (``1/3, i.e. 0.333``)."""
-    if first.status != "value" or second.status != "value" or _same_reading(first, second):
-        return False
-    a, b = first.quantity, second.quantity
-    if a is None or b is None:
-        return False  # an expression's restatement is left to the readers of math
-    if a.percent != b.percent and (a.value * 100 if b.percent else a.value) == (
-        b.value * 100 if a.percent else b.value
-    ):
-        return False
-    # (only a decimal rounds: a whole number or a fraction states its value exactly)
-    return not ((b.ulp is not None and rounds_to(a, b)) or (a.ulp is not None and rounds_to(b, a)))
-
-
-_KEY_ANALYSIS = ("【解析】", "【分析】", "【详解】", "【解答】", "解析：", "解析:", "分析：", "分析:")
-
-
-def _concluded_past(
-    found: Candidates, answer: Answer, gold: Gold, tail: str, completion: str = ""
-) -> str | None:
-    """Why the text after the answer goes past it to another value with no retraction cue (``#### 72\nBut she
-    lost 1, so 71.``), or None. A sentence that checks the answer, explains it (``That is 72 clips in all.``)
-    or restates a step of the reasoning before it (``So she sold 24 in May.``) goes nothing past it; one that
-    opens by going on (``But``, ``Then``) concludes on what it names, seen before or not. The reasoning
-    includes the reasoning block before the answer region (``<think>…9 eggs…</think> \\boxed{18} So she
-    makes $18 from the 9 eggs.``), read only for a value the answer region does not hold, and the sentences
-    of the tail before the one read. Reasoning told after its answer (``Answer: 72\n\n… 48 / 2 = 24
-    clips.\nAltogether she sold 48 + 24 = 72 clips.``) is judged by its last conclusion: a step on the way to
-    the answer's value goes past nothing, a last conclusion on another value (``… 48 + 48 = 96 in total.``)
-    does."""
-    # the answer's reading and the numbers of the reasoning are looked up only once a sentence concludes on
-    # a value: most tails conclude on none
-    first: Reading | None = None
-    earlier: set[str] | None = None
-    thought: set[str] | None = None
-    past: str | None = None  # the last conclusion on another value, while no later one states the answer
-    sentences = _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail))
-    # an answer key's analysis after it (``【答案】70\n【解析】…9×8=72。``) is its working, whose steps are
-    # no conclusions
-    results = not tail.lstrip().startswith(_KEY_ANALYSIS)
-    # the last sentence with a value: a line that labels it the total there closes the working on it ("Answer:
-    # 9 hours\n\nStep-by-step:\n- Monday: 3 hours\n…\n- Total: 10 hours")
-    closing = max((at for at, sentence in enumerate(sentences) if _DIGIT.search(sentence)), default=-1)
-    checking = False  # whether the sentence before checks: a ticked computation after it checks too
-    for at, sentence in enumerate(sentences):
-        checking = commitment.check_goes_on(sentence, checking)
-        if checking:
-            continue  # "Verification: 9 × 2 = 18 ✓. Also, 16 - 3 - 4 = 9 ✓.": its steps conclude nothing
-        where = commitment.concluded_value(sentence, results=results)
-        if where is None and at == closing and results:
-            total = commitment.labelled_total(sentence)
-            where = None if total is None else (*total, False)
-        if where is None:
-            continue
-        start, end, goes_on = where
-        value = sentence[start:end]
-        if first is None:
-            first = _read(answer.text, gold)
-            if first.status != "value":
-                return None
-        later = _read(value, gold)
-        if later.status == "value" and _same_reading(first, later):
-            past = None  # "… Altogether she sold 48 + 24 = 72 clips.": the reasoning concludes on the answer
-            continue
-        if not goes_on:
-            if earlier is None:
-                reasoning = found.region[: answer.start - found.region_start]
-                earlier = {m.group() for m in _NUMERAL_TEXT.finditer(reasoning)}
-            number = value.lstrip("-−$")
-            if number in earlier or any(
-                m.group() == number
-                for told in (*sentences[:at], sentence[:start])
-                for m in _NUMERAL_TEXT.finditer(told)
-            ):
-                continue  # "So she sold 24 in May.": a step of the reasoning, told again
-            if thought is None:
-                block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
-                thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()
-            if number in thought:
-                continue  # a step of the reasoning block before the answer region, told again
-        if later.status == "value":
-            why = f"goes past its answer: {sentence.strip()[:60]!r} concludes on another value"
-            if goes_on:
-                return why  # "#### 72\nBut she lost 1, so 71.": the text goes on from its answer
-            past = why
-    return past
 
 
 def _word_retraction(
@@ -2107,7 +1812,7 @@ def _word_retraction(
             return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
         return None
     text = tail[named[0] : named[1]]
-    reading, first = _read(text, gold), _read(answer.text, gold)
+    reading, first = reading_of(text, gold), reading_of(answer.text, gold)
     if reading.status != "value" or (first.status == "value" and first.text == reading.text):
         return None
     start = found.region_start + tail_start + named[0]
@@ -2134,7 +1839,7 @@ def _printed(
     answer = Answer(text, "printed_output", at, at + len(text), lenient=True)
     if printed.why is not None:
         return answer, Reading("ambiguous", text=text, why=printed.why)
-    return answer, _read(printed.read_as or text, gold)
+    return answer, reading_of(printed.read_as or text, gold)
 
 
 def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | None:
@@ -2150,37 +1855,6 @@ def _names_no_quantity(found: Candidates, answer: Answer, gold: Gold) -> str | N
     )
 
 
-def _puts_forward(line: str) -> bool:
-    """Whether a line ending on a colon negates, tries, asks or guesses what the next line holds (``It is
-    not:``, ``Let's try:``, ``My guess:``)."""
-    return (
-        commitment.negates(line)
-        or (commitment.put_forward_before(line) or commitment.hedged_before(line)) is not None
-    )
-
-
-# one variable, maybe with a subscript or as a Greek letter's command: what a combination's side is not
-_ONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
-
-
-def _states_a_combination(text: str) -> bool:
-    """Whether ``text`` states the value of an expression of variables (``a + b = 5``, ``x^2 + y^2 = 25``,
-    ``ab = 12``), not of one variable (``y = 4``).
-
-    >>> [_states_a_combination(t) for t in ("a + b = 5", "$ab = 12$", "y = 4", "x_1 = 3", "5")]
-    [True, True, False, False, False]
-    """
-    math = clean_span(text).strip("$ ")
-    if math.count("=") != 1:
-        return False
-    side = math.split("=", 1)[0]
-    return any(c.isalpha() for c in side) and _ONE_VARIABLE.fullmatch(side) is None
-
-
-# a line that holds one number and nothing else (but emphasis, a list bullet or a full stop)
-_BARE_NUMBER_LINE = re.compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
-
-
 def _stacked_numbers_after(completion: str, answer: Answer) -> str | None:
     """Why an answer that ends its line is followed, to the end of the text, only by lines of one bare number
     each, one of them another value (``The answer is 7\n2``, ``Answer:\n70\n72``): values written down the
@@ -2189,7 +1863,7 @@ def _stacked_numbers_after(completion: str, answer: Answer) -> str | None:
     if line_end < 0 or completion[answer.end : line_end].strip(" \t*_.`$}"):
         return None
     lines = [line for line in completion[line_end:].split("\n") if line.strip(" \t`")]
-    if not lines or not all(_BARE_NUMBER_LINE.fullmatch(line) for line in lines):
+    if not lines or not all(BARE_NUMBER_LINE.fullmatch(line) for line in lines):
         return None
     mine = read_number(answer.text).quantity
     for line in lines:
@@ -2201,362 +1875,10 @@ def _stacked_numbers_after(completion: str, answer: Answer) -> str | None:
 
 # what may close a pointer's line at the end of the text ("see above.", "(see above)", "**see above**")
 _POINTER_CLOSERS = " \t\n.!)*_"
-_DIGIT = re.compile(r"\d")
 
 
 # the most text after an answer that the reader of bare-number lines after it looks at
 _STACKED_TAIL_CHARS = 200
-
-
-def _stacked_numbers_before(region: str, start: int, end: int) -> str | None:
-    """Why the last number stands on its own line under other lines of one number each (``70\n71\n72``, a
-    code block of candidates): a list written down the page, as ``70, 71, 72`` is one across it; or None."""
-    line_start = region.rfind("\n", 0, start) + 1
-    line_end = region.find("\n", end)
-    line_end = len(region) if line_end < 0 else line_end
-    if not _BARE_NUMBER_LINE.fullmatch(region, line_start, line_end):
-        return None
-    above = region[max(0, line_start - 200) : line_start].rstrip("\n `").rsplit("\n", 1)[-1]
-    if not above or not _BARE_NUMBER_LINE.fullmatch(above):
-        return None
-    mine, theirs = read_number(region[start:end]), read_number(above.strip(" \t*_`>-."))
-    if mine.quantity is None or theirs.quantity is None or same_quantity(mine.quantity, theirs.quantity):
-        return None
-    return f"several values one per line: {above.strip()!r} above {region[start:end]!r}"
-
-
-def _lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None:
-    """Why the statement around a lenient answer does not commit to it (``She has at least 12``), or None."""
-    if gold.kind == "text":
-        return None
-    if found.struck is not None and found.struck[1] > answer.start:
-        # "48 + 24 = 72 clips.\nThe answer is ~~72~~.": the answer struck out after the value is taken back,
-        # and nothing stated in its place; the value before it is working the text went on to strike
-        return f"taken back: {found.struck[0]!r} after it is struck out, and no value is stated in its place"
-    region, base = found.region, found.region_start
-    start, end = answer.start - base, answer.end - base
-    if answer.rule == "last_number" and "(" in region[max(0, start - 18) : start]:
-        restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 56), start)
-        if restating is not None and commitment.condition_closes_parenthesis(region[end : end + 120]):
-            # "It costs $15 (16 with tax).": the value in parentheses answers another reading of the question
-            return f"{region[restating.start() : end].strip()!r} … gives a second value under a condition"
-        if restating is not None:
-            said_end = restating.start("approximately") if restating["approximately"] else restating.end()
-            said = region[restating.start() : said_end].rstrip("( \t")
-            before, last = read_number(said).quantity, read_number(answer.text).quantity
-            if (
-                before is not None
-                and last is not None
-                and (
-                    before.unit is None
-                    # "1.2 million dollars ($120,000)": the same unit twice is no restatement in another
-                    or before.unit == last.unit
-                )
-                and region[end : end + 2].lstrip(" \t")[:1] == ")"
-                and not same_quantity(before, last)
-                and not (restating["approximately"] and rounds_to(before, last))
-            ):
-                # "it is 2.5 (3/2)": two values, one in parentheses (a restatement in another unit, "72 cm
-                # (0.72 m)", is left to the unit readers)
-                return f"{region[restating.start() : end + 1]!r} says another value in parentheses"
-            # "It is not 1.5 (3/2)": the value in parentheses restates the one before them, and the words
-            # before that one are what commit to it or not
-            start = restating.start()
-    if gold.kind in ("number", "math") and region[end : end + 3].lstrip(" \t")[:1] == "(":
-        # "It is 15 (sixteen).": the value said again in parentheses, as another value (read as the number
-        # reader reads a marker's "15 (sixteen)")
-        close = region.find(")", end, end + 40)
-        in_parentheses = read_number(region[start : close + 1]) if close > 0 else None
-        if in_parentheses is not None and in_parentheses.status == "ambiguous":
-            return in_parentheses.why
-    in_code = _in_code_aside(region, start)
-    if in_code is not None:
-        return in_code
-    if gold.kind in ("number", "math"):
-        # "Alice: I think it's 45.\nBob: Hmm, I get 40.", '"Wrong," said the apprentice, "it is 27."': a
-        # character's words (the literal tests as for an anchored answer)
-        speech = (
-            commitment.quoted_speech(region, start, end)
-            if '"' in region or "“" in region or "said" in region
-            else None
-        )
-        if speech is None and region.count(":") >= 2 and "\n" in region:
-            speech = commitment.dialogue_disagrees(region, start)
-        if speech is not None:
-            return speech
-    expected = commitment.labelled_expected(region[max(0, start - 40) : start])
-    if expected is not None:  # "I cannot determine the answer. (Expected output: 72)"
-        return expected
-    if not region.isascii() and _BIDI_OVERRIDE.search(region, max(0, start - 8), end + 8):
-        return "a bidirectional override reorders the value as shown"
-    if _ASKS_AT_END.search(answer.text) or region[end : end + 20].lstrip(" \t*_$)")[:1] in ("?", "？"):
-        # "Is 72?", "¿Es 72?", "🤔 72? 🤷": math a lenient rule read with its question mark asks (what
-        # follows the mark says nothing: a symbol, an emoji)
-        return f"not asserted: the statement asks ({region[max(0, start - 20) : end + 3].strip()!r})"
-    sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
-    if _ABBREVIATION_BEFORE_VALUE.search(region, max(0, sentence_start - 8), sentence_start):
-        # "cannot be Rs. 350", "not approx. 350": the period abbreviates a word; the sentence began before it
-        sentence_start = max(region.rfind(c, max(0, start - 300), sentence_start - 1) for c in ".;!?\n") + 1
-    if (
-        sentence_start > 0
-        and region[sentence_start - 1] == "\n"
-        and not region[sentence_start:start].strip(" \t$*_\\[(")
-        # (a letter that opens its line with a verdict on it, "E: correct", opens a sentence of its own)
-        and not (gold.kind == "choice" and region[end : end + 300].partition("\n")[0].strip(" \t*_)."))
-    ):
-        # "The answer cannot be approximately\n\n$$72$$": a value alone on its line after a line that breaks
-        # off on a word continues that line's sentence
-        body = region[:sentence_start].rstrip()
-        # ... and so does a line that ends on a negation and its colon ("It is not:\n72")
-        if body[-1:].isalpha() or (body[-1:] == ":" and _puts_forward(body)):
-            sentence_start = max(body.rfind(c, max(0, len(body) - 300)) for c in ".;!?\n") + 1
-    stops = [i for i in (region.find(c, end, end + 300) for c in ";!?\n") if i >= 0]
-    period = _SENTENCE_STOP.search(region, end, end + 300)
-    if period is not None:
-        stops.append(period.start())
-    sentence_end = min(stops) if stops else min(len(region), end + 300)
-    if gold.kind == "number":  # ("3 and 1/2 cups" is one mixed number, read whole: no list)
-        listed = commitment.listed_before(region[sentence_start:start], answer.text)
-        if listed is not None:
-            return listed
-        stacked = _stacked_numbers_before(region, start, end)
-        if stacked is not None:
-            return stacked
-    if gold.kind in ("number", "math") and region[sentence_start - 1 : sentence_start] in (";", ","):
-        # "If the price is $3, she has 12 left; if it's $2, she has 15 left.": the sentence's clauses
-        # before the semicolon give the other case
-        opened = max(region.rfind(c, max(0, start - 400), start) for c in "!?\n") + 1
-        per_case = commitment.one_value_per_case(region[opened:start])
-        if per_case is not None:
-            return per_case
-    elif gold.kind in ("number", "math") and ("," in region[sentence_start:start]):
-        per_case = commitment.one_value_per_case(region[sentence_start:start]) or (
-            # "If we count the teacher, 25 go. Without the teacher, 24 go."
-            commitment.case_then_complement(
-                region[max(0, start - 500) : start],
-                region[sentence_start:start],
-                read_number(answer.text).quantity,
-            )
-            if sentence_start > 0
-            else None
-        )
-        if per_case is not None:  # "With tax it is $54, and without tax it is $50."
-            return per_case
-    if gold.kind in ("number", "math") and sentence_start > 0:
-        # "If she sells in the morning, she makes $18.\nIf she sells in the evening, she makes $20."
-        series = case_series_before(region, start, answer.text)
-        if series is not None:
-            return series
-    if gold.kind in ("number", "math"):
-        spoken = operation_after(region, end)
-        if spoken is not None:  # "So it is 72 squared.": the last number is an operand of the words after it
-            return f"an operand: {region[start : end + 40].split(chr(10))[0]!r} applies {spoken!r} to it"
-        spoken = operation_before(region[sentence_start:start])
-        if spoken is not None:  # "It's twice 18.", "so the square root of 72": an operand of the words before
-            return f"an operand: {region[sentence_start:end].strip()[-60:]!r} applies {spoken!r} to it"
-        told = instruction_before(region[sentence_start:start]) if answer.lenient else None
-        if told is not None:  # "3. Subtract 4": an instruction's operand, and no result stated
-            said = region[sentence_start:end].strip()[-60:]
-            return f"an operand: {said!r} says to {told} it, and states no result"
-        event = (
-            commitment.event_operand(
-                region[sentence_start:start], answer.text, region[end:sentence_end], region[:sentence_start]
-            )
-            if answer.rule == "last_number"
-            else None
-        )
-        if event is not None:  # "… = $18. Then she spends $5 on feed.": what the text would go on to spend
-            return event
-        # "From 9 to 11 marbles.", "12.5 to 12 meters", "350, give or take a few": several values
-        ranged = range_end_before(region[sentence_start:start], region[start:end]) or range_start_after(
-            region[end : end + 40]
-        )
-        if ranged is not None:
-            return ranged
-        tolerance = tolerance_after(region, end)
-        if tolerance is not None:
-            return f"a tolerance: {tolerance!r} after the value gives a band of values"
-    opening = region[sentence_start:start].lstrip(" \t\n*_")
-    if gold.kind in ("number", "math") and opening[:1] in _RESTATEMENT_INITIALS:
-        restated = _restated_statement(found, sentence_start, answer, gold)
-        if restated is not None:
-            return restated
-        if opening[:1] in "Oo":  # "It is 18. Or 19.": the sentence offers its value beside the one before
-            value = read_number(answer.text).quantity
-            offered = commitment.offered_instead(
-                region[max(0, sentence_start - 200) : sentence_start], opening, value
-            )
-            if offered is not None:
-                return offered
-    named = _NAMED_VALUE.match(answer.text) if gold.kind in ("number", "math") else None
-    if named is not None:  # "So the sum is $2n+1$ when $n = 3$": the math names the condition's value
-        why = commitment.condition_value_before(region[sentence_start:start] + named.group())
-        if why is not None:
-            return why
-    if gold.kind in ("number", "math") and " or" in answer.text and not _lists_values(gold):
-        # "x = 2 or x = -2", "$2 \\text{ or } -2$": a piece of math that offers another value beside its
-        # first hedges between them against one value, as a marker's statement would
-        first = first_value(answer.text)
-        if first is not None and _OR_WORD.search(answer.text, first[1]):
-            why = commitment.problem(
-                region[sentence_start:start] + answer.text[: first[0]],
-                answer.text[first[1] :] + region[end : sentence_end + 3],
-                relations_qualify=not _relations_are_answers(gold),
-            )
-            if why is not None:
-                return why
-    if answer.rule == "last_math" and " or " in answer.text and _lists_values(gold):
-        # "$2 \\text{ or } 3$", "So x = 2 or y = 3": against a gold that lists values, bare values or other
-        # variables joined by "or" hedge between them, as in a marker's statement; one variable's values
-        # ("x = 2 or x = -2") write its solution set
-        alternatives = read_math(answer.text)
-        if alternatives.node is not None and hedged_alternatives(alternatives.node):
-            return f"hedged: {answer.text!r} offers values as alternatives, not a solution set"
-    if gold.kind == "number":
-        # "(i) 72 (ii) 70", "So x = 2 and y = 4.": several named values, and the gold names none of them
-        line_end = region.find("\n", end)
-        parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
-        if parts is not None:
-            return f"several parts answered: {parts[-60:]!r}"
-        # the sentence the value is stated in: a display closed before it (``… we get: \\[ y = 0 + 3 = 3 \\]
-        # Thus, the intercept is 3.``) ends a sentence as a full stop does, so its values are the reasoning's
-        stated_from = sentence_start
-        for after_display in _AFTER_DISPLAY.finditer(region, sentence_start, start):
-            stated_from = after_display.end()
-        # "The minimum is 4, attained at x = 1 and y = 2.": the argument named after the value is none of its
-        # parts
-        told = region[end:sentence_end]
-        told_end = (
-            end if commitment.past_attained(region[sentence_start:start], told) is not told else sentence_end
-        )
-        variables = variables_in(region[stated_from:told_end])
-        if variables is not None and not _states_a_combination(answer.text):
-            # ("Thus a = 2 and b = 3, so a + b = 5.": the parts, then the combination the question asks for)
-            return f"several variables stated ({variables}): the gold names none of them"
-        quantities = named_quantities_in(region[stated_from:sentence_end], start - stated_from)
-        if quantities is not None:  # "The number of apples is 18 and the number of oranges is 12."
-            return f"several quantities stated ({quantities}): the last value answers one of them"
-        named_from = stated_from
-        if stated_from == sentence_start and region[sentence_start - 1 : sentence_start] == ";":
-            # "Alice picked 18 apples; Bob picked 12.": the clause before the semicolon gives the other name
-            named_from = (
-                max(region.rfind(c, max(0, sentence_start - 300), sentence_start - 1) for c in ".!?\n") + 1
-            )
-        quantities = named_alike_before(region[named_from:start], answer.text) or qualified_values_before(
-            region[stated_from:start], answer.text, region[end : sentence_end + 1]
-        )
-        if quantities is not None:  # "甲做了72个，乙做了48个。", "Alice made 72, Bob made 48.", "48 in April
-            # and 24 in May."
-            return f"several quantities stated ({quantities}): the last value answers one of them"
-        if region[sentence_start : sentence_start + 1] in _BULLETS and answer.rule == "last_number":
-            labels = bulleted_values_before(region, start)
-            if labels is not None:  # "**Summary**\n- April: 48 clips\n- May: 24 clips"
-                return f"several quantities listed ({labels}): the closing summary answers none of them"
-        # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
-        restating = _RESTATED_AS.search(region, max(0, start - 80), start)  # ("i.e." ends no sentence)
-        if restating is None and "=" in region[max(0, start - 4) : start]:
-            # "The probability is 0.125 = 1/6 = 12.5%.": a chain of equalities, each value equated with the
-            # next
-            restating = _equated_before(region, start, _read(answer.text, gold), gold)
-        if restating is not None:
-            first_said, last_said = _read(restating["first"], gold), _read(answer.text, gold)
-            if _restated_differs(first_said, last_said):
-                said = region[restating.start() : end]
-                return f"two different values: {said[:60]!r} restates the value as another"
-        if answer.rule == "last_number" and "," in region[end : end + 24]:
-            # ("i.e." ends no sentence: the restatement is read past the sentence's end)
-            in_words = _restated_in_words(region[end : end + 80], answer.text)
-            if in_words is not None:  # "She spends 45 minutes, i.e. half an hour."
-                return f"two different values: {region[start:end]!r} restated as {in_words!r}"
-        # "So there are 5 cats and 3 dogs.": two quantities, each with its noun, and the value is the last
-        other = quantity_listed_before(region[stated_from:start], answer.text, region[end:told_end])
-        if other is not None:
-            return f"several quantities: {other!r} is listed with {answer.text!r}"
-    stated = next(scan(answer.text), None)
-    if gold.kind == "number" and start > sentence_start:
-        # "So he pays $1.50, or 150 cents.": a value restated in another unit is one statement, and what
-        # stands before its first statement is what can qualify it
-        again = restated_around(region, start, end)
-        if again is not None and again.equal and again.start < start:
-            # (its decimal point, "$1.50", is no full stop)
-            start, sentence_start = again.start, min(sentence_start, again.start)
-    start = place_start(region, start)  # "So it is not a 95% chance.": "not" negates the article's phrase
-    return (
-        commitment.negated_earlier(
-            region[sentence_start:start], stated.quantity if stated is not None else None
-        )
-        or commitment.conditioned_before(region[sentence_start:start])
-        # "Suppose the answer is 72. Then 72 / 8 = 9.": a value a trial's working computes
-        or (commitment.worked_from_trial(region[:start], answer.text) if gold.kind == "number" else None)
-        # "Note: if she bought 3 more, she would have 15.": a side remark on another reading
-        or commitment.aside_alternative(region[sentence_start:start])
-        or commitment.example_before(region[max(0, start - 40) : start])
-        or commitment.problem(
-            region[sentence_start:start],
-            region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
-            relations_qualify=not _relations_are_answers(gold),
-            letters=gold.kind == "choice",
-            # "B is correct because A is too small": a reason that calls another option wrong leaves B
-            letter=answer.text.strip("() ") if gold.kind == "choice" else None,
-        )
-        or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
-        or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
-            region[end : end + 400], stated.quantity if stated is not None else None
-        )
-        # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
-        or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
-        # "Therefore, B. Just kidding.", "(B). I'm not sure.": a letter taken back (the verdicts on the other
-        # options after it, "C) Wrong.", take nothing back)
-        or (
-            commitment.withdrawn_after(without_option_verdicts(region[end:]))
-            if gold.kind == "choice"
-            else None
-        )
-        # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
-        or (
-            commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)
-            if gold.kind == "choice"
-            else None
-        )
-    )
-
-
-_OR_WORD = re.compile(r"\bor\b")
-# what opens a bulleted line
-_BULLETS = ("-", "*", "+", "•", " ", "\t")
-_NAMED_VALUE = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=\s*")
-
-# a code block's fence; the comment a code line ends with; a line that reports an error
-_FENCE = "```"
-_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22\n]*['\x22][^'\x22\n]*$)", re.MULTILINE)
-_ERROR_REPORT = re.compile(
-    r"^Traceback \(most recent call last\)|^\s*[A-Za-z_.]*(?:Error|Exception)\b", re.MULTILINE
-)
-
-
-def _in_code_aside(region: str, at: int, unclosed: bool = True) -> str | None:
-    """Why a value a lenient rule found at ``region[at]`` is no statement of the text's: it sits in a code
-    block's comment (``ans = 8*9  # 72, but this double counts``) or in an error the block reports
-    (``ValueError: 72``), or in a block the text never closes (``unclosed``: it stops inside its code), or
-    None. A result a block prints (the output block of a tool-using solver) is left to the other readers."""
-    # "`" alone is found at once, the fence a step at a time: most texts hold neither
-    if "`" not in region or _FENCE not in region or region.count(_FENCE, 0, at) % 2 == 0:
-        return None  # the common case: no code block, or the value stands outside every one
-    opened = region.rfind(_FENCE, 0, at)
-    if unclosed and region.find(_FENCE, at) < 0:
-        # "```python\nn = 72\nprint(n": the text stops inside its code, which states nothing
-        return f"cut off inside a code block: {region[opened : opened + 40]!r} never closes"
-    line_start = region.rfind("\n", 0, at) + 1
-    if line_start > opened and _CODE_COMMENT.search(region, line_start, at):
-        return f"in a code comment: {region[line_start : at + 20].strip()[:60]!r} states no answer"
-    error = _ERROR_REPORT.search(region, opened, at + 1)
-    if error is not None:
-        return f"in an error report: {region[line_start : at + 20].strip()[:60]!r} states no answer"
-    return None
-
-
-_SENTENCE_STOP = re.compile(r"\.(?!\d)")
-_ASKS_AT_END = re.compile(r"[?？][^\w]*$|\d[ \t*_$)]*[?？]")
 
 
 def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
@@ -2583,7 +1905,7 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
         return tail[-60:].strip()
     if bare or not tail or tail[-1] in ".!?)]}$\"'*`>|" or tail.endswith(("\\]", "\\)")):
         return None
-    stops = [m.start() for m in _SENTENCE_STOP.finditer(tail)]  # not the point of 18.8
+    stops = [m.start() for m in SENTENCE_STOP.finditer(tail)]  # not the point of 18.8
     last = max([tail.rfind(c) for c in "!?\n:;"] + stops[-1:])
     fragment = tail[last + 1 :].strip()
     if _unclosed(fragment):
@@ -2591,7 +1913,7 @@ def _cut_mid_sentence(region: str, bare: bool = False) -> str | None:
         return fragment[-60:]
     # a display closed and a sentence begun after it ("\\[ 91 + 7 = 98 \\] After dinner check ins"): the words
     # after the display are the sentence the text stops in
-    fragment = _AFTER_DISPLAY.split(fragment)[-1]
+    fragment = AFTER_DISPLAY.split(fragment)[-1]
     # words, and ideographs, each of which is a word here ("然后他送给了": then he gave away)
     words = fragment.split() + _IDEOGRAPH.findall(fragment)
     if len(words) < 2 and _LONE_OPENER.fullmatch(fragment):
@@ -2631,8 +1953,6 @@ _DISPLAY_OR_SET = re.compile(r"\\[\[\]{}]")
 
 
 _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-# the end of a display (\\] or $$) with a capitalised word after it: a new sentence starts there
-_AFTER_DISPLAY = re.compile(r"(?:\\\]|\$\$)\s+(?=[A-Z])")
 # a word that opens a sentence and cannot be one alone ("This", "Therefore", "We"): the text stops after it
 _LONE_OPENER = re.compile(
     r"(?i:this|these|those|it|we|they|there|here|thus|therefore|hence|finally|next|now|since|because|while|"
@@ -2751,1106 +2071,6 @@ _set_attribute = object.__setattr__
 _CORRECT, _WRONG, _TIMEOUT = Verdict.CORRECT, Verdict.WRONG, Verdict.TIMEOUT
 
 
-# an em dash (or figure dash, horizontal bar) glued to the digits after it: "The answer is —72"
-_GLUED_DASH = re.compile(r"[—‒―](?=\$?\.?\d)")
-_DASH_LEAD = re.compile(r"[\s\"'(*_`]*")
-
-
-def _said_around_value(text: str, gold: Gold) -> Reading | None:
-    """A reading of an answer span whose number is only part of what it says, or None: a clock phrase
-    (``quarter to 8`` is 7:45, read as such against a time gold and refused against any other), a decade or
-    century (``the 1970s``: ten years, no one number), or a dash glued to the number (``—72``), which may be
-    its minus sign as well as punctuation."""
-    dash = _GLUED_DASH.match(text, _DASH_LEAD.match(text).end())  # type: ignore[union-attr]
-    if dash is not None:
-        return Reading("ambiguous", text=text, why=_glued_dash_why(text[dash.start() :]))
-    if not re.search(r"\d\s*['’]?s\b|\s(?:to|till?|before|past|after)\s", text, re.IGNORECASE):
-        return None  # the common case: neither a plural number nor a clock phrase's direction word
-    time = clock_phrase(text)
-    if time is not None:
-        if _time_gold(gold):
-            return Reading("value", time, text=text)
-        return Reading("unparseable", text=text, why=f"{text!r} names the time of day {time}, not a number")
-    found = re.search(r"\d+", text)
-    if found is not None and not is_span_of_years(gold.raw):
-        years = span_of_years(text, found.start(), found.end())
-        if years is not None:
-            return Reading("ambiguous", text=text, why=_span_of_years_why(years))
-    return None
-
-
-def _glued_dash_why(text: str) -> str:
-    return f"{text[:20]!r}: a dash glued to the number may be its minus sign or punctuation"
-
-
-def _span_of_years_why(years: str) -> str:
-    return f"{years!r} names a decade or century (or an age range), not one number"
-
-
-def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
-    """The last number read with the words around it when they make it part of something else (see
-    :func:`_said_around_value`): ``left at quarter to 8``, ``in the '70s``, ``fell to —72``."""
-    region, at, end = found.region, number.start - found.region_start, number.end - found.region_start
-    if at > 0 and region[at - 1] in "—‒―" and (at < 2 or not region[at - 2].isalnum()):
-        return number, Reading("ambiguous", text=number.text, why=_glued_dash_why(region[at - 1 : end]))
-    phrase = clock_phrase_around(region, at, end)
-    if phrase is not None:
-        start, stop, time = phrase
-        text = region[start:stop].removesuffix(".")  # the period of "p.m." may end the sentence too
-        answer = Answer(
-            text, number.rule, found.region_start + start, found.region_start + start + len(text), True
-        )
-        if time is not None and _time_gold(gold):
-            # "half past three in the afternoon": the half of the day said after the phrase
-            return answer, Reading("value", _in_half_of_day(time, region[stop : stop + 40]), text=text)
-        said = f"the time of day {time}" if time is not None else "no time of day"
-        return answer, Reading("unparseable", text=text, why=f"{text!r} names {said}, not a number")
-    if gold.kind in ("number", "math") and not is_span_of_years(gold.raw):
-        years = span_of_years(region, at, end)
-        if years is not None:
-            return number, Reading("ambiguous", text=number.text, why=_span_of_years_why(years))
-    return None
-
-
-# an approximation said in words right after a value, up to its number: ", which is about ", " (roughly "
-_APPROXIMATION_IN_WORDS = re.compile(
-    r"[ \t]*(?:,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is)?|\(|[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*"
-    rf"(?:{RESTATING_APPROXIMATION})[ \t]*"
-    # the approximation closes the statement: nothing after it but its bracket and punctuation ("(about 0.785)
-    # or more" bounds what it says)
-    r"(?P<approximation>[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*%?)[ \t]*\)?[ \t.!*_$]*$",
-    re.IGNORECASE,
-)
-_APPROXIMATION_WORD_STEMS = ("bout", "pprox", "oughly", "round")
-
-
-def _approximated(exact: Reading, approximation: Reading, span: str) -> Reading:
-    """The exact value an approximation restates (``\\frac16 \\approx 0.17``), or AMBIGUOUS where both are
-    rational and the approximation is no rounding of it (``72 \\approx 70``, ``72 (approximately 70)``: a
-    second value)."""
-    approximate = approximation.quantity
-    if approximate is None and isinstance(approximation.node, Number):  # (read as math: "2.41" against √2)
-        places = approximation.node.decimals
-        approximate = Quantity(approximation.node.value, Fraction(1, 10**places) if places else None)
-    value = exact.quantity if exact.quantity is not None else _constant_quantity(exact.node)
-    if approximate is None or value is None or value.unit is not None or approximate.unit is not None:
-        return exact  # (a restatement in another unit is the unit readers')
-    if rounds_to(value, approximate):
-        return exact
-    said = span.strip()
-    why = f"{said!r}: the approximation is no rounding of the value before it"
-    return Reading("ambiguous", text=said, why=why)
-
-
-def _constant_quantity(node: Node | None) -> Quantity | None:
-    """The value of a constant tree (``\\frac16``, ``\\sqrt2``, ``\\pi/4``) as a quantity, irrational ones to
-    a float's precision (enough to tell the rounding an approximation writes), or None."""
-    if node is None or symbols_of(node):
-        return None
-    try:
-        rational = exact_value(node)
-        if rational is None:
-            number = numeric_value(node, {})
-            if number.imag != 0:
-                return None
-            rational = Fraction(float(number.real))
-    except (NotEvaluable, ArithmeticError, ValueError):
-        return None
-    return Quantity(rational)
-
-
-def _read(span: str, gold: Gold) -> Reading:
-    if not span.isascii() and _BIDI_OVERRIDE.search(span):
-        # "\u202e27\u202c" is shown as 72: what a reader sees is not what the characters say
-        return Reading("unparseable", text=span, why="a bidirectional override reorders the answer as shown")
-    if gold.kind == "number" and plain_number(span):
-        return read_number(span)  # "18", "$1,250": no approximation, copula or parentheses to look for
-    if len(span) > _LONG_SPAN and _DIGITS_WITH_POINT.fullmatch(span):
-        # "0.3333…" written on for hundreds of digits: no word, sign or label for the readers below to find,
-        # and each of their scans would cost a step per digit
-        return _read_span(span, gold)
-    written = span
-    label = _OPTION_LABEL_FIRST.match(span) if gold.kind in ("number", "math") else None
-    if label is not None:
-        # "(B) 42", "B) 42" against a value: the option's label, then the value it names
-        labelled = _read(span[label.end() :], gold)
-        if labelled.status == "value":
-            return labelled
-    if gold.kind in ("number", "math"):
-        member = _MEMBER_OF.match(span)
-        if member is not None:
-            # "The answer is one of: 1, 2, 3": a member of the values that follow, not which one
-            why = f"{member.group().strip()!r} says the answer is among several values, not which"
-            return Reading("ambiguous", text=span, why=why)
-        said = _said_around_value(clean_span(span), gold)
-        if said is not None:
-            return said
-        if "-" in span and _HYPHEN_PAIR.fullmatch(gold.raw.strip(" $")) is None:
-            ranged = hyphen_range(span)
-            if ranged is not None:  # "roughly 18-20", "18-20 dollars": a range, never their difference
-                return Reading("ambiguous", text=clean_span(span), why=ranged)
-            joined = _HYPHEN_PAIR.fullmatch(clean_span(span)) or _HYPHEN_PAIR.fullmatch(span.strip(" \t*_"))
-            if joined is not None and _ascending(joined["lo"], joined["hi"]):
-                # "18-20", "\\boxed{70-80}", "$18-$20": a range as often as a difference (a range climbs:
-                # "16-3" is a difference), unless the gold writes one so
-                why = f"{joined.group()!r} joins two numbers with a hyphen: a range as much as a difference"
-                return Reading("ambiguous", text=joined.group(), why=why)
-    time_gold = _time_gold(gold)
-    if time_gold or (gold.kind == "number" and _HOUR_OF_DAY_GATE.search(span) is not None):
-        # "3 p.m." against 15:00, "3:30 in the afternoon", "15 h 30"; against a bare 3 it stays unread
-        hour = hour_of_day(clean_span(span)) or spoken_time_of_day(clean_span(span))
-        if hour is None and time_gold:
-            part = _PART_OF_DAY_END.search(clean_span(span))
-            phrase = clock_phrase(clean_span(span)[: part.start()]) if part is not None else None
-            if part is not None and phrase is not None:  # "half past three in the afternoon"
-                hour = _in_half_of_day(phrase, part.group())
-        if hour is not None:
-            return _time_reading(hour, clean_span(span), time_gold)
-    if gold.kind in ("number", "math"):
-        # "approximately $2^{16}$", "about (42)": an approximation commits to the value it names
-        span = _APPROXIMATELY.sub("", span, count=1)
-    in_words = False
-    if gold.kind in ("number", "math") and any(word in span for word in _APPROXIMATION_WORD_STEMS):
-        # "$\\sqrt{2}$, which is about 1.41", "\\frac{\\pi}{4} (approximately 0.785)": an approximation said
-        # in words after the exact value restates it, as "\\approx 1.41" does
-        worded = _APPROXIMATION_IN_WORDS.search(span)
-        if worded is not None and worded.start() > 0:
-            span = span[: worded.start()] + " \\approx " + worded["approximation"]
-            in_words = True
-    if gold.kind in ("number", "math") and APPROX.search(span):
-        # "\\frac{1}{3} \\approx 0.333": the exact value stated first is the answer; "x \\approx 2.83" or a
-        # lone "\\approx 2.83" states only the approximation
-        exact, approximate = split_approximation(clean_span(span))
-        if exact:
-            reading = _read_span(exact, gold)
-            if reading.status == "value" and not isinstance(reading.node, Symbol):
-                # (a sign, "x = 1/3 \\approx 0.33", restates as math writes it, its digits unchecked; words,
-                # "72 (approximately 70)", say a second value unless they round the first)
-                return _approximated(reading, _read_span(approximate, gold), written) if in_words else reading
-        return _read_span(approximate, gold)
-    return _read_span(span, gold)
-
-
-# past this length a span of digits is read without the scans for words around its number
-_LONG_SPAN = 60
-_DIGITS_WITH_POINT = re.compile(r"\d*\.?\d*")
-
-# a statement that names a member of a set of values: "one of: 1, 2, 3", "any of the values 1, 2", "either of"
-_MEMBER_OF = re.compile(r"[\s*_$]*(?:one|any|either|each)\s+of\b", re.IGNORECASE)
-# an option's letter opening a statement before the option's value: "(B) 42", "B) 42", "(B)\\ 42"
-_OPTION_LABEL_FIRST = re.compile(r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:[\s*_]|\\ )+(?=[-−$€£\d.\\])")
-
-
-# two unsigned numbers and the hyphen between them, nothing else: "18-20", "$18-$20", "2.5-3"
-_HYPHEN_PAIR = re.compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
-
-
-def _ascending(lo: str, hi: str) -> bool:
-    """Whether the number written ``lo`` is below the one written ``hi`` (both digits, maybe grouped)."""
-    return Fraction(lo.replace(",", "")) < Fraction(hi.replace(",", ""))
-
-
-# the controls that force a direction on what they enclose (embeddings and overrides): digits under one are
-# shown in another order than they are written
-_BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
-
-
-def _read_span(span: str, gold: Gold) -> Reading:
-    if gold.kind == "choice":
-        chosen = _chosen_set(clean_span(span), gold)
-        if chosen is not None:  # "AC", "A and C", "(A) and (C)": several options chosen, as one set
-            return Reading("value", choice=chosen, text=chosen)
-        several = gold.choice is not None and len(gold.choice) > 1
-        hedged = hedged_sets(clean_span(span)) if several and (" or " in span or "或" in span) else None
-        if hedged is not None:
-            return Reading(
-                "ambiguous", text=hedged, why=f"hedged: {hedged[:60]!r} offers letter sets as alternatives"
-            )
-        reading = read_choice(span, gold.letters, gold.options, gold.option_words)
-        if reading.status == "none" and any(gold.option_words):
-            reading = _option_words_named(span, gold) or reading
-        if reading.status == "none" and gold.option_text:
-            return _option_named(span, gold) or reading
-        if reading.status == "none" and (any(o is not None for o in gold.options) or any(gold.option_words)):
-            return _names_no_option(span, gold) or reading
-        return reading
-    if gold.kind == "text":
-        first = re.split(r"[,;(，；（]", clean_span(span), maxsplit=1)[0]
-        stance = polarity(first.strip(" \t.!。！")) if not first.isascii() else None
-        if stance is not None:  # "否", "Sí", "да": a polarity said in another language, against a yes/no gold
-            return Reading("value", text="yes" if stance else "no")
-        text = normalise_text(first)
-        if polarity(text) is None and polarity(gold.text) is not None:
-            # "Answer: The statement is false.", "Answer: I think yes": the marker opens the sentence that
-            # says it
-            sentence = stated_polarity(clean_span(span))
-            if sentence is not None and isinstance(sentence[2], str):
-                return Reading("ambiguous", text=text, why=sentence[2])
-            if sentence is not None:
-                return Reading("value", text="yes" if sentence[2] else "no")
-        return Reading("value" if text else "none", text=text)
-    if gold.kind == "math":
-        names = _counted_names(gold) if gold.read_as == "boxed" else None
-        counted = _counted_reading(clean_span(span), names) if names is not None else None
-        if counted is not None:  # "2 bins and 1 paper": the parts named by their words
-            return counted
-        key = structural_key(clean_span(span))
-        if key == gold.text:  # identical up to spacing and \dfrac-style spelling: no parse needed
-            return Reading("value", node=gold.node, text=key)
-        math = read_math(span)
-        if math.status == "unparseable" and _COPULA.search(span):
-            # "The values of x for which f(x) = g(x) are x = 5 and x = -2": the sentence states its value
-            # after its last "is"/"are"
-            stated = read_math(_COPULA.split(span)[-1])
-            if stated.status == "value":
-                return stated
-        listed = (
-            counts_listed(clean_span(span))
-            if math.status == "unparseable" and isinstance(gold.node, (ListOf, TupleOf, SetOf))
-            else None
-        )
-        if listed is not None:  # "12 apples and 5 oranges" against "12, 5": the values the gold lists
-            return read_math(listed)
-        if math.status == "unparseable":
-            # "approximately 3.14", "3 or 4", "$42 per week": prose around a number is no math, but the
-            # number (or the hedge) is still what the answer says, and a wrong value is not an unread one
-            reading = read_number(span)
-            if reading.status in ("value", "ambiguous"):
-                return reading
-        return math
-    if _COPULA.search(span):
-        # "the number of points in the domain of $f(x)$ is 19", "the product of the last two digits of N
-        # when T is 3 is **6**": a sentence states its value after its last "is", not in its subject
-        stated = _unwrapped(read_number, _COPULA.split(span)[-1])
-        if stated.status == "value":
-            return stated
-    reading = _unwrapped(read_number, span)
-    if reading.status in ("unparseable", "none"):
-        # "2\sqrt{2}", "16 - 3 - 4", "\pi": not a plain number, maybe math with a value
-        math = read_math(span)
-        if math.status == "value" and not isinstance(math.node, Text):
-            return math
-    return reading
-
-
-def _option_named(span: str, gold: Gold) -> Reading | None:
-    """An answer that names a lettered gold's option by its words (``the answer is Alina`` against ``(D)
-    Alina``): the gold's letter; another name, written as the gold's is (capitalised words), is another
-    option; None for anything else."""
-    words = clean_span(span).strip(" \t.!*_")
-    if not TEXT_GOLD.fullmatch(words) or not words[:1].isupper():
-        return None
-    if HEDGE_WORDS.search(words):  # "Alina or Bob", "maybe Alina"
-        return Reading("ambiguous", text=words, why=f"several options or a hedge: {words!r}")
-    named = normalise_text(words)
-    return Reading("value", choice=gold.choice if named == gold.option_text else words, text=words)
-
-
-def _names_no_option(span: str, gold: Gold) -> Reading | None:
-    """An answer that clearly names something no option is, when the options' values or words are known: a
-    value none of them has (``Answer: 19`` against ``12, 15, 18, 21``), or words all drawn from the options'
-    own that no one option holds (``Answer: I and II only`` against ``I only``, ``II only``, ``I and III
-    only``, ``I, II and III``): another answer, WRONG; None for what cannot be read so (``see above``, a
-    hedge, a word no option uses, part of one option's words: UNPARSEABLE or no answer, as before).
-
-    >>> gold = parse_gold("C", ("I only", "II only", "I and III only", "I, II and III"))
-    >>> _names_no_option("I and II only", gold).choice, _names_no_option("only I", gold)
-    ('I and II only', None)
-    """
-    text = clean_span(span)[:MAX_SPAN_CHARS].strip(" \t.!*_")
-    if any(c.isdigit() for c in text):
-        stated = read_number(text)
-        if stated.status == "value" and stated.quantity is not None:
-            return Reading("value", choice=stated.text, text=stated.text)
-        return None
-    vocabulary = {w for key in gold.option_words for w in key.split()}
-    said = set(option_key(text).split())
-    if not said or not said <= vocabulary or any(said <= set(key.split()) for key in gold.option_words):
-        return None  # (part of one option's words may name it: "Pacific" for "Pacific Ocean")
-    return Reading("value", choice=text, text=text)
-
-
-def _option_words_named(span: str, gold: Gold) -> Reading | None:
-    """An answer that names one of the offered options by its words (``Answer: Paris`` against the choices
-    ``London, Berlin, Madrid, Paris``): that option's letter, read as a value's statement is (``not Paris``,
-    ``maybe Paris`` do not commit); two options named (``Paris or Madrid``, ``Paris, not Madrid``) commit
-    to neither; None when no option is named, or more is said around it than an aside.
-
-    >>> gold = parse_gold("D", ("London", "Berlin", "Madrid", "Paris"))
-    >>> _option_words_named("the Paris.", gold).choice, _option_words_named("Madrid or Paris", gold).status
-    ('D', 'ambiguous')
-    >>> _option_words_named("probably Paris", gold).status, _option_words_named("Parisian", gold)
-    ('ambiguous', None)
-    """
-    text = clean_span(span)[:MAX_SPAN_CHARS]
-    named = options_named(text, gold.option_words)
-    if not named:
-        return None
-    if len({index for index, _, _ in named}) > 1:
-        listed = ", ".join(dict.fromkeys(gold.letters[index] for index, _, _ in named))
-        return Reading(
-            "ambiguous", text=text, why=f"several options named by their words ({listed}): {text!r}"
-        )
-    index, start, end = named[0]
-    before, after = text[:start], text[end:]
-    why = commitment.problem(before, after, words=True)
-    if why is not None:
-        return Reading("ambiguous", text=text, why=why)
-    if option_key(before) not in _NOTHING_BEFORE_AN_OPTION or not (
-        not option_key(after) or _ASIDE_AFTER_AN_OPTION.match(after)
-    ):
-        return None  # "Paris, France", "The capital is Paris": more than the option's name
-    return Reading("value", choice=gold.letters[index], text=text[start:end])
-
-
-# what may stand before an option's words in an answer that names it: an article, emphasis, quotes
-_NOTHING_BEFORE_AN_OPTION = frozenset(("", "the", "a", "an"))
-# ... and after them: an aside set off by a comma, a bracket or a dash, or a reason ("Paris, the capital of
-# France", "Paris (France)", "Paris because it is the capital"), which the commitment rules have read
-_ASIDE_AFTER_AN_OPTION = re.compile(r"\s*(?:[,(–—]|\s-\s|\s(?:because|since|as)\b)", re.IGNORECASE)
-
-
-# one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
-_PARENTHESISED = re.compile(r"\s*\(\s*([^(),;]{1,200}?)\s*\)\s*((?:[^\W\d_]+\s*){0,4})[.\s]*")
-
-
-def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
-    """``reader(span)``, or of the value inside one pair of grouping parentheses when that is all the span
-    holds besides a unit (``(\\frac{2}{5}) tonnes``)."""
-    reading = reader(span)
-    if reading.status == "unparseable":
-        m = _PARENTHESISED.fullmatch(clean_span(span))
-        if m is not None:
-            inner = reader(f"{m[1]} {m[2]}".strip())
-            if inner.status == "value":
-                return inner
-    return reading
-
-
-_CHECKS_TAIL_CHARS = 600  # the check lines a text closes on are read within its last characters
-_CONDITION_STEPS = 3  # conditions and quantified variables stepped over at the end of a text, at most
-_CONDITION_TAIL_CHARS = (
-    1500  # what may follow the math stepped over: the rest of its sentence, a closing line
-)
-
-
-# a closing line that is a letter and a value said of it: "C = 48", "**C**: 60"
-_LETTER_VALUE_LINE = re.compile(r"[ \t*_]*\(?([A-Z])\)?[*_]*[ \t]*[:=][ \t*_$]*[-−]?\d[^\n]*")
-
-
-def _letter_value_closing(found: Candidates, gold: Gold) -> tuple[Answer, Reading] | None:
-    """A completion with no marker that closes on a line holding only a letter and a value said of it
-    (``C = 48``, ``**C**: 60``), when that value commits to neither: another option's value, or one no
-    option's known value can check (:func:`option_stated_past`); None otherwise (a letter whose own value
-    it restates is no answer with no marker either: nothing calls it one)."""
-    region = found.region.rstrip()
-    at = region.rfind("\n") + 1
-    line = _LETTER_VALUE_LINE.fullmatch(region, at)
-    if line is None or line[1] not in gold.letters:
-        return None
-    why = option_stated_past(region, line.end(1), line[1], gold.letters, gold.options, gold.option_words)
-    if why is None:
-        return None
-    start = found.region_start + at
-    answer = Answer(region[at:].strip(), "choice", start, found.region_start + len(region), True)
-    return answer, Reading("ambiguous", text=answer.text, why=why)
-
-
-def _names_a_set(node: Node | None) -> bool:
-    """Whether a gold is a set or an interval (``\\emptyset``, ``\\{2\\}``, ``[0, 1)``, or ``(-\\infty,
-    \\infty)``, which reads as a pair of infinities): what a set said in words can answer."""
-    if isinstance(node, (SetOf, Interval, Union)):
-        return True
-    return isinstance(node, TupleOf) and len(node.items) == 2 and any(i in _INFINITIES for i in node.items)
-
-
-_INFINITIES = (Constant("oo"), Neg(Constant("oo")))
-
-
-def _lenient(
-    found: Candidates, gold: Gold, *, conditions_left: int = _CONDITION_STEPS
-) -> tuple[Answer | None, Reading | None]:
-    """The answer a completion without a marker or box ends on, and its reading: the last choice letter, the
-    last piece of math (math and text golds; a number gold when the last number lies inside it, so
-    ``$\\frac{10}{9}$`` is not read as 9), else the last number. A last sentence that only states a
-    condition (``… is **3** minutes. This is true for \\(n \\geq 5\\).``), or math that only names the
-    variables of a quantifier (``… for all \\(x\\) and \\(y\\).``), is stepped over (a few times at most)."""
-    names = _counted_names(gold) if gold.read_as == "boxed" else None
-    where = (
-        counted_values.last_counted(POLITE_TAIL.sub("", found.region), names) if names is not None else None
-    )
-    if where is not None:  # "So she needs 1 paper and 2 bins.": the gold's parts, named by their words
-        s, e = where
-        counted = Answer(found.region[s:e], "last_math", found.region_start + s, found.region_start + e, True)
-        return counted, _read(counted.text, gold)
-    if gold.kind == "choice":
-        several = gold.choice is not None and len(gold.choice) > 1
-        named_set = last_set_named(POLITE_TAIL.sub("", found.region)) if several else None
-        if named_set is not None:  # "The correct options are A and C.": several letters, one set
-            s, e = named_set
-            chosen = Answer(found.region[s:e], "choice", found.region_start + s, found.region_start + e, True)
-            return chosen, _read(chosen.text, gold)
-        verdicts = option_verdicts(found.region, gold.letters, found.region_start)
-        if isinstance(verdicts, Answer):  # "(A) is incorrect. (B) is correct. (C) is incorrect."
-            return verdicts, _read(verdicts.text, gold)
-        if verdicts is not None:  # "A is correct. B is correct.": two options called correct
-            at = found.region_start + len(found.region)
-            return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=verdicts)
-        answer = last_choice(found.region, gold.letters, found.region_start)
-        if answer is None and (gold.option_text or any(gold.option_words)):
-            # "Alina is the answer" against "(D) Alina", "So Paris is the answer" against its option text
-            answer = option_called_answer(found.region, found.region_start)
-        if answer is None:  # "$E$": a letter alone in the last math span
-            run = found.last_math()
-            answer = run[-1] if run else None
-        if answer is not None and lists_options(answer.text):
-            answer = None  # "A) 12\nB) 24\nC) 36\nD) 48": the question's options copied are no answer
-        # "C = 48", "**C**: 60": a value said of the letter, another option's or one no known value checks
-        said = _letter_value_closing(found, gold) if answer is None else None
-        if said is not None:
-            return said
-        hedged = commitment.hedged_letters(found.region, gold.letters) if answer is None else None
-        if hedged is not None:  # "Either B or D could work.": a hedge, not a text with nothing answer-like
-            at = found.region_start + len(found.region)
-            return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=hedged)
-        return answer, (_read(answer.text, gold) if answer is not None else None)
-    if gold.kind == "math" and _names_a_set(gold.node):
-        # "So there is no solution.", "The domain is all real numbers.": a set said in words ends the text
-        set_words = set_said_at_end(POLITE_TAIL.sub("", found.region))
-        if set_words is not None:
-            s, e = set_words
-            at = found.region_start + s
-            answer = Answer(found.region[s:e], "set_words", at, at + e - s, lenient=True)
-            return answer, _read(answer.text, gold)
-    if gold.kind in ("number", "math") and conditions_left > 0:
-        # "The minimum value is $-\\frac94$, attained at $x = \\frac32$.": the value stated first is the
-        # answer, the math after it names where it is attained; the value must end where the words start
-        tail = found.region[-_ATTAINED_TAIL_CHARS:]
-        attained = (
-            commitment.attained_at_end(POLITE_TAIL.sub("", tail))
-            if commitment.may_say_attained(tail)
-            else None
-        )
-        if attained is not None:
-            stated_end = max(0, len(found.region) - _ATTAINED_TAIL_CHARS) + attained
-            earlier = Candidates(region_start=found.region_start, region=found.region[:stated_end])
-            value, _ = stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            between = found.region[value.end - found.region_start : stated_end] if value is not None else "-"
-            if value is not None and not between.strip("$)\\"):
-                at = value.start - found.region_start
-                sentence_start = max(found.region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-                other = commitment.value_stated_before(found.region[sentence_start:at])
-                if other is not None:  # "The minimum is 4, attained at x = 1, and the maximum is 5, …"
-                    return value, Reading("ambiguous", text=value.text, why=other)
-                return stated
-    if gold.kind == "number" and conditions_left > 0:
-        # "8 * 9 = 72 apples.\nCheck: 72 / 9 = 8 ✓": a check of the result that closes the text restates the
-        # question's numbers; the result stands before it
-        # read on the text's tail only, past a literal test: the polite-closing pattern is costly on long text
-        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
-        tail = found.region[tail_at:]
-        checked = (
-            commitment.checks_at_end(POLITE_TAIL.sub("", tail)) if commitment.may_end_on_check(tail) else None
-        )
-        if checked is not None:
-            checked += tail_at
-            earlier = Candidates(region_start=found.region_start, region=found.region[:checked])
-            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            if stated[0] is not None:
-                result = stated[1].quantity if stated[1] is not None else None
-                failed = commitment.failed_check(found.region[checked:], result)
-                if failed is not None:  # "… 72 apples left.\nCheck: 72 + 10 = 82 ≠ 80.": the result is unsure
-                    return stated[0], Reading("ambiguous", text=stated[0].text, why=failed)
-                return stated
-    if gold.kind == "number" and conditions_left > 0:
-        # "I'd answer 56. The reasoning: 7 groups of 8.": an explanation told after the value closes the text;
-        # the value stands before it, unless the explanation concludes on another
-        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
-        explained = commitment.explained_at_end(found.region[tail_at:])
-        # "… a profit of $12,500.\n\nThis matches the 25% margin on $50,000 revenue.": a remark that confirms
-        # the result against givens, read as an explanation; its numbers are never the answer
-        confirmed = (
-            None
-            if explained is not None
-            else commitment.confirmed_at_end(POLITE_TAIL.sub("", found.region[tail_at:]))
-        )
-        if confirmed is not None:
-            explained = confirmed
-        if explained is not None:
-            explained += tail_at
-            earlier = Candidates(region_start=found.region_start, region=found.region[:explained])
-            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            value, reading = stated
-            if (
-                value is not None
-                and reading is not None
-                and reading.status == "value"
-                # the value ends the sentence right before the explanation
-                and not _SENTENCE_BREAKS.search(
-                    found.region[value.end - found.region_start : explained].rstrip()
-                )
-                and _concluded_past(found, value, gold, found.region[explained:]) is None
-            ):
-                return stated
-            remarked = found.last_number() if confirmed is not None else None
-            if remarked is not None and remarked.start - found.region_start >= explained:
-                # the value before the remark is not read alone: the remark's numbers stay no answer
-                remark = found.region[explained:].strip()[:60]
-                why = f"a remark after the result: {remark!r} names givens, no answer"
-                return remarked, Reading("ambiguous", text=remarked.text, why=why)
-    if gold.kind == "number" and conditions_left > 0:
-        # "No, it's 48. Each of the 4 crates holds 12.": the value stated, then the reason for it, whose
-        # numbers are no answer; the value stands before it, unless the reason concludes on another
-        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
-        reason = commitment.reason_after_stated(found.region[tail_at:])
-        if reason is not None:
-            reason += tail_at
-            earlier = Candidates(region_start=found.region_start, region=found.region[:reason])
-            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            value, reading = stated
-            if (
-                value is not None
-                and reading is not None
-                and reading.status == "value"
-                and not found.region[value.end - found.region_start : reason].strip(" \t\n.!,*_$")
-                and _concluded_past(found, value, gold, found.region[reason:]) is None
-                and not _restated_last(found, reading, gold)
-            ):
-                return stated
-    if gold.kind == "text":
-        # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
-        phrase = found.whole_phrase(len(gold.text.split()))
-        if phrase is not None:
-            return phrase, _read(phrase.text, gold)
-    if gold.kind == "text" and polarity(gold.text) is not None:
-        # "Yes, she has enough money.", "Is it possible? No.": the sentence that opens on yes or no
-        yes_no = stated_polarity(found.region)
-        if yes_no is not None:
-            start, end, stance = yes_no
-            word = found.region[start:end]
-            at = found.region_start + start
-            answer = Answer(word, "polarity", at, at + len(word), lenient=True)
-            if isinstance(stance, str):  # "Yes. … No.", "Yes, probably.": why it commits to neither
-                return answer, Reading("ambiguous", text=word, why=stance)
-            text = normalise_text(word)
-            if polarity(text) is not stance:  # "is not true": the polarity the words state, not their last
-                text = "yes" if stance else "no"
-            return answer, Reading("value", text=text)
-    # a gold listing values may be answered by list items, one value each ("- \\(d(6) = \\frac13\\)")
-    run = found.last_math(bullets=isinstance(gold.node, (ListOf, SetOf)))
-    if not run and (
-        (gold.kind == "math" and not _number_of_degrees(gold))
-        or (gold.kind == "number" and " or " in found.region[-_OR_TAIL_CHARS:])
-    ):
-        # "Thus y = 2x + 1": the math that ends the last sentence after its prose, written with no delimiters
-        # (a gold of degrees reads the last number, "45 degrees" too); against a number, only math offering
-        # another value ("Then x = 3 or x = 5"), which hedges
-        plain = found.plain_math()
-        if plain is not None and (gold.kind == "math" or " or " in plain.text):
-            run = [plain]
-    # the math stepped over ends the text's last sentence (a later step, the one before it): past a further
-    # sentence the text ends on something else, which no reader here has looked at
-    sentences_after = -1
-    after = found.region[run[-1].end - found.region_start :] if run else ""
-    if run and conditions_left > 0 and len(after) <= _CONDITION_TAIL_CHARS:
-        after = POLITE_TAIL.sub("", after).rstrip()
-        sentences_after = _SENTENCE_BREAKS.subn("", after)[1]
-        if conditions_left == _CONDITION_STEPS and not after.endswith((".", "!", "\\]", "$$")):
-            sentences_after = -1  # "For \\(y = -2\\), there is no real": a text cut off states no condition
-    allowed = 0 if conditions_left == _CONDITION_STEPS else 1
-    if 0 <= sentences_after <= allowed:
-        cut = _condition_sentence(found, run, gold)
-        if cut is not None:
-            earlier = Candidates(region_start=found.region_start, region=found.region[:cut])
-            stated = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-            # only the statement right before: past a further sentence, what the text ends on is unknown
-            if (
-                stated[0] is not None
-                and _SENTENCE_BREAKS.subn("", found.region[stated[0].end - found.region_start : cut])[1] <= 1
-            ):
-                return stated
-    math = run[-1] if run else None
-    # a ratio gold of three terms (1:2:3) is answered by one in plain text too, read whole as its last number
-    ratio = isinstance(gold.node, Ratio)
-    number = found.last_number() if gold.kind == "number" or ratio or _number_of_degrees(gold) else None
-    inside = number is not None and math is not None and math.start <= number.start < number.end <= math.end
-    if math is not None and (number is None or (inside and math.text != number.text)):
-        if len(run) > 1:
-            joined = _math_run(run, gold, found)
-            if joined is not None:
-                return joined
-        reading = _read(math.text, gold)
-        if reading.status in ("value", "ambiguous") or number is None:
-            return math, reading
-        if inside and _piece_of_math(found, math, number):
-            # "\\[\\weirdcmd \\quad x = \\frac{2}{3}\\]": the last number is a piece of math that cannot be
-            # read (a denominator, a radicand, an exponent), never the value the math states (the number is
-            # what was found, so that what its sentence says of it, "as $x \\to 72$", is read too)
-            why = (
-                f"the last number {number.text!r} is a piece of math that cannot be read ({math.text[:60]!r})"
-            )
-            return number, Reading("unparseable", text=number.text, why=why)
-    if number is not None:
-        said = _said_around_number(found, number, gold)
-        if said is not None:
-            return said
-    if number is not None:
-        hour = _hour_after(found, number, _time_gold(gold))
-        if hour is not None:
-            return hour
-    if number is not None and gold.kind == "number":
-        compared = _compared_value(found, number, gold)
-        if compared is not None:
-            return compared
-    if number is not None:
-        total = found.labelled_total(number) if gold.kind == "number" else None
-        if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
-            number = total
-        restated = found.restated_result(number) if gold.kind == "number" and total is None else None
-        if isinstance(restated, str):
-            return number, Reading("ambiguous", text=number.text, why=restated)
-        if restated is not None:
-            number = restated
-        argument = _command_argument(found, number)
-        if argument is not None:
-            # "The ratio is \\frac{2}{3}.": the last number is an argument of a command written with no
-            # delimiters; the math it ends is the answer when it reads, never the number alone
-            plain = found.plain_math()
-            if plain is not None and plain.start <= number.start and number.end <= plain.end:
-                reading = _read(plain.text, gold)
-                if reading.status in ("value", "ambiguous"):
-                    return plain, reading
-            return number, argument
-        operand = _operand_of_expression(found, number)
-        if operand is not None:
-            return number, operand
-        if conditions_left > 0:
-            before_rival = _before_rejected_rival(
-                found, number, gold, conditions_left
-            ) or _before_contrasted_rival(found, number, gold, conditions_left)
-            if before_rival is not None:
-                return before_rival
-    return number, (_read(number.text, gold) if number is not None else None)
-
-
-def _restated_last(found: Candidates, stated: Reading, gold: Gold) -> bool:
-    """Whether the text's last number says ``stated`` again (``It is 18. Or 18.0.``): the last number is then
-    read as ever, the statement before it and it being one value."""
-    number = found.last_number()
-    return number is not None and _same_reading(_read(number.text, gold), stated)
-
-
-def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
-    """The value a closing clause measures against the last number (``In total he ran 14 miles, which is 2
-    miles short of his 16-mile goal.``, ``She saved $40, half of her $80 target.``): the statement's value,
-    read in the number's place (rule ``compared_value``); AMBIGUOUS where no value stands right before the
-    clause (``He is 2 miles short of his 16-mile goal.``); None when the number is measured against
-    nothing."""
-    region, base = found.region, found.region_start
-    at = number.start - base
-    # (a full stop may be a decimal point or an abbreviation's, "$1.50", "i.e.": the reader stops at words)
-    line_start = max(region.rfind(c, max(0, at - 300), at) for c in "!?;\n") + 1
-    measured = commitment.measured_against(
-        region[line_start:at], region[number.end - base : number.end - base + 40]
-    )
-    if measured is None:
-        return None
-    start, end, said = measured
-    if start < 0:
-        why = f"a reference: {said!r} measures a value against {number.text!r}, which states no answer"
-        return number, Reading("ambiguous", text=number.text, why=why)
-    start, end = line_start + start, line_start + end
-    value = Answer(region[start:end], "compared_value", base + start, base + end, lenient=True)
-    # what stands before the value is what can negate, bound or hedge it ("It is not 14 miles, which is 2
-    # miles short of …": the clause after it is no correction that names another value)
-    sentence_start = max(region.rfind(c, max(0, start - 300), start) for c in ".;!?\n") + 1
-    uncommitted = commitment.problem(region[sentence_start:start], "")
-    if uncommitted is not None:
-        return value, Reading("ambiguous", text=value.text, why=uncommitted)
-    return value, _read(value.text, gold)
-
-
-def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
-    """Whether the last number stands inside a brace group or a script of a delimited math span
-    (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says
-    no value of its own. A number at the math's top level (``$\\lim_{x \\to 0} f(x) = 72$``) is not."""
-    region, base = found.region, found.region_start
-    if region[max(0, math.start - base - 1) : math.start - base] not in ("$", "(", "["):
-        return False  # the whole text read as an expression ("9 × 8 => 72"), no delimited span
-    before = region[math.start - base : number.start - base]
-    if before.rstrip().endswith(("^", "_")):
-        return True
-    depth = 0
-    for brace in _GROUP_BRACE.finditer(before):
-        depth += 1 if brace.group() == "{" else -1
-    return depth > 0
-
-
-_GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
-_OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
-_ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
-
-
-def _before_rejected_rival(
-    found: Candidates, number: Answer, gold: Gold, conditions_left: int
-) -> tuple[Answer, Reading] | None:
-    """The statement right before a last sentence that only rejects another value (``72. Note that 96 does
-    not work.``), or None. A sentence that rejects the value stated before it (``… = 72. 72 was my first
-    thought, but it's wrong.``) leaves nothing to fall back on."""
-    region, at = found.region, number.end - found.region_start
-    sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-    if sentence_start <= 0:
-        return None
-    after = region[at : at + 300]
-    if (commitment.rejected_after(after) or commitment.called_wrong_after(after)) is None:
-        return None
-    if _SENTENCE_BREAKS.search(POLITE_TAIL.sub("", after).rstrip().rstrip(".!")) is not None:
-        return None  # the rejection is not what the text ends on
-    earlier = Candidates(region_start=found.region_start, region=region[:sentence_start])
-    stated, reading = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-    if stated is None or reading is None or reading.status != "value":
-        return None
-    between = region[stated.end - found.region_start : sentence_start]
-    rejected = _read(number.text, gold)
-    if _SENTENCE_BREAKS.subn("", between)[1] > 1 or (
-        rejected.status == "value" and _same_reading(rejected, reading)
-    ):
-        return None
-    return stated, reading
-
-
-# a value (maybe with its unit), then "not" before the last number: "18 dollars, not 16", "18 - not 16"
-_CONTRASTED_BEFORE = re.compile(
-    r"\d(?:[%)$]|\\\))?(?:[ \t]+[^\W\d_]+)?[*_]*"
-    r"(?P<cut>[ \t]*(?:[,;—–]|[ \t]-)[ \t]*(?:and[ \t]+|but[ \t]+)?not[ \t]+(?:even[ \t]+)?[$€£]?)$",
-    re.IGNORECASE,
-)
-
-
-def _before_contrasted_rival(
-    found: Candidates, number: Answer, gold: Gold, conditions_left: int
-) -> tuple[Answer, Reading] | None:
-    """The value a last sentence states right before it sets the last number aside with "not" (``So she makes
-    18 dollars, not 16.`` answers 18), read by the lenient rules on the text before the "not", or None."""
-    region, at = found.region, number.start - found.region_start
-    if "not" not in region[max(0, at - 12) : at]:  # the common case, settled by one substring test
-        return None
-    contrast = _CONTRASTED_BEFORE.search(region, max(0, at - 80), at)
-    if contrast is None:
-        return None
-    earlier = Candidates(region_start=found.region_start, region=region[: contrast.start("cut")])
-    stated, reading = _lenient(earlier, gold, conditions_left=conditions_left - 1)
-    # the value read is the one right before the "not", not one of an earlier sentence
-    if (
-        stated is None
-        or reading is None
-        or reading.status != "value"
-        or stated.end - found.region_start <= contrast.start()
-    ):
-        return None
-    rejected = _read(number.text, gold)
-    if rejected.status == "value" and _same_reading(rejected, reading):
-        return None
-    return stated, reading
-
-
-def _time_gold(gold: Gold) -> bool:
-    unit = gold.quantity.unit if gold.quantity is not None else None
-    return unit is not None and unit.dimension == "clock"
-
-
-# a.m. or p.m. after an hour, maybe after the math or emphasis that closes around it ("$3$ p.m.", "**3** PM")
-_MERIDIEM_AFTER = re.compile(rf"(?:\$|\\\)|\*{{1,2}}|_)?\s*{MERIDIEM}")
-# what may follow an hour's digits before its a.m./p.m. or half of the day: a space, the letter glued to them
-# ("3pm"), the math or emphasis closing around them
-_AFTER_AN_HOUR = frozenset(" \t\u00a0\u202faApPoOhHU$\\*_")
-# "at" (or "until") before an hour whose half of the day is said in words ("at 3 in the afternoon")
-_AT_THE_HOUR = re.compile(r"\b(?:at|until|till)[ \t]+(?:around[ \t]+|about[ \t]+)?$", re.IGNORECASE)
-_H_BEFORE = re.compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
-_PART_OF_DAY_AFTER = re.compile(
-    rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
-    re.IGNORECASE,
-)
-
-
-# what an hour of the day holds after its digits, looked for before its readers run against a number gold:
-# a.m./p.m. ("3 p.m.", "3pm", "3 \\text{ P.M.}"), the half of the day in words, the "h" of "15 h 30"
-_HOUR_OF_DAY_GATE = re.compile(
-    r"\d[ \t]*(?:\\text\{\s*)?[aApP]\.?[ \t]*[mM]|\d[ \t]*(?:h|Uhr)[ \t]*[0-5]\d"
-    rf"|\d[ \t]*(?:o['’]clock[ \t]*)?{PART_OF_DAY}",
-    re.IGNORECASE,
-)
-_PART_OF_DAY_END = re.compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
-_EVENING_WORDS = re.compile(
-    r"afternoon|evening|tarde|noche|après-midi|soir|nachmittag|abend|дня|вечера|pomeriggio|sera|noite",
-    re.IGNORECASE,
-)
-
-
-def _in_half_of_day(time: Quantity, after: str) -> Quantity:
-    """``time`` (a 12-hour reading) in the half of the day the words right after it name (``in the
-    afternoon``), or as it is."""
-    said = _PART_OF_DAY_AFTER.match(after)
-    if said is None or time.unit is not CLOCK_12:
-        return time
-    evening = _EVENING_WORDS.search(said.group()) is not None
-    return Quantity(time.value % 720 + (720 if evening else 0), unit=CLOCK)
-
-
-def _hour_after(found: Candidates, number: Answer, time_gold: bool = True) -> tuple[Answer, Reading] | None:
-    """The last number with the a.m./p.m. after it (``arrives at 3 p.m.``), read as a time of day: its value
-    against a time gold, and against any other no number (``3 p.m.`` is never a bare 3, nor is ``at 3 in the
-    afternoon`` or ``à 16 h 45`` its 45)."""
-    at = number.end - found.region_start
-    begin = at - len(number.text)
-    # (the common case, a full stop or a line's end after the number, looks for no a.m. or p.m.)
-    meridiem = (
-        _MERIDIEM_AFTER.match(found.region, at) if found.region[at : at + 1] in _AFTER_AN_HOUR else None
-    )
-    if meridiem is None:
-        before = found.region[max(0, begin - 12) : begin]
-        hour_before = (
-            _H_BEFORE.search(found.region, max(0, begin - 12), begin)
-            if "h" in before or "Uhr" in before
-            else None
-        )
-        if hour_before is not None:
-            # "à 16 h 45": the hour written before the minutes, as French and German write the clock
-            text = found.region[hour_before.start() : at]
-            time = spoken_time_of_day(text)
-            if time is None:
-                return None
-            start = found.region_start + hour_before.start()
-            answer = Answer(text, number.rule, start, start + len(text), lenient=True)
-            return answer, _time_reading(time, text, time_gold)
-        # "at 3:30 in the afternoon", "a las 3:30 de la tarde": the half of the day said in words (against
-        # a number, only after "at": "she ate 3 in the afternoon" counts what she ate)
-        said = (
-            _PART_OF_DAY_AFTER.match(found.region, at)
-            if found.region[at : at + 1] in _AFTER_AN_HOUR
-            else None
-        )
-        if (
-            said is not None
-            and not time_gold
-            and _AT_THE_HOUR.search(found.region, max(0, begin - 24), begin) is None
-        ):
-            return None
-        time = spoken_time_of_day(number.text + said.group()) if said is not None else None
-        if said is None or time is None:
-            return None
-        text = number.text + said.group().rstrip(" .")
-        answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
-        return answer, _time_reading(time, text, time_gold)
-    # the period of "p.m." may end the sentence too: left out, the statement still ends where it did; the
-    # hour is read without the math or emphasis that closes around its number ("$3$ p.m.")
-    text = found.region[begin : meridiem.end()].removesuffix(".")
-    hour = hour_of_day(f"{number.text} {meridiem['mer']}m")
-    if hour is None:
-        return None
-    answer = Answer(text, number.rule, number.start, number.start + len(text), lenient=True)
-    return answer, _time_reading(hour, text, time_gold)
-
-
-def _time_reading(time: Quantity, text: str, time_gold: bool) -> Reading:
-    """A time of day read from ``text``: its value against a time gold, unread against any other."""
-    if time_gold:
-        return Reading("value", time, text=text)
-    return Reading("unparseable", text=text, why=f"{text!r} names the time of day {time}, not a number")
-
-
-def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int | None:
-    """Where the text ends that comes before a math run that is no answer, or None: the start of a sentence
-    whose opening states a condition on it (``This is true for \\(n \\geq 5\\)``), or the run's own start
-    when it only names the variables of a quantifier (``for all positive integers \\(n\\)``, ``for all
-    \\(x\\) and \\(y\\)``). Against a gold that is itself a relation or a range (``n \\geq 5``) the math
-    may be the answer, so nothing is stepped over; against an equation (``f(z) = z``) only the quantifier's
-    variables are."""
-    if gold.kind not in ("number", "math") or isinstance(gold.node, (Chain, Interval, Union)):
-        return None
-    equation = isinstance(gold.node, Relation) and gold.node.op == "="
-    if isinstance(gold.node, Relation) and not equation:
-        return None
-    at = run[0].start - found.region_start
-    region = found.region
-    before = region[max(0, at - 300) : at]
-    opener = _MATH_OPENER.search(before)
-    # a variable a quantifier binds is no answer, a variable gold's neither ("… for all $x$" against x)
-    if (
-        opener is not None
-        and all(_BARE_VARIABLE.fullmatch(a.text) for a in run)
-        and _QUANTIFIER.search(before, 0, opener.start())
-    ):
-        return max(0, at - 300) + opener.start()
-    # the math's own opener ("\\(", "$") ends the text before it
-    sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-    if equation or sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
-        return None
-    return sentence_start
-
-
-_SENTENCE_BREAKS = re.compile(r"[.!?](?=\s)|\n+")
-_MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
-_BARE_VARIABLE = re.compile(r"[A-Za-z]")
-# "for all positive integers", "for every real", "for any": what binds the variables named after it
-_QUANTIFIER = re.compile(
-    r"\b(?:for\s+(?:all|every|any|each|some)|\\forall|\\exists)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
-)
-
-
-def _number_of_degrees(gold: Gold) -> bool:
-    """Whether a math gold is a plain number of degrees (``45^\\circ``): a number like any other, which
-    plain text states as ``45°`` or ``45 degrees``, so the last number may be read as for a number gold."""
-    return isinstance(gold.node, Degrees) and isinstance(gold.node.x, Number)
-
-
-def _command_argument(found: Candidates, number: Answer) -> Reading | None:
-    """An UNPARSEABLE reading when the lenient number is the argument of a LaTeX command written in the
-    text (``\\frac{2}{3}``'s 3, ``\\sqrt{3}``, ``\\sqrt[3]{8}``): a piece of the math, not a value; None
-    otherwise (text in ``\\text{18}`` is prose)."""
-    at = number.start - found.region_start
-    if not found.region[max(0, at - 3) : at].rstrip().endswith("{"):
-        return None  # (one look at the characters before the number, for the text that has no command)
-    command = _COMMAND_OPENS.search(found.region, max(0, at - 24), at)
-    if command is None:
-        return None
-    # (from the command's name: "\\frac{2}{3}", not "}{3}")
-    opened = found.region.rfind("\\", max(0, at - 40), command.start() + 1)
-    said = found.region[opened if opened >= 0 else command.start() : number.end - found.region_start + 1]
-    why = f"the last number {number.text!r} is an argument of the math {said!r}, not a value"
-    return Reading("unparseable", text=number.text, why=why)
-
-
-# the opening of a command's argument right before a number: "\\sqrt{", "\\sqrt[3]{", "\\frac{2}{" (not a text
-# wrapper's, "\\text{18 apples}", which holds prose)
-_COMMAND_OPENS = re.compile(
-    r"(?:\\(?!(?:text|textbf|textrm|textit|mathrm|mathbf|mbox|emph|operatorname)\b)[A-Za-z]+\s*"
-    r"(?:\[[^\]{}]{0,8}\]\s*)?|\}\s*)\{\s*$"
-)
-
-
-def _operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
-    """An UNPARSEABLE reading when the lenient number is an operand of an expression (``Thus 3^x``,
-    ``x^2``, ``0! + 1``), not a value stated; None when it stands as a value."""
-    at = number.start - found.region_start
-    if "print" in found.region[max(0, at - 12) : at]:
-        line_start = found.region.rfind("\n", 0, at) + 1
-        line_end = found.region.find("\n", at)
-        line_end = len(found.region) if line_end < 0 else line_end
-        if _PRINTED_LITERAL.fullmatch(found.region, line_start, line_end):
-            return None  # "print(18)": the literal a program prints is its result, no operand of a call
-    lo = max(0, at - 8)
-    around = found.region[lo : at + len(number.text) + 8]
-    after_ok = _IN_EXPRESSION_AFTER.match(around, at - lo + len(number.text)) is None
-    if after_ok and not _IN_EXPRESSION_BEFORE.search(around, 0, at - lo):
-        end = number.end - found.region_start
-        glued = _GLUED_LETTER.match(found.region, end) if number.text[-1:].isdigit() else None
-        if (
-            glued is None
-            or lookup_unit(glued[1]) is not None  # "2m", "5 m": a unit the text writes spaced too
-            or (
-                re.search(rf"(?<![\w\\]){glued[1]}(?![\w])", found.region) is None
-                and NAMED_EQUAL_BEFORE.search(found.region, max(0, at - 12), at) is None
-                and (
-                    # "Room 72B", "10p", "50c": a capital names a thing, p and c are pence and cents
-                    glued[1] in _NOT_A_VARIABLE
-                    # "3x as many", "2x faster": an x glued to a number says how many times, in prose
-                    or _MULTIPLIER_AFTER.match(found.region, glued.end()) is not None
-                )
-            )
-        ):
-            return None
-        # "Let k be odd. … so x = 3k.", "Thus x = 2k.", "So it simplifies to 2y.": the letter glued after the
-        # number is a variable, the number its coefficient
-        said = number.text + glued[1]
-        why = f"the last number {number.text!r} multiplies the variable {glued[1]!r}: {said!r}"
-        return Reading("unparseable", text=number.text, why=why)
-    why = f"the last number {number.text!r} is part of an expression: {around.strip()!r}"
-    return Reading("unparseable", text=number.text, why=why)
-
-
-# a line that prints a number and nothing else: "print(18)", "print(18.5)"
-_PRINTED_LITERAL = re.compile(r"[ \t]*print[ \t]*\([ \t]*[-−]?\d[\d_]*(?:\.\d+)?[ \t]*\)[ \t;]*")
-# one letter glued after a number, no letter after it ("3k", "2x"; not "5km"), and no English word alone ("a",
-# "I": the text writes them as words)
-_GLUED_LETTER = re.compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
-_NOT_A_VARIABLE = frozenset("BCDEFGHJKLMNOPQRSTUVWXYZpc")
-# a word after "3x" that makes it a multiplier ("3x as many", "2x faster", "10x the price")
-_MULTIPLIER_AFTER = re.compile(
-    r"[ \t]+(?:as|more|less|faster|slower|larger|smaller|bigger|higher|lower|the|that|longer)\b"
-)
-
-
-# an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
-# "**6**") is not a product
-_IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
-# ... or the argument of a call ("$\\sqrt{eval('1')}$", "f(2)"): digits inside code-like math are no value
-_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
-
-
-def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer, Reading] | None:
-    """Several math spans joined by a list or hedge gap (``$1$ and $2$``, ``$\\frac12$ or $\\frac13$``): the
-    list, when the gold lists values; a hedge when they say different things; None when they agree. Spans
-    a prose "or" joins are read whole as one statement of alternatives, as one span writing them is: a
-    solution set on one variable (``$x = 2$ or $x = -2$``, ``$x < 2$ or $x > 3$``) answers a gold that lists
-    values, while bare values or other variables (``$2$ or $3$``, ``$x = 2$ or $y = 3$``) hedge."""
-    base = found.region_start
-    gaps = [found.region[a.end - base : b.start - base] for a, b in itertools.pairwise(run)]
-    if any(_HEDGE_JOINS.search(gap) for gap in gaps):
-        # "$2$, maybe $3$": a guess between them, whatever the gold
-        text = ", ".join(a.text.rstrip(", ") for a in run)
-        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
-        readings = [_read(a.text, gold) for a in run]
-        if all(r.status == "value" for r in readings) and all(
-            _same_reading(r, readings[-1]) for r in readings
-        ):
-            return None
-        return joined, Reading("ambiguous", text=text, why=f"hedged: {text!r} guesses between values")
-    if any(_OR_JOINS.search(gap) for gap in gaps):
-        # "\\(-1, 0,\\) or \\(1\\)": a list's comma may sit inside the span before the "or"
-        text = run[0].text.rstrip(", ")
-        for gap, answer in zip(gaps, run[1:], strict=True):
-            text += (" or " if _OR_JOINS.search(gap) else ", ") + answer.text.rstrip(", ")
-        joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
-        whole = _read(text, gold) if _lists_values(gold) else None
-        if whole is not None and whole.node is not None:
-            # (each span a statement about the variable: bare intervals or tuples joined by "or" are two
-            # answers offered, "$(0, 1)$ or $(2, 3)$")
-            if one_variable_alternatives(whole.node) and all(
-                _OF_A_VARIABLE.match(a.text) and not _OR_JOINS.search(a.text) for a in run
-            ):
-                return joined, whole
-            readings = [_read(a.text, gold) for a in run]
-            if not (
-                all(r.status == "value" for r in readings)
-                and all(_same_reading(r, readings[0]) for r in readings)
-            ):
-                why = f"hedged: {text!r} offers values as alternatives, not a solution set"
-                return joined, Reading("ambiguous", text=text, why=why)
-    # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
-    text = ", ".join(a.text.rstrip(", ") for a in run)
-    joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
-    if isinstance(gold.node, (ListOf, SetOf)):
-        return joined, _read(text, gold)
-    if isinstance(gold.node, Union):
-        # "$(0, 1)$ and $(2, \\infty)$" against "(0, 1) \\cup (2, \\infty)": intervals listed, read as the
-        # union the gold writes when the list is one of intervals (the comparison says whether it is)
-        listed = _read(text, gold)
-        if listed.status == "value" and isinstance(listed.node, ListOf):
-            return joined, listed
-    readings = [_read(a.text, gold) for a in run]
-    if all(r.status == "value" for r in readings) and all(_same_reading(r, readings[-1]) for r in readings):
-        return None
-    return joined, Reading("ambiguous", text=text, why=f"several distinct answers: {text!r}")
-
-
-# the joiners of math spans that offer them as alternatives, and those that guess between them
-_OR_JOINS = re.compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
-_HEDGE_JOINS = re.compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
-# math that opens on a variable and a relation: a statement about the variable ("x = 2", "x < 2", "x \\geq 3")
-_OF_A_VARIABLE = re.compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
-
-
 def _hedging_sibling(
     completion: str, anchored: list[Answer], chosen: Answer, reading: Reading, gold: Gold
 ) -> str | None:
@@ -3865,8 +2085,8 @@ def _hedging_sibling(
             and other.rule == "answer_tag"
             and _TAGS_BETWEEN.fullmatch(completion, other.end, chosen.start)
         ):
-            theirs = _read(other.text, gold)
-            if theirs.status == "value" and not _same_reading(theirs, reading):
+            theirs = reading_of(other.text, gold)
+            if theirs.status == "value" and not same_reading(theirs, reading):
                 return other.text
         return None
     if chosen.rule in _STATEMENT_RULES:
@@ -3890,8 +2110,8 @@ def _hedging_sibling(
         lo, hi = (other.end, chosen.start) if other.start < chosen.start else (chosen.end, other.start)
         if lo > hi or "\n" in completion[lo:hi]:
             continue
-        theirs = _read(other.text, gold)
-        if theirs.status == "value" and not _same_reading(theirs, reading):
+        theirs = reading_of(other.text, gold)
+        if theirs.status == "value" and not same_reading(theirs, reading):
             # "$\\boxed{70}$... wait, I made an error. The correct result is $\\boxed{72}$."
             retracted = other.start < chosen.start and hi - lo <= _RETRACTION_GAP
             # ("$\\boxed{1}$, which is wrong; the answer is $\\boxed{2}$": the first box called wrong)
@@ -3933,8 +2153,8 @@ def _stacked_rival(
             stacked = bare is not None and _committed(other, gold, completion)[1] is None
         if not stacked:
             return None
-        theirs = _read(other.text, gold)
-        if theirs.status == "value" and not _same_reading(theirs, reading):
+        theirs = reading_of(other.text, gold)
+        if theirs.status == "value" and not same_reading(theirs, reading):
             return other.text
         following = other
     return None
@@ -3979,21 +2199,6 @@ def _letter_end(completion: str, answer: Answer, letter: str) -> int | None:
     its closing brace), or None when the answer's text there does not hold it."""
     m = re.search(rf"(?<![A-Za-z]){letter}(?![A-Za-z])", completion[answer.start : answer.end])
     return answer.start + m.end() if m is not None else None
-
-
-def _same_reading(a: Reading, b: Reading) -> bool:
-    if a.quantity is not None and b.quantity is not None:
-        return same_quantity(a.quantity, b.quantity)
-    if a.node is not None or b.node is not None:
-        tree_a = a.node if a.node is not None else quantity_tree(a.quantity) if a.quantity else None
-        tree_b = b.node if b.node is not None else quantity_tree(b.quantity) if b.quantity else None
-        if tree_a is None or tree_b is None:
-            return False
-        try:
-            return compare_math(tree_a, tree_b) is not None
-        except NotEvaluable:
-            return False
-    return (a.choice, a.text if a.choice is None else "") == (b.choice, b.text if b.choice is None else "")
 
 
 def _ends_text(text: str, at: int) -> bool:
@@ -4175,7 +2380,7 @@ def _judge_restated(
         if (s, e) == (answer.start, answer.end):
             continue  # the statement the answer already judged
         side = Answer(completion[s:e], answer.rule, s, e, answer.lenient)
-        reading = _read(side.text, gold)
+        reading = reading_of(side.text, gold)
         other = _judge(side, reading, gold, policy, budget, completion, decimals, restated=True)
         if other.verdict in _PAID_LENIENTLY:
             return other

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 import rewardkit.extract as extract
 from rewardkit import GradeResult, Verdict
 from rewardkit.extract import read_number
-from rewardkit.grade import _read, _read_span, _result, parse_gold
+from rewardkit.grade import _result, parse_gold
+from rewardkit.reading import _read_span, reading_of
 from rewardkit.types import Answer
 
 
@@ -107,7 +108,7 @@ def test_a_plain_number_read_on_its_fast_path_reads_as_the_general_reader_reads_
     span = decoration.format(number)
     assert extract.plain_number(span)
     parsed = parse_gold(gold)
-    assert _read(span, parsed) == _read_span(span, parsed) == read_number(span)
+    assert reading_of(span, parsed) == _read_span(span, parsed) == read_number(span)
 
 
 def test_a_result_filled_at_once_is_the_one_the_constructor_builds() -> None:
@@ -781,7 +782,7 @@ def test_a_plain_reading_filled_at_once_is_the_dataclass_built_one(number: str, 
 @given(_text(_TAIL_PIECES, max_size=8), st.sampled_from(["72", "x + 1", "\\frac{1}{2}", "5 km", "B"]))
 def test_the_judges_skipped_steps_leave_what_they_would_have_left(span: str, gold: str) -> None:
     parsed = parse_gold(gold)
-    reading = _read(span, parsed)
+    reading = reading_of(span, parsed)
     # no unit named: the units step returns the match it is given
     assert grade_module._compare_units(reading, parsed, None, "exact", "p") == ("exact", "p")
     assert grade_module._compare_units(reading, parsed, None, None, "p") == (None, "p")
