@@ -49,6 +49,11 @@ _NAMED_LIST_JOINER = re.compile(
 _OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
 
 
+# or a divider: a run of three or more of one symbol ("---", "***", "+++++"), set between items as a
+# horizontal rule is; never an operator between the values (an operator is one or two symbols: "+", "==")
+_DIVIDER = re.compile(r"\s*([-+=*_#|])\1{2,}\s*")
+
+
 JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
 
 
@@ -58,7 +63,7 @@ def box_joiner(gap: str) -> Literal["list", "or"] | None:
     if len(gap) > 200:
         return None
     bare = JOINER_NOISE.sub(" ", gap)
-    if _LIST_JOINER.fullmatch(bare) or _NAMED_LIST_JOINER.fullmatch(bare):
+    if _LIST_JOINER.fullmatch(bare) or _NAMED_LIST_JOINER.fullmatch(bare) or _DIVIDER.fullmatch(bare):
         return "list"
     return "or" if _OR_JOINER.fullmatch(bare) else None
 
