@@ -517,13 +517,16 @@ def rounded_restatement(a: Quantity, b: Quantity) -> bool:
 def rounds_to(exact: Quantity, approximation: Quantity) -> bool:
     """Whether ``approximation`` is ``exact`` rounded (or cut off) at the places it writes, in the same unit:
     ``72`` rounds ``72.4``, ``0.17`` and ``16.7%`` round ``1/6``, ``0.66`` cuts ``2/3`` off; a whole number
-    rounds to units, so ``70`` is no rounding of ``72``.
+    rounds to units, so ``70`` is no rounding of ``72``, and a decimal one unit off in its last place is
+    neither (``1/3`` is not ``0.4``).
 
     >>> from rewardkit.numbers import parse_number as q
     >>> rounds_to(q("72.4"), q("72")), rounds_to(q("1/6"), q("0.17")), rounds_to(q("1/6"), q("16.7%"))
     (True, True, True)
     >>> rounds_to(q("2/3"), q("0.66")), rounds_to(q("72"), q("70")), rounds_to(q("72"), q("71"))
     (True, False, False)
+    >>> rounds_to(q("1/3"), q("0.4")), rounds_to(q("-2/3"), q("-0.66")), rounds_to(q("0.71"), q("0.6"))
+    (False, True, False)
     """
     if exact.unit != approximation.unit:
         return False
@@ -532,10 +535,17 @@ def rounds_to(exact: Quantity, approximation: Quantity) -> bool:
         value *= 100
     elif exact.percent and not approximation.percent:
         value /= 100
-    places = _places(approximation)
-    # a decimal may be cut off rather than rounded ("2/3 ≈ 0.66"): one unit of its last place
-    allowed = Fraction(1, 10**places) if places else Fraction(1, 2)
-    return abs(value - approximation.value) <= allowed
+    unit = Fraction(1, 10 ** _places(approximation))
+    if abs(value - approximation.value) <= unit / 2:
+        return True
+    # a decimal may be cut off rather than rounded ("2/3 ≈ 0.66"): the digits past its last place dropped, so
+    # it lies between zero and the exact value, less than one unit of that place from it ("1/3 ≈ 0.4" is
+    # neither)
+    return (
+        bool(_places(approximation))
+        and abs(approximation.value) <= abs(value) < abs(approximation.value) + unit
+        and (value >= 0) == (approximation.value >= 0)
+    )
 
 
 def _places(written: Quantity) -> int:
