@@ -49,7 +49,7 @@ from collections.abc import Iterator
 
 from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, QuantitySpan, same_quantity, scan
 from rewardkit.several_values import names_before_values
-from rewardkit.stated_units import rounded_restatement
+from rewardkit.stated_units import RESTATING, rounded_restatement
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -116,7 +116,8 @@ _QUALIFIER_AFTER = re.compile(
     r"and\s+up(?:wards?)?|"
     rf"at\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most)))\b{_BOUNDS_A_COUNT_AFTER}|"
     # (past the value's restatement in parentheses: "1.5 (3/2) or more")
-    r"^(?:[\s$*_()\x22”°/%\\✓✔×·=+~]|[A-Za-z]++\b|\d++(?:\.\d++)?){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
+    # (a sign or an approximation inside: "-2/3 (approximately -0.66) or more")
+    r"^(?:[\s$*_()\x22”'’°/%\\✓✔×·=+~≈]|[-−](?=\.?\d)|[A-Za-z]++\b|\d++(?:\.\d++)?){0,12}?(?:\b(?:or|and)\s+(?:more|less|fewer|greater|higher|lower|above|"
     r"below|over|under|up|so|thereabouts|longer|shorter|larger|smaller|bigger|beyond|upward|upwards)\b|"
     rf"\bat\s+(?:the\s+)?(?:least|most|best|worst|very\s+(?:least|most))\b{_BOUNDS_A_COUNT_AFTER}|"
     r"\b(?:at\s+)?(?:a\s+)?(?:minimum|maximum)\b|"
@@ -3075,6 +3076,37 @@ def negated_before(before: str) -> str | None:
     return None
 
 
+# the same value said again right after a value, as a restatement: "(i.e., 72.0)", "(that is, 72)", ", namely
+# 72,", "(72.0)"
+_RESTATEMENT_AFTER = re.compile(
+    rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?(?P<inside>[^()\n]{{1,40}}?)[ \t]*\)"
+    rf"|,[ \t]*(?:{RESTATING}),?[ \t]+(?P<set_off>[^,;.\n]{{1,40}}?|[^,;\n]*?\d\.\d+)[ \t]*(?=,|$))",
+    re.IGNORECASE,
+)
+# what the restatement says: one number and at most a word, as math may write it ("72.0", "$72$", "72 cm")
+_RESTATED_VALUE = re.compile(r"[$*_ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?[$*_ \t]*(?:[A-Za-z]+)?[ \t]*")
+
+
+def _past_restatement(after: str, value: Quantity) -> str:
+    """``after`` past a restatement of ``value`` it opens on (``72`` and `` (i.e., 72.0) or more`` give ``
+    or more``), or as it is: a restatement as another value, or more than a value, is left to the readers.
+
+    >>> seventy_two = Quantity(72)
+    >>> _past_restatement(" (i.e., 72.0) or more", seventy_two), _past_restatement(" (i.e., 70)", seventy_two)
+    (' or more', ' (i.e., 70)')
+    """
+    m = _RESTATEMENT_AFTER.match(after)
+    if m is None:
+        return after
+    said = m["inside"] if m["inside"] is not None else m["set_off"]
+    if _RESTATED_VALUE.fullmatch(said) is None:
+        return after
+    found = list(scan(said))
+    if len(found) != 1 or not same_quantity(found[0].quantity, value):
+        return after
+    return after[m.end() :]
+
+
 def problem(
     before: str,
     after: str,
@@ -3099,6 +3131,11 @@ def problem(
     """
     before = before[-200:]
     after = without_reason_about_another(after[:300], value, letter)
+    if value is not None and ("(" in after[:4] or "," in after[:3]):
+        # "72 (i.e., 72.0) or more", "72, that is 72.0, if the store is open": the same value said again is
+        # stepped over, and what follows it read as if it followed the value (the abbreviation's full stops
+        # end no statement)
+        after = _past_restatement(after, value)
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
@@ -3616,7 +3653,8 @@ def tends_to(before: str) -> str | None:
 # more.", "Answer: 18\nat least" (not "18. At least 5 of them are red.", which goes on)
 _BOUND_SAID_AFTER = re.compile(
     r"(?:[ \t]+[A-Za-z%°]+){0,3}"  # the value's unit or noun ("It has 18 legs. Or more.")
-    r"(?:[\s.,;:!)\]}$*_]|</[A-Za-z_]{1,20}>|\\[)\]])*"
+    # (past the quote or emphasis that closes the statement: '"The answer is 81." or more')
+    r"(?:[\s.,;:!)\]}$*_\x22”’»]|</[A-Za-z_]{1,20}>|\\[)\]])*"
     r"(?P<bound>(?:or\s+(?:more|less|fewer|greater|higher|lower|above|below|over|under|longer|shorter|so|"
     r"thereabouts)|and\s+(?:up(?:wards?)?|above|over|more)|at\s+(?:the\s+)?(?:very\s+)?(?:least|most)|"
     r"(?:at\s+(?:a\s+)?)?(?:minimum|maximum)|tops|give\s+or\s+take(?:\s+a\s+few)?)|"
@@ -3836,7 +3874,7 @@ _REFERENCE_OPENER = (
 )
 # the gap or the share the clause measures: "2 miles", "$15", "60%", "half", "three quarters", "twice"
 _REFERENCE_SHARE = (
-    r"[$€£]?[*_ \t]*\d(?:[\d,]*\d)?(?:\.\d+)?[*_]*\s*%?|half|twice|double|triple|thrice|"
+    r"[$€£]?[*_ \t]*\d(?:[\d,]*\d)?(?:\.\d+)?(?:[ \t]*[*_$])*\s*%?|half|twice|double|triple|thrice|"
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
     r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)"
 )
@@ -3853,6 +3891,8 @@ _REFERENCE_RELATION = (
     r"(?P<relation>(?:(?:[A-Za-z]+er|more|less|fewer)\s+)?than|short\s+of|shy\s+of|(?:up|down|away)\s+from|out\s+of|of|below|above|under|over|"
     r"beyond|compared\s+(?:to|with)|versus|vs\.?)\s+"
     r"(?:(?:his|her|their|its|the|my|our|your|this|that|[A-Z][a-z]+['’]s)\s+)?"
+    # ("45 out of a possible 50", "12 out of a total of 20": the whole, named as what could be had)
+    r"(?:(?:a\s+)?(?:possible|total\s+of|maximum\s+of)\s+)?"
     r"(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+of\s+)?[$€£*_ \t]*$"
 )
 _REFERENCE_CLAUSE = re.compile(
@@ -3896,6 +3936,61 @@ _GOAL_AFTER = re.compile(
 )
 
 
+# a count said against the whole it is part of: "12 out of 20", "12 of the 20" (digits, right before "of" or
+# with what they count between: "45 points out of 50"); not an index ("Step 3 of 5", "page 2 of 10") nor a
+# piece of a fraction or a product ("1/3 of 9", "7 groups of 8": a count of "of" only with no noun between)
+_COUNT = re.compile(r"[$€£]?[*_ \t]*(?P<count>\d(?:[\d,]*\d)?(?:\.\d+)?)[*_$ \t]*")
+_INDEX_BEFORE = re.compile(
+    r"(?:\b(?:step|page|part|question|problem|item|case|day|week|month|year|chapter|section|round|level|lap|"
+    r"game|trial|attempt|turn|stage|phase|number|no\.?)|#)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def _counted_against(before: str, shared: re.Match[str]) -> tuple[int, int] | None:
+    """Where the count stands in ``before`` when a reference relation ``shared`` found there counts it against
+    a whole (``12 out of 20``, ``12 of the 20``): the share is digits, no index nor piece of math, and "of"
+    follows it directly; None otherwise."""
+    at = shared.start("share")
+    count = _COUNT.fullmatch(shared["share"])
+    if count is None or _INDEX_BEFORE.search(before, max(0, at - 12), at):
+        return None
+    if at > 0 and not before[at - 1].isspace() and before[at - 1] not in "*_$(":
+        return None  # ("1/3 of 9", "x^2 of": the look-behind of the relation leaves "/" and "^" before it)
+    if shared["relation"].lower() == "of" and before[shared.end("share") : shared.start("relation")].strip():
+        return None
+    return at + count.start("count"), at + count.end("count")
+
+
+# a needed amount counted toward a whole named after it: "He needs 3 more to reach a total of 10", "She must
+# buy 4 to make 12", "to get to 10", "to bring the total to 10", "so that he has 10" (the whole is the
+# reference; the same words after a value no need is said of, "He added 3 to reach 10", may state a result)
+_NEEDED_TOWARD = re.compile(
+    r"(?<![\w])(?:to\s+(?:reach|make|get\s+(?:up\s+)?to|have|hit|"
+    r"bring\s+(?:(?:his|her|their|its|the|my|our|your)\s+)?(?:total|count|number|sum)\s+(?:up\s+)?to)|"
+    r"so\s+(?:that\s+)?(?:he|she|they|it|we|you|i)\s+(?:(?:will|would|can|could)\s+)?"
+    r"(?:has|have|gets?|reach(?:es)?))\s+"
+    r"(?:(?:a|the)\s+(?:total|sum)\s+of\s+)?[$€£*_ \t]*$",
+    re.IGNORECASE,
+)
+_NEED_BEFORE = re.compile(r"\b(?:needs?|needed|must|ha(?:s|ve|d)\s+to|requires?|required)\b", re.IGNORECASE)
+
+
+def _needed_toward(before: str) -> tuple[int, int, str] | None:
+    """Where the needed amount stands in ``before`` when the text's last number is the whole it is counted
+    toward (``He needs 3 more to reach a total of ``), with the clause that names it; None otherwise."""
+    toward = _NEEDED_TOWARD.search(before, max(0, len(before) - 80))
+    if toward is None:
+        return None
+    head = _HEAD_VALUE.search(before, max(0, toward.start() - 80), toward.start())
+    if head is None:
+        return None
+    sentence = max(before.rfind(". ", 0, head.start()), before.rfind(":", 0, head.start())) + 1
+    if _NEED_BEFORE.search(before, max(sentence, head.start() - 80), head.start()) is None:
+        return None
+    return head.start("value"), head.end("value"), before[toward.start() :].strip(" \t$€£*_")
+
+
 def measured_against(before: str, after: str = "") -> tuple[int, int, str] | None:
     """Where the value a last number is measured against starts and ends in ``before`` (the text before that
     number, its sentence's last 200 characters or so) and the clause that measures it, when the number is the
@@ -3913,8 +4008,23 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
     (10, 12, 'to reach the goal of')
     >>> measured_against("She needs 7 more to reach her ", "-stamp goal."), measured_against("to reach ", ".")
     ((10, 11, 'to reach her'), None)
+
+    A count said against its whole (``She answered 12 out of 20``, ``12 of the 20``) is the statement's
+    value, and so is an amount needed toward a whole (``He needs 3 more to reach a total of 10``); an index
+    (``Step 3 of 5``), a fraction's piece (``1/3 of 9``) and a result said with no need (``He added 3 more to
+    reach a total of 10``) are none:
+
+    >>> measured_against("She answered 12 out of "), measured_against("He needs 3 more to reach a total of ")
+    ((13, 15, '12 out of'), (9, 10, 'to reach a total of'))
+    >>> measured_against("Step 3 of "), measured_against("Thus 1/3 of ")
+    (None, None)
+    >>> measured_against("He added 3 more to reach a total of ")
     """
     tail = before[-80:].lower()
+    if "to " in tail or "so " in tail:
+        needed = _needed_toward(before)
+        if needed is not None:
+            return needed
     named = tail + after[:40].lower()
     goal = (
         _GOAL_CLAUSE.search(before, max(0, len(before) - 120))
@@ -3940,6 +4050,11 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
     if shared is None:
         return None
     relation = shared["relation"].lower()
+    count = _counted_against(before, shared) if relation in ("of", "out of") else None
+    if count is not None:
+        # "She answered 12 out of 20 questions", "45 points out of a possible 50", "12 of the 20": the count
+        # is the statement's value, the whole it is counted against no answer
+        return count[0], count[1], shared.group().strip()
     if relation == "of":
         # a share of the reference ("half of her $80 target", "60% of its 50-liter capacity"); a count before
         # "of" is no share ("7 groups of 8": a product's factors; "Step 3 of 3": an index)

@@ -73,7 +73,13 @@ from rewardkit.option_words import option_key, words_disagreeing
 from rewardkit.several_values import names_before_values, noun_between, variables_in
 from rewardkit.spoken_operations import instruction_before, operation_after, operation_before
 from rewardkit.spoken_ranges import tolerance_after
-from rewardkit.stated_units import RESTATING_APPROXIMATION, rounded_restatement, rounds_to, unit_at_start
+from rewardkit.stated_units import (
+    RESTATING,
+    RESTATING_APPROXIMATION,
+    rounded_restatement,
+    rounds_to,
+    unit_at_start,
+)
 from rewardkit.substrings import find_all
 from rewardkit.types import Answer
 
@@ -283,11 +289,14 @@ _ANSWER_LIKE_START = re.compile(
 # (the period of "Rs. 72" abbreviates the currency before its amount, that of "approx. 72" or "ca. 72" the
 # approximation: each ends a sentence only where no value follows; that of "i.e.", "e.g.", "vs." or "viz."
 # opens what the statement goes on to say: "72, i.e. 70" states 70 too)
+# (a quote, emphasis or bracket may close around the full stop: '"The answer is 81." or more', "*The answer is
+# 81.* or more": the sentence ends there, and what follows is read after it)
 _SENTENCE_END = re.compile(
     r"(?<![aApP]\.[mM])(?<!\bRs)(?<!\b[Cc]a)(?<!\b[Aa]pprox)(?<!\b[iI]\.[eE])(?<!\b[eE]\.[gG])(?<!\bvs)(?<!\bviz)"
-    r"(?<!\bfl)(?<!\bsq)(?<!\bcu)\.(?=\s|$)|(?:(?<=[aApP]\.[mM])|(?<=\bfl)|(?<=\bsq)|(?<=\bcu))\.(?=\s*(?:$|[A-Z]))"
+    r"(?<!\bfl)(?<!\bsq)(?<!\bcu)\.(?=[*_\x22”’»)]*(?:\s|$))"
+    r"|(?:(?<=[aApP]\.[mM])|(?<=\bfl)|(?<=\bsq)|(?<=\bcu))\.(?=\s*(?:$|[A-Z]))"
     r"|(?:(?<=\bRs)|(?<=\b[Cc]a)|(?<=\b[Aa]pprox))\.(?=\s*(?:$|[^\d\s$\\(−-]))"
-    r"|(?<!\\)[!?;](?=\s|$)|\n"
+    r"|(?<!\\)[!?;](?=[*_\x22”’»)]*(?:\s|$))|\n"
 )
 
 _MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
@@ -2349,9 +2358,11 @@ def _one_dimension(noun: str, second: Quantity) -> bool:
 
 
 # the gap between a value and one in parentheses right after it, and that one's closing parenthesis; the
-# parenthesis may call its value an approximation ("72 (approximately 70)", "1/6 (≈ 0.17)")
+# parenthesis may say its value restates the first ("72 (i.e., 70)", "72 (that is, seventy)", an example's
+# "72 (e.g. 70)") or call it an approximation ("72 (approximately 70)", "1/6 (≈ 0.17)")
 _LONE_IN_PARENTHESES = re.compile(
-    rf"\s*\(\s*(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|≈|~|\\approx)\s*)?\)",
+    rf"\s*\(\s*(?:(?:{RESTATING}|e\.[ \t]?g\.),?\s*)?"
+    rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|≈|~|\\approx)\s*)?\)",
     re.IGNORECASE,
 )
 # a mark right after a value that calls it wrong
@@ -2443,7 +2454,13 @@ _LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?!
 # a lower-case letter as lists label options, "c)", "b) 12", "(c)", and one alone that is the whole span
 # after a marker ("The answer is: b")
 _LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j])\s*$")
-_LETTER_NEXT = re.compile(r"\s*(?:,?\s*(?:or|and)\b|,|/)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])", re.IGNORECASE)
+# a second letter joined to the first as a list joins ("A or C", "A, C", "A/C", "A、C", "A & C", "A和C"; after
+# a semicolon only a letter that ends the span, "A; C", not "A; C is too small"): several options named
+_LETTER_NEXT = re.compile(
+    r"\s*(?:,?\s*(?:or|and)\b|[,/、，&]|以及|和|与|及|或(?:者)?)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])"
+    r"|\s*[;；]\s*\(?\s*([A-Z])\s*\)?(?=[\s.。!*_]*$)",
+    re.IGNORECASE,
+)
 
 
 # an option's label as a question lists its options: "(A)", "B)", "C.", "D:", on a line or after a space
@@ -2559,7 +2576,8 @@ def read_choice(
             return Reading("value", choice=named[1], text=named[1])
         return Reading("none", text=text)
     nxt = _LETTER_NEXT.match(text, end)
-    if nxt is not None and nxt.group(1).upper() in letters and nxt.group(1).upper() != letter:
+    second = (nxt.group(1) or nxt.group(2)).upper() if nxt is not None else None
+    if second is not None and second in letters and second != letter:
         return Reading("ambiguous", text=text, why=f"several distinct choices: {text!r}")
     corrected = _LETTER_CORRECTED.match(text, end)
     if corrected is not None and corrected.group(1) in letters and corrected.group(1) != letter:
@@ -3235,7 +3253,7 @@ _CLOSING_ASIDE = re.compile(
 # ... and a parenthesis that offers the value again or another one is read as it always was ("(or 13)", "(or
 # equivalently $x = 5.0$)", "(i.e. 15.0)")
 _ASIDE_RESTATES = re.compile(
-    r"\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|a\.?k\.?a\.?|also)\b", re.IGNORECASE
+    rf"\s*(?:or|i\.?\s?e\.?|equivalently|a\.?k\.?a\.?|also|{RESTATING})(?:\b|(?<=\.))", re.IGNORECASE
 )
 _ASIDE_SAYS = re.compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
 # an approximation that closes the text after an exact value: "$\\frac{1}{6}$, i.e. about 0.17.", "$4\\pi$

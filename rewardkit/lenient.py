@@ -88,6 +88,7 @@ from rewardkit.spoken_operations import instruction_before, operation_after, ope
 from rewardkit.spoken_ranges import range_end_before, range_start_after, tolerance_after
 from rewardkit.spoken_times import clock_phrase_around, is_span_of_years, span_of_years
 from rewardkit.stated_units import (
+    RESTATING,
     RESTATING_APPROXIMATION,
     restated_around,
     rounds_to,
@@ -100,10 +101,13 @@ from rewardkit.types import Answer
 _VALUE_BEFORE_PARENTHESIS = re.compile(
     # (past the box, math or emphasis the value closes: "\\boxed{15} (", "$15$ (", "**15** (")
     r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*"
-    # (the value in parentheses may be called an approximation: "72 (roughly 70)")
-    rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|~|≈)[ \t]*)?$",
+    # (the value in parentheses may be said to restate the first, "72 (i.e., 70)", or called an approximation:
+    # "72 (roughly 70)")
+    rf"(?:(?:{RESTATING}),?[ \t]*)?"
+    rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|~|≈)[ \t]*)?\$?$",
     re.IGNORECASE,
 )
+_CLOSED_AFTER_VALUE = re.compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
 # "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
 _ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
 
@@ -395,8 +399,8 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             # "It costs $15 (16 with tax).": the value in parentheses answers another reading of the question
             return f"{region[restating.start() : end].strip()!r} … gives a second value under a condition"
         if restating is not None:
-            said_end = restating.start("approximately") if restating["approximately"] else restating.end()
-            said = region[restating.start() : said_end].rstrip("( \t")
+            # (the value before the parenthesis, past the words that open it: "72 (i.e., ", "72 (roughly ")
+            said = region[restating.start() : region.rfind("(", restating.start(), start)].rstrip()
             before, last = read_number(said).quantity, read_number(answer.text).quantity
             if (
                 before is not None
@@ -406,7 +410,8 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
                     # "1.2 million dollars ($120,000)": the same unit twice is no restatement in another
                     or before.unit == last.unit
                 )
-                and region[end : end + 2].lstrip(" \t")[:1] == ")"
+                # (what the value counts may be said again before the bracket: "72 apples (i.e., 70 apples)")
+                and _CLOSED_AFTER_VALUE.match(region, end, end + 40) is not None
                 and not same_quantity(before, last)
                 and not (restating["approximately"] and rounds_to(before, last))
             ):

@@ -40,6 +40,9 @@ from rewardkit.numbers import CURRENCIES, UNITS, Quantity, Unit, currency_before
 # the words of an approximation that restates a value said just before it ("$\\frac16$, i.e. about 0.17",
 # "5 km, or about 3.1 miles")
 RESTATING_APPROXIMATION = r"about|approximately|approx\.|roughly|around"
+# ... and the words that say a value again as an equal one ("72 (i.e., 70)", "72 (that is, seventy)", "72
+# (namely 70)"): what follows them is the same value in other words, or a second value where it differs
+RESTATING = r"i\.[ \t]?e\.|that\s+is|namely|in\s+other\s+words|viz\.|meaning"
 
 # Degrees and radians are not a rational multiple of one another: each is its own dimension here, and the
 # grader converts between them by value (45° is π/4).

@@ -104,6 +104,7 @@ PHRASES = {
     "小于": " less than ", "不到": " less than ", "将近": " nearly ", "接近": " nearly ",
     "几乎": " nearly ",
     "以上": " or more", "以下": " or less", "以内": " or less", "出头": " or more",
+    "或更多": " or more", "或者更多": " or more", "或更少": " or less", "或者更少": " or less",
     # approximations commit (as "about 12" does)
     "大约": " about ", "大概": " about ", "约为": " is about ", "约": " about ", "差不多": " about ",
     "左右": " or so",

@@ -132,6 +132,9 @@ FRENCH = Language(
         "environ": "about",
         "à peu près": "about",
         "mais": "but",
+        # ("c'est-à-dire 70" restates: "that is 70", never "it is")
+        "c'est-à-dire": "that is",
+        "c’est-à-dire": "that is",
         "c'est": "it is",
         "c’est": "it is",
         "fois": "times",
