@@ -163,7 +163,14 @@ def _named_alike_in(statement: str) -> str | None:
     if len(values) < 2:
         return None
     last = values[-1].start
-    return named_alike_before(statement[:last], statement[last:])
+    names = named_alike_before(statement[:last], statement[last:])
+    if names is not None and names.split(maxsplit=1)[0] in _CONDITION_OPENERS:
+        return None  # "When t is 3, the distance is 45.": the first value is the condition of the second
+    return names
+
+
+# the words that open a clause whose value is a condition or a time, no quantity of its own
+_CONDITION_OPENERS = frozenset("when whenever if once after before given assuming unless until at".split())
 
 
 def _default_timeout_s(variable: str = "REWARDKIT_TIMEOUT_S", fallback: float = 1.0) -> float:
