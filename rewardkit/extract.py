@@ -2124,9 +2124,16 @@ _LEADING_DURATION = re.compile(
     r"[\s*_]*(?i:in|for|after|during|within)\s+(?:(?i:the|a|an|just|only|first|next|last|another)\s+)*"
 )
 _VERB_AFTER_TIME = re.compile(r"[ \t]*[\u4e00-\u9fff]{1,4}[ \t]*")
+# ... or on a quantity bought, made or used, and then what it costs or takes: "买4千克需要34元" (buying 4 kg
+# costs 34 yuan), "4人要12天": the verb of need or cost before the second value says it is the one stated
+_VERB_BEFORE_QUANTITY = re.compile(r"[ \t*_]*[\u4e00-\u9fff]{0,2}[ \t]*")
+_COST_AFTER_QUANTITY = re.compile(r"[ \t]*[\u4e00-\u9fff]{0,2}?(?:需要|需|要|花了|花|用了|用|付了|付)[ \t]*")
 _CLAUSE_AFTER_DURATION = re.compile(
     r"[ \t]*,?[ \t]*(?!(?i:and|or|plus|and\s+a)\b)(?:[A-Za-z'’]+[ \t]+){1,6}(?:[$€£][ \t]*)?"
 )
+# the clause after a rate ("每千克8.5元，") that gives the total or the cost it comes to ("买4千克需要34元",
+# "一共需要48个"; 一共 is "in all" by then), from its start
+_TOTAL_AFTER_RATE = re.compile(r"[,;][ \t]*(?=[^,;.]*?(?:需|要|花|用|付|共|in all|total))")
 
 
 # Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the
@@ -2199,6 +2206,8 @@ def read_number(span: str) -> Reading:
             if unit is not None and unit.dimension == "time" and not text[: found[0].start].strip(" \t*_")
             else None
         )
+        if clause is None and _COST_AFTER_QUANTITY.fullmatch(text, found[0].end, found[1].start):
+            clause = _VERB_BEFORE_QUANTITY.fullmatch(text, 0, found[0].start)
         if clause is not None:
             # "In 2 days he walks 45 km", "For 5 weeks she saves $40": the time the statement opens with is
             # what its value is over, the value is the one its clause states
@@ -2310,6 +2319,21 @@ def read_number(span: str) -> Reading:
             why = f"several quantities: {listed[:60]!r} lists another value after the {noun}"
             return Reading("ambiguous", text=listed, why=why)
         names = names_before_values(text[: found[0].start], gap) if found[0].start else None
+        if names is not None and "每" in names:
+            # "每千克苹果8.5元，买4千克需要34元": a rate (each kilogram's price) before the clause of
+            # the total or the cost it gives is that clause's working, as "The price is $3 each, and the
+            # total is $12" is ("每小时60千米，需要3小时": a speed, then a time, is two quantities: the
+            # total is in the rate's own unit, as 34 yuan is of 8.5 yuan a kilogram)
+            total = _TOTAL_AFTER_RATE.search(text, found[0].end)
+            rate, _, other = names.partition(", ")
+            given = read_number(text[total.end() :]) if total is not None and "每" not in other else None
+            if (
+                "每" in rate
+                and given is not None
+                and given.quantity is not None
+                and given.quantity.unit == found[0].quantity.unit
+            ):
+                return given
         if names is not None:  # "Alice has 18, Bob has 12", "鸡有18只，兔有12只": each value under a name
             listed = text.strip(" \t.!")
             why = f"several quantities: {listed[:60]!r} names two ({names})"

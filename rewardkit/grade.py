@@ -127,6 +127,7 @@ from rewardkit.sandbox import DeadlineExceeded
 from rewardkit.several_values import (
     case_series_before,
     labelled_blanks,
+    named_alike_before,
     named_quantities_in,
     one_variable_alternatives,
 )
@@ -137,6 +138,7 @@ from rewardkit.stated_units import (
     RADIAN,
     Restated,
     per_named,
+    rate_opened_before,
     restated_around,
     rounded_restatement,
     unit_at_end,
@@ -152,6 +154,23 @@ Choices = str | Sequence[str] | None
 # states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
 # 70)", "namely 70", an example's "e.g. 70")
 _STATING = re.compile(rf"\s{COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
+
+
+def _named_alike_in(statement: str) -> str | None:
+    """The two names when ``statement``'s last value and the one before it are each given under a name that
+    differs from the other's only in whose it is (``Alice is 18, Bob is 12``), or None."""
+    values = [*scan(statement)][-2:]
+    if len(values) < 2:
+        return None
+    last = values[-1].start
+    names = named_alike_before(statement[:last], statement[last:])
+    if names is not None and names.split(maxsplit=1)[0] in _CONDITION_OPENERS:
+        return None  # "When t is 3, the distance is 45.": the first value is the condition of the second
+    return names
+
+
+# the words that open a clause whose value is a condition or a time, no quantity of its own
+_CONDITION_OPENERS = frozenset("when whenever if once after before given assuming unless until at".split())
 
 
 def _default_timeout_s(variable: str = "REWARDKIT_TIMEOUT_S", fallback: float = 1.0) -> float:
@@ -1290,6 +1309,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "Answer: the maximum is 2, the minimum is -2.": a statement that names two quantities and gives each
         # a value answers both; the last one is no more the answer than the first (the last number's reading)
         quantities = named_quantities_in(text)
+        joined = "," in text or ";" in text or " and " in text
+        if quantities is None and joined and _STATING.search(text) is not None:
+            # "Answer: Alice is 18, Bob is 12.", "答：原价是200元，现价是160元。": a value under each of two
+            # names alike, each after its copula (the copula reading below keeps only the last one; without
+            # a copula the number reader sees both: "Alice has 18, Bob has 12")
+            quantities = _named_alike_in(text)
         if quantities is not None:
             return answer, f"several quantities stated ({quantities}): the gold names none of them"
     opening = first_value(text)
@@ -2479,6 +2504,12 @@ def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | No
     ``36 km/h`` as 36 km."""
     after = completion[answer.end : answer.end + 80]
     stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
+    if "每" in completion[max(0, answer.start - 12) : answer.start]:
+        # "速度是每小时60千米" (60 km an hour), "每千克8.5元": the rate's denominator stands before the amount
+        stated = (
+            rate_opened_before(completion[max(0, answer.start - 12) : answer.start], answer.text, after)
+            or stated
+        )
     own = reading.quantity.unit if reading.quantity is not None else None
     if stated is not None and own is not None:
         return per_named(own, stated)  # "$15 per hour": the rate after the amount is dollars per hour

@@ -511,8 +511,10 @@ def named_alike_before(before: str, value: str) -> str | None:
         # "原来有72个，现在有48个", "他先做了12个，又做了15个", "She had 18 and now has 12": one count at two
         # moments, not two counts
         return None
-    if any(word in _SUMMING for word in whose[1].split()):
-        return None  # "The price is $3 each, and the total is $12.": the last is what the others come to
+    if any(word in _SUMMING for word in whose[1].split()) or whose[1].startswith(_CHINESE_SUMMING):
+        # "The price is $3 each, and the total is $12.", "每个是3元，总价是12元": the last is what the others
+        # come to
+        return None
     subjects = [" ".join(w for w in who.split() if w not in _WHEN_NOT_WHOSE) for who in whose]
     if subjects[0] == subjects[1] or not all(subjects):
         return None  # "She had 18 apples, then she had 12": the same subject later ("Alice had 18, then Bob
@@ -629,6 +631,8 @@ _QUALIFIED_AFTER = re.compile(
 )
 # what a qualifier names when the value after it sums or restates the first: "… and 72 in all"
 _SUMMING = frozenset("all total sum both everything together altogether whole overall combined".split())
+# the Chinese subjects of a total: 总价 (the total price), 总数, 总共, 合计, 全部
+_CHINESE_SUMMING = ("总", "一共", "共", "合计", "全部", "一起")
 # qualifiers that name cases, left to the reading of one value per case
 _CASES = frozenset("case cases scenario scenarios".split())
 

@@ -354,9 +354,35 @@ def unit_at_start(text: str) -> Unit | None:
         if rated["sep"].strip().lower() not in ("a", "an", "each") or lookup_unit(rated["per"]) is not None:
             return rate(unit or (_word_unit(rated["unit"]) if rated["unit"] else None), rated["per"])
     m = _AT_START.match(plain)
-    return _resolve(m) if m is not None else None
+    unit = _resolve(m) if m is not None else None
+    if unit is not None and ("每" in head or "/" in head):
+        # "60 km每小时", "60 km/小时": a Chinese rate names its time after the unit, in the languages' words
+        per = _CHINESE_PER_AFTER.match(plain, m.end())  # type: ignore[union-attr]
+        if per is not None:
+            return rate(unit, per["per"])
+    return unit
 
 
+def rate_opened_before(before: str, value: str, after: str) -> Unit | None:
+    """The rate a Chinese statement names before its amount (``每小时60千米``, 60 km an hour;
+    ``每千克8.5元``): ``before`` is the text before the amount ``value``, ``after`` what follows it on its
+    line; None when no 每 and its denominator stand right before the amount.
+
+    >>> rate_opened_before("速度 is 每小时", "60", " km.").name, rate_opened_before("每人3个, 共", "60", "")
+    ('kilometer/hour', None)
+    """
+    at = before.rfind("每", -12)
+    if at < 0:
+        return None
+    end = _SENTENCE_END.search(after)
+    return unit_at_end(before[at:] + value + (after[: end.start()] if end is not None else after))
+
+
+# the time a Chinese rate is per, after its unit ("km每小时", "km/时")
+_CHINESE_PER_AFTER = re.compile(
+    r"[ \t]*(?:/|每)[ \t]*(?P<per>" + "|".join(_CHINESE_DENOMINATOR_WORDS) + r")(?!米)"
+)
+_SENTENCE_END = re.compile(r"[,;:!?。，；！？\n]|\.(?!\d)")
 _RATE_AT_START = re.compile(
     rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
     rf"(?P<per>{_WORD})(?![A-Za-z])"
@@ -368,7 +394,9 @@ _RATE_AT_START = re.compile(
 # "90 minutes, i.e. 1.5 hours", "250 cm, which is 2.5 m", "2 hours (120 minutes)", "$1.50, or 150 cents":
 # one quantity, a joiner that restates it, the quantity in another unit, then the end of the statement
 _AMOUNT = (
-    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![\w.,])(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
+    # (a CJK character before it is a word's last, "需要1.5小时", not a letter the digits are glued to)
+    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![^\W\u3400-\u9fff\uf900-\ufaff]|[.,])"
+    r"(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
     r"(?:[ \t]*(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
 )
 _RESTATED = re.compile(
