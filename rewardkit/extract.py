@@ -2926,15 +2926,17 @@ def _options_on_one_line(text: str, letters: str) -> list[tuple[str, str]]:
 
 def _listed_in_a_sentence(line: str, letters: str) -> str:
     """The options a sentence of ``line`` lists in its prose, from the first letter's label to the end of the
-    sentence (``The options are (A) 12, (B) 15, (C) 18, (D) 21. Since 6 × 3 = 18, …`` lists ``(A) 12, (B)
-    15, (C) 18, (D) 21``), every letter labelled once, in order, as :func:`lists_options` reads a list; ``""``
-    when no sentence of the line lists them.
+    sentence or clause the last one's text ends (``The options are (A) 12, (B) 15, (C) 18, (D) 21. Since 6 × 3
+    = 18, …`` lists ``(A) 12, (B) 15, (C) 18, (D) 21``), every letter labelled once, in order, as
+    :func:`lists_options` reads a list; ``""`` when no sentence of the line lists them.
 
     >>> _listed_in_a_sentence("The choices are (A) 24, (B) 30, (C) 36. So (B) 36.", "ABC")
     '(A) 24, (B) 30, (C) 36'
     >>> _listed_in_a_sentence("(A) is 24, (B) is 30, (C) is 36.", "ABC")
     ''
     """
+    if f"{letters[0]})" not in line and f"{letters[0]}." not in line and f"{letters[0]}:" not in line:
+        return ""  # (the cheap test first: the first letter labelled, "(A)", "A)", "A.", "A:")
     for first in _OPTION_LABEL.finditer(line):
         if (first[1] or first[2]) != letters[0]:
             continue
@@ -2950,7 +2952,8 @@ def _listed_in_a_sentence(line: str, letters: str) -> str:
 
 
 _ONE_LINE_OPTION = 40  # an option listed beside others is short: a longer text is a sentence of the working
-_SENTENCE_CLOSE = re.compile(r"[.!?;](?=\s|$)")
+# where the last option listed in a sentence ends: the sentence's end, or the clause's ("(D) 21, so …")
+_SENTENCE_CLOSE = re.compile(r"[.!?;,](?=\s|$)")
 # the heading a line of options may open on: "Options:", "Answer choices:", "Choices -"
 _LISTING_HEADING = re.compile(
     r"^[ \t*_#]*(?:[A-Za-z]+[ \t]+){0,2}(?:options|choices)[*_]*[ \t]*[:\-][*_ \t]*", re.IGNORECASE
