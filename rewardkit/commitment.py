@@ -737,6 +737,16 @@ _CONCLUDES = re.compile(
     r"[^\d\n.;!?=]{0,80}[.!]?\s*$",
     re.IGNORECASE,
 )
+# the words a later sentence concludes with right before its value, which its box or math then states: "the
+# total is", "so the answer is", "Therefore,", "which gives", "for a total of" (an earlier box on the line is
+# a step of the working that sentence goes on from)
+CONCLUDES_BEFORE_VALUE = re.compile(
+    r"(?:\b(?:so|thus|hence|therefore|altogether|overall|in\s+total|in\s+all|finally|giving|which\s+gives|"
+    r"we\s+get|for\s+a\s+total\s+of)\b|\b(?:the|our|my)\s+(?:(?:final|overall|grand)\s+)?"
+    r"(?:total|answer|sum|result|count)(?:\s+(?:number|count)\s+of\s+\w+)?\s+(?:is|comes\s+to|equals)\b)"
+    r"[\s:,=*_]*(?:\$\$?|\\[(\[])?[\s*_]*$",
+    re.IGNORECASE,
+)
 # a sentence that ends on the result of its computation, "… and 48 + 48 = 96 in total.", or on a total, "She
 # sold 96 clips in all." (a unit or a few words may follow it; "…, which occurs when x = 3." computes nothing)
 _VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"

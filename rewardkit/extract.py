@@ -1082,6 +1082,9 @@ _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 _WHOLE = re.compile(r"(?s).+")
 # the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$"), a unit in text
 # ("$25\\text{ cm}$") or spacing
+# math that goes on from a number to the "$" that closes it on the line: "^\\circ$", "\\frac{1}{2}$", "_{8}$"
+# ("$120 and $30" is money: words, not math, stand before the next dollar sign)
+_MATH_GOES_ON = re.compile(r"[ \t]*(?:\^|_|\\[A-Za-z]+|\{)[^$\n]{0,60}?(?<!\\)\$")
 _CLOSES_MATH = re.compile(
     r"[ \t]*(?:\\[,;: !][ \t]*)*(?:\\(?:text|mathrm|textrm|mbox|rm)\s*\{[^{}$\n]{0,40}\}[ \t]*)?"
     r"(?:\\\\[ \t]*)?\$"
@@ -1454,9 +1457,14 @@ def _last_number(region: str) -> re.Match[str] | None:
         unsigned = _LAST_NUMBER.match(region, at + 1, last.end())
         if unsigned is not None:
             last, at = unsigned, at + 1
-    if region[at] == "$" and region[at - 1 : at] != "\\" and _CLOSES_MATH.match(region, last.end()):
+    if (
+        region[at] == "$"
+        and region[at - 1 : at] != "\\"
+        and (_CLOSES_MATH.match(region, last.end()) or _MATH_GOES_ON.match(region, last.end()))
+    ):
         # "$13$" is inline math around 13, not 13 dollars ("$13", "costs $13." and "$\\$13$" still are; so is
-        # "$25\\%$" and "$25\\text{ cm}$", a sign or a unit before the math closes)
+        # "$25\\%$" and "$25\\text{ cm}$", a sign or a unit before the math closes, and "$120^\\circ$", math
+        # that goes on from the number to its close)
         return _LAST_NUMBER.match(region, at + 1, last.end())
     if region[at - 5 : at] in _PER_BEFORE and _POWER_OF_TEN.fullmatch(region, at, last.end()):
         # "25 per 1000" is 2.5 %, "25 per 10,000" 0.25 %: the count and the power of ten it is per are one
@@ -2869,6 +2877,16 @@ def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
 
 # an option listed on its own line: "(C) 72", "C) 72", "C. 72", "C: 72"
 _LISTED_OPTION = re.compile(r"^[ \t*_]*\(?([A-Z])[).:][ \t]*([^\n]{1,80}?)[ \t*_]*$", re.MULTILINE)
+# the words that announce a list of options: "Options:", "Answer choices -", "The options are", "The choices
+# given were:"
+_OPTIONS_HEADING = (
+    r"(?:[A-Za-z]+[ \t]+){0,3}(?:options|choices|alternatives)(?:[ \t]+(?:given|offered|listed|provided))?"
+    r"(?:[ \t]+(?:are|were)[ \t]*:?|[*_]*[ \t]*[:\-])[*_ \t]*"
+)
+# so, and the first option maybe on the heading's line: "The options are (A) 12\n(B) 15\n…"
+_LISTED_OPTION_HEADED = re.compile(
+    rf"^[ \t*_#]*(?i:{_OPTIONS_HEADING})?\(?([A-Z])[).:][ \t]*([^\n]{{1,80}}?)[ \t*_]*$", re.MULTILINE
+)
 
 
 def listed_options(text: str, letters: str) -> tuple[Quantity | None, ...]:
@@ -2881,13 +2899,38 @@ def listed_options(text: str, letters: str) -> tuple[Quantity | None, ...]:
     >>> listed_options("(A) 48\\n(C) 72", "ABCD"), listed_options("A: 48\\nA: 50\\nB: 60", "AB")
     ((), ())
     """
-    found = [(m.group(1), m.group(2)) for m in _LISTED_OPTION.finditer(text)]
-    if [letter for letter, _ in found] != list(letters):
-        found = _options_on_one_line(text, letters)
-        if not found:
-            return ()
+    found = _listed(text, letters)
+    if not found:
+        return ()
     options = read_options([option for _, option in found])
     return options if sum(o is not None for o in options) >= 2 else ()
+
+
+def _listed(text: str, letters: str) -> list[tuple[str, str]]:
+    """Each offered letter and its option's text as ``text`` lists them, one per line or on one line; empty
+    unless every letter is listed exactly once, in order."""
+    found = [(m.group(1), m.group(2)) for m in _LISTED_OPTION_HEADED.finditer(text)]
+    return found if [letter for letter, _ in found] == list(letters) else _options_on_one_line(text, letters)
+
+
+def option_listed_for(text: str, letter: str) -> str | None:
+    """The text of the option ``text`` lists for ``letter``, when it lists options A, B, … (two at least,
+    two of them numbers) as :func:`listed_options` reads them: what ``The answer is (C).`` states, against
+    a gold that is the option's value; None otherwise.
+
+    >>> option_listed_for("The options are (A) 12, (B) 15, (C) 18, (D) 21. So", "C")
+    '18'
+    >>> option_listed_for("(A) 12 is too small. (B) 15 is too small.", "B") is None
+    True
+    """
+    for last in range(max(ord(letter), ord("B")), ord("J") + 1):
+        letters = "".join(chr(c) for c in range(ord("A"), last + 1))
+        if chr(last) not in text:
+            break
+        found = _listed(text, letters)
+        if found and sum(o is not None for o in read_options([option for _, option in found])) >= 2:
+            return found[letters.index(letter)][1]
+    return None
 
 
 def _options_on_one_line(text: str, letters: str) -> list[tuple[str, str]]:
@@ -2905,11 +2948,13 @@ def _options_on_one_line(text: str, letters: str) -> list[tuple[str, str]]:
         return []
     listings: list[list[tuple[str, str]]] = []
     for line in text.splitlines():
-        if len(line) > _OPTIONS_AT_ONCE or letters[-1] not in line:
+        if letters[-1] not in line:
             continue
         body = _LISTING_HEADING.sub("", line, count=1)  # "Options: ", "Answer choices: "
-        if not lists_options(body):
-            continue
+        if len(body) > _OPTIONS_AT_ONCE or not lists_options(body):
+            body = _listed_in_a_sentence(line, letters)
+            if not body:
+                continue
         labels = list(_OPTION_LABEL.finditer(body))
         if [label[1] or label[2] for label in labels] != list(letters):
             continue
@@ -2921,7 +2966,36 @@ def _options_on_one_line(text: str, letters: str) -> list[tuple[str, str]]:
     return listings[0] if listings and all(listing == listings[0] for listing in listings) else []
 
 
+def _listed_in_a_sentence(line: str, letters: str) -> str:
+    """The options a sentence of ``line`` lists in its prose, from the first letter's label to the end of the
+    sentence or clause the last one's text ends (``The options are (A) 12, (B) 15, (C) 18, (D) 21. Since 6 × 3
+    = 18, …`` lists ``(A) 12, (B) 15, (C) 18, (D) 21``), every letter labelled once, in order, as
+    :func:`lists_options` reads a list; ``""`` when no sentence of the line lists them.
+
+    >>> _listed_in_a_sentence("The choices are (A) 24, (B) 30, (C) 36. So (B) 36.", "ABC")
+    '(A) 24, (B) 30, (C) 36'
+    >>> _listed_in_a_sentence("(A) is 24, (B) is 30, (C) is 36.", "ABC")
+    ''
+    """
+    if f"{letters[0]})" not in line and f"{letters[0]}." not in line and f"{letters[0]}:" not in line:
+        return ""  # (the cheap test first: the first letter labelled, "(A)", "A)", "A.", "A:")
+    for first in _OPTION_LABEL.finditer(line):
+        if (first[1] or first[2]) != letters[0]:
+            continue
+        labels = _OPTION_LABEL.finditer(line, first.end())
+        last = next((label for label in labels if (label[1] or label[2]) == letters[-1]), None)
+        if last is None:
+            continue
+        closed = _SENTENCE_CLOSE.search(line, last.end())
+        body = line[first.start() : closed.start() if closed is not None else len(line)]
+        if len(body) <= _OPTIONS_AT_ONCE and lists_options(body):
+            return body
+    return ""
+
+
 _ONE_LINE_OPTION = 40  # an option listed beside others is short: a longer text is a sentence of the working
+# where the last option listed in a sentence ends: the sentence's end, or the clause's ("(D) 21, so …")
+_SENTENCE_CLOSE = re.compile(r"[.!?;,](?=\s|$)")
 # the heading a line of options may open on: "Options:", "Answer choices:", "Choices -"
 _LISTING_HEADING = re.compile(
     r"^[ \t*_#]*(?:[A-Za-z]+[ \t]+){0,2}(?:options|choices)[*_]*[ \t]*[:\-][*_ \t]*", re.IGNORECASE
@@ -3077,6 +3151,10 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
 _RESTATED_OPTION = re.compile(r"[ \t*_]*\(?[ \t*_]*([A-Z])[ \t*_]*[).:][ \t]*([^\n]{1,80}?)[ \t*_]*")
 
 
+# a closing option labelled as a list labels it, its letter closed by a bracket: "C) 18", "**C)** 18"
+_CLOSING_LABEL = re.compile(r"[ \t*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)")
+
+
 def _restated_option(region: str, letters: str, base: int) -> Answer | None:
     """The option a completion closes on, restated as the list it copied wrote it (``A) 12\\nB) 24\\n…`` then
     the work, then ``A) 12``), after a line that is not an option's: the one option it comes back to. A
@@ -3103,6 +3181,11 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
     listed: dict[str, str] = {}
     for m in _LISTED_OPTION.finditer(before):
         listed.setdefault(m[1], " ".join(m[2].split()).casefold())
+    if not listed and _CLOSING_LABEL.match(body, start) and not _ABOUT_THE_OPTION.search(closing[2]):
+        # "6 × 3 = 18.\n\nC) 18": no option listed, the work closes on one option as a list labels it, the
+        # letter chosen ("C: 18" may be "A: 18", an answer's label, and "C) 18 is too big" judges the option)
+        at = base + closing.start(1)
+        return Answer(closing[1], "choice", at, at + 1, True)
     if len(listed) < 2 or listed.get(closing[1]) != said:
         return None
     at = base + closing.start(1)

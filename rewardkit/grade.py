@@ -51,6 +51,7 @@ from rewardkit.extract import (
     find_answers,
     last_choice,
     listed_options,
+    option_listed_for,
     option_stated_past,
     place_start,
     plain_number,
@@ -2143,10 +2144,35 @@ def _hedging_sibling(
             if retracted and (
                 commitment.RETRACTION.search(completion, lo, hi)
                 or commitment.called_wrong_after(completion[lo:hi]) is not None
+                or _concluded_past(completion, other, chosen)
             ):
                 continue
             return other.text
     return None
+
+
+def _concluded_past(completion: str, step: Answer, chosen: Answer) -> bool:
+    """Whether the box ``chosen`` is stated by a later sentence than the box ``step`` on its line, one that
+    concludes on it (``In the first case we find $\\boxed{12}$ arrangements. Adding the other 3, the total
+    is $\\boxed{15}$.``): ``step`` is a step of the working, stated by no conclusion of its own. Two boxes a
+    hedge or a list joins (``\\boxed{12} or \\boxed{15}``, ``\\boxed{12}, \\boxed{15}``) stand in one
+    sentence, and stay two answers."""
+    gap = completion[step.end : chosen.start]
+    breaks = list(_SENTENCE_BREAK.finditer(gap))
+    if not breaks or _BOX_HEDGE.search(JOINER_NOISE.sub(" ", gap)):
+        return False
+    opens = completion.rfind("\\boxed", step.start - 8, step.start)
+    opens = opens if opens >= 0 else step.start
+    said_before = completion[max(0, opens - 80) : opens]
+    if commitment.CONCLUDES_BEFORE_VALUE.search(said_before) is not None:
+        return False  # "So the answer is \\boxed{12}. The total is \\boxed{15}.": two conclusions
+    lead = completion.rfind("\\boxed", chosen.start - 8, chosen.start)
+    lead = lead if lead >= 0 else chosen.start
+    return commitment.CONCLUDES_BEFORE_VALUE.search(completion, step.end + breaks[-1].end(), lead) is not None
+
+
+# a sentence's end between two boxes: a full stop, mark or semicolon before the next sentence's space
+_SENTENCE_BREAK = re.compile(r"[.!?;](?:[ \t]*\$\$?|[ \t]*\\[)\]])?[ \t]+(?=\S)")
 
 
 def _stacked_rival(
@@ -2235,6 +2261,10 @@ def _ends_text(text: str, at: int) -> bool:
 _TEXT_END_CHARS = 8
 
 
+# an answer that is an option's letter alone: "(C)", "C", "**C**" (and "about (C)", an approximation of it)
+_LONE_LETTER = re.compile(
+    rf"[ \t*_]*(?:(?i:{commitment.APPROXIMATION})[ \t]+)?\(?[ \t*_]*[A-J][ \t*_]*\)?[ \t*_.]*"
+)
 # a numeral whose digits may be letters, as a gold in base 16 asks for: "A3", "$1F$"
 _ALPHANUMERAL = re.compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")
 
@@ -2251,6 +2281,16 @@ def _judge(
 ) -> GradeResult:
     if reading.status == "ambiguous":
         return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=reading.why)
+    if gold.kind in ("number", "math") and not restated and _LONE_LETTER.fullmatch(answer.text):
+        # "(A) 12, (B) 15, (C) 18, (D) 21 … The answer is (C).": against a gold that is a value, the letter
+        # states the value the completion lists for it
+        letter = answer.text.rstrip(" \t*_).")[-1]
+        option = option_listed_for(completion[: answer.start], letter)
+        if option is not None:
+            stood_for = reading_of(option, gold)
+            if stood_for.status == "value":
+                shown = Answer(f"({letter}) {option}", answer.rule, answer.start, answer.end, answer.lenient)
+                return _judge(shown, stood_for, gold, policy, budget, completion, decimals, restated=True)
     # "A: 18", "The answer is 18. ": digits with nothing after them but a full stop restate nothing
     if (
         not restated

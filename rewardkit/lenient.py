@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from fractions import Fraction
 
 import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
@@ -35,8 +36,10 @@ from rewardkit.mathtree import (
     Chain,
     Constant,
     Degrees,
+    Div,
     Interval,
     ListOf,
+    Mul,
     Neg,
     Node,
     Number,
@@ -988,6 +991,12 @@ def lenient_answer(
             ):
                 return stated
     math = run[-1] if run else None
+    if math is not None and len(run) == 1 and gold.kind == "math" and "circ" in found.region:
+        # "The angle is $\\frac{\\pi}{3}$, that is, $60^\\circ$.": one angle restated in the other unit; the
+        # statement in the gold's unit answers it ("$\\frac{\\pi}{3}$, that is, $45^\\circ$" says two angles)
+        angle = _angle_restated(found, math, gold)
+        if angle is not None:
+            return angle
     # a ratio gold of three terms (1:2:3) is answered by one in plain text too, read whole as its last number
     ratio = isinstance(gold.node, Ratio)
     number = found.last_number() if gold.kind == "number" or ratio or _number_of_degrees(gold) else None
@@ -1362,6 +1371,53 @@ _MULTIPLIER_AFTER = re.compile(
 _IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
 # ... or the argument of a call ("$\\sqrt{eval('1')}$", "f(2)"): digits inside code-like math are no value
 _IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
+
+
+def _angle_restated(found: Candidates, math: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
+    """The last math ``math`` as the restatement of the span right before it, one angle in degrees and the
+    other not (``$\\frac{\\pi}{3}$, that is, $60^\\circ$``, ``$60^\\circ$ (i.e. $\\frac{\\pi}{3}$)``): the
+    span in the gold's unit when the two are the same angle, both read as a hedge when they are not; None
+    when ``math`` restates no angle."""
+    at = math.start - found.region_start
+    before = _ANGLE_RESTATED.search(found.region, max(0, at - 160), at)
+    if before is None or (before["inner"].count("circ") + math.text.count("circ")) != 1:
+        return None  # (the cheap test first: one of the two spans, and only one, is in degrees)
+    first, last = read_math(before["inner"]), read_math(math.text)
+    if (
+        first.node is None
+        or last.node is None
+        or isinstance(first.node, Degrees) == isinstance(last.node, Degrees)
+    ):
+        return None
+    degrees, radians = (first.node, last.node) if isinstance(first.node, Degrees) else (last.node, first.node)
+    assert isinstance(degrees, Degrees)
+    as_radians = Div(Mul((degrees.x, Constant("pi"))), Number(Fraction(180)))
+    try:
+        same = compare_math(as_radians, radians) is not None
+    except NotEvaluable:
+        return None
+    start = found.region_start + before.start("inner")
+    if not same:
+        text = found.region[before.start("inner") : math.end - found.region_start]
+        why = f"{before['inner']!r} and {math.text!r} are two different angles, stated as one"
+        return Answer(text, "last_math", start, math.end, lenient=True), Reading(
+            "ambiguous", text=text, why=why
+        )
+    if isinstance(first.node, Degrees) == isinstance(gold.node, Degrees):
+        said = Answer(before["inner"], "last_math", start, start + len(before["inner"]), lenient=True)
+        return said, reading_of(said.text, gold)
+    return math, reading_of(math.text, gold)
+
+
+# a math span, then the words that restate it, then the opening of the math that restates it:
+# "$\\frac{\\pi}{3}$, that is, $", "\\(60^\\circ\\) (i.e. \\("
+_ANGLE_RESTATED = re.compile(
+    r"(?:\$|\\\()(?P<inner>[^$\n]{1,80}?)(?:\$|\\\))[*_]*(?:[ \t]+rad(?:ians?)?\b)?"
+    r"[ \t]*(?:\([ \t]*)?,?[ \t]*"
+    r"(?:(?:that\s+is|i\.\s*e\.|in\s+other\s+words|equivalently|which\s+is|or\s+equivalently)[ \t]*,?[ \t]*)?"
+    r"[*_]*(?:\$|\\\()[ \t]*$",
+    re.IGNORECASE,
+)
 
 
 def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer, Reading] | None:

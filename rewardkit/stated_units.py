@@ -395,9 +395,10 @@ _RATE_AT_START = re.compile(
 # one quantity, a joiner that restates it, the quantity in another unit, then the end of the statement
 _AMOUNT = (
     # (a CJK character before it is a word's last, "需要1.5小时", not a letter the digits are glued to)
-    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![^\W\u3400-\u9fff\uf900-\ufaff]|[.,])"
-    r"(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?|\.\d+)"
-    r"(?:[ \t]*(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
+    r"(?:(?P<cur{i}>\\?\$)[ \t]*)?(?<![^\W\u3400-\u9fff\uf900-\ufaff]|[.,/])"
+    r"(?P<num{i}>\d+(?:,\d{{3}})*(?:\.\d+)?(?:/[1-9]\d*)?|\.\d+)"
+    # (a fraction of one unit: "3/4 of an hour")
+    r"(?:[ \t]*(?:of[ \t]+an?[ \t]+)?(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
 )
 _RESTATED = re.compile(
     _AMOUNT.format(i=1)
@@ -470,7 +471,10 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         a, b = (lo + m.start("num1"), lo + m.end("num1")), (lo + m.start("num2"), lo + m.end("num2"))
         if not any(s < end and start < e for s, e in (a, b)):
             continue
-        if _OPERATOR_BEFORE.search(window, max(0, m.start() - 16), m.start()):
+        # (past the lead of a compound the first amount ends: "45 min + 1 h 15 min = 2 hours")
+        lead = _COMPOUND_LEAD.search(window, max(0, m.start() - 24), m.start()) if m["unit1"] else None
+        operand_at = lead.start() if lead is not None else m.start()
+        if _OPERATOR_BEFORE.search(window, max(0, operand_at - 16), operand_at):
             continue  # "3 × $8 = $24", "3 km + 5 km = 8 km": the first amount is an operand, restated by none
         first, second = _amount(m, 1), _amount(m, 2)
         if first is None or second is None or first.unit is None or second.unit is None:
