@@ -4,8 +4,10 @@ A structured answer states its value under its answer key (``{"answer": 72}``, `
 the same object that offers other values as alternatives (``"alternatives": [70, 71]``, ``"candidates"``,
 ``"options"``, ``"other_answers"``, ``"backup_answer"``, ``"second_guess"``) hedges between them, as ``72, but
 70 also works`` does: the object commits to none. A field that offers nothing (``[]``, ``null``, ``"none"``,
-the answer itself again) hedges nothing, and neutral fields (``"unit": "cm"``, ``"explanation": "…"``,
-``"steps": […]`` with numbers, ``"confidence": 0.9``) say something else.
+the answer itself again) hedges nothing, and neutral fields (``"unit": "cm"``, ``"steps": […]`` with numbers,
+``"confidence": 0.9``) say something else. The working told after the answer in its object (``"explanation":
+"6 packs of 8 cans = 48 cans"``) is read as an ``Explanation:`` line after an answer line is
+(:func:`working_after`): where it concludes on another value, the object goes past its answer.
 
 >>> alternatives_beside('{"answer": 72, "alternatives": [70, 71]}', 11, 13)
 "several answers: the field 'alternatives' offers [70, 71] beside the answer"
@@ -211,3 +213,48 @@ def offered_as_alternative(region: str, start: int) -> str | None:
     if not field.end() <= start < field.end() + max(1, len(value)):
         return None
     return f"offered as an alternative: the field {field['key']!r} lists it as a candidate, no answer"
+
+
+# a JSON field after the answer's value in its object: its key, and a string or a list of strings as its value
+_FIELD_AFTER = re.compile(
+    r"""[ \t\n]*,[ \t\n]*"(?P<key>[A-Za-z_ -]{1,40})"[ \t]*:[ \t\n]*"""
+    r"""(?:"(?P<text>(?:[^"\\\n]|\\.){0,2000})"|"""
+    r"""(?P<list>\[[ \t\n]*"(?:[^"\\\n]|\\.|"[ \t\n]*,[ \t\n]*"){0,2000}"[ \t\n]*\])|"""
+    r"""[^,{}\[\]"\n]{0,60})"""
+)
+# the keys of the working (the words of an "Explanation:" heading, commitment.WORKING_WORDS, and their kin)
+_WORKING_KEY = re.compile(
+    r"(?:explanation|justification|reasoning|rationale|solution|working|derivation|details|analysis|why|work|"
+    r"steps?|calculations?|computation)",
+    re.IGNORECASE,
+)
+_ESCAPES = {"n": "\n", "t": " ", '"': '"', "\\": "\\", "/": "/"}
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def working_after(tail: str) -> str | None:
+    """The working a JSON object tells after its answer's value (``, "explanation": "…"}``), as the lines an
+    ``Explanation:`` heading opens; None when the text after the value opens no such field.
+
+    >>> working_after(', "explanation": "6 packs of 8 cans = 48 cans"}')
+    'Explanation: 6 packs of 8 cans = 48 cans'
+    >>> working_after(', "unit": "cans"}'), working_after(". So she has 48 cans.")
+    (None, None)
+    """
+    at = 0
+    told: list[str] = []
+    while len(told) < 8:
+        field = _FIELD_AFTER.match(tail, at)
+        if field is None:
+            break
+        at = field.end()
+        if _WORKING_KEY.fullmatch(field["key"].strip()) is None:
+            continue
+        if field["text"] is not None:
+            told.append(field["text"])
+        elif field["list"] is not None:
+            told.extend(re.findall(r'"((?:[^"\\\n]|\\.)*)"', field["list"]))
+    if not told:
+        return None
+    text = "\n".join(_ESCAPE.sub(lambda m: _ESCAPES.get(m[1], m[1]), item) for item in told)
+    return f"Explanation: {text}"

@@ -729,11 +729,17 @@ _STATED_AS_ANSWER = re.compile(
 
 
 # a sentence that concludes on a value: "But she lost 1, so 71.", "so 72 - 2 = 70 remain", "giving 70", "Then
-# subtract the 2 returns: 70." (the value ends the sentence; a unit or a few words may follow it)
+# subtract the 2 returns: 70.", "so the probability is 4/10 = 2/5.", "so she arrives at 4:15 PM." (the value
+# ends the sentence; a unit or a few words may follow it)
 _CONCLUDES = re.compile(
-    r"(?:\b(?:so|giving|leaving|thus|hence|therefore|making|which\s+(?:gives|leaves|makes)|results?\s+in|"
-    r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|:)"
-    r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^])(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[%/^])"
+    # ("leaving at 1:15 PM" departs: no conclusion)
+    r"(?:\b(?:so|giving|leaving(?!\s+(?:at|from|for|on|in|by|home|around|after|before|early|late)\b)|thus|hence|"
+    r"therefore|making|which\s+(?:gives|leaves|makes)|results?\s+in|"
+    # (a colon, but not a clock's: "at 1:15")
+    r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|(?<!\d):|:(?![0-5]\d(?!\d)))"
+    # (a clock reading is read whole, "so she arrives at 4:15 PM", never its minutes)
+    r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^:])"
+    r"(?P<value>\d{1,2}:[0-5]\d(?:\s*[ap]\.?m\b)?|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/:]*\d|\s*[%/^])"
     r"[^\d\n.;!?=]{0,80}[.!]?\s*$",
     re.IGNORECASE,
 )
@@ -749,8 +755,14 @@ CONCLUDES_BEFORE_VALUE = re.compile(
 )
 # a sentence that ends on the result of its computation, "… and 48 + 48 = 96 in total.", or on a total, "She
 # sold 96 clips in all." (a unit or a few words may follow it; "…, which occurs when x = 3." computes nothing)
-_VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"
+_VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/]*\d|\s*[-+*/×÷%^=<>])"
 _RESULT_CONCLUDES = re.compile(rf"[\d)][\s*_]{{0,3}}=[\s*_]*{_VALUE_AT_END}[^\d\n.;!?=]{{0,80}}[.!]?\s*$")
+# ... its operand and its result counted in one unit: "6 packs of 8 cans = 48 cans" (not a conversion, "3
+# hours = 180 minutes", which says one quantity twice)
+_SAME_UNIT_RESULT = re.compile(
+    rf"\d[ \t]+(?P<unit>[A-Za-z]{{2,}})[ \t]*=[ \t*_]*{_VALUE_AT_END}[ \t]+(?P=unit)\b"
+    r"[^\d\n.;!?=]{0,80}[.!]?\s*$"
+)
 _TOTAL_CONCLUDES = re.compile(
     rf"(?<![\d.,/^]){_VALUE_AT_END}(?=(?:[\s*_]+[A-Za-z]+){{0,3}}[\s*_]+"
     r"(?i:in\s+total|altogether|in\s+all|all\s+together|total)\b)[^\d\n.;!?=]{0,80}[.!]?\s*$"
@@ -932,7 +944,11 @@ def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, b
     ):
         # "Natalia sold 48 clips in April and 48 + 48 = 96 in total.": the result of the computation, or the
         # total, the sentence ends on
-        m = _RESULT_CONCLUDES.search(sentence) or _TOTAL_CONCLUDES.search(sentence)
+        m = (
+            _RESULT_CONCLUDES.search(sentence)
+            or (_SAME_UNIT_RESULT.search(sentence) if "=" in sentence else None)
+            or _TOTAL_CONCLUDES.search(sentence)
+        )
     if m is None:
         # "#### 18\nThen she spends $5 on feed.": an event with a value of its own goes on from the answer
         event = _EVENT_VALUE.search(sentence) if sentence.lstrip(" \t\n*_>-")[:1] in _EVENT_INITIALS else None
@@ -1237,9 +1253,45 @@ _OWN_RESULT = (
 )
 _OWN_VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*%)?[*_]*"
 _OWN_RESULT_INSTEAD = (
-    rf"(?:(?<=but\s)|(?<=but,\s)|(?<=however,\s)|(?<=yet\s)){_OWN_RESULT}(?={_OWN_VALUE}\s*(?:[.!]|$))|"
+    rf"(?:(?<=but\s)|(?<=but\s\s)|(?<=but,\s)|(?<=however,\s)|(?<=yet\s)){_OWN_RESULT}(?={_OWN_VALUE}\s*(?:[.!]|$))|"
     rf"{_OWN_RESULT}(?={_OWN_VALUE},?\s+(?:though|however|instead|myself|on\s+my\s+own)\b)"
 )
+# the question read again after the answer: "but the question asks for 2^9, which is 512", "However, the
+# problem wants …", "Rereading the problem, it asks for …". The value its sentence goes on to name answers the
+# question as read again (group "reread" of RETRACTION); "the question also asks …" adds a part, it corrects
+# nothing
+_QUESTION_READ_AGAIN = (
+    r"re-?read(?:ing)?\s+(?:the\s+|this\s+)?(?:question|problem|prompt|task)|"
+    r"(?:but|however|though|actually)[,\s]+(?:the\s+(?:question|problem|prompt|task)|it)\s+"
+    r"(?:(?:actually|really|specifically|only)\s+)?(?:asks|wants|is\s+asking|asked|requires|is\s+looking)\b"
+    r"(?!\s+(?:also|too|as\s+well)\b)"
+)
+# the writer's own result set, in one statement, against the value before it: '72", but I get 70.', "72, but
+# my calculation gives 70" (group "value"; the value ends the statement)
+_OWN_RESULT_AFTER = re.compile(
+    rf"[\s\x22'”’*_)\]]*[,;]?\s*(?:but|however|yet|whereas)[,\s]+{_OWN_RESULT}"
+    # (in math too: "but I get $70$")
+    rf"(?:\$(?=\d[\d,.]*\$))?(?P<value>{_OWN_VALUE})\$?\s*(?:[.!]|$)",
+    re.IGNORECASE,
+)
+
+
+def own_result_after(after: str) -> tuple[int, int] | None:
+    """Where the writer's own result stands in the rest of a statement after its value (``72, but I get 70``:
+    the ``70``), or None. After another's value (``The textbook says the answer is 72, but I get 70``) it is
+    the text's answer; after the text's own, it contradicts it.
+
+    >>> own_result_after(", but I get 70."), own_result_after(", but she gets 70.")
+    ((12, 14), None)
+    """
+    if "ut" not in after and "owever" not in after and "et" not in after and "hereas" not in after:
+        return None
+    m = _OWN_RESULT_AFTER.match(after[:200])
+    if m is None:
+        return None
+    return m.start("value"), m.start("value") + len(m["value"].rstrip("*_$"))
+
+
 # a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
 # double-check... it's 73"); a check that states the same value confirms it
 RETRACTION = re.compile(
@@ -1256,7 +1308,7 @@ RETRACTION = re.compile(
     r"(?=\s*[*_]*\s*[-−$\d])|"
     rf"{_SENTENCE_OPENS}the\s+(?:correct|right|actual|true)\s+(?:answer|value|result|total)\s+is"
     r"(?=\s*[*_]*\s*[-−$\d])|"
-    rf"(?P<own>{_OWN_RESULT_INSTEAD})|"
+    rf"(?P<own>{_OWN_RESULT_INSTEAD})|(?P<reread>{_QUESTION_READ_AGAIN})|"
     rf"{_TAKES_BACK})"
     rf"(?:\b|(?<=\?))",
     re.IGNORECASE,
@@ -2385,9 +2437,11 @@ _RESTATEMENT_BEFORE = re.compile(
 )
 
 
-# the question's object named and the value stated after a colon: "The question asks for the tip: $12"
+# the question's object named and the value stated after a colon or a "which is": "The question asks for
+# the tip: $12", "… it asks for the total for both days, which is 36"
 _ASKED_FOR_THEN_STATED = re.compile(
-    r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b[^.!?\n:：]{0,80}[:：][\s*_$(]*"
+    r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b"
+    r"(?:[^.!?\n:：]{0,80}[:：]|[^.!?\n:：]{1,80}?,\s*which\s+(?:is|equals|comes\s+to))[\s*_$(]*"
     rf"(?:(?:{APPROXIMATION})[\s*_$(]*)?$",
     re.IGNORECASE,
 )
@@ -3164,6 +3218,13 @@ def problem(
             first -= 1  # (the search starts at the last digit its "or" can follow: the whole number is read)
         if not _restates(value, before[first:], 0, after):
             return f"hedged: another value comes first: {(before.strip()[-60:] + ' …')!r}"
+    own = own_result_after(after)
+    if own is not None:
+        again = next(scan(after[own[0] : own[1]]), None)
+        if value is None or again is None or not same_quantity(again.quantity, value):
+            # "The answer is 72, but I get 70.": the text's own result set against its answer, as in the
+            # sentence after it ("The answer is 72. But I get 70."): two values, neither committed
+            return f"contradicted: {after.strip()[:60]!r} sets the text's own result against its answer"
     why = (
         restates(before)
         or partial_around(before, after)
@@ -3805,6 +3866,34 @@ def settled_on(statement: str) -> int | None:
         return None
     m = _SETTLED_ON.search(statement)
     return None if m is None or m.start() == 0 else m.start("value")
+
+
+def settled_at_end(text: str) -> tuple[int, int] | None:
+    """Where the one value stands that a text ends by settling on itself (``… Still, the natural reading
+    gives 72, so I'll go with 72.`` → the last ``72``), or None; a hedge it settles on (``I'll go with 72 or
+    73``) is none.
+
+    >>> text = "Maybe I misread. So I'll stick with 72."
+    >>> text[slice(*settled_at_end(text))], settled_at_end("I'll go with 72 or 73.")
+    ('72', None)
+    """
+    start = max(0, len(text) - 200)
+    tail = text[start:]
+    if "'ll" not in tail and "will" not in tail and "’ll" not in tail:
+        return None
+    m = _SETTLED_ON.search(tail.replace("’", "'"))
+    if m is None:
+        return None
+    value = m["value"].rstrip(" \t*_$")
+    lead = len(value) - len(value.lstrip(" \t*_$"))
+    found = list(scan(value))
+    if len(found) != 1 or found[0].start > lead + 1 or _OR_WORD.search(value):
+        return None
+    at = start + m.start("value") + found[0].start
+    return at, at + found[0].end - found[0].start
+
+
+_OR_WORD = re.compile(r"\b(?:or|and|maybe|perhaps|probably)\b|/", re.IGNORECASE)
 
 
 # a take-back inside the statement followed by the answer stated again: "72, sorry, it should be 70", "72 — no

@@ -787,6 +787,13 @@ def _grade_found(
                 # answered by the same value stated again; only what follows that statement can withdraw it
                 at = again.end - found.region_start
                 withdrawn = commitment.withdrawn_after(found.region[at : at + 600])
+            else:
+                settled = _settled_on_it(found, answer, gold)
+                if settled is not None:
+                    # "The answer is 72. Hmm, but maybe I misread: … then it's 144. Still, the natural reading
+                    # gives 72, so I'll go with 72.": the doubt is resolved back to the answer by the text
+                    # itself; the statement it settles with is the answer
+                    withdrawn, answer = None, settled
         if withdrawn is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=withdrawn)
         unequal = (
@@ -1206,6 +1213,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 completion[line_start : answer.start], completion[answer.start : answer.end + 100]
             )
         if opened is not None:
+            own = _own_result_within(answer) if gold.kind in ("number", "math") else None
+            if own is not None:
+                # "The textbook says the answer is 72, but I get 70.": another's value reported, the writer's
+                # own stated after it; the own one is the answer, read as any statement
+                return _committed(own, gold, completion)
             return answer, opened
         if gold.kind in ("number", "math") and answer.start > 0:
             # "Case 1: …, the answer is 3.\nCase 2: …, the answer is -3.", "For part (b), the answer is 18."
@@ -1435,6 +1447,35 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     return answer, why
 
 
+def _settled_on_it(found: Candidates, answer: Answer, gold: Gold) -> Answer | None:
+    """The statement the text ends on that settles on the answer's own value (``… so I'll go with 72.``), or
+    None."""
+    region = POLITE_TAIL.sub("", found.region)  # ("… so I'll go with 72.\n\nI hope this helps!")
+    where = commitment.settled_at_end(region)
+    if where is None:
+        return None
+    text = region[where[0] : where[1]]
+    first, last = reading_of(answer.text, gold), reading_of(text, gold)
+    if first.status != "value" or last.status != "value" or not same_reading(first, last):
+        return None
+    start = found.region_start + where[0]
+    return Answer(text, answer.rule, start, start + len(text), answer.lenient)
+
+
+def _own_result_within(answer: Answer) -> Answer | None:
+    """The writer's own result the statement goes on to after its value (``72, but I get 70`` → ``70``), or
+    None."""
+    opening = first_value(answer.text)
+    if opening is None:
+        return None
+    own = commitment.own_result_after(answer.text[opening[1] :])
+    if own is None:
+        return None
+    start = answer.start + opening[1] + own[0]
+    text = answer.text[opening[1] + own[0] : opening[1] + own[1]]
+    return Answer(text, "correction", start, start + len(text), lenient=True)
+
+
 def _same_share(a: Quantity, b: Quantity) -> bool:
     """Whether two plain quantities state one share, one of them as a percentage and exactly equal (``1/4``
     and ``25%``, ``0.5`` and ``50%``; not ``1/3`` and ``33%``, a rounding, nor ``1/4`` and ``20%``)."""
@@ -1573,6 +1614,12 @@ def _retraction(
         return None  # the answer ends the text: nothing after it takes it back
     tail = found.region[tail_start : tail_start + 4000]
     cue = commitment.RETRACTION.search(tail)
+    while (
+        cue is not None and cue["reread"] is not None and not _names_asked_value(found, tail_start, cue, gold)
+    ):
+        # "Let me reread the question. It asks for the total: 48 + 24 = 72. So 72.": a question read again
+        # whose sentence names no value corrects nothing; what follows is read as after any answer
+        cue = commitment.RETRACTION.search(tail, cue.end())
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
     if gold.kind in ("number", "math", "choice"):
@@ -1663,6 +1710,21 @@ def _retraction(
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     return None
+
+
+def _names_asked_value(found: Candidates, tail_start: int, cue: re.Match[str], gold: Gold) -> bool:
+    """Whether the sentence that reads the question again after the answer (``cue``) goes on to name the value
+    it asks for (``… but the question asks for 2^9, which is 512``, ``Let me reread the question: it asks for
+    both days, so 36``); a value stated in a later sentence is read as after any answer."""
+    at = tail_start + cue.end()
+    later = _statement_after(found, found.region_start + at, gold)
+    if later is None:
+        return False
+    return _SENTENCE_STOP.search(found.region, at, later[0].start - found.region_start) is None
+
+
+# where a sentence ends: a stop before a space or the end, or a blank line
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)|\n\s*\n")
 
 
 # corrections read one after another before the text is refused as going back and forth

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
+from rewardkit.answer_fields import working_after
 from rewardkit.equivalence import (
     compare_math,
 )
@@ -176,6 +177,15 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 
 
 _NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _told_whole(value: str, texts: tuple[str, ...]) -> bool:
+    """Whether ``value`` (a fraction, ``3/4``, or a clock reading, ``4:15 PM``) is written whole in one of
+    ``texts``."""
+    told = re.compile(rf"(?<![\d.,/:]){re.escape(value)}(?![\d/:]|[.,]\d)")
+    return any(value in text and told.search(text) for text in texts)
+
+
 # how much of a reasoning block before the answer region is read for the steps a closing sentence restates
 _THOUGHT_READ = 20_000
 
@@ -285,6 +295,10 @@ def concluded_past(
     earlier: set[str] | None = None
     thought: set[str] | None = None
     past: str | None = None  # the last conclusion on another value, while no later one states the answer
+    if tail.lstrip(' \t\n"')[:1] == ",":
+        # '{"answer": 42, "explanation": "6 packs of 8 cans = 48 cans"}': the object's working, read as the
+        # lines an "Explanation:" heading opens after an answer line
+        tail = working_after(tail.lstrip(' \t\n"')) or tail
     sentences = _SENTENCE_SPLIT.split(POLITE_TAIL.sub("", tail))
     # an answer key's analysis after it (``【答案】70\n【解析】…9×8=72。``) is its working, whose steps are
     # no conclusions
@@ -324,6 +338,11 @@ def concluded_past(
                 for m in _NUMERAL_TEXT.finditer(told)
             ):
                 continue  # "So she sold 24 in May.": a step of the reasoning, told again
+            reasoning = found.region[: answer.start - found.region_start]
+            if ("/" in number or ":" in number) and _told_whole(
+                number, (reasoning, *sentences[:at], sentence[:start])
+            ):
+                continue  # "… 3/4 of them remain.", "… at 4:15 PM": a fraction or a time told again
             if thought is None:
                 block = completion[max(0, found.region_start - _THOUGHT_READ) : found.region_start]
                 thought = {m.group() for m in _NUMERAL_TEXT.finditer(block)} if block else set()

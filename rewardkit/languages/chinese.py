@@ -160,6 +160,37 @@ PHRASES = {
     # it out", so 算了 alone is no retraction)
     "重新算": " let me redo this ", "重新计算": " let me redo this ", "重算": " let me redo this ",
     "重新做": " let me redo this ",
+    # a check or a second thought after the answer ("答案是72。再检查一下，应该是70。",
+    # "不过仔细想想，应该是70个才对", "再算一次发现应该是70"): the value it goes on to state is the answer, as
+    # after "Let me check again" or "On second thought" ("再检查一下，确实是72" states the same one, and
+    # confirms it)
+    **dict.fromkeys(
+        (
+            "再检查一下", "再检查一遍", "再检查一次", "重新检查一下", "重新检查", "再核对一下", "再核对一遍",
+            "再验算一下", "再验算一遍", "再验算一次", "再算一下", "再算一遍", "再算一次", "再计算一下",
+            "再计算一遍", "再计算一次", "再看一下", "再看一遍",
+        ),
+        " let me check again ",
+    ),
+    **dict.fromkeys(
+        ("仔细想想", "仔细想一想", "仔细一想", "再想想", "再想一想", "转念一想", "重新想想"),
+        " on second thought ",
+    ),
+    **dict.fromkeys(("重新算一遍", "重新算一次", "重新计算一遍", "重新计算一次"), " let me redo this "),
+    # the writer's own result ("小明说答案是72，但我算出来是64"): "I get", which sets it against a value
+    # before it
+    **dict.fromkeys(
+        (
+            "我算出来是", "我算出来的是", "我算出来的结果是", "我算出的是", "我算出是", "我算得", "我算的是",
+            "我算出来得", "我得到的是", "我得出的是", "我得到", "我算出来",
+        ),
+        " I get ",
+    ),
+    "我的计算结果是": " my calculation gives ", "我的计算结果为": " my calculation gives ", ". 但": ". but ",
+    ". 但是": ". but ",
+    # ... and the value it is set against, on the book's word ("书上的答案是72", "课本上说答案是72")
+    **dict.fromkeys(("书上的答案", "课本上的答案", "课本的答案", "书后的答案"), " the textbook's answer"),
+    **dict.fromkeys(("书上说", "课本上说", "课本说"), " the textbook says "),
     # copulas: a sentence states its value after its last "is"
     "但是": " but ", "于是": " so ", "就是": " is ", "是否": " whether ", "总是": " always ",
     "是": " is ",
@@ -215,7 +246,7 @@ PHRASES.update({
     # ("答案是42。应为48。"): a correction of what it follows, as "Correction: 48" is
     "改正为": " correction: ", "更正为": " correction: ", "修正为": " correction: ",
     "订正为": " correction: ", "纠正为": " correction: ", "应改为": " correction: ",
-    "应更正为": " correction: ", ". 应为": ". correction: ",
+    "应更正为": " correction: ", ". 应为": ". correction: ", ". 应该是": ". correction: ",
     # "错，" opens a correction; "不错" (not bad) and "没错" (right) do not
     "错, ": " that's wrong, ", "不错": " good ", "没错": " right ",
     ", 不过": ", but ", ", 但是": ", but ", ", 但": ", but ",
@@ -348,6 +379,9 @@ _NUMERAL_WORDS = (
     "一共 一些 一起 一样 一定 一直 一般 一下 一切 一边 一旦 一致 一点儿 一半 一律 一再 统一 唯一 万一 "
     "十分 之一 一元二次 一元一次 二元一次 千万 万分 百分比 三角 四边 五边 六边 八边 多边 十字 百科 万物 "
     "一些 "
+    # a check or a second thought said again ("再算一次", "仔细想一想"), no count of anything
+    "再检查一遍 再检查一次 再核对一遍 再验算一遍 再验算一次 再算一遍 再算一次 再计算一遍 再计算一次 再看一遍 "
+    "仔细想一想 仔细一想 再想一想 转念一想 重新算一遍 重新算一次 重新计算一遍 重新计算一次 "
     # 零 of a word is no zero ("60个零件", 60 parts; 零钱 change, 零食 snacks, 零售 retail); 零下 is a sign
     "零件 零部件 零钱 零花钱 零用钱 零食 零售 零头 零散 零星 零碎 零工"
 ).split()
