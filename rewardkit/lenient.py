@@ -1284,6 +1284,17 @@ _NO_NOUN = frozenset(
     "and or but nor so yet with without in on at to for of by from than as is are was were be been has have "
     "had which that who each per apiece long wide tall high deep old".split()
 )
+# a copula and an indefinite article before the compound: the sentence states the measure as the property of
+# what it is about ("It is a 12-sided polygon.", "So it's a 30-minute walk.")
+_PROPERTY_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|be|been|becomes?|became|makes?|made)|['’]s|['’]re)[ \t]+(?:an?[ \t]+)?$",
+    re.IGNORECASE,
+)
+# a conclusion word between the value and an indefinite compound: the thing named is what the sentence
+# concludes on
+_CONCLUDES_BEFORE = re.compile(
+    r"\b(?:so|thus|hence|therefore|altogether|in\s+(?:all|total))\b", re.IGNORECASE
+)
 # a definite article or a possessive before the compound: the thing it names is one the problem has
 _DEFINITE_BEFORE = re.compile(
     r"(?:\b(?:the|this|that|these|those|his|her|its|their|our|my|your|each|every)|['’]s)[ \t]+$",
@@ -1312,6 +1323,9 @@ def _names_a_thing(
     ):
         return None
     sentence_start = _sentence_start(region, at)
+    definite = _DEFINITE_BEFORE.search(region, max(0, at - 24), at) is not None
+    if not definite and _PROPERTY_BEFORE.search(region, max(0, at - 24), at):
+        return None  # "So it's a 30-minute walk.": the measure is the property the sentence states
     earlier = Candidates(region_start=base, region=region[:at])
     stated, reading = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
     if (
@@ -1319,9 +1333,11 @@ def _names_a_thing(
         and reading is not None
         and reading.status == "value"
         and stated.start - base >= sentence_start
+        # ("… 10 minutes each, so she takes a 30-minute walk.": a thing the sentence concludes on is no given)
+        and (definite or not _CONCLUDES_BEFORE.search(region, stated.end - base, at))
     ):
         return stated, reading
-    if _DEFINITE_BEFORE.search(region, max(0, at - 24), at) is None:
+    if not definite:
         return None
     said = region[max(sentence_start, at - 12) : measure.end()].strip()
     why = f"a reference: {said!r} names a thing of the problem, no answer"
