@@ -4169,6 +4169,46 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
     return -1, -1, shared.group().strip()
 
 
+# a plan or a wish that closes the text after its result: "Next year he hopes to save $300.", "Next week he
+# plans to run 25 miles." Its value is what someone means to do at another time, no result of the working. A
+# plan is read as one only with another time named ("He plans to run 25 miles." may state what was asked); a
+# hope, a wish or a dream is never a result
+_ANOTHER_TIME = (
+    r"\b(?:(?:next|the\s+(?:next|following|coming)|this\s+coming)\s+(?:year|month|week|day|time|weekend|season|"
+    r"semester|term|summer|winter|spring|fall|autumn|morning|evening|night|round|trip|game|race)s?|tomorrow|"
+    r"someday|one\s+day|in\s+the\s+future|in\s+(?:the\s+)?(?:coming|following|next)\s+[a-z]+)\b"
+)
+_PLAN_VERB = (
+    r"(?:plans?|planning|intends?|intending|aims?|aiming|wants?|wanting|expects?|expecting|(?:is|are|am)\s+going|"
+    r"will\s+(?:try|aim|want)|(?P<wish>hopes?|hoping|wish(?:es)?|wishing|dreams?|dreaming|would\s+like|['’]d\s+like))"
+)
+_PLAN = re.compile(
+    rf"\b(?:he|she|they|we|i|you|(?-i:[A-Z][a-z]+)|the\s+[a-z]+)(?:\s+(?:also|still|now|then|really))?\s+"
+    rf"{_PLAN_VERB}\s+(?:to|of|on|for)\b",
+    re.IGNORECASE,
+)
+_PLAN_STEMS = ("lan", "ntend", "aim", "want", "xpect", "going", "will", "hop", "wish", "dream", "like")
+_ANOTHER_TIME_AT = re.compile(_ANOTHER_TIME, re.IGNORECASE)
+
+
+def planned(sentence: str) -> str | None:
+    """Why ``sentence``, one that closes a text after its result, states a plan or a wish rather than a result
+    (``Next year he hopes to save $300.``, ``Next week he plans to run 25 miles.``), or None. A plan counts
+    only with another time named; a hope or a wish always does.
+
+    >>> planned("Next year he hopes to save $300."), planned("He plans to run 25 miles.")
+    ("a plan or a wish: 'Next year he hopes to save $300.' names what is meant to be, no result", None)
+    >>> planned("She hopes to read 30 pages tomorrow."), planned("Next year, the price will be $300.")
+    ("a plan or a wish: 'She hopes to read 30 pages tomorrow.' names what is meant to be, no result", None)
+    """
+    if not any(stem in sentence for stem in _PLAN_STEMS):
+        return None
+    m = _PLAN.search(sentence)
+    if m is None or (m["wish"] is None and _ANOTHER_TIME_AT.search(sentence) is None):
+        return None
+    return f"a plan or a wish: {sentence.strip()[:60]!r} names what is meant to be, no result"
+
+
 # a line that labels its value as the total: "- Total: 10 hours", "**Sum:** 48 + 24 = 72 clips", "Total cost:
 # $72" (the value ends the line, a unit or a few words after it)
 _TOTAL_LINE = re.compile(

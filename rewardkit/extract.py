@@ -1527,15 +1527,19 @@ def _instruction_colon(region: str, whole: re.Match[str]) -> bool:
 
 def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
     """Where the last spelled-out number of ``region`` lies, when it comes after position ``after`` (the end
-    of the last number in digits). A lone "a", "an" or "one" is an article or a pronoun, not a number."""
-    # "…there are 12 sequences that meet the three given conditions": a number word in the sentence of the
-    # last number in digits describes, it is not the answer
+    of the last number in digits). A lone "a", "an" or "one" is an article or a pronoun, not a number. In
+    the sentence of the last number in digits, a number said in words after it is the last number only in a
+    clause that concludes (``… for each of 3 classes, so she needs seventy-two cookies.``, ``…, and there are
+    sixteen pieces.``) and names no group of the things counted (``so all three …``, ``so two of them …``):
+    elsewhere it is part of the number's own quantity (``3 and a half``, ``1.5 dozen``, ``72 below zero``),
+    restates it (``15 (fifteen)``, ``90 minutes, that is, one and a half hours``) or describes (``12
+    sequences that meet the three given conditions``, ``$120 over six weeks``)."""
     base = max(0, len(region) - 2000)
+    sentence_end = -1
     if after:
         stops = [i for i in (region.find(c, after) for c in ".!?\n") if i >= 0]
-        if not stops:
-            return None
-        base = max(base, min(stops) + 1)
+        sentence_end = min(stops) if stops else len(region)
+        base = max(base, after)
     last = None
     for m in WORDS_RE.finditer(region, base):
         text = m.group().strip()
@@ -1543,8 +1547,36 @@ def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
             continue
         if m.end() < len(region) and (region[m.end()] == "-" or region[m.end()].isalpha()):
             continue
+        if m.start() < sentence_end and (
+            _WORDS_CONCLUDED.search(region, after, m.start()) is None
+            or _GROUP_NAMED_BEFORE.search(region, max(after, m.start() - 24), m.start())
+            or _GROUP_NAMED_AFTER.match(region, m.end())
+        ):
+            continue
         last = m
     return (last.start(), last.end()) if last is not None else None
+
+
+# a clause that concludes, between the last digits of a sentence and a number said in words after them: "…,
+# so (in all) she …", "…, and there are …", "…, which makes …", "… for a total of …"
+_WORDS_CONCLUDED = re.compile(
+    r"[,;]?[ \t]*\b(?:so|thus|hence|therefore|altogether|in[ \t]+(?:all|total)|"
+    r"(?:which|that)[ \t]+(?:makes|gives)|"
+    r"giving|making|for[ \t]+a[ \t]+total[ \t]+of|there[ \t]+(?:are|is|were|was))\b",
+    re.IGNORECASE,
+)
+# what makes a number word in such a clause name a group of what is counted rather than state a value: a
+# determiner or quantifier before it ("so all three", "so the two", "of the two", "the team's five"), or
+# "of", a comparison or an alternative after it ("two of them", "two more than", "three times", "two or
+# three")
+_GROUP_NAMED_BEFORE = re.compile(
+    r"(?:\b(?:the|these|those|this|that|all|both|each|every|its|his|her|their|our|my|your|of|per|first|last|"
+    r"next|other|another|only|any|same|which|whose)|['’]s)[ \t]+$",
+    re.IGNORECASE,
+)
+_GROUP_NAMED_AFTER = re.compile(
+    r"[ \t]+(?:of|more|less|fewer|times|fold|percent|per\s*cent|out\s+of|or)\b|[ \t]*%", re.IGNORECASE
+)
 
 
 def _compound(region: str, start: int, end: int) -> tuple[int, int]:

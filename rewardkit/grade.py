@@ -2044,7 +2044,9 @@ _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # a word that opens a sentence and cannot be one alone ("This", "Therefore", "We"): the text stops after it
 _LONE_OPENER = re.compile(
     r"(?i:this|these|those|it|we|they|there|here|thus|therefore|hence|finally|next|now|since|because|while|"
-    r"although|however|also|similarly|substituting|solving|plugging|simplifying)[*_,]*"
+    r"although|however|also|similarly|substituting|solving|plugging|simplifying|"
+    # ("… so 45 minutes. That's": a contraction of a subject and its verb ends no sentence)
+    r"(?:that|it|this|there|here|what|let|he|she)['’]s)[*_,]*"
 )
 # a sentence whose main clause tells what to do next: "Substitute x = 9 back into …", "Now that we have
 # a = -2, substitute this value back"

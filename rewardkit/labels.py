@@ -60,7 +60,7 @@ _PROGRESS_BEFORE = re.compile(
 )
 _HEADING_AFTER = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?P<colon>:)|[)\]]|[.—–-](?=\s|$)|(?=\n)|$)")
 # a compound adjective of the solution's structure: "a 2-step problem", "a 3-part question"
-_STRUCTURE_AFTER = re.compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
+STRUCTURE_AFTER = re.compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
 # a count that selects terms: "the first 10 odd numbers", "in the next 5 years"
 _SELECTS_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|next|past|previous|following))[ \t]+$")
 _LOOKALIKES = frozenset(DIGIT_LOOKALIKES)
@@ -225,7 +225,7 @@ def _identifier(region: str, start: int, digit: int, end: int, line_start: int, 
         for m in _FILE_NAME.finditer(region, line_start, line_end):
             if m.start() <= digit < m.end():
                 return f"in a file name: {m.group()!r} names a file, it is no quantity"
-    if _STRUCTURE_AFTER.match(region, end):  # "a 2-step problem"
+    if STRUCTURE_AFTER.match(region, end):  # "a 2-step problem"
         return (
             f"a compound adjective: {region[digit : end + 6].strip()!r} describes the solution, no quantity"
         )

@@ -32,6 +32,7 @@ from rewardkit.extract import (
     without_option_verdicts,
 )
 from rewardkit.gold import Gold, normalise_text
+from rewardkit.labels import STRUCTURE_AFTER
 from rewardkit.letter_sets import last_set_named
 from rewardkit.mathtree import (
     Chain,
@@ -64,6 +65,7 @@ from rewardkit.numbers import (
     scan,
     spoken_time_of_day,
 )
+from rewardkit.parts import lettered_parts
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.reading import (
     BIDI_OVERRIDE,
@@ -599,6 +601,12 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         parts = parts_before(region[max(0, start - 300) : len(region) if line_end < 0 else line_end])
         if parts is not None:
             return f"several parts answered: {parts[-60:]!r}"
+        # "(a) After the first week she has saved $45.\n(b) After the fourth week she has saved $180.": the
+        # last of the labelled parts the text closes on answers one part, not the question's one value
+        lettered = lettered_parts(POLITE_TAIL.sub("", region)) if "\n" in region else None
+        if lettered is not None and lettered[-1][0] <= start:
+            said = region[lettered[0][0] : lettered[-1][1]].replace("\n", " ")
+            return f"several parts answered: {said[:60]!r}"
         # the sentence the value is stated in: a display closed before it (``… we get: \\[ y = 0 + 3 = 3 \\]
         # Thus, the intercept is 3.``) ends a sentence as a full stop does, so its values are the reasoning's
         stated_from = sentence_start
@@ -957,6 +965,13 @@ def lenient_answer(
                 and not _restated_last(found, reading, gold)
             ):
                 return stated
+    if gold.kind == "number" and conditions_left > 0:
+        # "… = 45 minutes.\n\nSo Maria needs 45 minutes in total. She walks 3 blocks at 15 minutes each.", "…
+        # so he saved $240 this year. Next year he hopes to save $300.": a closing sentence that restates the
+        # givens, or a plan for another time, states no answer; the result stands before it
+        closing = _closing_remark(found, gold, conditions_left)
+        if closing is not None:
+            return closing
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -1048,6 +1063,9 @@ def lenient_answer(
         compared = _compared_value(found, number, gold)
         if compared is not None:
             return compared
+        named = _names_a_thing(found, number, gold, conditions_left) if conditions_left > 0 else None
+        if named is not None:  # "… it takes 8 hours to drain the 1200-gallon tank.": 8
+            return named
     if number is not None:
         total = found.labelled_total(number) if gold.kind == "number" else None
         if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
@@ -1077,6 +1095,180 @@ def lenient_answer(
             if before_rival is not None:
                 return before_rival
     return number, (reading_of(number.text, gold) if number is not None else None)
+
+
+# what makes a closing sentence conclude on a result of its own: a computation, a conclusion word, what is
+# left or the total, a label's value ("He gave away 3, so 9 are left.", "That's 45 minutes in total.",
+# "Multiply by 2: 24.")
+_CONCLUDED_CUE = re.compile(
+    r"[=×÷/+<>≈]|\d\s*\*\s*\d|\d\s+-\s+\d|:[\s*_$]*\d|\\(?:times|div|cdot|frac)|\b(?:so|thus|hence|therefore|total|totals|"
+    r"in\s+all|altogether|overall|left|remain(?:s|ing)?|answer|result)\b",
+    re.IGNORECASE,
+)
+# ... or say something of a value that its readers judge (a negation, a hedge, an alternative, a bound, a
+# range, a condition, a correction, a question): such a sentence is read as ever, never stepped over
+_UNCOMMITTED_CUE = re.compile(
+    rf"[?？]|n['’]t\b|\b(?:not|no|never|nor|cannot|or|either|alternatively|maybe|perhaps|probably|possibly|"
+    rf"likely|guess|think|believe|seems?|suspect|{commitment.APPROXIMATION}|nearly|almost|least|most|up\s+to|"
+    r"more\s+than|less\s+than|fewer\s+than|between|from|range|if|unless|assum\w*|suppos\w*|provided|"
+    r"otherwise|actually|wait|instead|rather|wrong|incorrect|mistake|error|reject\w*|correct\w*)\b",
+    re.IGNORECASE,
+)
+# ... or state one as a step, a need, a consequence, no restatement of givens ("Now she has 12.", "She needs
+# 45 minutes.", "She would have 15.")
+_RESULT_CUE = re.compile(
+    r"\b(?:giving|gives|leaving|leaves|making|makes|made|means|equals?|times|plus|minus|divided|multiplied|"
+    r"sum|difference|product|need(?:s|ed)?|must|should|then|now|but|however|when|would|could|might|may|will)\b",
+    re.IGNORECASE,
+)
+# what opens a closing sentence that derives a value from others rather than restates them: "With a length
+# of 6 meters, the width is 4 meters."
+_DERIVING_OPENING = re.compile(
+    r"[\s*_>-]*(?:with|given|using|if|since|because|as|for|from|after|taking|assuming|when)\b", re.IGNORECASE
+)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+# a full stop that abbreviates a word: "i.e.", "e.g.", "etc.", "approx.", "vs."
+_ABBREVIATED = re.compile(
+    r"(?:\b[A-Za-z]\.[A-Za-z]|\b(?i:etc|vs|approx|ca|rs|mr|mrs|ms|dr|st|no|fig|eq|resp))\.$"
+)
+_RESTATED_NUMBERS = 3  # the numbers a closing sentence of givens holds, at most, to be read as operands
+_RESULTS_READ = 4000  # how much of the text before a closing sentence is read for the results it states
+
+
+def _combines_to(value: Fraction, numbers: list[Fraction]) -> bool:
+    """Whether ``value`` is the sum or the product of ``numbers`` (two or three): the operands of a result,
+    told after it (a value that one of them is got from, ``12`` before ``Multiply by 2: 24``, is none).
+
+    >>> _combines_to(Fraction(45), [Fraction(3), Fraction(15)])
+    True
+    >>> _combines_to(Fraction(72), [Fraction(48), Fraction(24)])
+    True
+    >>> _combines_to(Fraction(12), [Fraction(2), Fraction(24)])
+    False
+    """
+    product = Fraction(1)
+    for n in numbers:
+        product *= n
+    return value in (sum(numbers, Fraction(0)), product)
+
+
+def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tuple[Answer, Reading] | None:
+    """The value stated before a closing sentence that states no answer, read in the last number's place:
+    a sentence that only restates the givens (``So Maria needs 45 minutes in total. She walks 3 blocks at
+    15 minutes each.``: its numbers are stated earlier and its last as no result, or they are the operands
+    of the value before it, ``The area is 24 square meters. Its length is 6 meters and width 4 meters.``),
+    or a plan or wish (``… so he saved $240 this year. Next year he hopes to save $300.``). AMBIGUOUS, with
+    the last number, where no result stands right before a sentence of givens or a plan: a given is never
+    the answer. None when the text closes on no such sentence, or when that sentence's last number is read
+    as ever (it restates the value before it, or a result of the working)."""
+    region = found.region
+    tail_at = max(0, len(region) - _CHECKS_TAIL_CHARS)
+    body = POLITE_TAIL.sub("", region[tail_at:]).rstrip()
+    breaks = list(_SENTENCE_BREAKS.finditer(body, 0, max(0, len(body) - 1)))
+    if not breaks or not DIGIT.search(body, breaks[-1].end()):
+        return None  # (one sentence, or a closing sentence with no digit: the common cases)
+    if _ABBREVIATED.search(body, max(0, breaks[-1].start() - 8), breaks[-1].start() + 1):
+        return None  # "… 90 minutes, i.e. 2 hours.": the full stop abbreviates, the sentence goes on
+    sentence = body[breaks[-1].end() :]
+    closing_at = tail_at + breaks[-1].end() + len(sentence) - len(sentence.lstrip())
+    sentence = sentence.strip()
+    if _CONCLUDED_CUE.search(sentence) or _UNCOMMITTED_CUE.search(sentence):
+        return None  # (the common case: the closing sentence concludes, or says what its readers judge)
+    plan = commitment.planned(sentence)
+    if plan is None and _RESULT_CUE.search(sentence):
+        return None
+    last = found.last_number()
+    if last is None or last.start - found.region_start < closing_at:
+        return None
+    said = [q for q in scan(sentence) if q.quantity is not None]
+    if not said:
+        return None
+    before = region[:closing_at]
+    givens = False
+    if plan is None:
+        earlier = {m.group().replace(",", "") for m in _NUMERAL_TEXT.finditer(before)}
+        givens = all(
+            (n := _NUMERAL_TEXT.search(sentence, q.start, q.end)) is not None
+            and n.group().replace(",", "") in earlier
+            for q in said
+        )
+        if not givens and not 2 <= len(said) <= _RESTATED_NUMBERS:
+            return None
+        if givens and _stated_as_result(before[-_RESULTS_READ:], last.text):
+            return None  # "… = 45 minutes. … She walks 3 blocks for 45 minutes.": a result told again
+    stated, reading = lenient_answer(
+        Candidates(region_start=found.region_start, region=before), gold, conditions_left=conditions_left - 1
+    )
+    why = plan or f"a closing sentence that restates givens: {sentence[:60]!r} states no answer"
+    unsure = last, Reading("ambiguous", text=last.text, why=why)
+    if (
+        stated is None
+        or reading is None
+        or reading.status != "value"
+        or reading.quantity is None
+        or DIGIT.search(region, stated.end - found.region_start, closing_at)
+        or _SENTENCE_BREAKS.subn("", region[stated.end - found.region_start : closing_at].rstrip())[1] > 1
+    ):
+        return unsure if plan is not None or givens else None
+    value = reading.quantity
+    if same_reading(reading_of(last.text, gold), reading):
+        return None  # "So 45 minutes. She walks 3 blocks for 45 minutes.": the last number says it again
+    stated_from = _sentence_start(region, stated.start - found.region_start)
+    if len(_WORD.findall(region, stated_from, closing_at)) < 2:
+        # "**72 clips**\n\nNatalia sold 48 in April and 24 in May.": a bare value line is no statement
+        return None
+    again = next((q for q in said if same_quantity(q.quantity, value)), None)
+    if again is not None and givens:
+        # "So 45 minutes in total. It is 45 minutes for 3 blocks of 15 minutes.": the answer said again with
+        # the givens, read where the closing sentence says it
+        at = found.region_start + closing_at + again.start
+        said_again = sentence[again.start : again.end]
+        return Answer(said_again, "restated_result", at, at + len(said_again), True), reading_of(
+            said_again, gold
+        )
+    if (
+        plan is None
+        and again is None
+        and 2 <= len(said) <= _RESTATED_NUMBERS
+        and value.value is not None
+        and _combines_to(value.value, [q.quantity.value for q in said])
+        and (givens or not _DERIVING_OPENING.match(sentence))
+    ):
+        return stated, reading  # "… 84 pages. She reads 28 pages each day for 3 days.": its operands
+    if plan is None and not givens:
+        return None  # "The area is 24. With a length of 6, the width is 4.": a value the sentence derives
+    result = (
+        commitment.concluded_value(region[stated_from:closing_at]) is not None
+        or "=" in region[stated_from : stated.start - found.region_start]
+    )
+    return (stated, reading) if result else unsure
+
+
+def _sentence_start(region: str, at: int) -> int:
+    """Where the sentence that holds ``region[at]`` starts: past the last full stop (a decimal point, ``8.0``,
+    is none), semicolon, ``!``, ``?`` or line break before it, within 300 characters."""
+    lo = max(0, at - 300)
+    stop = max(region.rfind(c, lo, at) for c in ";!?\n")
+    for point in SENTENCE_STOP.finditer(region, max(lo, stop + 1), at):
+        stop = point.start()
+    return stop + 1
+
+
+def _stated_as_result(text: str, number: str) -> bool:
+    """Whether ``number`` is the value a sentence of ``text`` concludes on or computes (``= 45``, ``so 45``):
+    a result told again, where a closing sentence holds it, and no given."""
+    digits = number.strip(" $€£*_")
+    if digits not in text:
+        return False
+    for sentence in _SENTENCE_SPLIT.split(text):
+        if digits not in sentence:
+            continue
+        where = commitment.concluded_value(sentence)
+        if where is not None and sentence[where[0] : where[1]].lstrip("-−$") == digits:
+            return True
+        if re.search(rf"=[\s$*_\\(]*{re.escape(digits)}(?![\d]|[.,]\d)", sentence):
+            return True
+    return False
 
 
 def _restated_last(found: Candidates, stated: Reading, gold: Gold) -> bool:
@@ -1114,6 +1306,74 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     if uncommitted is not None:
         return value, Reading("ambiguous", text=value.text, why=uncommitted)
     return value, reading_of(value.text, gold)
+
+
+# a number glued by a hyphen to a unit or a measure word before a noun: "the 1200-gallon tank", "a 5-pound
+# bag", "her 12-year-old son" (a multiplier, "a 3-fold increase", is no measure)
+_MEASURE_BEFORE_NOUN = re.compile(r"-(?:[A-Za-z]+-){0,2}(?P<word>[A-Za-z]+)[ \t]+(?P<noun>[A-Za-z]+)")
+# what after the compound shows it stands alone, no adjective of a noun ("It is 12-sided and regular.")
+_NO_NOUN = frozenset(
+    "and or but nor so yet with without in on at to for of by from than as is are was were be been has have "
+    "had which that who each per apiece long wide tall high deep old".split()
+)
+# a copula and an indefinite article before the compound: the sentence states the measure as the property of
+# what it is about ("It is a 12-sided polygon.", "So it's a 30-minute walk.")
+_PROPERTY_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|be|been|becomes?|became|makes?|made)|['’]s|['’]re)[ \t]+(?:an?[ \t]+)?$",
+    re.IGNORECASE,
+)
+# a conclusion word between the value and an indefinite compound: the thing named is what the sentence
+# concludes on
+_CONCLUDES_BEFORE = re.compile(
+    r"\b(?:so|thus|hence|therefore|altogether|in\s+(?:all|total))\b", re.IGNORECASE
+)
+# a definite article or a possessive before the compound: the thing it names is one the problem has
+_DEFINITE_BEFORE = re.compile(
+    r"(?:\b(?:the|this|that|these|those|his|her|its|their|our|my|your|each|every)|['’]s)[ \t]+$",
+    re.IGNORECASE,
+)
+
+
+def _names_a_thing(
+    found: Candidates, number: Answer, gold: Gold, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The value stated before a last number that is a measure naming a thing (``… so it takes 8 hours to
+    drain the 1200-gallon tank.``: 8), read in its place; AMBIGUOUS where no value stands before it in its
+    sentence and an article or possessive names the thing as one the problem has (``It takes a while to fill
+    the 600-liter pool.``); None when the number is no such measure, or is said of a thing introduced as the
+    answer (``It is a 12-sided polygon.``: the property asked about)."""
+    region, base = found.region, found.region_start
+    at, end = number.start - base, number.end - base
+    if region[end : end + 1] != "-":
+        return None  # (the common case: no hyphen glued to the number)
+    measure = _MEASURE_BEFORE_NOUN.match(region, end)
+    if (
+        measure is None
+        or measure["word"].lower() in ("fold", "ish", "odd")
+        or measure["noun"].lower() in _NO_NOUN
+        or STRUCTURE_AFTER.match(region, end)  # "a 3-part question": the solution's structure, read as such
+    ):
+        return None
+    sentence_start = _sentence_start(region, at)
+    definite = _DEFINITE_BEFORE.search(region, max(0, at - 24), at) is not None
+    if not definite and _PROPERTY_BEFORE.search(region, max(0, at - 24), at):
+        return None  # "So it's a 30-minute walk.": the measure is the property the sentence states
+    earlier = Candidates(region_start=base, region=region[:at])
+    stated, reading = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
+    if (
+        stated is not None
+        and reading is not None
+        and reading.status == "value"
+        and stated.start - base >= sentence_start
+        # ("… 10 minutes each, so she takes a 30-minute walk.": a thing the sentence concludes on is no given)
+        and (definite or not _CONCLUDES_BEFORE.search(region, stated.end - base, at))
+    ):
+        return stated, reading
+    if not definite:
+        return None
+    said = region[max(sentence_start, at - 12) : measure.end()].strip()
+    why = f"a reference: {said!r} names a thing of the problem, no answer"
+    return number, Reading("ambiguous", text=number.text, why=why)
 
 
 def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:

@@ -82,6 +82,41 @@ def labelled_parts(text: str, count: int) -> list[tuple[int, int]] | None:
     ]
 
 
+_PARTS_AT_MOST = 8  # the labelled part lines that close a text, at most, read as its parts
+
+
+def lettered_parts(text: str) -> list[tuple[int, int]] | None:
+    """Where the statements stand of the lines labelled by letters or roman numerals ((a), (b) …; (i), (ii)
+    …) that close ``text``, two or more from its first label, each with a digit (``(a) After the first week
+    she has saved $45.\\n(b) After the fourth week she has saved $180.``); None otherwise. Against one value,
+    such parts answer several questions, none of them the one asked; numbered lines (``1) …``, ``2) …``)
+    are steps of working as often as parts, and are not read here.
+
+    >>> text = "(a) After one week she has $45.\\n(b) After four weeks she has $180."
+    >>> [text[s:e] for s, e in lettered_parts(text)]
+    ['After one week she has $45.', 'After four weeks she has $180.']
+    >>> lettered_parts("1) 16 - 3 = 13\\n2) 13 * 2 = 26"), lettered_parts("(a) She saves.\\n(b) She spends.")
+    (None, None)
+    """
+    last_line = text[text.rfind("\n", 0, len(text.rstrip())) + 1 :]
+    label = _label(last_line)
+    if label is None or label[0] in _SEQUENCES[2]:
+        return None  # (the common case: the text does not close on a labelled line)
+    for count in range(_PARTS_AT_MOST, 1, -1):
+        spans = labelled_parts(text, count)
+        if spans is None:
+            continue
+        first = _label(text[text.rfind("\n", 0, spans[0][0]) + 1 :])
+        if (
+            first is None
+            or first[0] not in ("a", "i")
+            or not all(any(c.isdigit() for c in text[s:e]) for s, e in spans)
+        ):
+            return None
+        return spans
+    return None
+
+
 def named_parts(text: str, count: int) -> list[tuple[int, int]] | None:
     """Where the clauses of the sentence that closes ``text`` stand, when it names ``count`` quantities and
     gives each its value (``Alice has 18 marbles and Bob has 12 marbles.``), in order, or None.
