@@ -926,20 +926,16 @@ def lenient_answer(
             explained = confirmed
         if explained is not None:
             explained += tail_at
-            earlier = Candidates(region_start=found.region_start, region=found.region[:explained])
-            stated = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
-            value, reading = stated
+            explained_value = _value_before(found, gold, explained, conditions_left)
             if (
-                value is not None
-                and reading is not None
-                and reading.status == "value"
+                explained_value is not None
                 # the value ends the sentence right before the explanation
                 and not _SENTENCE_BREAKS.search(
-                    found.region[value.end - found.region_start : explained].rstrip()
+                    found.region[explained_value[0].end - found.region_start : explained].rstrip()
                 )
-                and concluded_past(found, value, gold, found.region[explained:]) is None
+                and concluded_past(found, explained_value[0], gold, found.region[explained:]) is None
             ):
-                return stated
+                return explained_value
             remarked = found.last_number() if confirmed is not None else None
             if remarked is not None and remarked.start - found.region_start >= explained:
                 # the value before the remark is not read alone: the remark's numbers stay no answer
@@ -953,18 +949,14 @@ def lenient_answer(
         reason = commitment.reason_after_stated(found.region[tail_at:])
         if reason is not None:
             reason += tail_at
-            earlier = Candidates(region_start=found.region_start, region=found.region[:reason])
-            stated = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
-            value, reading = stated
+            reasoned = _value_before(found, gold, reason, conditions_left)
             if (
-                value is not None
-                and reading is not None
-                and reading.status == "value"
-                and not found.region[value.end - found.region_start : reason].strip(" \t\n.!,*_$")
-                and concluded_past(found, value, gold, found.region[reason:]) is None
-                and not _restated_last(found, reading, gold)
+                reasoned is not None
+                and not found.region[reasoned[0].end - found.region_start : reason].strip(" \t\n.!,*_$")
+                and concluded_past(found, reasoned[0], gold, found.region[reason:]) is None
+                and not _restated_last(found, reasoned[1], gold)
             ):
-                return stated
+                return reasoned
     if gold.kind == "number" and conditions_left > 0:
         # "… = 45 minutes.\n\nSo Maria needs 45 minutes in total. She walks 3 blocks at 15 minutes each.", "…
         # so he saved $240 this year. Next year he hopes to save $300.": a closing sentence that restates the
@@ -1196,16 +1188,14 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
             return None
         if givens and _stated_as_result(before[-_RESULTS_READ:], last.text):
             return None  # "… = 45 minutes. … She walks 3 blocks for 45 minutes.": a result told again
-    stated, reading = lenient_answer(
-        Candidates(region_start=found.region_start, region=before), gold, conditions_left=conditions_left - 1
-    )
     why = plan or f"a closing sentence that restates givens: {sentence[:60]!r} states no answer"
     unsure = last, Reading("ambiguous", text=last.text, why=why)
+    read_before = _value_before(found, gold, closing_at, conditions_left)
+    if read_before is None:
+        return unsure if plan is not None or givens else None
+    stated, reading = read_before
     if (
-        stated is None
-        or reading is None
-        or reading.status != "value"
-        or reading.quantity is None
+        reading.quantity is None
         or DIGIT.search(region, stated.end - found.region_start, closing_at)
         or _SENTENCE_BREAKS.subn("", region[stated.end - found.region_start : closing_at].rstrip())[1] > 1
     ):
@@ -1269,6 +1259,18 @@ def _stated_as_result(text: str, number: str) -> bool:
         if re.search(rf"=[\s$*_\\(]*{re.escape(digits)}(?![\d]|[.,]\d)", sentence):
             return True
     return False
+
+
+def _value_before(
+    found: Candidates, gold: Gold, at: int, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The answer the text up to ``at`` (a position in ``found.region``) ends on, read as a value, or None:
+    what a closing check, explanation, reason or remark after ``at`` leaves as the statement before it."""
+    earlier = Candidates(region_start=found.region_start, region=found.region[:at])
+    value, reading = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
+    if value is None or reading is None or reading.status != "value":
+        return None
+    return value, reading
 
 
 def _restated_last(found: Candidates, stated: Reading, gold: Gold) -> bool:
