@@ -47,7 +47,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, QuantitySpan, same_quantity, scan
+from rewardkit.numbers import (
+    CARDINAL_WORDS,
+    UNIT_PATTERN,
+    Quantity,
+    QuantitySpan,
+    same_quantity,
+    same_share,
+    scan,
+)
 from rewardkit.several_values import names_before_values
 from rewardkit.stated_units import rounded_restatement
 
@@ -3666,15 +3674,18 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
 
 def _restates(value: Quantity | None, after: str, at: int, own: str | None = None) -> bool:
     """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
-    (``18, or 18.0``; ``5 km, or 3.1 miles``, rounded in another unit at the places it writes; not ``18 or
-    18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
+    (``18, or 18.0``; ``2/5, or 40%``, the same share; ``5 km, or 3.1 miles``, rounded in another unit at the
+    places it writes; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
     hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the text right after the value,
     where it is not ``after`` (a hedge before the value: ``72 pens or`` before ``72 pencils``)."""
     if value is None:
         return False
     found = list(scan(after[: at + 200]))
     if not found or not all(
-        same_quantity(f.quantity, value) or rounded_restatement(f.quantity, value) for f in found
+        same_quantity(f.quantity, value)
+        or same_share(f.quantity, value)
+        or rounded_restatement(f.quantity, value)
+        for f in found
     ):
         return False
     # "72 muffins or 72 boxes": the same number of other things, no unit to convert, is another answer

@@ -62,6 +62,7 @@ from rewardkit.numbers import (
     plain_quantity,
     said_after,
     same_quantity,
+    same_share,
     scaled_parts_start,
     scan,
     scan_statement,
@@ -2279,8 +2280,8 @@ def read_number(span: str) -> Reading:
         why = f"{text!r}: digits glued by an apostrophe, not in groups of three"
         return Reading("unparseable", text=text, why=why)
     values = [quantity]
-    # "5 km, or 3.1 miles": only ", or" restates a value rounded in another unit; a list ("1.5 hours, 91
-    # minutes") or a range says each of its values exactly
+    # "5 km, or 3.1 miles", "2/5, or 40%": only ", or" restates a value rounded in another unit or a share as
+    # a percentage; a list ("1.5 hours, 91 minutes") or a range says each of its values exactly
     restating = True
     while rest and _HEDGE_GAP.fullmatch(gap):
         values.append(rest[0].quantity)
@@ -2289,7 +2290,9 @@ def read_number(span: str) -> Reading:
         rest = rest[1:]
         gap = text[end : rest[0].start if rest else len(text)]
     if len(values) > 1 and not all(
-        same_quantity(v, quantity) or (restating and rounded_restatement(v, quantity)) for v in values
+        same_quantity(v, quantity)
+        or (restating and (rounded_restatement(v, quantity) or same_share(v, quantity)))
+        for v in values
     ):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
@@ -2336,9 +2339,10 @@ _OR_RESTATES = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
 
 
 def _restates(other: Quantity, value: Quantity) -> bool:
-    """Whether ``other`` says ``value`` again: the same quantity, or the same in another unit rounded at the
-    places it writes (``5 km, or 3.1 miles``, ``5 km (3.1 miles)``)."""
-    return same_quantity(other, value) or rounded_restatement(other, value)
+    """Whether ``other`` says ``value`` again: the same quantity, the same share as a percentage (``2/5
+    (40%)``), or the same in another unit rounded at the places it writes (``5 km, or 3.1 miles``, ``5 km (3.1
+    miles)``)."""
+    return same_quantity(other, value) or same_share(other, value) or rounded_restatement(other, value)
 
 
 def _one_dimension(noun: str, second: Quantity) -> bool:
