@@ -2943,6 +2943,19 @@ _LOWER_CALLED_CHOICE = re.compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
     r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
 )
+# an option named by its place as the answer, closing the text: "The correct choice is option 3.", "Choice #2
+# is correct.", "The third option is the right answer." (a place said otherwise, "Let's check option 3.",
+# "Option 3 is wrong", "option 3 gives 12", is no choice)
+# (opening its sentence, a conclusion's word at most before it: "If x > 0, the correct choice is option 3",
+# "Nobody would say the correct choice is option 3" are no choice)
+_PLACE_CALLED_CHOICE = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?"
+    r"(?P<called>(?:the\s+)?(?:correct|right|best)\s+(?:option|choice|answer)\s+is\s*:?\s+)?[*_]*"
+    rf"(?P<place>{_OPTION_PLACE})[ \t*_]*"
+    r"(?(called)|\s+is\s+(?:the\s+(?:(?:correct|right|best|final)\s+)?(?:answer|option|choice)|correct|right)\b)"
+    r"[ \t*_]*[.!]?[ \t*_]*\s*$",
+    re.IGNORECASE,
+)
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
@@ -3011,6 +3024,12 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         # "the correct choice is c": a lower-case letter that the sentence names as the choice, as after a
         # marker ("The answer is: b")
         return Answer(spoken[1], "choice", base + spoken.start(1), base + spoken.end(1), True)
+    placed = _PLACE_CALLED_CHOICE.search(body, tail_at) if "ption" in body or "hoice" in body else None
+    if placed is not None and (last is None or placed.start() > last.start()):
+        # "The correct choice is option 3.": the option's place, read as the marker reads it ("Answer: option
+        # 3"), its letter in the list
+        place = placed["place"]
+        return Answer(place, "choice", base + placed.start("place"), base + placed.end("place"), True)
     if last is not None:
         letter = _lenient_letter(last)
         if last.group(4):  # the answer is the letter, not the words after it that call it so
