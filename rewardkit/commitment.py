@@ -3675,9 +3675,10 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
 def _restates(value: Quantity | None, after: str, at: int, own: str | None = None) -> bool:
     """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
     (``18, or 18.0``; ``2/5, or 40%``, the same share; ``5 km, or 3.1 miles``, rounded in another unit at the
-    places it writes; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
-    hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the text right after the value,
-    where it is not ``after`` (a hedge before the value: ``72 pens or`` before ``72 pencils``)."""
+    places it writes; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an
+    alternative to another is a hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the
+    text right after the value, where it is not ``after`` (a hedge before the value: ``72 pens or`` before
+    ``72 pencils``)."""
     if value is None:
         return False
     found = list(scan(after[: at + 200]))

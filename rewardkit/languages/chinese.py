@@ -611,10 +611,11 @@ _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place
 # sequence's third term)
 _PLACE_NUMERAL = r"(?:\d{1,2}|[一二三四五六七八九十])"
 _PLACE_JOIN = r"[ \t]*(?:和|与|以及|及|,|、)[ \t]*"
+_OPTION_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?选项"
+_CHOSEN_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?项"
 _OPTION_PLACE = re.compile(
-    rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?选项(?:{_PLACE_JOIN}第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?选项){{0,9}}"
-    rf"|(?<=选)[ \t]*第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?项(?:{_PLACE_JOIN}第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?项){{0,9}}"
-    r"(?![\u4e00-\u9fff])"
+    rf"{_OPTION_ITEM}(?:{_PLACE_JOIN}{_OPTION_ITEM}){{0,9}}"
+    rf"|(?<=选)[ \t]*{_CHOSEN_ITEM}(?:{_PLACE_JOIN}{_CHOSEN_ITEM}){{0,9}}(?![\u4e00-\u9fff])"
 )
 _PLACE_ITEM = re.compile(rf"第\s*({_PLACE_NUMERAL})\s*(?:个\s*)?选?项")
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the

@@ -559,7 +559,8 @@ _HANGUL_NUMERAL_CHARS = "일이삼사오육칠팔구십백천만억"
 _MAX_HANGUL_NUMERAL = 40
 _HANGUL_NUMERAL = re.compile(
     r"(?:(?<=답은)|(?<=답이)|(?<=답:)|(?<=답 :))(?P<lead>[ \t*_]*)"
-    rf"(?P<run>[{_HANGUL_NUMERAL_CHARS}](?:[{_HANGUL_NUMERAL_CHARS}]|(?<=[만억])[ \t](?=[{_HANGUL_NUMERAL_CHARS}]))"
+    rf"(?P<run>[{_HANGUL_NUMERAL_CHARS}]"
+    rf"(?:[{_HANGUL_NUMERAL_CHARS}]|(?<=[만억])[ \t](?=[{_HANGUL_NUMERAL_CHARS}]))"
     rf"{{0,{_MAX_HANGUL_NUMERAL}}})"
 )
 # what may close a numeral's statement right after it
@@ -573,8 +574,10 @@ def hangul_numeral(text: str) -> int | None:
     descend within each group of four digits, myriads (만, 억) descend between groups, and a place or a myriad
     with no digit before it counts one.
 
-    >>> hangul_numeral("백이십"), hangul_numeral("이천이십사"), hangul_numeral("만 오천"), hangul_numeral("일억")
-    (120, 2024, 15000, 100000000)
+    >>> hangul_numeral("백이십"), hangul_numeral("이천이십사"), hangul_numeral("만 오천")
+    (120, 2024, 15000)
+    >>> hangul_numeral("일억"), hangul_numeral("십이억 삼천사백오십육만 칠천팔백구십팔")
+    (100000000, 1234567898)
     >>> hangul_numeral("사오"), hangul_numeral("십백"), hangul_numeral("만만") is None
     (None, None, True)
     """

@@ -113,7 +113,8 @@ def test_other_texts_are_left_to_their_readers():
 
 def to_korean(n: int, spaced: bool) -> str:
     """Spell ``0 < n < 10**12`` in Sino-Korean Hangul numerals (test-side oracle, written apart from the
-    reader): no "one" before 십, 백, 천 or 만, one before 억, no zero, a space after each myriad if ``spaced``."""
+    reader): no "one" before 십, 백, 천 or 만, one before 억, no zero, a space after each myriad if
+    ``spaced``."""
     digits = "_일이삼사오육칠팔구"
     groups = []
     for myriad, size in (("억", 10**8), ("만", 10**4), ("", 1)):
