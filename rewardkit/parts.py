@@ -130,7 +130,14 @@ _ANSWERS_LINE = re.compile(
     r"(?:[*_]*[ \t]*:|[ \t]+are\b[ \t]*:?)[*_]*[ \t]*",
     re.IGNORECASE,
 )
-_NAMED_VALUE = re.compile(r"[ \t>*_-]*(?P<name>[A-Za-z][A-Za-z ]{0,30}?)[*_]*[ \t]*:[*_]*[ \t]*(?=\S)")
+# (a name is a noun's words, no marker's and no statement's: "Answer: not Minimum: 1" names nothing)
+_MARKER_WORD = r"(?:answers?|results?|solutions?|final)\b"
+_STATEMENT_WORD = r"(?:not|no|never|cannot|be|is|are|was|were)\b"
+_NAMED_VALUE = re.compile(
+    rf"[ \t>*_-]*(?P<name>(?:(?!{_MARKER_WORD}|{_STATEMENT_WORD})[A-Za-z]+[ \t]+){{0,3}}"
+    rf"(?!{_MARKER_WORD})[A-Za-z]+)[*_]*[ \t]*:[*_]*[ \t]*(?=\S)",
+    re.IGNORECASE,
+)
 # what separates two items of such a line (a comma only before a space: "1,500" is one number)
 _ITEM_SEPARATOR = re.compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?|,[ \t]+(?:and[ \t]+)?|[ \t]+and[ \t]+")
 
@@ -148,6 +155,8 @@ def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:
     ['12', '8']
     >>> listed_parts("Maximum: 10, 2", 2) is None, listed_parts("Answers: 12; 8; 3", 2) is None
     (True, True)
+    >>> listed_parts("Answer: not Minimum: 1, Maximum: 3.", 2) is None
+    True
     """
     end = len(text.rstrip())
     start = text.rfind("\n", 0, end) + 1
@@ -166,8 +175,8 @@ def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:
             at = named.end()
         separator = _ITEM_SEPARATOR.search(text, at, end)
         item_end = separator.start() if separator is not None else end
-        if item_end == at or len(items) == count:
-            return None
+        if item_end == at or len(items) == count or ":" in text[at:item_end]:
+            return None  # (a value holding a colon is another label's: "Minimum: 1" inside an item)
         items.append((at, item_end))
         at = separator.end() if separator is not None else end
     return items if len(items) == count else None
