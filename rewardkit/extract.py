@@ -40,6 +40,7 @@ from rewardkit.commitment import (
     without_reason_about_another,
 )
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
+from rewardkit.letter_sets import PLACE_WORDS
 from rewardkit.lookalikes import digit_letters
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -2588,12 +2589,9 @@ def read_choice(
 # an option named by its place in the list rather than its letter: "the third option", "the 3rd choice",
 # "the second one", "option 3", "option number 3", and a circled number (③), as Korean, Chinese and Japanese
 # exams number their options ("정답은 3번", option number 3, is read as "option 3")
-_PLACE_WORDS = dict(
-    zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
-)
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _OPTION_PLACE = (
-    rf"(?:the\s+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
+    rf"(?:the\s+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
     r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})(?![\d.,]\d|\s*[-+*/^=%])"
     rf"|(?P<circled>[{_CIRCLED}])"
 )
@@ -2619,7 +2617,7 @@ _CYRILLIC_AS_LATIN = {"А": "A", "С": "C"}
 def _option_place(m: re.Match[str]) -> int:
     """The place in the list of options that a match of :data:`_OPTION_PLACE` names (1 for the first)."""
     if m["word"]:
-        return _PLACE_WORDS[m["word"].lower()]
+        return PLACE_WORDS[m["word"].lower()]
     if m["circled"]:
         return _CIRCLED.index(m["circled"]) + 1
     return int(m["nth"] or m["n"])
@@ -2943,11 +2941,10 @@ _LOWER_CALLED_CHOICE = re.compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
     r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
 )
-# an option named by its place as the answer, closing the text: "The correct choice is option 3.", "Choice #2
-# is correct.", "The third option is the right answer." (a place said otherwise, "Let's check option 3.",
-# "Option 3 is wrong", "option 3 gives 12", is no choice)
-# (opening its sentence, a conclusion's word at most before it: "If x > 0, the correct choice is option 3",
-# "Nobody would say the correct choice is option 3" are no choice)
+# an option named by its place as the answer, in a sentence that closes the text and opens on it or on a
+# conclusion's word: "The correct choice is option 3.", "Choice #2 is correct.", "The third option is the
+# right answer." (a place said otherwise, "Let's check option 3.", "Option 3 is wrong", "option 3 gives 12",
+# "If x > 0, the correct choice is option 3", "Nobody would say the correct choice is option 3", is no choice)
 _PLACE_CALLED_CHOICE = re.compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?"
     r"(?P<called>(?:the\s+)?(?:correct|right|best)\s+(?:option|choice|answer)\s+is\s*:?\s+)?[*_]*"
@@ -3025,7 +3022,12 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         # marker ("The answer is: b")
         return Answer(spoken[1], "choice", base + spoken.start(1), base + spoken.end(1), True)
     placed = _PLACE_CALLED_CHOICE.search(body, tail_at) if "ption" in body or "hoice" in body else None
-    if placed is not None and (last is None or placed.start() > last.start()):
+    if (
+        placed is not None
+        and (last is None or placed.start() > last.start())
+        # ("The second one is correct.": with no marker, "one" is as often a value of the working's)
+        and not placed["place"].lower().endswith("one")
+    ):
         # "The correct choice is option 3.": the option's place, read as the marker reads it ("Answer: option
         # 3"), its letter in the list
         place = placed["place"]

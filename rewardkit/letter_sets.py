@@ -36,20 +36,21 @@ _SET = re.compile(
 _OR = re.compile(r"[ \t]+or[ \t]+|[ \t]*或(?:者)?[ \t]*")
 
 
-# the options of a set named by their places, each with its word: "the 1st option and the 3rd option" (as
-# the Chinese reader writes "选第一项和第三项"), "option 1 and option 3"; each is its letter in the list
-_PLACE_WORDS = dict(
+# an option's place in the list, said in words
+PLACE_WORDS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
+# the options of a set named by their places, each with its word: "the 1st option and the 3rd option" (as
+# the Chinese reader writes "选第一项和第三项"), "option 1 and option 3"; each is its letter in the list
 _PLACED_OPTION = re.compile(
-    rf"(?:the[ \t]+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>10|[1-9])(?:st|nd|rd|th))[ \t]+option\b"
+    rf"(?:the[ \t]+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>10|[1-9])(?:st|nd|rd|th))[ \t]+option\b"
     r"|\boption[ \t]+(?P<n>10|[1-9])\b(?![ \t]*[-+*/^=%.,]\d)",
     re.IGNORECASE,
 )
 
 
 def _placed_letter(m: re.Match[str]) -> str:
-    place = _PLACE_WORDS[m["word"].lower()] if m["word"] else int(m["nth"] or m["n"])
+    place = PLACE_WORDS[m["word"].lower()] if m["word"] else int(m["nth"] or m["n"])
     return OPTION_LETTERS[place - 1]
 
 
