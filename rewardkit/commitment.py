@@ -3083,6 +3083,43 @@ def negated_before(before: str) -> str | None:
     return None
 
 
+# a value said again in another form right after it: ", which is 40%", ", i.e. 0.4", " (40%)"
+_RESTATEMENT_OPENING = re.compile(
+    r"[ \t]*(?:,[ \t]*(?:which[ \t]+is|that[ \t]+is|i\.[ \t]*e\.|namely)[ \t]*,?|\()[ \t]*", re.IGNORECASE
+)
+
+
+def past_restatement(after: str, value: Quantity | None) -> str:
+    """``after`` past a restatement of ``value`` that opens it (``, which is 40%`` after 2/5, ``(0.4)``), so
+    that what follows the restatement is read as following the value; ``after`` itself where none opens it.
+
+    >>> from fractions import Fraction as F
+    >>> past_restatement(", which is 40% or more.", Quantity(F(2, 5)))
+    ' or more.'
+    >>> past_restatement(", which is 45% or more.", Quantity(F(2, 5)))
+    ', which is 45% or more.'
+    """
+    opening = _RESTATEMENT_OPENING.match(after) if value is not None and after[:1] in ", \t(" else None
+    if opening is None or value is None:
+        return after
+    found = next(scan(after[opening.end() : opening.end() + 60]), None)
+    if found is None or found.start != 0:
+        return after
+    if not (
+        same_quantity(found.quantity, value)
+        or same_share(found.quantity, value)
+        or rounded_restatement(found.quantity, value)
+    ):
+        return after
+    end = opening.end() + found.end
+    if after[opening.end() - 1 : opening.end()] == "(" or after[: opening.end()].rstrip().endswith("("):
+        close = after.find(")", end)
+        if close < 0 or after[end:close].strip():
+            return after
+        end = close + 1
+    return after[end:]
+
+
 def problem(
     before: str,
     after: str,
@@ -3110,6 +3147,9 @@ def problem(
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
+    # "0.4, which is 40% or more", "1/4, i.e. 25% if n is even": the value said again in another form carries
+    # what follows it
+    after = past_restatement(after, value)
     negation = _NEGATION_BEFORE.search(before)
     if negation is not None and not relations_qualify and negation.group().startswith(("≠", "\\ne")):
         negation = None  # "x \neq 3" against a set or relation gold: the relation is the answer (all x but 3)

@@ -2592,7 +2592,10 @@ def read_choice(
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _OPTION_PLACE = (
     rf"(?:the\s+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
-    r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})(?![\d.,]\d|\s*[-+*/^=%])"
+    # (a star after the number multiplies it where an operand follows or a space stands before it; glued
+    # to it and closing, "**option 3**", it is emphasis)
+    r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})"
+    r"(?![\d.,]\d|\s*[-+/^=%]|\s*\*+\s*[\d(\\]|\*+[A-Za-z]|\s+\*)"
     rf"|(?P<circled>[{_CIRCLED}])"
 )
 _NUMBERED_OPTION = re.compile(_OPTION_PLACE, re.IGNORECASE)
