@@ -47,7 +47,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rewardkit.numbers import CARDINAL_WORDS, UNIT_PATTERN, Quantity, QuantitySpan, same_quantity, scan
+from rewardkit.numbers import (
+    CARDINAL_WORDS,
+    UNIT_PATTERN,
+    Quantity,
+    QuantitySpan,
+    same_quantity,
+    same_share,
+    scan,
+)
 from rewardkit.several_values import names_before_values
 from rewardkit.stated_units import RESTATING, rounded_restatement
 
@@ -3171,6 +3179,43 @@ def _past_restatement(after: str, value: Quantity) -> str:
     return after[m.end() :]
 
 
+# a value said again in another form right after it: ", which is 40%", ", i.e. 0.4", " (40%)"
+_RESTATEMENT_OPENING = re.compile(
+    r"[ \t]*(?:,[ \t]*(?:which[ \t]+is|that[ \t]+is|i\.[ \t]*e\.|namely)[ \t]*,?|\()[ \t]*", re.IGNORECASE
+)
+
+
+def past_restatement(after: str, value: Quantity | None) -> str:
+    """``after`` past a restatement of ``value`` that opens it (``, which is 40%`` after 2/5, ``(0.4)``), so
+    that what follows the restatement is read as following the value; ``after`` itself where none opens it.
+
+    >>> from fractions import Fraction as F
+    >>> past_restatement(", which is 40% or more.", Quantity(F(2, 5)))
+    ' or more.'
+    >>> past_restatement(", which is 45% or more.", Quantity(F(2, 5)))
+    ', which is 45% or more.'
+    """
+    opening = _RESTATEMENT_OPENING.match(after) if value is not None and after[:1] in ", \t(" else None
+    if opening is None or value is None:
+        return after
+    found = next(scan(after[opening.end() : opening.end() + 60]), None)
+    if found is None or found.start != 0:
+        return after
+    if not (
+        same_quantity(found.quantity, value)
+        or same_share(found.quantity, value)
+        or rounded_restatement(found.quantity, value)
+    ):
+        return after
+    end = opening.end() + found.end
+    if after[opening.end() - 1 : opening.end()] == "(" or after[: opening.end()].rstrip().endswith("("):
+        close = after.find(")", end)
+        if close < 0 or after[end:close].strip():
+            return after
+        end = close + 1
+    return after[end:]
+
+
 def problem(
     before: str,
     after: str,
@@ -3203,6 +3248,9 @@ def problem(
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
+    # "0.4, which is 40% or more", "1/4, i.e. 25% if n is even": the value said again in another form carries
+    # what follows it
+    after = past_restatement(after, value)
     negation = _NEGATION_BEFORE.search(before)
     if negation is not None and not relations_qualify and negation.group().startswith(("≠", "\\ne")):
         negation = None  # "x \neq 3" against a set or relation gold: the relation is the answer (all x but 3)
@@ -3775,15 +3823,19 @@ def qualified(before: str, after: str, *, relations_qualify: bool = True) -> str
 
 def _restates(value: Quantity | None, after: str, at: int, own: str | None = None) -> bool:
     """Whether every value from ``after[at:]`` on, and every one before it, says the same as ``value``
-    (``18, or 18.0``; ``5 km, or 3.1 miles``, rounded in another unit at the places it writes; not ``18 or
-    18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an alternative to another is a
-    hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the text right after the value,
-    where it is not ``after`` (a hedge before the value: ``72 pens or`` before ``72 pencils``)."""
+    (``18, or 18.0``; ``2/5, or 40%``, the same share; ``5 km, or 3.1 miles``, rounded in another unit at the
+    places it writes; not ``18 or 18.0, though it might be 19``, nor ``3, 1 or 3, 3``: a list offered as an
+    alternative to another is a hedge whatever its first value; nor ``72 muffins or 72 boxes``). ``own``: the
+    text right after the value, where it is not ``after`` (a hedge before the value: ``72 pens or`` before
+    ``72 pencils``)."""
     if value is None:
         return False
     found = list(scan(after[: at + 200]))
     if not found or not all(
-        same_quantity(f.quantity, value) or rounded_restatement(f.quantity, value) for f in found
+        same_quantity(f.quantity, value)
+        or same_share(f.quantity, value)
+        or rounded_restatement(f.quantity, value)
+        for f in found
     ):
         return False
     # "72 muffins or 72 boxes": the same number of other things, no unit to convert, is another answer

@@ -40,6 +40,7 @@ from rewardkit.commitment import (
     without_reason_about_another,
 )
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
+from rewardkit.letter_sets import PLACE_WORDS
 from rewardkit.lookalikes import digit_letters
 from rewardkit.mathtree import Node
 from rewardkit.numbers import (
@@ -62,6 +63,7 @@ from rewardkit.numbers import (
     plain_quantity,
     said_after,
     same_quantity,
+    same_share,
     scaled_parts_start,
     scan,
     scan_statement,
@@ -2337,8 +2339,8 @@ def read_number(span: str) -> Reading:
         why = f"{text!r}: digits glued by an apostrophe, not in groups of three"
         return Reading("unparseable", text=text, why=why)
     values = [quantity]
-    # "5 km, or 3.1 miles": only ", or" restates a value rounded in another unit; a list ("1.5 hours, 91
-    # minutes") or a range says each of its values exactly
+    # "5 km, or 3.1 miles", "2/5, or 40%": only ", or" restates a value rounded in another unit or a share as
+    # a percentage; a list ("1.5 hours, 91 minutes") or a range says each of its values exactly
     restating = True
     while rest and _HEDGE_GAP.fullmatch(gap):
         values.append(rest[0].quantity)
@@ -2347,7 +2349,9 @@ def read_number(span: str) -> Reading:
         rest = rest[1:]
         gap = text[end : rest[0].start if rest else len(text)]
     if len(values) > 1 and not all(
-        same_quantity(v, quantity) or (restating and rounded_restatement(v, quantity)) for v in values
+        same_quantity(v, quantity)
+        or (restating and (rounded_restatement(v, quantity) or same_share(v, quantity)))
+        for v in values
     ):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
@@ -2409,9 +2413,10 @@ _OR_RESTATES = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
 
 
 def _restates(other: Quantity, value: Quantity) -> bool:
-    """Whether ``other`` says ``value`` again: the same quantity, or the same in another unit rounded at the
-    places it writes (``5 km, or 3.1 miles``, ``5 km (3.1 miles)``)."""
-    return same_quantity(other, value) or rounded_restatement(other, value)
+    """Whether ``other`` says ``value`` again: the same quantity, the same share as a percentage (``2/5
+    (40%)``), or the same in another unit rounded at the places it writes (``5 km, or 3.1 miles``, ``5 km (3.1
+    miles)``)."""
+    return same_quantity(other, value) or same_share(other, value) or rounded_restatement(other, value)
 
 
 def _one_dimension(noun: str, second: Quantity) -> bool:
@@ -2666,13 +2671,13 @@ def read_choice(
 # an option named by its place in the list rather than its letter: "the third option", "the 3rd choice",
 # "the second one", "option 3", "option number 3", and a circled number (③), as Korean, Chinese and Japanese
 # exams number their options ("정답은 3번", option number 3, is read as "option 3")
-_PLACE_WORDS = dict(
-    zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
-)
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _OPTION_PLACE = (
-    rf"(?:the\s+)?(?:(?P<word>{'|'.join(_PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
-    r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})(?![\d.,]\d|\s*[-+*/^=%])"
+    rf"(?:the\s+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>\d{{1,2}})(?:st|nd|rd|th))\s+(?:option|choice|one)\b"
+    # (a star after the number multiplies it where an operand follows or a space stands before it; glued
+    # to it and closing, "**option 3**", it is emphasis)
+    r"|(?:option|choice)\s+(?:number\s+|no\.\s*|#\s*)?(?P<n>\d{1,2})"
+    r"(?![\d.,]\d|\s*[-+/^=%]|\s*\*+\s*[\d(\\]|\*+[A-Za-z]|\s+\*)"
     rf"|(?P<circled>[{_CIRCLED}])"
 )
 _NUMBERED_OPTION = re.compile(_OPTION_PLACE, re.IGNORECASE)
@@ -2697,7 +2702,7 @@ _CYRILLIC_AS_LATIN = {"А": "A", "С": "C"}
 def _option_place(m: re.Match[str]) -> int:
     """The place in the list of options that a match of :data:`_OPTION_PLACE` names (1 for the first)."""
     if m["word"]:
-        return _PLACE_WORDS[m["word"].lower()]
+        return PLACE_WORDS[m["word"].lower()]
     if m["circled"]:
         return _CIRCLED.index(m["circled"]) + 1
     return int(m["nth"] or m["n"])
@@ -3087,6 +3092,18 @@ _LOWER_CALLED_CHOICE = re.compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
     r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
 )
+# an option named by its place as the answer, in a sentence that closes the text and opens on it or on a
+# conclusion's word: "The correct choice is option 3.", "Choice #2 is correct.", "The third option is the
+# right answer." (a place said otherwise, "Let's check option 3.", "Option 3 is wrong", "option 3 gives 12",
+# "If x > 0, the correct choice is option 3", "Nobody would say the correct choice is option 3", is no choice)
+_PLACE_CALLED_CHOICE = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?"
+    r"(?P<called>(?:the\s+)?(?:correct|right|best)\s+(?:option|choice|answer)\s+is\s*:?\s+)?[*_]*"
+    rf"(?P<place>{_OPTION_PLACE})[ \t*_]*"
+    r"(?(called)|\s+is\s+(?:the\s+(?:(?:correct|right|best|final)\s+)?(?:answer|option|choice)|correct|right)\b)"
+    r"[ \t*_]*[.!]?[ \t*_]*\s*$",
+    re.IGNORECASE,
+)
 # a completion that opens with its letter: "D. it can't be A or B"
 _OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
 _OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
@@ -3155,6 +3172,17 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         # "the correct choice is c": a lower-case letter that the sentence names as the choice, as after a
         # marker ("The answer is: b")
         return Answer(spoken[1], "choice", base + spoken.start(1), base + spoken.end(1), True)
+    placed = _PLACE_CALLED_CHOICE.search(body, tail_at) if "ption" in body or "hoice" in body else None
+    if (
+        placed is not None
+        and (last is None or placed.start() > last.start())
+        # ("The second one is correct.": with no marker, "one" is as often a value of the working's)
+        and not placed["place"].lower().endswith("one")
+    ):
+        # "The correct choice is option 3.": the option's place, read as the marker reads it ("Answer: option
+        # 3"), its letter in the list
+        place = placed["place"]
+        return Answer(place, "choice", base + placed.start("place"), base + placed.end("place"), True)
     if last is not None:
         letter = _lenient_letter(last)
         if last.group(4):  # the answer is the letter, not the words after it that call it so

@@ -36,13 +36,38 @@ _SET = re.compile(
 _OR = re.compile(r"[ \t]+or[ \t]+|[ \t]*或(?:者)?[ \t]*")
 
 
+# an option's place in the list, said in words
+PLACE_WORDS = dict(
+    zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
+)
+# the options of a set named by their places, each with its word: "the 1st option and the 3rd option" (as
+# the Chinese reader writes "选第一项和第三项"), "option 1 and option 3"; each is its letter in the list
+_PLACED_OPTION = re.compile(
+    rf"(?:the[ \t]+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>10|[1-9])(?:st|nd|rd|th))[ \t]+option\b"
+    r"|\boption[ \t]+(?P<n>10|[1-9])\b(?![ \t]*[-+*/^=%.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def _placed_letter(m: re.Match[str]) -> str:
+    place = PLACE_WORDS[m["word"].lower()] if m["word"] else int(m["nth"] or m["n"])
+    return OPTION_LETTERS[place - 1]
+
+
 def letter_set(text: str) -> str | None:
     """The option letters ``text`` names, two or more distinct ones in one of the forms a set is written in,
     sorted (``C, A`` is ``AC``); None for anything else (one letter, a letter said twice, a letter inside a
-    word or an equation: ``AB = 5``)."""
+    word or an equation: ``AB = 5``). Options named by their places are their letters (``the 1st option and
+    the 3rd option`` is ``AC``).
+
+    >>> letter_set("the 1st option and the 3rd option"), letter_set("option 3, option 1")
+    ('AC', 'AC')
+    """
     text = text.strip()
     if len(text) > 80 or not text:
         return None
+    if "ption" in text:
+        text = _PLACED_OPTION.sub(_placed_letter, text)
     m = _SET.fullmatch(text)
     if m is None:
         return None

@@ -298,6 +298,23 @@ def same_quantity(a: Quantity, b: Quantity) -> bool:
     return a.value == b.value and a.percent == b.percent
 
 
+def same_share(a: Quantity, b: Quantity) -> bool:
+    """Whether two plain quantities state one share, one of them as a percentage and exactly equal, so that
+    either restates the other (``2/5`` and ``40%``, ``0.25`` and ``25 percent``; not ``1/3`` and ``33%``, a
+    rounding, nor ``2/5`` and ``45%``).
+
+    >>> from fractions import Fraction as F
+    >>> same_share(Quantity(F(2, 5)), Quantity(F(40), percent=True))
+    True
+    >>> same_share(Quantity(F(1, 3)), Quantity(F(33), percent=True))
+    False
+    """
+    if a.unit is not None or b.unit is not None or a.percent == b.percent:
+        return False
+    fraction, percent = (b, a) if a.percent else (a, b)
+    return fraction.value * 100 == percent.value
+
+
 def format_fraction(value: Fraction) -> str:
     """Shortest exact decimal for terminating values, ``p/q`` otherwise.
 
@@ -584,8 +601,9 @@ _NUMERAL = (
 (?P<cur>\\\$|[A-Z]{1,3}\$(?=\s?\d)|\$|€|£|¥|￥|₹|₩|₽|(?-i:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)\s?)?\s*
 (?P<sign2>[-−–])?
 (?:
-    (?P<mixed_whole>\d{1,9})\s+(?P<mixed_num>\d{1,9})\s*/\s*(?P<mixed_den>\d{1,9})(?![\d.,/])
-  | (?P<fnum>\d{1,30})\s*/\s*(?P<fden>\d{1,30})(?![\d.,/])
+    # (a point or a comma closes a fraction unless a digit follows it: "2/5, which is 40%", not "1/2,5")
+    (?P<mixed_whole>\d{1,9})\s+(?P<mixed_num>\d{1,9})\s*/\s*(?P<mixed_den>\d{1,9})(?![\d/]|[.,]\d)
+  | (?P<fnum>\d{1,30})\s*/\s*(?P<fden>\d{1,30})(?![\d/]|[.,]\d)
   | \\[dt]?frac\s*(?:\{\s*(?P<lnum>\d+)\s*\}|(?P<lnum1>\d))\s*(?:\{\s*(?P<lden>\d+)\s*\}|(?P<lden1>\d))
   | (?P<int>(?!0\D)  # "0,111" is no thousands grouping
           # (the apostrophe, straight or typographic, groups thousands in Switzerland and Liechtenstein:

@@ -14,13 +14,19 @@ import re
 from rewardkit.extract import POLITE_TAIL
 from rewardkit.several_values import named_quantity_clauses
 
-# a part's label opening its line: "(a)", "a)", "a.", "Part a:", "(ii)", "1)", "**(b)**", "Answer (part a):"
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+# a part's label opening its line: "(a)", "a)", "a.", "Part a:", "(ii)", "1)", "**(b)**", "Answer (part a):";
+# an answer numbered with its colon ("Answer 1:", "Question 2:", "Q2:") or by an ordinal word and its noun
+# ("First answer:", "Second part:"; "First, …" opens a step of working)
 _PART_LABEL = re.compile(
-    r"[ \t>*_#-]*(?:answer\s*)?(?:"
+    r"[ \t>*_#-]*(?P<answer>answer\s*)?(?:"
     r"\(\s*(?:part\s+)?(?P<bracketed>[a-h]|[ivx]{1,4}|[1-9])\s*\)"
     r"|part\s+\(?(?P<part>[a-h]|[ivx]{1,4}|[1-9])\)?"
     # (a digit closed by a full stop numbers a step of working more often than a part: "1. 5 + 7 = 12")
     r"|(?P<closed>[a-h]|[ivx]{1,4})[).]|(?P<numbered>[1-9])\)"
+    r"|(?:question|q)[ \t]*(?P<asked>[1-9])(?=[*_]*[ \t]*:)"
+    r"|(?(answer)(?P<answered>[1-9])(?=[*_]*[ \t]*:)|(?!))"
+    rf"|(?P<ordinal>{'|'.join(_ORDINALS)})[ \t]+(?:answer|part|question|blank)(?=[*_]*[ \t]*:)"
     r")[*_]*[ \t]*:?[*_]*[ \t]+",
     re.IGNORECASE,
 )
@@ -30,6 +36,7 @@ _SEQUENCES = (
     tuple("abcdefgh"),
     ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii"),
     tuple("12345678"),
+    _ORDINALS,
 )
 
 
@@ -38,7 +45,8 @@ def _label(line: str) -> tuple[str, int] | None:
     m = _PART_LABEL.match(line)
     if m is None:
         return None
-    return (m["bracketed"] or m["part"] or m["closed"] or m["numbered"]).lower(), m.end()
+    name = m["bracketed"] or m["part"] or m["closed"] or m["numbered"] or m["asked"] or m["answered"]
+    return (name or m["ordinal"]).lower(), m.end()
 
 
 def labelled_parts(text: str, count: int) -> list[tuple[int, int]] | None:
@@ -150,9 +158,69 @@ _LEAD = re.compile(
 )
 
 
+# a closing line that lists the answers: "Answers: 12; 8", "The answers are 12 and 8"; or that gives each
+# named value after its name and a colon: "Maximum: 10, minimum: 2"
+_ANSWERS_LINE = re.compile(
+    r"[ \t>*_#-]*(?:(?:so|thus|therefore|hence)\b,?[ \t]*)?(?:the[ \t]+)?(?:final[ \t]+)?answers"
+    r"(?:[*_]*[ \t]*:|[ \t]+are\b[ \t]*:?)[*_]*[ \t]*",
+    re.IGNORECASE,
+)
+# (a name is a noun's words, no marker's and no statement's: "Answer: not Minimum: 1" names nothing)
+_MARKER_WORD = r"(?:answers?|results?|solutions?|final)\b"
+_STATEMENT_WORD = r"(?:not|no|never|cannot|be|is|are|was|were)\b"
+_NAMED_VALUE = re.compile(
+    rf"[ \t>*_-]*(?P<name>(?:(?!{_MARKER_WORD}|{_STATEMENT_WORD})[A-Za-z]+[ \t]+){{0,3}}"
+    rf"(?!{_MARKER_WORD})[A-Za-z]+)[*_]*[ \t]*:[*_]*[ \t]*(?=\S)",
+    re.IGNORECASE,
+)
+# what separates two items of such a line (a comma only before a space: "1,500" is one number)
+_ITEM_SEPARATOR = re.compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?|,[ \t]+(?:and[ \t]+)?|[ \t]+and[ \t]+")
+
+
+def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:
+    """Where the ``count`` items of the closing line stand, when it lists the answers after a plural marker
+    (``Answers: 12; 8``) or names each value with a colon (``Maximum: 10, minimum: 2``), or None: exactly
+    ``count`` items, each a name's value where the line names them, the names distinct.
+
+    >>> text = "So we get:\\nMaximum: 10, minimum: 2."
+    >>> [text[s:e] for s, e in listed_parts(text, 2)]
+    ['10', '2.']
+    >>> text = "Answers: 12; 8"
+    >>> [text[s:e] for s, e in listed_parts(text, 2)]
+    ['12', '8']
+    >>> listed_parts("Maximum: 10, 2", 2) is None, listed_parts("Answers: 12; 8; 3", 2) is None
+    (True, True)
+    >>> listed_parts("Answer: not Minimum: 1, Maximum: 3.", 2) is None
+    True
+    """
+    end = len(text.rstrip())
+    start = text.rfind("\n", 0, end) + 1
+    if end - start > 200 or (":" not in text[start:end] and "are" not in text[start:end]):
+        return None
+    listed = _ANSWERS_LINE.match(text, start, end)
+    at = listed.end() if listed is not None else start
+    items: list[tuple[int, int]] = []
+    names: set[str] = set()
+    while at < end:
+        if listed is None:  # each item its name's value: "Maximum: 10"
+            named = _NAMED_VALUE.match(text, at, end)
+            if named is None or named["name"].strip().lower() in names:
+                return None
+            names.add(named["name"].strip().lower())
+            at = named.end()
+        separator = _ITEM_SEPARATOR.search(text, at, end)
+        item_end = separator.start() if separator is not None else end
+        if item_end == at or len(items) == count or ":" in text[at:item_end]:
+            return None  # (a value holding a colon is another label's: "Minimum: 1" inside an item)
+        items.append((at, item_end))
+        at = separator.end() if separator is not None else end
+    return items if len(items) == count else None
+
+
 def part_spans(text: str, count: int) -> list[tuple[int, int]] | None:
     """The statements of the ``count`` parts that close ``text`` (:func:`labelled_parts`, else
-    :func:`named_parts`), before any polite closing (``I hope this helps!``), or None.
+    :func:`named_parts`, else :func:`listed_parts`), before any polite closing (``I hope this helps!``), or
+    None.
 
     >>> text = "(a) 12\\n(b) 8\\n\\nI hope this helps!"
     >>> [text[s:e] for s, e in part_spans(text, 2)]
@@ -161,4 +229,4 @@ def part_spans(text: str, count: int) -> list[tuple[int, int]] | None:
     polite = POLITE_TAIL.search(text)
     if polite is not None:
         text = text[: polite.start()]
-    return labelled_parts(text, count) or named_parts(text, count)
+    return labelled_parts(text, count) or named_parts(text, count) or listed_parts(text, count)

@@ -641,8 +641,18 @@ _DOZEN_AFTER_NUMBER = re.compile(
     r"(?<=\d)[^\S\r\n]*打(?![\d败开算扫折电球针印工车字卡死伤破碎断平赢输了过着成])"
 )
 _ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
-# "第三个选项", "第3个选项": the third option, an option named by its place in the list
-_OPTION_PLACE = re.compile(r"第\s*(?P<n>\d{1,2}|[一二三四五六七八九十])\s*(?:个\s*)?选项")
+# "第三个选项", "第3个选项": the third option, an option named by its place in the list; and after 选
+# (choose), "第三项", the third item, and a list of them ("故选第一项和第三项"; elsewhere 第三项 is as often a
+# sequence's third term)
+_PLACE_NUMERAL = r"(?:\d{1,2}|[一二三四五六七八九十])"
+_PLACE_JOIN = r"[ \t]*(?:和|与|以及|及|,|、)[ \t]*"
+_OPTION_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?选项"
+_CHOSEN_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?项"
+_OPTION_PLACE = re.compile(
+    rf"{_OPTION_ITEM}(?:{_PLACE_JOIN}{_OPTION_ITEM}){{0,9}}"
+    rf"|(?<=选)[ \t]*{_CHOSEN_ITEM}(?:{_PLACE_JOIN}{_CHOSEN_ITEM}){{0,9}}(?![\u4e00-\u9fff])"
+)
+_PLACE_ITEM = re.compile(rf"第\s*({_PLACE_NUMERAL})\s*(?:个\s*)?选?项")
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
 # punctuation step: its comma is ", ")
 _COUNTERFACTUAL = re.compile(
@@ -1474,8 +1484,13 @@ for _bit, (_triggers, _pattern, _) in enumerate(_STEPS):
 
 
 def _option_place(m: re.Match[str]) -> str:
-    n = 10 if m["n"] == "十" else DIGITS.get(m["n"]) or int(m["n"])
-    return f" the {n}{ordinal_suffix(n)} option "
+    """ "第三个选项": " the 3rd option "; "选第一项和第三项": " the 1st option and the 3rd option "."""
+    places = [_place_number(item[1]) for item in _PLACE_ITEM.finditer(m.group())]
+    return " " + " and ".join(f"the {n}{ordinal_suffix(n)} option" for n in places) + " "
+
+
+def _place_number(numeral: str) -> int:
+    return 10 if numeral == "十" else DIGITS.get(numeral) or int(numeral)
 
 
 def _copula_before_value(m: re.Match[str]) -> str:

@@ -5,9 +5,12 @@ write, and the words that decide whether a statement commits to its value.
 a decimal point only in a statement whose language writes it so. :func:`normalize` rewrites
 
 * each statement one of these languages' markers opens (from the marker to the end of its sentence): the
-  marker in English, ``3,5`` as ``3.5``, ``1.000.000`` and ``1 000`` as thousands. A lone separator before
-  exactly three digits (``1,500``) is read both ways (``1500 or 1.5``), so it is never paid as either: models
-  often keep English digit grouping in other languages, and Spanish writes ``1.500`` both ways by region;
+  marker in English, ``3,5`` as ``3.5``, ``1.000.000`` and ``1 000`` as thousands, and ``2.500`` as 2500
+  where the language writes a decimal comma (a dot then groups thousands: French, German, Spanish, Italian,
+  Portuguese). A lone comma before exactly three digits (``1,500``) is read both ways (``1500 or 1.5``), so it
+  is never paid as either: models often keep English digit grouping in other languages; so is Russian
+  ``2.500``, as Russian groups thousands with spaces and a dot between its digits is as often the English
+  point;
 * in a text written in one of these languages (its function words outnumber English ones), the words of the
   commitment rules into English: ``n'est pas`` → ``is not``, ``vielleicht`` → ``maybe``, ``или`` → ``or``,
   ``Если`` → ``if``, ``mindestens`` → ``at least``, ``Attendez, en fait`` → ``wait, actually``.
@@ -47,7 +50,8 @@ class Language:
     function_words: tuple[str, ...]
     # the commitment rules' words, in English (longest first when applied)
     phrases: dict[str, str]
-    # "1.500": True where a dot groups thousands, False where it is read both ways
+    # "1.500": True where a dot groups thousands (the languages that write a decimal comma), False where it
+    # is read both ways (Russian groups with spaces: a dot between its digits is as often the English point)
     dot_groups_thousands: bool
 
 
@@ -183,7 +187,7 @@ FRENCH = Language(
         "ce n'est pas bon": "that's not right",
         "ce n’est pas bon": "that's not right",
     },
-    False,
+    True,
 )
 GERMAN = Language(
     "de",
@@ -399,7 +403,7 @@ SPANISH = Language(
         "suponiendo que": "assuming",
         "suponiendo": "assuming",
     },
-    False,
+    True,
 )
 ITALIAN = Language(
     "it",
@@ -1028,9 +1032,10 @@ _PHRASE_OPENERS = {
 }
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 # numbers as these languages group and point them
-_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
+_GROUPED = re.compile(r"(?<![\d.,])(?!0)\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
 _SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,]|\s\d)")
-_DOT_GROUPED = re.compile(r"(?<![\d.,])(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
+# (a leading 0 groups nothing: "0.125" is a point, never 125)
+_DOT_GROUPED = re.compile(r"(?<![\d.,])(?!0)(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
 _LONE_COMMA_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
 _BRACED_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")

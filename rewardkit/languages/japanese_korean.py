@@ -507,6 +507,12 @@ def _patterns(language: VerbFinalLanguage) -> _Patterns:
 
 
 _PATTERNS = {language.code: _patterns(language) for language in (JAPANESE, KOREAN)}
+# what follows a Korean numeral that is a whole word: its predicate, or its counter (and what follows that)
+_KOREAN_PREDICATE = re.compile(rf"[ \t*_]*(?:{longest_first(KOREAN.predicates)})")
+_KOREAN_AFTER_VALUE = re.compile(
+    rf"[ \t*_]*(?:{longest_first(KOREAN.predicates)}|(?:{longest_first(KOREAN.counters)})(?![\uac00-\ud7a3])"
+    rf"|(?:{longest_first(KOREAN.counters)})[ \t]*(?:{longest_first(KOREAN.predicates)}))"
+)
 # a letter of the language glued to a digit: the space a reader needs between a word and a number
 # (a Chinese character's are the Chinese reader's: "1万5千" is one number)
 _GLUED = re.compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
@@ -537,6 +543,100 @@ _OPTION_NUMBER_JA = re.compile(
     r"(?:(?<=答えは)|(?<=正解は)|(?<=答え:)|(?<=答え：)|(?<=正解:)|(?<=正解：))[ \t]*"
     r"(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*番(?:目)?(?:[ \t]*の?[ \t]*(?:選択肢|選択))?"
 )
+
+
+# Korean writes its Sino-Korean numerals in Hangul as Japanese writes them in kanji, with no "one" before a
+# ten, a hundred, a thousand or a myriad ("백이십" is 120, "만 오천" 15000) and no zero ("백오" is 105). Its
+# syllables are as often words ("이" this, "사" buy, "오만" arrogance, "만일" if), so a numeral is read only
+# where a marker of the answer puts a value (정답은, 답:), as a whole word: the end of its statement, a
+# predicate or a counter after it (a single syllable, a predicate or the end alone: "답은 이번에" is "this
+# time"). Where a predicate may begin inside the numeral ("백이십이다": 120 "is", or 122 and a contracted
+# "is") the two readings are no one value, and the numeral is left unread.
+_HANGUL_DIGITS = dict(zip("일이삼사오육칠팔구", range(1, 10), strict=True))
+_HANGUL_PLACES = {"십": 10, "백": 100, "천": 1000}
+_HANGUL_MYRIADS = {"만": 10**4, "억": 10**8}
+_HANGUL_NUMERAL_CHARS = "일이삼사오육칠팔구십백천만억"
+_MAX_HANGUL_NUMERAL = 40
+_HANGUL_NUMERAL = re.compile(
+    r"(?:(?<=답은)|(?<=답이)|(?<=답:)|(?<=답 :))(?P<lead>[ \t*_]*)"
+    rf"(?P<run>[{_HANGUL_NUMERAL_CHARS}]"
+    rf"(?:[{_HANGUL_NUMERAL_CHARS}]|(?<=[만억])[ \t](?=[{_HANGUL_NUMERAL_CHARS}]))"
+    rf"{{0,{_MAX_HANGUL_NUMERAL}}})"
+)
+# what may close a numeral's statement right after it
+_CLOSES_NUMERAL = re.compile(r"[ \t*_]*(?:[.!?,;:)\]\n]|$)")
+# the copula contracted after a vowel ("122다", "122야"): a numeral ending in 이 before it reads two ways
+_CONTRACTED_COPULA = ("다", "야", "였")
+
+
+def hangul_numeral(text: str) -> int | None:
+    """The value of a Sino-Korean numeral written in Hangul, or None when ``text`` is not one: places
+    descend within each group of four digits, myriads (만, 억) descend between groups, and a place or a myriad
+    with no digit before it counts one.
+
+    >>> hangul_numeral("백이십"), hangul_numeral("이천이십사"), hangul_numeral("만 오천")
+    (120, 2024, 15000)
+    >>> hangul_numeral("일억"), hangul_numeral("십이억 삼천사백오십육만 칠천팔백구십팔")
+    (100000000, 1234567898)
+    >>> hangul_numeral("사오"), hangul_numeral("십백"), hangul_numeral("만만") is None
+    (None, None, True)
+    """
+    total = 0
+    section = 0
+    digit: int | None = None
+    smallest_place = 10**4  # places descend within a section
+    smallest_myriad = 10**12  # and myriads between sections
+    for c in text.replace(" ", "").replace("\t", ""):
+        if c in _HANGUL_DIGITS:
+            if digit is not None:
+                return None  # "사오": two digits side by side are "four or five", no numeral
+            digit = _HANGUL_DIGITS[c]
+        elif c in _HANGUL_PLACES:
+            place = _HANGUL_PLACES[c]
+            if place >= smallest_place:
+                return None
+            section += (1 if digit is None else digit) * place
+            smallest_place, digit = place, None
+        elif c in _HANGUL_MYRIADS:
+            myriad = _HANGUL_MYRIADS[c]
+            section += digit or 0
+            if myriad >= smallest_myriad:
+                return None
+            total += (section or 1) * myriad
+            smallest_myriad, section, digit, smallest_place = myriad, 0, None, 10**4
+        else:
+            return None
+    return total + section + (digit or 0) if text else None
+
+
+def _hangul_value(m: re.Match[str], after_value: re.Pattern[str], predicate: re.Pattern[str]) -> str:
+    """A Hangul numeral a marker puts in the value's place (:data:`_HANGUL_NUMERAL`) in digits, where one
+    reading of it is a whole word; else as it stands."""
+    run, text, end = m["run"], m.string, m.end()
+    if end < len(text) and text[end] in _HANGUL_NUMERAL_CHARS:
+        return m.group()  # longer than any numeral read
+    readings: dict[int, int] = {}
+    contracted = False
+    for cut in range(len(run), 0, -1):
+        value = hangul_numeral(run[:cut])
+        if value is None:
+            continue
+        at = m.start("run") + cut
+        rest = run[cut:]
+        if rest:  # the numeral's last syllables open its predicate ("백이십이다": 120, then "이다")
+            whole = predicate.match(text, at) is not None
+        elif cut == 1:
+            whole = predicate.match(text, at) is not None or _CLOSES_NUMERAL.match(text, at) is not None
+        else:
+            whole = after_value.match(text, at) is not None or _CLOSES_NUMERAL.match(text, at) is not None
+            # "백이십이다": 122 and a contracted "is" as much as 120 "is"
+            contracted = run.endswith("이") and text.startswith(_CONTRACTED_COPULA, at)
+        if whole:
+            readings[cut] = value
+    if contracted or len(set(readings.values())) != 1:
+        return m.group()
+    cut = next(iter(readings))
+    return f"{m['lead']}{readings[cut]}{run[cut:]}"
 
 
 def _option_number(m: re.Match[str]) -> str:
@@ -645,6 +745,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
             r.sub(_BARE_HUNDRED, lambda m: "一" + m.group(), start)
     else:
         r.sub(_KOREAN_FRACTION, lambda m: f"{m[2]}/{m[1]}", start)
+        if "답" in r.text:
+            r.sub(_HANGUL_NUMERAL, lambda m: _hangul_value(m, _KOREAN_AFTER_VALUE, _KOREAN_PREDICATE), start)
         if "번" in r.text:
             r.sub(_OPTION_NUMBER, _option_number, start)
     # what follows a value first (its words are the predicate's, never a phrase's), then the words before it

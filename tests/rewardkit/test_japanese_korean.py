@@ -111,12 +111,48 @@ def test_other_texts_are_left_to_their_readers():
     assert JAPANESE.code == "ja" and KOREAN.code == "ko"
 
 
+def to_korean(n: int, spaced: bool) -> str:
+    """Spell ``0 < n < 10**12`` in Sino-Korean Hangul numerals (test-side oracle, written apart from the
+    reader): no "one" before 십, 백, 천 or 만, one before 억, no zero, a space after each myriad if
+    ``spaced``."""
+    digits = "_일이삼사오육칠팔구"
+    groups = []
+    for myriad, size in (("억", 10**8), ("만", 10**4), ("", 1)):
+        section, n = divmod(n, size)
+        if not section:
+            continue
+        word = ""
+        for place, value in (("천", 1000), ("백", 100), ("십", 10), ("", 1)):
+            d, section = divmod(section, value)
+            if d:
+                word += place if d == 1 and place else digits[d] + place
+        groups.append("만" if word + myriad == "일만" else word + myriad)
+    return (" " if spaced else "").join(groups)
+
+
+@given(st.integers(min_value=1, max_value=10**12 - 1), st.booleans())
+def test_korean_numerals_round_trip_through_grade(n, spaced):
+    # Sino-Korean numerals in Hangul after a marker, as Japanese 百二十 and Chinese 一百二十 are read
+    spelled = to_korean(n, spaced)
+    assert grade(f"정답은 {spelled}입니다.", gold=str(n)).verdict is Verdict.CORRECT, spelled
+    assert grade(f"정답은 {spelled}입니다.", gold=str(n + 1)).verdict is Verdict.WRONG, spelled
+    assert grade(f"답: {spelled}", gold=str(n), policy="strict").verdict is Verdict.CORRECT, spelled
+    # a negation after it is never paid (when its 이 may close the numeral, no value is read at all)
+    assert not grade(f"정답은 {spelled}가 아닙니다.", gold=str(n)).correct, spelled
+
+
+def test_korean_numerals_in_examples():
+    assert to_korean(120, False) == "백이십" and to_korean(15000, True) == "만 오천"
+    assert to_korean(100_000_000, False) == "일억" and to_korean(2024, False) == "이천이십사"
+
+
 LONG_RUNS = {
     "Japanese digits": "答えは" + "1" * 60_000 + "個です",
     "Japanese alternatives": "答えは" + "1か" * 30_000 + "です",
     "Japanese numerals": "答えは" + "三" * 60_000 + "ではありません",
     "Korean alternatives": "답은 " + "42 또는 " * 10_000 + "입니다.",
     "Korean digits": "답은 " + "4" * 60_000 + "가 아닙니다.",
+    "Korean numerals": "답은 " + "백이십" * 20_000 + "입니다.",
 }
 
 
