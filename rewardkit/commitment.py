@@ -3992,11 +3992,13 @@ def corrected_within(statement: str) -> int | None:
 
 def negation_corrected(after: str, value: Quantity | None = None) -> str | None:
     """After a negated value, the answer the statement goes on to name (``not 40, but 45`` → ``45``). The
-    negated ``value`` said again names no other (``not 72, which is 72 dollars``: still not 72).
+    negated ``value`` said again, in any form, names no other (``not 72, which is 72 dollars``, ``not 0.4,
+    which is 40%``: still not that value).
 
     >>> n = next(scan("72")).quantity
     >>> negation_corrected(", which is 45", n), negation_corrected(", which is 72 dollars", n)
     ('45', None)
+    >>> negation_corrected(", which is 40%", next(scan("0.4")).quantity)
     """
     m = _CORRECTION.match(after)
     if m is None:
@@ -4009,7 +4011,13 @@ def negation_corrected(after: str, value: Quantity | None = None) -> str | None:
         if (
             again is not None
             and again.start == 0
-            and (again.quantity.value == value.value or same_quantity(again.quantity, value))
+            and (
+                again.quantity.value == value.value
+                or same_quantity(again.quantity, value)
+                # "not 0.4, which is 40%", "not 5 km, which is 3.1 miles": the value in another form
+                or same_share(again.quantity, value)
+                or rounded_restatement(again.quantity, value)
+            )
         ):
             return None
     return rest or None

@@ -1395,7 +1395,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 and opening[2] is not None
                 and stated[2] is not None
                 and opening[1] <= copula.start()
-                and (same_quantity(opening[2], stated[2]) or _same_share(opening[2], stated[2]))
+                and (
+                    same_quantity(opening[2], stated[2])
+                    or _same_share(opening[2], stated[2])
+                    # "not 5 km, which is 3.1 miles": the same quantity in another unit
+                    or rounded_restatement(opening[2], stated[2])
+                )
             )
             if not said_again:
                 text = text[copula.start() :]

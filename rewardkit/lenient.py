@@ -62,6 +62,7 @@ from rewardkit.numbers import (
     parse_number,
     parse_words,
     same_quantity,
+    same_share,
     scan,
     spoken_time_of_day,
 )
@@ -97,6 +98,7 @@ from rewardkit.stated_units import (
     RESTATING,
     RESTATING_APPROXIMATION,
     restated_around,
+    rounded_restatement,
     rounds_to,
 )
 from rewardkit.tree_values import NotEvaluable
@@ -111,6 +113,13 @@ _VALUE_BEFORE_PARENTHESIS = re.compile(
     # "72 (roughly 70)")
     rf"(?:(?:{RESTATING}),?[ \t]*)?"
     rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|~|≈)[ \t]*)?\$?$",
+    re.IGNORECASE,
+)
+# a value, maybe its unit, and the words that say it again right before the last number: "0.4, which is ",
+# "5 km, i.e. "
+_VALUE_BEFORE_RESTATEMENT = re.compile(
+    r"(?<![\w.])(?P<value>[-−$]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?(?:[ \t]*[^\W\d_]+)?)[ \t]*,[ \t]*"
+    rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING}))[ \t,]*$",
     re.IGNORECASE,
 )
 _CLOSED_AFTER_VALUE = re.compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
@@ -445,6 +454,23 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             # "It is not 1.5 (3/2)": the value in parentheses restates the one before them, and the words
             # before that one are what commit to it or not
             start = restating.start()
+    if answer.rule == "last_number" and "," in region[max(0, start - 20) : start]:
+        restates = _VALUE_BEFORE_RESTATEMENT.search(region, max(0, start - 60), start)
+        said_first = read_number(restates["value"]).quantity if restates is not None else None
+        said_last = read_number(answer.text).quantity if said_first is not None else None
+        if (
+            restates is not None
+            and said_first is not None
+            and said_last is not None
+            and (
+                same_quantity(said_first, said_last)
+                or same_share(said_first, said_last)
+                or rounded_restatement(said_last, said_first)
+            )
+        ):
+            # "The answer cannot be 0.4, which is 40%.": the value said again in another form, whose first
+            # statement's words are what commit to it or not
+            start = restates.start()
     if gold.kind in ("number", "math") and region[end : end + 3].lstrip(" \t")[:1] == "(":
         # "It is 15 (sixteen).": the value said again in parentheses, as another value (read as the number
         # reader reads a marker's "15 (sixteen)")
@@ -1179,7 +1205,9 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
     givens = False
     if plan is None:
         earlier = {m.group().replace(",", "") for m in _NUMERAL_TEXT.finditer(before)}
-        givens = all(
+        # (givens are two or more: a sentence saying one number stated before says that value again, "**7**",
+        # "Oh right, 40 minutes.")
+        givens = len(said) >= 2 and all(
             (n := _NUMERAL_TEXT.search(sentence, q.start, q.end)) is not None
             and n.group().replace(",", "") in earlier
             for q in said
