@@ -455,6 +455,14 @@ def _doubted(
     unread = _in_unread_language(completion, *result.span)
     if unread is not None:
         return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=unread)
+    if result.extracted is not None and "." in result.extracted:
+        # "Das Auto kostet 12.500 Euro.": with no marker to give the language, a point before three digits is
+        # read as the decimal point only in an English or unknown text, and never in an amount of money
+        grouped = european.dot_thousands_doubt(
+            completion[result.span[0] : result.span[1]], completion[-MAX_COMPLETION_CHARS:]
+        )
+        if grouped is not None:
+            return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=grouped)
     if not doubted_near(completion, *result.span):
         return result
     offset = max(0, len(completion) - MAX_COMPLETION_CHARS)

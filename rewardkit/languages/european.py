@@ -1190,13 +1190,9 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
     English, and of no other of these as many), else None."""
     tail = text[-3000:]
     tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language: reasoning may be in another one
-    words = _latin1_function_words(tail)
+    words = _function_words(tail)
     if words is None:
-        if _CYRILLIC.search(tail):
-            return RUSSIAN  # the one language here written in Cyrillic
-        # the distinct tokens that are function words: what _words(all of them) finds, in one scan (that
-        # alternation, tried at every position, cost more than all the rest of grading)
-        words = set(map(str.lower, _TOKEN.findall(tail))).intersection(_LANGUAGES_OF_WORD)
+        return RUSSIAN  # the one language here written in Cyrillic
     # each language's count is one set intersection, not a loop over the words in Python
     counts = {code: len(words & function_words) for code, function_words in _FUNCTION_WORDS_OF.items()}
     for m in _marker_matches(tail) if markers is None else markers:
@@ -1206,7 +1202,57 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
     return _BY_CODE[best_code] if best >= 2 and best > english and best > second else None
 
 
+# a lone point before exactly three digits, the first group no 0: "12.500", "2.400" (not "0.125", "1.250.000")
+_LONE_DOT_GROUP = re.compile(r"(?<![\d.,])[1-9]\d{0,2}\.\d{3}(?![\d.,])")
+# an amount of money around it: a sign or a currency's name
+_MONEY = re.compile(
+    r"[$€£¥₽元]|\b(?:euros?|eur|dollars?|usd|pounds?|gbp|yuan|rmb|yen|pesos?|reais|rubles?|roubles?|francs?|chf)\b"
+    r"|руб",
+    re.IGNORECASE,
+)
+
+
+def dot_thousands_doubt(value: str, text: str) -> str | None:
+    """Why ``value``, a lenient reading of ``text`` with a lone point before three digits (``12.500 Euro``,
+    ``2.400``), is not shown to be that decimal: the point groups thousands in an amount of money (no
+    currency is counted to three places) or in a text with these languages' function words and none of
+    English's (German, Italian, Portuguese, French and Spanish group with it; Russian reads it both ways).
+    None for an English or unknown text, where ``2.400 kg`` is 2.4, and where no such point stands.
+
+    >>> dot_thousands_doubt("12.500 Euro", "Das Auto kostet 12.500 Euro.")[:30]
+    "'12.500' in an amount of money"
+    >>> dot_thousands_doubt("2.400", "The weight is 2.400 kg.") is None
+    True
+    """
+    point = _LONE_DOT_GROUP.search(value)
+    if point is None:
+        return None
+    said = point.group()
+    if _MONEY.search(value):
+        return f"{said!r} in an amount of money: a point before three digits groups thousands, never cents"
+    # (a short text has too few function words for language_of: one of these languages' and none of English's
+    # tell it, "Die Fläche beträgt 1.250 m².")
+    words = _function_words(text[-3000:])
+    if words is not None and (not words or words & _ENGLISH_FUNCTION_WORDS):
+        return None
+    return f"{said!r} in a text not in English: a point before three digits may group thousands there"
+
+
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
+
+
+def _function_words(tail: str) -> set[str] | None:
+    """The distinct function words of these languages and English among ``tail``'s tokens, lower-cased; None
+    for a text in Cyrillic (Russian's script) that is not Latin-1."""
+    words = _latin1_function_words(tail)
+    if words is None:
+        if _CYRILLIC.search(tail):
+            return None
+        # the distinct tokens that are function words: what _words(all of them) finds, in one scan (that
+        # alternation, tried at every position, cost more than all the rest of grading)
+        words = set(map(str.lower, _TOKEN.findall(tail))).intersection(_LANGUAGES_OF_WORD)
+    return words
+
 
 # A text written in Latin-1 (English, and French, German, Spanish, Italian, Portuguese as most write them) is
 # split into its tokens by bytes: each byte that _TOKEN's class holds as itself lower-cased, every other one a
