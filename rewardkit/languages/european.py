@@ -6,11 +6,11 @@ a decimal point only in a statement whose language writes it so. :func:`normaliz
 
 * each statement one of these languages' markers opens (from the marker to the end of its sentence): the
   marker in English, ``3,5`` as ``3.5``, ``1.000.000`` and ``1 000`` as thousands, and ``2.500`` as 2500
-  where the language writes a decimal comma (a dot then groups thousands: French, German, Spanish, Italian,
-  Portuguese). A lone comma before exactly three digits (``1,500``) is read both ways (``1500 or 1.5``), so it
-  is never paid as either: models often keep English digit grouping in other languages; so is Russian
-  ``2.500``, as Russian groups thousands with spaces and a dot between its digits is as often the English
-  point;
+  where a dot groups thousands (German, Italian, Portuguese). A lone separator before exactly three digits
+  (``1,500``, and ``1.500`` in French, Spanish and Russian) is read both ways (``1500 or 1.5``), so it is
+  never paid as either: models often keep English digit grouping in other languages, Spanish writes
+  ``1.500`` both ways by region, and Russian groups thousands with spaces; only an amount of money
+  (``2.500 euros``) reads it as thousands, since no currency is counted to three places;
 * in a text written in one of these languages (its function words outnumber English ones), the words of the
   commitment rules into English: ``n'est pas`` → ``is not``, ``vielleicht`` → ``maybe``, ``или`` → ``or``,
   ``Если`` → ``if``, ``mindestens`` → ``at least``, ``Attendez, en fait`` → ``wait, actually``.
@@ -50,8 +50,9 @@ class Language:
     function_words: tuple[str, ...]
     # the commitment rules' words, in English (longest first when applied)
     phrases: dict[str, str]
-    # "1.500": True where a dot groups thousands (the languages that write a decimal comma), False where it
-    # is read both ways (Russian groups with spaces: a dot between its digits is as often the English point)
+    # "1.500": True where a dot groups thousands, False where it is read both ways (Spanish writes it both
+    # ways by region; French and Russian group with spaces: a dot between their digits is as often the English
+    # point)
     dot_groups_thousands: bool
 
 
@@ -187,7 +188,7 @@ FRENCH = Language(
         "ce n'est pas bon": "that's not right",
         "ce n’est pas bon": "that's not right",
     },
-    True,
+    False,
 )
 GERMAN = Language(
     "de",
@@ -403,7 +404,7 @@ SPANISH = Language(
         "suponiendo que": "assuming",
         "suponiendo": "assuming",
     },
-    True,
+    False,
 )
 ITALIAN = Language(
     "it",
@@ -1041,6 +1042,14 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
 _BRACED_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
 
 
+def _in_money(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` is an amount of money: a currency sign or name right before
+    or after it."""
+    return _MONEY.match(text, end + (text[end : end + 1] == " "), end + 12) is not None or bool(
+        _MONEY.search(text[max(0, start - 3) : start])
+    )
+
+
 def _grouped(m: re.Match[str]) -> str:
     return re.sub(r"[.\s\u00a0\u202f]", "", m.group()).replace(",", ".")
 
@@ -1049,7 +1058,8 @@ def _number_steps(language: Language) -> list[tuple[re.Pattern[str], Callable[[r
     """The rewrites, in order, that read a number as ``language`` groups and points it (``1.250,5``)."""
 
     def dot_grouped(m: re.Match[str]) -> str:
-        if m[3] or language.dot_groups_thousands:
+        # (an amount of money counts no currency to three places: "2.500 euros", "€ 1.250")
+        if m[3] or language.dot_groups_thousands or _in_money(m.string, m.start(), m.end()):
             return m[1] + m[2] + (m[3] or "").replace(",", ".")
         return f"{m[1]}{m[2]} or {m[1]}.{m[2]}"  # "1.500" in Spanish or French: both readings
 
