@@ -3235,8 +3235,9 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
     if closing is None or closing[1] not in letters or start == 0:
         return None
     before = body[:start].rstrip()
-    if _LISTED_OPTION.fullmatch(before, before.rfind("\n") + 1):
-        return None  # the last line of the list itself
+    previous = before.rfind("\n") + 1
+    if _LISTED_OPTION.fullmatch(before, previous) or _RESTATED_OPTION.fullmatch(before, previous):
+        return None  # the last line of the list itself ("**A**) 1\n**B**) 2": its labels emphasised too)
     said = " ".join(closing[2].split()).casefold()
     listed: dict[str, str] = {}
     for m in _LISTED_OPTION.finditer(before):
