@@ -458,9 +458,8 @@ def _doubted(
     if result.extracted is not None and "." in result.extracted:
         # "Das Auto kostet 12.500 Euro.": with no marker to give the language, a point before three digits is
         # read as the decimal point only in an English or unknown text, and never in an amount of money
-        grouped = european.dot_thousands_doubt(
-            completion[result.span[0] : result.span[1]], completion[-MAX_COMPLETION_CHARS:]
-        )
+        # (the doubt reads the text's tail itself: no copy of a long completion here)
+        grouped = european.dot_thousands_doubt(completion[result.span[0] : result.span[1]], completion)
         if grouped is not None:
             return replace(result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=grouped)
     if not doubted_near(completion, *result.span):
