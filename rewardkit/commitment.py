@@ -3148,58 +3148,42 @@ def negated_before(before: str) -> str | None:
     return None
 
 
-# the same value said again right after a value, as a restatement: "(i.e., 72.0)", "(that is, 72)", ", namely
-# 72,", "(72.0)"
-_RESTATEMENT_AFTER = re.compile(
-    rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?(?P<inside>[^()\n]{{1,40}}?)[ \t]*\)"
-    rf"|,[ \t]*(?:{RESTATING}),?[ \t]+(?P<set_off>[^,;.\n]{{1,40}}?|[^,;\n]*?\d\.\d+)[ \t]*(?=,|$))",
+# a value said again right after it, in the same or another form: "(i.e., 72.0)", "(that is, 72)", ", namely
+# 72,", "(72.0 cm)", ", which is 40%", ", i.e. 0.33", " (40%)"
+_RESTATEMENT_OPENING = re.compile(
+    rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?|,[ \t]*(?:which[ \t]+is|{RESTATING})[ \t]*,?[ \t]*)",
     re.IGNORECASE,
 )
-# what the restatement says: one number and at most a word, as math may write it ("72.0", "$72$", "72 cm")
-_RESTATED_VALUE = re.compile(r"[$*_ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?[$*_ \t]*(?:[A-Za-z]+)?[ \t]*")
-
-
-def _past_restatement(after: str, value: Quantity) -> str:
-    """``after`` past a restatement of ``value`` it opens on (``72`` and `` (i.e., 72.0) or more`` give ``
-    or more``), or as it is: a restatement as another value, or more than a value, is left to the readers.
-
-    >>> seventy_two = Quantity(72)
-    >>> _past_restatement(" (i.e., 72.0) or more", seventy_two), _past_restatement(" (i.e., 70)", seventy_two)
-    (' or more', ' (i.e., 70)')
-    """
-    m = _RESTATEMENT_AFTER.match(after)
-    if m is None:
-        return after
-    said = m["inside"] if m["inside"] is not None else m["set_off"]
-    if _RESTATED_VALUE.fullmatch(said) is None:
-        return after
-    found = list(scan(said))
-    if len(found) != 1 or not same_quantity(found[0].quantity, value):
-        return after
-    return after[m.end() :]
-
-
-# a value said again in another form right after it: ", which is 40%", ", i.e. 0.4", " (40%)"
-_RESTATEMENT_OPENING = re.compile(
-    r"[ \t]*(?:,[ \t]*(?:which[ \t]+is|that[ \t]+is|i\.[ \t]*e\.|namely)[ \t]*,?|\()[ \t]*", re.IGNORECASE
-)
+# what a parenthesised restatement may hold after its value before it closes: math or emphasis marks and at
+# most a word ("(72.0 cm)", "($0.4$)"); anything more is a second statement, left to the readers
+_RESTATEMENT_CLOSE = re.compile(r"[$*_ \t]*(?:[A-Za-z]+)?[$*_ \t]*\)")
 
 
 def past_restatement(after: str, value: Quantity | None) -> str:
-    """``after`` past a restatement of ``value`` that opens it (``, which is 40%`` after 2/5, ``(0.4)``), so
-    that what follows the restatement is read as following the value; ``after`` itself where none opens it.
+    """``after`` past a restatement of ``value`` that opens it (``, which is 40%`` after 2/5, ``(i.e., 72.0)``
+    after 72), so that what follows the restatement is read as following the value; ``after`` itself where
+    none opens it, or where what is said again is another value: that is left to the readers
+    (``72 (i.e., 70)``).
 
     >>> from fractions import Fraction as F
     >>> past_restatement(", which is 40% or more.", Quantity(F(2, 5)))
     ' or more.'
     >>> past_restatement(", which is 45% or more.", Quantity(F(2, 5)))
     ', which is 45% or more.'
+    >>> seventy_two = Quantity(72)
+    >>> past_restatement(" (i.e., 72.0) or more", seventy_two), past_restatement(" (i.e., 70)", seventy_two)
+    (' or more', ' (i.e., 70)')
+    >>> past_restatement(", namely 72, if the store is open", seventy_two)
+    ', if the store is open'
     """
-    opening = _RESTATEMENT_OPENING.match(after) if value is not None and after[:1] in ", \t(" else None
-    if opening is None or value is None:
+    if value is None or after[:1] not in ", \t(":
         return after
-    found = next(scan(after[opening.end() : opening.end() + 60]), None)
-    if found is None or found.start != 0:
+    opening = _RESTATEMENT_OPENING.match(after)
+    if opening is None:
+        return after
+    said = after[opening.end() : opening.end() + 60]
+    found = next(scan(said), None)
+    if found is None or said[: found.start].strip("$*_ \t"):
         return after
     if not (
         same_quantity(found.quantity, value)
@@ -3208,11 +3192,11 @@ def past_restatement(after: str, value: Quantity | None) -> str:
     ):
         return after
     end = opening.end() + found.end
-    if after[opening.end() - 1 : opening.end()] == "(" or after[: opening.end()].rstrip().endswith("("):
-        close = after.find(")", end)
-        if close < 0 or after[end:close].strip():
+    if "(" in after[: opening.end()]:
+        close = _RESTATEMENT_CLOSE.match(after, end)
+        if close is None:
             return after
-        end = close + 1
+        end = close.end()
     return after[end:]
 
 
@@ -3240,17 +3224,13 @@ def problem(
     """
     before = before[-200:]
     after = without_reason_about_another(after[:300], value, letter)
-    if value is not None and ("(" in after[:4] or "," in after[:3]):
-        # "72 (i.e., 72.0) or more", "72, that is 72.0, if the store is open": the same value said again is
-        # stepped over, and what follows it read as if it followed the value (the abbreviation's full stops
-        # end no statement)
-        after = _past_restatement(after, value)
+    # "72 (i.e., 72.0) or more", "0.4, which is 40% or more", "1/4, i.e. 25% if n is even": the value said
+    # again, in the same or another form, carries what follows it (the abbreviation's full stops end no
+    # statement)
+    after = past_restatement(after, value)
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)
-    # "0.4, which is 40% or more", "1/4, i.e. 25% if n is even": the value said again in another form carries
-    # what follows it
-    after = past_restatement(after, value)
     negation = _NEGATION_BEFORE.search(before)
     if negation is not None and not relations_qualify and negation.group().startswith(("≠", "\\ne")):
         negation = None  # "x \neq 3" against a set or relation gold: the relation is the answer (all x but 3)
