@@ -4101,6 +4101,45 @@ def _counted_against(before: str, shared: re.Match[str]) -> tuple[int, int] | No
     return at + count.start("count"), at + count.end("count")
 
 
+# the last number as the gap of a comparison whose reference is no number: "So he pays $12, which is $5 less
+# than last week", "Alice has 12 apples, 5 more than Bob" (the clause opens right before the gap; the gap's
+# unit or a few words stand between it and the comparative)
+_GAP_OPENER = re.compile(rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}[$€£*_ \t]*$", re.IGNORECASE)
+_GAP_AFTER = re.compile(
+    r"[*_$% \t]*(?:[\s-]+[A-Za-z]+){0,3}?\s+(?!rather\b|other\b)(?:[A-Za-z]+er|more|less|fewer)\s+than\b",
+    re.IGNORECASE,
+)
+
+
+def names_gap(after: str) -> bool:
+    """Whether ``after``, the text right after a value, makes that value the gap of a comparison (``5 more
+    than Bob``, ``$66.60 less than before``, ``30 m taller than the church``): no restatement of the value
+    before it.
+
+    >>> names_gap(" more than Bob."), names_gap(" miles, or 8 km.")
+    (True, False)
+    """
+    return " than" in after[:60] and _GAP_AFTER.match(after) is not None
+
+
+def _gap_of_comparison(before: str, after: str) -> tuple[int, int, str] | None:
+    """Where the statement's value stands in ``before`` when the text's last number, right after it, is the
+    gap a comparison names against a reference with no number (``$12, which is `` before ``$5 less than last
+    week``); (-1, -1, clause) where no value stands before the clause; None when the number is no such gap."""
+    gap = _GAP_AFTER.match(after)
+    if gap is None:
+        return None
+    opener = _GAP_OPENER.search(before, max(0, len(before) - 60))
+    if opener is None:
+        return None
+    clause, compared = before[opener.start() :].strip(" \t,(—–-$€£*_"), after[: gap.end()].strip(" \t*_$")
+    said = f"{clause} … {compared}"
+    head = _HEAD_VALUE.search(before, max(0, opener.start() - 80), opener.start())
+    if head is None:
+        return -1, -1, said
+    return head.start("value"), head.end("value"), said
+
+
 # a needed amount counted toward a whole named after it: "He needs 3 more to reach a total of 10", "She must
 # buy 4 to make 12", "to get to 10", "to bring the total to 10", "so that he has 10" (the whole is the
 # reference; the same words after a value no need is said of, "He added 3 to reach 10", may state a result)
@@ -4158,7 +4197,16 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
     >>> measured_against("Step 3 of "), measured_against("Thus 1/3 of ")
     (None, None)
     >>> measured_against("He added 3 more to reach a total of ")
+
+    A gap whose reference is no number (``$12, which is $5 less than last week``) leaves the value before it:
+
+    >>> measured_against("So he pays $12, which is ", " less than last week.")
+    (11, 14, 'which is … less than')
     """
+    if " than" in after[:60]:
+        gap = _gap_of_comparison(before, after)
+        if gap is not None:
+            return gap
     tail = before[-80:].lower()
     if "to " in tail or "so " in tail:
         needed = _needed_toward(before)

@@ -1383,7 +1383,10 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 # "3 hours, that is 120 minutes": a statement that opens on its value and restates it says
                 # two different things when the two disagree; "72, which is 48 + 24" computes the same one
                 head = text[: opening[1]]
-                if _restated_alike(head, text[copula.end() :], gold) and head in answer.text:
+                # ("12, which is 5 more than Bob": the value after the copula is a gap the clause compares
+                # with another thing, no second statement of the answer)
+                compared = commitment.names_gap(text[copula.end() + stated[1] :])
+                if (compared or _restated_alike(head, text[copula.end() :], gold)) and head in answer.text:
                     stated_head = _part_of(answer, head, answer.rule, last=False, lenient=answer.lenient)
                     return stated_head, commitment.problem(
                         "",

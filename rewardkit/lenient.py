@@ -56,6 +56,7 @@ from rewardkit.mathtree import (
 from rewardkit.numbers import (
     MERIDIEM,
     NAMED_EQUAL_BEFORE,
+    Quantity,
     first_value,
     hour_of_day,
     lookup_unit,
@@ -1258,8 +1259,22 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
     result = (
         commitment.concluded_value(region[stated_from:closing_at]) is not None
         or "=" in region[stated_from : stated.start - found.region_start]
+        # "72 − 20 = 52.\nShe has 52 cookies left. Next week she plans to bake 15 trays.": the working
+        # computed the value the statement before the plan says
+        or _stated_as_result(
+            region[max(0, stated_from - _RESULTS_READ) : stated_from], _numeral(value, stated)
+        )
     )
     return (stated, reading) if result else unsure
+
+
+def _numeral(value: Quantity, stated: Answer) -> str:
+    """The digits a whole ``value`` is written with in working (``52`` for ``52.0``), else the text of
+    ``stated``."""
+    number = value.value
+    if number is not None and number.denominator == 1:
+        return str(number.numerator)
+    return stated.text
 
 
 def _sentence_start(region: str, at: int) -> int:

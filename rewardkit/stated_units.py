@@ -405,7 +405,10 @@ _RESTATED = re.compile(
     + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
     r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*"
     # a restatement said to be rounded ("5 km, or about 3.1 miles"): it still rounds only at its places
-    rf"(?:(?:{RESTATING_APPROXIMATION})[ \t]+)?)" + _AMOUNT.format(i=2) + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!]|$))",
+    rf"(?:(?:{RESTATING_APPROXIMATION})[ \t]+)?)"
+    + _AMOUNT.format(i=2)
+    # (the restatement ends the statement: a point or comma before a digit is the number's own, "$66.60 less")
+    + r"[ \t]*\)?(?=[ \t]*(?:[.,](?!\d)|[;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
 )
 # the words that may follow a unit in a restatement: what the quantity measures
