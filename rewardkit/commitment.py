@@ -693,8 +693,9 @@ _TAKES_BACK = (
     r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)|"
     # a sentence that only withdraws the one before: "The answer is 72. Or not.", "… Or maybe not.", "…
     # Maybe not.", "… Who knows?", "… Hard to say." ("Not bad!" and "Not 70." withdraw nothing)
-    r"(?<![\w,;:)] )(?<![\w,;:)])(?:(?:or|but)\s+(?:(?:maybe|perhaps|possibly|probably)\s+)?not|"
-    r"(?:maybe|perhaps|possibly)\s+not|who\s+knows|"
+    r"(?<![\w,;:)] )(?<![\w,;:)])(?:(?:but\s+)?(?:then\s+again|on\s+the\s+other\s+hand),?\s+)?"
+    r"(?:(?:or|but)\s+(?:(?:maybe|perhaps|possibly|probably)\s+)?not|"
+    r"(?:maybe|perhaps|possibly)\s+not|who\s+(?:really\s+)?knows|don'?t\s+hold\s+me\s+to\s+(?:it|that|this)|"
     r"(?:(?:it'?s|that'?s|it\s+is|that\s+is)\s+)?(?:hard|impossible)\s+to\s+(?:say|tell))"
     r"(?:[,\s]+(?:really|honestly|though|tbh|for\s+(?:sure|certain)))?(?=\s*[.!?…\n]|\s*$)"
 )
@@ -1457,8 +1458,9 @@ _UNSURE_AFTER = re.compile(
     # its own value before it ends ("72, not 70" names what it is not; "72, whether she sells more or not"
     # commits: :func:`unsure_after` reads no "or not" in a clause that opened on "whether")
     r"\b(?P<or_not>(?:or|but|though)\s+(?:(?:maybe|perhaps|possibly|probably)\s+)?not|(?:maybe|perhaps|possibly)\s+"
-    r"not)(?:[,\s]+(?:though|tho|really|honestly))?(?=\s*(?:[.!?…;)\]\n]|$))|\bwho\s+(?:knows|can\s+say)\b|"
-    r"\bhard\s+to\s+(?:say|tell)\b|"
+    r"not)(?:[,\s]+(?:though|tho|really|honestly))?(?=\s*(?:[.!?…;)\]\n]|$))|"
+    r"\bwho\s+(?:really\s+)?(?:knows|can\s+say)(?=\s*(?:[.!?…,;)\]\n—–-]|$))|"
+    r"\bhard\s+to\s+(?:say|tell)\b|\bdon'?t\s+hold\s+me\s+to\s+(?:it|that|this)\b|"
     # "15 could also be right", "15 might be correct too": one answer among others, not the answer
     r"^[\s*_)]*(?:(?:might|may|could|would)\s+(?:also|equally)\s+be|is\s+(?:also|equally))\s+"
     r"(?:an?\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b|"
