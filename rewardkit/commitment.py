@@ -634,7 +634,9 @@ _TAKES_BACK = (
     r"(?:sure|certain|confident)"
     # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
     # though."
-    r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
+    # ("I'm not fully confident here; if …": of the answer just stated)
+    r"(?:\s+(?:about|of)\s+(?:that|this|it)|\s+here(?=\s*[.!;)\n]|\s*$)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|"
+    r"i\s+doubt\s+(?:it|that|this)|"
     # "I don't know.", "I'm unsure.", "This could be wrong.", "I might be wrong.", "This is just a guess.",
     # "But I'm probably wrong.": a sentence of doubt after the answer ("I don't know why the book says 14"
     # doubts the book)
