@@ -634,7 +634,9 @@ _TAKES_BACK = (
     r"(?:sure|certain|confident)"
     # "… about that", or the sentence ends on it: "The answer is 72. But I am not sure.", "… not 100% sure
     # though."
-    r"(?:\s+(?:about|of)\s+(?:that|this|it)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|i\s+doubt\s+(?:it|that|this)|"
+    # ("I'm not fully confident here; if …": of the answer just stated)
+    r"(?:\s+(?:about|of)\s+(?:that|this|it)|\s+here(?=\s*[.!;)\n]|\s*$)|(?:,?\s+(?:though|tho))?(?=\s*[.!)\n]|\s*$))|"
+    r"i\s+doubt\s+(?:it|that|this)|"
     # "I don't know.", "I'm unsure.", "This could be wrong.", "I might be wrong.", "This is just a guess.",
     # "But I'm probably wrong.": a sentence of doubt after the answer ("I don't know why the book says 14"
     # doubts the book)
@@ -690,7 +692,14 @@ _TAKES_BACK = (
     r"needs?\s+(?:checking|(?:to\s+be\s+)?(?:checked|verified)))(?=[.!]?\s*\))|"
     # a sentence of one word that answers the statement before it: "The answer is 72. Nope." (not the verdict
     # an option's label gives it: "C) Wrong.")
-    r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)"
+    r"(?<![\w,;:)] )(?<![\w,;:)])(?:nope|wrong|not\s+really|not\s+quite)(?=\s*[.!\n]|\s*$)|"
+    # a sentence that only withdraws the one before: "The answer is 72. Or not.", "… Or maybe not.", "…
+    # Maybe not.", "… Who knows?", "… Hard to say." ("Not bad!" and "Not 70." withdraw nothing)
+    r"(?<![\w,;:)] )(?<![\w,;:)])(?:(?:but\s+)?(?:then\s+again|on\s+the\s+other\s+hand),?\s+)?"
+    r"(?:(?:or|but)\s+(?:(?:maybe|perhaps|possibly|probably)\s+)?not|"
+    r"(?:maybe|perhaps|possibly)\s+not|who\s+(?:really\s+)?knows|don'?t\s+hold\s+me\s+to\s+(?:it|that|this)|"
+    r"(?:(?:it'?s|that'?s|it\s+is|that\s+is)\s+)?(?:hard|impossible)\s+to\s+(?:say|tell))"
+    r"(?:[,\s]+(?:really|honestly|though|tbh|for\s+(?:sure|certain)))?(?=\s*[.!?…\n]|\s*$)"
 )
 STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
 # a sentence after the answer that calls a value wrong by the value itself: "The answer is 72. 72 is wrong.",
@@ -1447,6 +1456,13 @@ _UNSURE_AFTER = re.compile(
     r"(?:likely|plausible|probable)\b|"
     # "72 or not 72": the value and its negation ("72 whether or not she counts them" commits)
     r"(?<!whether\s)\bor\s+not\s+[-−$]?\d|"
+    # "72, or maybe not", "72, but perhaps not", "72 — who knows", "72, hard to say": the statement withdraws
+    # its own value before it ends ("72, not 70" names what it is not; "72, whether she sells more or not"
+    # commits: :func:`unsure_after` reads no "or not" in a clause that opened on "whether")
+    r"\b(?P<or_not>(?:or|but|though)\s+(?:(?:maybe|perhaps|possibly|probably)\s+)?not|(?:maybe|perhaps|possibly)\s+"
+    r"not)(?:[,\s]+(?:though|tho|really|honestly))?(?=\s*(?:[.!?…;)\]\n]|$))|"
+    r"\bwho\s+(?:really\s+)?(?:knows|can\s+say)(?=\s*(?:[.!?…,;)\]\n—–-]|$))|"
+    r"\bhard\s+to\s+(?:say|tell)\b|\bdon'?t\s+hold\s+me\s+to\s+(?:it|that|this)\b|"
     # "15 could also be right", "15 might be correct too": one answer among others, not the answer
     r"^[\s*_)]*(?:(?:might|may|could|would)\s+(?:also|equally)\s+be|is\s+(?:also|equally))\s+"
     r"(?:an?\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b|"
@@ -1700,9 +1716,14 @@ def unsure_after(after: str) -> str | None:
     >>> unsure_after(" might be the answer."), unsure_after(" is the answer.")
     ("hedged: '… might be the answer' says it is unsure of the value", None)
     """
-    return _why_after(_UNSURE_AFTER, after, 200, "hedged", "says it is unsure of the value") or _why_after(
-        _HEDGED_PREDICATE_AFTER, after, 200, "hedged", "says it is unsure of the value"
-    )
+    m = _UNSURE_AFTER.match(after[:200])
+    if m is not None and not (m["or_not"] and _WHETHER.search(m.group())):
+        return f"hedged: {_shown_after(after)!r} says it is unsure of the value"
+    return _why_after(_HEDGED_PREDICATE_AFTER, after, 200, "hedged", "says it is unsure of the value")
+
+
+# the "whether" that a closing "or not" answers: "72, whether she sells more or not" commits
+_WHETHER = re.compile(r"\b(?:whether|regardless|no\s+matter)\b", re.IGNORECASE)
 
 
 # the value as the subject of a predicate that hedges: "72 might be the answer", "(C) seems right", "So (C) is
