@@ -743,6 +743,52 @@ _STATED_AS_ANSWER = re.compile(
     r"\b(?:it'?s|it\s+is|(?:the\s+)?answer\s+is|should\s+be|is\s+actually|actually)[\s:]*[$*_(]*$",
     re.IGNORECASE,
 )
+# a hesitation that goes on to open a check rather than a correction: "Wait, let me verify the speed:", "Hold
+# on, I should double-check Friday:", "Hmm, let's check." (the cue is RETRACTION's; the check's words are
+# CHECK_WORDS)
+_HESITATION = re.compile(r"wait|hold\s+on|hmm+|actually", re.IGNORECASE)
+_CHECK_AFTER_HESITATION = re.compile(
+    r"[\s,.!:;—–-]*(?:(?:let(?:\s+me|'s|\s+us)|(?:i|we)(?:\s+(?:should|will|need\s+to|want\s+to|must|can|could)|'ll)|"
+    rf"just|quickly|first)\s+){{0,3}}(?:{CHECK_WORDS}|confirm)\b",
+    re.IGNORECASE,
+)
+# a check's verdict on the value it names last: "48 km/h. Correct.", "6 eggs a day. Yes, that's right.", "half
+# of 70 is 35. Yes.", "$15 an hour ✓"
+_CONFIRMING = (
+    r"(?:[✓✔✅]|(?:yes|yep|yeah|correct|right|confirmed|verified|"
+    r"(?:that|this|it|which)(?:'s|\s+is|\s+was)\s+(?:right|correct|consistent|fine)|"
+    r"(?:that|this|it|which)\s+(?:checks\s+out|matches))\b)"
+)
+_CONFIRMED_AFTER = re.compile(rf"[^\d.!?\n✓✔✅]{{0,30}}(?:[.!,;:—–-][\s*_]*|\s*){_CONFIRMING}", re.IGNORECASE)
+# a check that closes on its verdict: "… $15 an hour. Yes.", "… 48 km/h. Correct.", "… = 60 ✓"
+_CONFIRMED_AT_END = re.compile(rf"(?:[.!,;:—–-][\s*_]*|\s){_CONFIRMING}[^\n\d]{{0,30}}$", re.IGNORECASE)
+
+
+def check_after_hesitation(cue: str, after: str) -> bool:
+    """Whether a hesitation cue (``Wait``, ``Hold on``) goes on, in ``after`` (the text right after it), to
+    open a check of the answer rather than a correction of it.
+
+    >>> check_after_hesitation("Hold on", ", let me verify the speed: 48 km/h."), check_after_hesitation(
+    ...     "Wait", ", I should double-check Friday:")
+    (True, True)
+    >>> check_after_hesitation("Wait", ", the speed is 40 km/h.")
+    False
+    >>> check_after_hesitation("Oops", ", let me check")
+    False
+    """
+    return _HESITATION.fullmatch(cue) is not None and _CHECK_AFTER_HESITATION.match(after[:80]) is not None
+
+
+def confirmed_after(after: str) -> bool:
+    """Whether the text right after the value a check names (``after``) confirms it (``. Correct.``, ``. Yes,
+    that's right.``, `` ✓``).
+
+    >>> confirmed_after(" km/h. Correct."), confirmed_after(" eggs a day. Yes, that's right.")
+    (True, True)
+    >>> confirmed_after(" km/h, so the trip takes 3 hours."), confirmed_after(".")
+    (False, False)
+    """
+    return _CONFIRMED_AFTER.match(after[:80]) is not None
 
 
 # a sentence that concludes on a value: "But she lost 1, so 71.", "so 72 - 2 = 70 remain", "giving 70", "Then
@@ -800,8 +846,15 @@ _CHECK_OPENING = re.compile(
 WORKING_WORDS = (
     r"explanation|justification|reasoning|rationale|solution|working|derivation|details|analysis|why"
 )
+# the sections of an answer-first text that head its working, named as an answer ("**Short answer:** 72\n\n
+# **Long answer:** In April …": `Short answer:` marks the answer, these head the working)
+WORKING_ANSWER = (
+    r"(?:long|longer|detailed|full|complete|extended|expanded|in-depth|elaborated?|explained|worked)"
+    r"[ \t]+answer"
+)
 _WORKING_LABEL = re.compile(
-    rf"[\s*_>#-]*(?:{WORKING_WORDS}|work|steps?(?:[ \t]+\d{{1,3}})?|calculations?|computation)"
+    rf"[\s*_>#-]*(?:{WORKING_WORDS}|{WORKING_ANSWER}|work|steps?(?:[ \t]+\d{{1,3}})?|"
+    r"calculations?|computation)"
     r"[ \t*_]*[:：][ \t*_]*",
     re.IGNORECASE,
 )
@@ -818,8 +871,10 @@ _GOES_ON = re.compile(
 # would go on to take away or add, an operand, not a result (a verb that gains, "Then she makes $18", states
 # one as often as not, and is no event here)
 _EVENT_WORDS = (
-    r"[\s*_>-]*(?:then|but\s+then|but|after\s+that|after\s+which|afterwards?|later|next|and\s+then|however)\b,?\s+"
-    r"(?:she|he|they|we|i|you|(?-i:[A-Z][a-z]+(?:'s\s+[a-z]+)?))(?:\s+(?:also|then|still|later|now))?\s+"
+    r"[\s*_>-]*(?:(?:then|but\s+then|but|after\s+that|after\s+which|afterwards?|later|next|and\s+then|however)\b,?\s+"
+    r"(?:she|he|they|we|i|you|(?-i:[A-Z][a-z]+(?:'s\s+[a-z]+)?))(?:\s+(?:also|then|still|later|now))?|"
+    # the subject first: "He then gives 5 to his sister.", "She later spends $5."
+    r"(?:she|he|they|we|i|you)\s+(?:then|later|afterwards|next)(?:\s+also)?)\s+"
     r"(?:spends?|spent|loses?|lost|gives?|gave|eats?|ate|uses?|used|pays?|paid|buys?|bought|donates?|donated|"
     r"sells?|sold|drops?|dropped|breaks?|broke|returns?|returned|throws?|threw|drinks?|drank|takes?|took|"
     r"adds?|added|removes?|removed|shares?|shared|spills?|spilled|lends?|lent|loans?|loaned)\s+"
@@ -848,7 +903,7 @@ _CLAUSE_GOES_ON = re.compile(
     re.IGNORECASE,
 )
 # the initials of the openings above: a literal test before the reader
-_EVENT_INITIALS = frozenset("TtBbAaLlNnHh")
+_EVENT_INITIALS = frozenset("TtBbAaLlNnHhSsWwIiYy")
 # the one value of such a sentence (a sign before it is read with the opening), and the digits of a value
 _EVENT_VALUE = re.compile(r"(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)[^\d]*$")
 _EVENT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
@@ -978,7 +1033,11 @@ def concluded_value(sentence: str, *, results: bool = True) -> tuple[int, int, b
         return None
     goes_on = _GOES_ON.match(sentence) is not None
     if m.group().startswith(":") and not goes_on:
-        return None  # "In May she sold half: 24.": a colon explains as often as it concludes
+        # "In May she sold half: 24.": a colon explains as often as it concludes; a conclusion after it still
+        # concludes ("Wait, Friday was half of Tuesday: 35 / 2 = 17.5, so 252.5 pages are left.")
+        m = _CONCLUDES.search(sentence, m.start() + 1)
+        if m is None or m.group().startswith(":"):
+            return None
     return m.start("value"), m.end("value"), goes_on
 
 
@@ -3411,6 +3470,16 @@ def _checks_only(check: str) -> bool:
     """
     if _CHECK_TAKES_BACK.search(check):
         return False
+    colon = check.find(":")
+    if (
+        colon >= 0
+        and not _TICK.search(check)
+        and not any(sign in check for sign in _CHECK_FAIL_SIGNS)
+        and concluded_value(check[colon + 1 :], results=False) is not None
+    ):
+        # "Check: 4 × 20 = 80, so she earns $80.": it concludes on a value, unticked (a value it rules out,
+        # "= 18 ≠ 20, so 20 is ruled out", is failed_check's)
+        return False
     return all(
         "=" in sentence
         or _TICK.search(sentence)
@@ -3448,7 +3517,14 @@ def checks_at_end(text: str) -> int | None:
     if end > 0:
         line_start = text.rfind("\n", 0, end) + 1
         clause = _CHECK_CLAUSE.search(text, line_start, end)
-        if clause is not None and clause.start() - 1 > line_start and _checks_only(clause.group()):
+        if (
+            clause is not None
+            and clause.start() - 1 > line_start
+            and _checks_only(clause["body"])
+            # ("Wait, let me recheck: 48 × 3 = 144." is no check of 96: a hesitation's check closes on its
+            # verdict)
+            and (clause["hesitation"] is None or _CONFIRMED_AT_END.search(clause["body"]) is not None)
+        ):
             # (before its comma or full stop: what stands before is the result's statement)
             cut = end = clause.start() - 1
     return cut if cut is not None and end > 0 else None
@@ -3496,11 +3572,14 @@ def failed_check(text: str, answer: Quantity | None = None) -> str | None:
 
 
 # a check that closes the line of the result it checks, after a comma, a semicolon or a full stop: ", check: 2
-# × 3 = 6 ✓", "; verification: …", ". Check: … ✓"
+# × 3 = 6 ✓", "; verification: …", ". Check: … ✓", after a hesitation and naming what it checks: ". Wait, let
+# me recheck the hourly rate: $15 an hour. Yes." (group "body": the check, its hesitation left out)
 _CHECK_CLAUSE = re.compile(
-    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?"
-    r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?)?"
-    r"(?:check(?:ing)?|verification|verify(?:ing)?)\b(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)$",
+    r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?P<hesitation>(?:wait|hold[ \t]+on|hmm+)[ \t]*[,.!—–-]+[ \t]*)?"
+    r"(?P<body>(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+|(?:i|we)[ \t]+(?:should|will|need[ \t]+to|must)[ \t]+)?"
+    r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?|re-?)?"
+    r"(?:check(?:ing)?|verification|verify(?:ing)?)\b(?:[ \t]+[^\W\d][^\n:：.!?✓✔✅\d]{0,40}?)?"
+    r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*))$",
     re.IGNORECASE,
 )
 

@@ -1689,12 +1689,22 @@ def _retraction(
                 # take-back explains, not the answer stated again
                 return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
             return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
-        if commitment.CHECK.fullmatch(cue.group()) and not commitment.stated_as_answer(
-            found.region[
-                max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
-            ]
+        checks = commitment.CHECK.fullmatch(cue.group()) is not None
+        if (
+            (checks or commitment.check_after_hesitation(cue.group(), tail[cue.end() : cue.end() + 80]))
+            and not commitment.stated_as_answer(lead)
+            and not _check_concludes(
+                found.region,
+                tail_start + cue.end(),
+                later[0].start - found.region_start,
+                later[0].end - found.region_start,
+            )
+            and (checks or commitment.confirmed_after(found.region[later[0].end - found.region_start :]))
         ):
-            return None  # "Let me double-check: 9 * 2 = 18": a step of the check corrects nothing
+            # "Let me double-check: 9 * 2 = 18", "Hold on, let me verify the speed: 48 km/h. Correct.": a step
+            # of the check, or a given it confirms, corrects nothing; a value the check states as the answer
+            # ("… it's 73") or concludes on ("…, so 48 × 3 = 144 km.") does
+            return None
         corrected = Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True)
         if own is not None:
             if depth >= _MAX_LINE_CORRECTIONS:
@@ -1724,7 +1734,32 @@ def _retraction(
             )
     if commitment.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
+    if later is None and gold.kind in ("number", "math"):
+        # "The answer is 235 pages. Wait, Friday was half of Tuesday: … so the total read is 147.5 and 252.5
+        # pages are left.": no plain statement after the cue (its last value is one of a list), but its
+        # sentences conclude on another value
+        return concluded_past(found, answer, gold, tail, completion)
     return None
+
+
+# where a clause of a check opens: a sentence's start or its colon ("let me verify the speed: 48 km/h"),
+# not a clock's or a decimal's
+_CHECK_CLAUSE_START = re.compile(r"[.!?](?=\s)|\n|(?<!\d):")
+_CHECK_CLAUSE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _check_concludes(region: str, start: int, value: int, value_end: int) -> bool:
+    """Whether the clause of a check (opened at ``start`` of ``region``) that holds the value at
+    ``region[value:value_end]`` concludes on it (``Let me double-check: the time is 3 hours, so 48 × 3 = 144
+    km.``), rather than names a given or a step (``let me verify the speed: 48 km/h``)."""
+    opening = start
+    for m in _CHECK_CLAUSE_START.finditer(region, max(start, value - 200), value):
+        opening = m.end()
+    closing = _CHECK_CLAUSE_END.search(region, value, value + 200)
+    clause = region[opening : closing.end() if closing is not None else value + 200]
+    where = commitment.concluded_value(clause, results=False)
+    # (the value read as math, "$144$", and the conclusion's digits overlap)
+    return where is not None and opening + where[0] < value_end and opening + where[1] > value
 
 
 def _names_asked_value(found: Candidates, tail_start: int, cue: re.Match[str], gold: Gold) -> bool:
