@@ -3584,6 +3584,42 @@ _CHECK_CLAUSE = re.compile(
 )
 
 
+# a check after a hesitation that closes the text on a value it names and neither computes, concludes nor
+# judges: "So the total is 72. Wait, let me double-check the second day: 24 apples." (group "said": what
+# follows its colon)
+_UNSETTLED_CHECK = re.compile(
+    r"(?:^|(?<=[,;.!]))[ \t]*[*_]*(?:wait|hold[ \t]+on|hmm+)[ \t]*[,.!—–-]+[ \t]*"
+    r"(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+|(?:i|we)[ \t]+(?:should|will|need[ \t]+to|must)[ \t]+)?"
+    r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?|re-?)?(?:check|verify|confirm)\b"
+    r"(?:[ \t]+[^\W\d][^\n:：.!?\d]{0,40}?)?[*_]*[ \t]*[:：](?P<said>[^\n]*\d[^\n]*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# what makes a check's words more than a named value: a computation or a conclusion
+_WORKED = re.compile(r"[=×*+÷/^]|\\times|\\cdot|\b(?:so|thus|hence|therefore|which|gives?|makes?)\b", re.I)
+
+
+def unsettled_check_at_end(text: str) -> str | None:
+    """Why ``text`` ends on a check, opened by a hesitation, that names a value and reaches no verdict (``So
+    the total is 72. Wait, let me double-check the second day: 24 apples.``): the value is a given it looks
+    at, no answer and no correction; None when the text ends otherwise (the check judges, computes or
+    concludes: ``… 24 apples. Yes.``, ``…: 48 × 3 = 144.``).
+
+    >>> unsettled_check_at_end("So 72. Wait, let me double-check the second day: 24 apples.") is not None
+    True
+    >>> unsettled_check_at_end("So 72. Wait, let me recheck: 48 × 3 = 144."), unsettled_check_at_end("So 72.")
+    (None, None)
+    """
+    if not may_end_on_check(text[-300:]):
+        return None
+    end = len(text.rstrip())
+    m = _UNSETTLED_CHECK.search(text, max(0, end - 300), end)
+    if m is None or not text[: m.start()].strip() or _CONFIRMED_AT_END.search(m.group()):
+        return None
+    if _WORKED.search(m["said"]):
+        return None
+    return f"unsettled: {m.group().strip()[:60]!r} checks the result and reaches no verdict"
+
+
 # one sentence that gives a value per case: "If the price is $3, she has 12 left; if it's $2, she has 15",
 # "If each person, 12; if each group, 4", "With tax it is $54, and without tax it is $50", "Including the
 # teacher 25 go, excluding her 24": two conditions of one kind, the first with its value, the second

@@ -1699,12 +1699,16 @@ def _retraction(
                 later[0].start - found.region_start,
                 later[0].end - found.region_start,
             )
-            and (checks or commitment.confirmed_after(found.region[later[0].end - found.region_start :]))
         ):
             # "Let me double-check: 9 * 2 = 18", "Hold on, let me verify the speed: 48 km/h. Correct.": a step
             # of the check, or a given it confirms, corrects nothing; a value the check states as the answer
             # ("… it's 73") or concludes on ("…, so 48 × 3 = 144 km.") does
-            return None
+            if checks or commitment.confirmed_after(found.region[later[0].end - found.region_start :]):
+                return None
+            # "Hold on, let me verify the speed: 48 km/h.": a check that names a value and reaches no verdict
+            # neither corrects the answer nor leaves it settled
+            said = tail[cue.start() : cue.start() + 60].strip()
+            return f"unsettled: {said!r} checks the answer and reaches no verdict"
         corrected = Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True)
         if own is not None:
             if depth >= _MAX_LINE_CORRECTIONS:

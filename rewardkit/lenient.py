@@ -937,6 +937,13 @@ def lenient_answer(
                 if failed is not None:  # "… 72 apples left.\nCheck: 72 + 10 = 82 ≠ 80.": the result is unsure
                     return stated[0], Reading("ambiguous", text=stated[0].text, why=failed)
                 return stated
+        elif commitment.may_end_on_check(tail):
+            unsettled = commitment.unsettled_check_at_end(tail)
+            last = found.last_number()
+            if unsettled is not None and last is not None:
+                # "So the total is 72. Wait, let me double-check the second day: 24 apples.": the check's
+                # value is a given it looks at, and the result before it is left unjudged
+                return last, Reading("ambiguous", text=last.text, why=unsettled)
     if gold.kind == "number" and conditions_left > 0:
         # "I'd answer 56. The reasoning: 7 groups of 8.": an explanation told after the value closes the text;
         # the value stands before it, unless the explanation concludes on another
