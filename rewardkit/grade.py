@@ -2662,7 +2662,7 @@ def _ratio_as_fraction(pred: Quantity, pred_text: str, gold: Quantity, gold_text
 
 
 # what opens the rest of a line after a value when a rate's denominator follows it: " per hour", "/人"
-_RATE_OPENERS = (" ", "/", "\t")
+_RATE_OPENERS = (" ", "/", "\t", "*", "_")
 
 
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:

@@ -172,7 +172,7 @@ _ANSWERS_LINE = re.compile(
 # a percent sign), two or more, between semicolons; the line's full stop or emphasis after the last
 _BARE = r"[-−]?\$?\d+(?:\.\d+)?(?:/\d+)?%?"
 _BARE_VALUE = re.compile(rf"(?P<value>{_BARE})")
-_ONE_ANSWER_VALUES = re.compile(rf"{_BARE}(?:[ \t]*;[ \t]*{_BARE})+[ \t*_]*\.?")
+_ONE_ANSWER_VALUES = re.compile(rf"[*_]*{_BARE}(?:[ \t]*;[ \t]*{_BARE})+[ \t*_]*\.?")
 # (a name is a noun's words, no marker's and no statement's: "Answer: not Minimum: 1" names nothing)
 _MARKER_WORD = r"(?:answers?|results?|solutions?|final)\b"
 _STATEMENT_WORD = r"(?:not|no|never|cannot|be|is|are|was|were)\b"

@@ -370,8 +370,8 @@ def unit_at_start(text: str) -> Unit | None:
     # "*3000* m", "*$13$* cm": emphasis and math close before the unit
     plain = _plain(_CLOSERS.sub("", head, count=1))
     rated = _RATE_AT_START.match(plain)  # "\\boxed{72} per hour", "So he earns $72 an hour."
-    if rated is None and plain[:1] == "/":
-        under = _PER_AFTER_SLASH.match(plain)  # "72 yuan/人": a denominator in the languages' words
+    if rated is None and plain.lstrip()[:1] == "/":
+        under = _PER_AFTER_SLASH.match(plain.lstrip())  # "72 yuan/人": a denominator in the languages' words
         return rate(None, under["per"]) if under is not None else None
     if rated is not None:
         unit = lookup_unit(rated["unit"]) if rated["unit"] else None

@@ -1277,7 +1277,9 @@ def dot_thousands_value(value: str, text: str) -> str | None:
     point = _LONE_DOT_GROUP.search(value)
     if point is None or _LONE_DOT_GROUP.search(value, point.end()) is not None:
         return None
-    words = _function_words(text[-3000:])
+    tail = text[-3000:]
+    tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language, as language_of reads it
+    words = _function_words(tail)
     if words is None or words & _ENGLISH_FUNCTION_WORDS:
         return None  # (Russian reads it both ways; English reads the decimal point)
     money_after = _MONEY.match(value, point.end() + (value[point.end() : point.end() + 1] == " "))
