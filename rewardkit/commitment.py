@@ -4122,11 +4122,14 @@ def _counted_against(before: str, shared: re.Match[str]) -> tuple[int, int] | No
 
 
 # a score written as a fraction of its whole after a verb of scoring or counting: "She scored 18/20", "He got
-# 7/10 right", "answered 18/20 correctly", "她得了18/20" (the verb right before the fraction, an article or
-# emphasis between); "The ratio is 18/20" is a fraction and nothing else
+# 7/10 right", "answered 18/20 correctly", "她得了18/20", "Elle a obtenu 18/20" (the verb right before the
+# fraction, an article or emphasis between); "The ratio is 18/20" is a fraction and nothing else
 _SCORE_VERB_BEFORE = re.compile(
     r"(?:\b(?:scor(?:ed|es?|ing)|got|gets?|getting|earn(?:ed|s)?|receiv(?:ed|es?)|answer(?:ed|s)|"
-    r"solv(?:ed|es)|passed|hit|made|marked|graded)(?:[ \t]+(?:a|an|exactly|only|just))?"
+    r"solv(?:ed|es)|passed|hit|made|marked|graded"
+    # French, Spanish, Italian, Portuguese, German: "a obtenu", "sacó", "ha ottenuto", "tirou", "bekam"
+    r"|obtenu|obtient|obtuvo|obtiene|sac[óo]|ottenuto|ottiene|obteve|tirou|erhielt|bekam|erreichte)"
+    r"(?:[ \t]+(?:a|an|exactly|only|just))?"
     r"|得了|得到了?|拿了|考了|答对了?|做对了?)"
     r"[ \t]*[*_$]*$",
     re.IGNORECASE,
@@ -4136,7 +4139,7 @@ _SCORE_FRACTION = re.compile(r"(?P<count>\d{1,6})/(?P<whole>[1-9]\d{0,5})")
 # never "of" ("He got 3/4 of the pizza": a share) nor a unit ("3/4 cup")
 _SCORE_AFTER = re.compile(
     r"[ \t*_$]*(?:[.,;:!?)。，；！]|$|(?:correct(?:ly)?|right|points?|marks?|questions?|problems?|answers?|"
-    r"shots?|on|in|at)\b|分|题|道)",
+    r"shots?|on|in|at|en|im|nel|no|na|bei|punkten?|punkte|puntos|punti|pontos)\b|分|题|道)",
     re.IGNORECASE,
 )
 
