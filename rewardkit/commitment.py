@@ -4245,6 +4245,27 @@ _GAP_AFTER = re.compile(
     r"[*_$% \t]*(?:[\s-]+[A-Za-z]+){0,3}?\s+(?!rather\b|other\b)(?:[A-Za-z]+er|more|less|fewer)\s+than\b",
     re.IGNORECASE,
 )
+# a score written as a fraction of its whole after a verb of scoring or counting: "She scored 18/20", "He got
+# 7/10 right", "answered 18/20 correctly", "她得了18/20", "Elle a obtenu 18/20" (the verb right before the
+# fraction, an article or emphasis between); "The ratio is 18/20" is a fraction and nothing else
+_SCORE_VERB_BEFORE = re.compile(
+    r"(?:\b(?:scor(?:ed|es?|ing)|got|gets?|getting|earn(?:ed|s)?|receiv(?:ed|es?)|answer(?:ed|s)|"
+    r"solv(?:ed|es)|passed|hit|made|marked|graded"
+    # French, Spanish, Italian, Portuguese, German: "a obtenu", "sacó", "ha ottenuto", "tirou", "bekam"
+    r"|obtenu|obtient|obtuvo|obtiene|sac[óo]|ottenuto|ottiene|obteve|tirou|erhielt|bekam|erreichte)"
+    r"(?:[ \t]+(?:a|an|exactly|only|just))?"
+    r"|得了|得到了?|拿了|考了|答对了?|做对了?)"
+    r"[ \t]*[*_$]*$",
+    re.IGNORECASE,
+)
+_SCORE_FRACTION = re.compile(r"(?P<count>\d{1,6})/(?P<whole>[1-9]\d{0,5})")
+# what may follow such a score: the sentence's end, or what was scored ("18/20 correctly", "7/10 points");
+# never "of" ("He got 3/4 of the pizza": a share) nor a unit ("3/4 cup")
+_SCORE_AFTER = re.compile(
+    r"[ \t*_$]*(?:[.,;:!?)。，；！]|$|(?:correct(?:ly)?|right|points?|marks?|questions?|problems?|answers?|"
+    r"shots?|on|in|at|en|im|nel|no|na|bei|punkten?|punkte|puntos|punti|pontos)\b|分|题|道)",
+    re.IGNORECASE,
+)
 
 
 def names_gap(after: str) -> bool:
@@ -4274,6 +4295,25 @@ def _gap_of_comparison(before: str, after: str) -> tuple[int, int, str] | None:
     if head is None:
         return -1, -1, said
     return head.start("value"), head.end("value"), said
+
+
+def scored_out_of(before: str, fraction: str, after: str = "") -> tuple[str, str] | None:
+    """The count and the whole of ``fraction`` (``18/20``) when the text right before it (``before``) ends on
+    a verb of scoring or counting (``She scored ``, ``她得了``) and what follows it (``after``) ends the
+    sentence or names what was scored: ``18/20`` says 18 out of 20 there, as ``18 out of 20`` does (see
+    :func:`measured_against`), besides the fraction 0.9 it writes; None elsewhere (``He got 3/4 of the
+    pizza``: a share), and where the count exceeds the whole.
+
+    >>> scored_out_of("She scored ", "18/20", "."), scored_out_of("The ratio is ", "18/20", ".")
+    (('18', '20'), None)
+    >>> scored_out_of("He got ", "3/4", " of the pizza.")
+    """
+    m = _SCORE_FRACTION.fullmatch(fraction)
+    if m is None or int(m["count"]) > int(m["whole"]) or _SCORE_AFTER.match(after) is None:
+        return None
+    if _SCORE_VERB_BEFORE.search(before[-40:]) is None:
+        return None
+    return m["count"], m["whole"]
 
 
 # a needed amount counted toward a whole named after it: "He needs 3 more to reach a total of 10", "She must

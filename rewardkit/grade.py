@@ -450,7 +450,11 @@ def _doubted(
     when a lenient rule found the value it pays next to one (``Vielleicht 30.``, ``Peut-être 18.``): a text
     no marker of theirs opens is read as English, and asked about those words only when they can cost a
     payment."""
-    if not result.lenient or result.span is None or result.verdict not in _PAID_LENIENTLY:
+    if not result.lenient or result.span is None:
+        return result
+    if result.verdict not in _PAID_LENIENTLY or result.match is None:
+        if result.verdict in _PAID_LENIENTLY or result.verdict is Verdict.WRONG:
+            return _dot_grouped(completion, result, gold, policy, finished, budget, decimals)
         return result
     unread = _in_unread_language(completion, *result.span)
     if unread is not None:
@@ -471,6 +475,41 @@ def _doubted(
     return _as_written(
         completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
     )
+
+
+def _dot_grouped(
+    completion: str,
+    result: GradeResult,
+    gold: Gold,
+    policy: Policy,
+    finished: bool | None,
+    budget: Budget,
+    decimals: int | None,
+) -> GradeResult:
+    """``result``, a lenient value not paid, or the grade of ``completion`` with that value's lone point
+    before three digits read as its language reads it (``Das Auto kostet 12.500 Euro.`` states 12500, see
+    :func:`rewardkit.languages.european.dot_thousands_value`) when that reading is paid."""
+    if result.extracted is None or "." not in result.extracted or result.span is None:
+        return result
+    start, end = result.span
+    grouped = european.dot_thousands_value(completion[start:end], completion)
+    if grouped is None:
+        return result
+    # the text graded again whole with that number as read (its language's hedges, negations and bounds are
+    # read as ever: "Vielleicht kostet es 12.500 Euro."), its span pointing back past the point dropped
+    cut = start + next(
+        i for i, (a, b) in enumerate(zip(completion[start:end], grouped, strict=False)) if a != b
+    )
+    regraded = _grade(completion[:cut] + completion[cut + 1 :], gold, policy, finished, budget, decimals)
+    paid = regraded.match is not None and regraded.verdict in _PAID_LENIENTLY
+    if not (paid or regraded.verdict is Verdict.AMBIGUOUS) or regraded.span is None:
+        return result
+    s, e = regraded.span
+    if not s <= cut < e:
+        return result  # another value than the one read again
+    # (paid, or refused for what its sentence says of it: "Vielleicht …" hedges the value, whichever reading)
+    object.__setattr__(regraded, "span", (s, e + 1))
+    return regraded
 
 
 # what ends a sentence in the scripts no reader covers, as in English: the Devanagari danda, the Arabic full
@@ -580,8 +619,10 @@ def _grade_text(
 
 
 # the verdicts a reading in parts may stand in for: the whole text's reading found no answer, or read one
-# part's value as the answer (an AMBIGUOUS one found a hedge, a condition or an appeal, which stands)
+# part's value as the answer (an AMBIGUOUS one found a hedge, a condition or an appeal, which stands); and an
+# answer line refused for listing several values (commitment.listed_after), where those are the parts
 _PARTS_MAY_ANSWER = (Verdict.NO_ANSWER, Verdict.WRONG, Verdict.UNPARSEABLE)
+_SEVERAL_ANSWERS = "several answers: "
 
 
 def _graded_in_parts(
@@ -598,13 +639,19 @@ def _graded_in_parts(
     # an answer committed inside a reasoning block is the reasoning's, not the text's
     reasoned = completion.rfind("</think>")
     in_reasoning = whole.span is not None and whole.span[0] < reasoned
-    if whole.judged_verdict not in _PARTS_MAY_ANSWER and not (
-        whole.verdict is Verdict.FORMAT and in_reasoning
+    # "Answer: 12; 8": an answer line read as several answers, where the gold lists as many (see below)
+    listed = whole.verdict is Verdict.AMBIGUOUS and whole.detail.startswith(_SEVERAL_ANSWERS)
+    if (
+        whole.judged_verdict not in _PARTS_MAY_ANSWER
+        and not (whole.verdict is Verdict.FORMAT and in_reasoning)
+        and not listed
     ):
         return None
     spans = part_spans(completion, len(items))
     if spans is None or spans[0][0] < reasoned:
         return None
+    if listed and (whole.span is None or whole.span[0] != spans[0][0]):
+        return None  # the values listed are the parts' own, from the first: no other statement's
     anchored = whole.verdict is not Verdict.NO_ANSWER and not whole.lenient and not in_reasoning
     if anchored and (whole.span is None or whole.span[0] < spans[0][0]):
         return None
@@ -2656,12 +2703,24 @@ def _ratio_as_fraction(pred: Quantity, pred_text: str, gold: Quantity, gold_text
     return _WRITTEN_FRACTION.fullmatch(written) is not None
 
 
+# what opens the rest of a line after a value when a rate's denominator follows it: " per hour", "/人"
+_RATE_OPENERS = (" ", "/", "\t", "*", "_")
+
+
 def _answer_unit(answer: Answer, reading: Reading, completion: str) -> Unit | None:
     """The unit the answer names: one ending its span or right after it on its line (``So we get 45 km``: the
     last number is 45, its unit km), else its quantity's. The words win over the number reader, which reads
     ``36 km/h`` as 36 km."""
     after = completion[answer.end : answer.end + 80]
-    stated = unit_at_end(answer.text) or (unit_at_start(after) if after else None)
+    stated = unit_at_end(answer.text)
+    if stated is None:
+        stated = unit_at_start(after) if after else None
+    elif after[:1] in _RATE_OPENERS and "/" not in stated.dimension:
+        # "72 dollars per person", "72 yuan/人": a rate after a value that names its unit is that unit per
+        # the thing (a rate names its denominator after the amount, as "$72 per person" does)
+        rated = unit_at_start(after)
+        if rated is not None and rated.name.startswith("per "):
+            stated = per_named(stated, rated)
     if "每" in completion[max(0, answer.start - 12) : answer.start]:
         # "速度是每小时60千米" (60 km an hour), "每千克8.5元": the rate's denominator stands before the amount
         stated = (

@@ -14,6 +14,7 @@ import rewardkit.counted_values as counted_values
 from rewardkit.answer_fields import working_after
 from rewardkit.equivalence import (
     compare_math,
+    compare_quantities,
 )
 from rewardkit.extract import (
     POLITE_TAIL,
@@ -1089,6 +1090,10 @@ def lenient_answer(
         compared = _compared_value(found, number, gold)
         if compared is not None:
             return compared
+        if "/" in number.text:
+            score = _score_of_whole(found, number, gold)
+            if score is not None:  # "She scored 18/20.": 18 out of 20, as well as 0.9
+                return score
         named = _names_a_thing(found, number, gold, conditions_left) if conditions_left > 0 else None
         if named is not None:  # "… it takes 8 hours to drain the 1200-gallon tank.": 8
             return named
@@ -1358,6 +1363,40 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     if uncommitted is not None:
         return value, Reading("ambiguous", text=value.text, why=uncommitted)
     return value, reading_of(value.text, gold)
+
+
+def _score_of_whole(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
+    """A score written as a fraction of its whole after a verb of scoring (``She scored 18/20.``, see
+    :func:`rewardkit.commitment.scored_out_of`) read as the count it states (18, rule ``compared_value``)
+    where the gold is that count and not the fraction (0.9 is paid as ever): the count reading is added,
+    the fraction's kept; AMBIGUOUS against the whole (20), which the score names but does not answer. None
+    where the fraction is no such score or the gold is neither."""
+    region, base = found.region, found.region_start
+    at, end = number.start - base, number.end - base
+    scored = commitment.scored_out_of(region[max(0, at - 40) : at], number.text, region[end : end + 20])
+    if scored is None or gold.quantity is None:
+        return None
+    fraction = reading_of(number.text, gold)
+    if _equals_gold(fraction, gold):
+        return None
+    count, whole = scored
+    counted = reading_of(count, gold)
+    if _equals_gold(counted, gold):
+        value = Answer(count, "compared_value", number.start, number.start + len(count), lenient=True)
+        return value, counted
+    if _equals_gold(reading_of(whole, gold), gold):
+        why = f"a score: {number.text!r} names {whole} as the whole it counts against, which answers nothing"
+        return number, Reading("ambiguous", text=number.text, why=why)
+    return None
+
+
+def _equals_gold(reading: Reading, gold: Gold) -> bool:
+    return (
+        reading.status == "value"
+        and reading.quantity is not None
+        and gold.quantity is not None
+        and compare_quantities(reading.quantity, gold.quantity) is not None
+    )
 
 
 # a number glued by a hyphen to a unit or a measure word before a noun: "the 1200-gallon tank", "a 5-pound

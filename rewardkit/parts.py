@@ -158,13 +158,21 @@ _LEAD = re.compile(
 )
 
 
-# a closing line that lists the answers: "Answers: 12; 8", "The answers are 12 and 8"; or that gives each
-# named value after its name and a colon: "Maximum: 10, minimum: 2"
+# a closing line that lists the answers: "Answers: 12; 8", "The answers are 12 and 8", and a lone answer line
+# that lists as many values as the gold has parts ("Answer: 12; 8": one answer in parts, each part graded
+# against its value in order); or that gives each named value after its name and a colon: "Maximum: 10,
+# minimum: 2"
 _ANSWERS_LINE = re.compile(
-    r"[ \t>*_#-]*(?:(?:so|thus|therefore|hence)\b,?[ \t]*)?(?:the[ \t]+)?(?:final[ \t]+)?answers"
-    r"(?:[*_]*[ \t]*:|[ \t]+are\b[ \t]*:?)[*_]*[ \t]*",
+    r"[ \t>*_#-]*(?:(?:so|thus|therefore|hence)\b,?[ \t]*)?(?:the[ \t]+)?(?:final[ \t]+)?"
+    r"(?:answers(?:[*_]*[ \t]*:|[ \t]+are\b[ \t]*:?)|(?P<one>answer)(?:[*_]*[ \t]*:|[ \t]+is\b[ \t]*:?))"
+    r"[*_]*[ \t]*",
     re.IGNORECASE,
 )
+# the parts a lone answer's marker lists: bare values (a sign, digits, a decimal point or a fraction's slash,
+# a percent sign), two or more, between semicolons; the line's full stop or emphasis after the last
+_BARE = r"[-−]?\$?\d+(?:\.\d+)?(?:/\d+)?%?"
+_BARE_VALUE = re.compile(rf"(?P<value>{_BARE})")
+_ONE_ANSWER_VALUES = re.compile(rf"[*_]*{_BARE}(?:[ \t]*;[ \t]*{_BARE})+[ \t*_]*\.?")
 # (a name is a noun's words, no marker's and no statement's: "Answer: not Minimum: 1" names nothing)
 _MARKER_WORD = r"(?:answers?|results?|solutions?|final)\b"
 _STATEMENT_WORD = r"(?:not|no|never|cannot|be|is|are|was|were)\b"
@@ -178,9 +186,9 @@ _ITEM_SEPARATOR = re.compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?|,[ \t]+(?:and[ \t]+)?
 
 
 def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:
-    """Where the ``count`` items of the closing line stand, when it lists the answers after a plural marker
-    (``Answers: 12; 8``) or names each value with a colon (``Maximum: 10, minimum: 2``), or None: exactly
-    ``count`` items, each a name's value where the line names them, the names distinct.
+    """Where the ``count`` items of the closing line stand, when it lists the answers after a marker
+    (``Answers: 12; 8``, ``Answer: 12; 8``) or names each value with a colon (``Maximum: 10, minimum: 2``),
+    or None: exactly ``count`` items, each a name's value where the line names them, the names distinct.
 
     >>> text = "So we get:\\nMaximum: 10, minimum: 2."
     >>> [text[s:e] for s, e in listed_parts(text, 2)]
@@ -190,14 +198,27 @@ def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:
     ['12', '8']
     >>> listed_parts("Maximum: 10, 2", 2) is None, listed_parts("Answers: 12; 8; 3", 2) is None
     (True, True)
+    >>> text = "**Answer:** 12; 8"
+    >>> [text[s:e] for s, e in listed_parts(text, 2)]
+    ['12', '8']
     >>> listed_parts("Answer: not Minimum: 1, Maximum: 3.", 2) is None
     True
     """
     end = len(text.rstrip())
     start = text.rfind("\n", 0, end) + 1
-    if end - start > 200 or (":" not in text[start:end] and "are" not in text[start:end]):
+    if end - start > 200 or (
+        ":" not in text[start:end] and "are" not in text[start:end] and " is" not in text[start:end]
+    ):
         return None
     listed = _ANSWERS_LINE.match(text, start, end)
+    if listed is not None and listed["one"] is not None:
+        # one answer's marker lists the parts only as bare values after semicolons, as many as the gold's
+        values = _ONE_ANSWER_VALUES.fullmatch(text, listed.end(), end)
+        if values is None:
+            listed = None  # (read as named values, if it names them)
+        else:
+            bare = [m.span("value") for m in _BARE_VALUE.finditer(text, listed.end(), end)]
+            return bare if len(bare) == count else None
     at = listed.end() if listed is not None else start
     items: list[tuple[int, int]] = []
     names: set[str] = set()

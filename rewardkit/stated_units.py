@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from rewardkit.languages.chinese import CLASSIFIERS
 from rewardkit.numbers import CURRENCIES, UNITS, Quantity, Unit, currency_before, lookup_unit
 
 # the words of an approximation that restates a value said just before it ("$\\frac16$, i.e. about 0.17",
@@ -279,8 +280,8 @@ def _rate_at_end(tail: str, own: Unit | None) -> Unit | None:
         # travels) no part of it ("每分米", a decimeter, is no minute)
         per = next(
             (w for w in _CHINESE_DENOMINATOR_WORDS if per.startswith(w) and per[len(w) : len(w) + 1] != "米"),
-            per,
-        )
+            None,
+        ) or _thing_after_each(per)
     unit = lookup_unit(word) if word else own
     if word and unit is None:
         unit = _word_unit(word)  # "72 beats per minute"
@@ -288,6 +289,24 @@ def _rate_at_end(tail: str, own: Unit | None) -> Unit | None:
         return None  # "$72 a piece": "a" names a rate only before a unit ("$72 a day")
     power = _POWERS.get((m["shape"] or "").strip().lower(), 1)
     return rate(unit, per, power)
+
+
+# the one character that names the thing a Chinese rate is per, after 每 ("每人分得72元": per person, 人;
+# the verb after it, 分得 "gets", is no part of it): a measure word or 人, as the gold writes it after "/"
+# ("72元/人")
+# (no unit of money, time or measure: "每分米" is per decimeter, "每天" a time the table reads)
+_THINGS_PER = frozenset(word for word in CLASSIFIERS if len(word) == 1) - set(
+    "元角毛多余打岁天年月日周时分秒米克吨斤升度倍"
+)
+
+
+def _thing_after_each(per: str) -> str:
+    """The thing a Chinese rate is per, from the words after 每 up to its amount: ``人分得`` → ``人``,
+    ``个人`` (each person) → ``人``, ``箱`` → ``箱``; the words as they stand where they open on no such
+    thing."""
+    if len(per) > 1 and per[0] == "个" and per[1] in _THINGS_PER:
+        per = per[1:]  # "每个人": each (one) person
+    return per[0] if len(per) > 1 and per[0] in _THINGS_PER else per
 
 
 def _word_at_end(tail: str) -> Unit | None:
@@ -344,11 +363,16 @@ _WORDS_AT_END = re.compile(
 def unit_at_start(text: str) -> Unit | None:
     """The unit that opens ``text``, what follows an answer on its line (``$45$ km``: `` km``)."""
     head = text[:_TAIL_CHARS].split("\n", 1)[0]
-    if not head or head[0] not in " \t$\\}*_^°º":
-        return None  # "45." ends the statement; a unit glued to the number is inside the span already
+    if not head or (head[0] not in " \t$\\}*_^°º" and not (head[0] == "/" and head[1:2].isalpha())):
+        # "45." ends the statement; a unit glued to the number is inside the span already ("/人", "/hour": a
+        # rate's denominator after its amount, "72 yuan/人", is read below)
+        return None
     # "*3000* m", "*$13$* cm": emphasis and math close before the unit
     plain = _plain(_CLOSERS.sub("", head, count=1))
     rated = _RATE_AT_START.match(plain)  # "\\boxed{72} per hour", "So he earns $72 an hour."
+    if rated is None and plain.lstrip()[:1] == "/":
+        under = _PER_AFTER_SLASH.match(plain.lstrip())  # "72 yuan/人": a denominator in the languages' words
+        return rate(None, under["per"]) if under is not None else None
     if rated is not None:
         unit = lookup_unit(rated["unit"]) if rated["unit"] else None
         if rated["sep"].strip().lower() not in ("a", "an", "each") or lookup_unit(rated["per"]) is not None:
@@ -383,6 +407,7 @@ _CHINESE_PER_AFTER = re.compile(
     r"[ \t]*(?:/|每)[ \t]*(?P<per>" + "|".join(_CHINESE_DENOMINATOR_WORDS) + r")(?!米)"
 )
 _SENTENCE_END = re.compile(r"[,;:!?。，；！？\n]|\.(?!\d)")
+_PER_AFTER_SLASH = re.compile(rf"/[ \t]*(?P<per>{_LETTERS})")
 _RATE_AT_START = re.compile(
     rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
     rf"(?P<per>{_WORD})(?![A-Za-z])"

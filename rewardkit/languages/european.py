@@ -1248,6 +1248,46 @@ def dot_thousands_doubt(value: str, text: str) -> str | None:
     return f"{said!r} in a text not in English: a point before three digits may group thousands there"
 
 
+_GROUPING_CODES = frozenset(language.code for language in LANGUAGES if language.dot_groups_thousands)
+# the function words only languages that group thousands with a point write (German's "das", Portuguese's
+# "é"), and those only languages that read a lone one both ways write (French's "est", Spanish's "el")
+_GROUPING_WORDS = frozenset(
+    w for w, codes in _LANGUAGES_OF_WORD.items() if "en" not in codes and set(codes) <= _GROUPING_CODES
+)
+_BOTH_WAYS_WORDS = frozenset(
+    w for w, codes in _LANGUAGES_OF_WORD.items() if "en" not in codes and not set(codes) & _GROUPING_CODES
+)
+
+
+def dot_thousands_value(value: str, text: str) -> str | None:
+    """``value``, a lenient reading of ``text`` with a lone point before three digits, with that point read
+    as the text's language reads it when that language groups thousands with it: a text with none of
+    English's function words and more of German's, Italian's or Portuguese's own than of French's or Spanish's
+    (``Das Auto kostet 12.500 Euro.``), or an amount of money whose currency follows it in a text with no
+    English function word (``L'auto costa 12.500 euro.``: no currency is counted to three places, in French
+    and Spanish either). None where the point stays a decimal point (English: ``The car costs 12.500
+    Euro.``) or is read both ways (``Le prix est 1.500.``): there :func:`dot_thousands_doubt` refuses the
+    decimal, and nothing pays.
+
+    >>> dot_thousands_value("12.500 Euro", "Das Auto kostet 12.500 Euro.")
+    '12500 Euro'
+    >>> dot_thousands_value("1.500", "Le prix est 1.500.")
+    >>> dot_thousands_value("2.400", "The weight is 2.400 kg.")
+    """
+    point = _LONE_DOT_GROUP.search(value)
+    if point is None or _LONE_DOT_GROUP.search(value, point.end()) is not None:
+        return None
+    tail = text[-3000:]
+    tail = tail[tail.rfind("</think>") + 1 :]  # the answer's language, as language_of reads it
+    words = _function_words(tail)
+    if words is None or words & _ENGLISH_FUNCTION_WORDS:
+        return None  # (Russian reads it both ways; English reads the decimal point)
+    money_after = _MONEY.match(value, point.end() + (value[point.end() : point.end() + 1] == " "))
+    if money_after is None and len(words & _GROUPING_WORDS) <= len(words & _BOTH_WAYS_WORDS):
+        return None  # (German writes "des" as French does: the words of one side outnumber the other's)
+    return value[: point.start()] + point.group().replace(".", "") + value[point.end() :]
+
+
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
 
 
