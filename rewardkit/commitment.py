@@ -140,10 +140,10 @@ _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
     r"nowhere\s+near|unlikely\s+to\s+be|"
-    # a negated verb right before its value: "She did not sell 72 clips", "She never sold 72", "didn't get 72"
+    # a negated verb right before its value: "She did not sell 72 clips", "She never sold 72", "didn't get 72",
+    # "She did not score 18", "They never won 18 games" (any verb: its object is what the sentence denies)
     r"(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|never)\s+"
-    r"(?:sell|sold|get|got|buy|bought|make|made|earn|earned|have|had|need|needed|take|took|spend|spent|pay|paid|"
-    r"equal|equals|give|gave|reach|reached|find|found|come\s+to|add\s+up\s+to|total|totals)|"
+    r"(?:come\s+to|add\s+up\s+to|[a-z]+)|"
     # what is left out: "we can rule out 17", "all values except 72", "any real number apart from 3"
     r"rule[sd]?\s+out|ruling\s+out|except(?:\s+for)?|apart\s+from|aside\s+from|eliminat(?:e|es|ed|ing))\b"
     r"(?:\s+(?:equal\s+to|exactly|just|simply|quite|really|actually|be|the|[a-z]+ly|"  # "not obviously 72"
