@@ -1387,6 +1387,8 @@ def rewrite(r: Rewritten, first: int | None = None, doubts: bool = False) -> Non
     if not marked and not doubts and closing is None and not cyrillic:
         return
     markers = _marker_matches(text, lowered, stems) if marked else []
+    if marked and not markers:  # an answer word that opens no marker ("Die Lösung hat …"): as none
+        closing = spelled_conclusion(text)
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
     if closing is not None:
         start, end, number_start, number_end, value, closing_language = closing
