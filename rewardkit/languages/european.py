@@ -781,10 +781,14 @@ _CONCLUSION_WORD = {
     code: re.compile(rf"(?<![\w'’])(?:{'|'.join(words)})(?![\w'’])")
     for code, words in _CONCLUSION_WORDS.items()
 }
+_ANY_CONCLUSION_WORD = re.compile(
+    rf"(?<![\w'’])(?:{'|'.join(w for words in _CONCLUSION_WORDS.values() for w in words)})(?![\w'’])"
+)
 # the closing sentence read so is short, and written in none of English's words ("So it is also null.")
 _LONGEST_CLOSING = 300
 _CLOSING_AFTER = " \t\n.!?*_"
 _ANY_DIGIT = re.compile(r"\d")
+_ENDS_ON_NO_WORD = frozenset("0123456789$})]\\%")
 # the only commitment words such a sentence may hold: any other (a negation, a hedge, a bound, an
 # alternative, a condition) leaves its number unread; and the words that make a number approximate
 _PLAIN_STATEMENT = frozenset(("is", "are", "it is", "so", "thousand", "million", "billion"))
@@ -792,7 +796,9 @@ _APPROXIMATE_WORDS = frozenset(
     "unos unas uns umas etwa ungefähr rund circa ca knapp gut quelque quelques approximativement cerca "
     "примерно около приблизительно почти порядка".split()
 )
-_ENGLISH_IN_CLOSING = frozenset("the is and of that we it are there has have she he so they answer".split())
+_ENGLISH_IN_CLOSING = frozenset(
+    "the is and of that we it are there has have she he so they answer i you this hope".split()
+)
 
 
 def spelled_conclusion(text: str) -> tuple[int, int, int, int, int, Language] | None:
@@ -809,21 +815,27 @@ def spelled_conclusion(text: str) -> tuple[int, int, int, int, int, Language] | 
     (None, None)
     """
     end = len(text.rstrip(_CLOSING_AFTER))
-    lo = max(0, end - _LONGEST_CLOSING)
-    start = max(text.rfind(c, lo, end) for c in ".!?\n") + 1
+    if end < 4 or text[end - 1] in _ENDS_ON_NO_WORD:
+        return None  # most texts: the last number, a box or math closes them (asked of every English text)
+    lo = end - _LONGEST_CLOSING if end > _LONGEST_CLOSING else 0
+    start = max(text.rfind(".", lo, end), text.rfind("!", lo, end), text.rfind("?", lo, end)) + 1
+    start = max(start, text.rfind("\n", start, end) + 1)
     if (start == 0 and lo > 0) or end - start < 4 or _ANY_DIGIT.search(text, start, end):
         return None
     sentence = text[start:end].lower()
+    words = sentence.replace(",", " ").split()
+    if not _ENGLISH_IN_CLOSING.isdisjoint(words):
+        return None  # an English sentence ("I hope this helps!"): English reads it
+    if _ANY_CONCLUSION_WORD.search(sentence) is None:
+        return None
     found = None
     for code, conclusion in _CONCLUSION_WORD.items():
         if conclusion.search(sentence) is None:
             continue
-        if found is None and not _ENGLISH_IN_CLOSING.isdisjoint(_LETTERS.findall(sentence)):
-            return None
         numbers = list(spans(text, code, start, end))
         if len(numbers) != 1:
             continue
-        if not _APPROXIMATE_WORDS.isdisjoint(_LETTERS.findall(sentence)) or any(
+        if not _APPROXIMATE_WORDS.isdisjoint(words) or any(
             _PHRASE_ENGLISH[code].get(m.group().lower()) not in _PLAIN_STATEMENT
             for m in _phrase_matches(text, _BY_CODE[code], start, end)
         ):
