@@ -140,8 +140,8 @@ _NEGATION_BEFORE = re.compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
     r"nowhere\s+near|unlikely\s+to\s+be|"
-    # a negated verb right before its value: "She did not sell 72 clips", "She never sold 72", "didn't get 72",
-    # "She did not score 18", "They never won 18 games" (any verb: its object is what the sentence denies)
+    # a negated verb right before its value: "She did not sell 72 clips", "She never sold 72", "didn't get
+    # 72", "She did not score 18", "They never won 18 games" (any verb: its object is what it denies)
     r"(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|never)\s+"
     r"(?:come\s+to|add\s+up\s+to|[a-z]+)|"
     # what is left out: "we can rule out 17", "all values except 72", "any real number apart from 3"

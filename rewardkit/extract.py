@@ -1415,6 +1415,12 @@ def _last_number(region: str) -> re.Match[str] | None:
         joined = _APOSTROPHE_JOINED.search(region, max(0, start - 40), end)
         if joined is not None and not FEET_INCHES.match(region, joined.start("digits")):
             return joined
+    if region[end - 3 : end - 2] == "," and not region[end : end + 1].isdigit():
+        # "R$ 1.234,50", "1.234,50 €": the currency of an amount says its comma is the decimal one (two cents
+        # after it), and its points group thousands: read whole, never as "234, 50"
+        money = _COMMA_CENTS.search(region, max(0, start - 4), min(len(region), end + 2))
+        if money is not None and money.end() == end:
+            return money
     if region[start:end].isdigit():  # maybe the exponent of "1.5e+20": the number is all of it, not "20"
         mantissa = _MANTISSA_BEFORE_EXPONENT.search(region, max(0, start - 64), start)
         if mantissa is not None:  # room for the closing brace of "10^{23}"
@@ -2037,14 +2043,23 @@ def _value_reading(quantity: Quantity, text: str) -> Reading:
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # and the soft hyphen
 _EURO_CENTS = re.compile(
-    r"(?P<pre>[€₽]\s?)?(?<![\d.,])(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+),(?P<cents>\d{2})(?![\d,])"
-    r"(?(pre)|(?=\s?[€₽]))"
+    r"(?P<pre>(?:R\$|[€₽])\s?)?(?<![\d.,])(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+)"
+    r",(?P<cents>\d{2})(?![\d,])(?(pre)|(?=\s?[€₽]))"
 )
 
 
 _DOLLAR_CENTS_AFTER = re.compile(
     r"(?<![\d.,$])(?P<pre>)(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+)"
     r",(?P<cents>\d{2})(?=[ \u00a0\u202f]\$)"
+)
+
+
+# an amount of a currency written with a decimal comma (the real, "R$", the euro, the rouble): its sign
+# before it or after it, two cents after the comma, points that group its thousands ("R$ 1.234,50", "€ 12,50",
+# "1.234,50 €"); "R$ 3,5" and "R$ 1,234.50" are no such amount (the one English-grouped, read as English is)
+_COMMA_CENTS = re.compile(
+    r"(?P<pre>(?:R\$|[€₽])[ \u00a0\u202f]?)?(?<![\d.,])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d,]|\.\d)"
+    r"(?(pre)|(?=[ \u00a0\u202f]?[€₽]))"
 )
 
 
@@ -2072,6 +2087,8 @@ def clean_span(span: str) -> str:
             span = _EURO_CENTS.sub(_euro_cents, span)
         span = _VULGAR.sub(_vulgar_fraction, span)
         span = _SUBSCRIPT_BASE.sub(lambda m: "_{" + m[1].translate(_SUBSCRIPT_DIGITS) + "}", span)
+    if "R$" in span and "," in span:
+        span = _EURO_CENTS.sub(_euro_cents, span)  # "R$ 1.234,50": the real is written as the euro is
     if "$" in span and "," in span and span.count("$") == 1 and "\\" not in span:
         # "2,74 $": a lone dollar sign after the amount, spaced, is Canadian French, whose comma is a decimal
         # one ("2,74$" may close math)

@@ -70,6 +70,7 @@ from rewardkit.languages import (
     unread_script,
 )
 from rewardkit.languages import rewrite as rewrite_language
+from rewardkit.languages.arabic_hindi import has_script_letter
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.lenient import (
     AFTER_DISPLAY,
@@ -287,7 +288,8 @@ def _grade(
             if as_seen is not None:
                 return as_seen
     lowered = completion.lower() if ascii_only else None  # an ASCII text keeps its length lower-cased
-    if lowered is None or european.has_answer_word(lowered):  # English: no rewrite
+    # English: no rewrite (but for a closing sentence that spells its number out in another language)
+    if lowered is None or european.has_answer_word(lowered) or european.spelled_conclusion(completion):
         offset = max(0, len(completion) - MAX_COMPLETION_CHARS)
         if gold.kind in _VALUE_KINDS:
             # before the dashes below: the line it reads holds none of them (its number's sign is "-" or "−")
@@ -302,9 +304,24 @@ def _grade(
             completion = completion.translate(_DASH_AS_MINUS)
         rewritten = rewrite_language(completion[offset:], first=first - offset)
         if rewritten.changed:
-            return _as_written(
+            result = _as_written(
                 completion, _grade_rewritten(rewritten, offset, gold, policy, finished, budget, decimals)
             )
+            span = result.span
+            if (
+                result.verdict in _PAID_LENIENTLY
+                and span is not None
+                and has_script_letter(completion, first)
+            ):
+                # Arabic, Persian, Hindi (or a language of their scripts read by none): a value is paid only
+                # in a sentence that holds none of their words of commitment, marker or no marker ("उत्तर: ७२
+                # नहीं है": the verb and its negation follow the value)
+                unread = _in_unread_language(completion, *span)
+                if unread is not None:
+                    return replace(
+                        result, correct=False, verdict=Verdict.AMBIGUOUS, match=None, detail=unread
+                    )
+            return result
     if lowered is None and signs_only_outside_ascii(completion):
         # "It’s 3 × 4 = 12": English working with its signs, read as an ASCII text is (the fast path too)
         lowered = completion.lower()

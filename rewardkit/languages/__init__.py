@@ -14,7 +14,10 @@ and no rule of the grader is written twice.
   value (``42ではありません``, ``42가 아닙니다``) and the corrections that follow a statement (``いや、48``).
 * :mod:`rewardkit.languages.european`: French, German, Spanish, Italian, Portuguese and Russian markers
   (``Réponse :``, ``Antwort:``, ``La respuesta es``, ``Ответ:``) and the decimal comma of the statements they
-  open.
+  open; the one number a closing conclusion spells out (``Donc elle a soixante-douze billes.``).
+* :mod:`rewardkit.languages.arabic_hindi`: Arabic, Persian and Hindi digits and separators (``٣٫٥`` is
+  3.5), markers (``الإجابة هي``, ``پاسخ:``, ``उत्तर:``), conclusions (``إذن``, ``अतः``) and words of
+  commitment, which refuse a value wherever they stand in its sentence (``उत्तर ७२ नहीं है``).
 
 >>> normalize("答案：七十二")
 'answer: 72'
@@ -31,7 +34,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from rewardkit.languages import chinese, european, japanese_korean
+from rewardkit.languages import arabic_hindi, chinese, european, japanese_korean
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.substrings import first_non_ascii
 
@@ -57,6 +60,9 @@ def rewrite(text: str, doubts: bool = False, first: int | None = None) -> Rewrit
             first = first_non_ascii(rewritten.text)
         chinese.rewrite(rewritten, first)
         if rewritten.text is not text:
+            first = first_non_ascii(rewritten.text)
+        if first < len(rewritten.text):
+            arabic_hindi.rewrite(rewritten, first)
             first = first_non_ascii(rewritten.text)
     european.rewrite(rewritten, first, doubts)
     return rewritten
@@ -100,17 +106,34 @@ _SCRIPT_OF = [(name, re.compile(f"[{blocks}]")) for name, blocks in _UNREAD_SCRI
 def unread_script(text: str) -> str | None:
     """The name of the script of a letter in ``text`` that no reader here covers (Arabic, Hebrew,
     Devanagari, Thai, …), or None. A statement written in it may negate or hedge its value in words the
-    grader does not read.
+    grader does not read. Arabic and Devanagari letters are read where they write Arabic, Persian or Hindi
+    (:func:`rewardkit.languages.arabic_hindi.language_of`), and no other script's letter stands beside them.
 
-    >>> unread_script("الإجابة 72"), unread_script("答案是72"), unread_script("72")
-    ('Arabic', None, None)
+    >>> unread_script("התשובה 72"), unread_script("答案是72"), unread_script("72")
+    ('Hebrew', None, None)
+    >>> unread_script("الإجابة هي 72"), unread_script("जवाब ७२ ہے")
+    (None, 'Devanagari')
     """
     if text.isascii():
         return None
     for m in _UNREAD_LETTER.finditer(text):
         if m.group().isalpha():  # a letter: digits, marks and punctuation of the script say nothing
-            return next(name for name, letters in _SCRIPT_OF if letters.match(m.group()))
+            name = next(name for name, letters in _SCRIPT_OF if letters.match(m.group()))
+            if name in _READ_SCRIPTS and arabic_hindi.language_of(text) is not None:
+                others = _UNREAD_BUT[name].search(text)
+                if others is None:
+                    return None
+                name = next(name for name, letters in _SCRIPT_OF if letters.match(others.group()))
+            return name
     return None
+
+
+# the scripts read where they write a language of arabic_hindi; a letter of any other script stays unread
+_READ_SCRIPTS = ("Arabic", "Devanagari")
+_UNREAD_BUT = {
+    read: re.compile("[" + "".join(blocks for name, blocks in _UNREAD_SCRIPTS if name != read) + "]")
+    for read in _READ_SCRIPTS
+}
 
 
 # the words of commitment (hedges, negations, bounds) of languages written in Latin letters that no reader
@@ -163,6 +186,11 @@ def unread_commitment_word(sentence: str) -> str | None:
     >>> unread_commitment_word("Odpowiedź: co najmniej 72"), unread_commitment_word("So the total is 72.")
     ("'co najmniej' (Polish: at least)", None)
     """
+    if not sentence.isascii():
+        # Arabic, Persian and Hindi say a negation or a hedge after the value too ("उत्तर ७२ नहीं है")
+        said = arabic_hindi.commitment_word(sentence)
+        if said is not None:
+            return said
     words = _LETTER_RUN.findall(sentence.lower())
     if _UNREAD_FIRST_WORDS.isdisjoint(words):
         return None

@@ -766,6 +766,88 @@ _OWN_WORDS = {
            "по словам": "according to", "согласно": "according to", "пользователя": "user",
            "пользователь": "user"},
 }  # fmt: skip
+# The words that conclude a statement with no marker ("Donc elle a soixante-douze billes.", "Sie hat insgesamt
+# zweiundsiebzig Äpfel."): in a closing sentence that holds no digit, they tell the language of the one
+# number it spells out, read as digits then (as English "so she needs seventy-two cookies" is read)
+_CONCLUSION_WORDS = {
+    "fr": ("donc", "ainsi", "alors", "par conséquent", "au total", "en tout", "finalement", "au final"),
+    "de": ("also", "somit", "daher", "deshalb", "folglich", "insgesamt", "damit", "schließlich"),
+    "es": ("por lo tanto", "por tanto", "entonces", "así que", "en total", "así", "finalmente", "luego"),
+    "it": ("quindi", "dunque", "pertanto", "perciò", "in totale", "allora", "in tutto", "infine"),
+    "pt": ("portanto", "logo", "então", "assim", "no total", "ao todo", "em total", "finalmente"),
+    "ru": ("итак", "итого", "значит", "поэтому", "следовательно", "всего", "таким образом", "в итоге"),
+}  # fmt: skip
+_CONCLUSION_WORD = {
+    code: re.compile(rf"(?<![\w'’])(?:{'|'.join(words)})(?![\w'’])")
+    for code, words in _CONCLUSION_WORDS.items()
+}
+_ANY_CONCLUSION_WORD = re.compile(
+    rf"(?<![\w'’])(?:{'|'.join(w for words in _CONCLUSION_WORDS.values() for w in words)})(?![\w'’])"
+)
+# the closing sentence read so is short, and written in none of English's words ("So it is also null.")
+_LONGEST_CLOSING = 300
+_CLOSING_AFTER = " \t\n.!?*_"
+_ANY_DIGIT = re.compile(r"\d")
+_ENDS_ON_NO_WORD = frozenset("0123456789$})]\\%")
+# the only commitment words such a sentence may hold: any other (a negation, a hedge, a bound, an
+# alternative, a condition) leaves its number unread; and the words that make a number approximate
+_PLAIN_STATEMENT = frozenset(("is", "are", "it is", "so", "thousand", "million", "billion"))
+_APPROXIMATE_WORDS = frozenset(
+    "unos unas uns umas etwa ungefähr rund circa ca knapp gut quelque quelques approximativement cerca "
+    "примерно около приблизительно почти порядка".split()
+)
+_ENGLISH_IN_CLOSING = frozenset(
+    "the is and of that we it are there has have she he so they answer i you this hope".split()
+)
+
+
+def spelled_conclusion(text: str) -> tuple[int, int, int, int, int, Language] | None:
+    """The one number the closing sentence of ``text`` spells out in one of these languages, when a word of
+    that language concludes it and it holds no digit: ``(sentence start, sentence end, number start, number
+    end, value, language)``, or None. Two numbers spelled out there (``Donc, avec trois boîtes, elle a
+    soixante-douze billes.``), or two languages that read it differently, are no one value: None.
+
+    >>> spelled_conclusion("Donc elle a soixante-douze billes.")[2:5]
+    (12, 26, 72)
+    >>> spelled_conclusion("Sie hat drei Kisten mit je vierundzwanzig Äpfeln. Insgesamt zwei Kisten.")[2:5]
+    (60, 64, 2)
+    >>> spelled_conclusion("Donc il a un chien."), spelled_conclusion("Donc elle a deux ou trois billes.")
+    (None, None)
+    """
+    end = len(text.rstrip(_CLOSING_AFTER))
+    if end < 4 or text[end - 1] in _ENDS_ON_NO_WORD:
+        return None  # most texts: the last number, a box or math closes them (asked of every English text)
+    lo = end - _LONGEST_CLOSING if end > _LONGEST_CLOSING else 0
+    start = max(text.rfind(".", lo, end), text.rfind("!", lo, end), text.rfind("?", lo, end)) + 1
+    start = max(start, text.rfind("\n", start, end) + 1)
+    if (start == 0 and lo > 0) or end - start < 4 or _ANY_DIGIT.search(text, start, end):
+        return None
+    sentence = text[start:end].lower()
+    words = sentence.replace(",", " ").split()
+    if not _ENGLISH_IN_CLOSING.isdisjoint(words):
+        return None  # an English sentence ("I hope this helps!"): English reads it
+    if _ANY_CONCLUSION_WORD.search(sentence) is None:
+        return None
+    found = None
+    for code, conclusion in _CONCLUSION_WORD.items():
+        if conclusion.search(sentence) is None:
+            continue
+        numbers = list(spans(text, code, start, end))
+        if len(numbers) != 1:
+            continue
+        if not _APPROXIMATE_WORDS.isdisjoint(words) or any(
+            _PHRASE_ENGLISH[code].get(m.group().lower()) not in _PLAIN_STATEMENT
+            for m in _phrase_matches(text, _BY_CODE[code], start, end)
+        ):
+            # "Quindi Marco non ha settantadue figurine.", "tiene unas setenta y dos": no commitment
+            return None
+        number_start, number_end, value = numbers[0]
+        if found is not None and found[2:5] != (number_start, number_end, value):
+            return None  # two languages, two readings
+        found = (start, end, number_start, number_end, value, _BY_CODE[code])
+    return found
+
+
 # The answer named as a noun, so that a value set against it reads as the English one does ("72 no es la
 # respuesta correcta", "72 ist nicht die Antwort", "72 — это не ответ": 72 is not the answer), and the words
 # of a correction said after an answer ("Corrección: 70", "Korrektur: 70", "72 (falsch)")
@@ -1351,10 +1433,21 @@ def rewrite(r: Rewritten, first: int | None = None, doubts: bool = False) -> Non
     # lower-casing keeps an ASCII text's length, and the positions of all before its first other character
     stems = _stems_in(lowered, first) if len(lowered) == len(text) else None
     marked = bool(stems) if stems is not None else has_answer_word(lowered)
-    if not marked and not doubts and (first == len(text) or not _CYRILLIC.search(text, first)):
+    # no marker: the one number a conclusion of these languages spells out closes the text, as digits
+    closing = None if marked else spelled_conclusion(text)
+    cyrillic = first < len(text) and _CYRILLIC.search(text, first) is not None
+    if not marked and not doubts and closing is None and not cyrillic:
         return
     markers = _marker_matches(text, lowered, stems) if marked else []
+    if marked and not markers:  # an answer word that opens no marker ("Die Lösung hat …"): as none
+        closing = spelled_conclusion(text)
     language = language_of(text, markers if len(text) <= 3000 and "</think>" not in text else None)
+    if closing is not None:
+        start, end, number_start, number_end, value, closing_language = closing
+        r.splice([(number_start, number_end, str(value))])
+        if closing_language is not language:  # the conclusion's words are read in its language
+            end += len(str(value)) - (number_end - number_start)
+            r.apply(_phrase_matches(r.text, closing_language, start, end), _in_english(closing_language))
     statements = []
     last = 0
     for m in markers:
