@@ -2964,8 +2964,8 @@ def plain_option_labels(text: str) -> str:
     written as a plain list writes them (``(A) 12 (B) 15``), so that they are read as one; as it is when it
     typesets no label.
 
-    >>> plain_option_labels("$\\\\textbf{(A) }12\\\\qquad\\\\mathrm{(B)}\\\\ 15\\\\quad\\\\text{(C) } 18$").split()
-    ['(A)', '12', '(B)', '15', '(C)', '18']
+    >>> plain_option_labels("$\\\\textbf{(A) }12\\\\qquad\\\\mathrm{(B)}\\\\ 15\\\\quad\\\\text{(C) }18$")
+    '  (A) 12  (B)  15  (C) 18 '
     """
     if "{(" not in text and "{ (" not in text:
         return text  # (the common case: no typeset label)
@@ -3129,7 +3129,7 @@ _LABELLED_CHOICE = re.compile(
     r"(?:option|choice|letter)|(?:the[ \t]+)?(?:only[ \t]+)?(?:one[ \t]+)?remaining"
     r"(?:[ \t]+(?:option|choice))?)"
     r"[ \t*_]*:[ \t*_]*(?:(?i:option|choice)[ \t]+)?"
-    r"(?:\([ \t]*([a-jA-J])[ \t]*\)|([a-jA-J])[ \t]*\)|([a-jA-J])(?![\w'’]))[ \t*_]*[.!]?[ \t*_]*\s*$"
+    r"(?:\([ \t*_]*([a-jA-J])[ \t*_]*\)|([a-jA-J])[ \t*_]*\)|([a-jA-J])(?![\w'’]))[ \t*_]*[.!]?[ \t*_]*\s*$"
 )
 # an option named by its place as the answer, in a sentence that closes the text and opens on it or on a
 # conclusion's word: "The correct choice is option 3.", "Choice #2 is correct.", "The third option is the

@@ -938,7 +938,13 @@ def _grade_found(
         bare = fallback.status == "value" and found.bare_expression(lenient)
         cut = (
             _cut_mid_sentence(found.region, bare)
-            if gold.kind in ("number", "math") and unread is None and pointer is None
+            # (a value read as the option it is, "… = 18$, so the answer is" with (C) 18 listed, as well)
+            if (
+                gold.kind in ("number", "math")
+                or (gold.kind == "choice" and lenient.rule != "choice" and DIGIT.search(lenient.text))
+            )
+            and unread is None
+            and pointer is None
             else None
         )
         if cut is not None:
