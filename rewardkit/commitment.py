@@ -218,18 +218,21 @@ _REJECTED_AFTER = re.compile(
 # (opening on the word, case spelled out: a pattern that may start at any position, or ignores case, costs
 # several times more on every statement that holds none)
 _REASON_ABOUT_A_VALUE = re.compile(
-    r"\b(?:[Bb]ecause|[Ss]ince|[Aa]s|[Ww]hile|[Ww]hereas|and|but)\s+(?:(?:option|choice|answer)\s+)?"
-    r"(?:\((?P<paren>[A-J])\)|(?P<letter>[A-J])(?![A-Za-z])|(?P<number>[-−]?\$?\d[\d,]*(?:\.\d+)?)|"
+    r"\b(?:[Bb]ecause|[Ss]ince|[Aa]s|[Ww]hile|[Ww]hereas|and|but)\s+(?:(?:options?|choices?|answer)\s+)?"
+    # (several letters at once: "since A, B and D all fail", "because (A) and (B) are too small")
+    r"(?:(?P<several>\(?[A-J]\)?(?:\s*,\s*\(?[A-J]\)?)*,?\s+(?:and|or|nor)\s+\(?[A-J]\)?(?![A-Za-z]))|"
+    r"\((?P<paren>[A-J])\)|(?P<letter>[A-J])(?![A-Za-z])|(?P<number>[-−]?\$?\d[\d,]*(?:\.\d+)?)|"
     # ... or whose subject is every option but the one stated: "because all the other options are too
     # small", "since the others are wrong", "as the remaining choices are impossible"
     r"(?P<others>(?:all\s+(?:of\s+)?)?the\s+(?:(?:other|remaining)\s+(?:options|choices|answers|ones)|others|rest)))"
-    r"\s+(?:is|are|was|were|seem|seems|look|looks|would\s+be)\s+"
+    r"\s+(?:(?:all|both|each)\s+)?(?:(?:is|are|was|were|seem|seems|look|looks|would\s+be)\s+"
     r"(?:(?:all\s+)?(?:clearly|obviously|definitely|also|far|way|much)\s+)?"
     # what it says of that value, and no more: a bound or condition after it still qualifies the answer
     r"(?:wrong|incorrect|invalid|impossible|not\s+(?:correct|right|valid|possible)|"
-    r"too\s+(?:large|big|small|high|low|many|few))\b"
+    r"too\s+(?:large|big|small|high|low|many|few))|fail(?:s|ed)?)\b"
 )
 _A_DIGIT = re.compile(r"\d")
+_A_LETTER = re.compile(r"[A-J]")
 
 
 def without_reason_about_another(after: str, value: Quantity | None, letter: str | None) -> str:
@@ -268,6 +271,9 @@ def _about_another(m: re.Match[str], value: Quantity | None, letter: str | None)
     or another choice than ``letter``."""
     if m["others"] is not None:  # "because all the other options are too small"
         return True
+    if m["several"] is not None:  # "since A, B and D all fail": none of them the letter stated
+        named = _A_LETTER.findall(m["several"])
+        return letter is not None and all(other != letter.upper() for other in named)
     other_letter = m["paren"] or m["letter"]
     if other_letter is not None:
         # "since a is" may be the article, never another choice
@@ -2152,17 +2158,32 @@ _LATER_VALUE = re.compile(
     re.IGNORECASE,
 )
 _LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+# a later sentence that concludes on two letters: "so B or D.", "Hence, C or D.", "so it's either (C) or (D)"
+_LETTERS_CONCLUDED = re.compile(
+    r"\b(?:so|thus|hence|therefore)\b[,:]?[ \t]+(?:(?:it['’]s|it\s+is|the\s+answer\s+is)[ \t]+)?"
+    r"(?:either[ \t]+)?(?:(?:option|choice)[ \t]+)?(?-i:\(\s*(?P<p>[A-J])\s*\)|(?P<b>[A-J])(?![A-Za-z'’]))"
+    r"[ \t*_]*,?[ \t]+or[ \t]+"
+    r"(?:(?:option|choice)[ \t]+)?(?-i:\(\s*(?P<q>[A-J])\s*\)|(?P<c>[A-J])(?![A-Za-z'’]))"
+    r"[ \t*_]*(?=[.!?]|\n|$)",
+    re.IGNORECASE,
+)
 # a value or an option named first, then called right as well: "15 might be right too", "15 is also a
 # reasonable answer", "A might also be correct", "(C) also works"
 _RIGHT = (
     r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:right|correct|valid|reasonable|possible|plausible|acceptable|answer)\b"
 )
+# a condition's verb, said of an option: "satisfies", "meets", "fulfils"
+_MEETS = r"satisf(?:y|ies)|meets?|fulfil(?:l?s)?|fulfills?"
 _ALSO_RIGHT = re.compile(
     # (a letter, or a set of them run together, "BD is also correct", as a multiple-select answer names one)
     rf"(?:(?P<v>{_VALUE})|(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-J]{{2,10}}|[A-Z])(?![A-Za-z'’])))"
     r"[\s*_)]*"
     rf"(?:(?:might|may|could|would)\s+(?:also|equally)\s+be\s+{_RIGHT}|is\s+(?:also|equally)\s+{_RIGHT}|"
-    rf"(?:might|may|could|would)\s+be\s+{_RIGHT}\s+(?:too|as\s+well)\b|(?:also|equally)\s+(?:works?|fits?)\b)",
+    rf"(?:might|may|could|would)\s+be\s+{_RIGHT}\s+(?:too|as\s+well)\b|(?:also|equally)\s+(?:works?|fits?)\b"
+    # "(D) satisfies it too", "D also satisfies the condition", "D works as well" (not "D also satisfies the
+    # first condition but fails the second": a condition met in part calls nothing right)
+    rf"|(?:also\s+(?:{_MEETS})|(?:{_MEETS})\s+(?:it|them|this|that|these|all\s+of\s+them)\s+(?:too|as\s+well)"
+    r"|works?\s+(?:too|as\s+well))\b(?![^.!?\n]*\b(?:but|except|not|fails?|only)\b))",
     re.IGNORECASE,
 )
 # a sentence that opens on "or" and offers a value: "Or 19.", "Or maybe 19.", "or, possibly, $19"; its first
@@ -2356,6 +2377,41 @@ def letter_reaffirmed(after: str, letter: str, letters: str) -> bool:
     return reaffirmed
 
 
+def offered_beside(
+    after: str, letter: str | None = None, letters: str = "", value: Quantity | None = None
+) -> str | None:
+    """Why the text right after a statement offers another answer as right too (``… 12. Then again, 15
+    might be right too.``, ``… C. On reflection, D also works.``), or, after a letter, settles on two letters
+    (``… (B). Actually, (D) satisfies it too, so B or D.``), or None: beside the answer, not instead of it.
+
+    >>> offered_beside(" On reflection, D also works.", "C", "ABCD")
+    "hedged later: 'D also works' offers D too"
+    >>> offered_beside(" Hmm, so C or D.", "C", "ABCD")
+    "hedged later: 'so C or D' names two choices"
+    >>> offered_beside(" D also satisfies x > 0, not y.", "C", "ABCD") is None
+    True
+    """
+    head = after.lstrip(" \t.*_)$")
+    also = _ALSO_RIGHT.search(head, 0, 400) if ("also" in head or "too" in head or "well" in head) else None
+    if also is not None:
+        # "… 12. Then again, 15 might be right too.", "… (B). Hmm, actually, A might also be correct."
+        offered_letter = also["p"] or also["b"]
+        if letter is not None and offered_letter is not None and all(c in letters for c in offered_letter):
+            if offered_letter != letter:
+                return f"hedged later: {also.group().strip()[:80]!r} offers {offered_letter} too"
+        elif value is not None and also["v"] is not None:
+            found = next(scan(also["v"]), None)
+            if found is not None and not same_quantity(found.quantity, value):
+                return f"hedged later: {also.group().strip()[:80]!r} offers {also['v'].strip(' $(')} too"
+    if letter is not None and " or " in head[:400]:
+        for both in _LETTERS_CONCLUDED.finditer(head, 0, 400):
+            # "… (B). Actually, (D) satisfies it too, so B or D.": the text settles on two letters
+            pair = (both["p"] or both["b"], both["q"] or both["c"])
+            if all(one in letters for one in pair) and pair[0] != pair[1]:
+                return f"hedged later: {both.group().strip()[:80]!r} names two choices"
+    return None
+
+
 def hedged_later(
     after: str, letter: str | None = None, letters: str = "", value: Quantity | None = None
 ) -> str | None:
@@ -2373,17 +2429,9 @@ def hedged_later(
     head = after.lstrip(" \t.*_)$")
     if not head:
         return None
-    also = _ALSO_RIGHT.search(head, 0, 400) if ("also" in head or "too" in head) else None
-    if also is not None:
-        # "… 12. Then again, 15 might be right too.", "… (B). Hmm, actually, A might also be correct."
-        offered_letter = also["p"] or also["b"]
-        if letter is not None and offered_letter is not None and all(c in letters for c in offered_letter):
-            if offered_letter != letter:
-                return f"hedged later: {also.group().strip()[:80]!r} offers {offered_letter} too"
-        elif value is not None and also["v"] is not None:
-            found = next(scan(also["v"]), None)
-            if found is not None and not same_quantity(found.quantity, value):
-                return f"hedged later: {also.group().strip()[:80]!r} offers {also['v'].strip(' $(')} too"
+    beside = offered_beside(head, letter, letters, value)
+    if beside is not None:
+        return beside
     hedging = _LATER_HEDGE.search(head, 0, 400) is not None
     # "… 72. Or 70.": a sentence that opens on "or" offers its value beside the statement's
     # ("… (B). Hmm, or is it C?": a letter offered the same way)

@@ -2575,7 +2575,7 @@ def lists_options(text: str) -> bool:
     >>> lists_options("(A) is incorrect. (B) is correct.")
     False
     """
-    text = text.strip()
+    text = plain_option_labels(text).strip()
     if len(text) > _OPTIONS_AT_ONCE or text.count(")") + text.count(".") + text.count(":") < 2:
         return False
     labels = list(_OPTION_LABEL.finditer(text))
@@ -2963,8 +2963,34 @@ def listed_options(text: str, letters: str) -> tuple[Quantity | None, ...]:
 def _listed(text: str, letters: str) -> list[tuple[str, str]]:
     """Each offered letter and its option's text as ``text`` lists them, one per line or on one line; empty
     unless every letter is listed exactly once, in order."""
+    text = plain_option_labels(text)
     found = [(m.group(1), m.group(2)) for m in _LISTED_OPTION_HEADED.finditer(text)]
     return found if [letter for letter, _ in found] == list(letters) else _options_on_one_line(text, letters)
+
+
+# an option's label as AMC problems typeset it, "\\textbf{(A) }", "\\mathrm{(B)}", "\\text{(C) }", and the
+# spacing between options, "\\qquad", "\\quad", "\\hspace{1em}"; "$" around the line
+_TYPESET_LABEL = re.compile(
+    r"\\(?:textbf|mathbf|mathrm|textrm|text|rm|bf)\s*\{\s*(\([A-Z]\))\s*(?:\\[ ,;:]|~)?\s*\}"
+)
+_TYPESET_SPACE = re.compile(r"\\q?quad\b|\\hspace\*?\s*\{[^{}\n]{0,20}\}|\\[ ,;:]|~|\$")
+
+
+def plain_option_labels(text: str) -> str:
+    """``text`` with the options an AMC problem typesets (``$\\textbf{(A) }12\\qquad\\textbf{(B) }15$``)
+    written as a plain list writes them (``(A) 12 (B) 15``), so that they are read as one; as it is when it
+    typesets no label.
+
+    >>> plain_option_labels("$\\\\textbf{(A) }12\\\\qquad\\\\mathrm{(B)}\\\\ 15\\\\quad\\\\text{(C) }18$")
+    '  (A) 12  (B)  15  (C) 18 '
+    """
+    if "{(" not in text and "{ (" not in text:
+        return text  # (the common case: no typeset label)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if len(_TYPESET_LABEL.findall(line)) >= 2:
+            lines[i] = _TYPESET_SPACE.sub(" ", _TYPESET_LABEL.sub(r" \1 ", line))
+    return "\n".join(lines)
 
 
 def option_listed_for(text: str, letter: str) -> str | None:
@@ -3081,7 +3107,9 @@ _LENIENT_CHOICE = re.compile(
     # "on second thought, B", "on reflection, D", "Correction: B"
     r"thought|reflection|[Cc]orrection|"
     # "It must be B", "the correct option: C", "best choice is D"
-    r"be|[Cc]orrect\s+(?:option|choice|letter)|[Bb]est\s+(?:option|choice))"
+    r"be|[Cc]orrect\s+(?:option|choice|letter)|[Bb]est\s+(?:option|choice)|"
+    # "That corresponds to Option C", "which corresponds to (B)"
+    r"corresponds\s+to)"
     # "which is option B", "I choose choice C", "it's **B**"
     r"\s*[,:]?\s+(?:(?:[Oo]ption|[Cc]hoice)\s+)?(?:\*\*|\*|__|_)?\(?([A-Z])\)?"
     r"(?=[\s.,;!*_]|$)"
@@ -3108,6 +3136,17 @@ _NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
 _LOWER_CALLED_CHOICE = re.compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
     r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
+)
+# a label that names the choice, then the letter, upper or lower case, closing the text: "Final: C",
+# "Correct option: (d)", "Correct choice: b)", "My choice: **B**", and the one option an elimination leaves,
+# "… (D) needs a side of 6.5. Remaining: (C)." ("Final: 3 of the options are wrong", "Correct choice: b) or
+# c)" name none)
+_LABELLED_CHOICE = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t*_#]*(?i:final|(?:final|my|answer|chosen|selected|correct|right|best)[ \t]+"
+    r"(?:option|choice|letter)|(?:the[ \t]+)?(?:only[ \t]+)?(?:one[ \t]+)?remaining"
+    r"(?:[ \t]+(?:option|choice))?)"
+    r"[ \t*_]*:[ \t*_]*(?:(?i:option|choice)[ \t]+)?"
+    r"(?:\([ \t*_]*([a-jA-J])[ \t*_]*\)|([a-jA-J])[ \t*_]*\)|([a-jA-J])(?![\w'’]))[ \t*_]*[.!]?[ \t*_]*\s*$"
 )
 # an option named by its place as the answer, in a sentence that closes the text and opens on it or on a
 # conclusion's word: "The correct choice is option 3.", "Choice #2 is correct.", "The third option is the
@@ -3189,6 +3228,13 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
         # "the correct choice is c": a lower-case letter that the sentence names as the choice, as after a
         # marker ("The answer is: b")
         return Answer(spoken[1], "choice", base + spoken.start(1), base + spoken.end(1), True)
+    labelled = _LABELLED_CHOICE.search(body, tail_at) if ":" in body[tail_at:] else None
+    said = (labelled[1] or labelled[2] or labelled[3]) if labelled is not None else None
+    if labelled is not None and said is not None and said.upper() in letters:
+        # "Final: C", "Correct option: (d)": a label that names the choice, read as the marker "Answer:" is
+        # (a letter chosen before it is overridden by the label that closes the text)
+        at = labelled.start(1) if labelled[1] else labelled.start(2) if labelled[2] else labelled.start(3)
+        return Answer(said.upper(), "choice", base + at, base + at + 1, True)
     placed = _PLACE_CALLED_CHOICE.search(body, tail_at) if "ption" in body or "hoice" in body else None
     if (
         placed is not None
@@ -3249,8 +3295,8 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
         body = body[: polite.start()].rstrip()
     start = body.rfind("\n") + 1
     closing = _RESTATED_OPTION.fullmatch(body, start)
-    if closing is None or closing[1] not in letters or start == 0:
-        return None
+    if closing is None or closing[1] not in letters or start == 0 or lists_options(body[start:]):
+        return None  # (a closing line that lists every option, "(A) 12 (B) 15 (C) 18", restates none)
     before = body[:start].rstrip()
     previous = before.rfind("\n") + 1
     if _LISTED_OPTION.fullmatch(before, previous) or _RESTATED_OPTION.fullmatch(before, previous):

@@ -1002,7 +1002,13 @@ def _grade_found(
         bare = fallback.status == "value" and found.bare_expression(lenient)
         cut = (
             _cut_mid_sentence(found.region, bare)
-            if gold.kind in ("number", "math") and unread is None and pointer is None
+            # (a value read as the option it is, "… = 18$, so the answer is" with (C) 18 listed, as well)
+            if (
+                gold.kind in ("number", "math")
+                or (gold.kind == "choice" and lenient.rule != "choice" and DIGIT.search(lenient.text))
+            )
+            and unread is None
+            and pointer is None
             else None
         )
         if cut is not None:
@@ -1716,6 +1722,17 @@ def _retraction(
         return concluded_past(found, answer, gold, tail, completion)
     if cue is None or gold.kind not in ("number", "math", "choice"):
         return None
+    if gold.kind == "choice":
+        chosen = reading_of(answer.text, gold).choice
+        offered = (
+            commitment.offered_beside(tail[cue.end() : cue.end() + 400], chosen, gold.letters or _ANY_LETTER)
+            if chosen is not None
+            else None
+        )
+        if offered is not None:
+            # "Answer: C\n\nOn reflection, D also works.": the cue offers a letter beside the answer, not
+            # instead of it
+            return offered
     later = _statement_after(found, found.region_start + tail_start + cue.end(), gold)
     own = _value_on_cue_line(found, tail_start + cue.end(), gold) if gold.kind in ("number", "math") else None
     if own is not None and later is not None and later[0].start >= own[0].end:
@@ -1786,6 +1803,7 @@ def _retraction(
     if gold.kind == "choice":
         # "Answer: B\n\nWait, actually it should be D.": the letter the retraction names, read as a statement
         named = commitment.word_after_retraction(tail[cue.end() :])
+        first = reading_of(answer.text, gold)
         if named is not None:
             s, e = (cue.end() + named[0], cue.end() + named[1])
             if e - s == 1:
@@ -1793,7 +1811,6 @@ def _retraction(
                 if letter.status == "value":
                     at = found.region_start + tail_start
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
-        first = reading_of(answer.text, gold)
         if first.choice is not None and commitment.letter_reaffirmed(
             tail[cue.end() :], first.choice, gold.letters
         ):

@@ -70,7 +70,7 @@ FRENCH = Language(
         ),
         # the conditional mood states what the answer would be, most often under a condition ("si …")
         (r"(?:la\s+)?réponse\s+serait\b|le\s+résultat\s+serait\b", "The answer would be"),
-        (r"réponse\s*:", "Answer:"),
+        (r"réponse(?:\s+(?:correcte|exacte))?\s*:", "Answer:"),
     ),
     (
         "réponse",
@@ -312,7 +312,7 @@ SPANISH = Language(
             "The answer is",
         ),
         (r"(?:la\s+)?respuesta\s+(?:correcta\s+)?sería\b|el\s+resultado\s+sería\b", "The answer would be"),
-        (r"respuesta\s*:", "Answer:"),
+        (r"respuesta(?:\s+(?:correcta|exacta))?\s*:", "Answer:"),
     ),
     (
         "respuesta",
@@ -418,7 +418,7 @@ ITALIAN = Language(
             "The answer is",
         ),
         (r"(?:la\s+)?risposta\s+(?:corretta\s+)?sarebbe\b|il\s+risultato\s+sarebbe\b", "The answer would be"),
-        (r"risposta\s*:", "Answer:"),
+        (r"risposta(?:\s+(?:corretta|esatta|giusta))?\s*:", "Answer:"),
     ),
     ("risposta", "risultato", "il", "la", "che", "è", "di", "per", "una", "con", "sono", "del", "ogni"),
     {
@@ -503,7 +503,7 @@ PORTUGUESE = Language(
             "The answer is",
         ),
         (r"(?:a\s+)?resposta\s+(?:correta\s+)?seria\b|o\s+resultado\s+seria\b", "The answer would be"),
-        (r"resposta\s*:", "Answer:"),
+        (r"resposta(?:\s+(?:correta|correcta|certa|exata))?\s*:", "Answer:"),
     ),
     ("resposta", "o", "os", "as", "é", "um", "uma", "para", "com", "que", "por", "do", "da", "são", "não"),
     {
