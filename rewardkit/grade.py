@@ -1460,11 +1460,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if why is None and taken_back is None:
         # "The answer is 3 boxes of 12, so 36 eggs.": a statement nothing else qualifies that works its answer
         # out; the value it concludes on is the answer, committed as any statement, its operands are working
-        concluded = _concluded_within(answer, gold)
-        if isinstance(concluded, str):
-            return answer, concluded
-        if concluded is not None:
-            return _committed(concluded, gold, completion)
+        worked = _concluded_within(answer, gold)
+        if isinstance(worked, str):
+            return answer, worked
+        if worked is not None:
+            return _committed(worked, gold, completion)
     return answer, why
 
 
@@ -1519,21 +1519,27 @@ def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
         or rounds_to(first, last)
     ):
         return None  # "4 hours, so 240 minutes", "2/3, so about 0.67": one quantity said twice
-    turn = commitment.CONCLUDING_TURN.search(text, opening[1], where[0])
+    turns = list(commitment.CONCLUDING_TURN.finditer(text, opening[1], where[0]))
+    turn = turns[-1] if turns else None  # the turn to the conclusion: "15 + 20 = 35, so 36" turns at "so"
     cut = where[0] if turn is None else turn.start()
     if turn is not None and turn.group() == "=" and _PROSE_WORD.search(text, 0, cut) is None:
         return None  # "2 + 3 = 5", "$48 + 24 = 70$": a computation in math, read (and checked) as such
     if turn is not None and COPULA.search(text, turn.end(), where[0]) is not None:
         return None  # "the width is 4, so the area is 20": the copula reading takes the value it names
-    operands = [q.quantity for q in scan(text[opening[0] : cut]) if q.quantity is not None]
-    if len(operands) < 2 and turn is not None and turn.group() == "=":
-        return None  # "x = -2 or x = 3", "2 hours = 120 minutes": values named or restated, no working
-    if len(operands) < 2:
+    first_turn = turns[0].start() if turns else where[0]
+    if not any(c.isdigit() for c in text[opening[1] : first_turn]):
+        if turns and turns[0].group() == "=":
+            return None  # "x = -2 or x = 3", "2 hours = 120 minutes": values named or restated, no working
         # "The answer is 36 eggs, so 3 boxes.", "40, so 40 - 5 = 35 remain": the statement states a value
         # whole, then derives another from it; which one the question asks for, the text does not say
         said = text[: where[1]].strip()
         return f"two different values: {said[:60]!r} states one value and concludes on another"
-    if not _worked_to(last, operands):
+    operands = [q.quantity for q in scan(text[opening[0] : cut]) if q.quantity is not None]
+    # ("15 + 20 = 35, so she has 35 left": the conclusion says the result of the working's computation again)
+    computed = [
+        q.quantity for m in _COMPUTED_RESULT.finditer(text, opening[0], cut) for q in scan(m.group(1))
+    ]
+    if not _worked_to(last, operands) and not any(q is not None and q.value == last.value for q in computed):
         # "12 rows of 6 chairs, so 70 chairs": working that does not give the value it concludes on pays
         # neither its operands nor its conclusion (as a false computation in math does not)
         said = text[: where[1]].strip()

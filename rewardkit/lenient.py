@@ -969,16 +969,17 @@ def lenient_answer(
                 remark = found.region[explained:].strip()[:60]
                 why = f"a remark after the result: {remark!r} names givens, no answer"
                 return remarked, Reading("ambiguous", text=remarked.text, why=why)
-    if gold.kind == "number" and conditions_left > 0 and found.region[-1:] in (")", "\n", " ", "."):
+    if gold.kind == "number" and conditions_left > 0 and ")" in found.region[-_CHECKS_TAIL_CHARS:]:
         # "Answer = 18 eggs\n(6 per day × 3 days)": a line of working in brackets right after the value's line
         # explains it; the value stands before it, unless the aside concludes on another or hedges
-        aside = _ASIDE_LINE_AT_END.search(found.region, max(0, len(found.region) - _CHECKS_TAIL_CHARS))
+        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+        aside = _ASIDE_LINE_AT_END.search(POLITE_TAIL.sub("", found.region[tail_at:]))
         if (
             aside is not None
             and _WORKING_ASIDE.search(aside["body"])
             and not _UNCOMMITTED_CUE.search(aside["body"])
         ):
-            at = aside.start() + 1
+            at = tail_at + aside.start() + 1
             explained_value = _value_before(found, gold, at, conditions_left)
             if (
                 explained_value is not None
@@ -1177,6 +1178,7 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _ABBREVIATED = re.compile(
     r"(?:\b[A-Za-z]\.[A-Za-z]|\b(?i:etc|vs|approx|ca|rs|mr|mrs|ms|dr|st|no|fig|eq|resp))\.$"
 )
+_WHOLE_DECIMAL = re.compile(r"(?<=\d)\.0+(?!\d)")
 _RESTATED_NUMBERS = 3  # the numbers a closing sentence of givens holds, at most, to be read as operands
 _RESULTS_READ = 4000  # how much of the text before a closing sentence is read for the results it states
 
@@ -1293,7 +1295,11 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
         or "=" in region[stated_from : stated.start - found.region_start]
         # ("Pages left: 400 − 165 = 235.\nHe has 235 pages left. … would take 7 more days.": a result of the
         # working told again before what would follow from it)
-        or (consequence is not None and _stated_as_result(region[:stated_from][-_RESULTS_READ:], stated.text))
+        or (
+            consequence is not None
+            # ("235.0" told again of "= 235")
+            and _stated_as_result(region[:stated_from][-_RESULTS_READ:], _WHOLE_DECIMAL.sub("", stated.text))
+        )
     )
     return (stated, reading) if result else unsure
 
@@ -1507,8 +1513,8 @@ def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
 _GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
 # a closing line that is one aside in brackets, after the line it explains: "\n(6 per day × 3 days)"
 _ASIDE_LINE_AT_END = re.compile(r"\n[ \t]*\((?P<body>[^()\n]{1,200})\)[ \t.]*\s*$")
-# ... that works: an operation on the givens ("6 per day × 3 days", "3 boxes of 4", "12 + 6"), not another value
-# ("20 after the gift")
+# ... that works: an operation on the givens ("6 per day × 3 days", "3 boxes of 4", "12 + 6"), not another
+# value ("20 after the gift")
 _WORKING_ASIDE = re.compile(r"\d[^\n]*(?:[×*/+÷=−]|\s-\s|\b(?:x|per|each|times|of|at)\b)[^\n]*\d")
 _ASIDE_RESULT = re.compile(r"=[ \t*_$]*(?P<value>[-−]?\d[\d,]*(?:\.\d+)?)")
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
