@@ -800,12 +800,17 @@ def confirmed_after(after: str) -> bool:
 # a sentence that concludes on a value: "But she lost 1, so 71.", "so 72 - 2 = 70 remain", "giving 70", "Then
 # subtract the 2 returns: 70.", "so the probability is 4/10 = 2/5.", "so she arrives at 4:15 PM." (the value
 # ends the sentence; a unit or a few words may follow it)
-_CONCLUDES = re.compile(
+_CONCLUDING = (
     # ("leaving at 1:15 PM" departs: no conclusion)
     r"(?:\b(?:so|giving|leaving(?!\s+(?:at|from|for|on|in|by|home|around|after|before|early|late)\b)|thus|hence|"
     r"therefore|making|which\s+(?:gives|leaves|makes)|results?\s+in|"
     # (a colon, but not a clock's: "at 1:15")
     r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|(?<!\d):|:(?![0-5]\d(?!\d)))"
+)
+# where a sentence turns to its conclusion: a concluding word, or a computation's "=" ("so", "giving", "=")
+CONCLUDING_TURN = re.compile(rf"{_CONCLUDING}|=", re.IGNORECASE)
+_CONCLUDES = re.compile(
+    _CONCLUDING +
     # (a clock reading is read whole, "so she arrives at 4:15 PM", never its minutes)
     r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^:])"
     r"(?P<value>\d{1,2}:[0-5]\d(?:\s*[ap]\.?m\b)?|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/:]*\d|\s*[%/^])"
@@ -4519,6 +4524,36 @@ def planned(sentence: str) -> str | None:
     if m is None or (m["wish"] is None and _ANOTHER_TIME_AT.search(sentence) is None):
         return None
     return f"a plan or a wish: {sentence.strip()[:60]!r} names what is meant to be, no result"
+
+
+# a consequence told under "would" after the result: "At 35 pages a day that would take about 7 more days.",
+# "If she saved $5 a week, it would take her 12 weeks." What would follow from the result is no result of the
+# working; a sentence that negates, corrects, offers another value or asks is read as ever
+_WOULD_CONSEQUENCE = re.compile(
+    r"\bwould\s+(?:(?:only|still|then|also)\s+)?(?:take|last|need|require|cost|leave|give|mean|get|allow|let)\b",
+    re.IGNORECASE,
+)
+_NO_REMARK = re.compile(
+    r"[?？]|n['’]t\b|\b(?:not|no|never|nor|or|either|answer|result|actually|wait|instead|rather|wrong|"
+    r"incorrect|mistake|error|correct\w*|should|must|but|however)\b",
+    re.IGNORECASE,
+)
+
+
+def would_consequence(sentence: str) -> str | None:
+    """Why ``sentence``, one that closes a text after its result, tells what would follow from it rather than
+    a result (``At 35 pages a day that would take about 7 more days.``), or None.
+
+    >>> would_consequence("At 35 pages a day that would take about 7 more days.")
+    "a consequence: 'At 35 pages a day that would take about 7 more days.' tells what would follow, no result"
+    >>> would_consequence("No, it would take 7 days."), would_consequence("It takes 7 days.")
+    (None, None)
+    """
+    if "would" not in sentence or _WOULD_CONSEQUENCE.search(sentence) is None:
+        return None
+    if _NO_REMARK.search(sentence) is not None:
+        return None
+    return f"a consequence: {sentence.strip()[:60]!r} tells what would follow, no result"
 
 
 # a line that labels its value as the total: "- Total: 10 hours", "**Sum:** 48 + 24 = 72 clips", "Total cost:

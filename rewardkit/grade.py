@@ -143,6 +143,7 @@ from rewardkit.stated_units import (
     rate_opened_before,
     restated_around,
     rounded_restatement,
+    rounds_to,
     unit_at_end,
     unit_at_start,
     whole_unit,
@@ -1529,7 +1530,121 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         taken_back = taken_back[concluded[0] : concluded[1]]
     if taken_back is not None and taken_back in answer.text:  # "72 — just kidding, 73": the later one stands
         return _part_of(answer, taken_back, "correction", last=True, lenient=True), None
+    if why is None and taken_back is None:
+        # "The answer is 3 boxes of 12, so 36 eggs.": a statement nothing else qualifies that works its answer
+        # out; the value it concludes on is the answer, committed as any statement, its operands are working
+        worked = _concluded_within(answer, gold)
+        if isinstance(worked, str):
+            return answer, worked
+        if worked is not None:
+            return _committed(worked, gold, completion)
     return answer, why
+
+
+# the marker statements that can work their answer out on their line ("Answer: 12 rows of 6, so 72 chairs.")
+_WORKING_STATEMENT_RULES = frozenset({"answer_colon", "answer_is", "final_answer", "hashes", "a_colon"})
+_LAST_OPERAND = re.compile(r"\d[^\d]*$")
+_RESULT_ENDING = re.compile(
+    r"=[\s*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/]*\d|\s*[-+*/×÷%^=<>])[^\d\n.;!?=]{0,80}[.!]?\s*$"
+)
+# a word of prose (a command's name, "\\times", is math; a variable, "f(2)", is one letter)
+_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+
+
+def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
+    """The value a marker's statement concludes on past its operands (``3 boxes of 12, so 36 eggs`` →
+    ``36 eggs``), why it does not commit (``36 eggs, so 3 boxes``: a value stated whole, then another one
+    derived from it; ``12 rows of 6, so 70``: working that does not give its conclusion), or None for a
+    statement that concludes on nothing new (``72, so she is happy``, ``3, so x = 3``, ``12 (3 boxes of
+    4)``: an aside's conclusion explains the value it follows), or that other readers judge (a computation
+    in math, ``48 + 24 = 70``; a conclusion with a copula of its own, ``the width is 4, so the area is 20``).
+    """
+    text = answer.text
+    if (
+        answer.rule not in _WORKING_STATEMENT_RULES
+        or gold.kind != "number"  # (math golds state equations and relations: "x^2 - y^2 = 1" is no working)
+        or len(text) > 300
+        or not any(c.isdigit() for c in text)
+    ):
+        return None
+    where = commitment.concluded_value(text)
+    if where is None and "=" in text:
+        # "6 eggs a day for 3 days = 18 eggs": the result of a computation written in words, in units of
+        # its own
+        result = _RESULT_ENDING.search(text)
+        where = None if result is None else (result.start("value"), result.end("value"), False)
+    if where is None:
+        return None
+    opening = first_value(text)
+    if opening is None or opening[2] is None or opening[1] > where[0]:
+        return None
+    head = text[: where[0]]
+    if head.count("(") > head.count(")") or head.count("[") > head.count("]"):
+        return None  # "12 (4 × 4 = 16)": what an aside concludes explains the value, it answers nothing
+    stated = first_value(text[where[0] :])
+    if stated is None or stated[2] is None:
+        return None
+    first, last = opening[2], stated[2]
+    if (
+        same_quantity(first, last)
+        or rounded_restatement(first, last)
+        or _same_share(first, last)
+        or rounds_to(first, last)
+    ):
+        return None  # "4 hours, so 240 minutes", "2/3, so about 0.67": one quantity said twice
+    turns = list(commitment.CONCLUDING_TURN.finditer(text, opening[1], where[0]))
+    turn = turns[-1] if turns else None  # the turn to the conclusion: "15 + 20 = 35, so 36" turns at "so"
+    cut = where[0] if turn is None else turn.start()
+    if turn is not None and turn.group() == "=" and _PROSE_WORD.search(text, 0, cut) is None:
+        return None  # "2 + 3 = 5", "$48 + 24 = 70$": a computation in math, read (and checked) as such
+    if turn is not None and COPULA.search(text, turn.end(), where[0]) is not None:
+        return None  # "the width is 4, so the area is 20": the copula reading takes the value it names
+    first_turn = turns[0].start() if turns else where[0]
+    if not any(c.isdigit() for c in text[opening[1] : first_turn]):
+        if turns and turns[0].group() == "=":
+            return None  # "x = -2 or x = 3", "2 hours = 120 minutes": values named or restated, no working
+        # "The answer is 36 eggs, so 3 boxes.", "40, so 40 - 5 = 35 remain": the statement states a value
+        # whole, then derives another from it; which one the question asks for, the text does not say
+        said = text[: where[1]].strip()
+        return f"two different values: {said[:60]!r} states one value and concludes on another"
+    operands = [q.quantity for q in scan(text[opening[0] : cut]) if q.quantity is not None]
+    # ("15 + 20 = 35, so she has 35 left": the conclusion says the result of the working's computation again)
+    computed = [
+        q.quantity for m in _COMPUTED_RESULT.finditer(text, opening[0], cut) for q in scan(m.group(1))
+    ]
+    if not _worked_to(last, operands) and not any(q is not None and q.value == last.value for q in computed):
+        # "12 rows of 6 chairs, so 70 chairs": working that does not give the value it concludes on pays
+        # neither its operands nor its conclusion (as a false computation in math does not)
+        said = text[: where[1]].strip()
+        return f"a false computation: {said[:60]!r} does not give the value it concludes on"
+    between = text[opening[1] : where[0]]
+    lead = text[_LAST_OPERAND.search(between).start() + 1 + opening[1] : where[0]]  # type: ignore[union-attr]
+    why = commitment.problem(lead, "", value=last)
+    if why is not None:
+        return why  # "3 boxes of 12, so maybe 36 eggs": the conclusion is hedged
+    chosen = text[where[0] :].rstrip(" \t.!*_")
+    at = answer.start + where[0]
+    return Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient)
+
+
+def _worked_to(result: Quantity, operands: list[Quantity]) -> bool:
+    """Whether ``result`` is the sum, the product, the difference or the quotient of ``operands`` (a
+    percentage read as its share): ``36`` of ``3 boxes of 12``, ``120`` of ``40, 40 and 40``, ``$60`` of
+    ``4 hours at $15``.
+
+    >>> from rewardkit.numbers import parse_number as q
+    >>> _worked_to(q("36"), [q("3"), q("12")]), _worked_to(q("70"), [q("12"), q("6")])
+    (True, False)
+    """
+    values = [q.value / 100 if q.percent else q.value for q in operands]
+    value = result.value / 100 if result.percent else result.value
+    product = Fraction(1)
+    for v in values:
+        product *= v
+    worked = {sum(values, Fraction(0)), product, values[0] - sum(values[1:], Fraction(0))}
+    if len(values) == 2 and values[1] != 0:
+        worked.add(values[0] / values[1])
+    return value in worked
 
 
 def _settled_on_it(found: Candidates, answer: Answer, gold: Gold) -> Answer | None:

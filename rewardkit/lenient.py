@@ -72,6 +72,7 @@ from rewardkit.parts import lettered_parts
 from rewardkit.polarity import polarity, stated_polarity
 from rewardkit.reading import (
     BIDI_OVERRIDE,
+    COPULA_WORD,
     PART_OF_DAY_AFTER,
     counted_names,
     glued_dash_why,
@@ -977,6 +978,31 @@ def lenient_answer(
                 remark = found.region[explained:].strip()[:60]
                 why = f"a remark after the result: {remark!r} names givens, no answer"
                 return remarked, Reading("ambiguous", text=remarked.text, why=why)
+    if gold.kind == "number" and conditions_left > 0 and ")" in found.region[-_CHECKS_TAIL_CHARS:]:
+        # "Answer = 18 eggs\n(6 per day × 3 days)": a line of working in brackets right after the value's line
+        # explains it; the value stands before it, unless the aside concludes on another or hedges
+        tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+        aside = _ASIDE_LINE_AT_END.search(POLITE_TAIL.sub("", found.region[tail_at:]))
+        if (
+            aside is not None
+            and _WORKING_ASIDE.search(aside["body"])
+            and not _UNCOMMITTED_CUE.search(aside["body"])
+        ):
+            at = tail_at + aside.start() + 1
+            explained_value = _value_before(found, gold, at, conditions_left)
+            if (
+                explained_value is not None
+                and not _SENTENCE_BREAKS.search(
+                    found.region[explained_value[0].end - found.region_start : at].rstrip()
+                )
+                and concluded_past(found, explained_value[0], gold, found.region[at:]) is None
+                # ("(6 per day × 4 days = 24)": the aside computes another value)
+                and all(
+                    same_reading(reading_of(m["value"], gold), explained_value[1])
+                    for m in _ASIDE_RESULT.finditer(aside["body"])
+                )
+            ):
+                return explained_value
     if gold.kind == "number" and conditions_left > 0:
         # "No, it's 48. Each of the 4 crates holds 12.": the value stated, then the reason for it, whose
         # numbers are no answer; the value stands before it, unless the reason concludes on another
@@ -1097,6 +1123,9 @@ def lenient_answer(
         named = _names_a_thing(found, number, gold, conditions_left) if conditions_left > 0 else None
         if named is not None:  # "… it takes 8 hours to drain the 1200-gallon tank.": 8
             return named
+        added = _added_by_participle(found, number)
+        if added is not None:  # "The total time is 4 hours, covering 240 km.": which one is asked?
+            return number, Reading("ambiguous", text=number.text, why=added)
     if number is not None:
         total = found.labelled_total(number) if gold.kind == "number" else None
         if total is not None:  # "In total: 72 muffins, as each of the 6 boxes holds 12."
@@ -1203,9 +1232,14 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
     sentence = body[breaks[-1].end() :]
     closing_at = tail_at + breaks[-1].end() + len(sentence) - len(sentence.lstrip())
     sentence = sentence.strip()
-    if _CONCLUDED_CUE.search(sentence) or _UNCOMMITTED_CUE.search(sentence):
-        return None  # (the common case: the closing sentence concludes, or says what its readers judge)
-    plan = commitment.planned(sentence)
+    if _CONCLUDED_CUE.search(sentence):
+        return None  # (the common case: the closing sentence concludes)
+    # "… 235 pages left. At 35 pages a day that would take about 7 more days.": what would follow from the
+    # result, however approximate or conditional
+    consequence = commitment.would_consequence(sentence)
+    if consequence is None and _UNCOMMITTED_CUE.search(sentence):
+        return None  # (or says what its readers judge)
+    plan = consequence or commitment.planned(sentence)
     if plan is None and _RESULT_CUE.search(sentence):
         return None
     last = found.last_number()
@@ -1467,6 +1501,52 @@ def _names_a_thing(
     return number, Reading("ambiguous", text=number.text, why=why)
 
 
+# a participle clause that closes a sentence on a value of its own: ", covering 240 km", ", spending $30"
+# (the words that conclude, "giving", "leaving", "making", "totaling", are conclusions and no such clause)
+_PARTICIPLE_CLAUSE = re.compile(
+    r",[ \t]+(?:(?:also|while|thereby)[ \t]+)?(?P<verb>[a-z]{2,}ing)\b[^,.;:!?\n=]*$"
+)
+_CONCLUDING_PARTICIPLES = frozenset(
+    "giving leaving making totaling totalling bringing yielding resulting amounting adding summing coming "
+    "equaling equalling being having getting".split()
+)
+# the copula that states the sentence's value before such a clause: "The total time is 4 hours"
+_COPULA_BEFORE = re.compile(rf"\s{COPULA_WORD}\s", re.IGNORECASE)
+
+
+def _added_by_participle(found: Candidates, number: Answer) -> str | None:
+    """Why the last number is no answer the text commits to alone: its sentence states a value after its
+    copula, then adds another quantity in a participle clause (``The total time is 4 hours, i.e. 240
+    minutes, covering 240 km.``: a time and a distance, and the question asks one of them), or None."""
+    region, base = found.region, found.region_start
+    at = number.start - base
+    if region.rfind(",", max(0, at - 60), at) < 0:
+        return None  # (the common case: no comma before the last number)
+    sentence_start = _sentence_start(region, at)
+    # "… is 4 hours, i.e. 240 minutes, covering …": an abbreviation's stops end no sentence
+    for _ in range(3):
+        before = region[max(0, sentence_start - 10) : sentence_start].rstrip()
+        abbreviation = _ABBREVIATED.search(before) if sentence_start > 1 else None
+        if abbreviation is None:
+            break
+        sentence_start = _sentence_start(region, sentence_start - len(before) + abbreviation.start())
+    head = region[sentence_start:at]
+    clause = _PARTICIPLE_CLAUSE.search(head)
+    if clause is None or clause["verb"].lower() in _CONCLUDING_PARTICIPLES:
+        return None
+    copula = _COPULA_BEFORE.search(head, 0, clause.start())
+    stated = first_value(head[copula.end() : clause.start()]) if copula is not None else None
+    added = first_value(region[at : number.end - base + 40])
+    if stated is None or added is None or stated[2] is None or added[2] is None:
+        return None
+    if same_quantity(stated[2], added[2]) or stated[2].unit is None or added[2].unit is None:
+        return None  # ("… is 240 km, covering 240 km": one quantity; a bare number names no other kind)
+    if stated[2].unit.dimension == added[2].unit.dimension:
+        return None
+    said = region[sentence_start : number.end - base].strip()
+    return f"two quantities stated: {said[:70]!r} adds another quantity after its value"
+
+
 def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
     """Whether the last number stands inside a brace group or a script of a delimited math span
     (``$\\frac{2}{3}$``'s 3, ``\\(\\sqrt{3}\\)``'s, ``$2^{10}$``'s 10): a piece of its structure, which says
@@ -1484,6 +1564,12 @@ def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
 
 
 _GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
+# a closing line that is one aside in brackets, after the line it explains: "\n(6 per day × 3 days)"
+_ASIDE_LINE_AT_END = re.compile(r"\n[ \t]*\((?P<body>[^()\n]{1,200})\)[ \t.]*\s*$")
+# ... that works: an operation on the givens ("6 per day × 3 days", "3 boxes of 4", "12 + 6"), not another
+# value ("20 after the gift")
+_WORKING_ASIDE = re.compile(r"\d[^\n]*(?:[×*/+÷=−]|\s-\s|\b(?:x|per|each|times|of|at)\b)[^\n]*\d")
+_ASIDE_RESULT = re.compile(r"=[ \t*_$]*(?P<value>[-−]?\d[\d,]*(?:\.\d+)?)")
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
 _ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
 
