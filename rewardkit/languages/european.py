@@ -91,6 +91,9 @@ FRENCH = Language(
     {
         "n'est pas": "is not",
         "n’est pas": "is not",
+        # an option ruled out ("La réponse ne peut pas être (C).")
+        "la réponse ne peut pas être": "the answer cannot be",
+        "ne peut pas être": "cannot be",
         "ne sont pas": "are not",
         "pas": "not",
         "peut-être": "maybe",
@@ -334,6 +337,8 @@ SPANISH = Language(
     ),
     {
         "no es": "is not",
+        "la respuesta no puede ser": "the answer cannot be",
+        "no puede ser": "cannot be",
         "no son": "are not",
         "no": "not",
         "quizás": "maybe",
