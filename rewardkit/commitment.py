@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from rewardkit.languages import chinese, european
 from rewardkit.numbers import (
     CARDINAL_WORDS,
     UNIT_PATTERN,
@@ -1181,6 +1182,56 @@ def withdrawn_after(rest: str) -> str | None:
             f"operated on: {event.group().strip()[:60]!r} goes on to change the value, and states no result"
         )
     return None
+
+
+# a closing sentence that rejects an option and names no value: "The answer cannot be (C).", "Option B is
+# wrong.", "It is not D.", "So we can rule out A and B." (an option's letter, capital: "It is not a" names
+# none). Said after a value with no marker, it is the text's last word, and it commits to no value
+_OPTION_LETTER = r"(?:(?i:option|choice|answer)[ \t]+)?[*_]*\(?[*_]*(?-i:[A-J])[*_]*\)?(?![\w'’])"
+_OPTIONS_NAMED = (
+    rf"{_OPTION_LETTER}(?:[ \t]*(?:,|\bor\b|\band\b|\bnor\b)[ \t]*(?:(?i:either|neither)[ \t]+)?"
+    rf"{_OPTION_LETTER})*"
+)
+_OPTION_REJECTED = re.compile(
+    r"(?:^|(?<=[.!?:\n]))[\s*_>]*(?:(?:so|thus|hence|therefore|but|and|also|clearly|obviously|then)[\s,]+)*(?:"
+    # "The answer cannot be (C)", "It is not D", "That isn't B", "The correct option can't be A or B"
+    r"(?:(?:the\s+)?(?:(?:correct|right|final|best)\s+)?(?:answer|option|choice)|it|that|this)\s+"
+    r"(?:cannot|can\s*not|can['’]t|could\s*not|couldn['’]t|is\s+not|isn['’]t|['’]s\s+not|must\s+not|mustn['’]t|"
+    r"should\s*n['o]?t|should\s+not|won['’]t|will\s+not|would\s*n['o]?t|would\s+not|is\s+never)"
+    rf"(?:\s+be)?\s+{_OPTIONS_NAMED}|"
+    # "Option B is wrong", "(C) is incorrect", "A and B are ruled out"
+    rf"{_OPTIONS_NAMED}\s+(?:is|are|must\s+be|would\s+be|seems?|looks?)\s+(?:(?:also|clearly|definitely|thus)\s+)?"
+    r"(?:wrong|incorrect|not\s+(?:correct|right|the\s+answer|it|valid|possible)|false|invalid|impossible|out|"
+    r"ruled\s+out|eliminated|excluded|rejected)|"
+    # "We can rule out C", "Eliminate (D)", "Not (B)."
+    r"(?:(?:we|i|you)\s+(?:can\s+|could\s+)?)?(?:rule\s+out|eliminate|exclude|reject|discard)\s+"
+    rf"{_OPTIONS_NAMED}|(?:not|never)\s+{_OPTIONS_NAMED}"
+    r")[\s*_.!]*$",
+    re.IGNORECASE,
+)
+
+
+def option_rejected_after(rest: str) -> str | None:
+    """Why the text after a value that no marker states ends on rejecting an option (``… gives 18.\\n\\nThe
+    answer cannot be (C).``, ``So x = 4. Option B is wrong.``), or None: its last statement is about the
+    options, negative, and commits to no value. A value stated after the rejection (``It is not D. The answer
+    is 18.``) is read where it stands, never here.
+
+    >>> option_rejected_after(".\\n\\nThe answer cannot be (C).")
+    "rejects an option: 'The answer cannot be (C).' commits to no value"
+    >>> [option_rejected_after(t) is not None for t in (". Option B is wrong.", ". It is not D.")]
+    [True, True]
+    >>> option_rejected_after(". It is not a whole number."), option_rejected_after(" apples.")
+    (None, None)
+    """
+    rest = rest[-300:]
+    if not any(c in rest for c in "ABCDEFGHIJ"):
+        return None  # (the common case: no capital letter an option could be named by)
+    m = _OPTION_REJECTED.search(rest)
+    if m is None:
+        return None
+    said = m.group().strip(NO_LETTERS + "\n")
+    return f"rejects an option: {said[:60]!r} commits to no value"
 
 
 # words a marker's sentence says about the answer rather than as it: a judgement of one stated before ("The
@@ -2534,6 +2585,18 @@ _CONDITION_BEFORE = re.compile(
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
 )
+# a condition that names how the answer is found, not when it holds: "If we check each option,", "When we
+# compare the choices,", "Once you test all four options," (the solver's own look over the options, and
+# nothing after the comma that conditions again)
+_METHOD_CONDITION = re.compile(
+    r"[\s*_>-]*(?:[.!?\n]\s*)?[\s*_>-]*(?:if|when|once)\s+(?:we|you|i|one)\s+(?:(?:just|simply|now|carefully)\s+)?"
+    r"(?:check|compare|test|examine|evaluate|go\s+through|look\s+(?:at|over|through)|consider|review|try|plug\s+"
+    r"[^,.;:!?\n]{0,30}?into|substitute\s+[^,.;:!?\n]{0,30}?into|work\s+through|inspect|verify)\s+"
+    r"(?:(?:each|every|all|both|the|these|those|four|five|of|remaining|given|answer|possible)\s+)+"
+    r"(?:options?|choices?|answers?|alternatives?|possibilities|candidates|ones?)(?:\s+(?:given|listed|above|below|in\s+turn))?"
+    r"\s*,(?![^,;:]*\b(?:if|when|unless|assuming)\b)",
+    re.IGNORECASE,
+)
 # a condition set aside by what the sentence goes on to say: "If x were 3 the sum would be 9, but x = 4, so
 # the answer is 12" (the statement after the "but" is the text's own)
 _CONDITION_SET_ASIDE = re.compile(r",\s*(?:but|however|yet)\b(?P<rest>[^,]*(?:,[^,]*)?)$", re.IGNORECASE)
@@ -2739,6 +2802,9 @@ _DOUBTED_ANSWER = re.compile(
     r"refuse\s+to\s+say|(?:thinks|believes|claims|claimed|argues|argued|insists|insisted|guessed|suggests|"
     r"suggested)|(?:some|many|most|others|people|students|they)\s+(?:would\s+|might\s+)?"
     r"(?:say|think|claim|believe|write|answer|guess|get)|says|said|told\s+(?:me|us)|"
+    # a claim its subject denies: "Nobody would say the answer is 72", "No one could claim it is (C)"
+    r"(?:nobody|no[\s-]one|none\s+of\s+us)\s+(?:(?:would|could|can|will|should|might)\s+)?(?:ever\s+)?"
+    r"(?:say|says|claim|claims|think|thinks|believe|believes|argue|argues|conclude|answer|pick|choose)|"
     # "wrote" reports ("Margot wrote that the total is 360"), except what the people of the problem wrote, in
     # the subject with the copula right after it ("the number of stories they wrote altogether is 360");
     # what, an answer or a number they wrote is a report again
@@ -2844,6 +2910,8 @@ def conditional_opening(sentence_before: str) -> str | None:
         aside = _CONDITION_SET_ASIDE.search(m.group())
         if aside is not None and _CONDITION_BEFORE.search(aside["rest"]) is None:
             m = None  # "If x were 3 …, but x = 4, so the answer is": the condition is set aside
+        elif _METHOD_CONDITION.match(m.group()) is not None:
+            m = None  # "If we check each option, the answer is": how it was found, no condition on it
     if m is None:
         return counterfactual_before(tail)
     return f"conditional: {m.group().strip()[:60]!r} states the answer only under a condition"
@@ -4398,6 +4466,94 @@ def _needed_toward(before: str) -> tuple[int, int, str] | None:
     return head.start("value"), head.end("value"), before[toward.start() :].strip(" \t$€£*_")
 
 
+# ... and the same two readings in the words other languages say them with (the vocabularies live in the
+# language modules): "12 questions sur 20", "12 de 20 preguntas", "12 von 20 Fragen"; "Il lui en faut 3 de
+# plus pour atteindre un total de 10", "Le faltan 3 para llegar a 10", "他还需要3个才能达到10个"
+def _words_of(table: dict[str, tuple[str, ...]]) -> str:
+    words = sorted({w for words in table.values() for w in words}, key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+_COUNTED_AGAINST_ABROAD = re.compile(
+    r"(?<![\w.,/^])[$€£]?[*_$]*(?P<share>\d(?:[\d,]*\d)?(?:\.\d+)?)[*_$]*"
+    r"(?P<noun>(?:[ \t-]+[^\W\d_]+){0,3}?)[ \t]+"
+    rf"(?P<relation>{_words_of(european.COUNTED_AGAINST)})[ \t]+"
+    r"(?:(?:las|los|la|les|le|die|den|der|i|gli|os|as|um\s+total\s+de|un\s+total\s+de)[ \t]+)?"
+    r"[$€£*_ \t]*$",
+    re.IGNORECASE,
+)
+_COUNTED_AGAINST_WORDS = tuple(f" {w} " for words in european.COUNTED_AGAINST.values() for w in words)
+_TOWARD_ABROAD = re.compile(
+    rf"(?<![\w])(?P<toward>{_words_of(european.TOWARD)})[ \t]+"
+    rf"(?:(?:{_words_of(european.TOTAL_OF)})[ \t]+)?[$€£*_ \t]*$",
+    re.IGNORECASE,
+)
+_TOWARD_ABROAD_WORDS = tuple({w.split()[0] + " " for words in european.TOWARD.values() for w in words})
+_NEED_ABROAD = re.compile(rf"(?<![\w])(?:{_words_of(european.NEEDED)})(?![\w])", re.IGNORECASE)
+_CLOSES_AFTER = re.compile(
+    r"(?![ \t*_$]*(?:uhr|h)\b)"  # ("um 10 Uhr": a time of day)
+    rf"[^.!?;\n]{{0,30}}?\b(?:{'|'.join(european.TOWARD_CLOSES_AFTER.values())})\s+[^\W\d_]+",
+    re.IGNORECASE,
+)
+_CLOSING_TOWARD = {w for code in european.TOWARD_CLOSES_AFTER for w in european.TOWARD[code]}
+# a value and the few words after it, in any script, before the clause that names its whole ("3 de plus ",
+# "3 más, ")
+_HEAD_VALUE_ABROAD = re.compile(
+    r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[ \t-]+[^\W\d_]+){0,3}[\s*_$,]*$"
+)
+_NEEDED_TOWARD_CHINESE = re.compile(
+    rf"(?:{'|'.join(chinese.NEEDED)})[ \t*_$]*(?P<value>\d[\d,]*(?:\.\d+)?)[ \t*_$]*[\u4e00-\u9fff]?[ \t]*"
+    rf"(?P<toward>{'|'.join(chinese.TOWARD)})[ \t*_$]*$"
+)
+
+
+def _needed_toward_abroad(before: str, after: str) -> tuple[int, int, str] | None:
+    """:func:`_needed_toward` in the words of another language: where the needed amount stands in ``before``
+    (``Il lui en faut 3 de plus pour atteindre un total de ``, ``他还需要3个才能达到``), with the clause that
+    names the whole; None otherwise."""
+    tail = before[-80:]
+    chinese_need = (
+        _NEEDED_TOWARD_CHINESE.search(before, max(0, len(before) - 40)) if not tail.isascii() else None
+    )
+    if chinese_need is not None:
+        return chinese_need.start("value"), chinese_need.end("value"), chinese_need["toward"]
+    toward = _TOWARD_ABROAD.search(before, max(0, len(before) - 80))
+    if toward is None:
+        return None
+    if toward["toward"].lower() in _CLOSING_TOWARD and _CLOSES_AFTER.match(after) is None:
+        return None  # "um 10 Uhr": a time, no whole ("um auf 10 zu kommen" closes on "zu")
+    head = _HEAD_VALUE_ABROAD.search(before, max(0, toward.start() - 80), toward.start())
+    if head is None:
+        return None
+    sentence = max(before.rfind(". ", 0, head.start()), before.rfind(":", 0, head.start())) + 1
+    if _NEED_ABROAD.search(before, max(sentence, head.start() - 80), head.start()) is None:
+        return None
+    return head.start("value"), head.end("value"), before[toward.start() :].strip(" \t$€£*_")
+
+
+_WORD_AFTER = re.compile(r"[ \t*_$]*([^\W\d_]+)")
+# what a whole may be called after its number ("12 questions sur 20 possibles", "sur 20 au total")
+_WHOLE_SAID = frozenset("possibles possible posibles posible possíveis möglichen au en in insgesamt".split())
+
+
+def _counted_against_abroad(before: str, after: str) -> tuple[int, int, str] | None:
+    """:func:`_counted_against` in the words of another language: where the count stands in ``before`` when
+    the last number, which ``after`` follows, is the whole it is counted against (``Elle a répondu à 12
+    questions sur ``, ``12 de ``); None otherwise. A noun between the two is what both count: another noun
+    after the whole names other things (``3 livres sur 2 tables``: "on 2 tables")."""
+    m = _COUNTED_AGAINST_ABROAD.search(before, max(0, len(before) - 120))
+    if m is None or _INDEX_BEFORE.search(before, max(0, m.start() - 12), m.start()):
+        return None
+    noun = m["noun"].strip(" \t-")
+    if noun and m["relation"].lower() not in european.COUNTED_AGAINST_AFTER_A_NOUN:
+        return None  # ("15 de marzo de 2024": a noun between, and "de" counts only right after the number)
+    word = _WORD_AFTER.match(after)
+    said = word[1].lower() if word is not None else ""
+    if noun and said and not said.startswith(noun.split()[-1].lower()[:4]) and said not in _WHOLE_SAID:
+        return None
+    return m.start("share"), m.end("share"), m.group().strip()
+
+
 def measured_against(before: str, after: str = "") -> tuple[int, int, str] | None:
     """Where the value a last number is measured against starts and ends in ``before`` (the text before that
     number, its sentence's last 200 characters or so) and the clause that measures it, when the number is the
@@ -4441,6 +4597,14 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
         needed = _needed_toward(before)
         if needed is not None:
             return needed
+    if not tail.isascii() or any(word in tail for word in _TOWARD_ABROAD_WORDS):
+        needed = _needed_toward_abroad(before, after)
+        if needed is not None:
+            return needed
+    if any(word in tail[-40:] for word in _COUNTED_AGAINST_WORDS):
+        counted = _counted_against_abroad(before, after)
+        if counted is not None:
+            return counted
     named = tail + after[:40].lower()
     goal = (
         _GOAL_CLAUSE.search(before, max(0, len(before) - 120))

@@ -3498,7 +3498,7 @@ _CLOSING_APPROXIMATION = re.compile(
     rf"[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*(?:{RESTATING_APPROXIMATION})|"
     r"[ \t]*(?:≈|~|\\approx))[ \t]*"
     # (an approximation in another unit, "2 kg, which is about 2000 g", is left to the unit readers)
-    r"[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|percent)?[ \t]*\)?[.!*_]*\s*$",
+    r"(?P<approximation>[-−]?\$?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|percent)?)[ \t]*\)?[.!*_]*\s*$",
     re.IGNORECASE,
 )
 _APPROXIMATION_WORDS = ("about", "approx", "roughly", "around", "≈", "~")
@@ -3524,17 +3524,35 @@ def _without_closing_reason(region: str) -> str:
     return region if closing is None else region[: len(region) - len(tail) + closing.start("cut")]
 
 
-def _without_closing_approximation(region: str) -> str:
-    """``region`` without the approximation that closes it after an exact value
-    (:data:`_CLOSING_APPROXIMATION`), or as it is."""
+def closing_approximation(region: str) -> tuple[int, str, bool] | None:
+    """Where the approximation that closes ``region`` after an exact value starts
+    (:data:`_CLOSING_APPROXIMATION`: ``1/6, i.e. about 0.17``), the number it gives, and whether it says it in
+    words (``about``, ``roughly``) rather than with a sign (``≈``); None when the region closes on none.
+
+    >>> closing_approximation("So the probability is 1/3, approximately 0.4.")
+    (25, '0.4', True)
+    >>> closing_approximation("It is 1/6 ≈ 0.17"), closing_approximation("She has about 12.")
+    ((9, '0.17', False), None)
+    """
     tail = region[-240:]
     lowered = tail.lower()
     if not any(word in lowered for word in _APPROXIMATION_WORDS):
-        return region  # (most texts: no approximation word at their end)
+        return None  # (most texts: no approximation word at their end)
     # (before a courtesy that closes the text: "… about 0.17.\n\nI hope this helps!"; removed from the end,
     # it moves no position before it)
     closing = _CLOSING_APPROXIMATION.search(POLITE_TAIL.sub("", tail))
-    return region if closing is None else region[: len(region) - len(tail) + closing.start("cut")]
+    if closing is None:
+        return None
+    cut = closing["cut"].strip(" \t")
+    worded = cut not in ("≈", "~", "\\approx")
+    return len(region) - len(tail) + closing.start("cut"), closing["approximation"].strip(), worded
+
+
+def _without_closing_approximation(region: str) -> str:
+    """``region`` without the approximation that closes it after an exact value
+    (:data:`_CLOSING_APPROXIMATION`), or as it is."""
+    closing = closing_approximation(region)
+    return region if closing is None else region[: closing[0]]
 
 
 # a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)

@@ -79,6 +79,7 @@ from rewardkit.lenient import (
     FENCE,
     SENTENCE_STOP,
     concluded_past,
+    givens_after_reasoning,
     in_code_aside,
     lenient_answer,
     lenient_problem,
@@ -983,6 +984,19 @@ def _grade_found(
         offered = answer_fields.offered_as_alternative(found.region, lenient.start - found.region_start)
         if offered is not None:
             fallback = Reading("ambiguous", text=lenient.text, why=offered)
+    if (
+        lenient is not None
+        and lenient.rule == "last_number"
+        and gold.kind == "number"
+        and found.region_start > 0
+        and fallback is not None
+        and fallback.status == "value"
+    ):
+        # "<think>3 × 15 = 45</think>\nShe walks 3 blocks at 15 minutes each.": the text after the reasoning
+        # only restates the question's givens, which the reasoning went on from
+        restated = givens_after_reasoning(found, completion[: found.region_start])
+        if restated is not None:
+            fallback = Reading("ambiguous", text=lenient.text, why=restated)
     if found.problem == "outside_region" and (fallback is None or fallback.status == "none"):
         detail = "the only committed answer is inside the reasoning block, none after </think>"
         return _result(gold, policy, Verdict.FORMAT, found.outside[-1], detail=detail)

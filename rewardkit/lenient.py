@@ -21,6 +21,7 @@ from rewardkit.extract import (
     Candidates,
     Reading,
     clean_span,
+    closing_approximation,
     last_choice,
     lists_options,
     option_called_answer,
@@ -81,6 +82,7 @@ from rewardkit.reading import (
     reading_of,
     span_of_years_why,
     time_reading,
+    unrounded_approximation,
 )
 from rewardkit.several_values import (
     bulleted_values_before,
@@ -481,6 +483,17 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         in_parentheses = read_number(region[start : close + 1]) if close > 0 else None
         if in_parentheses is not None and in_parentheses.status == "ambiguous":
             return in_parentheses.why
+    if gold.kind in ("number", "math") and answer.lenient:
+        # "So the probability is 1/3, approximately 0.4.": the approximation the text closes on after the
+        # value, stepped over to find it, must round it, as after a marker
+        approximation = closing_approximation(region)
+        if approximation is not None and approximation[2] and end <= approximation[0]:
+            cut, approximate, _ = approximation
+            said = region[start:].strip(" \t\n.!*_")
+            if not DIGIT.search(region, end, cut):
+                why = unrounded_approximation(reading_of(answer.text, gold), approximate, gold, said)
+                if why is not None:
+                    return why
     in_code = in_code_aside(region, start)
     if in_code is not None:
         return in_code
@@ -717,12 +730,22 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             # "B is correct because A is too small": a reason that calls another option wrong leaves B
             letter=answer.text.strip("() ") if gold.kind == "choice" else None,
         )
+        # "If x > 0, the correct choice is c.": a letter is named under a condition as a marker's answer is
+        # (a condition on the method, "If we check each option, …", conditions nothing)
+        or (commitment.conditional_opening(region[sentence_start:start]) if gold.kind == "choice" else None)
         or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
         or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
             region[end : end + 400], stated.quantity if stated is not None else None
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
         or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        # "… gives 18.\n\nThe answer cannot be (C).", "So x = 4. Option B is wrong.": the text's last word
+        # rejects an option, and commits to no value
+        or (
+            commitment.option_rejected_after(region[end:])
+            if gold.kind in ("number", "math") and answer.lenient
+            else None
+        )
         # "Therefore, B. Just kidding.", "(B). I'm not sure.": a letter taken back (the verdicts on the other
         # options after it, "C) Wrong.", take nothing back)
         or (
@@ -1321,6 +1344,64 @@ def _numeral(value: Quantity, stated: Answer) -> str:
     if number is not None and number.denominator == 1:
         return str(number.numerator)
     return stated.text
+
+
+_REASONING_READ = 4000  # how much of the reasoning block before the answer region is read for its numbers
+
+
+def givens_after_reasoning(found: Candidates, reasoning: str) -> str | None:
+    """Why the answer region after a reasoning block (``reasoning``, the text before the region) states no
+    answer when it is one sentence that only restates the question's givens (``<think>3 × 15 =
+    45</think>\\nShe walks 3 blocks at 15 minutes each.``): two or three numbers, each written in the
+    reasoning, the last no result there, whose sum or product is the number the reasoning ends on, and nothing
+    that concludes, computes or hedges; None otherwise. What :func:`_closing_remark` reads in a sentence after
+    the result, with the reasoning as the text before it.
+
+    >>> from rewardkit.extract import find_answers
+    >>> text = "<think>3 × 15 = 45</think>\\nShe walks 3 blocks at 15 minutes each."
+    >>> givens_after_reasoning(find_answers(text), text[:26])[:52]
+    'a sentence after the reasoning that restates givens:'
+    >>> text = "<think>3 × 15 = 45</think>\\nShe walks 45 minutes."
+    >>> givens_after_reasoning(find_answers(text), text[:26])
+    """
+    body = POLITE_TAIL.sub("", found.region[-_CHECKS_TAIL_CHARS:]).strip()
+    if (
+        not body
+        or len(body) < len(found.region.strip()) - _CHECKS_TAIL_CHARS
+        or _SENTENCE_BREAKS.search(body, 0, len(body) - 1)
+        or _CONCLUDED_CUE.search(body)
+        or _UNCOMMITTED_CUE.search(body)
+        or _RESULT_CUE.search(body)
+    ):
+        return None  # (several sentences are _closing_remark's; a sentence that concludes is read as ever)
+    said = [q for q in scan(body) if q.quantity is not None]
+    last = found.last_number()
+    if last is None:
+        return None
+    # (a compound quantity the last number reads whole is one value: "He has 12 dollars and 50 cents.")
+    inside = len(_NUMERAL_TEXT.findall(last.text))
+    told = len(said) - inside + 1 if inside > 1 else len(said)
+    if not 2 <= told <= _RESTATED_NUMBERS or len(said) > _RESTATED_NUMBERS:
+        return None
+    before = reasoning[-_REASONING_READ:]
+    earlier = {m.group().replace(",", "") for m in _NUMERAL_TEXT.finditer(before)}
+    if not all(
+        (n := _NUMERAL_TEXT.search(body, q.start, q.end)) is not None
+        and n.group().replace(",", "") in earlier
+        for q in said
+    ):
+        return None
+    reached = [m.group().replace(",", "") for m in _NUMERAL_TEXT.finditer(before[-200:])]
+    if not reached or _stated_as_result(before, last.text):
+        return None  # "<think>… = 45</think> She walks 3 blocks for 45 minutes.": the result told again
+    result = Fraction(reached[-1])
+    values = [q.quantity.value for q in said if q.quantity is not None and q.quantity.value is not None]
+    if len(values) != len(said) or result in values or not _combines_to(result, values):
+        # the sentence's numbers are the operands of the reasoning's last number, and none of them is it
+        # ("<think>… 9 times 2 is 18.</think> … earning $18.": the result told again; "Each of the 4 friends
+        # gets 3 slices." after reasoning that reached 5 states its own value)
+        return None
+    return f"a sentence after the reasoning that restates givens: {body[:60]!r} states no answer"
 
 
 def _sentence_start(region: str, at: int) -> int:

@@ -169,6 +169,24 @@ def _approximated(exact: Reading, approximation: Reading, span: str) -> Reading:
     return Reading("ambiguous", text=said, why=why)
 
 
+def unrounded_approximation(exact: Reading, approximation: str, gold: Gold, said: str) -> str | None:
+    """Why an approximation said in words after a value that a lenient rule read (``So the probability is
+    1/3, approximately 0.4.``) is no rounding of it, as :func:`reading_of` finds after a marker (``The answer
+    is 1/3 (approximately 0.4)``); None where it rounds it (``1/3, approximately 0.33``) or where the two
+    cannot be compared.
+
+    >>> from rewardkit.gold import parse_gold
+    >>> gold = parse_gold("1/3")
+    >>> unrounded_approximation(reading_of("1/3", gold), "0.4", gold, "1/3, approximately 0.4")
+    "'1/3, approximately 0.4': the approximation is no rounding of the value before it"
+    >>> unrounded_approximation(reading_of("1/3", gold), "0.33", gold, "1/3, approximately 0.33")
+    """
+    if exact.status != "value":
+        return None
+    reading = _approximated(exact, _read_span(approximation, gold), said)
+    return reading.why if reading.status == "ambiguous" else None
+
+
 def _constant_quantity(node: Node | None) -> Quantity | None:
     """The value of a constant tree (``\\frac16``, ``\\sqrt2``, ``\\pi/4``) as a quantity, irrational ones to
     a float's precision (enough to tell the rounding an approximation writes), or None."""

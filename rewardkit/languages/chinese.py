@@ -51,6 +51,12 @@ CLASSIFIERS = (
     "毛 岁 天 年 月 日 周 星期 小时 时 分钟 分 秒 米 厘米 毫米 千米 公里 克 千克 公斤 吨 斤 升 毫升 平方 "
     "立方 度 倍 多 余 以上 以下 左右 打"
 ).split()
+# An amount needed toward a whole, the English reader's "needs" and "to reach"
+# (:func:`rewardkit.commitment.measured_against`): "他还需要3个才能达到10个" needs 3 toward 10 (the classifier
+# after the amount may be gone: the rewrite reads "3个" as "3")
+NEEDED = ("还需要", "还需", "还要", "还差", "需要再", "再需要", "还得", "缺", "差")
+TOWARD = ("才能达到", "才能凑够", "才能凑齐", "才能集齐", "才能有", "才够", "才能到", "就能达到", "就够",
+          "就能凑够", "就到", "就能到", "以达到", "来达到")  # fmt: skip
 # Measures with a conversion: the readers know the English units.
 UNITS = {
     "个小时": " hours", "个钟头": " hours", "个星期": " weeks", "个礼拜": " weeks", "美元": " dollars",

@@ -91,6 +91,9 @@ FRENCH = Language(
     {
         "n'est pas": "is not",
         "n’est pas": "is not",
+        # an option ruled out ("La réponse ne peut pas être (C).")
+        "la réponse ne peut pas être": "the answer cannot be",
+        "ne peut pas être": "cannot be",
         "ne sont pas": "are not",
         "pas": "not",
         "peut-être": "maybe",
@@ -334,6 +337,8 @@ SPANISH = Language(
     ),
     {
         "no es": "is not",
+        "la respuesta no puede ser": "the answer cannot be",
+        "no puede ser": "cannot be",
         "no son": "are not",
         "no": "not",
         "quizás": "maybe",
@@ -1504,6 +1509,44 @@ _BETWEEN_NUMBERS = {
 
 
 _ANY_OPERATION_WORD = frozenset(word for words in _OPERATION_WORDS.values() for word in words)
+
+
+# The words of a count said against its whole and of an amount needed toward a whole, which the reader of a
+# value measured against a reference (:func:`rewardkit.commitment.measured_against`) reads in English as "out
+# of", "needs" and "to reach": "12 questions sur 20", "12 de 20 preguntas", "12 von 20 Fragen" count 12 of 20
+# (a word of its own between them: "of" counts with nothing between, "sur" after a noun too); "Il lui en faut
+# 3 de plus pour atteindre un total de 10", "Le faltan 3 para llegar a 10", "Er braucht noch 3, um auf 10 zu
+# kommen" need 3 toward 10. Read wherever they stand, with no language found for the text: a last number is
+# judged in the words around it, which a short text of these languages holds too few of to be told
+COUNTED_AGAINST: dict[str, tuple[str, ...]] = {
+    "fr": ("sur",),
+    "es": ("de",),
+    "de": ("von",),
+    "it": ("su",),
+    "pt": ("de",),
+}
+# (of these, the ones a noun may stand between the count and: "12 questions sur 20", "12 domande su 20")
+COUNTED_AGAINST_AFTER_A_NOUN = frozenset({"sur", "su"})
+NEEDED: dict[str, tuple[str, ...]] = {
+    "fr": ("faut", "manque", "manquent", "doit", "doivent", "besoin"),
+    "es": ("necesita", "necesitan", "falta", "faltan", "debe", "deben", "requiere"),
+    "de": ("braucht", "brauchen", "benötigt", "benötigen", "muss", "müssen", "fehlt", "fehlen"),
+}
+# the words that name the whole, right before its number; German closes the clause after it ("um auf 10 zu
+# kommen"): its whole is read only with the "zu" of that clause after the number
+TOWARD: dict[str, tuple[str, ...]] = {
+    "fr": ("pour atteindre", "pour arriver à", "pour en avoir", "pour avoir", "pour obtenir",
+           "pour compléter", "pour faire"),
+    "es": ("para llegar a", "para alcanzar", "para tener", "para completar", "para juntar", "para reunir",
+           "para conseguir", "para sumar"),
+    "de": ("um auf", "um insgesamt", "um",),
+}  # fmt: skip
+TOTAL_OF: dict[str, tuple[str, ...]] = {
+    "fr": ("un total de", "le total de"),
+    "es": ("un total de", "el total de"),
+    "de": (),
+}
+TOWARD_CLOSES_AFTER = {"de": "zu"}
 
 
 def leaves_line(line: str, text: str, last_line: int) -> bool:
