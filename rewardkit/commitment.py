@@ -58,7 +58,7 @@ from rewardkit.numbers import (
     scan,
 )
 from rewardkit.several_values import names_before_values
-from rewardkit.stated_units import RESTATING, rounded_restatement
+from rewardkit.stated_units import RESTATING, RESTATING_APPROXIMATION, rounded_restatement, rounds_to
 
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
@@ -3349,15 +3349,63 @@ def negated_before(before: str) -> str | None:
     return None
 
 
+# the words that conclude a value from the one before it in the same statement: "1/4, so 25%", "4 hours, thus
+# 240 minutes" (the same value in another form, or another value the statement goes on to)
+CONCLUDING_SO = r"so|thus|hence|therefore"
 # a value said again right after it, in the same or another form: "(i.e., 72.0)", "(that is, 72)", ", namely
 # 72,", "(72.0 cm)", ", which is 40%", ", i.e. 0.33", " (40%)"
 _RESTATEMENT_OPENING = re.compile(
-    rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?|,[ \t]*(?:which[ \t]+is|{RESTATING})[ \t]*,?[ \t]*)",
+    rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?"
+    rf"|,[ \t]*(?:which[ \t]+is|{RESTATING}|{CONCLUDING_SO})[ \t]*,?[ \t]*)"
+    # ("2/3, so about 0.67 or more": a rounded restatement)
+    rf"(?:(?P<approximate>{RESTATING_APPROXIMATION})[ \t]+)?",
     re.IGNORECASE,
 )
 # what a parenthesised restatement may hold after its value before it closes: math or emphasis marks and at
 # most a word ("(72.0 cm)", "($0.4$)"); anything more is a second statement, left to the readers
 _RESTATEMENT_CLOSE = re.compile(r"[$*_ \t]*(?:[A-Za-z]+)?[$*_ \t]*\)")
+
+
+def _says_again(said: Quantity, value: Quantity, approximate: bool) -> bool:
+    """Whether ``said``, right after ``value``, states it again: the same quantity, the same share (``0.4``,
+    ``40%``), a rounding in another unit (``5 km``, ``3.1 miles``), or said to be approximate, a rounding of
+    it at its places (``2/3``, ``about 0.67``)."""
+    return (
+        same_quantity(said, value)
+        or same_share(said, value)
+        or rounded_restatement(said, value)
+        or (approximate and rounds_to(value, said))
+    )
+
+
+def restated_otherwise(after: str, value: Quantity | None) -> str | None:
+    """Why a value is not committed to when the statement goes straight on to conclude another value from it
+    (``1/4, so 26%``, ``36 eggs, so 3 boxes``): two values, neither said to be the answer; None where none
+    follows, or where it is the value said again (``1/4, so 25%``), which :func:`past_restatement` steps over.
+
+    >>> from fractions import Fraction as F
+    >>> restated_otherwise(", so 26%.", Quantity(F(1, 4))), restated_otherwise(", so 25%.", Quantity(F(1, 4)))
+    ("two different values: ', so 26%' concludes another value from it", None)
+    """
+    if value is None or after[:1] not in ", \t":
+        return None
+    opening = _CONCLUDING_OPENING.match(after)
+    if opening is None:
+        return None
+    said = after[opening.end() : opening.end() + 60]
+    found = next(scan(said), None)
+    if found is None or said[: found.start].strip("$*_ \t"):
+        return None
+    if _says_again(found.quantity, value, opening["approximate"] is not None):
+        return None
+    said = after[: opening.end() + found.end].strip()
+    return f"two different values: {said!r} concludes another value from it"
+
+
+_CONCLUDING_OPENING = re.compile(
+    rf"[ \t]*,[ \t]*(?:{CONCLUDING_SO})[ \t]*,?[ \t]*(?:(?P<approximate>{RESTATING_APPROXIMATION})[ \t]+)?",
+    re.IGNORECASE,
+)
 
 
 def past_restatement(after: str, value: Quantity | None) -> str:
@@ -3386,11 +3434,7 @@ def past_restatement(after: str, value: Quantity | None) -> str:
     found = next(scan(said), None)
     if found is None or said[: found.start].strip("$*_ \t"):
         return after
-    if not (
-        same_quantity(found.quantity, value)
-        or same_share(found.quantity, value)
-        or rounded_restatement(found.quantity, value)
-    ):
+    if not _says_again(found.quantity, value, opening["approximate"] is not None):
         return after
     end = opening.end() + found.end
     if "(" in after[: opening.end()]:
@@ -3429,6 +3473,9 @@ def problem(
     # again, in the same or another form, carries what follows it (the abbreviation's full stops end no
     # statement)
     after = past_restatement(after, value)
+    otherwise = restated_otherwise(after, value)
+    if otherwise is not None:
+        return otherwise
     # "The maximum is 5, achieved when x = 2.": where the value is attained is no condition on it, nor a value
     # that hedges it; what follows that argument still counts
     after = past_attained(before, after)

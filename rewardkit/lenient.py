@@ -124,7 +124,7 @@ _VALUE_BEFORE_PARENTHESIS = re.compile(
 # "5 km, i.e. "
 _VALUE_BEFORE_RESTATEMENT = re.compile(
     r"(?<![\w.])(?P<value>[-−$]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?(?:[ \t]*[^\W\d_]+)?)[ \t]*,[ \t]*"
-    rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING}))[ \t,]*$",
+    rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING})|(?:{commitment.CONCLUDING_SO}))[ \t,]*$",
     re.IGNORECASE,
 )
 _CLOSED_AFTER_VALUE = re.compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
