@@ -1915,10 +1915,12 @@ def _retraction(
             # ("… it's 73") or concludes on ("…, so 48 × 3 = 144 km.") does
             if checks or commitment.confirmed_after(found.region[later[0].end - found.region_start :]):
                 return None
-            # "Hold on, let me verify the speed: 48 km/h.": a check that names a value and reaches no verdict
-            # neither corrects the answer nor leaves it settled
-            said = tail[cue.start() : cue.start() + 60].strip()
-            return f"unsettled: {said!r} checks the answer and reaches no verdict"
+            if not _SENTENCE_END_IN.search(tail, cue.end(), later[0].start - found.region_start - tail_start):
+                # "Hold on, let me verify the speed: 48 km/h.": a check that names a value in its own sentence
+                # and reaches no verdict neither corrects the answer nor leaves it settled (a later sentence
+                # that names another value, "… = 56, yes. But the question asks for … 28.", corrects it)
+                said = tail[cue.start() : cue.start() + 60].strip()
+                return f"unsettled: {said!r} checks the answer and reaches no verdict"
         corrected = Answer(later[0].text, "correction", later[0].start, later[0].end, lenient=True)
         if own is not None:
             if depth >= _MAX_LINE_CORRECTIONS:
@@ -1956,6 +1958,8 @@ def _retraction(
     return None
 
 
+# a sentence's end inside a stretch of text: a full stop, "!" or "?" before a space, or a line break
+_SENTENCE_END_IN = re.compile(r"[.!?](?=\s)|\n")
 # where a clause of a check opens: a sentence's start or its colon ("let me verify the speed: 48 km/h"),
 # not a clock's or a decimal's
 _CHECK_CLAUSE_START = re.compile(r"[.!?](?=\s)|\n|(?<!\d):")
