@@ -2252,11 +2252,12 @@ _OR_ASKED = (
     r"(?:(?:is|was|could|would|should|might|can)\s+(?:it|that|this|the\s+answer)"
     r"(?:\s+(?:actually|really|instead))?(?:\s+be)?[,\s]+)"
 )
-_OR_SENTENCE_OPENS = re.compile(rf"(?:^|[.!?]\s+|\n)[\s*_]*{_DOUBT_INTERJECTION}or\b", re.IGNORECASE)
+# ("Answer: 18 eggs\n(or 24)": the sentence in parentheses too)
+_OR_SENTENCE_OPENS = re.compile(rf"(?:^|[.!?]\s+|\n)[\s*_(]*{_DOUBT_INTERJECTION}or\b", re.IGNORECASE)
 # what may stand between the "or" and the value or letter it offers
 _OR_SOFTENED = rf"or[,\s]+(?:{_OR_ASKED}|(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
 _OR_VALUE_SENTENCE = re.compile(
-    rf"[\s*_]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}(?:equal\s+to\s+)?(?P<v>{_VALUE})", re.IGNORECASE
+    rf"[\s*_(]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}(?:equal\s+to\s+)?(?P<v>{_VALUE})", re.IGNORECASE
 )
 # ... a letter the same way: "Hmm, or is it C?", "Or maybe (C)."
 _OR_LETTER_SENTENCE = re.compile(

@@ -985,15 +985,8 @@ def lenient_answer(
             explained = confirmed
         if explained is not None:
             explained += tail_at
-            explained_value = _value_before(found, gold, explained, conditions_left)
-            if (
-                explained_value is not None
-                # the value ends the sentence right before the explanation
-                and not _SENTENCE_BREAKS.search(
-                    found.region[explained_value[0].end - found.region_start : explained].rstrip()
-                )
-                and concluded_past(found, explained_value[0], gold, found.region[explained:]) is None
-            ):
+            explained_value = _value_ending_before(found, gold, explained, conditions_left)
+            if explained_value is not None:
                 return explained_value
             remarked = found.last_number() if confirmed is not None else None
             if remarked is not None and remarked.start - found.region_start >= explained:
@@ -1012,13 +1005,9 @@ def lenient_answer(
             and not _UNCOMMITTED_CUE.search(aside["body"])
         ):
             at = tail_at + aside.start() + 1
-            explained_value = _value_before(found, gold, at, conditions_left)
+            explained_value = _value_ending_before(found, gold, at, conditions_left)
             if (
                 explained_value is not None
-                and not _SENTENCE_BREAKS.search(
-                    found.region[explained_value[0].end - found.region_start : at].rstrip()
-                )
-                and concluded_past(found, explained_value[0], gold, found.region[at:]) is None
                 # ("(6 per day × 4 days = 24)": the aside computes another value)
                 and all(
                     same_reading(reading_of(m["value"], gold), explained_value[1])
@@ -1441,6 +1430,22 @@ def _value_before(
     if value is None or reading is None or reading.status != "value":
         return None
     return value, reading
+
+
+def _value_ending_before(
+    found: Candidates, gold: Gold, at: int, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The value the text up to ``at`` ends on when it ends the sentence right before ``at`` (an
+    explanation, a remark or a line of working in brackets opens there), unless what follows ``at``
+    concludes on another value; None otherwise."""
+    stated = _value_before(found, gold, at, conditions_left)
+    if stated is None or _SENTENCE_BREAKS.search(
+        found.region[stated[0].end - found.region_start : at].rstrip()
+    ):
+        return None
+    if concluded_past(found, stated[0], gold, found.region[at:]) is not None:
+        return None
+    return stated
 
 
 def _restated_last(found: Candidates, stated: Reading, gold: Gold) -> bool:
