@@ -83,7 +83,8 @@ def test_guards_refuse_quickly(tree):
         exact_value(tree)
     with pytest.raises(TooLarge):
         numeric_value(tree, {})
-    assert time.perf_counter() - start < 0.5
+    # microseconds idle; computing any of these first would take hours: the bound leaves a busy machine room
+    assert time.perf_counter() - start < 5
 
 
 def test_numeric_values_at_sixty_digits_without_touching_global_mpmath():
