@@ -1641,6 +1641,16 @@ def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
     return Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient)
 
 
+def _digits_in_base(digits: str, base: int) -> bool:
+    """Whether every digit of ``digits`` (upper-case, 0-9 then A-Z) is a digit of ``base``: ``A3`` is a
+    numeral in base 16, not in base 2.
+
+    >>> _digits_in_base("1011", 2), _digits_in_base("A3", 16), _digits_in_base("A", 2)
+    (True, True, False)
+    """
+    return all(int(c, 36) < base for c in digits)
+
+
 def _worked_to(result: Quantity, operands: list[Quantity]) -> bool:
     """Whether ``result`` is the sum, the product, the difference or the quotient of ``operands`` (a
     percentage read as its share): ``36`` of ``3 boxes of 12``, ``120`` of ``40, 40 and 40``, ``$60`` of
@@ -2702,6 +2712,17 @@ def _judge(
         if match is None:  # "A3" read as a product or its last digit: the numeral is what matched
             parsed = f"{based[0]}_{{{based[1]}}}"
         match = match or "numeral"
+    elif based is None and "_" in reading.text and gold.kind in ("number", "math"):
+        written = numeral_in_base(reading.text)  # (read: "72₈", "72 (in base 8)" and "72_8" alike)
+        if written is not None and written[1] != 10 and _digits_in_base(*written):
+            # the other way round: a gold in base ten asks for base ten, so 101101_2 against 45 is another
+            # answer (it is what "express 101101_2 in base ten" starts from); against a gold of the numeral's
+            # own digits (101101) the base the gold left off is unknown (72_8 and 72_9 would both be "72"), so
+            # that pays neither
+            detail = f"{reading.text.strip(' $.')} is written in base {written[1]}; the gold names no base"
+            return _result(
+                gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
+            )
     if match is not None and gold.kind in ("number", "math") and "=" in answer.text:
         # (an answer with no "=" names no variable)
         names = _named_variable(answer.text), _named_variable(gold.raw)
