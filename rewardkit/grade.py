@@ -2713,13 +2713,13 @@ def _judge(
             parsed = f"{based[0]}_{{{based[1]}}}"
         match = match or "numeral"
     elif based is None and "_" in reading.text and gold.kind in ("number", "math"):
-        written = numeral_in_base(reading.text)  # (read: "72₈", "72 (in base 8)" and "72_8" alike)
-        if written is not None and written[1] != 10 and _digits_in_base(*written):
+        numeral = numeral_in_base(reading.text)  # (read: "72₈", "72 (in base 8)" and "72_8" alike)
+        if numeral is not None and numeral[1] != 10 and _digits_in_base(*numeral):
             # the other way round: a gold in base ten asks for base ten, so 101101_2 against 45 is another
             # answer (it is what "express 101101_2 in base ten" starts from); against a gold of the numeral's
             # own digits (101101) the base the gold left off is unknown (72_8 and 72_9 would both be "72"), so
             # that pays neither
-            detail = f"{reading.text.strip(' $.')} is written in base {written[1]}; the gold names no base"
+            detail = f"{reading.text.strip(' $.')} is written in base {numeral[1]}; the gold names no base"
             return _result(
                 gold, policy, Verdict.WRONG, answer, extracted_parsed=parsed, match="mismatch", detail=detail
             )
