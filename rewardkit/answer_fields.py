@@ -222,7 +222,8 @@ _FIELD_AFTER = re.compile(
     r"""(?P<list>\[[ \t\n]*"(?:[^"\\\n]|\\.|"[ \t\n]*,[ \t\n]*"){0,2000}"[ \t\n]*\])|"""
     r"""[^,{}\[\]"\n]{0,60})"""
 )
-# the keys of the working (the words of an "Explanation:" heading, commitment.WORKING_WORDS, and their kin)
+# the keys of the working (the words of an "Explanation:" heading, conclusions.WORKING_WORDS of
+# rewardkit.commitment, and their kin)
 _WORKING_KEY = re.compile(
     r"(?:explanation|justification|reasoning|rationale|solution|working|derivation|details|analysis|why|work|"
     r"steps?|calculations?|computation)",

@@ -26,19 +26,13 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from rewardkit.commitment import (
-    APPROXIMATION,
-    CHECK_WORDS,
-    POLITE_CLOSING,
-    RETRACTION,
-    attained_at_end,
-    called_wrong_after,
-    in_reason_about_it,
-    marker_mentioned,
-    taken_back_within,
-    tends_to,
-    without_reason_about_another,
-)
+from rewardkit.commitment.attainment import attained_at_end
+from rewardkit.commitment.bounds import tends_to
+from rewardkit.commitment.conclusions import marker_mentioned
+from rewardkit.commitment.rejection import in_reason_about_it, without_reason_about_another
+from rewardkit.commitment.retractions import RETRACTION, taken_back_within
+from rewardkit.commitment.shared_words import APPROXIMATION, CHECK_WORDS, POLITE_CLOSING
+from rewardkit.commitment.whole_statement import called_wrong_after
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
 from rewardkit.letter_sets import PLACE_WORDS
 from rewardkit.lookalikes import digit_letters

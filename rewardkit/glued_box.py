@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.commitment import DISOWNED_AFTER
+from rewardkit.commitment.whole_statement import DISOWNED_AFTER
 from rewardkit.numbers import scale_word_is_noun, sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
 from rewardkit.boxes import JOINER_NOISE, box_joiner, boxes_as_list, boxes_on_line, named_boxes
+from rewardkit.commitment import bounds
 from rewardkit.equivalence import (
     compare_math,
 )
@@ -209,7 +209,7 @@ def _parse_gold_text(gold: str, choices: str | tuple[str, ...] | None) -> Gold:
     if where is not None and _TIMES_GROUP.match(text, where[1]):
         reading = Reading("unparseable", text=text)  # "2 \\left(1 + i\\right)": a product, read as math below
     if reading.status == "value" and reading.quantity is not None:
-        bound = commitment.qualified(text[: where[0]], text[where[1] :]) if where is not None else None
+        bound = bounds.qualified(text[: where[0]], text[where[1] :]) if where is not None else None
         if bound is not None:  # "more than 30", "三十多": no answer equals a bound
             return Gold("invalid", raw, why=f"the gold is a bound, not a value: {bound}")
         if options:

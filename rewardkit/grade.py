@@ -31,6 +31,22 @@ import rewardkit.lookalikes as lookalikes
 import rewardkit.printed_output as printed_output
 import rewardkit.sandbox as sandbox
 from rewardkit.boxes import JOINER_NOISE, box_joiner, boxes_as_list, boxes_on_line, named_boxes
+from rewardkit.commitment import (
+    bounds,
+    conclusions,
+    conditions,
+    dialogue,
+    hedges,
+    listed_answers,
+    negation,
+    other_readings,
+    rejection,
+    restatement,
+    result_checks,
+    retractions,
+    shared_words,
+    whole_statement,
+)
 from rewardkit.computed_option import value_arrived_before
 from rewardkit.equivalence import (
     ROUNDED_TO_DECIMALS,
@@ -639,7 +655,7 @@ def _grade_text(
 
 # the verdicts a reading in parts may stand in for: the whole text's reading found no answer, or read one
 # part's value as the answer (an AMBIGUOUS one found a hedge, a condition or an appeal, which stands); and an
-# answer line refused for listing several values (commitment.listed_after), where those are the parts
+# answer line refused for listing several values (whole_statement.listed_after), where those are the parts
 _PARTS_MAY_ANSWER = (Verdict.NO_ANSWER, Verdict.WRONG, Verdict.UNPARSEABLE)
 _SEVERAL_ANSWERS = "several answers: "
 
@@ -781,7 +797,7 @@ def _grade_found(
         several = (
             None
             if answer.rule == "boxed" or answer.end == length or _blanks_answered(answer, gold, completion)
-            else commitment.listed_after(completion, answer.start, answer.end)
+            else whole_statement.listed_after(completion, answer.start, answer.end)
         )
         if several is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=several)
@@ -847,7 +863,7 @@ def _grade_found(
         # "The answer is 72. I take that back; …", "… The answer above is wrong.": a later sentence that
         # withdraws the statement and states no new value leaves nothing committed
         withdrawn = (
-            commitment.withdrawn_after(
+            retractions.withdrawn_after(
                 found.region[answer.end - found.region_start : answer.end - found.region_start + 600]
             )
             if gold.kind in ("number", "math") and answer.end < length
@@ -859,7 +875,7 @@ def _grade_found(
                 # "The answer is 72.\n\nWait, no. Let me recompute: 48 + 24 = 72. Yes, 72.": the take-back is
                 # answered by the same value stated again; only what follows that statement can withdraw it
                 at = again.end - found.region_start
-                withdrawn = commitment.withdrawn_after(found.region[at : at + 600])
+                withdrawn = retractions.withdrawn_after(found.region[at : at + 600])
             else:
                 settled = _settled_on_it(found, answer, gold)
                 if settled is not None:
@@ -875,7 +891,7 @@ def _grade_found(
         if unequal is not None:
             return _result(gold, policy, Verdict.AMBIGUOUS, answer, detail=unequal)
         reading = reading_of(answer.text, gold)
-        if reading.status == "none" and commitment.points_back(answer.text):
+        if reading.status == "none" and conclusions.points_back(answer.text):
             # "Final Answer: see above": no statement of its own; the value before it is read as if the marker
             # were not there (and the text, which ends on the marker's words, is not cut off)
             line_start = completion.rfind("\n", 0, answer.start) + 1
@@ -898,7 +914,7 @@ def _grade_found(
                 unread_statement = answer  # (a box in it is an answer of its own, read as one)
             continue
         rival = (
-            commitment.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+            hedges.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
             if answer.end < length
             else None
         )
@@ -910,14 +926,14 @@ def _grade_found(
         if rival is None and answer.end + 5 < length and gold.kind == "choice" and reading.choice is not None:
             # "Answer: B\nThe speed doubles, so C is correct.": the working after the letter calls another
             # option right
-            rival = commitment.other_option_called_right(
+            rival = rejection.other_option_called_right(
                 completion[answer.end : answer.end + 600], reading.choice, gold.letters or _ANY_LETTER
             )
         if rival is None and answer.end + 5 < length and gold.kind in ("number", "math", "choice"):
             # "The answer is 18. (Note: if the eggs cost $3, it would be 27.)": another value, to another
             # reading of the question, offered after the answer ("… (B). If friction were included, it would
             # be (C).": another option)
-            rival = commitment.alternative_reading_after(
+            rival = other_readings.alternative_reading_after(
                 completion[answer.end : answer.end + 600],
                 reading.quantity,
                 reading.choice if gold.kind == "choice" else None,
@@ -1011,7 +1027,7 @@ def _grade_found(
             unread_statement
             if unread_statement is not None
             and unread_statement.start >= lenient.end
-            and commitment.written_as_answer(unread_statement.text)
+            and conclusions.written_as_answer(unread_statement.text)
             else None
         )
         bare = fallback.status == "value" and found.bare_expression(lenient)
@@ -1045,7 +1061,7 @@ def _grade_found(
     if (
         unread_statement is not None
         and gold.kind in ("number", "math")
-        and commitment.written_as_answer(unread_statement.text)
+        and conclusions.written_as_answer(unread_statement.text)
     ):
         # "The answer is eightteen." with no number anywhere: an answer written, which cannot be read
         detail = f"the committed answer {unread_statement.text!r} is not a {gold.kind}"
@@ -1053,7 +1069,7 @@ def _grade_found(
     return _result(gold, policy, Verdict.NO_ANSWER, detail="no answer-like text found")
 
 
-# --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment.py) ---------
+# --- commitment: does the statement that holds the answer assert it? (rewardkit/commitment/) ----------
 
 
 # a modal that makes what follows in the same sentence a consequence of a condition
@@ -1095,13 +1111,13 @@ def _alternative_to_earlier(found: Candidates, answer: Answer, gold: Gold, compl
     ]
     if not earlier:
         # "If the order mattered, we would instead get \\boxed{24}" alone: an alternative to what, is unsaid
-        return commitment.alternative_opening(sentence_before)
+        return other_readings.alternative_opening(sentence_before)
     # "\\boxed{1} if the order mattered, the answer would be 2": the earlier answer ends where the
     # alternative's sentence opens, no full stop between
     said_from = len(sentence_before) - (answer.start - earlier[-1].end)
     if 0 < said_from < len(sentence_before):
         sentence_before = sentence_before[said_from:]
-    why = commitment.alternative_reading(sentence_before)
+    why = other_readings.alternative_reading(sentence_before)
     if why is None:
         return None
     now = reading_of(answer.text, gold)
@@ -1123,7 +1139,7 @@ _ANY_LETTER = "ABCDEFGHIJ"
 # a line that opens the working told after an answer line: "Explanation:", "**Justification:**",
 # "## Reasoning"
 _WORKING_HEADING = re.compile(
-    rf"^[ \t>*_#-]*(?:{commitment.WORKING_WORDS}|step-by-step(?:[ \t]+(?:solution|explanation))?)\b"
+    rf"^[ \t>*_#-]*(?:{conclusions.WORKING_WORDS}|step-by-step(?:[ \t]+(?:solution|explanation))?)\b"
     r"[ \t*_]*(?:[:：]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -1141,7 +1157,7 @@ def _explained_otherwise(found: Candidates, answer: Answer, gold: Gold, completi
     first = earlier[-1]
     between = completion[first.end : answer.start]
     heading = _WORKING_HEADING.search(between)
-    if heading is None or commitment.RETRACTION.search(between, heading.end()) is not None:
+    if heading is None or retractions.RETRACTION.search(between, heading.end()) is not None:
         return None
     before, now = reading_of(first.text, gold), reading_of(answer.text, gold)
     if before.status != "value" or now.status != "value" or same_reading(before, now):
@@ -1156,7 +1172,7 @@ def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> st
     another (``The answer is (B). It seems to be (B), though it might be (C).``), or None."""
     if gold.kind not in ("choice", "number") or end >= len(completion):
         return None
-    return commitment.hedged_later(
+    return hedges.hedged_later(
         completion[end : end + 400],
         reading.choice if gold.kind == "choice" else None,
         gold.letters,
@@ -1179,7 +1195,7 @@ def _dangling_alternative(answer: Answer, completion: str) -> str | None:
             return None
         line = after.partition("\n")[0].lstrip("}")
         line = _ANSWER_TAG_CLOSE.sub("", line, count=1) if answer.rule == "answer_tag" else line
-        offered = commitment.alternative_after(line, read_number(answer.text).quantity)
+        offered = other_readings.alternative_after(line, read_number(answer.text).quantity)
         if offered is None:
             return None
         # "$\\boxed{1.50}, or 150 cents": the same amount in another unit, read with the box taken away
@@ -1187,7 +1203,9 @@ def _dangling_alternative(answer: Answer, completion: str) -> str | None:
         head = _BOX_OPENING_AT_END.sub("", head)
         again = restated_around(head + answer.text + line, len(head), len(head) + len(answer.text))
         return None if again is not None and again.equal else offered
-    return commitment.alternative_across_lines(answer.text[-40:], completion[answer.end : answer.end + 200])
+    return other_readings.alternative_across_lines(
+        answer.text[-40:], completion[answer.end : answer.end + 200]
+    )
 
 
 _BOX_OPENING_AT_END = re.compile(r"\\(?:boxed|fbox)\s*\{$")
@@ -1246,7 +1264,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # line before them with no word to open a condition, a hedge or a counterfactual (what the readers
         # below find of it)
         line_start = completion.rfind("\n", 0, answer.start) + 1
-        if len(completion[line_start : answer.start].strip(commitment.NO_LETTERS)) < 2:
+        if len(completion[line_start : answer.start].strip(shared_words.NO_LETTERS)) < 2:
             return answer, None
     blanks = _blanks_answered(answer, gold, completion)
     if blanks is not None:
@@ -1258,13 +1276,13 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         stand_in = Answer(first_blank, answer.rule, at, answer.end if boxed else at + len(first_blank), True)
         _, why = _committed(stand_in, gold, completion)
         return blanks, why
-    settled = commitment.settled_on(answer.text) if answer.rule != "boxed" else None
+    settled = retractions.settled_on(answer.text) if answer.rule != "boxed" else None
     if settled is not None:
         # "The answer is 18 or 16, but I'll go with 18": the value it settles on, committed as any statement
         chosen = answer.text[settled:].rstrip(" \t.!*_")
         at = answer.start + settled
         return _committed(Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient), gold, completion)
-    corrected = commitment.corrected_within(answer.text) if answer.rule != "boxed" else None
+    corrected = retractions.corrected_within(answer.text) if answer.rule != "boxed" else None
     if corrected is not None:
         # "The answer is 72, sorry, it should be 70": the value stated again after the take-back, committed as
         # any statement
@@ -1286,22 +1304,22 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "The answer is not \\boxed{72}", "Suppose the answer is \\boxed{72}", "The wrong answer is
         # \\boxed{72}", "\\boxed{72}, plus 3", "\\boxed{72} (not sure)"
         said = (
-            commitment.negated_before(before)
-            or commitment.supposed_before(before)
-            or commitment.put_forward_before(before)
-            or commitment.disowned_before(before)
-            or commitment.hedged_before(before)
-            or commitment.doubted_box(before)  # "Bob says the answer is \\boxed{72}"
+            negation.negated_before(before)
+            or conditions.supposed_before(before)
+            or conditions.put_forward_before(before)
+            or hedges.disowned_before(before)
+            or hedges.hedged_before(before)
+            or conditions.doubted_box(before)  # "Bob says the answer is \\boxed{72}"
             or _undercut_after(completion, answer.end, answer.text)
         )
         if said is not None:
             return answer, said
     if answer.rule not in ("boxed", "answer_tag") and completion is not None:
         line_start = completion.rfind("\n", 0, answer.start) + 1
-        opened = commitment.conditional_opening(completion[line_start : answer.start])
+        opened = conditions.conditional_opening(completion[line_start : answer.start])
         if opened is None and gold.kind in ("number", "math"):
             # "The answer would be 72 without the tax": the marker's "would", a "without" after its value
-            opened = commitment.counterfactual_around(
+            opened = conditions.counterfactual_around(
                 completion[line_start : answer.start], completion[answer.start : answer.end + 100]
             )
         if opened is not None:
@@ -1320,19 +1338,19 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         after_line = completion[answer.end : answer.end + 300].partition("\n")[0]
         if gold.kind in ("number", "math") and after_line.lstrip(" \t*_")[:1] in (",", ";"):
             # "The answer is: if each person, 12; if each group, 4": the statement answers one case of two
-            per_case = commitment.another_case_after(answer.text, after_line)
+            per_case = conditions.another_case_after(answer.text, after_line)
             if per_case is not None:
                 return answer, per_case
     if completion is not None and gold.kind in ("number", "math"):
         # '"The answer is 81," said the wizard.', "Alice: I think it's 45.\nBob: I get 40.": a character's
         # words (a literal test before each reader: most texts quote no one and stage no dialogue)
         speech = (
-            commitment.quoted_speech(completion, answer.start, answer.end)
+            dialogue.quoted_speech(completion, answer.start, answer.end)
             if '"' in completion or "“" in completion or "said" in completion or "says" in completion
             else None
         )
         if speech is None and completion.count(":") >= 2 and "\n" in completion:
-            speech = commitment.dialogue_disagrees(completion, answer.start)
+            speech = dialogue.dialogue_disagrees(completion, answer.start)
         if speech is not None:
             return answer, speech
     if plain_number(answer.text):
@@ -1342,7 +1360,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         if not after:
             return answer, None  # the statement ends the text: nothing after it trails off or undercuts it
         trailing = after.lstrip(" \t")[:1] in (".", "…", "?") and answer.rule not in _FORMAL_RULES
-        said = commitment.trails_off(after) if trailing else None
+        said = hedges.trails_off(after) if trailing else None
         return answer, said or (_undercut_after(completion, answer.end) if completion is not None else None)
     text = clean_span(answer.text)
     if gold.kind == "text":
@@ -1353,20 +1371,20 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
             return answer, None
         rest = text[first.end() :]
         asked = (
-            commitment.trails_off(completion[answer.end : answer.end + 300])  # "The answer is Monday?"
+            hedges.trails_off(completion[answer.end : answer.end + 300])  # "The answer is Monday?"
             if completion is not None and answer.rule not in _FORMAL_RULES
             else None
         )
         # "The answer is red; blue": the span ends at the semicolon, the list of words goes on past it
         past = completion[answer.end : answer.end + 200] if completion is not None else ""
-        listed = commitment.listed_words_after(past) if past.lstrip(" \t*_").startswith(";") else None
+        listed = listed_answers.listed_words_after(past) if past.lstrip(" \t*_").startswith(";") else None
         return answer, asked or listed or commitment.problem(text[: first.start()], rest, words=True)
     # "Answer:\nThe question asks how many are left if she starts with 42...": not an answer at all
     trailing = completion is not None and answer.rule not in _FORMAL_RULES
     said = (
-        commitment.restates(text)
-        or (commitment.trails_off(completion[answer.end : answer.end + 300]) if trailing else None)  # type: ignore[index]
-        or (commitment.bounded_after(completion, answer.end) if completion is not None else None)
+        restatement.restates(text)
+        or (hedges.trails_off(completion[answer.end : answer.end + 300]) if trailing else None)  # type: ignore[index]
+        or (bounds.bounded_after(completion, answer.end) if completion is not None else None)
     )
     if said is not None:
         return answer, said
@@ -1376,7 +1394,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # around it
         before, chosen, after = text[: within[0]], text[within[0] : within[1]], text[within[1] :]
         why = commitment.problem(before, after, letters=True)
-        if why is None and commitment.negates(before):
+        if why is None and negation.negates(before):
             why = f"negated: {text[:60]!r} says what the answer is not"
         if why is None and _IN_EXPRESSION.search(before + after):
             why = f"unparseable: {text[:60]!r} puts the letters in an expression, not a set of options"
@@ -1388,11 +1406,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     # 15): its statement is read as a value's is, below
     if letter is not None:
         before, after = text[: letter.start()], text[letter.end() :]
-        named = commitment.negation_corrected(after) if commitment.negates(before) else None
+        named = negation.negation_corrected(after) if negation.negates(before) else None
         if named is not None:
             return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
         why = commitment.problem(before, after, letters=True, letter=letter.group().strip("() "))
-        taken_back = commitment.taken_back_within(after) if why is None else None
+        taken_back = retractions.taken_back_within(after) if why is None else None
         if taken_back is not None:
             # "(C) — no, sorry, (B)", "B, no — wait: C": the letter named after the take-back is the answer
             later = _CHOICE_LETTER.search(taken_back)
@@ -1427,12 +1445,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # "72 (this is a guess)": an aside that doubts the value it opens on, whatever verb it holds
         rest = text[opening[1] :]
         # ... or gives it on another's word: "72 (source: answer key)"
-        unsure = commitment.unsure_after(rest) or commitment.attributed_after(rest)
+        unsure = hedges.unsure_after(rest) or hedges.attributed_after(rest)
         if (
             unsure is None
             and rest.lstrip(" \t")[:1] == "("
             and _STATING.search(rest) is not None
-            and commitment.taken_back_within(rest) == ""
+            and retractions.taken_back_within(rest) == ""
         ):
             # ... or takes it back in an aside with a verb of its own ("72 (this is what my calculator shows,
             # but I don't trust it)": the copula reading below would keep only what follows its "is")
@@ -1442,8 +1460,8 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if opening is not None and opening[0] <= 1 and COPULA.search(text, opening[1]):
         # "72 is what a naive student gets", "72 is a trap": a statement that opens on its value and calls it
         # wrong after its "is" (whose article the copula reading below would take for a variable)
-        called = commitment.called_wrong_after(
-            commitment.without_reason_about_another(text[opening[1] :], opening[2], None)
+        called = whole_statement.called_wrong_after(
+            rejection.without_reason_about_another(text[opening[1] :], opening[2], None)
         )
         if called is not None:
             return answer, called
@@ -1470,7 +1488,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
                 head = text[: opening[1]]
                 # ("12, which is 5 more than Bob": the value after the copula is a gap the clause compares
                 # with another thing, no second statement of the answer)
-                compared = commitment.names_gap(text[copula.end() + stated[1] :])
+                compared = bounds.names_gap(text[copula.end() + stated[1] :])
                 if (compared or _restated_alike(head, text[copula.end() :], gold)) and head in answer.text:
                     stated_head = _part_of(answer, head, answer.rule, last=False, lenient=answer.lenient)
                     return stated_head, commitment.problem(
@@ -1521,7 +1539,7 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
     if dots is not None and _DECIMAL_END.search(text, start, end):
         end = dots.end()  # "0.333...": the dots continue the number's digits, they do not trail off
     before, after = text[:start], text[end:]
-    named = commitment.negation_corrected(after, quantity) if commitment.negates(before) else None
+    named = negation.negation_corrected(after, quantity) if negation.negates(before) else None
     if named is not None and answer.rule != "boxed":
         return Answer(named, answer.rule, answer.end - len(named), answer.end, answer.lenient), None
     why = commitment.problem(
@@ -1532,11 +1550,11 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
         # a piecewise answer says "if" in its box, when its gold does too
         conditions=not (answer.rule == "boxed" and _PIECEWISE.search(gold.raw)),
     )
-    taken_back = commitment.taken_back_within(after) if why is None else None
+    taken_back = retractions.taken_back_within(after) if why is None else None
     if taken_back == "":  # "72, just kidding": nothing stands
         return answer, f"retracted: {('… ' + after.strip())[:60]!r} takes the value back"
     concluded = (
-        commitment.concluded_value(taken_back) if taken_back is not None and len(taken_back) > 8 else None
+        conclusions.concluded_value(taken_back) if taken_back is not None and len(taken_back) > 8 else None
     )
     if taken_back is not None and concluded is not None:
         # "40 (wait, no — I forgot the 5 she gave away, so 35)": the correction concludes on its value, the
@@ -1581,7 +1599,7 @@ def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
         or not any(c.isdigit() for c in text)
     ):
         return None
-    where = commitment.concluded_value(text)
+    where = conclusions.concluded_value(text)
     if where is None and "=" in text:
         # "6 eggs a day for 3 days = 18 eggs": the result of a computation written in words, in units of
         # its own
@@ -1606,7 +1624,7 @@ def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
         or rounds_to(first, last)
     ):
         return None  # "4 hours, so 240 minutes", "2/3, so about 0.67": one quantity said twice
-    turns = list(commitment.CONCLUDING_TURN.finditer(text, opening[1], where[0]))
+    turns = list(shared_words.CONCLUDING_TURN.finditer(text, opening[1], where[0]))
     turn = turns[-1] if turns else None  # the turn to the conclusion: "15 + 20 = 35, so 36" turns at "so"
     cut = where[0] if turn is None else turn.start()
     if turn is not None and turn.group() == "=" and _PROSE_WORD.search(text, 0, cut) is None:
@@ -1675,7 +1693,7 @@ def _settled_on_it(found: Candidates, answer: Answer, gold: Gold) -> Answer | No
     """The statement the text ends on that settles on the answer's own value (``… so I'll go with 72.``), or
     None."""
     region = POLITE_TAIL.sub("", found.region)  # ("… so I'll go with 72.\n\nI hope this helps!")
-    where = commitment.settled_at_end(region)
+    where = retractions.settled_at_end(region)
     if where is None:
         return None
     text = region[where[0] : where[1]]
@@ -1692,7 +1710,7 @@ def _own_result_within(answer: Answer) -> Answer | None:
     opening = first_value(answer.text)
     if opening is None:
         return None
-    own = commitment.own_result_after(answer.text[opening[1] :])
+    own = hedges.own_result_after(answer.text[opening[1] :])
     if own is None:
         return None
     start = answer.start + opening[1] + own[0]
@@ -1742,7 +1760,7 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     """Why the rest of the line after an answer span takes it back, changes it or hedges it (``72
     (rejected)``, ``72, plus 3``, ``72 (not sure)``), or None. ``stated``: the span's text; a reason that
     calls another value wrong (``\\boxed{B} because A is too small``) says nothing against it."""
-    bounded = commitment.bounded_after(completion, end)
+    bounded = bounds.bounded_after(completion, end)
     if bounded is not None:
         return bounded  # "\\boxed{18} or more", "The answer is 18. At least."
     after = completion[end : end + 300].partition("\n")[0]
@@ -1754,17 +1772,17 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     if stated:
         letter = stated.strip("() ") if _SINGLE_LETTER.fullmatch(stated) else None
         value = next(scan(stated), None) if letter is None else None
-        after = commitment.without_reason_about_another(
+        after = rejection.without_reason_about_another(
             after, value.quantity if value is not None and value.end == len(stated) else None, letter
         )
     return (
-        commitment.rejected_after(after)
-        or commitment.operated_after(after)
-        or commitment.unsure_after(after)
-        or commitment.attributed_after(after)  # "72 (source: answer key)"
+        rejection.rejected_after(after)
+        or rejection.operated_after(after)
+        or hedges.unsure_after(after)
+        or hedges.attributed_after(after)  # "72 (source: answer key)"
         # ("The minimum is \\boxed{4} when x = 1": where the value is attained, no condition on it)
-        or commitment.condition_right_after(after, completion[max(0, end - 200) : end])
-        or commitment.value_under_condition_after(after)  # "\\boxed{15} (16 with tax)"
+        or conditions.condition_right_after(after, completion[max(0, end - 200) : end])
+        or conditions.value_under_condition_after(after)  # "\\boxed{15} (16 with tax)"
     )
 
 
@@ -1837,13 +1855,13 @@ def _retraction(
     if tail_start >= len(found.region) - 3:
         return None  # the answer ends the text: nothing after it takes it back
     tail = found.region[tail_start : tail_start + 4000]
-    cue = commitment.RETRACTION.search(tail)
+    cue = retractions.RETRACTION.search(tail)
     while (
         cue is not None and cue["reread"] is not None and not _names_asked_value(found, tail_start, cue, gold)
     ):
         # "Let me reread the question. It asks for the total: 48 + 24 = 72. So 72.": a question read again
         # whose sentence names no value corrects nothing; what follows is read as after any answer
-        cue = commitment.RETRACTION.search(tail, cue.end())
+        cue = retractions.RETRACTION.search(tail, cue.end())
     if cue is not None and gold.kind == "text":
         return _word_retraction(found, answer, gold, tail_start, cue)
     if gold.kind in ("number", "math", "choice"):
@@ -1864,7 +1882,7 @@ def _retraction(
     if gold.kind == "choice":
         chosen = reading_of(answer.text, gold).choice
         offered = (
-            commitment.offered_beside(tail[cue.end() : cue.end() + 400], chosen, gold.letters or _ANY_LETTER)
+            hedges.offered_beside(tail[cue.end() : cue.end() + 400], chosen, gold.letters or _ANY_LETTER)
             if chosen is not None
             else None
         )
@@ -1892,7 +1910,7 @@ def _retraction(
         lead = found.region[
             max(0, later[0].start - found.region_start - 60) : later[0].start - found.region_start
         ]
-        if commitment.named_as_earlier(lead):
+        if restatement.named_as_earlier(lead):
             # "Hmm, that doesn't match my earlier estimate of 20.": the value it names is the one it left
             return (
                 f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} doubts the answer, states none"
@@ -1900,19 +1918,19 @@ def _retraction(
         first = reading_of(answer.text, gold)
         if first.status == "value" and same_reading(first, later[1]):
             at = later[0].start - found.region_start
-            if commitment.STRONG_RETRACTION.search(
+            if retractions.STRONG_RETRACTION.search(
                 tail, cue.start(), at - tail_start
-            ) is not None and commitment.reasoned_about(
+            ) is not None and conclusions.reasoned_about(
                 lead, found.region[later[0].end - found.region_start :]
             ):
                 # "The answer is 64. No wait, I retract that. 64 assumed …": the value said again is what the
                 # take-back explains, not the answer stated again
                 return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
             return None  # "Let me double-check: 9 * 2 = 18. Yes." confirms it
-        checks = commitment.CHECK.fullmatch(cue.group()) is not None
+        checks = retractions.CHECK.fullmatch(cue.group()) is not None
         if (
-            (checks or commitment.check_after_hesitation(cue.group(), tail[cue.end() : cue.end() + 80]))
-            and not commitment.stated_as_answer(lead)
+            (checks or result_checks.check_after_hesitation(cue.group(), tail[cue.end() : cue.end() + 80]))
+            and not conclusions.stated_as_answer(lead)
             and not _check_concludes(
                 found.region,
                 tail_start + cue.end(),
@@ -1923,7 +1941,7 @@ def _retraction(
             # "Let me double-check: 9 * 2 = 18", "Hold on, let me verify the speed: 48 km/h. Correct.": a step
             # of the check, or a given it confirms, corrects nothing; a value the check states as the answer
             # ("… it's 73") or concludes on ("…, so 48 × 3 = 144 km.") does
-            if checks or commitment.confirmed_after(found.region[later[0].end - found.region_start :]):
+            if checks or result_checks.confirmed_after(found.region[later[0].end - found.region_start :]):
                 return None
             if not _SENTENCE_END_IN.search(tail, cue.end(), later[0].start - found.region_start - tail_start):
                 # "Hold on, let me verify the speed: 48 km/h.": a check that names a value in its own sentence
@@ -1943,7 +1961,7 @@ def _retraction(
         return corrected, later[1]
     if gold.kind == "choice":
         # "Answer: B\n\nWait, actually it should be D.": the letter the retraction names, read as a statement
-        named = commitment.word_after_retraction(tail[cue.end() :])
+        named = retractions.word_after_retraction(tail[cue.end() :])
         first = reading_of(answer.text, gold)
         if named is not None:
             s, e = (cue.end() + named[0], cue.end() + named[1])
@@ -1952,13 +1970,13 @@ def _retraction(
                 if letter.status == "value":
                     at = found.region_start + tail_start
                     return Answer(tail[s:e], "correction", at + s, at + e, lenient=True), letter
-        if first.choice is not None and commitment.letter_reaffirmed(
+        if first.choice is not None and retractions.letter_reaffirmed(
             tail[cue.end() :], first.choice, gold.letters
         ):
             return (
                 None  # "C. Actually, no, A is a common trap; C is still right.": the answer, weighed, stands
             )
-    if commitment.STRONG_RETRACTION.search(tail, cue.start()):
+    if retractions.STRONG_RETRACTION.search(tail, cue.start()):
         return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
     if later is None and gold.kind in ("number", "math"):
         # "The answer is 235 pages. Wait, Friday was half of Tuesday: … so the total read is 147.5 and 252.5
@@ -1985,7 +2003,7 @@ def _check_concludes(region: str, start: int, value: int, value_end: int) -> boo
         opening = m.end()
     closing = _CHECK_CLAUSE_END.search(region, value, value + 200)
     clause = region[opening : closing.end() if closing is not None else value + 200]
-    where = commitment.concluded_value(clause, results=False)
+    where = conclusions.concluded_value(clause, results=False)
     # (the value read as math, "$144$", and the conclusion's digits overlap)
     return where is not None and opening + where[0] < value_end and opening + where[1] > value
 
@@ -2048,7 +2066,7 @@ def _stated_again_after(found: Candidates, answer: Answer, gold: Gold) -> Answer
     72. Wait, no. Let me recompute: 48 + 24 = 72. Yes, 72.``: ``72``), or None: a take-back followed by the
     answer stated again confirms it, as a correction to another value replaces it."""
     tail_start = answer.end - found.region_start
-    cue = commitment.RETRACTION.search(found.region, tail_start, tail_start + 4000)
+    cue = retractions.RETRACTION.search(found.region, tail_start, tail_start + 4000)
     if cue is None:
         return None
     later = _statement_after(found, found.region_start + cue.end(), gold)
@@ -2080,7 +2098,7 @@ def _own_value_called_wrong(tail: str, answer: Answer, gold: Gold) -> str | None
     wrong.``, ``… B. B is incorrect.``), or None; another value called wrong is a reason about it, no
     retraction (``The answer is 72. 70 is wrong because …``)."""
     first: Reading | None = None
-    for called in commitment.values_called_wrong(tail):
+    for called in rejection.values_called_wrong(tail):
         if first is None:
             first = reading_of(answer.text, gold)
             if first.status != "value":
@@ -2109,14 +2127,14 @@ def _checked_unequal_after(found: Candidates, answer: Answer) -> str | None:
     if stated is None:
         return None
     if not unequal:  # a check's cross alone: "Check: 72 / 8 = 9 ✗"
-        return commitment.failed_check(tail, stated.quantity)
+        return result_checks.failed_check(tail, stated.quantity)
     for m in _UNEQUAL.finditer(tail):
         other = read_number(m["value"]).quantity
         if other is not None and same_quantity(other, stated.quantity):
             said = tail[max(0, m.start() - 30) : m.end()].strip().split("\n")[-1]
             return f"checked wrong: {said!r} after the answer finds it unequal to the check's value"
     # "Answer: 72.\nCheck: 72 + 10 = 82 ≠ 80.": a check that disagrees with anything leaves the answer unsure
-    return commitment.failed_check(tail, stated.quantity)
+    return result_checks.failed_check(tail, stated.quantity)
 
 
 def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
@@ -2126,7 +2144,7 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
     completion the caller says did not finish: a reasoning model's thinking runs on past every answer it
     tries, and an answer that thinking was going back over is no commitment."""
     tail = found.region[answer.end - found.region_start :][-2000:]
-    cues = [m.start() for m in commitment.RETRACTION.finditer(tail)]
+    cues = [m.start() for m in retractions.RETRACTION.finditer(tail)]
     # "\\boxed{72}\n\nLet me verify: 48 + 24 =": a check of the answer cut off at its operands, before the
     # result (a check announced and cut off before any number, "Let me verify the subtraction once more
     # and", is no reconsideration)
@@ -2144,7 +2162,7 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
 # a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
 _RECHECK = re.compile(
     r"\blet(?:\s+me|'s|\s+us)\s+(?:(?:double[-\s]?|re-?)?(?:verify|check)|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*"
-    rf"(?:{commitment.CHECK_WORDS})[\s*_]*[:：]",
+    rf"(?:{shared_words.CHECK_WORDS})[\s*_]*[:：]",
     re.IGNORECASE,
 )
 # a text that ends on an operator or an equals sign, and an equation's result written
@@ -2169,12 +2187,12 @@ def _word_retraction(
     word again confirms it."""
     tail = found.region[tail_start : tail_start + 4000]
     named: tuple[int, int] | None = None
-    for later in commitment.RETRACTION.finditer(tail, cue.start()):
-        where = commitment.word_after_retraction(tail[later.end() :])
+    for later in retractions.RETRACTION.finditer(tail, cue.start()):
+        where = retractions.word_after_retraction(tail[later.end() :])
         if where is not None:
             named = (later.end() + where[0], later.end() + where[1])
     if named is None:
-        if commitment.STRONG_RETRACTION.search(tail, cue.start()):
+        if retractions.STRONG_RETRACTION.search(tail, cue.start()):
             return f"retracted: {tail[cue.start() : cue.start() + 60].strip()!r} takes the answer back"
         return None
     text = tail[named[0] : named[1]]
@@ -2381,7 +2399,7 @@ _DANGLING_MARKER = re.compile(
     r"|^[ \t*_]*A[*_]*[ \t]*[:：][ \t*_$]*$|####[ \t]*$|\\boxed\s*\{?\s*$",
     re.MULTILINE,
 )
-_POLITE_CLOSING = re.compile(commitment.POLITE_CLOSING, re.IGNORECASE)
+_POLITE_CLOSING = re.compile(shared_words.POLITE_CLOSING, re.IGNORECASE)
 _DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
 # a last word that cannot end an English sentence: the text was cut off
 _DANGLING = re.compile(
@@ -2484,8 +2502,8 @@ def _hedging_sibling(
             retracted = other.start < chosen.start and hi - lo <= _RETRACTION_GAP
             # ("$\\boxed{1}$, which is wrong; the answer is $\\boxed{2}$": the first box called wrong)
             if retracted and (
-                commitment.RETRACTION.search(completion, lo, hi)
-                or commitment.called_wrong_after(completion[lo:hi]) is not None
+                retractions.RETRACTION.search(completion, lo, hi)
+                or whole_statement.called_wrong_after(completion[lo:hi]) is not None
                 or _concluded_past(completion, other, chosen)
             ):
                 continue
@@ -2506,11 +2524,13 @@ def _concluded_past(completion: str, step: Answer, chosen: Answer) -> bool:
     opens = completion.rfind("\\boxed", step.start - 8, step.start)
     opens = opens if opens >= 0 else step.start
     said_before = completion[max(0, opens - 80) : opens]
-    if commitment.CONCLUDES_BEFORE_VALUE.search(said_before) is not None:
+    if shared_words.CONCLUDES_BEFORE_VALUE.search(said_before) is not None:
         return False  # "So the answer is \\boxed{12}. The total is \\boxed{15}.": two conclusions
     lead = completion.rfind("\\boxed", chosen.start - 8, chosen.start)
     lead = lead if lead >= 0 else chosen.start
-    return commitment.CONCLUDES_BEFORE_VALUE.search(completion, step.end + breaks[-1].end(), lead) is not None
+    return (
+        shared_words.CONCLUDES_BEFORE_VALUE.search(completion, step.end + breaks[-1].end(), lead) is not None
+    )
 
 
 # a sentence's end between two boxes: a full stop, mark or semicolon before the next sentence's space
@@ -2605,7 +2625,7 @@ _TEXT_END_CHARS = 8
 
 # an answer that is an option's letter alone: "(C)", "C", "**C**" (and "about (C)", an approximation of it)
 _LONE_LETTER = re.compile(
-    rf"[ \t*_]*(?:(?i:{commitment.APPROXIMATION})[ \t]+)?\(?[ \t*_]*[A-J][ \t*_]*\)?[ \t*_.]*"
+    rf"[ \t*_]*(?:(?i:{shared_words.APPROXIMATION})[ \t]+)?\(?[ \t*_]*[A-J][ \t*_]*\)?[ \t*_.]*"
 )
 # a numeral whose digits may be letters, as a gold in base 16 asks for: "A3", "$1F$"
 _ALPHANUMERAL = re.compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")

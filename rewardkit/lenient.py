@@ -12,6 +12,23 @@ from fractions import Fraction
 import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
 from rewardkit.answer_fields import working_after
+from rewardkit.commitment import (
+    attainment,
+    bounds,
+    conclusions,
+    conditions,
+    dialogue,
+    hedges,
+    listed_answers,
+    negation,
+    other_readings,
+    rejection,
+    restatement,
+    result_checks,
+    retractions,
+    shared_words,
+    whole_statement,
+)
 from rewardkit.equivalence import (
     compare_math,
     compare_quantities,
@@ -124,7 +141,7 @@ _VALUE_BEFORE_PARENTHESIS = re.compile(
 # "5 km, i.e. "
 _VALUE_BEFORE_RESTATEMENT = re.compile(
     r"(?<![\w.])(?P<value>[-−$]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?(?:[ \t]*[^\W\d_]+)?)[ \t]*,[ \t]*"
-    rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING})|(?:{commitment.CONCLUDING_SO}))[ \t,]*$",
+    rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING})|(?:{restatement.CONCLUDING_SO}))[ \t,]*$",
     re.IGNORECASE,
 )
 _CLOSED_AFTER_VALUE = re.compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
@@ -324,12 +341,12 @@ def concluded_past(
     closing = max((at for at, sentence in enumerate(sentences) if DIGIT.search(sentence)), default=-1)
     checking = False  # whether the sentence before checks: a ticked computation after it checks too
     for at, sentence in enumerate(sentences):
-        checking = commitment.check_goes_on(sentence, checking)
+        checking = result_checks.check_goes_on(sentence, checking)
         if checking:
             continue  # "Verification: 9 × 2 = 18 ✓. Also, 16 - 3 - 4 = 9 ✓.": its steps conclude nothing
-        where = commitment.concluded_value(sentence, results=results)
+        where = conclusions.concluded_value(sentence, results=results)
         if where is None and at == closing and results:
-            total = commitment.labelled_total(sentence)
+            total = conclusions.labelled_total(sentence)
             where = None if total is None else (*total, False)
         if where is None:
             continue
@@ -376,8 +393,8 @@ def _puts_forward(line: str) -> bool:
     """Whether a line ending on a colon negates, tries, asks or guesses what the next line holds (``It is
     not:``, ``Let's try:``, ``My guess:``)."""
     return (
-        commitment.negates(line)
-        or (commitment.put_forward_before(line) or commitment.hedged_before(line)) is not None
+        negation.negates(line)
+        or (conditions.put_forward_before(line) or hedges.hedged_before(line)) is not None
     )
 
 
@@ -433,7 +450,7 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
     start, end = answer.start - base, answer.end - base
     if answer.rule == "last_number" and "(" in region[max(0, start - 18) : start]:
         restating = _VALUE_BEFORE_PARENTHESIS.search(region, max(0, start - 56), start)
-        if restating is not None and commitment.condition_closes_parenthesis(region[end : end + 120]):
+        if restating is not None and conditions.condition_closes_parenthesis(region[end : end + 120]):
             # "It costs $15 (16 with tax).": the value in parentheses answers another reading of the question
             return f"{region[restating.start() : end].strip()!r} … gives a second value under a condition"
         if restating is not None:
@@ -501,15 +518,15 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         # "Alice: I think it's 45.\nBob: Hmm, I get 40.", '"Wrong," said the apprentice, "it is 27."': a
         # character's words (the literal tests as for an anchored answer)
         speech = (
-            commitment.quoted_speech(region, start, end)
+            dialogue.quoted_speech(region, start, end)
             if '"' in region or "“" in region or "said" in region
             else None
         )
         if speech is None and region.count(":") >= 2 and "\n" in region:
-            speech = commitment.dialogue_disagrees(region, start)
+            speech = dialogue.dialogue_disagrees(region, start)
         if speech is not None:
             return speech
-    expected = commitment.labelled_expected(region[max(0, start - 40) : start])
+    expected = hedges.labelled_expected(region[max(0, start - 40) : start])
     if expected is not None:  # "I cannot determine the answer. (Expected output: 72)"
         return expected
     if not region.isascii() and BIDI_OVERRIDE.search(region, max(0, start - 8), end + 8):
@@ -541,7 +558,7 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         stops.append(period.start())
     sentence_end = min(stops) if stops else min(len(region), end + 300)
     if gold.kind == "number":  # ("3 and 1/2 cups" is one mixed number, read whole: no list)
-        listed = commitment.listed_before(region[sentence_start:start], answer.text)
+        listed = listed_answers.listed_before(region[sentence_start:start], answer.text)
         if listed is not None:
             return listed
         stacked = _stacked_numbers_before(region, start, end)
@@ -551,13 +568,13 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         # "If the price is $3, she has 12 left; if it's $2, she has 15 left.": the sentence's clauses
         # before the semicolon give the other case
         opened = max(region.rfind(c, max(0, start - 400), start) for c in "!?\n") + 1
-        per_case = commitment.one_value_per_case(region[opened:start])
+        per_case = conditions.one_value_per_case(region[opened:start])
         if per_case is not None:
             return per_case
     elif gold.kind in ("number", "math") and ("," in region[sentence_start:start]):
-        per_case = commitment.one_value_per_case(region[sentence_start:start]) or (
+        per_case = conditions.one_value_per_case(region[sentence_start:start]) or (
             # "If we count the teacher, 25 go. Without the teacher, 24 go."
-            commitment.case_then_complement(
+            conditions.case_then_complement(
                 region[max(0, start - 500) : start],
                 region[sentence_start:start],
                 read_number(answer.text).quantity,
@@ -584,7 +601,7 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             said = region[sentence_start:end].strip()[-60:]
             return f"an operand: {said!r} says to {told} it, and states no result"
         event = (
-            commitment.event_operand(
+            conclusions.event_operand(
                 region[sentence_start:start], answer.text, region[end:sentence_end], region[:sentence_start]
             )
             if answer.rule == "last_number"
@@ -608,14 +625,14 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             return restated
         if opening[:1] in "Oo":  # "It is 18. Or 19.": the sentence offers its value beside the one before
             value = read_number(answer.text).quantity
-            offered = commitment.offered_instead(
+            offered = other_readings.offered_instead(
                 region[max(0, sentence_start - 200) : sentence_start], opening, value
             )
             if offered is not None:
                 return offered
     named = _NAMED_VALUE.match(answer.text) if gold.kind in ("number", "math") else None
     if named is not None:  # "So the sum is $2n+1$ when $n = 3$": the math names the condition's value
-        why = commitment.condition_value_before(region[sentence_start:start] + named.group())
+        why = conditions.condition_value_before(region[sentence_start:start] + named.group())
         if why is not None:
             return why
     if gold.kind in ("number", "math") and " or" in answer.text and not lists_values(gold):
@@ -658,7 +675,7 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         # parts
         told = region[end:sentence_end]
         told_end = (
-            end if commitment.past_attained(region[sentence_start:start], told) is not told else sentence_end
+            end if attainment.past_attained(region[sentence_start:start], told) is not told else sentence_end
         )
         variables = variables_in(region[stated_from:told_end])
         if variables is not None and not _states_a_combination(answer.text):
@@ -713,15 +730,15 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             start, sentence_start = again.start, min(sentence_start, again.start)
     start = place_start(region, start)  # "So it is not a 95% chance.": "not" negates the article's phrase
     return (
-        commitment.negated_earlier(
+        negation.negated_earlier(
             region[sentence_start:start], stated.quantity if stated is not None else None
         )
-        or commitment.conditioned_before(region[sentence_start:start])
+        or conditions.conditioned_before(region[sentence_start:start])
         # "Suppose the answer is 72. Then 72 / 8 = 9.": a value a trial's working computes
-        or (commitment.worked_from_trial(region[:start], answer.text) if gold.kind == "number" else None)
+        or (conditions.worked_from_trial(region[:start], answer.text) if gold.kind == "number" else None)
         # "Note: if she bought 3 more, she would have 15.": a side remark on another reading
-        or commitment.aside_alternative(region[sentence_start:start])
-        or commitment.example_before(region[max(0, start - 40) : start])
+        or other_readings.aside_alternative(region[sentence_start:start])
+        or conditions.example_before(region[max(0, start - 40) : start])
         or commitment.problem(
             region[sentence_start:start],
             region[end : sentence_end + 3],  # with its full stop: "42..." trails off, "42?" asks
@@ -732,30 +749,30 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
         )
         # "If x > 0, the correct choice is c.": a letter is named under a condition as a marker's answer is
         # (a condition on the method, "If we check each option, …", conditions nothing)
-        or (commitment.conditional_opening(region[sentence_start:start]) if gold.kind == "choice" else None)
-        or commitment.bounded_after(region, end)  # "It has 18 legs. Or more."
-        or commitment.also_valid_after(  # "72; alternatively 96": past the statement's own end
+        or (conditions.conditional_opening(region[sentence_start:start]) if gold.kind == "choice" else None)
+        or bounds.bounded_after(region, end)  # "It has 18 legs. Or more."
+        or hedges.also_valid_after(  # "72; alternatively 96": past the statement's own end
             region[end : end + 400], stated.quantity if stated is not None else None
         )
         # "… = 60\nThe answer cannot be determined.", "64. Actually no, I need to start over."
-        or (commitment.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
+        or (retractions.withdrawn_after(region[end:]) if gold.kind in ("number", "math") else None)
         # "… gives 18.\n\nThe answer cannot be (C).", "So x = 4. Option B is wrong.": the text's last word
         # rejects an option, and commits to no value
         or (
-            commitment.option_rejected_after(region[end:])
+            rejection.option_rejected_after(region[end:])
             if gold.kind in ("number", "math") and answer.lenient
             else None
         )
         # "Therefore, B. Just kidding.", "(B). I'm not sure.": a letter taken back (the verdicts on the other
         # options after it, "C) Wrong.", take nothing back)
         or (
-            commitment.withdrawn_after(without_option_verdicts(region[end:]))
+            retractions.withdrawn_after(without_option_verdicts(region[end:]))
             if gold.kind == "choice"
             else None
         )
         # "Only (B) works. It seems to be (B), though it might be (C).": a later hedge between letters
         or (
-            commitment.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)
+            hedges.hedged_later(region[end : end + 400], answer.text.strip("() "), gold.letters)
             if gold.kind == "choice"
             else None
         )
@@ -909,7 +926,7 @@ def lenient_answer(
         said = _letter_value_closing(found, gold) if answer is None else None
         if said is not None:
             return said
-        hedged = commitment.hedged_letters(found.region, gold.letters) if answer is None else None
+        hedged = hedges.hedged_letters(found.region, gold.letters) if answer is None else None
         if hedged is not None:  # "Either B or D could work.": a hedge, not a text with nothing answer-like
             at = found.region_start + len(found.region)
             return Answer("", "choice", at, at, True), Reading("ambiguous", text="", why=hedged)
@@ -927,8 +944,8 @@ def lenient_answer(
         # answer, the math after it names where it is attained; the value must end where the words start
         tail = found.region[-_ATTAINED_TAIL_CHARS:]
         attained = (
-            commitment.attained_at_end(POLITE_TAIL.sub("", tail))
-            if commitment.may_say_attained(tail)
+            attainment.attained_at_end(POLITE_TAIL.sub("", tail))
+            if attainment.may_say_attained(tail)
             else None
         )
         if attained is not None:
@@ -939,7 +956,7 @@ def lenient_answer(
             if value is not None and not between.strip("$)\\"):
                 at = value.start - found.region_start
                 sentence_start = max(found.region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-                other = commitment.value_stated_before(found.region[sentence_start:at])
+                other = conclusions.value_stated_before(found.region[sentence_start:at])
                 if other is not None:  # "The minimum is 4, attained at x = 1, and the maximum is 5, …"
                     return value, Reading("ambiguous", text=value.text, why=other)
                 return stated
@@ -950,7 +967,9 @@ def lenient_answer(
         tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
         tail = found.region[tail_at:]
         checked = (
-            commitment.checks_at_end(POLITE_TAIL.sub("", tail)) if commitment.may_end_on_check(tail) else None
+            result_checks.checks_at_end(POLITE_TAIL.sub("", tail))
+            if result_checks.may_end_on_check(tail)
+            else None
         )
         if checked is not None:
             checked += tail_at
@@ -958,12 +977,12 @@ def lenient_answer(
             stated = lenient_answer(earlier, gold, conditions_left=conditions_left - 1)
             if stated[0] is not None:
                 result = stated[1].quantity if stated[1] is not None else None
-                failed = commitment.failed_check(found.region[checked:], result)
+                failed = result_checks.failed_check(found.region[checked:], result)
                 if failed is not None:  # "… 72 apples left.\nCheck: 72 + 10 = 82 ≠ 80.": the result is unsure
                     return stated[0], Reading("ambiguous", text=stated[0].text, why=failed)
                 return stated
-        elif commitment.may_end_on_check(tail):
-            unsettled = commitment.unsettled_check_at_end(tail)
+        elif result_checks.may_end_on_check(tail):
+            unsettled = result_checks.unsettled_check_at_end(tail)
             last = found.last_number()
             if unsettled is not None and last is not None:
                 # "So the total is 72. Wait, let me double-check the second day: 24 apples.": the check's
@@ -973,13 +992,13 @@ def lenient_answer(
         # "I'd answer 56. The reasoning: 7 groups of 8.": an explanation told after the value closes the text;
         # the value stands before it, unless the explanation concludes on another
         tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
-        explained = commitment.explained_at_end(found.region[tail_at:])
+        explained = conclusions.explained_at_end(found.region[tail_at:])
         # "… a profit of $12,500.\n\nThis matches the 25% margin on $50,000 revenue.": a remark that confirms
         # the result against givens, read as an explanation; its numbers are never the answer
         confirmed = (
             None
             if explained is not None
-            else commitment.confirmed_at_end(POLITE_TAIL.sub("", found.region[tail_at:]))
+            else result_checks.confirmed_at_end(POLITE_TAIL.sub("", found.region[tail_at:]))
         )
         if confirmed is not None:
             explained = confirmed
@@ -1019,7 +1038,7 @@ def lenient_answer(
         # "No, it's 48. Each of the 4 crates holds 12.": the value stated, then the reason for it, whose
         # numbers are no answer; the value stands before it, unless the reason concludes on another
         tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
-        reason = commitment.reason_after_stated(found.region[tail_at:])
+        reason = conclusions.reason_after_stated(found.region[tail_at:])
         if reason is not None:
             reason += tail_at
             reasoned = _value_before(found, gold, reason, conditions_left)
@@ -1181,7 +1200,7 @@ _CONCLUDED_CUE = re.compile(
 # range, a condition, a correction, a question): such a sentence is read as ever, never stepped over
 _UNCOMMITTED_CUE = re.compile(
     rf"[?？]|n['’]t\b|\b(?:not|no|never|nor|cannot|or|either|alternatively|maybe|perhaps|probably|possibly|"
-    rf"likely|guess|think|believe|seems?|suspect|{commitment.APPROXIMATION}|nearly|almost|least|most|up\s+to|"
+    rf"likely|guess|think|believe|seems?|suspect|{shared_words.APPROXIMATION}|nearly|almost|least|most|up\s+to|"
     r"more\s+than|less\s+than|fewer\s+than|between|from|range|if|unless|assum\w*|suppos\w*|provided|"
     r"otherwise|actually|wait|instead|rather|wrong|incorrect|mistake|error|reject\w*|correct\w*)\b",
     re.IGNORECASE,
@@ -1248,10 +1267,10 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
         return None  # (the common case: the closing sentence concludes)
     # "… 235 pages left. At 35 pages a day that would take about 7 more days.": what would follow from the
     # result, however approximate or conditional
-    consequence = commitment.would_consequence(sentence)
+    consequence = conclusions.would_consequence(sentence)
     if consequence is None and _UNCOMMITTED_CUE.search(sentence):
         return None  # (or says what its readers judge)
-    plan = consequence or commitment.planned(sentence)
+    plan = consequence or conclusions.planned(sentence)
     if plan is None and _RESULT_CUE.search(sentence):
         return None
     last = found.last_number()
@@ -1315,7 +1334,7 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
     if plan is None and not givens:
         return None  # "The area is 24. With a length of 6, the width is 4.": a value the sentence derives
     result = (
-        commitment.concluded_value(region[stated_from:closing_at]) is not None
+        conclusions.concluded_value(region[stated_from:closing_at]) is not None
         or "=" in region[stated_from : stated.start - found.region_start]
         # "72 − 20 = 52.\nShe has 52 cookies left. Next week she plans to bake 15 trays.": the working
         # computed the value the statement before the plan says
@@ -1412,7 +1431,7 @@ def _stated_as_result(text: str, number: str) -> bool:
     for sentence in _SENTENCE_SPLIT.split(text):
         if digits not in sentence:
             continue
-        where = commitment.concluded_value(sentence)
+        where = conclusions.concluded_value(sentence)
         if where is not None and sentence[where[0] : where[1]].lstrip("-−$") == digits:
             return True
         if re.search(rf"=[\s$*_\\(]*{re.escape(digits)}(?![\d]|[.,]\d)", sentence):
@@ -1465,7 +1484,7 @@ def _compared_value(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     at = number.start - base
     # (a full stop may be a decimal point or an abbreviation's, "$1.50", "i.e.": the reader stops at words)
     line_start = max(region.rfind(c, max(0, at - 300), at) for c in "!?;\n") + 1
-    measured = commitment.measured_against(
+    measured = bounds.measured_against(
         region[line_start:at], region[number.end - base : number.end - base + 40]
     )
     if measured is None:
@@ -1493,7 +1512,7 @@ def _score_of_whole(found: Candidates, number: Answer, gold: Gold) -> tuple[Answ
     where the fraction is no such score or the gold is neither."""
     region, base = found.region, found.region_start
     at, end = number.start - base, number.end - base
-    scored = commitment.scored_out_of(region[max(0, at - 40) : at], number.text, region[end : end + 20])
+    scored = bounds.scored_out_of(region[max(0, at - 40) : at], number.text, region[end : end + 20])
     if scored is None or gold.quantity is None:
         return None
     fraction = reading_of(number.text, gold)
@@ -1671,7 +1690,7 @@ def _before_rejected_rival(
     if sentence_start <= 0:
         return None
     after = region[at : at + 300]
-    if (commitment.rejected_after(after) or commitment.called_wrong_after(after)) is None:
+    if (rejection.rejected_after(after) or whole_statement.called_wrong_after(after)) is None:
         return None
     if _SENTENCE_BREAKS.search(POLITE_TAIL.sub("", after).rstrip().rstrip(".!")) is not None:
         return None  # the rejection is not what the text ends on
@@ -1811,7 +1830,7 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
         return max(0, at - 300) + opener.start()
     # the math's own opener ("\\(", "$") ends the text before it
     sentence_start = max(region.rfind(c, max(0, at - 300), at) for c in ".;!?\n") + 1
-    if equation or sentence_start <= 0 or not commitment.condition_clause(region[sentence_start:at]):
+    if equation or sentence_start <= 0 or not conditions.condition_clause(region[sentence_start:at]):
         return None
     return sentence_start
 

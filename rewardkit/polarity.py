@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 
-from rewardkit.commitment import RETRACTION, problem
+from rewardkit.commitment import problem
+from rewardkit.commitment.retractions import RETRACTION
 
 _YES = ("yes", "yeah", "yep", "yup", "true", "of course", "certainly", "absolutely", "definitely",
         # the word alone in the languages read (French, German, Spanish, Portuguese, Italian, Russian,

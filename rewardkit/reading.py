@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import rewardkit.commitment as commitment
 import rewardkit.counted_values as counted_values
+from rewardkit.commitment import shared_words
 from rewardkit.extract import (
     APPROX,
     MAX_SPAN_CHARS,
@@ -59,7 +60,7 @@ from rewardkit.tree_values import NotEvaluable, exact_value, numeric_value
 
 # "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
 _APPROXIMATELY = re.compile(
-    rf"^[\s*_]*(?:{commitment.APPROXIMATION})\s+"
+    rf"^[\s*_]*(?:{shared_words.APPROXIMATION})\s+"
     rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
     re.I,
 )

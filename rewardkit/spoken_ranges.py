@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from rewardkit.commitment import APPROXIMATION
+from rewardkit.commitment.shared_words import APPROXIMATION
 from rewardkit.numbers import UNIT_PATTERN, lookup_unit, parse_number
 
 # a number as the fallback finds it, with a sign, a currency, a percent or a unit after it ("2 hours to")

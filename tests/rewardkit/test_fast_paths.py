@@ -576,17 +576,17 @@ _PLAIN_OPENINGS = st.tuples(
 @example("So, the final answer is: ")
 @example("**Final Answer:** ")
 def test_a_plain_opening_is_one_the_readers_find_nothing_in(text: str) -> None:
-    """commitment.conditional_opening skips its readers for a sentence that is only its marker: on every such
+    """conditions.conditional_opening skips its readers for a sentence that is only its marker: on every such
     sentence they find nothing."""
-    from rewardkit import commitment
+    from rewardkit.commitment import conditions, hedges, shared_words
 
-    if len(text) < 48 and commitment._PLAIN_OPENING.fullmatch(text):
-        assert commitment.supposed_before(text) is None
+    if len(text) < 48 and conditions._PLAIN_OPENING.fullmatch(text):
+        assert conditions.supposed_before(text) is None
         tail = text[-400:]
-        assert commitment.disowned_before(tail) is None and commitment.hedged_before(tail) is None
-        assert commitment._DOUBTED_ANSWER.search(tail) is None
-        assert commitment._CONDITION_BEFORE.search(tail) is None
-        assert commitment._INSIDE_CONDITION.search(tail) is None
+        assert hedges.disowned_before(tail) is None and hedges.hedged_before(tail) is None
+        assert shared_words.DOUBTED_ANSWER.search(tail) is None
+        assert conditions._CONDITION_BEFORE.search(tail) is None
+        assert shared_words.INSIDE_CONDITION.search(tail) is None
 
 
 @given(st.text(alphabet="一二两三四五六七八九十百千万亿点共些分之角边元次字科物统唯直般样起", max_size=12))
@@ -653,16 +653,16 @@ _TAIL_PIECES = [
 @settings(max_examples=300)
 @given(_text(_TAIL_PIECES, max_size=12), _NUMBER)
 def test_the_readers_of_what_follows_an_answer_find_nothing_after_the_end(text: str, number: str) -> None:
-    from rewardkit import commitment
+    from rewardkit.commitment import hedges, retractions, whole_statement
     from rewardkit.numbers import scan
     from rewardkit.stated_units import unit_at_start
 
     completion = text + number
     start, end = len(text), len(completion)
     value = next(scan(number)).quantity
-    assert commitment.listed_after(completion, start, end) is None
-    assert commitment.withdrawn_after(completion[end:]) is None
-    assert commitment.also_valid_after(completion[end:], value) is None
+    assert whole_statement.listed_after(completion, start, end) is None
+    assert retractions.withdrawn_after(completion[end:]) is None
+    assert hedges.also_valid_after(completion[end:], value) is None
     assert grade_module._undercut_after(completion, end) is None
     assert unit_at_start(completion[end:]) is None
     for gold in ("72", "x + 1", "B"):
@@ -861,10 +861,10 @@ _OPENING_CHARS = ["A", "So", "a", "x", ":", "：", "*", "**", "_", "#", ">", " "
 @settings(max_examples=400)
 @given(_text(_OPENING_CHARS, max_size=8))
 def test_a_marker_opening_with_one_letter_at_most_has_no_word_for_the_regex(text: str) -> None:
-    from rewardkit import commitment
+    from rewardkit.commitment import conditions, shared_words
 
-    if len(text.strip(commitment.NO_LETTERS)) < 2:
-        assert commitment._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
+    if len(text.strip(shared_words.NO_LETTERS)) < 2:
+        assert conditions._TWO_LETTERS.search(text, max(0, len(text) - 400)) is None
 
 
 @given(
@@ -934,12 +934,12 @@ def test_digits_ending_the_completion_after_a_bare_marker_commit_as_the_readers_
 ) -> None:
     """_committed settles digits that end the completion after a marker line with no word at once: the
     readers it skips find nothing in such a line."""
-    from rewardkit import commitment
+    from rewardkit.commitment import conditions
     from rewardkit.grade import _committed
 
     completion = lead + digits
     answer = Answer(digits, "a_colon", len(lead), len(completion))
     line = completion[completion.rfind("\n", 0, answer.start) + 1 : answer.start]
-    assert commitment.conditional_opening(line) is None
-    assert commitment.counterfactual_around(line, digits) is None
+    assert conditions.conditional_opening(line) is None
+    assert conditions.counterfactual_around(line, digits) is None
     assert _committed(answer, parse_gold(digits), completion) == (answer, None)
