@@ -73,6 +73,7 @@ from rewardkit.mathtree import (
     quantity_tree,
 )
 from rewardkit.numbers import (
+    CARDINAL_WORDS,
     MERIDIEM,
     NAMED_EQUAL_BEFORE,
     Quantity,
@@ -1056,6 +1057,11 @@ def lenient_answer(
         closing = _closing_remark(found, gold, conditions_left)
         if closing is not None:
             return closing
+        # "So she has 25 stickers left. (She gave away 15.)", "In total they have 30 marbles: Alice 18, Bob
+        # 12.": a remark told after the concluded value, or the total's breakdown, states no answer
+        concluded_before = _remark_after_result(found, gold, conditions_left)
+        if concluded_before is not None:
+            return concluded_before
     if gold.kind == "text":
         # "Yes.", "\\text{even}": a completion that is only the word (or a phrase no longer than the gold's)
         phrase = found.whole_phrase(len(gold.text.split()))
@@ -1343,6 +1349,234 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
         )
     )
     return (stated, reading) if result else unsure
+
+
+# a remark told after the value a text concludes on, whose own value is no result of the working: a whole
+# sentence in brackets ("(She gave away 15.)", "(The one after would be 486.)"), the rest of a count ("The
+# other 14 animals are horses."), or a value that would be ("Its perimeter would be 28 meters.": another
+# quantity, and which one is asked is unknown); one that points back at the value ("That would be $35.") or
+# derives from it ("For 7 tickets she would pay $35.") goes on from it, and is read as ever
+# (a whole sentence: "(20 after the gift)" is a value under a condition, left to its readers)
+_REMARK_IN_BRACKETS = re.compile(r"\((?P<body>[A-Z][^()\n]{2,200})\)[.!]?")
+_REMARK_OF_THE_REST = re.compile(r"[\s*_>-]*(?:the[ \t]+)?(?:others?|rest)\b", re.IGNORECASE)
+_WOULD_BE = re.compile(
+    r"\b(?:would|could|might)[ \t]+(?:(?:only|still|also|then|now)[ \t]+)?be\b", re.IGNORECASE
+)
+_POINTS_BACK = re.compile(r"[\s*_>-]*(?:that|this|it|which|these|those|so|thus|hence|therefore|then)\b", re.I)
+# a statement that concludes the text's working: "So she has 25 stickers left.", "In total they have 30."
+_CONCLUDING_STATEMENT = re.compile(
+    r"[\s*_>-]*(?:so|thus|hence|therefore|in[ \t]+total|in[ \t]+all|altogether|overall|finally|"
+    r"in[ \t]+the[ \t]+end)\b",
+    re.IGNORECASE,
+)
+# where a total's breakdown opens after its value: "30 marbles: Alice 18, Bob 12." (a sentence after a value
+# called the total that only breaks it down is one too: "So they have 30 in total. Alice has 18 and Bob 12.";
+# after any other value it may state the asked part: "He had 50 apples. He sold 8 and kept 42.")
+_BREAKDOWN_COLON = re.compile(r":[ \t]+(?=[^\d\n]{0,40}\d)")
+_CALLED_TOTAL = re.compile(r"\b(?:total|altogether|in\s+all|combined|all\s+together)\b", re.IGNORECASE)
+_PARTS_AT_MOST = 6  # the parts a total's breakdown names, at most
+# a clause added after the concluded value with another quantity: "Hence the train arrives at 3:15 PM, after
+# traveling for 135 minutes." (a time and a duration: which one is asked is unknown)
+_ADDED_CLAUSE = re.compile(
+    r",[ \t]+(?:after|before|while|by|when)[ \t]+[a-z]{2,}ing\b(?=[^,.;:!?\n=]*[.!]?$)", re.IGNORECASE
+)
+# a value per a span of time said again per another: "$1,234.50 a month, which is $41.15 a day"
+_PER_SPAN = r"[ \t]+(?:a|an|per|each|every)[ \t]+(?P<{0}>second|minute|hour|day|week|month|year)\b"
+_RATE_RESTATED = re.compile(
+    _PER_SPAN.format("first")
+    + r"[^,.;:!?\n\d]{0,40},[ \t]+(?:which[ \t]+is|that[ \t]+is|i\.e\.,?|or)[ \t]+"
+    + r"[$€£*_ \t]*(?P<second>\d[\d,]*(?:\.\d+)?)"
+    + _PER_SPAN.format("span")
+    + r"[ \t]*[.!]?$",
+    re.IGNORECASE,
+)
+# how many days each span lasts, at least and at most
+_SPAN_DAYS = {
+    "second": (Fraction(1, 86400),) * 2,
+    "minute": (Fraction(1, 1440),) * 2,
+    "hour": (Fraction(1, 24),) * 2,
+    "day": (Fraction(1),) * 2,
+    "week": (Fraction(7),) * 2,
+    "month": (Fraction(28), Fraction(31)),
+    "year": (Fraction(360), Fraction(366)),
+}
+
+
+def _rate_restated(first: Fraction, first_span: str, second: Fraction, second_span: str) -> bool:
+    """Whether ``second`` per ``second_span`` says ``first`` per ``first_span`` again (a month of 28 to 31
+    days, a rounding of a cent in a hundred).
+
+    >>> _rate_restated(Fraction("1234.50"), "month", Fraction("41.15"), "day")
+    True
+    >>> w = Fraction(800)
+    >>> _rate_restated(w, "week", Fraction(3200), "month"), _rate_restated(w, "week", Fraction(50), "day")
+    (True, False)
+    """
+    if second <= 0 or first_span == second_span:
+        return False
+    (low_1, high_1), (low_2, high_2) = _SPAN_DAYS[first_span], _SPAN_DAYS[second_span]
+    ratio = first / second
+    return low_1 / high_2 * Fraction(99, 100) <= ratio <= high_1 / low_2 * Fraction(101, 100)
+
+
+def _remark_kind(sentence: str) -> str | None:
+    """Which remark ``sentence``, closing the text after a value, is: ``"brackets"``, ``"rest"`` or
+    ``"would"``; None for a sentence that concludes, hedges, computes or goes on from the value.
+
+    >>> _remark_kind("(She gave away 15.)"), _remark_kind("The other 14 animals are horses.")
+    ('brackets', 'rest')
+    >>> _remark_kind("Its perimeter would be 28 meters."), _remark_kind("(So she gave away 15.)")
+    ('would', None)
+    >>> _remark_kind("That would be $35."), _remark_kind("For 7 tickets, she would pay $35.")
+    (None, None)
+    """
+    bracketed = _REMARK_IN_BRACKETS.fullmatch(sentence) if sentence[:1] == "(" else None
+    said = bracketed["body"] if bracketed is not None else sentence
+    if (
+        _CONCLUDED_CUE.search(said)
+        or _UNCOMMITTED_CUE.search(said)
+        or _DERIVING_OPENING.match(said)
+        or _POINTS_BACK.match(said)
+        or len(_NUMERAL_TEXT.findall(said)) != 1
+        # (a number word counts as a value too; "one" is as often a pronoun: "The one after would be 486.")
+        or any(word in CARDINAL_WORDS and word != "one" for word in re.findall(r"[a-z]+", said.lower()))
+    ):
+        return None
+    result_cue = _RESULT_CUE.search(said)
+    if bracketed is not None and (result_cue is None or result_cue.group().lower() == "would"):
+        return "brackets"
+    if result_cue is None and _REMARK_OF_THE_REST.match(said):
+        return "rest"
+    if _WOULD_BE.search(said) and all(m.group().lower() == "would" for m in _RESULT_CUE.finditer(said)):
+        return "would"
+    return None
+
+
+def _remark_after_result(
+    found: Candidates, gold: Gold, conditions_left: int
+) -> tuple[Answer, Reading] | None:
+    """The value a text concludes on before a remark that closes it (``So she has 25 stickers left. (She gave
+    away 15.)``, ``Therefore, the farmer has 36 cows. The other 14 animals are horses.``) or before the
+    total's breakdown (``They collected 120 cans in total: 45 on Monday, 35 on Tuesday and 40 on
+    Wednesday.``: its parts add up to it), read in the last number's place. AMBIGUOUS, with the last number,
+    where the remark says what another quantity would be (``Therefore, the garden is 48 square meters. Its
+    perimeter would be 28 meters.``: which one is asked is unknown), and where a remark in brackets or on
+    the rest follows a value that no concluding statement states (``Tom needs 9 more dollars. (He already
+    has 21.)``). None when the text closes on no such remark."""
+    region = found.region
+    tail_at = max(0, len(region) - _CHECKS_TAIL_CHARS)
+    body = POLITE_TAIL.sub("", region[tail_at:]).rstrip()
+    breaks = list(_SENTENCE_BREAKS.finditer(body, 0, max(0, len(body) - 1)))
+    sentence_at = breaks[-1].end() if breaks else 0
+    if not DIGIT.search(body, sentence_at):
+        return None  # (the common case: a closing sentence with no digit)
+    colon = body.rfind(":", sentence_at)
+    breakdown = _BREAKDOWN_COLON.search(body, colon) if colon >= 0 else None
+    added = _ADDED_CLAUSE.search(body, sentence_at) if breakdown is None and "ing" in body[-200:] else None
+    rate = (
+        _RATE_RESTATED.search(body, sentence_at)
+        if breakdown is None and added is None and "," in body[-200:]
+        else None
+    )
+    remark_at = (
+        breakdown.start() + 1
+        if breakdown is not None
+        else added.start() + 1
+        if added is not None
+        else rate.end("first")
+        if rate is not None
+        else sentence_at
+    )
+    remark = body[remark_at:].strip()
+    kind = (
+        "breakdown"
+        if breakdown is not None
+        else "added"
+        if added is not None
+        else "rate"
+        if rate is not None
+        else (_remark_kind(remark) or "breakdown")
+        if breaks
+        else None
+    )
+    remark_at = tail_at + remark_at + len(body[remark_at:]) - len(body[remark_at:].lstrip())
+    numerals = _NUMERAL_TEXT.findall(remark)
+    if kind is None or remark_at == 0:
+        return None
+    if kind == "added" and (
+        len(numerals) != 1 or _CONCLUDED_CUE.search(remark) or _UNCOMMITTED_CUE.search(remark)
+    ):
+        return None
+    parts = [Fraction(n.replace(",", "")) for n in numerals]
+    if kind == "breakdown":
+        # (a total's breakdown names its parts and no more: "Alice has 18 and Bob has 12.")
+        told = list(_NUMERAL_TEXT.finditer(region, max(0, remark_at - 200), remark_at))
+        if (
+            not 2 <= len(parts) <= _PARTS_AT_MOST
+            or not told
+            or sum(parts, Fraction(0)) != Fraction(told[-1].group().replace(",", ""))
+            or (
+                breakdown is None
+                and not _CALLED_TOTAL.search(region, _sentence_start(region, told[-1].start()), remark_at)
+            )
+            or _CONCLUDED_CUE.search(remark)
+            or _UNCOMMITTED_CUE.search(remark)
+        ):
+            return None
+    last = found.last_number()
+    if last is None or last.start - found.region_start < remark_at:
+        return None
+    stated = _value_before(found, gold, remark_at, conditions_left)
+    if stated is None:
+        return None
+    value, reading = stated
+    between = region[value.end - found.region_start : remark_at]
+    if DIGIT.search(between) or _SENTENCE_BREAKS.subn("", between.rstrip())[1] > 1:
+        return None  # (only the value that ends the statement right before the remark)
+    if same_reading(reading_of(last.text, gold), reading):
+        return None  # ("So 25 left. (25 stickers.)": the remark says the value again)
+    if kind == "rate":
+        # "$1,234.50 a month, which is $41.15 a day": one quantity said per two spans, either answers it
+        again = reading_of(rate["second"], gold).quantity if rate is not None else None
+        if (
+            rate is None
+            or reading.quantity is None
+            or reading.quantity.value is None
+            or again is None
+            or again.value is None
+            or not _rate_restated(
+                reading.quantity.value, rate["first"].lower(), again.value, rate["span"].lower()
+            )
+        ):
+            return None
+        return stated if _equals_gold(reading, gold) else None
+    if kind == "added":
+        why = (
+            f"two quantities stated: {remark[:60]!r} adds another after the value; which is asked is unknown"
+        )
+        return last, Reading("ambiguous", text=last.text, why=why)
+    if kind == "breakdown":
+        # the parts add up to the value before them: a total and its breakdown, and the total is the answer
+        if reading.quantity is None or reading.quantity.value != sum(parts, Fraction(0)):
+            return None
+        return stated
+    statement_from = _sentence_start(region, value.start - found.region_start)
+    statement = region[statement_from:remark_at].strip()
+    concluded = (
+        _CONCLUDING_STATEMENT.match(statement) is not None
+        or conclusions.concluded_value(statement) is not None
+    )
+    if concluded and kind != "would":
+        return stated
+    if kind == "would" and not concluded:
+        return None  # ("Each ticket costs $5. Seven tickets would be $35.": the would-sentence may conclude)
+    why = (
+        f"another quantity: {remark[:60]!r} says what would be after the concluded value, and which is asked "
+        "is unknown"
+        if kind == "would"
+        else f"a remark after a value no statement concludes on: {remark[:60]!r} states no answer"
+    )
+    return last, Reading("ambiguous", text=last.text, why=why)
 
 
 def _numeral(value: Quantity, stated: Answer) -> str:
