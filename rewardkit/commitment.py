@@ -53,6 +53,7 @@ from rewardkit.numbers import (
     UNIT_PATTERN,
     Quantity,
     QuantitySpan,
+    combine_compound,
     same_quantity,
     same_share,
     scan,
@@ -205,7 +206,7 @@ _CALLED_WRONG_AFTER = re.compile(
 # rejects 96, not 72)
 _REJECTED_AFTER = re.compile(
     r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
-    r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
+    r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|(?:reject|discard)(?:ed|s)?|inadmissible|not\s+admissible|"
     r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
     r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|right|correct|a\s+(?:valid\s+)?solution|"
     r"the\s+(?:final\s+|correct\s+|right\s+|real\s+)?answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"
@@ -2727,6 +2728,14 @@ _INSIDE_CONDITION = re.compile(
     r"(?:(?!\bthen\b)[^,;:.!?\n]){0,200}$",
     re.IGNORECASE,
 )
+# ... or a marker a condition holds in mid-sentence: "Find x if the answer is 72", "x is 9 provided the result
+# is 72" (the condition's value, not a statement of the answer)
+_CONDITION_ON_MARKER = re.compile(
+    r"\b(?:if|unless|supposing|assuming|provided(?:\s+that)?|given\s+that|in\s+case)\s+(?:that\s+)?"
+    r"(?:the|its|our|my|your)\s+(?:final\s+|correct\s+|right\s+)?(?:answer|result)\s+(?:is|was|were|equals|be)"
+    r"[\s:=*_$]*\Z",
+    re.IGNORECASE,
+)
 # the value a condition gives a variable, after the statement it conditions: "The sum is 2n+1 when n = 3", "…
 # if $x = 3$" ("where x = 72" names the value of a variable of the statement)
 _CONDITION_VALUE_BEFORE = re.compile(
@@ -2906,7 +2915,7 @@ def conditional_opening(sentence_before: str) -> str | None:
     if doubted is not None:
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
     # "When x = 2 the answer is": a condition with no comma holds the marker inside it
-    m = _CONDITION_BEFORE.search(tail) or _INSIDE_CONDITION.search(tail)
+    m = _CONDITION_BEFORE.search(tail) or _INSIDE_CONDITION.search(tail) or _CONDITION_ON_MARKER.search(tail)
     if m is not None:
         aside = _CONDITION_SET_ASIDE.search(m.group())
         if aside is not None and _CONDITION_BEFORE.search(aside["rest"]) is None:
@@ -4115,7 +4124,7 @@ def _restates(value: Quantity | None, after: str, at: int, own: str | None = Non
     ``72 pencils``)."""
     if value is None:
         return False
-    found = list(scan(after[: at + 200]))
+    found = _compounds_merged(after[: at + 200], list(scan(after[: at + 200])))
     if not found or not all(
         same_quantity(f.quantity, value)
         or same_share(f.quantity, value)
@@ -4135,6 +4144,22 @@ def _restates(value: Quantity | None, after: str, at: int, own: str | None = Non
         if mine and theirs and mine != theirs:
             return False
     return True
+
+
+def _compounds_merged(text: str, found: list[QuantitySpan]) -> list[QuantitySpan]:
+    """``found``, the values scanned from ``text``, with each compound read as one (``3 hours 20 minutes``:
+    200 minutes, not 3 hours and 20 minutes), as a restatement in other units writes it."""
+    if len(found) < 2 or all(f.quantity.unit is None for f in found):
+        return found  # (a compound is two values with units at least: most restatements hold none)
+    merged: list[QuantitySpan] = []
+    i = 0
+    while i < len(found):
+        quantity, end = combine_compound(text, found[i:]) or (found[i].quantity, found[i].end)
+        merged.append(QuantitySpan(quantity, found[i].start, end) if end != found[i].end else found[i])
+        i += 1
+        while i < len(found) and found[i].start < end:
+            i += 1
+    return merged
 
 
 # the word a bare number counts, right after it: "72 muffins", "72 boxes of pens"
@@ -4938,6 +4963,15 @@ _SAID_BEFORE_QUOTE = re.compile(
     rf"\b(?:{_SPEECH_VERB}(?:\s+to\s+{_SPEAKER}|\s+{_SPEAKER})?|{_SPEAKER}\s+{_SPEECH_VERB})\s*[,:]?\s*[\"“]\s*\Z",
     re.IGNORECASE,
 )
+# ... or the problem's own words, quoted after what names them or says they are restated: 'Problem: "Find x if
+# the answer is 72."', 'The question reads, "…"', 'Restating: "…"', 'Recall the task: "…"' (the writer's own
+# words stand outside it: 'The answer is "72".', 'My answer: "72"')
+_QUOTED_PROBLEM_BEFORE = re.compile(
+    r"\b(?:(?:problem|question|task|prompt|exercise|puzzle)(?:\s+(?:statement|text|wording))?|original|"
+    r"(?:re)?stat(?:ed|es|ing)|rephras(?:e|ed|es|ing)|paraphras(?:e|ed|es|ing)|restate|recall(?:ing)?|"
+    r"quot(?:e|ed|es|ing)|verbatim|reads|read\s+as|goes|asks|asked)[\s*_]*[,:]?[\s*_]*[\"“]\s*\Z",
+    re.IGNORECASE,
+)
 # the same attribution with no quotation marks, right after the value, as a story tells it: "The answer is 81,
 # said the wizard." ("72, says my calculation" is the text's own working)
 _NARRATED = (
@@ -4963,6 +4997,8 @@ def quoted_speech(completion: str, start: int, end: int) -> str | None:
     attributed: '"The answer is 81," said the wizard' is what a character says, not the writer's answer
     >>> quoted_speech('The wizard\\'s answer is 81. So we use 81.', 23, 25) is None
     True
+    >>> print(quoted_speech('Problem: "Find x if the answer is 72."', 34, 36))
+    attributed: 'Problem: "Find x if the answer is 72."' quotes the problem's words, not the writer's answer
     """
     line_start = completion.rfind("\n", 0, start) + 1
     line_end = completion.find("\n", end)
@@ -4983,6 +5019,9 @@ def quoted_speech(completion: str, start: int, end: int) -> str | None:
             if said is None and _SAID_BEFORE_QUOTE.search(head[: opened + 1]) is not None:
                 quoted = completion[line_start : close + 1].strip()[:60]
                 return f"attributed: {quoted!r} is what a character says, not the writer's answer"
+            if said is None and _QUOTED_PROBLEM_BEFORE.search(head[: opened + 1]) is not None:
+                quoted = completion[line_start : close + 1].strip()[:60]
+                return f"attributed: {quoted!r} quotes the problem's words, not the writer's answer"
     if said is None:
         said = _SAID_AFTER_VALUE.match(completion, end, line_end)
     if said is None:
