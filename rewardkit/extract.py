@@ -632,11 +632,21 @@ def find_answers(text: str, lowered: str | None = None) -> Candidates:
         )
         else None
     )
+    stray = (
+        # (nothing after the last tag, or a closing pleasantry: "</think>\n\nI hope this helps!")
+        _stray_close(text, close)
+        if closed_again is None and close > 0 and not POLITE_TAIL.sub("", after_last).strip()
+        else None
+    )
     if closed_again is not None:
         # "</think>\nThe answer is 72.\n<think>Let me double check …</think>": a block opened again after the
         # answer and closed with nothing after it holds no answer; the answer before it is read
         region_start, reopened_at = closed_again
         region = text[region_start:reopened_at]
+    elif stray is not None:
+        # "<think>…</think>\n\\boxed{14}\n</think>": a closing tag repeated at the end, with no block opened
+        # before it, closes nothing; the text between the two tags is the answer's
+        (close, region_start), region = stray, text[stray[1] : close]
     else:
         region = text[region_start:]
     reopened = (
@@ -839,6 +849,22 @@ def _next_problem_before_last_block(text: str, close: int, closing_tag: bool) ->
         return None
     cut = _CONTINUATION.search(between, said + 1)
     return earlier_end + cut.start() if cut is not None else None
+
+
+def _stray_close(text: str, close: int) -> tuple[int, int] | None:
+    """Where the earlier closing tag starts and ends when the last one, at ``close``, closes no block of its
+    own: no opening tag stands between the two (``<think>…</think>\\n\\boxed{14}\\n</think>``); None
+    otherwise.
+
+    >>> _stray_close("<think>a</think> 14 </think>", 20)
+    (8, 16)
+    >>> _stray_close("<think>a</think> 14 <think>b</think>", 29) is None
+    True
+    """
+    earlier = _think_close(text[:close])
+    if earlier[0] < 0 or _THINK_OPEN_ANY.search(text, earlier[1], close) is not None:
+        return None
+    return earlier
 
 
 def _closed_again(text: str, close: int) -> tuple[int, int] | None:
@@ -2354,10 +2380,11 @@ def read_number(span: str) -> Reading:
     # a percentage; a list ("1.5 hours, 91 minutes") or a range says each of its values exactly
     restating = True
     while rest and _HEDGE_GAP.fullmatch(gap):
-        values.append(rest[0].quantity)
+        # (a compound is one value: "200 minutes, or 3 hours 20 minutes")
+        said_again, end = combine_compound(text, rest) or (rest[0].quantity, rest[0].end)
+        values.append(said_again)
         restating = restating and _OR_RESTATES.fullmatch(gap) is not None
-        end = rest[0].end
-        rest = rest[1:]
+        rest = [f for f in rest if f.start >= end]
         gap = text[end : rest[0].start if rest else len(text)]
     if len(values) > 1 and not all(
         same_quantity(v, quantity)

@@ -2504,11 +2504,62 @@ def _hedging_sibling(
             if retracted and (
                 retractions.RETRACTION.search(completion, lo, hi)
                 or whole_statement.called_wrong_after(completion[lo:hi]) is not None
+                or _rejected_box(completion[lo:hi])
+                or _evaluated_box(completion[lo:hi], other.text, chosen.text)
                 or _concluded_past(completion, other, chosen)
             ):
                 continue
             return other.text
     return None
+
+
+# a reason opening in the words after a box: what it rejects is the reason's subject, not the box
+# ("\\boxed{72}, since the other case is impossible")
+_REASON_WORD = re.compile(r"\b(?:because|since|as|given\s+that|for)\b", re.IGNORECASE)
+
+
+def _rejected_box(gap: str) -> bool:
+    """Whether the words after a box reject it, before any reason opens (``$\\boxed{72}$, but this case is
+    impossible since $a>b$. Case 2 gives``, ``(extraneous)``): a case the text rules out, whose box is no
+    answer beside the next one.
+
+    >>> _rejected_box("$, but this case is impossible since $a>b$. Case 2 gives $"), _rejected_box("$ or $")
+    (True, False)
+    >>> _rejected_box("$, since the other case is impossible, and $")
+    False
+    """
+    reason = _REASON_WORD.search(gap)
+    return rejection.rejected_after(gap[: reason.start()] if reason is not None else gap) is not None
+
+
+# the words between a general formula's box and the box of its value in the problem:
+# "$\\boxed{-\\frac{b}{a}}$, which here is $\\boxed{-\\frac{3}{2}}$", "…, i.e. …", "…, that is …"
+_EVALUATED_HERE = re.compile(
+    r"[\s$)\\\]*_]*,?\s*(?:which\s+here\s+is|which\s+is\s+here|which\s+(?:here\s+)?evaluates\s+to|i\.\s?e\.,?|"
+    r"that\s+is,?|here\s+(?:this|that|it)\s+is)[\s$(\\\[*_]*",
+    re.IGNORECASE,
+)
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_A_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _evaluated_box(gap: str, general: str, value: str) -> bool:
+    """Whether the box ``value`` evaluates the general formula boxed before it (``general``), the two tied by
+    ``gap`` (``which here is``, ``i.e.``, ``that is``): a formula in letters, then a value in none, one answer
+    said twice.
+
+    >>> _evaluated_box("$, which here is $", "-\\\\frac{b}{a}", "-\\\\frac{3}{2}")
+    True
+    >>> _evaluated_box("$, which here is $", "-\\\\frac{1}{2}", "-\\\\frac{3}{2}")
+    False
+    >>> _evaluated_box("$ or $", "b", "3")
+    False
+    """
+    return (
+        _EVALUATED_HERE.fullmatch(gap) is not None
+        and _A_LETTER.search(_COMMAND.sub(" ", general)) is not None
+        and _A_LETTER.search(_COMMAND.sub(" ", value)) is None
+    )
 
 
 def _concluded_past(completion: str, step: Answer, chosen: Answer) -> bool:

@@ -103,6 +103,7 @@ from rewardkit.reading import (
     unrounded_approximation,
 )
 from rewardkit.several_values import (
+    bold_alone_in_list,
     bulleted_values_before,
     case_series_before,
     hedged_alternatives,
@@ -159,15 +160,21 @@ def relations_are_answers(gold: Gold) -> bool:
 def lists_values(gold: Gold) -> bool:
     """Whether the gold is a set of values (``-2, 3``, ``\\{-2, 3\\}``, ``\\pm 2``, an interval or union): a
     solution set written with "or" answers it, where against one value the "or" hedges."""
-    node = gold.node if gold.kind == "math" else None
-    if isinstance(node, Relation) and node.op == "=" and isinstance(node.rhs, PlusMinus):
-        node = node.rhs  # "x = \\pm 2"
-    if isinstance(node, PlusMinus):  # "\\pm 2": the two values 2 and -2
+    if plus_minus(gold):  # "\\pm 2": the two values 2 and -2
         return True
+    node = gold.node if gold.kind == "math" else None
     if isinstance(node, (ListOf, SetOf)):
         return len(node.items) >= 2
     bound = isinstance(node, Relation) and node.op in ("<", "<=", ">", ">=")
     return bound or isinstance(node, (Interval, Union, Chain))
+
+
+def plus_minus(gold: Gold) -> bool:
+    """Whether the gold is the two values a ``\\pm`` writes (``2 \\pm \\sqrt{5}``, ``x = \\pm 2``)."""
+    node = gold.node if gold.kind == "math" else None
+    if isinstance(node, Relation) and node.op == "=" and isinstance(node.rhs, PlusMinus):
+        node = node.rhs  # "x = \\pm 2"
+    return isinstance(node, PlusMinus)
 
 
 # a sentence that says the one before it again: "Or, in other words, seventy-two.", "I.e. 72.", "That is, 72."
@@ -699,6 +706,8 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
             return f"several quantities stated ({quantities}): the last value answers one of them"
         if region[sentence_start : sentence_start + 1] in _BULLETS and answer.rule == "last_number":
             labels = bulleted_values_before(region, start)
+            if labels is not None and bold_alone_in_list(region, start):
+                labels = None  # "- Sum: 108\n- Count: 6\n- Mean: **18**": the one value set in bold
             if labels is not None:  # "**Summary**\n- April: 48 clips\n- May: 24 clips"
                 return f"several quantities listed ({labels}): the closing summary answers none of them"
         # "The probability is 1/6, i.e. 0.5.": the last value restates the one before it as another value
@@ -2257,7 +2266,9 @@ def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer,
     # "\\(-1, 0,\\) and \\(1\\)": a list's comma may sit inside the span before the "and"
     text = ", ".join(a.text.rstrip(", ") for a in run)
     joined = Answer(text, "last_math", run[0].start, run[-1].end, lenient=True)
-    if isinstance(gold.node, (ListOf, SetOf)):
+    if isinstance(gold.node, (ListOf, SetOf)) or (plus_minus(gold) and _one_variable(run)):
+        # ("$x = 2+\\sqrt5$ and $x = 2-\\sqrt5$" against "2 \\pm \\sqrt{5}": the two values it writes, of one
+        # variable; "$x = 3$ and $y = -3$" names two unknowns)
         return joined, reading_of(text, gold)
     if isinstance(gold.node, Union):
         # "$(0, 1)$ and $(2, \\infty)$" against "(0, 1) \\cup (2, \\infty)": intervals listed, read as the
@@ -2276,6 +2287,12 @@ _OR_JOINS = re.compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
 _HEDGE_JOINS = re.compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
 # math that opens on a variable and a relation: a statement about the variable ("x = 2", "x < 2", "x \\geq 3")
 _OF_A_VARIABLE = re.compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
+
+
+def _one_variable(run: list[Answer]) -> bool:
+    """Whether the math spans of ``run`` all state values of one variable, or all bare values."""
+    named = {m.group().strip()[0] if (m := _OF_A_VARIABLE.match(a.text)) else "" for a in run}
+    return len(named) == 1
 
 
 def same_reading(a: Reading, b: Reading) -> bool:

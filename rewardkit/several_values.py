@@ -708,3 +708,36 @@ def bulleted_values_before(text: str, start: int) -> str | None:
     if not before or any(same_quantity(before[-1].quantity, span.quantity) for span in stated):
         return None  # no value there, or a step that goes on from it
     return f"{previous['label'].strip()!r}, {last['label'].strip()!r}"
+
+
+_BULLET_OPENING = re.compile(r"[ \t]*[-*+•][ \t]")
+
+
+def bold_alone_in_list(text: str, start: int) -> bool:
+    """Whether the bulleted line that holds ``start`` is the one line of its list set in bold (``- Sum:
+    108\\n- Count: 6\\n- Mean: **18**``): the writer singles its value out of the list as the answer, as a
+    bold value closing a sentence is. A list whose lines are all bold, or none, singles out nothing.
+
+    >>> t = "- Sum: 108\\n- Count: 6\\n- Mean: **18**"
+    >>> bold_alone_in_list(t, t.index("18")), bold_alone_in_list(t.replace("**", ""), t.index("18") - 2)
+    (True, False)
+    >>> bold_alone_in_list("- Sum: **108**\\n- Mean: **18**", 26)
+    False
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if "**" not in line and "__" not in line:
+        return False
+    previous_end = line_start - 1
+    while previous_end > 0:
+        previous_start = text.rfind("\n", 0, previous_end) + 1
+        previous = text[previous_start:previous_end]
+        previous_end = previous_start - 1
+        if not previous.strip():
+            continue  # (blank lines between the items)
+        if _BULLET_OPENING.match(previous) is None:
+            break  # the list's first line is past: "**Summary**" above it is no item
+        if "**" in previous or "__" in previous:
+            return False
+    return True

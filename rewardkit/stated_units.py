@@ -432,6 +432,8 @@ _RESTATED = re.compile(
     # a restatement said to be rounded ("5 km, or about 3.1 miles"): it still rounds only at its places
     rf"(?:(?:{RESTATING_APPROXIMATION})[ \t]+)?)"
     + _AMOUNT.format(i=2)
+    # (a compound's smaller part: "200 minutes, or 3 hours 20 minutes")
+    + r"(?:[ \t]+(?:and[ \t]+)?(?P<part>\d{1,6})[ \t]*(?P<part_unit>[A-Za-z]+))?"
     # (the restatement ends the statement: a point or comma before a digit is the number's own, "$66.60 less")
     + r"[ \t]*\)?(?=[ \t]*(?:[.,](?!\d)|[;:!]|$))",
     re.MULTILINE | re.IGNORECASE,
@@ -505,6 +507,11 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         if _OPERATOR_BEFORE.search(window, max(0, operand_at - 16), operand_at):
             continue  # "3 × $8 = $24", "3 km + 5 km = 8 km": the first amount is an operand, restated by none
         first, second = _amount(m, 1), _amount(m, 2)
+        digits = m["num2"]
+        if m["part"] and second is not None:
+            # "3 hours 20 minutes": the compound, in its smaller unit, is what restates
+            second, digits = _compound_of(second, m["part"], m["part_unit"]), m["part"]
+            b = (b[0], lo + m.end("part_unit"))
         if first is None or second is None or first.unit is None or second.unit is None:
             continue
         if first.unit.dimension != second.unit.dimension:
@@ -515,7 +522,7 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
         if led is not None:  # "5 feet 6 inches, or 66 inches": the first statement is the whole compound
             first, opened = led[0], lo + led[1]
             a = (opened, first_end)
-        equal = _same_amount(first, m["num1"], second) or _same_amount(second, m["num2"], first)
+        equal = _same_amount(first, m["num1"], second) or _same_amount(second, digits, first)
         return Restated(a, b, equal, window[opened - lo : m.end()], opened, first_end, lo + m.end())
     return None
 
@@ -541,6 +548,30 @@ def _compound_lead(window: str, at: int, part: Quantity) -> tuple[Quantity, int]
         return None
     whole = Fraction(int(lead["num"])) * unit.factor / part.unit.factor + part.value
     return Quantity(whole, unit=part.unit), lead.start()
+
+
+def _compound_of(larger: Quantity, part: str, part_unit: str) -> Quantity | None:
+    """The compound ``larger`` then ``part`` ``part_unit`` state (``3 hours`` then ``20 minutes``: 200
+    minutes), in the smaller unit; None when it is none: no whole number of a larger unit, or a part of
+    another dimension or no less than one of the larger unit (``2 hours 75 minutes``).
+
+    >>> str(_compound_of(Quantity(Fraction(3), unit=lookup_unit("hours")), "20", "minutes"))
+    '200 minute'
+    >>> _compound_of(Quantity(Fraction(2), unit=lookup_unit("hours")), "75", "minutes") is None
+    True
+    """
+    unit = lookup_unit(part_unit)
+    value = Fraction(part)
+    if (
+        unit is None
+        or larger.unit is None
+        or larger.value.denominator != 1
+        or unit.dimension != larger.unit.dimension
+        or unit.factor >= larger.unit.factor
+        or value * unit.factor >= larger.unit.factor
+    ):
+        return None
+    return Quantity(larger.value * larger.unit.factor / unit.factor + value, unit=unit)
 
 
 def _same_amount(written: Quantity, digits: str, other: Quantity) -> bool:
@@ -634,7 +665,11 @@ def _amount(m: re.Match[str], i: int) -> Quantity | None:
     if words:
         named = lookup_unit(words)
         first, _, second = words.partition(" ")
-        if named is None and second.strip().lower() in _MEASURES:
+        if named is None and (
+            second.strip().lower() in _MEASURES
+            # ("3 hours and 20 minutes": the compound's "and", before its part)
+            or (i == 2 and second.lower() == "and" and m.groupdict().get("part"))
+        ):
             named = lookup_unit(first)
         if named is None:
             return None

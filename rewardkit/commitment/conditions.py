@@ -168,6 +168,14 @@ def condition_clause(sentence_before: str) -> bool:
     return len(sentence_before) <= 200 and _CONDITION_CLAUSE.match(sentence_before) is not None
 
 
+# ... or a marker a condition holds in mid-sentence: "Find x if the answer is 72", "x is 9 provided the result
+# is 72" (the condition's value, not a statement of the answer)
+_CONDITION_ON_MARKER = re.compile(
+    r"\b(?:if|unless|supposing|assuming|provided(?:\s+that)?|given\s+that|in\s+case)\s+(?:that\s+)?"
+    r"(?:the|its|our|my|your)\s+(?:final\s+|correct\s+|right\s+)?(?:answer|result)\s+(?:is|was|were|equals|be)"
+    r"[\s:=*_$]*\Z",
+    re.IGNORECASE,
+)
 # the value a condition gives a variable, after the statement it conditions: "The sum is 2n+1 when n = 3", "…
 # if $x = 3$" ("where x = 72" names the value of a variable of the statement)
 _CONDITION_VALUE_BEFORE = re.compile(
@@ -278,7 +286,7 @@ def conditional_opening(sentence_before: str) -> str | None:
     if doubted is not None:
         return f"not asserted: {doubted.group().strip()[:60]!r} doubts, asks or reports the answer"
     # "When x = 2 the answer is": a condition with no comma holds the marker inside it
-    m = _CONDITION_BEFORE.search(tail) or INSIDE_CONDITION.search(tail)
+    m = _CONDITION_BEFORE.search(tail) or INSIDE_CONDITION.search(tail) or _CONDITION_ON_MARKER.search(tail)
     if m is not None:
         aside = _CONDITION_SET_ASIDE.search(m.group())
         if aside is not None and _CONDITION_BEFORE.search(aside["rest"]) is None:

@@ -23,6 +23,15 @@ _SAID_BEFORE_QUOTE = re.compile(
     rf"\b(?:{_SPEECH_VERB}(?:\s+to\s+{_SPEAKER}|\s+{_SPEAKER})?|{_SPEAKER}\s+{_SPEECH_VERB})\s*[,:]?\s*[\"“]\s*\Z",
     re.IGNORECASE,
 )
+# ... or the problem's own words, quoted after what names them or says they are restated: 'Problem: "Find x if
+# the answer is 72."', 'The question reads, "…"', 'Restating: "…"', 'Recall the task: "…"' (the writer's own
+# words stand outside it: 'The answer is "72".', 'My answer: "72"')
+_QUOTED_PROBLEM_BEFORE = re.compile(
+    r"\b(?:(?:problem|question|task|prompt|exercise|puzzle)(?:\s+(?:statement|text|wording))?|original|"
+    r"(?:re)?stat(?:ed|es|ing)|rephras(?:e|ed|es|ing)|paraphras(?:e|ed|es|ing)|restate|recall(?:ing)?|"
+    r"quot(?:e|ed|es|ing)|verbatim|reads|read\s+as|goes|asks|asked)[\s*_]*[,:]?[\s*_]*[\"“]\s*\Z",
+    re.IGNORECASE,
+)
 # the same attribution with no quotation marks, right after the value, as a story tells it: "The answer is 81,
 # said the wizard." ("72, says my calculation" is the text's own working)
 _NARRATED = (
@@ -48,6 +57,8 @@ def quoted_speech(completion: str, start: int, end: int) -> str | None:
     attributed: '"The answer is 81," said the wizard' is what a character says, not the writer's answer
     >>> quoted_speech('The wizard\\'s answer is 81. So we use 81.', 23, 25) is None
     True
+    >>> print(quoted_speech('Problem: "Find x if the answer is 72."', 34, 36))
+    attributed: 'Problem: "Find x if the answer is 72."' quotes the problem's words, not the writer's answer
     """
     line_start = completion.rfind("\n", 0, start) + 1
     line_end = completion.find("\n", end)
@@ -68,6 +79,9 @@ def quoted_speech(completion: str, start: int, end: int) -> str | None:
             if said is None and _SAID_BEFORE_QUOTE.search(head[: opened + 1]) is not None:
                 quoted = completion[line_start : close + 1].strip()[:60]
                 return f"attributed: {quoted!r} is what a character says, not the writer's answer"
+            if said is None and _QUOTED_PROBLEM_BEFORE.search(head[: opened + 1]) is not None:
+                quoted = completion[line_start : close + 1].strip()[:60]
+                return f"attributed: {quoted!r} quotes the problem's words, not the writer's answer"
     if said is None:
         said = _SAID_AFTER_VALUE.match(completion, end, line_end)
     if said is None:

@@ -22,7 +22,7 @@ from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
 # rejects 96, not 72)
 _REJECTED_AFTER = re.compile(
     r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
-    r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|rejected|inadmissible|not\s+admissible|"
+    r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|(?:reject|discard)(?:ed|s)?|inadmissible|not\s+admissible|"
     r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
     r"(?:is|are|was|be)\s+(?:impossible|invalid|not\s+(?:valid|possible|allowed|right|correct|a\s+(?:valid\s+)?solution|"
     r"the\s+(?:final\s+|correct\s+|right\s+|real\s+)?answer))|(?:does|do|did)\s*(?:not|n't)\s+(?:work|satisfy|hold|fit|check\s+out)|fails?\b|"

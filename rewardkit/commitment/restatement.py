@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.shared_words import APPROXIMATION, sentence_of, shown_after
-from rewardkit.numbers import Quantity, same_quantity, same_share, scan
+from rewardkit.numbers import Quantity, QuantitySpan, combine_compound, same_quantity, same_share, scan
 from rewardkit.stated_units import RESTATING, RESTATING_APPROXIMATION, rounded_restatement, rounds_to
 
 # a value named as one given or found before: "my earlier estimate of", "the previous answer,", "what I first
@@ -200,7 +200,7 @@ def restates_value(value: Quantity | None, after: str, at: int, own: str | None 
     ``72 pencils``)."""
     if value is None:
         return False
-    found = list(scan(after[: at + 200]))
+    found = _compounds_merged(after[: at + 200], list(scan(after[: at + 200])))
     if not found or not all(
         same_quantity(f.quantity, value)
         or same_share(f.quantity, value)
@@ -220,6 +220,22 @@ def restates_value(value: Quantity | None, after: str, at: int, own: str | None 
         if mine and theirs and mine != theirs:
             return False
     return True
+
+
+def _compounds_merged(text: str, found: list[QuantitySpan]) -> list[QuantitySpan]:
+    """``found``, the values scanned from ``text``, with each compound read as one (``3 hours 20 minutes``:
+    200 minutes, not 3 hours and 20 minutes), as a restatement in other units writes it."""
+    if len(found) < 2 or all(f.quantity.unit is None for f in found):
+        return found  # (a compound is two values with units at least: most restatements hold none)
+    merged: list[QuantitySpan] = []
+    i = 0
+    while i < len(found):
+        quantity, end = combine_compound(text, found[i:]) or (found[i].quantity, found[i].end)
+        merged.append(QuantitySpan(quantity, found[i].start, end) if end != found[i].end else found[i])
+        i += 1
+        while i < len(found) and found[i].start < end:
+            i += 1
+    return merged
 
 
 # the word a bare number counts, right after it: "72 muffins", "72 boxes of pens"
