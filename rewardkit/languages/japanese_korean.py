@@ -481,10 +481,10 @@ COMPARATIVE_STEMS = (
 # An option set aside after the one chosen: "C、Bではありません", "C, B는 아님" (C, B is not: "C, not B", as
 # the Chinese reader reads "C，B不对"); the same letter twice ("C, C는 아님") is left as it is
 _LETTER_SET_ASIDE = re.compile(
-    r"(?<![A-Za-z])(?P<chosen>\(?(?P<first>[A-J])\)?[ \t]*,)[ \t]*(?P<aside>\(?(?P<second>[A-J])\)?)[ \t]*"
+    r"(?<![A-Za-z])(?P<chosen>\(?(?P<first>[A-J])\)?[*_ \t]*,)[ \t]*(?P<aside>\(?(?P<second>[A-J])\)?)[ \t]*"
     r"(?:では(?:ありません|ない)|じゃ(?:ありません|ない)|は(?:違います|誤り|間違い)|"
     r"(?:는|은|가|이)?[ \t]*(?:아님|아닙니다|아니다|아니에요|틀렸습니다|틀림|오답))"
-    r"(?=[ \t]*(?:[.,;!?)\n]|$))"
+    r"(?=[ \t*_]*(?:[.,;!?)\n]|$))"
 )
 
 
