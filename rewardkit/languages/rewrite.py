@@ -137,12 +137,9 @@ class Rewritten:
         for starts, pieces in reversed(self._maps):
             k = bisect_right(starts, i) - 1
             start, origin, step = pieces[k]
-            if end and not step and i > start:
-                # the end of a span inside a replacement (the ")" of "）" → ") "): the span holds part of it,
-                # and so all of what it replaced, which ends where the next piece's origin starts
-                i = pieces[k + 1][1]
-            else:
-                i = origin + step * (i - start)
+            # the end of a span inside a replacement (the ")" of "）" → ") "): the span holds part of it, and
+            # so all of what it replaced, which ends where the next piece's origin starts
+            i = pieces[k + 1][1] if end and not step and i > start else origin + step * (i - start)
         return i
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
