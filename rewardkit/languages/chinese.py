@@ -1472,7 +1472,14 @@ def _ascii_mark(m: re.Match[str]) -> str:
         return ","  # "３，５００": a full-width comma between full-width digit groups separates thousands
     if mark[-1] == " " and (end == len(m.string) or m.string[end] in " \t\r\n"):
         return mark[:-1]
+    if m.group() == "）" and end < len(m.string) and m.string[end] in _MARKS_AFTER_A_PARENTHESIS:
+        # "72（不是73）。": "72 (not 73).", the stop glued to the parenthesis it closes the sentence after (a
+        # space between would stand inside the answer's span, and its end map before the parenthesis)
+        return ")"
     return mark
+
+
+_MARKS_AFTER_A_PARENTHESIS = frozenset("。，；：！？、")
 
 
 def _first_non_ascii_of(phrase: str) -> str:
