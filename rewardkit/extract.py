@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import Literal
 
 from rewardkit.commitment.attainment import attained_at_end
-from rewardkit.commitment.bounds import tends_to
+from rewardkit.commitment.bounds import gap_said_before, tends_to
 from rewardkit.commitment.conclusions import marker_mentioned
 from rewardkit.commitment.rejection import in_reason_about_it, without_reason_about_another
 from rewardkit.commitment.retractions import RETRACTION, taken_back_within
@@ -2393,7 +2393,14 @@ def read_number(span: str) -> Reading:
     ):
         hedged = text[found[0].start : end]
         return Reading("ambiguous", text=hedged, why=f"several distinct answers: {hedged!r}")
-    if len(values) == 1 and rest and not same_quantity(rest[0].quantity, quantity):
+    if (
+        len(values) == 1
+        and rest
+        and not same_quantity(rest[0].quantity, quantity)
+        # ("现价120元，比原价便宜了30元": the last value is the gap a comparison said before it names, no
+        # second answer, as in "120 yuan, 30 yuan cheaper than the original price")
+        and not (len(rest) == 1 and gap_said_before(text[: rest[0].start], text[rest[0].end :]))
+    ):
         # "12 apples and 5 oranges", "20 boys, 25 girls": two answers, as "12 and 5" is, each with its noun
         noun = noun_between(gap, text[rest[0].end :])
         if noun is not None and not _one_dimension(noun, rest[0].quantity):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.shared_words import APPROXIMATION
-from rewardkit.languages import chinese, european
+from rewardkit.languages import chinese, european, japanese_korean
 
 # words and relations that, right before a value, make it a bound ("at least 12") or a near miss
 # ("nearly 12"); presentation may stand between: math, emphasis, a bracket or a quote (\x22 is ")
@@ -307,6 +307,43 @@ def names_gap(after: str) -> bool:
     return " than" in after[:60] and _GAP_AFTER.match(after) is not None
 
 
+# ... and the same gap in the languages that say the comparison before it: "，比原价便宜了" (Chinese:
+# the reference after 比, then what is more or less of it), "定価より " and "원래 가격보다 " (Japanese and
+# Korean: the reference, its particle, the adjective after the gap)
+_GAP_BEFORE_CHINESE = re.compile(
+    rf",[ \t]*[\u4e00-\u9fff]{{0,2}}?{chinese.COMPARED_BY}[^\d,.;:!?()\n]{{1,15}}?"
+    rf"(?:{'|'.join(chinese.COMPARATIVES)})(?:出了|出|了)?[ \t]*(?:约|大约)?[$€£¥*_ \t]*$"
+)
+_GAP_BEFORE_ABROAD = re.compile(
+    rf",[^\d,.;:!?()\n]{{1,20}}?(?:{'|'.join(japanese_korean.COMPARED_BY)})[$€£¥*_ \t]*$"
+)
+_GAP_ADJECTIVE_AFTER = re.compile(
+    rf"[*_ \t]*(?:[A-Za-z]{{1,12}}[ \t]*)?(?:{'|'.join(japanese_korean.COMPARATIVE_STEMS)})"
+)
+
+
+def gap_said_before(before: str, after: str) -> str | None:
+    """The comparison, when the value between ``before`` and ``after`` is the gap one said before it names
+    (``120 yuan, 比原价便宜了`` before ``30 yuan``, ``120 yenで, 定価より `` before ``30 yen安い``): a gap, as
+    ``30 yuan cheaper than the original price`` is, no restatement of the value before it; None otherwise.
+
+    >>> gap_said_before("现价120 yuan, 比原价便宜了", " yuan."), gap_said_before("120 yuan, 原价", " yuan.")
+    ('比原价便宜了', None)
+    >>> gap_said_before("120 yenで, 定価より ", " yen安い."), gap_said_before("120 yen, 定価より ", " yen.")
+    ('定価より', None)
+    """
+    tail = before[-40:]
+    if chinese.COMPARED_BY in tail:
+        said = _GAP_BEFORE_CHINESE.search(tail)
+        if said is not None:
+            return said.group().strip(" \t,$€£¥*_")
+    if any(word in tail for word in japanese_korean.COMPARED_BY):
+        said = _GAP_BEFORE_ABROAD.search(tail)
+        if said is not None and _GAP_ADJECTIVE_AFTER.match(after) is not None:
+            return said.group().strip(" \t,$€£¥*_")
+    return None
+
+
 def _gap_of_comparison(before: str, after: str) -> tuple[int, int, str] | None:
     """Where the statement's value stands in ``before`` when the text's last number, right after it, is the
     gap a comparison names against a reference with no number (``$12, which is `` before ``$5 less than last
@@ -408,6 +445,11 @@ _CLOSING_TOWARD = {w for code in european.TOWARD_CLOSES_AFTER for w in european.
 _HEAD_VALUE_ABROAD = re.compile(
     r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[ \t-]+[^\W\d_]+){0,3}[\s*_$,]*$"
 )
+# ... a value glued to the word before it, as Chinese and Japanese write it ("现价120元, ", "120円で, ")
+_HEAD_VALUE_GLUED = re.compile(
+    r"(?<![\w.,](?<![^\x00-\x7f]))(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*"
+    r"(?:[ \t-]*[^\W\d_]+){0,3}[\s*_$,]*$"
+)
 _NEEDED_TOWARD_CHINESE = re.compile(
     rf"(?:{'|'.join(chinese.NEEDED)})[ \t*_$]*(?P<value>\d[\d,]*(?:\.\d+)?)[ \t*_$]*[\u4e00-\u9fff]?[ \t]*"
     rf"(?P<toward>{'|'.join(chinese.TOWARD)})[ \t*_$]*$"
@@ -500,6 +542,14 @@ def measured_against(before: str, after: str = "") -> tuple[int, int, str] | Non
         if gap is not None:
             return gap
     tail = before[-80:].lower()
+    if not tail.isascii():
+        compared = gap_said_before(before, after)
+        if compared is not None:  # "现价120元，比原价便宜了30元": the value before the gap's clause
+            opener = before.rfind(",", max(0, len(before) - 40))
+            head = _HEAD_VALUE_GLUED.search(before, max(0, opener - 80), opener + 1)
+            return (
+                (head.start("value"), head.end("value"), compared) if head is not None else (-1, -1, compared)
+            )
     if "to " in tail or "so " in tail:
         needed = _needed_toward(before)
         if needed is not None:

@@ -307,8 +307,9 @@ def problem(
     if letters and _LETTER_LISTED.match(after):  # "I choose B and C", "B, D": several choices, none committed
         return f"several choices: {shown_after(after)!r}"
     hedged_letter = _HEDGE_LETTER.match(after) if letters else None
-    # "D, it can't be A or B" excludes the other letters; it does not offer them
-    if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group()):
+    # "D, it can't be A or B" excludes the other letters; it does not offer them (a letter excluded in a
+    # clause before, "C, not B, D is also correct", leaves the one the last clause offers offered)
+    if hedged_letter is not None and not _EXCLUSION.search(hedged_letter.group().rsplit(",", 1)[-1]):
         return f"hedged: another choice follows: {shown_after(after)!r}"
     return hedged_before(before) or also_valid_after(after, value)
 

@@ -57,6 +57,15 @@ CLASSIFIERS = (
 NEEDED = ("还需要", "还需", "还要", "还差", "需要再", "再需要", "还得", "缺", "差")
 TOWARD = ("才能达到", "才能凑够", "才能凑齐", "才能集齐", "才能有", "才够", "才能到", "就能达到", "就够",
           "就能凑够", "就到", "就能到", "以达到", "来达到")  # fmt: skip
+# A comparison said before its gap, the English reader's "30 yuan cheaper than" (:func:`rewardkit.commitment.
+# names_gap`): "现价120元，比原价便宜了30元" states 120 and the 30 it is cheaper by, which answers nothing
+# (比, the reference, then what is more or less of it; 了 or 出 may close it: "比小红多出6个")
+COMPARED_BY = "比"
+COMPARATIVES = (
+    "便宜", "贵", "多", "少", "高", "低", "矮", "长", "短", "大", "小", "重", "轻", "快", "慢", "早", "晚",
+    "远", "近", "宽", "窄", "厚", "薄", "深", "浅", "增加", "减少", "提高", "降低", "增长", "下降", "上涨",
+    "下跌", "节省", "省",
+)  # fmt: skip
 # Measures with a conversion: the readers know the English units.
 UNITS = {
     "个小时": " hours", "个钟头": " hours", "个星期": " weeks", "个礼拜": " weeks", "美元": " dollars",
@@ -406,6 +415,11 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # the parts of the day a clock reading may open with ("下午3点" is 15:00)
 _PART_OF_DAY = "上午|早上|凌晨|中午|下午|晚上"
 _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
+# A full-width comma between full-width digits, three of them after it, separates thousands ("３，５００",
+# "１２，３４５，６７８"), as "3,500" does: a writer who types digits full width types their separator so too.
+# Next to an ASCII digit it stays the clause comma it is in a Chinese sentence ("买了3，5个苹果": 3, 5).
+FULL_WIDTH_THOUSANDS = r"(?<=[０-９])，(?=[０-９]{3}(?![０-９]))"
+_FULL_WIDTH_GROUP = re.compile(FULL_WIDTH_THOUSANDS)
 
 # A numeral is at most MAX_NUMERAL characters (一万亿零一千万 is 8): bounded quantifiers, and patterns that
 # start only where a number starts, keep every rewrite linear in the text, whatever runs it holds
@@ -1389,6 +1403,53 @@ def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]
     return lambda m: before + m[i] + after
 
 
+# An option or a value set aside beside the one chosen: "故选C，不选B", "选C而不选B" (C, not B),
+# "应选C，B不对" (C, B is wrong: C, not B), "72（不是73）", "72（并非73）" (72, not 73). Each names what the
+# answer is not after what it is, as "C, not B" and "72 (not 73)" do, and takes nothing back. Only before
+# the letter or the number it sets aside: "72（不是很确定）" doubts, "不选B，选C" and "(不是最终答案)" are
+# read as ever
+_SET_ASIDE = re.compile(
+    r"(?P<comma>,)[ \t]*(?:而|并)?不(?:应该?|该)?选(?:择)?[ \t]*(?=\(?[A-J]\)?(?![A-Za-z]))"
+    r"|(?P<rather>而)不选(?:择)?[ \t]*(?=\(?[A-J]\)?(?![A-Za-z]))"
+    r"|(?P<paren>\()[ \t]*(?:并不是|不是|并非|而不是)[ \t]*(?=[-−]?\d|\(?[A-J]\)?[ \t]*\))"
+    r"|(?<=[A-J])(?P<chosen>\)?[*_ \t]*,)[ \t]*(?P<letter>\(?[A-J]\)?)[ \t]*(?:选项|项)?[ \t]*"
+    r"(?:是)?(?:不对|错误|错|不正确)(?:的)?(?=[ \t*_]*(?:[.,;!?)\n]|$))"
+)
+
+
+def _set_aside(m: re.Match[str]) -> str:
+    """:data:`_SET_ASIDE` as the English that sets the letter or value aside, where it is another than the one
+    chosen right before it ("选A，不选A", "72（不是72）" say the answer and its negation: left as they
+    are)."""
+    text = m.string
+    chosen = _ITEM_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    aside = _ITEM_AFTER.match(text, m.start("letter") if m["letter"] else m.end())
+    if chosen is None or aside is None or _same_item(chosen["item"] or chosen["number"], aside["item"]):
+        return m.group()
+    if m["rather"]:
+        return " rather than "
+    if m["paren"]:
+        return "(not "
+    if m["letter"]:
+        return f"{m['chosen']} not {m['letter']}"
+    return ", not "
+
+
+# the letter or the number chosen right before a set-aside, and the one set aside
+# (a number's unit between: "72元（不是73元）")
+_ITEM_BEFORE = re.compile(
+    r"(?<![A-Za-z\d.])\(?(?:(?P<item>[A-J])\)?|(?P<number>[-−]?\d+(?:\.\d+)?)(?:[ \t]*[A-Za-z]{1,12})?)"
+    r"[*_ \t]*$"
+)
+_ITEM_AFTER = re.compile(r"\(?(?P<item>[A-J]|[-−]?\d+(?:\.\d+)?)")
+
+
+def _same_item(chosen: str, aside: str) -> bool:
+    if chosen[-1].isdigit() and aside[-1].isdigit():
+        return float(chosen.replace("−", "-")) == float(aside.replace("−", "-"))
+    return chosen == aside
+
+
 # a choice letter that opens a line glued to "不是" ("B不是 A") is the answer set against another: "B, not A",
 # as "B，不是A" reads; inside a sentence ("集合A不是B的子集", set A is not a subset of B) it is a subject
 _LETTER_NOT = re.compile(r"^([ \t*_]*\(?[A-Z]\)?)[ \t]*(?=不是)", re.MULTILINE)
@@ -1407,9 +1468,18 @@ def _ascii_mark(m: re.Match[str]) -> str:
     """
     mark = _PUNCTUATION[m.group()]
     end = m.end()
+    if mark == ", " and _FULL_WIDTH_GROUP.match(m.string, m.start()):
+        return ","  # "３，５００": a full-width comma between full-width digit groups separates thousands
     if mark[-1] == " " and (end == len(m.string) or m.string[end] in " \t\r\n"):
         return mark[:-1]
+    if m.group() == "）" and end < len(m.string) and m.string[end] in _MARKS_AFTER_A_PARENTHESIS:
+        # "72（不是73）。": "72 (not 73).", the stop glued to the parenthesis it closes the sentence after (a
+        # space between would stand inside the answer's span, and its end map before the parenthesis)
+        return ")"
     return mark
+
+
+_MARKS_AFTER_A_PARENTHESIS = frozenset("。，；：！？、")
 
 
 def _first_non_ascii_of(phrase: str) -> str:
@@ -1474,6 +1544,7 @@ _STEPS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (_CLASSIFIERS_AFTER_NUMBER, _CLASSIFIER_AFTER_NUMBER, lambda m: " "),
     ("也同亦", _ALSO_RIGHT, lambda m: f"{m['what']} is also correct"),  # "A也对": "A is also correct"
     ("减扣去拿加乘除送分捐卖用花吃丢翻喝给买借取交付输赢", _THEN_OPERATION, lambda m: _then_operation(m)),
+    ("不错非", _SET_ASIDE, _set_aside),  # "选C，不选B", "72（不是73）": "C, not B", "72 (not 73)"
     ("不", _LETTER_NOT, _group(1, after=", ")),  # "B不是 A": "B, not A"
     ("吗呢吧", _QUESTION_PARTICLE, lambda m: "?"),
     ("".join({word[0] for word in _POLARITY_WORDS}), _POLARITY_CLAUSE, lambda m: _polarity_clause(m)),

@@ -29,12 +29,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rewardkit.languages.chinese import FULL_WIDTH_THOUSANDS
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.substrings import first_non_ascii, longest_first
 
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_FULL_WIDTH_DIGIT = re.compile(r"[０-９]|(?<=[0-9０-９])．(?=[0-9０-９])")
+# (a full-width comma between full-width digit groups separates thousands, as the Chinese reader reads it)
+_FULL_WIDTH_DIGIT = re.compile(rf"[０-９]|(?<=[0-9０-９])．(?=[0-9０-９])|{FULL_WIDTH_THOUSANDS}")
 # the punctuation of Japanese, as the readers write it (the Chinese reader would, but a text whose Chinese
 # characters were all words read here has none left for it to run on)
 _PUNCTUATION = {
@@ -48,6 +50,7 @@ _PUNCTUATION = {
     "\u3000": " ",
 }
 _PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+_HALF_WIDTH_MARK = {"．": ".", "，": ","}
 # what a value written in ASCII holds, and the space before its words
 _BEFORE_WORDS = frozenset("0123456789.,-/ \t")
 
@@ -463,6 +466,32 @@ KOREAN = VerbFinalLanguage(
     },
 )
 
+# A comparison whose reference stands before its gap and whose adjective after it, the English reader's
+# "30 yen cheaper than the list price" (:func:`rewardkit.commitment.names_gap`): "定価より30円安い",
+# "원래 가격보다 30원 싸다" state a gap, no answer. The particle of the reference, and the stems of the
+# adjectives.
+COMPARED_BY = ("よりも", "より", "보다")
+COMPARATIVE_STEMS = (
+    # Japanese: cheaper, dearer, more, fewer, longer, shorter, bigger, smaller, heavier, lighter, …
+    "安", "高", "多", "少な", "長", "短", "大き", "小さ", "重", "軽", "早", "速", "遅", "低", "広", "狭",
+    # Korean (더, more, may open it): cheaper, dearer, more, fewer, bigger, smaller, longer, shorter, …
+    "싸", "비싸", "많", "적", "크", "작", "길", "짧", "무겁", "가볍", "빠르", "느리", "높", "낮", "더",
+)  # fmt: skip
+
+# An option set aside after the one chosen: "C、Bではありません", "C, B는 아님" (C, B is not: "C, not B", as
+# the Chinese reader reads "C，B不对"); the same letter twice ("C, C는 아님") is left as it is
+_LETTER_SET_ASIDE = re.compile(
+    r"(?<![A-Za-z])(?P<chosen>\(?(?P<first>[A-J])\)?[*_ \t]*,)[ \t]*(?P<aside>\(?(?P<second>[A-J])\)?)[ \t]*"
+    r"(?:では(?:ありません|ない)|じゃ(?:ありません|ない)|は(?:違います|誤り|間違い)|"
+    r"(?:는|은|가|이)?[ \t]*(?:아님|아닙니다|아니다|아니에요|틀렸습니다|틀림|오답))"
+    r"(?=[ \t*_]*(?:[.,;!?)\n]|$))"
+)
+
+
+def _letter_set_aside(m: re.Match[str]) -> str:
+    return m.group() if m["first"] == m["second"] else f"{m['chosen']} not {m['aside']}"
+
+
 _IDEOGRAPHIC_NUMERAL = "〇零一二三四五六七八九十百千万億两"
 _DIGITS_VALUE = r"[-−]?\d{1,40}(?:[.,]\d{1,40})*(?:/\d{1,40})?"
 
@@ -735,7 +764,7 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
     start = first
     while start > 0 and r.text[start - 1] in _BEFORE_WORDS:
         start -= 1
-    r.sub(_FULL_WIDTH_DIGIT, lambda m: "." if m.group() == "．" else chr(ord(m.group()) - 0xFEE0), first)
+    r.sub(_FULL_WIDTH_DIGIT, lambda m: _HALF_WIDTH_MARK.get(m.group()) or chr(ord(m.group()) - 0xFEE0), first)
     if language is JAPANESE:
         if "番" in r.text:
             r.sub(_OPTION_NUMBER_JA, _option_number, start)
@@ -749,6 +778,8 @@ def rewrite(r: Rewritten, first: int | None = None) -> None:
             r.sub(_HANGUL_NUMERAL, lambda m: _hangul_value(m, _KOREAN_AFTER_VALUE, _KOREAN_PREDICATE), start)
         if "번" in r.text:
             r.sub(_OPTION_NUMBER, _option_number, start)
+    if "," in r.text:
+        r.sub(_LETTER_SET_ASIDE, _letter_set_aside, start)
     # what follows a value first (its words are the predicate's, never a phrase's), then the words before it
     if patterns.predicated.search(r.text, start) is not None:
         r.splice(_predicated(patterns.predicated.finditer(r.text, start), language))
