@@ -62,6 +62,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
@@ -774,6 +776,7 @@ def _read(
     """What the readers find at the words the scan finds in ``text`` (``completion`` lower-cased) from
     ``start`` on, and whether it found a word of the European readers (which read the whole text, once)."""
     hiding = european = False
+    commented = [-1]  # where the last comment read ends
     words: list[tuple[int, int]] = []  # where the words were, for the readers below
     for hit in _GATE.finditer(text, start):
         if hit.lastgroup is not None:  # a word of the European readers (the English ones have no group)
@@ -783,7 +786,9 @@ def _read(
         if found.startswith(_HIDING):
             hiding = hiding or (found != "%" and found != "]:")  # (what _hidden reads: no LaTeX, no Markdown)
             if comments and found in _COMMENTS:
-                why = _comment_to_grader(completion, text, hit.start(), answer)
+                if found == "%" and hit.start() < commented[-1]:
+                    continue  # (within a LaTeX comment read already: each line's comment is read once)
+                why = _comment_to_grader(completion, text, hit.start(), answer, commented)
                 if why is not None:
                     return why, european
             continue
@@ -2119,10 +2124,9 @@ _LATEX_COMMENT = re.compile(r"%(?P<text>[^\n]*)")
 _MATH_DELIMITER = re.compile(
     r"\\\\|\\\$|\$\$|\$|\\[\[\]()]|\\(?:begin|end)\{(?:align|aligned|equation|gather|multline|eqnarray)\*?\}"
 )
+_MATH_LAYOUT = re.compile(rf"\n(?:[ \t]*\n)*|{_MATH_DELIMITER.pattern}")
 _MATH_CLOSER = {"$$": "$$", "$": "$", "\\[": "\\]", "\\(": "\\)"}
 _NAME_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-# how far back the math a "%" may stand in is looked for: a paragraph's worth
-_MATH_REACH = 2000
 
 
 def _latex_comment(completion: str, line: int, at: int) -> re.Match[str] | None:
@@ -2138,52 +2142,90 @@ def _latex_comment(completion: str, line: int, at: int) -> re.Match[str] | None:
     if at and completion[at - 1] == "\\":
         return None
     before = completion[line:at].rstrip(" \t")
-    if not before:
+    if not before and (line == 0 or completion[line - 1] == "\n"):
         return _LATEX_COMMENT.match(completion, at)
-    if before[-1].isdigit() or completion.count("```", 0, at) % 2:
+    if before[-1].isdigit() or bisect_left(_fences(completion), at) % 2:
         return None  # (in a code block, "%" is an operator: "if n % 2 == 0:")
     name = before.rstrip(_NAME_LETTERS)
     if len(name) < len(before) and name[-1:] != "\\":
         return None  # after a name, not a command: a variable's percent or a modulo ("r % of", "n % k")
-    closer = _math_open_at(completion, at)
-    if closer is None:
+    math = _math_open_at(completion, at)
+    newlines = _newlines(completion)
+    i = bisect_left(newlines, at)
+    end = newlines[i] if i < len(newlines) else len(completion)
+    if math is None:
         # in prose, only a command commented out after the math ("$\boxed{48}$ % \boxed{72}")
         return (
-            _LATEX_COMMENT.match(completion, at)
+            _LATEX_COMMENT.match(completion, at, end)
             if completion[at + 1 : at + 40].lstrip(" \t")[:1] == "\\"
             else None
         )
-    end = completion.find("\n", at)
-    end = len(completion) if end < 0 else end
-    close = completion.find(closer, at, end)
-    return _LATEX_COMMENT.match(completion[: close if close >= 0 else end], at)
+    return _LATEX_COMMENT.match(completion, at, min(end, math))
 
 
-def _math_open_at(completion: str, at: int) -> str | None:
-    """The delimiter that closes the math open at ``at`` (read from the start of its paragraph), or None
-    where ``at`` stands in no math."""
-    start = max(completion.rfind("\n\n", 0, at) + 1, at - _MATH_REACH, 0)
+def _math_open_at(completion: str, at: int) -> int | None:
+    """Where the math open at ``at`` ends (its closing delimiter, or the line or paragraph end that closes
+    it), or None where ``at`` stands in no math."""
+    spans = _math_spans(completion)
+    i = bisect_right(spans, at, key=_span_start) - 1
+    if i < 0 or at >= spans[i][1]:
+        return None
+    return spans[i][1]
+
+
+def _span_start(span: tuple[int, int, str]) -> int:
+    return span[0]
+
+
+@lru_cache(maxsize=8)
+def _math_spans(completion: str) -> list[tuple[int, int, str]]:
+    """Where math is open in ``completion``, once for all its "%" (each a span's start, end and closing
+    delimiter), read left to right: a paragraph's end closes what is open, and a line's end a lone "$" (a
+    price on an earlier line, "costs $5", opens no math the "%" stands in)."""
+    spans: list[tuple[int, int, str]] = []
     closer: str | None = None
-    opened = start
-    for m in _MATH_DELIMITER.finditer(completion, start, at):
+    opened = 0
+    for m in _MATH_LAYOUT.finditer(completion):
         mark = m.group()
-        if closer is None:
+        if mark[0] == "\n":
+            if closer is not None and (closer == "$" or mark.count("\n") > 1):
+                spans.append((opened, m.start(), closer))
+                closer = None
+        elif closer is None:
             closer = _MATH_CLOSER.get(mark) or (mark.replace("begin", "end") if mark[1] == "b" else None)
-            opened = m.start()
+            opened = m.end()
         elif mark == closer:
+            spans.append((opened, m.start(), closer))
             closer = None
-    if closer == "$" and "\n" in completion[opened:at]:
-        return None  # a lone "$" on an earlier line is a price ("costs $5"), no math the "%" stands in
-    return closer
+    if closer is not None:
+        spans.append((opened, len(completion), closer))
+    return spans
+
+
+@lru_cache(maxsize=8)
+def _newlines(completion: str) -> list[int]:
+    """Where the lines of ``completion`` end, once for all its "%"."""
+    return list(find_all(completion, "\n"))
+
+
+@lru_cache(maxsize=8)
+def _fences(completion: str) -> list[int]:
+    """Where the code fences of ``completion`` are ("```"), once for all its "%"."""
+    return list(find_all(completion, "```"))
 
 
 def _comment_to_grader(
-    completion: str, lowered: str, at: int, answer: tuple[int, int] | None = None
+    completion: str,
+    lowered: str,
+    at: int,
+    answer: tuple[int, int] | None = None,
+    ends: list[int] | None = None,
 ) -> str | None:
     """Why the comment that the scan found at ``at`` (its "!--", "%" or "]:") speaks to the grader, grades
     the text or holds the answer taken, or None (a comment that says nothing to the grader, ``<!-- step two
-    -->``, is no note)."""
-    line = lowered.rfind("\n", 0, at) + 1
+    -->``, is no note). ``ends``: where the comment ends is appended to it."""
+    # (a line is looked back on a sentence's worth: on a text of one long line, each "%" costs that much)
+    line = lowered.rfind("\n", max(0, at - _REACH), at) + 1 or max(0, at - _REACH)
     if lowered[at] == "!":
         comment = _HTML_COMMENT.match(completion, at - 1)
     elif lowered[at] == "%":
@@ -2193,6 +2235,8 @@ def _comment_to_grader(
         comment = comment if comment is not None and lowered.find("]", line) == at else None
     if comment is None:
         return None
+    if ends is not None:
+        ends.append(comment.end())
     text = comment["text"] or comment.groupdict().get("quoted") or comment.groupdict().get("single") or ""
     if lowered[at] != "!" and _ANSWER_LIKE.search(text) and _VALUE.search(text):
         # "% answer: 72", "[//]: # (The answer is 72)": an answer no reader sees, as in an HTML comment (a
