@@ -1768,6 +1768,8 @@ _FACTORIAL_THEN_STOP = re.compile(r"[\d)}]!\.?\s*$")
 _TABLE_CELL = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?)[ \t]*\|[ \t]*")
 _TEXT_CLOSE = re.compile(r"[ \t:]*\}")
 _TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
+# the brace that closes a \\text and, with it, the math it stands in ("$\\text{the answer is 72}$")
+_TEXT_ENDS_MATH = re.compile(r"\}[ \t.]*(?:\$\$?|\\\)|\\\])")
 
 
 # a matrix environment opened in an answer's line
@@ -1866,6 +1868,16 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
         # "$\\text{Answer: } 72$": the brace closes the \\text the marker stands in, and says nothing
         at += closing.end()
         rest = rest[closing.end() :]
+    elif "}" in rest:
+        ended = _TEXT_ENDS_MATH.search(rest)
+        if (
+            ended is not None
+            and "{" not in rest[: ended.start()]
+            and _TEXT_OPEN.search(region, max(0, at - 200), at)
+        ):
+            # "$\\text{the answer is 72}$": a marker written in text in math is a marker, and its statement
+            # ends where the \\text it stands in closes the math
+            rest = rest[: ended.start()]
     # "The answer is\n$$\\begin{pmatrix}\n2 \\\\\n5\n\\end{pmatrix}$$": a matrix opened on the line runs to
     # its \\end, lines and all, and the sentence goes on after it
     kept = value_line

@@ -913,8 +913,10 @@ def _grade_found(
             elif unread_statement is None and answer.rule == "answer_is" and "\\boxed" not in answer.text:
                 unread_statement = answer  # (a box in it is an answer of its own, read as one)
             continue
+        # a note set right after the answer is the text after it ("\\boxed{72}\\footnote{Or 73, if …}")
+        after_at = hedges.past_note_opening(completion, answer.end)
         rival = (
-            hedges.also_valid_after(completion[answer.end : answer.end + 400], reading.quantity)
+            hedges.also_valid_after(completion[after_at : after_at + 400], reading.quantity)
             if answer.end < length
             else None
         )
@@ -922,7 +924,7 @@ def _grade_found(
             # '{"answer": 72, "alternatives": [70, 71]}': another field of the answer offers other values
             rival = answer_fields.alternatives_beside(completion, answer.start, answer.end)
         if rival is None and answer.end + 5 < length:  # room for a sentence after the answer (". Or 9")
-            rival = _hedged_later(completion, answer.end, reading, gold)
+            rival = _hedged_later(completion, after_at, reading, gold)
         if rival is None and answer.end + 5 < length and gold.kind == "choice" and reading.choice is not None:
             # "Answer: B\nThe speed doubles, so C is correct.": the working after the letter calls another
             # option right
@@ -934,7 +936,7 @@ def _grade_found(
             # reading of the question, offered after the answer ("… (B). If friction were included, it would
             # be (C).": another option)
             rival = other_readings.alternative_reading_after(
-                completion[answer.end : answer.end + 600],
+                completion[after_at : after_at + 600],
                 reading.quantity,
                 reading.choice if gold.kind == "choice" else None,
                 gold.letters,
@@ -1751,9 +1753,16 @@ def _asks(answer: Answer, completion: str | None) -> str | None:
     text = answer.text.rstrip()
     if text.endswith("?") and any(c.isalnum() for c in text):
         return f"not asserted: the answer asks ({text[-20:]!r})"
-    if after.lstrip(" \t*_$")[:1] == "?":
+    if _QUESTION_MARK_AFTER.match(after) is not None:
+        # "72?", "\\boxed{72} (?)", "\\boxed{72}\\textsuperscript{?}": a question mark set right after the
+        # answer, bare, in brackets or raised, doubts it
         return f"not asserted: the answer asks ({after.strip()[:20]!r})"
     return None
+
+
+_QUESTION_MARK_AFTER = re.compile(
+    r"[ \t*_$]*(?:\?|\(\s*\?+\s*\)|\[\s*\?+\s*\]|(?:\^|\\textsuperscript\s*)\{\s*\?+\s*\}|\^\s*\?)"
+)
 
 
 def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:

@@ -81,8 +81,11 @@ Conventions (where LaTeX, ASCII and common sense disagree, these are the choices
   ``\text{ degrees}`` makes :class:`Degrees`, ``\text{ percent}`` makes :class:`Percent`.
 - Ignored anywhere: ``$``, ``\$``, ``\(`` ``\)`` ``\[`` ``\]``, ``\left`` / ``\right`` (``.`` drops the
   delimiter; ``\left|`` opens an absolute value), ``\big``-family, ``\displaystyle``, ``\, \! \; \: ~``,
-  ``\hspace{}``, one trailing period; wrappers ``\text{}`` ``\mathrm{}`` ``\mathbf{}`` ``\operatorname{}``
-  ``\boxed{}`` ... are transparent. ``\quad`` separates answers at top level.
+  ``\hspace{}``, ``\phantom{}`` (and its content), ``\mathstrut``, size switches (``\large``); wrappers
+  ``\text{}`` ``\mathrm{}`` ``\mathbf{}`` ``\operatorname{}`` ``\boxed{}`` ``\underline{}`` ``\smash{}``
+  ... are transparent, and so are colours a reader sees on a white page, by name (``\textcolor{red}{}``,
+  ``\color{blue}``, ``\colorbox{yellow}{}``); any other colour is refused. ``\quad`` separates answers at top
+  level.
 
 Not supported (an error, never a guess): ``\in``, set-builder notation, ``\cap`` of sets written out,
 ``\setminus``, ``\approx``, ``\dots``, ratios ``3:2``, Vmatrix norms, ``\int``/``\lim``, ``\mid``,
@@ -336,12 +339,28 @@ _COMMANDS.update({name: ("sym", base) for name, base in _GREEK_VARIANTS.items()}
 
 _IGNORED_COMMANDS = frozenset(
     "displaystyle textstyle scriptstyle limits nolimits hline big Big bigg Bigg bigl bigr Bigl Bigr biggl "
-    "biggr Biggl Biggr bigm Bigm middle".split()
+    "biggr Biggl Biggr bigm Bigm middle mathstrut strut tiny scriptsize footnotesize small normalsize large "
+    "Large LARGE huge Huge".split()
 )
-_TEXT_WRAPPERS = frozenset("text textrm textbf textit textsf textnormal mbox emph".split())
+_TEXT_WRAPPERS = frozenset("text textrm textbf textit textsf textnormal textup textsl mbox hbox emph".split())
+# presentation that leaves the value as written: a weight, a line under it, a box, a height ignored
+# ("\smash{72}", "\underline{72}"); never a line over it (``0.\overline{3}`` repeats) nor a stroke through
 _MATH_WRAPPERS = frozenset(
-    "mathrm mathbf mathit mathsf mathnormal boldsymbol bm operatorname boxed fbox".split()
+    "mathrm mathbf mathit mathsf mathnormal boldsymbol bm pmb operatorname boxed fbox underline smash "
+    "ensuremath".split()
 )
+# colours a value may be drawn in and read (``\textcolor{red}{72}``, ``\color{blue} 72``), and the backgrounds
+# a value in the text's colour may be boxed on (``\colorbox{yellow}{72}``): visible on a white page, by name;
+# any other colour (white, a mix, a code) is refused, as text a reader may not see
+_TEXT_COLOURS = frozenset(
+    "red blue green black orange purple magenta brown teal violet olive darkgray darkgrey gray grey maroon "
+    "navy darkblue darkred darkgreen".split()
+)
+_BACKGROUNDS = frozenset(
+    "white yellow pink lightgray lightgrey cyan lime orange lightblue lightgreen lightyellow green red gray "
+    "grey magenta".split()
+)
+_COLOURING = frozenset("color textcolor colorbox fcolorbox".split())
 _MATRIX_ENVS = frozenset("matrix pmatrix bmatrix Bmatrix smallmatrix array".split())
 
 _PUNCT = {
@@ -701,10 +720,20 @@ class _Lexer:
         if name == "left" or name == "right":
             return self.sized_delimiter(k, name == "left")
         if name in _TEXT_WRAPPERS or name in _MATH_WRAPPERS:
+            if name == "smash" and s.startswith("[", k):  # \smash[b]{…}
+                k = s.find("]", k) + 1 or k
             return self.wrapper(i, k, name in _TEXT_WRAPPERS)
+        if name in _COLOURING:
+            return self.coloured(i, k, name)
         if name == "begin" or name == "end":
             return self.environment(i, k, name)
-        if name == "hspace" or name == "vspace" or name == "phantom":
+        if (
+            name == "hspace"
+            or name == "vspace"
+            or name == "phantom"
+            or name == "hphantom"
+            or name == "vphantom"
+        ):
             k = _skip_spaces(s, k + 1 if s.startswith("*", k) else k)
             if not s.startswith("{", k):
                 raise MathParseError(f"\\{name} needs a {{...}} argument", i)
@@ -763,6 +792,27 @@ class _Lexer:
         elif c not in ",!;: >$()[]\n\t":  # thin spaces, \$ and math delimiters are ignored
             raise MathParseError(f"unsupported command \\{c}", i)
         return i + 2
+
+    def coloured(self, i: int, k: int, name: str) -> int:
+        """``\\textcolor{red}{72}``, ``\\color{red} 72``, ``\\colorbox{yellow}{72}``,
+        ``\\fcolorbox{red}{yellow}{72}``: the value drawn, read where its colour (or its background) is one a
+        reader sees on a white page (:data:`_TEXT_COLOURS`, :data:`_BACKGROUNDS`), refused otherwise
+        (``\\color{white}``)."""
+        s = self.s
+        colours = []
+        for _ in range(2 if name == "fcolorbox" else 1):
+            k = _skip_spaces(s, k)
+            if not s.startswith("{", k):
+                raise MathParseError(f"\\{name} needs a colour", i)
+            close = self.closing_brace(k)
+            colours.append(s[k + 1 : close].strip().lower())
+            k = close + 1
+        seen = _TEXT_COLOURS if name in ("color", "textcolor") else _BACKGROUNDS
+        if colours[-1] not in seen:
+            raise MathParseError(f"a value drawn in a colour a reader may not see: {colours[-1]!r}", i)
+        if name == "color":
+            return k  # a switch: what follows is drawn in it
+        return self.wrapper(i, k, name != "textcolor")
 
     def sized_delimiter(self, k: int, left: bool) -> int:
         """After \\left / \\right: drop "." (no delimiter); make | and \\vert open/close an absolute value."""
@@ -2017,7 +2067,9 @@ _KNOWN_NAMES = frozenset(
     | _IGNORED_COMMANDS
     | _TEXT_WRAPPERS
     | _MATH_WRAPPERS
+    | _COLOURING
     | {"quad", "qquad", "left", "right", "begin", "end", "hspace", "vspace", "phantom", "mathbb", "not"}
+    | {"hphantom", "vphantom"}
 )
 # String escapes that ate a command's first letter: "\f" of "\frac" read as a form feed, "\b" of "\boxed"
 # as a backspace, "\t" of "\text" as a tab, "\r" of "\right" as a carriage return.

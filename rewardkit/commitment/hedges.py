@@ -720,6 +720,29 @@ def offered_beside(
     return None
 
 
+# what opens a note set beside the text (a footnote, a margin note), whose words are read as the text after
+# the answer they follow
+_NOTE_OPENING = re.compile(
+    r"[}$.\s]{0,4}\\(?:footnote|footnotetext|marginpar|marginnote|sidenote|endnote)\s*(?:\[[^\]\n]{0,20}\])?\s*\{"
+)
+
+
+def past_note_opening(completion: str, end: int) -> int:
+    """Where the text after an answer ending at ``end`` starts: past the opening of a note set right after
+    it, whose text is the text after the answer (``\\boxed{72}\\footnote{Or 73, if the interval is
+    open.}`` offers 73), else ``end``.
+
+    >>> past_note_opening("\\\\boxed{72}\\\\marginpar{or 74?}", 10)
+    21
+    >>> past_note_opening("\\\\boxed{72} and more", 10)
+    10
+    """
+    if "\\" not in completion[end : end + 6]:
+        return end
+    note = _NOTE_OPENING.match(completion, end)
+    return end if note is None else note.end()
+
+
 def hedged_later(
     after: str, letter: str | None = None, letters: str = "", value: Quantity | None = None
 ) -> str | None:
