@@ -2794,7 +2794,14 @@ def _judge(
         match = match or "numeral"
     elif based is None and "_" in reading.text and gold.kind in ("number", "math"):
         numeral = numeral_in_base(reading.text)  # (read: "72₈", "72 (in base 8)" and "72_8" alike)
-        if numeral is not None and numeral[1] != 10 and _digits_in_base(*numeral):
+        if (
+            numeral is not None
+            and numeral[1] != 10
+            and _digits_in_base(*numeral)
+            and not (
+                len(numeral[0]) == 1 and numeral[0].isalpha()
+            )  # (F_{16}: a lone letter is an indexed name)
+        ):
             # the other way round: a gold in base ten asks for base ten, so 101101_2 against 45 is another
             # answer (it is what "express 101101_2 in base ten" starts from); against a gold of the numeral's
             # own digits (101101) the base the gold left off is unknown (72_8 and 72_9 would both be "72"), so
