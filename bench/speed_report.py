@@ -10,16 +10,22 @@ def _frac(pair: tuple[int, int] | None) -> str:
     return "—" if pair is None else f"{pair[0]}/{pair[1]}"
 
 
+def _first_pass(result: dict[str, Any]) -> str:
+    ratio = result.get("first_pass_ratio")
+    return "—" if ratio is None else f"{ratio:.1f}x"
+
+
 def markdown_table(results: list[dict[str, Any]]) -> str:
     head = (
-        "| suite | items | rewardkit /s | math-verify /s | ratio | rewardkit vs labels "
+        "| suite | items | rewardkit /s | math-verify /s | ratio | first pass ratio | rewardkit vs labels "
         "| math-verify vs labels | rewardkit vs math-verify | rewardkit worst item |"
     )
     lines = [head, "|" + "---|" * head.count(" | ") + "---|"]
     for r in results:
         lines.append(
             f"| {r['suite']} | {r['items']} | {r['rewardkit_per_s']:,.0f} | {r['math_verify_per_s']:,.0f} "
-            f"| {r['ratio']:.1f}x | {_frac(r['rewardkit_vs_labels'])} | {_frac(r['math_verify_vs_labels'])} "
+            f"| {r['ratio']:.1f}x | {_first_pass(r)} | {_frac(r['rewardkit_vs_labels'])} "
+            f"| {_frac(r['math_verify_vs_labels'])} "
             f"| {_frac(r['rewardkit_vs_math_verify'])} | {r['rewardkit_worst_item_ms']:.2f} ms |"
         )
     return "\n".join(lines)

@@ -30,6 +30,8 @@ def summarize(name: str, rows: list[Row], rk: Run, mv: Run) -> tuple[dict[str, A
         "rewardkit_per_s": rk.per_s,
         "math_verify_per_s": mv.per_s,
         "ratio": rk.per_s / mv.per_s,
+        # the first pass, one-time costs included (rewardkit's patterns compiled at first use)
+        "first_pass_ratio": mv.first_pass_s / rk.first_pass_s if rk.first_pass_s > 0 else None,
         "rewardkit_elapsed_s": rk.elapsed_s,
         "math_verify_elapsed_s": mv.elapsed_s,
         "rewardkit_vs_labels": _agree(rk.correct, labels) if has_labels else None,

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rewardkit.lazy_regex import lazy_compile
+
 _WINDOW = 800
 # a key that offers values beside the answer (quoted in JSON, bare in YAML), and the start of its value
 _KEY = (
@@ -28,7 +30,7 @@ _KEY = (
     r"alternatives?|alternates?|"
     r"candidates?|options?|also[_ -]?(?:possible|valid|correct))"
 )
-_ALTERNATIVE_FIELD = re.compile(
+_ALTERNATIVE_FIELD = lazy_compile(
     rf"""(?:^|(?<=[\s{{,]))(?P<quote>["']?)(?P<key>{_KEY})(?P=quote)[ \t]*:[ \t]*""",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -47,7 +49,7 @@ _STEMS = (
 )
 # a value that offers nothing
 _EMPTY = frozenset({"", "[]", "{}", "null", "none", "nil", "~", "n/a", "na", "false", '""', "''", "[ ]"})
-_ITEM = re.compile(r"""["']([^"'\n]*)["']|([^\s,\[\]{}"'-][^,\[\]{}\n]*)""")
+_ITEM = lazy_compile(r"""["']([^"'\n]*)["']|([^\s,\[\]{}"'-][^,\[\]{}\n]*)""")
 
 
 def alternatives_beside(text: str, start: int, end: int) -> str | None:
@@ -137,7 +139,7 @@ def _object_around(window: str, at: int, till: int) -> tuple[int, int] | None:
     return None
 
 
-_YAML_KEY_LINE = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:")
+_YAML_KEY_LINE = lazy_compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:")
 
 
 def _block_around(window: str, at: int, till: int) -> tuple[int, int] | None:
@@ -164,7 +166,7 @@ def _block_around(window: str, at: int, till: int) -> tuple[int, int] | None:
 
 
 # a line a YAML block may hold: a key, a list item, an indented value (not a blank line, not prose)
-_YAML_LINE = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:|[ \t]*-[ \t]+\S|[ \t]+\S")
+_YAML_LINE = lazy_compile(r"[ \t]*(?:-[ \t]*)?[\"']?\w+[\"']?[ \t]*:|[ \t]*-[ \t]+\S|[ \t]+\S")
 
 
 def _value(window: str, begin: int, scope_end: int) -> str:
@@ -216,7 +218,7 @@ def offered_as_alternative(region: str, start: int) -> str | None:
 
 
 # a JSON field after the answer's value in its object: its key, and a string or a list of strings as its value
-_FIELD_AFTER = re.compile(
+_FIELD_AFTER = lazy_compile(
     r"""[ \t\n]*,[ \t\n]*"(?P<key>[A-Za-z_ -]{1,40})"[ \t]*:[ \t\n]*"""
     r"""(?:"(?P<text>(?:[^"\\\n]|\\.){0,2000})"|"""
     r"""(?P<list>\[[ \t\n]*"(?:[^"\\\n]|\\.|"[ \t\n]*,[ \t\n]*"){0,2000}"[ \t\n]*\])|"""
@@ -224,13 +226,13 @@ _FIELD_AFTER = re.compile(
 )
 # the keys of the working (the words of an "Explanation:" heading, conclusions.WORKING_WORDS of
 # rewardkit.commitment, and their kin)
-_WORKING_KEY = re.compile(
+_WORKING_KEY = lazy_compile(
     r"(?:explanation|justification|reasoning|rationale|solution|working|derivation|details|analysis|why|work|"
     r"steps?|calculations?|computation)",
     re.IGNORECASE,
 )
 _ESCAPES = {"n": "\n", "t": " ", '"': '"', "\\": "\\", "/": "/"}
-_ESCAPE = re.compile(r"\\(.)")
+_ESCAPE = lazy_compile(r"\\(.)")
 
 
 def working_after(tail: str) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.types import Answer
 
 
@@ -27,18 +28,20 @@ def named_boxes(gold: str, boxes: list[Answer]) -> str | None:
     return ", ".join(f"{name} = {box.text}" for name, box in zip(names, boxes, strict=True))
 
 
-_BOX_NAME = re.compile(r"(?<![A-Za-z\\])([A-Za-z](?:_\{?\w{1,6}\}?)?)\s*=\s*$")
+_BOX_NAME = lazy_compile(r"(?<![A-Za-z\\])([A-Za-z](?:_\{?\w{1,6}\}?)?)\s*=\s*$")
 
 
 # what may stand between two boxes that list one answer's values, once math delimiters, spacing commands and
 # \text{} wrappers are taken out: nothing, a comma or semicolon, "and" (or both), then perhaps the name the
 # next value is given ("a = ")
-_LIST_JOINER = re.compile(r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_LIST_JOINER = lazy_compile(
+    r"\s*(?:[,;]\s*)?(?:and\s*)?(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE
+)
 
 
 # or the word naming what the value before counts, then a joiner: "\boxed{1} papers and \boxed{2} bins",
 # "\boxed{3} cm, \boxed{4} cm" (a word that judges or goes on is prose: "\boxed{1} wrong, \boxed{2}")
-_NAMED_LIST_JOINER = re.compile(
+_NAMED_LIST_JOINER = lazy_compile(
     r"\s*(?!(?:is|are|was|were|be|not|no|or|but|which|that|then|so|thus|hence|wrong|incorrect|right|correct"
     r"|also|instead|first|next|final|finally|answer|gives|get|got)\b)[A-Za-z]{1,20}\s*"
     r"(?:[,;]\s*(?:and\s*)?|and\s*)(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?",
@@ -46,15 +49,15 @@ _NAMED_LIST_JOINER = re.compile(
 )
 
 
-_OR_JOINER = re.compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
+_OR_JOINER = lazy_compile(r"\s*,?\s*or\s*(?:[A-Za-z](?:_\{?\w{1,6}\}?)?\s*=\s*)?", re.IGNORECASE)
 
 
 # or a divider: a run of three or more of one symbol ("---", "***", "+++++"), set between items as a
 # horizontal rule is; never an operator between the values (an operator is one or two symbols: "+", "==")
-_DIVIDER = re.compile(r"\s*([-+=*_#|])\1{2,}\s*")
+_DIVIDER = lazy_compile(r"\s*([-+=*_#|])\1{2,}\s*")
 
 
-JOINER_NOISE = re.compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
+JOINER_NOISE = lazy_compile(r"\$|\\[()\[\]]|\\q?quad\b|\\[,;:! ]|~|\\(?:text|textrm|mbox|mathrm)\s*\{|\}")
 
 
 def box_joiner(gap: str) -> Literal["list", "or"] | None:

@@ -31,16 +31,17 @@ import re
 from collections.abc import Sequence
 
 from rewardkit.extract import read_number
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity
 
 # how far back a statement is read from its letter
 _REACH = 300
 # where a statement starts: the end of the sentence or line before it ("3.6" holds no sentence's end)
-_STATEMENT_END = re.compile(r"[.!?](?=\s)|\n")
+_STATEMENT_END = lazy_compile(r"[.!?](?=\s)|\n")
 # between the value and the letter: a word that draws the letter from the value, then the words that name
 # it ("…, so the answer is B", "…; hence option (B)", "…, which corresponds to \\boxed{B}", "…, so we
 # choose B")
-_PICK = re.compile(
+_PICK = lazy_compile(
     r"[ \t]*[,;:—–]?[ \t]*(?:and[ \t]+)?"
     r"\b(?:so|hence|thus|therefore|which[ \t]+(?:means|gives|is|matches|corresponds[ \t]+to))\b[ \t,:]*"
     r"(?:(?:the[ \t]+)?(?:(?:final|correct|right|best)[ \t]+)?(?:answer|option|choice)"
@@ -50,11 +51,11 @@ _PICK = re.compile(
     re.IGNORECASE,
 )
 # the bracket a letter written right after a value opens: "v = 36 / 2 = 18 km/h (B)"
-_LABEL_OPENS = re.compile(r"[ \t]*\([ \t]*$")
+_LABEL_OPENS = lazy_compile(r"[ \t]*\([ \t]*$")
 # the value the statement arrives at, right before that: after a relation or a verb that states it
 # ("≈ 3.6 eV", "= $3.6\\,\\text{eV}$", "is about 3.6 eV"); a comparison ("exceeds", ">"), a negation
 # ("is not") or a bound ("at least") before the value is no relation here, and the value is left alone
-_ARRIVED = re.compile(
+_ARRIVED = lazy_compile(
     r"(?:=|≈|≃|≅|~|\\approx|\\simeq|\\sim|\b(?:is|equals|gives|get|obtain)\b"
     r"(?:[ \t]+(?:about|approximately|roughly|around|exactly))?)[ \t]*(?:\$|\\\()?[ \t]*"
     r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?(?:/\d+)?"

@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.stated_units import singular
 
 # a box and the word after it that names what its value counts ("\boxed{1} papers", "$\boxed{2}$ \text{bins}")
-_BOX_WORD = re.compile(
+_BOX_WORD = lazy_compile(
     r"\\boxed\s*\{(?P<value>[^{}]{1,40})\}[\s$]*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?"
     r"(?P<word>[A-Za-z]{2,20})(?![A-Za-z])"
 )
 # a value and the word after it ("1 paper", "2 \text{bins}"), joined to the next by a list joiner
-_VALUE_WORD = re.compile(
+_VALUE_WORD = lazy_compile(
     r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s*(?:\\(?:text|mathrm)\s*\{\s*)?(?P<word>[A-Za-z]{2,20})\}?(?![A-Za-z])"
 )
-_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)\s*", re.IGNORECASE)
+_JOINER = lazy_compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)\s*", re.IGNORECASE)
 # words after a value that judge, join or go on: no part's name
 _NOT_NAMES = frozenset(
     """and or is are was were be not no but which that then so thus hence wrong incorrect right correct also
@@ -72,7 +73,7 @@ def read_counted(span: str, names: tuple[str, ...]) -> list[tuple[str, str]] | N
 
 
 # what closes a box before the word after it: its brace, math, spacing, a \text{ opening
-_AFTER_BOX = re.compile(
+_AFTER_BOX = lazy_compile(
     r"\}?[\s$]*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?(?P<word>[A-Za-z]{2,20})(?![A-Za-z])"
 )
 
@@ -91,7 +92,7 @@ def counted_boxes(text: str, boxes: list[tuple[int, int, str]]) -> str | None:
 
 # a run of values each followed by its word, joined as a list: "1 paper and 2 bins", "2 bins, 1 paper"
 _UNNAMED = _VALUE_WORD.pattern.replace("?P<value>", "?:").replace("?P<word>", "?:")
-_RUN = re.compile(rf"{_VALUE_WORD.pattern}(?:{_JOINER.pattern}{_UNNAMED})+", re.IGNORECASE)
+_RUN = lazy_compile(rf"{_VALUE_WORD.pattern}(?:{_JOINER.pattern}{_UNNAMED})+", re.IGNORECASE)
 
 
 def last_counted(region: str, names: tuple[str, ...]) -> tuple[int, int] | None:

@@ -28,6 +28,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.mathtree import (
     Add,
     Apply,
@@ -726,7 +727,7 @@ def _named_values(gold: ListOf, pred: ListOf | TupleOf) -> bool:
 
 # the sets said in words: "all real numbers" is (-oo, oo), "no solution" the empty set
 _ALL_REALS = Interval(Neg(Constant("oo")), Constant("oo"), True, True)
-_SET_WORDS = re.compile(
+_SET_WORDS = lazy_compile(
     r"(?:the\s+set\s+of\s+)?(?P<reals>(?:all|every|any)\s+real\s+(?:numbers?|values?(?:\s+of\s+[a-z])?|[a-z])|"
     r"all\s+reals|the\s+real\s+numbers)|(?P<empty>(?:there\s+(?:is|are)\s+)?no\s+(?:real\s+)?(?:solutions?|roots?)|"
     r"(?:the\s+)?empty\s+set)",

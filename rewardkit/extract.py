@@ -34,6 +34,7 @@ from rewardkit.commitment.retractions import RETRACTION, taken_back_within
 from rewardkit.commitment.shared_words import APPROXIMATION, CHECK_WORDS, POLITE_CLOSING
 from rewardkit.commitment.whole_statement import called_wrong_after
 from rewardkit.latex import ASCII_FUNCTIONS, writes_repeating_decimal
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.letter_sets import PLACE_WORDS
 from rewardkit.lookalikes import digit_letters
 from rewardkit.mathtree import Node
@@ -92,11 +93,11 @@ _DIGITS_AT_ONCE = 60
 # the signed, decimal and grouped numbers a closing "A: " line is read with at once, as plain digits are:
 # "-20", "2.5", "90,000" (a tenth of GSM8K's few-shot answers); grouping in threes only, so "1,22" is left
 # to the general reader, which reads it as two values
-_CLOSING_NUMBER = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?")
+_CLOSING_NUMBER = lazy_compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?")
 # the characters outside ASCII that English working writes and no reader keys on but as their ASCII forms
 # (quotes, dashes, the minus and operator signs, currencies, degrees, vulgar fractions): a text holding no
 # others reads as an ASCII one does (each is one character lower-cased, so positions hold)
-_OUTSIDE_PLAIN_SIGNS = re.compile(
+_OUTSIDE_PLAIN_SIGNS = lazy_compile(
     "[^\x00-\x7f\u2018\u2019\u201c\u201d\u2013\u2212\u00d7\u00f7\u20ac\u00a3\u00a2\u00b0\u00bd\u00bc\u00be]"
 )
 
@@ -104,7 +105,7 @@ _BOX_OPENERS = ("\\boxed", "\\fbox")
 
 # Marker patterns run on the lower-cased text, and only when a cheap substring test says they can match:
 # most completions carry one marker, and scanning every position for every alternative is the hot path.
-_ANSWER_MARKERS = re.compile(
+_ANSWER_MARKERS = lazy_compile(
     r"""
       (?P<final_answer>\bfinal\s+answer\b[*_]*(?:(?&label)[*_]*\s*(?:[:：]|(?&dash))|(?:\s*(?:is|would\s+be|will\s+be)\b)?[*_]*\s*(?:[:：]|(?&dash))?))
     | (?P<answer_is>\b(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be|must\s+be)\b[*_]*\s*[:：]?)
@@ -123,17 +124,19 @@ _ANSWER_MARKERS = re.compile(
     ),
     re.VERBOSE,
 )
-_HASHES = re.compile(r"(?<![#])#{4}(?![#])")
+_HASHES = lazy_compile(r"(?<![#])#{4}(?![#])")
 # PRM800K and markdown write the answer under a heading of its own: "# Answer\n\n(15, -29)"
-_ANSWER_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE)
+_ANSWER_HEADING = lazy_compile(
+    r"^[ \t]*#{1,6}[ \t]*(?:[Ff]inal[ \t]+)?[Aa]nswer[ \t]*:?[ \t]*$", re.MULTILINE
+)
 # a JSON answer key and its value: a string, a list, or a scalar up to the next key or the object's end
-_JSON_ANSWER = re.compile(
+_JSON_ANSWER = lazy_compile(
     r"""["'](?:final[_ ]?)?answer["'][ \t]*:[ \t]*"""
     r"""(?P<value>"(?:[^"\\\n]|\\.){1,200}"|'[^'\n]{1,200}'|\[[^\[\]\n]{0,200}\]|[^,}\s][^,}\n]{0,199}?)"""
     r"[ \t]*(?=[,}\n]|$)",
     re.IGNORECASE,
 )
-_A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
+_A_COLON = lazy_compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 
 # A few-shot model keeps writing the next exemplar after its answer; that continuation is not ours. Nor is the
 # next problem a base model makes up and solves: a header numbered past the first ("Question 2:", "Q2:",
@@ -142,7 +145,7 @@ _A_COLON = re.compile(r"^[ \t*_]*A[*_]*[ \t]*[:：]", re.MULTILINE)
 # problem's header ("Problem 1:") may open the completion's own work after a preamble, and the parts of one
 # problem are named otherwise ("Part 2:", "Step 2:", "Case 2:"); inside a sentence ("as in Problem 2, …") a
 # header is a reference.
-_CONTINUATION = re.compile(
+_CONTINUATION = lazy_compile(
     r"\n[ \t]*(?:Question|Q|Problem|Human|User|Input)[ \t]*[:：]"
     r"|<\|(?:im_end|im_start|endoftext|end_of_text|eot_id|end|return|end▁of▁sentence|User|Assistant)\|>|</s>"
     # the line's markdown (a quote, a heading, emphasis) before the header
@@ -250,25 +253,25 @@ _THINK_CLOSE = "</think>"
 # ``<reasoning>`` of the GRPO format prompts, ``<|begin_of_thought|>`` of the OpenThoughts traces, the
 # ``analysis`` channel of the harmony format, whose ``final`` channel holds the answer): an answer only inside
 # it is no answer, whichever spelling closes it
-_THINK_OPEN_ANY = re.compile(
+_THINK_OPEN_ANY = lazy_compile(
     r"<(?:think|thinking|reasoning)\s*>|<\|begin_of_thought\|>|<\|channel\|>analysis\b", re.IGNORECASE
 )
 # what another spelling of the closing tag opens with: "</thinking>", "</THINK>", "</reasoning>"
 _OTHER_CLOSES = ("</t", "</T", "</r", "</R")
-_THINK_CLOSE_ANY = re.compile(
+_THINK_CLOSE_ANY = lazy_compile(
     r"</(?:think|thinking|reasoning)\s*>|<\|end_of_thought\|>|<\|channel\|>final(?:<\|message\|>)?",
     re.IGNORECASE,
 )
 # text struck out in markdown, HTML or LaTeX (``~~72~~ 73``, ``<del>72</del>``, ``\sout{72}``, ``\st{72}``)
 # is taken back: blanked before reading, so that every span still points into the text
-_STRUCK = re.compile(
+_STRUCK = lazy_compile(
     r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(s|del|strike)>[^<\n]{0,200}</\1>|\\(?:sout|xout|st)\{[^{}\n]{0,200}\}",
     re.IGNORECASE,
 )
 
 # "#### Step 1:" and "A: Janet sells 16 - 3 = 13 eggs" are not answer statements: these markers must be
 # followed by something answer-like.
-_ANSWER_LIKE_START = re.compile(
+_ANSWER_LIKE_START = lazy_compile(
     r"[\s*_`$]*(?:[-−–+(\[{\\$€£.\d]|\(?[A-Z]\)?(?:[\s.,:;)*]|$)|"
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
@@ -287,7 +290,7 @@ _ANSWER_LIKE_START = re.compile(
 # opens what the statement goes on to say: "72, i.e. 70" states 70 too)
 # (a quote, emphasis or bracket may close around the full stop: '"The answer is 81." or more', "*The answer is
 # 81.* or more": the sentence ends there, and what follows is read after it)
-_SENTENCE_END = re.compile(
+_SENTENCE_END = lazy_compile(
     r"(?<![aApP]\.[mM])(?<!\bRs)(?<!\b[Cc]a)(?<!\b[Aa]pprox)(?<!\b[iI]\.[eE])(?<!\b[eE]\.[gG])(?<!\bvs)(?<!\bviz)"
     r"(?<!\bfl)(?<!\bsq)(?<!\bcu)\.(?=[*_\x22”’»)]*(?:\s|$))"
     r"|(?:(?<=[aApP]\.[mM])|(?<=\bfl)|(?<=\bsq)|(?<=\bcu))\.(?=\s*(?:$|[A-Z]))"
@@ -295,10 +298,10 @@ _SENTENCE_END = re.compile(
     r"|(?<!\\)[!?;](?=[*_\x22”’»)]*(?:\s|$))|\n"
 )
 
-_MERIDIEM_AFTER = re.compile(rf"[ \t]*{MERIDIEM}")
+_MERIDIEM_AFTER = lazy_compile(rf"[ \t]*{MERIDIEM}")
 
 # a currency sign before the number is part of it: "€13" is no "$13"; so is a base after it
-_LAST_NUMBER = re.compile(
+_LAST_NUMBER = lazy_compile(
     r"(?:[-−]\s?)?[$€£¥]?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])\.\d+)(?:/\d+(?![\d/]))?"
     # a percent sign, spaced as French and Russian space it ("72 %", not the "%" of "72 % 5"), or the word
     r"(?:[ \u00a0\u202f]?\\?[%‰‱](?![ \t]*\d)|"
@@ -568,12 +571,12 @@ class Candidates:
 
 
 # a statement that opens a check of a result: "Verification: 18 / 2 = 9", "Let me check: …", "Check: …"
-_CHECK_OPENING = re.compile(rf"\s*[*_#>-]*\s*(?:let(?:\s+me|'s|\s+us)\s+)?(?:{CHECK_WORDS})", re.IGNORECASE)
+_CHECK_OPENING = lazy_compile(rf"\s*[*_#>-]*\s*(?:let(?:\s+me|'s|\s+us)\s+)?(?:{CHECK_WORDS})", re.IGNORECASE)
 
 
 # a closing line that labels its value as the total and gives the reason after it: "In total: 72 muffins, as
 # each box holds 12", "Total: $72, since …"
-_LABELLED_TOTAL = re.compile(
+_LABELLED_TOTAL = lazy_compile(
     r"[ \t*_#>-]*(?i:in\s+total|total|altogether|in\s+all|all\s+together)[*_]*\s*[:：][ \t*_]*"
     r"(?:\$(?=[\d.,]+\$)|\\\()?"  # "$72$", "\\(72\\)": math around the value
     r"(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d.,]\d)(?:\$|\\\))?[ \t*_]*(?:[A-Za-z]+[ \t*_]*){0,3}"
@@ -735,7 +738,7 @@ def closing_a_colon(text: str, lowered: str) -> Answer | None:
 
 # a set said in words as the text's last sentence: "So there is no solution.", "The domain is all real
 # numbers."
-_SET_SAID_AT_END = re.compile(
+_SET_SAID_AT_END = lazy_compile(
     # (after a sentence's end, or a clause's comma or semicolon when a conclusion word opens it: "The
     # denominator never vanishes, so the domain is all real numbers.")
     r"(?:^|(?<=[.!?:\n])|(?<=[,;])(?=\s*(?:so|thus|therefore|hence)\b)|"
@@ -778,8 +781,8 @@ def set_said_at_end(region: str) -> tuple[int, int] | None:
     return m.start("set"), m.end("set")
 
 
-_REASON_OPENS = re.compile(r"[\s*_>-]*(?:since|because|as|given\s+that)\b", re.IGNORECASE)
-_CONDITION_OPENS = re.compile(
+_REASON_OPENS = lazy_compile(r"[\s*_>-]*(?:since|because|as|given\s+that)\b", re.IGNORECASE)
+_CONDITION_OPENS = lazy_compile(
     r"[\s*_>-]*(?:if|when|whenever|unless|suppose|supposing|assuming|assume|provided|maybe|perhaps|possibly|"
     r"probably|in\s+case)\b",
     re.IGNORECASE,
@@ -964,7 +967,7 @@ _STATEMENT_MARKERS = frozenset({"answer_colon", "answer_is", "final_answer", "ha
 # then space, emphasis, a comma, an "or" offering the next beside it, and the article or pronoun the next
 # marker opens with (``18 The answer is 20``, ``18, Answer: 20``, ``18 or Answer: 20``); a longer run of words
 # is a sentence that goes on, read as it reads
-_VALUE_BEFORE_MARKER = re.compile(
+_VALUE_BEFORE_MARKER = lazy_compile(
     r"(?P<value>(?:[^\s,;<>]|,(?=\d))+(?:[ \t]+(?:[^\s,;<>]|,(?=\d))+){0,2}?)"
     r"[ \t*_]*(?:[,;][ \t*_]*)?(?:or[ \t*_]+)?(?:(?:the|my|our)[ \t]+)?",
     re.IGNORECASE,
@@ -1043,7 +1046,7 @@ def _markers(region: str, lowered: str, answer_word: bool) -> list[tuple[str, re
 # **Long answer:** In April …"), or another form offered beside the answer ("The answer is 72. Equivalent
 # answer: 70.", "Another form of the answer: 74", which the commitment reader weighs as such); "Short
 # answer:", "Final answer:", "Numerical answer:" mark the answer
-_SECTION_BEFORE = re.compile(
+_SECTION_BEFORE = lazy_compile(
     r"\b(?:long|longer|detailed|full|complete|extended|expanded|in-depth|elaborated?|explained|worked|"
     r"alternate|alternative|equivalent|"
     r"(?:alternate|alternative|equivalent|other|another)[ \t]+(?:forms?|versions?)[ \t]+of[ \t]+"
@@ -1089,47 +1092,47 @@ def _a_colon_matches(region: str) -> Iterator[re.Match[str]]:
 
 
 # the label of option B opening a line, after a line labelled "A:"
-_NEXT_OPTION_LABEL = re.compile(r"[ \t*_]*\(?B\)?[*_]*[).:]")
+_NEXT_OPTION_LABEL = lazy_compile(r"[ \t*_]*\(?B\)?[*_]*[).:]")
 
 
 _NUMBER_BODY = "0123456789,./"
-_LAST_DIGIT = re.compile(r"(?s:.*)\d")
+_LAST_DIGIT = lazy_compile(r"(?s:.*)\d")
 # what precedes the exponent digits of scientific notation ("1.5e+", "-3E", "6.02 x 10^", "2\times10^{");
 # not in a word or hex ("0x1e5")
 _TIMES_TEN = r"\s*(?:[xX×*·]|\\times|\\cdot)\s*10\s*\^\s*"
-_MANTISSA_BEFORE_EXPONENT = re.compile(
+_MANTISSA_BEFORE_EXPONENT = lazy_compile(
     rf"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?|{_TIMES_TEN}(?:\{{\s*)?[-+−]?)$"
 )
 _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
-_WHOLE = re.compile(r"(?s).+")
+_WHOLE = lazy_compile(r"(?s).+")
 # the "$" that closes inline math after a number, maybe after a trailing row break ("$12 \\$"), a unit in text
 # ("$25\\text{ cm}$") or spacing
 # math that goes on from a number to the "$" that closes it on the line: "^\\circ$", "\\frac{1}{2}$", "_{8}$"
 # ("$120 and $30" is money: words, not math, stand before the next dollar sign)
-_MATH_GOES_ON = re.compile(r"[ \t]*(?:\^|_|\\[A-Za-z]+|\{)[^$\n]{0,60}?(?<!\\)\$")
-_CLOSES_MATH = re.compile(
+_MATH_GOES_ON = lazy_compile(r"[ \t]*(?:\^|_|\\[A-Za-z]+|\{)[^$\n]{0,60}?(?<!\\)\$")
+_CLOSES_MATH = lazy_compile(
     r"[ \t]*(?:\\[,;: !][ \t]*)*(?:\\(?:text|mathrm|textrm|mbox|rm)\s*\{[^{}$\n]{0,40}\}[ \t]*)?"
     r"(?:\\\\[ \t]*)?\$"
 )
 # what closes math or emphasis around a number ("$25$", "\\(25\\)", "**25**", "$25\\text{…}$"), and a percent
 # sign or word after it ("%", "‰", "‱", "per mille", "basis points", "bp"), closers after it too
 _CLOSERS_BEFORE_SIGN = frozenset("$\\*_}")
-_PERCENT_AFTER_CLOSERS = re.compile(
+_PERCENT_AFTER_CLOSERS = lazy_compile(
     r"(?:[ \t]*(?:\$|\\\)|\*{1,2}|_|\}|\\[,;: !]))*[ \t]*(?:\\(?:text|mathrm|textrm|mbox|rm)\s*\{\s*)?"
     r"(?:\\?[%‰‱]|(?i:percent|per[ ]?cent|per[ ]?mille|per[ ]thousand|per[ ]ten[ ]thousand|basis[ ]points?"
     r"|bps?)(?![A-Za-z]))(?:\s*\})?(?:[ \t]*(?:\$|\\\)|\*{1,2}))*"
 )
 # the opening of the math or emphasis right before a number ("$", "\\(", "**", "$\\mathbf{")
-_OPENER_BEFORE = re.compile(r"(?:\${1,2}|\\\(|\*{1,2}|_)[ \t]*(?:\\[A-Za-z]+\{)?$")
+_OPENER_BEFORE = lazy_compile(r"(?:\${1,2}|\\\(|\*{1,2}|_)[ \t]*(?:\\[A-Za-z]+\{)?$")
 # "25 per 1000", "25 per 10,000": a count per a power of ten, a percent (the number reader's forms)
 _PER_BEFORE = frozenset({" per ", " Per ", " PER "})
-_POWER_OF_TEN = re.compile(r"10{2,9}|1(?:,000){1,3}|10,000|100,000")
-_COUNT_PER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?[ \t]+per[ \t]+$", re.IGNORECASE)
+_POWER_OF_TEN = lazy_compile(r"10{2,9}|1(?:,000){1,3}|10,000|100,000")
+_COUNT_PER = lazy_compile(r"(?<![\w.,])\d+(?:\.\d+)?[ \t]+per[ \t]+$", re.IGNORECASE)
 # the letters and caret before the digits of a unit's power ("cm^2", "m^{3}")
-_UNIT_POWER = re.compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
+_UNIT_POWER = lazy_compile(r"[A-Za-z]+\s*\^\s*\{?\s*$")
 # the length units whose power is written glued after them ("m2", "cm3"; not "ft2", which is 5 ft 2 in)
-_GLUED_POWER = re.compile(r"(?<![A-Za-z])(?:mm|cm|dm|km|yd|mi|m)$")
-_SCIENTIFIC = re.compile(
+_GLUED_POWER = lazy_compile(r"(?<![A-Za-z])(?:mm|cm|dm|km|yd|mi|m)$")
+_SCIENTIFIC = lazy_compile(
     rf"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+|{_TIMES_TEN}(?:\{{\s*[-+−]?\d+\s*\}}|[-+−]?\d+))"
 )
 
@@ -1137,29 +1140,29 @@ _SCIENTIFIC = re.compile(
 _MATH_TAIL_CHARS = 4000  # the fallback looks at the end of the region only: linear, whatever the input
 # "$$", "$" (neither escaped) or "\\(", "\\)", "\\[", "\\]"; written to open on the character it consumes
 # first, so the engine skips to the next "$" or backslash instead of trying a look-behind at every position
-_MATH_DELIMITER = re.compile(r"\$(?<!\\\$)\$?|\\[()\[\]]")
+_MATH_DELIMITER = lazy_compile(r"\$(?<!\\\$)\$?|\\[()\[\]]")
 _CLOSER_OF = {"\\(": "\\)", "\\[": "\\]", "$": "$", "$$": "$$"}
 # a word of prose in any script: three letters not after a backslash ("the", "answer", "दुकान"; not "\\sqrt",
 # "\\frac"), nor a function the math reader knows called on an argument in parentheses ("sin(x) + cos(x)",
 # "3*sqrt(13)": the ASCII spelling of a command; "sinus (x)" and "sin (x)" stay words); an ideograph is one on
 # its own ("他第一个到达" is no math)
-_PROSE_WORD = re.compile(
+_PROSE_WORD = lazy_compile(
     rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{3,}}|[\u3400-\u9fff\uf900-\ufaff]"
 )
 # a word of two letters or more, in the same sense ("so", "it", "is"; not "\\ln", "exp(x)")
-_SHORT_WORD = re.compile(rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{2,}}")
+_SHORT_WORD = lazy_compile(rf"(?<![\\\w])(?!(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()[^\W\d_]{{2,}}")
 _WHOLE_EXPRESSION_CHARS = 400
 # a word of prose ending the text before a minus sign typed before math ("is -$2$"; not "x -$2$", "5-$2$")
-_PROSE_END = re.compile(r"(?<![\\\w])[^\W\d_]{2,}$")
-_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
+_PROSE_END = lazy_compile(r"(?<![\\\w])[^\W\d_]{2,}$")
+_ENVIRONMENT = lazy_compile(r"\\(?:begin|end)\{[a-zA-Z*]{1,20}\}")
 
 
 # what may stand between math spans of one answer: a list ("$1$, $2$ and $3$") or a hedge ("$a$ or $b$")
-_RUN_GAP = re.compile(
+_RUN_GAP = lazy_compile(
     r"(?:\s|[,;/]|\\q?quad|\\text\{\s*(?:or|and)\s*\}|(?i:or|and|maybe|possibly|perhaps)\b){0,12}"
 )
 # or the end of one list item and the bullet of the next, each item nothing but its math ("\\)\n- \\(")
-_BULLETED_RUN_GAP = re.compile(rf"{_RUN_GAP.pattern}|[ \t.,;]*\n\s*(?:[-*•]|\d{{1,2}}[.)])[ \t]+")
+_BULLETED_RUN_GAP = lazy_compile(rf"{_RUN_GAP.pattern}|[ \t.,;]*\n\s*(?:[-*•]|\d{{1,2}}[.)])[ \t]+")
 
 
 def _sign_before(text: str, at: int) -> bool | None:
@@ -1238,33 +1241,33 @@ def _last_math(region: str, gap: re.Pattern[str] = _RUN_GAP) -> list[tuple[str, 
 
 
 # the number or bullet that opens an item of a list, at the start of a line ("1. ", "2) ", "- ", "* ", "• ")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", re.MULTILINE)
+_LIST_ITEM = lazy_compile(r"^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", re.MULTILINE)
 _FUNCTION_NAMES = "|".join(sorted(ASCII_FUNCTIONS))
 # a word of the prose a last sentence written without delimiters opens with: two letters or more, not a
 # function the math reader knows ("sin x", "sqrt(2)"), nor the constant "pi", nor "or"/"and" joining values
-_PLAIN_PROSE_WORD = re.compile(
+_PLAIN_PROSE_WORD = lazy_compile(
     rf"(?<![\\\w])(?!(?:{_FUNCTION_NAMES}|pi|or|and)(?![^\W\d_]))[^\W\d_]{{2,}}|[\u3400-\u9fff\uf900-\ufaff]"
 )
 # the end of the sentence before the last one: a full stop, mark or semicolon before a space, or a line break
-_PLAIN_BREAK = re.compile(r"[.!?;](?=\s)|\n")
+_PLAIN_BREAK = lazy_compile(r"[.!?;](?=\s)|\n")
 _PLAIN_MATH_CHARS = 160
 _PLAIN_TAIL_CHARS = 800
 # how the math may open: a letter, a digit, a bracket, a sign, a root or a command
-_PLAIN_MATH_START = re.compile(r"[A-Za-z\d(\[{|\\√π∞-]|−")
+_PLAIN_MATH_START = lazy_compile(r"[A-Za-z\d(\[{|\\√π∞-]|−")
 # a letter that is an English word on its own (the article, the pronoun, an option), alone or before a value
-_LETTER_WORD = re.compile(r"[aAI](?:\s+[\w(]|$)")
+_LETTER_WORD = lazy_compile(r"[aAI](?:\s+[\w(]|$)")
 # a number and a letter spaced apart: a unit ("5 m", "3 s/m"), not a product
-_SPACED_UNIT = re.compile(r"\d[ \t]+[A-Za-z](?![A-Za-z(])")
+_SPACED_UNIT = lazy_compile(r"\d[ \t]+[A-Za-z](?![A-Za-z(])")
 # words after which the math that ends a sentence states a condition, a domain or a reason, not the answer
 _PLAIN_CONDITION_WORDS = frozenset(
     "when whenever if unless where wherever for all every each any some provided given assuming since "
     "because as with without except until while whereas than about near around".split()
 )
 # an alternative set aside in brackets ("-2 (or -3)"): a hedge the math reader would drop
-_ALTERNATIVE_ASIDE = re.compile(r"[(\[]\s*(?i:or|and|maybe|perhaps|possibly)\b")
+_ALTERNATIVE_ASIDE = lazy_compile(r"[(\[]\s*(?i:or|and|maybe|perhaps|possibly)\b")
 # a whole region that opens on a word of prose before its math ("So x = 5", "If x = 3"): a sentence, not a
 # product of the word's letters ("S*o*x")
-_OPENING_WORD = re.compile(
+_OPENING_WORD = lazy_compile(
     rf"(?!(?:{_FUNCTION_NAMES}|pi)\b)[^\W\d_]{{2,}}[ \t,:]+(?![-+/^=<>≤≥≠)\s]|\*[\s\d(])"
 )
 
@@ -1272,7 +1275,7 @@ _OPENING_WORD = re.compile(
 # what may follow the math of a last sentence and say nothing against it: the variables a quantifier binds
 # ("y = 2x + 1 for all x", "for every positive integer n"), what a variable stands for ("where x is the number
 # of days"), or that it works ("so y = 2x + 1 works"); a condition ("where x > 0") is no such tail
-_PLAIN_BOUND_TAIL = re.compile(
+_PLAIN_BOUND_TAIL = lazy_compile(
     r",?[ \t]+(?:for[ \t]+(?:all|every|any|each|some)(?:[ \t]+[A-Za-z-]{2,}){0,3}[ \t]+[A-Za-z]"
     r"(?:[ \t]*(?:,|and)[ \t]*[A-Za-z])*|"
     r"where[ \t]+[A-Za-z][ \t]+(?:is|denotes|represents|stands[ \t]+for)[ \t][^.!?;=<>\n]{1,80}|"
@@ -1328,54 +1331,54 @@ def _plain_math(region: str) -> tuple[str, int, int] | None:
 
 # a word answer: letters, maybe joined by an apostrophe or a hyphen ("don't", "right-angled"), words apart by
 # spaces only: a comma or a line break makes a list of them
-_WHOLE_PHRASE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*(?:[ \t]+[^\W\d_]+(?:['’-][^\W\d_]+)*)*")
+_WHOLE_PHRASE = lazy_compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*(?:[ \t]+[^\W\d_]+(?:['’-][^\W\d_]+)*)*")
 _WHOLE_PHRASE_CHARS = 80
 # words that make a phrase a hedge or a choice between answers, not one answer ("maybe yes", "yes or no")
-_HEDGING_WORD = re.compile(
+_HEDGING_WORD = lazy_compile(
     r"\b(?:or|and|nor|either|neither|maybe|perhaps|possibly|probably|likely|unlikely|not|think|guess)\b",
     re.IGNORECASE,
 )
 # closing sentences that say nothing about the answer, on its line or on lines of their own ("I hope this
 # helps!", "Let me know if …")
-POLITE_TAIL = re.compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{POLITE_CLOSING})[^\n]*)+\s*$")
-_CLOSING_LINES = re.compile(
+POLITE_TAIL = lazy_compile(rf"(?:(?:(?<=[.!?])[ \t]+|\n\s*)(?i:{POLITE_CLOSING})[^\n]*)+\s*$")
+_CLOSING_LINES = lazy_compile(
     rf"(?:\n[ \t]*{POLITE_CLOSING}[^\n]*)+\s*$",
     re.IGNORECASE,
 )
 
 
 # (a ratio of three terms or more, "1:2:3", is read whole: its last terms are no ratio, its last no number)
-_TIME_OR_SPACED = re.compile(
+_TIME_OR_SPACED = lazy_compile(
     r"(?<![\d:.,])(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,6}(?:\s*:\s*\d{1,6}){1,11}|[1-9]\d{0,2}(?: \d{3})+)$"
 )
 
 # digits glued by apostrophes ("60’000", "$1'250.50", "60’00"), as the last number reads them
-_APOSTROPHE_JOINED = re.compile(r"(?<![\d'’.,])(?:[-−]\s?)?[$€£¥]?(?P<digits>\d+(?:['’]\d+)+)(?:\.\d+)?$")
+_APOSTROPHE_JOINED = lazy_compile(r"(?<![\d'’.,])(?:[-−]\s?)?[$€£¥]?(?P<digits>\d+(?:['’]\d+)+)(?:\.\d+)?$")
 
 # digit groups joined by LaTeX's braced comma, spaces allowed in and around the braces: one number when every
 # group after the first has exactly three digits ("14 {, }916"; "14 {,} 91" is two numbers)
 _BRACE_COMMA = r"\s*\{\s*,\s*\}\s*"
-_BRACED_GROUPS = re.compile(rf"(?<![\d,.])\d{{1,3}}(?:{_BRACE_COMMA}\d{{3}})+$")
-_BRACE_COMMA_BEFORE_GROUP = re.compile(rf"(?<=\d){_BRACE_COMMA}(?=\d{{3}}(?!\d))")
+_BRACED_GROUPS = lazy_compile(rf"(?<![\d,.])\d{{1,3}}(?:{_BRACE_COMMA}\d{{3}})+$")
+_BRACE_COMMA_BEFORE_GROUP = lazy_compile(rf"(?<=\d){_BRACE_COMMA}(?=\d{{3}}(?!\d))")
 
 
 # where a closing statement starts: a sentence end, or the end of a display or of a code block
-_STATEMENT_BREAK = re.compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
+_STATEMENT_BREAK = lazy_compile(r"[.!?](?=\s)|[。！？\n]|\\\]|\$\$|```")
 _STATEMENT_CHARS = 400
 # the printed output of the code block that ends the text before a statement (ToRA's "```output\n5\n```")
-_OUTPUT_BEFORE = re.compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
+_OUTPUT_BEFORE = lazy_compile(r"```output[ \t]*\n\s*([^\n`]{1,60}?)\s*\n```\s*$")
 _RESULT_CHARS = 60
 # a calculator note of GSM8K's solutions, written before the result it computes ("$<<0.2*50=10>>10")
-_CALCULATOR_NOTE = re.compile(r"<<[^<>\n]{0,200}>>")
+_CALCULATOR_NOTE = lazy_compile(r"<<[^<>\n]{0,200}>>")
 # what may follow an equation's result before the next statement: one unit, math closers, a full stop (the
 # result maybe set in emphasis)
-_RESULT_ENDS = re.compile(
+_RESULT_ENDS = lazy_compile(
     r"\s*(?:\*\*?|__?)?[-−]?\$?\d[\d,]*(?:\.\d+)?(?:\*\*?|__?|\$(?=\s))?\s*(?:\\(?:text|mathrm)\s*\{[^{}]{0,30}\}|[A-Za-z%°]{1,12})?"
     r"\s*(?:\\[)\]]|\$\$?)?\s*[.,;:]?\s*(?:\\[)\]]|\$\$?)?\s*"
 )
 # the statement's last number is its predicate ("… is 3", "… is approximately 3", "= 3") or the total it
 # concludes on ("…, for a total of 260 sheep"): it says the answer
-_STATED_BY_COPULA = re.compile(
+_STATED_BY_COPULA = lazy_compile(
     rf"(?:\b(?:is|are|was|were|equals|be|becomes|comes\s+to|total\s+of)[:：]?|=)\s+"
     rf"(?:(?:{APPROXIMATION}|exactly|just)\s+)?[\s$*_(\\]*$",
     re.IGNORECASE,
@@ -1384,13 +1387,13 @@ _STATED_BY_COPULA = re.compile(
 
 # what makes a closing statement's value a result of its own, not a step told again: "So she has 24 left.", "…
 # in total", "… now"
-_TOLD_AS_RESULT = re.compile(
+_TOLD_AS_RESULT = lazy_compile(
     r"\b(?:left|remain(?:s|ing)?|in\s+total|total|altogether|in\s+all|all\s+together|overall|in\s+the\s+end|"
     r"now|answer|final(?:ly)?|more|less|fewer|each|per|every)\b",
     re.IGNORECASE,
 )
 # a closing statement that goes on from the result: "Then she sells 24.", "But she loses 24."
-_GOES_ON_OPENING = re.compile(
+_GOES_ON_OPENING = lazy_compile(
     r"[\s*_>-]*(?:then|but|however|after|next|also|now|finally|if|when|yet|still)\b", re.IGNORECASE
 )
 
@@ -1510,24 +1513,24 @@ def _last_number(region: str) -> re.Match[str] | None:
 
 
 # a list's bullet opening a line: a dash, a star, a plus or a bullet sign, then a space ("- 70", "* 70")
-_BULLET = re.compile(r"[ \t]*[-*+•‣◦][ \t]+(?=\S)")
+_BULLET = lazy_compile(r"[ \t]*[-*+•‣◦][ \t]+(?=\S)")
 # ... or a Markdown quote's marker opening a line ("> 72")
-_BULLET_OR_QUOTE = re.compile(r"[ \t]*[-*+•‣◦>][ \t]+(?=\S)")
+_BULLET_OR_QUOTE = lazy_compile(r"[ \t]*[-*+•‣◦>][ \t]+(?=\S)")
 
 
 # an operand, its colon and the result after a space: "Subtract 4 from 28: 24" (a ratio is "3:2", "3 : 2")
-_OPERAND_COLON = re.compile(r"\d{1,6}:[ \t]+\d{1,6}")
-_WORD_BEFORE = re.compile(r"\b([^\W\d_]+)[ \t]+$")
-_HEADING_WORD = re.compile(
+_OPERAND_COLON = lazy_compile(r"\d{1,6}:[ \t]+\d{1,6}")
+_WORD_BEFORE = lazy_compile(r"\b([^\W\d_]+)[ \t]+$")
+_HEADING_WORD = lazy_compile(
     r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level|"
     r"part|case|item|box|question|problem|option|group|team|stage|phase|trial|game|test|no|number)[ \t]+$"
 )
 _BEFORE_RATIO_OR_TIME = frozenset(
     "is are was were be been being equals equal at by until till from to in into around about".split()
 )
-_RATIO_WORD = re.compile(r"(?i:ratio|odds|proportion|scale|rate|mix|versus|vs)|\b\w+[ \t]+to[ \t]+\w+")
+_RATIO_WORD = lazy_compile(r"(?i:ratio|odds|proportion|scale|rate|mix|versus|vs)|\b\w+[ \t]+to[ \t]+\w+")
 # where the sentence a step states opens: a line break, or a full stop before a space
-_SENTENCE_OPENS = re.compile(r".*(?:\n|[.!?;](?=\s))", re.DOTALL)
+_SENTENCE_OPENS = lazy_compile(r".*(?:\n|[.!?;](?=\s))", re.DOTALL)
 
 
 def _instruction_colon(region: str, whole: re.Match[str]) -> bool:
@@ -1587,7 +1590,7 @@ def _last_number_words(region: str, after: int) -> tuple[int, int] | None:
 
 # a clause that concludes, between the last digits of a sentence and a number said in words after them: "…,
 # so (in all) she …", "…, and there are …", "…, which makes …", "… for a total of …"
-_WORDS_CONCLUDED = re.compile(
+_WORDS_CONCLUDED = lazy_compile(
     r"[,;]?[ \t]*\b(?:so|thus|hence|therefore|altogether|in[ \t]+(?:all|total)|"
     r"(?:which|that)[ \t]+(?:makes|gives)|"
     r"giving|making|for[ \t]+a[ \t]+total[ \t]+of|there[ \t]+(?:are|is|were|was))\b",
@@ -1597,12 +1600,12 @@ _WORDS_CONCLUDED = re.compile(
 # determiner or quantifier before it ("so all three", "so the two", "of the two", "the team's five"), or
 # "of", a comparison or an alternative after it ("two of them", "two more than", "three times", "two or
 # three")
-_GROUP_NAMED_BEFORE = re.compile(
+_GROUP_NAMED_BEFORE = lazy_compile(
     r"(?:\b(?:the|these|those|this|that|all|both|each|every|its|his|her|their|our|my|your|of|per|first|last|"
     r"next|other|another|only|any|same|which|whose)|['’]s)[ \t]+$",
     re.IGNORECASE,
 )
-_GROUP_NAMED_AFTER = re.compile(
+_GROUP_NAMED_AFTER = lazy_compile(
     r"[ \t]+(?:of|more|less|fewer|times|fold|percent|per\s*cent|out\s+of|or)\b|[ \t]*%", re.IGNORECASE
 )
 
@@ -1635,8 +1638,8 @@ def _may_end_compound(region: str, start: int) -> bool:
     return last in _COMPOUND_END_CHARACTERS
 
 
-_GLUE_AT_END = re.compile(r"(?:,|\band|,\s*and)\s*$", re.IGNORECASE)
-_LAST_LETTERS = re.compile(r"[^\W\d_]+$")
+_GLUE_AT_END = lazy_compile(r"(?:,|\band|,\s*and)\s*$", re.IGNORECASE)
+_LAST_LETTERS = lazy_compile(r"[^\W\d_]+$")
 # the last word of every unit's spelling ("hours", "oz" of "fl oz"), and the sign words before a number
 _COMPOUND_END_WORDS = frozenset(
     {m.group().lower() for spelling in UNITS if (m := _LAST_LETTERS.search(spelling)) is not None}
@@ -1724,9 +1727,9 @@ def _boxes(region: str, base: int) -> list[Answer]:
     return out
 
 
-_TRAILING_ROW_BREAKS = re.compile(r"(?<!\\)(?:\\\\\s*)+$")
+_TRAILING_ROW_BREAKS = lazy_compile(r"(?<!\\)(?:\\\\\s*)+$")
 # a brace after an even run of backslashes is a brace: the "}" of "{12 \\\\}" closes after a row break
-_UNESCAPED_BRACE = re.compile(r"(?<!\\)(?:\\\\)*[{}]")
+_UNESCAPED_BRACE = lazy_compile(r"(?<!\\)(?:\\\\)*[{}]")
 
 
 def _brace_pairs(text: str) -> dict[int, int]:
@@ -1762,18 +1765,18 @@ def _matching_brace(text: str, open_at: int) -> int | None:
     return None
 
 
-_FACTORIAL_THEN_STOP = re.compile(r"[\d)}]!\.?\s*$")
+_FACTORIAL_THEN_STOP = lazy_compile(r"[\d)}]!\.?\s*$")
 
 
-_TABLE_CELL = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?)[ \t]*\|[ \t]*")
-_TEXT_CLOSE = re.compile(r"[ \t:]*\}")
-_TEXT_OPEN = re.compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
+_TABLE_CELL = lazy_compile(r"[ \t]*\|[ \t]*([^|\n]*?)[ \t]*\|[ \t]*")
+_TEXT_CLOSE = lazy_compile(r"[ \t:]*\}")
+_TEXT_OPEN = lazy_compile(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{[^{}]*$")
 # the brace that closes a \\text and, with it, the math it stands in ("$\\text{the answer is 72}$")
-_TEXT_ENDS_MATH = re.compile(r"\}[ \t.]*(?:\$\$?|\\\)|\\\])")
+_TEXT_ENDS_MATH = lazy_compile(r"\}[ \t.]*(?:\$\$?|\\\)|\\\])")
 
 
 # a matrix environment opened in an answer's line
-_OPENS_MATRIX = re.compile(r"\\begin\s*\{([pbvBV]?matrix|array)\}")
+_OPENS_MATRIX = lazy_compile(r"\\begin\s*\{([pbvBV]?matrix|array)\}")
 
 
 # words alone after a marker that say how far the value after them holds: a negation, a hedge, a bound
@@ -1781,13 +1784,13 @@ _QUALIFIER_WORD = (
     r"(?:not|never|probably|maybe|perhaps|possibly|likely|unlikely|approximately|about|around|roughly|nearly|"
     r"almost|at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|over|under|below|above|up\s+to)"
 )
-_QUALIFIER_ALONE = re.compile(
+_QUALIFIER_ALONE = lazy_compile(
     rf"[ \t*_]*(?i:{_QUALIFIER_WORD}(?:[ \t]+{_QUALIFIER_WORD})*)[ \t*_]*[:：,]?[ \t*_`$\\\[(]*"
 )
 
 
 # the tag that closes an answer block ends the statement inside it: "<answer>The answer is 18</answer>"
-_CLOSING_TAG = re.compile(r"</(?:answer|solution|final)\b", re.IGNORECASE)
+_CLOSING_TAG = lazy_compile(r"</(?:answer|solution|final)\b", re.IGNORECASE)
 
 
 def _before_closing_tag(region: str, start: int, end: int) -> int:
@@ -1930,17 +1933,17 @@ def _marker_span(region: str, at: int, tagged: bool = True) -> tuple[str, int, i
 
 
 # question marks written where a marker's value goes, the rest of its line aside ("Answer: ???")
-_UNKNOWN_MARKS = re.compile(r"[ \t*_`:]*(\?{2,}|？{2,})[ \t*_`.!]*(?=\n|$)")
+_UNKNOWN_MARKS = lazy_compile(r"[ \t*_`:]*(\?{2,}|？{2,})[ \t*_`.!]*(?=\n|$)")
 
 
 # --- reading a value out of a span -------------------------------------------------------------------
 
-_LATEX_WRAPPERS = re.compile(r"\\(?:text|textbf|mathrm|mathbf|textrm|mbox|boxed|fbox)\s*\{([^{}]*)\}")
-_SPAN_NOISE = re.compile(
+_LATEX_WRAPPERS = lazy_compile(r"\\(?:text|textbf|mathrm|mathbf|textrm|mbox|boxed|fbox)\s*\{([^{}]*)\}")
+_SPAN_NOISE = lazy_compile(
     r"(?<!\\)\\[()\[\]]|\$\$|(?<![\w)])\*\*|\*\*(?![\w(])|__|`|(?<!\\)\\[!;:, ]"
     r"|\\left(?![a-z])|\\right(?![a-z])|\\displaystyle"
 )
-_STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")
+_STRAY_BACKSLASH = lazy_compile(r"(?<!\\)\\(?=\d)")
 _VULGAR_VALUES = {
     "½": "1/2",
     "⅓": "1/3",
@@ -1958,15 +1961,15 @@ _VULGAR_VALUES = {
     "⅝": "5/8",
     "⅞": "7/8",
 }
-_VULGAR = re.compile(r"(\d?)\s*([" + "".join(_VULGAR_VALUES) + "])")
+_VULGAR = lazy_compile(r"(\d?)\s*([" + "".join(_VULGAR_VALUES) + "])")
 
 
 # a numeral's base written after it: subscript digits ("72₈"), "(in base 8)", "base-8", "in octal": the base
 # subscript the math reader reads ("72_{8}" is 58), never the numeral's digits read as decimal
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-_SUBSCRIPT_BASE = re.compile(r"(?<=[\d.])\s*([₀₁₂₃₄₅₆₇₈₉]{1,2})(?![₀₁₂₃₄₅₆₇₈₉])")
+_SUBSCRIPT_BASE = lazy_compile(r"(?<=[\d.])\s*([₀₁₂₃₄₅₆₇₈₉]{1,2})(?![₀₁₂₃₄₅₆₇₈₉])")
 _BASE_WORDS = {"binary": "2", "ternary": "3", "octal": "8", "decimal": "10", "hexadecimal": "16", "hex": "16"}
-_SAID_BASE = re.compile(
+_SAID_BASE = lazy_compile(
     r"(?<=[\d.])\s*,?\s*(?P<open>\()?\s*(?:(?:in|as\s+a)\s+)?(?:base[\s-]*(?P<n>\d{1,2})"
     r"|(?P<word>binary|ternary|octal|hexadecimal|hex)(?:\s+(?:notation|number|numeral|form))?)"
     r"(?:\s+(?:notation|number|numeral|form|system))?(?(open)\s*\))(?![\w-])",
@@ -1983,29 +1986,29 @@ def _vulgar_fraction(m: re.Match[str]) -> str:
     return f"{m.group(1)} {_VULGAR_VALUES[m.group(2)]}" if m.group(1) else _VULGAR_VALUES[m.group(2)]
 
 
-_ESCAPED_QUOTE = re.compile(r'(?<!\\)\\"(?![A-Za-z{])')
+_ESCAPED_QUOTE = lazy_compile(r'(?<!\\)\\"(?![A-Za-z{])')
 # an ordinal suffix raised after the digits: "5^{\\text{th}}", "3^{rd}", "1^\\text{st}", "2^{\\mathrm{nd}}"
-_ORDINAL_SUPERSCRIPT = re.compile(
+_ORDINAL_SUPERSCRIPT = lazy_compile(
     r"(?<=\d)\s*\^\s*(?:\{\s*)?(?:\\(?:text|mathrm|textrm|rm)\s*\{?\s*)?(st|nd|rd|th)\b\s*(?:\}\s*){0,2}"
 )
-_THOUSANDS_BANG = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
-_DOLLAR = re.compile(r"(?<!\\)\$")
+_THOUSANDS_BANG = lazy_compile(r"(?<=\d),\s*\\!\s*(?=\d{3})")
+_DOLLAR = lazy_compile(r"(?<!\\)\$")
 # "18 dollars/day" is a rate, "48 / 2" and "16 - 3" are arithmetic, and so is "72 − 2" with any minus sign
 # (U+2212, the figure dash, the small and full-width hyphen-minus); an en or em dash between numbers is a
 # range ("72–74"), read as a hedge
-_OPERATOR_GAP = re.compile(
+_OPERATOR_GAP = lazy_compile(
     r"\s*(?:[=+*×÷^·<>≤≥≠|]|\\cdot|\\times|\\div|\\[lg]e|\\[lg]t|\\ne|[-−‒﹣－]|/\s*[\d(\\])"
 )
 # "2x", "2 x", "3\\sqrt{2}", "2^{10}", "5(x+1)", "5!": the number starts an expression (a lone letter after
 # a space is a variable, except the words "a", "A" and "I")
 # (a letter alone is a variable: one that opens a word of any script, "12 Mädchen", "18 dólares", is none; a
 # Greek letter alone, π spaced or not, is a constant or a variable: "12 π" is no 12)
-_MATH_CONTINUES = re.compile(
+_MATH_CONTINUES = lazy_compile(
     r"[A-Za-z(\[{^_!]|\s*\\[A-Za-z]|\s+(?![aAI]\b)[A-Za-z](?![^\W\d_]|')|\s*[π∞√]|\s+[\u0391-\u03a9\u03b1-\u03c9](?![^\W\d_])"
 )
 # "12/x", "1/sqrt(3)", "1/e", "3/sin(x)": a number divided by a variable, a constant or a function is an
 # expression; "72/h", "$5/kg", "12/person" divide by a unit and stay for the unit readers (a rate)
-_DIVISOR_SYMBOL = re.compile(
+_DIVISOR_SYMBOL = lazy_compile(
     r"\s*/\s*(?:(?:sqrt|sin|cos|tan|sec|csc|cot|sinh|cosh|tanh|ln|log|exp|pi|arcsin|arccos|arctan|abs)"
     r"(?![^\W\d_])|(?P<letter>[A-Za-zα-ωΑ-Ω])(?![^\W\d_]))"  # "72元/人" (per person) is a rate
 )
@@ -2023,11 +2026,11 @@ def _divided_by_symbol(gap: str) -> bool:
     return m is not None and (m["letter"] is None or lookup_unit(m["letter"]) is None)
 
 
-_MATH_AFTER = re.compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
+_MATH_AFTER = lazy_compile(r"\\(?:frac|sqrt|pi|cup|cap|infty|pm|cdot|times|begin)\b|[\^_{}]")
 # what stands between two values that hedge or list answers ("3 or 4", "3, 4"), or bound a range ("72 to 74",
 # "72 up to 74", "72 through 74", "72 till 74", and the tilde of "72~75", "72〜75", "72～75", the range sign
 # of East Asian text; a tilde before a value alone, "~72", is an approximation): no single value
-_HEDGE_GAP = re.compile(
+_HEDGE_GAP = lazy_compile(
     r"\s+|\s*\(?\s*(?:,?\s*(?:or|and|to|up\s+to|up\s+until|through|thru|till|until)\b|,|/|;|–|—|~|〜|～|\\pm|±)"
     r"\s*(?:(?:maybe|possibly|perhaps|else|even)\s+)?",
     re.IGNORECASE,
@@ -2036,7 +2039,7 @@ _HEDGE_GAP = re.compile(
 # What may stand before the answer number: words ("approximately", "a total of") and one "name ="; not
 # operators, relations, brackets or commands ("x + 5", "0 < x", "(3, \\frac{\\pi}{2})", "\\sqrt{2}")
 # (a superscript or a root sign is math: "x² = 72" states x², not 72)
-_PLAIN_PREFIX = re.compile(
+_PLAIN_PREFIX = lazy_compile(
     r"[^\d+*/^_<>=≤≥≠|!\\()\[\]{}×÷·−–±∓\u00b2\u00b3\u00b9\u2070-\u209f√∛∜-]*(?:=\s*)?"
 )
 
@@ -2074,13 +2077,13 @@ def _value_reading(quantity: Quantity, text: str) -> Reading:
 
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # and the soft hyphen
-_EURO_CENTS = re.compile(
+_EURO_CENTS = lazy_compile(
     r"(?P<pre>(?:R\$|[€₽])\s?)?(?<![\d.,])(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+)"
     r",(?P<cents>\d{2})(?![\d,])(?(pre)|(?=\s?[€₽]))"
 )
 
 
-_DOLLAR_CENTS_AFTER = re.compile(
+_DOLLAR_CENTS_AFTER = lazy_compile(
     r"(?<![\d.,$])(?P<pre>)(?P<int>\d{1,3}(?:[.\u00a0\u202f ]\d{3})*|\d+)"
     r",(?P<cents>\d{2})(?=[ \u00a0\u202f]\$)"
 )
@@ -2089,7 +2092,7 @@ _DOLLAR_CENTS_AFTER = re.compile(
 # an amount of a currency written with a decimal comma (the real, "R$", the euro, the rouble): its sign
 # before it or after it, two cents after the comma, points that group its thousands ("R$ 1.234,50", "€ 12,50",
 # "1.234,50 €"); "R$ 3,5" and "R$ 1,234.50" are no such amount (the one English-grouped, read as English is)
-_COMMA_CENTS = re.compile(
+_COMMA_CENTS = lazy_compile(
     r"(?P<pre>(?:R\$|[€₽])[ \u00a0\u202f]?)?(?<![\d.,])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d,]|\.\d)"
     r"(?(pre)|(?=[ \u00a0\u202f]?[€₽]))"
 )
@@ -2176,7 +2179,9 @@ def _without_grouping_braces(span: str) -> str:
 
 
 # "3 and 1/2 cups": a mixed number said aloud, not a hedge between 3 and 1/2 (a proper fraction only)
-_MIXED_AND = re.compile(r"(?<![\d.,/])(\d{1,9})\s+and\s+(\d{1,9})\s*/\s*(\d{1,9})(?![\d.,/])", re.IGNORECASE)
+_MIXED_AND = lazy_compile(
+    r"(?<![\d.,/])(\d{1,9})\s+and\s+(\d{1,9})\s*/\s*(\d{1,9})(?![\d.,/])", re.IGNORECASE
+)
 
 
 def _mixed_number(m: re.Match[str]) -> str:
@@ -2188,16 +2193,16 @@ def _mixed_number(m: re.Match[str]) -> str:
 
 
 # "18", "-3.5", "1,250." : most spans are a bare number, read without the general scanner
-_PLAIN_NUMBER = re.compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
+_PLAIN_NUMBER = lazy_compile(r"\s*\$?(-?(?:(?!0,)\d{1,3}(?:,\d{3})+|\d{1,60})(?:\.\d{1,60})?)[\s.]*")
 
 
 # a decimal with dots after its digits: "0.333...", "3.14159…"
-_DOTTED_DECIMAL = re.compile(r"\d\.\d{2,60} ?(?:\.\.\.|…)")
+_DOTTED_DECIMAL = lazy_compile(r"\d\.\d{2,60} ?(?:\.\.\.|…)")
 
 
-_NEW_SENTENCE = re.compile(r"\s+[A-Z]")
+_NEW_SENTENCE = lazy_compile(r"\s+[A-Z]")
 # ... ending a span: "0.333...", "3.14159 ..."
-_DOTTED_TAIL = re.compile(r"(\d\.\d{2,60} ?\.\.\.)[.,;:?*_ ]*$")
+_DOTTED_TAIL = lazy_compile(r"(\d\.\d{2,60} ?\.\.\.)[.,;:?*_ ]*$")
 
 
 def plain_number(span: str) -> bool:
@@ -2211,20 +2216,22 @@ def plain_number(span: str) -> bool:
 
 # a statement that opens on the time its value is over ("In 2 days he walks 45 km", "For 5 weeks, she saves
 # $40"): the preposition before the first number, and a clause of words (no list, no "and") before the next
-_LEADING_DURATION = re.compile(
+_LEADING_DURATION = lazy_compile(
     r"[\s*_]*(?i:in|for|after|during|within)\s+(?:(?i:the|a|an|just|only|first|next|last|another)\s+)*"
 )
-_VERB_AFTER_TIME = re.compile(r"[ \t]*[\u4e00-\u9fff]{1,4}[ \t]*")
+_VERB_AFTER_TIME = lazy_compile(r"[ \t]*[\u4e00-\u9fff]{1,4}[ \t]*")
 # ... or on a quantity bought, made or used, and then what it costs or takes: "买4千克需要34元" (buying 4 kg
 # costs 34 yuan), "4人要12天": the verb of need or cost before the second value says it is the one stated
-_VERB_BEFORE_QUANTITY = re.compile(r"[ \t*_]*[\u4e00-\u9fff]{0,2}[ \t]*")
-_COST_AFTER_QUANTITY = re.compile(r"[ \t]*[\u4e00-\u9fff]{0,2}?(?:需要|需|要|花了|花|用了|用|付了|付)[ \t]*")
-_CLAUSE_AFTER_DURATION = re.compile(
+_VERB_BEFORE_QUANTITY = lazy_compile(r"[ \t*_]*[\u4e00-\u9fff]{0,2}[ \t]*")
+_COST_AFTER_QUANTITY = lazy_compile(
+    r"[ \t]*[\u4e00-\u9fff]{0,2}?(?:需要|需|要|花了|花|用了|用|付了|付)[ \t]*"
+)
+_CLAUSE_AFTER_DURATION = lazy_compile(
     r"[ \t]*,?[ \t]*(?!(?i:and|or|plus|and\s+a)\b)(?:[A-Za-z'’]+[ \t]+){1,6}(?:[$€£][ \t]*)?"
 )
 # the clause after a rate ("每千克8.5元，") that gives the total or the cost it comes to ("买4千克需要34元",
 # "一共需要48个"; 一共 is "in all" by then), from its start
-_TOTAL_AFTER_RATE = re.compile(r"[,;][ \t]*(?=[^,;.]*?(?:需|要|花|用|付|共|in all|total))")
+_TOTAL_AFTER_RATE = lazy_compile(r"[,;][ \t]*(?=[^,;.]*?(?:需|要|花|用|付|共|in all|total))")
 
 
 # Readings are immutable and spans repeat (a sampled group often commits to the same few answers), so the
@@ -2466,7 +2473,7 @@ def read_number(span: str) -> Reading:
     return Reading("value", quantity, text=text[found[0].start : combined[1]])
 
 
-_OR_RESTATES = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
+_OR_RESTATES = lazy_compile(r"\s*,?\s*or\s+", re.IGNORECASE)
 
 
 def _restates(other: Quantity, value: Quantity) -> bool:
@@ -2486,19 +2493,19 @@ def _one_dimension(noun: str, second: Quantity) -> bool:
 # the gap between a value and one in parentheses right after it, and that one's closing parenthesis; the
 # parenthesis may say its value restates the first ("72 (i.e., 70)", "72 (that is, seventy)", an example's
 # "72 (e.g. 70)") or call it an approximation ("72 (approximately 70)", "1/6 (≈ 0.17)")
-_LONE_IN_PARENTHESES = re.compile(
+_LONE_IN_PARENTHESES = lazy_compile(
     rf"\s*\(\s*(?:(?:{RESTATING}|e\.[ \t]?g\.),?\s*)?"
     rf"(?P<approximately>(?:{RESTATING_APPROXIMATION}|nearly|almost|≈|~|\\approx)\s*)?\)",
     re.IGNORECASE,
 )
 # a mark right after a value that calls it wrong
-_REJECTION_MARK = re.compile(r"[\s)*_]*[✗✘❌❎🚫]")
+_REJECTION_MARK = lazy_compile(r"[\s)*_]*[✗✘❌❎🚫]")
 # a LaTeX row break with something after it
-_ROW_BREAK = re.compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
+_ROW_BREAK = lazy_compile(r"\\\\(?=\s*[^\s.,;}$)\]])")
 # "1/3 of 9", "half of 10", "72nd", "3 x 8": what makes a number part of a larger quantity
-_PART_OF_LARGER = re.compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
+_PART_OF_LARGER = lazy_compile(r"\s*(?:of\s+(?:the\s+)?[\d$]|(?:st|nd|rd|th)\b|[xX×]\s*\d)")
 # a unit or a numbered thing named before its number: "day 72", "on page 72", "week 3"
-_PLACE_BEFORE = re.compile(
+_PLACE_BEFORE = lazy_compile(
     r"\b(?i:day|week|month|year|hour|minute|second|page|floor|lap|round|row|seat|room|house|chapter|step|level)"
     r"[ \t]*$"
 )
@@ -2520,15 +2527,15 @@ def place_start(text: str, start: int) -> int:
     return place.start() if place is not None else start
 
 
-_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:an?|the)[ \t]+$")
+_ARTICLE_BEFORE = lazy_compile(r"(?<![\w'’])(?i:an?|the)[ \t]+$")
 
 
 # an ordinal suffix that ends the span ("the 3rd.", "21st")
-_ORDINAL_END = re.compile(r"(st|nd|rd|th)(?:\s+place)?[\s.,;:!]*")  # "3rd", "3rd place"
-_PLAIN_LEAD = re.compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
-_COLON_NUMBER = re.compile(r"\d\s*:\s*\d")
+_ORDINAL_END = lazy_compile(r"(st|nd|rd|th)(?:\s+place)?[\s.,;:!]*")  # "3rd", "3rd place"
+_PLAIN_LEAD = lazy_compile(r"^[^\d:]*?(?=\d)")  # "at 7:40", "is 5:2": words before the value
+_COLON_NUMBER = lazy_compile(r"\d\s*:\s*\d")
 # dots after a list's comma ("1, 2, \\dots, 9", "2, 4, ..."): terms left out
-_ELIDED_LIST = re.compile(r",\s*(?:\\[lc]?dots\b|\.\.\.|…)")
+_ELIDED_LIST = lazy_compile(r",\s*(?:\\[lc]?dots\b|\.\.\.|…)")
 
 
 def _ordinal_suffix(quantity: Quantity) -> str | None:
@@ -2575,14 +2582,18 @@ def _holds(lhs: str, result: Quantity) -> bool:
 
 
 # a letter that starts an expression ("E*2", "A + 1", "B^2") is a variable, not a choice
-_LETTER_LEAD = re.compile(r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))")
-_LETTER_ANY = re.compile(r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE)
+_LETTER_LEAD = lazy_compile(
+    r"[(\[]?\s*([A-Z])\s*[)\]]?(?![A-Za-z0-9])(?!\s*(?:[*+\-/^=<>_]|\\(?:cdot|times)))"
+)
+_LETTER_ANY = lazy_compile(
+    r"(?:\(([A-Z])\)|\b(?:option|choice)\s+\(?([A-Z])\)?(?![A-Za-z0-9]))", re.IGNORECASE
+)
 # a lower-case letter as lists label options, "c)", "b) 12", "(c)", and one alone that is the whole span
 # after a marker ("The answer is: b")
-_LOWER_LABEL = re.compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j])\s*$")
+_LOWER_LABEL = lazy_compile(r"\s*([a-j])\)(?![A-Za-z0-9])|\s*\(([a-j])\)|\s*([a-j])\s*$")
 # a second letter joined to the first as a list joins ("A or C", "A, C", "A/C", "A、C", "A & C", "A和C"; after
 # a semicolon only a letter that ends the span, "A; C", not "A; C is too small"): several options named
-_LETTER_NEXT = re.compile(
+_LETTER_NEXT = lazy_compile(
     r"\s*(?:,?\s*(?:or|and)\b|[,/、，&]|以及|和|与|及|或(?:者)?)\s*\(?\s*([A-Z])\s*\)?(?![A-Za-z0-9])"
     r"|\s*[;；]\s*\(?\s*([A-Z])\s*\)?(?=[\s.。!*_]*$)",
     re.IGNORECASE,
@@ -2590,13 +2601,13 @@ _LETTER_NEXT = re.compile(
 
 
 # an option's label as a question lists its options: "(A)", "B)", "C.", "D:", on a line or after a space
-_OPTION_LABEL = re.compile(r"(?<!\S)[*_]*(?:\([*_]*([A-Z])[*_]*\)|([A-Z])[*_]*[).:])[*_]*(?=\s)")
+_OPTION_LABEL = lazy_compile(r"(?<!\S)[*_]*(?:\([*_]*([A-Z])[*_]*\)|([A-Z])[*_]*[).:])[*_]*(?=\s)")
 # what stands between two letters named as a hedge, not as an option's text: "(A) or (C)", "B, D"
-_BETWEEN_LETTERS = re.compile(r"[\s,;/*_]*(?:(?:or|and|nor|maybe|perhaps)\b[\s,;/*_]*)?", re.IGNORECASE)
+_BETWEEN_LETTERS = lazy_compile(r"[\s,;/*_]*(?:(?:or|and|nor|maybe|perhaps)\b[\s,;/*_]*)?", re.IGNORECASE)
 _OPTIONS_AT_ONCE = 600  # a list of options longer than this is no copy of a question's
 # an option's "text" that speaks of the option ("(A) is incorrect. (B) is correct."): a verdict on each
 # option, which the commitment rules read, not the question's options copied
-_ABOUT_THE_OPTION = re.compile(
+_ABOUT_THE_OPTION = lazy_compile(
     r"[\s*_]*(?:is|are|was|isn'?t|can|cannot|can'?t|must|seems?|looks?|would|could|should|might|may|works?|"
     r"fits?|gives?|does|doesn'?t|has|have|matches|equals|=)(?![\w'])",
     re.IGNORECASE,
@@ -2737,14 +2748,14 @@ _OPTION_PLACE = (
     r"(?![\d.,]\d|\s*[-+/^=%]|\s*\*+\s*[\d(\\]|\*+[A-Za-z]|\s+\*)"
     rf"|(?P<circled>[{_CIRCLED}])"
 )
-_NUMBERED_OPTION = re.compile(_OPTION_PLACE, re.IGNORECASE)
+_NUMBERED_OPTION = lazy_compile(_OPTION_PLACE, re.IGNORECASE)
 # ... and the letter that names it again after it ("the third option, that is, C", "option 3 (C)"), to the end
-_LETTER_RESTATING = re.compile(
+_LETTER_RESTATING = lazy_compile(
     r"[\s,;:]*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*)?[(\[]?\s*([A-Z])\s*[)\]]?[\s.!*_]*",
     re.IGNORECASE,
 )
 # ... or the place that names a letter again ("C, that is, the third option", "(C), the second one")
-_NUMBER_RESTATING = re.compile(
+_NUMBER_RESTATING = lazy_compile(
     rf"[\s).*_]*[,;:]?\s*(?:(?:that\s+is|i\.\s*e\.?|namely|which\s+is)[\s,:]*|\(\s*|(?<=,\s)|(?<=,))"
     rf"(?:{_OPTION_PLACE})",
     re.IGNORECASE,
@@ -2752,7 +2763,7 @@ _NUMBER_RESTATING = re.compile(
 # Cyrillic capitals drawn as an option's Latin letter, standing alone: А and С are the letters they show (no
 # Russian list labels an option С, and its А is the first too); В and Е are a Russian list's third and sixth
 # labels as much as B and E
-_CYRILLIC_LETTER = re.compile(r"[(\[]?\s*([АВСЕ])\s*[)\]]?[\s.!*_]*")
+_CYRILLIC_LETTER = lazy_compile(r"[(\[]?\s*([АВСЕ])\s*[)\]]?[\s.!*_]*")
 _CYRILLIC_AS_LATIN = {"А": "A", "С": "C"}
 
 
@@ -2792,26 +2803,26 @@ def _numbered_choice(text: str, numbered: re.Match[str], letters: str) -> Readin
 
 
 # "C, I mean D", "(C), or rather (D)": the letter corrected to another, within the statement
-_LETTER_CORRECTED = re.compile(
+_LETTER_CORRECTED = lazy_compile(
     r"[\s).*_]*[,;—–-]?\s*(?:i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|er|um+|uh+)\b"
     r"[,:\s]*\(?([A-Z])\)?(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 # what may stand between a letter and the value of its option: "(C) 72", "C) 72", "C: 72", "C = 72", "C (72)"
-_LETTER_TO_VALUE = re.compile(
+_LETTER_TO_VALUE = lazy_compile(
     r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.|ie|namely)[\s,:]*)?(?=[-−$]?\d)", re.IGNORECASE
 )
 # ... and past the span the letter was read from, within its sentence: the close of its box, emphasis or math
 # ("$…$", "\\(…\\)", "\\[…\\]"), then a relation, a colon, a bracket or a word that restates
 # ("\\boxed{C} (60)", "\\boxed{C} = 60", "C, i.e. 60")
-_VALUE_PAST_LETTER = re.compile(
+_VALUE_PAST_LETTER = lazy_compile(
     r"(?:[ \t)}\]$*_]|\\[)\]])*(?:[:=,(–—-]|\\[,;]|\\q?quad)?(?:[ \t(*_$]|\\[(\[])*"
     r"(?:(?:which\s+(?:is|equals)|that\s+is|i\.\s*e\.?|viz\.?|namely)[ \t,:(]*)?(?=[-−$]?\d)",
     re.IGNORECASE,
 )
-_VALUE_END = re.compile(r"[.;!?](?=\s|$)")
+_VALUE_END = lazy_compile(r"[.;!?](?=\s|$)")
 # a letter set equal to a value: "C = 48"
-_LETTER_EQUALS = re.compile(r"\(?\s*([A-Z])\s*\)?\s*=\s*(?=[-−$]?\d)")
+_LETTER_EQUALS = lazy_compile(r"\(?\s*([A-Z])\s*\)?\s*=\s*(?=[-−$]?\d)")
 
 
 def _option_disagreeing(
@@ -2836,7 +2847,7 @@ def _option_disagreeing(
 
 # what may stand between a value and the letter stated after it: "18 km/h (B)", "18, i.e. (B)", "18 = option
 # B"
-_VALUE_TO_LETTER = re.compile(
+_VALUE_TO_LETTER = lazy_compile(
     r"(?:[\s,:;=(*_–—-]|\b(?:i\.\s*e\.?|which\s+is|that\s+is|namely|option|choice)\b)*$", re.IGNORECASE
 )
 
@@ -2923,8 +2934,8 @@ def option_stated_past(
 
 
 # the close of the box, emphasis or math a letter was read from: what follows it goes on from the letter
-_LETTER_SPAN_CLOSE = re.compile(r"(?:[ \t)}\]$*_]|\\[)\]])*")
-_MATH_OPENING = re.compile(r"\\[(\[]")
+_LETTER_SPAN_CLOSE = lazy_compile(r"(?:[ \t)}\]$*_]|\\[)\]])*")
+_MATH_OPENING = lazy_compile(r"\\[(\[]")
 
 
 def _stated_unchecked(
@@ -2970,7 +2981,7 @@ def read_options(choices: Sequence[str]) -> tuple[Quantity | None, ...]:
 
 
 # an option listed on its own line: "(C) 72", "C) 72", "C. 72", "C: 72"
-_LISTED_OPTION = re.compile(r"^[ \t*_]*\(?([A-Z])[).:][ \t]*([^\n]{1,80}?)[ \t*_]*$", re.MULTILINE)
+_LISTED_OPTION = lazy_compile(r"^[ \t*_]*\(?([A-Z])[).:][ \t]*([^\n]{1,80}?)[ \t*_]*$", re.MULTILINE)
 # the words that announce a list of options: "Options:", "Answer choices -", "The options are", "The choices
 # given were:"
 _OPTIONS_HEADING = (
@@ -2978,7 +2989,7 @@ _OPTIONS_HEADING = (
     r"(?:[ \t]+(?:are|were)[ \t]*:?|[*_]*[ \t]*[:\-])[*_ \t]*"
 )
 # so, and the first option maybe on the heading's line: "The options are (A) 12\n(B) 15\n…"
-_LISTED_OPTION_HEADED = re.compile(
+_LISTED_OPTION_HEADED = lazy_compile(
     rf"^[ \t*_#]*(?i:{_OPTIONS_HEADING})?\(?([A-Z])[).:][ \t]*([^\n]{{1,80}}?)[ \t*_]*$", re.MULTILINE
 )
 
@@ -3010,10 +3021,10 @@ def _listed(text: str, letters: str) -> list[tuple[str, str]]:
 
 # an option's label as AMC problems typeset it, "\\textbf{(A) }", "\\mathrm{(B)}", "\\text{(C) }", and the
 # spacing between options, "\\qquad", "\\quad", "\\hspace{1em}"; "$" around the line
-_TYPESET_LABEL = re.compile(
+_TYPESET_LABEL = lazy_compile(
     r"\\(?:textbf|mathbf|mathrm|textrm|text|rm|bf)\s*\{\s*(\([A-Z]\))\s*(?:\\[ ,;:]|~)?\s*\}"
 )
-_TYPESET_SPACE = re.compile(r"\\q?quad\b|\\hspace\*?\s*\{[^{}\n]{0,20}\}|\\[ ,;:]|~|\$")
+_TYPESET_SPACE = lazy_compile(r"\\q?quad\b|\\hspace\*?\s*\{[^{}\n]{0,20}\}|\\[ ,;:]|~|\$")
 
 
 def plain_option_labels(text: str) -> str:
@@ -3115,9 +3126,9 @@ def _listed_in_a_sentence(line: str, letters: str) -> str:
 
 _ONE_LINE_OPTION = 40  # an option listed beside others is short: a longer text is a sentence of the working
 # where the last option listed in a sentence ends: the sentence's end, or the clause's ("(D) 21, so …")
-_SENTENCE_CLOSE = re.compile(r"[.!?;,](?=\s|$)")
+_SENTENCE_CLOSE = lazy_compile(r"[.!?;,](?=\s|$)")
 # the heading a line of options may open on: "Options:", "Answer choices:", "Choices -"
-_LISTING_HEADING = re.compile(
+_LISTING_HEADING = lazy_compile(
     r"^[ \t*_#]*(?:[A-Za-z]+[ \t]+){0,2}(?:options|choices)[*_]*[ \t]*[:\-][*_ \t]*", re.IGNORECASE
 )
 
@@ -3132,14 +3143,14 @@ def _is_word(text: str, letter: str, end: int) -> bool:
     return bool(re.match(r"\s+(?!(?:or|and)\b)[a-z]", text[end:]))
 
 
-_CHOICE_ADVERB = re.compile(
+_CHOICE_ADVERB = lazy_compile(
     # ("that is, C": 即C, the letter said again, after a marker)
     r"^(?:for\s+sure|definitely|certainly|clearly|surely|obviously|indeed|option|choice|that\s+is(?=\s*,))\b"
     r"[\s,:]*",
     re.IGNORECASE,
 )
 # "(B)", a line holding only a letter, or a letter named as the choice: "I think it's B", "I choose C"
-_LENIENT_CHOICE = re.compile(
+_LENIENT_CHOICE = lazy_compile(
     # "(B)"; a line holding only a letter, or the letter and its reason: "B because A is too small" (what
     # the reason says is the commitment rules' to read: about the letter itself, it takes the letter back)
     r"\(([A-Z])\)|^\s*\**([A-Z])[).:]?\**(?:\s*$|(?:[ \t]*,[ \t]*|[ \t]+)(?=(?:because|since)\b))"
@@ -3170,10 +3181,10 @@ _LENIENT_CHOICE = re.compile(
     re.MULTILINE,
 )
 # "can't be", "cannot be", "must not be", "never be" right before a letter
-_NEGATED_BE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
+_NEGATED_BE = lazy_compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+be$", re.IGNORECASE)
 # a lower-case letter named as the choice, closing the text: "the correct choice is c", "The best option is
 # option (b)."
-_LOWER_CALLED_CHOICE = re.compile(
+_LOWER_CALLED_CHOICE = lazy_compile(
     r"\b(?i:correct|right|best)\s+(?i:option|choice|answer|letter)\s+is\s*:?\s+(?:(?i:option|choice)\s+)?"
     r"[*_]*\(?[ \t*_]*([a-j])[ \t*_]*\)?[*_]*[ \t]*[.!]?\s*$"
 )
@@ -3181,7 +3192,7 @@ _LOWER_CALLED_CHOICE = re.compile(
 # "Correct option: (d)", "Correct choice: b)", "My choice: **B**", and the one option an elimination leaves,
 # "… (D) needs a side of 6.5. Remaining: (C)." ("Final: 3 of the options are wrong", "Correct choice: b) or
 # c)" name none)
-_LABELLED_CHOICE = re.compile(
+_LABELLED_CHOICE = lazy_compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_#]*(?i:final|(?:final|my|answer|chosen|selected|correct|right|best)[ \t]+"
     r"(?:option|choice|letter)|(?:the[ \t]+)?(?:only[ \t]+)?(?:one[ \t]+)?remaining"
     r"(?:[ \t]+(?:option|choice))?)"
@@ -3192,7 +3203,7 @@ _LABELLED_CHOICE = re.compile(
 # conclusion's word: "The correct choice is option 3.", "Choice #2 is correct.", "The third option is the
 # right answer." (a place said otherwise, "Let's check option 3.", "Option 3 is wrong", "option 3 gives 12",
 # "If x > 0, the correct choice is option 3", "Nobody would say the correct choice is option 3", is no choice)
-_PLACE_CALLED_CHOICE = re.compile(
+_PLACE_CALLED_CHOICE = lazy_compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?"
     r"(?P<called>(?:the\s+)?(?:correct|right|best)\s+(?:option|choice|answer)\s+is\s*:?\s+)?[*_]*"
     rf"(?P<place>{_OPTION_PLACE})[ \t*_]*"
@@ -3201,10 +3212,10 @@ _PLACE_CALLED_CHOICE = re.compile(
     re.IGNORECASE,
 )
 # a completion that opens with its letter: "D. it can't be A or B"
-_OPENING_CHOICE = re.compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
-_OPTION_LINE = re.compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
+_OPENING_CHOICE = lazy_compile(r"\s*\**\(?([A-Z])\)?\**\s*[.):,]\s+\S")
+_OPTION_LINE = lazy_compile(r"^\s*\**\(?[A-Z]\)?\**[.):]\s", re.MULTILINE)
 # a line that opens on a letter and its reason: "B because A is too small", "C, since …"
-_REASONED_LETTER = re.compile(
+_REASONED_LETTER = lazy_compile(
     r"^[ \t]*\**\(?[A-Z]\)?\**[).:]?[ \t]*,?[ \t]*(?:because|since)\b", re.MULTILINE
 )
 
@@ -3215,7 +3226,7 @@ def _lenient_letter(m: re.Match[str]) -> str:
 
 
 # a reason's opening word: what follows it explains the answer before it
-_REASON_OPENING = re.compile(
+_REASON_OPENING = lazy_compile(
     r"\b(?:because|since|as|while|whereas)\s+(?:option\s+|choice\s+)?\($", re.IGNORECASE
 )
 
@@ -3311,11 +3322,11 @@ def last_choice(region: str, letters: str, base: int) -> Answer | None:
 
 
 # an option restated on the closing line, its letter maybe emphasised or spaced: "A) 12", "**A**) 12"
-_RESTATED_OPTION = re.compile(r"[ \t*_]*\(?[ \t*_]*([A-Z])[ \t*_]*[).:][ \t]*([^\n]{1,80}?)[ \t*_]*")
+_RESTATED_OPTION = lazy_compile(r"[ \t*_]*\(?[ \t*_]*([A-Z])[ \t*_]*[).:][ \t]*([^\n]{1,80}?)[ \t*_]*")
 
 
 # a closing option labelled as a list labels it, its letter closed by a bracket: "C) 18", "**C)** 18"
-_CLOSING_LABEL = re.compile(r"[ \t*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)")
+_CLOSING_LABEL = lazy_compile(r"[ \t*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)")
 
 
 def _restated_option(region: str, letters: str, base: int) -> Answer | None:
@@ -3359,7 +3370,7 @@ def _restated_option(region: str, letters: str, base: int) -> Answer | None:
 # a verdict on one option, opening its sentence or line: "(A) is incorrect", "B: correct", "Option C is
 # right.", "**D** — wrong", "(C) 18 is correct" (the option's value said between); and the verdict as a
 # label's text, alone or with its reason: "A) Incorrect.", "B) Correct — it matches."
-_OPTION_VERDICT = re.compile(
+_OPTION_VERDICT = lazy_compile(
     r"(?:^|(?<=[.;!?\n]))[ \t*_>-]*(?:(?i:option|choice|statement)[ \t]+)?"
     r"\(?[ \t*_]*(?P<letter>[A-J])[ \t*_]*(?P<closer>[).])?[*_]*"
     r"(?:(?P<value>[ \t]+\$?[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?\$?(?:[ \t]+[a-z]+)?)?[*_]*"
@@ -3378,7 +3389,7 @@ _WRONG_IN_A_LIST = 2
 # how a sentence after the verdicts ends when it is finished ("The answer is" stops short)
 _ENDS_A_STATEMENT = frozenset(".!)]}*_$`'\"”’")
 # an option's letter named in a sentence ("cannot be (B)", "so B is out"); not the article or pronoun
-_NAMES_A_LETTER = re.compile(r"\([A-J]\)|(?<![\w'’])(?![AI]\s+[a-z])[A-J](?![\w'’])")
+_NAMES_A_LETTER = lazy_compile(r"\([A-J]\)|(?<![\w'’])(?![AI]\s+[a-z])[A-J](?![\w'’])")
 
 
 def _option_verdict_list(region: str, letters: str) -> tuple[dict[str, tuple[bool, re.Match[str]]], int]:
@@ -3473,16 +3484,16 @@ def chosen_against_verdicts(before: str, letters: str, letter: str) -> str | Non
 
 # an option named by its words, then the words that call it the answer: "Alina is the answer", "So New York
 # is the correct answer", "Mount Everest is correct" (capitalised words, as an option's name is written)
-_WORDS_CALLED_ANSWER = re.compile(
+_WORDS_CALLED_ANSWER = lazy_compile(
     r"(?<![\w'’])(?P<words>[A-Z][A-Za-z'’-]+(?:[ \t]+[A-Z][A-Za-z'’-]+){0,3})[*_]*[ \t]+is[ \t]+"
     r"(?:the[ \t]+(?:(?:correct|right|best|final)[ \t]+)?(?:answer|option|choice)|correct)\b"
     r"(?![ \t]+(?:to|for|of)\b)"
 )
 # a word that opens the sentence before the option's name, not part of it ("So Alina is the answer")
-_OPENING_CONNECTIVE = re.compile(r"(?:So|Thus|Hence|Therefore|Then|Clearly|Obviously|Finally)[ \t]+")
+_OPENING_CONNECTIVE = lazy_compile(r"(?:So|Thus|Hence|Therefore|Then|Clearly|Obviously|Finally)[ \t]+")
 _CALLED_TAIL_CHARS = 400
-_CALLED_SENTENCE_END = re.compile(r"[.!?;\n]")
-_ALTERNATIVE_AFTER = re.compile(r"\b(?:or|maybe|perhaps|possibly|unless|if)\b", re.IGNORECASE)
+_CALLED_SENTENCE_END = lazy_compile(r"[.!?;\n]")
+_ALTERNATIVE_AFTER = lazy_compile(r"\b(?:or|maybe|perhaps|possibly|unless|if)\b", re.IGNORECASE)
 
 
 def option_called_answer(region: str, base: int) -> Answer | None:
@@ -3515,7 +3526,7 @@ def option_called_answer(region: str, base: int) -> Answer | None:
 
 # a parenthesis closing the text right after a value and its words ("$15 (3 hours at $5).", "13 eggs left
 # (16 - 3).", "72 (see step 3)")
-_CLOSING_ASIDE = re.compile(
+_CLOSING_ASIDE = lazy_compile(
     r"\d%?(?:[*_$}\]]|\\[)\]])*(?:[ \t]+[^\W\d_]+){0,3}[*_]*[ \t]*"
     r"(?P<open>\()(?P<inside>[^()\n]{1,120})\)[ \t.!*_]*\s*$"
 )
@@ -3523,15 +3534,15 @@ _CLOSING_ASIDE = re.compile(
 # or more beside a number, or arithmetic
 # ... and a parenthesis that offers the value again or another one is read as it always was ("(or 13)", "(or
 # equivalently $x = 5.0$)", "(i.e. 15.0)")
-_ASIDE_RESTATES = re.compile(
+_ASIDE_RESTATES = lazy_compile(
     rf"\s*(?:or|i\.?\s?e\.?|equivalently|a\.?k\.?a\.?|also|{RESTATING})(?:\b|(?<=\.))", re.IGNORECASE
 )
-_ASIDE_SAYS = re.compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
+_ASIDE_SAYS = lazy_compile(r"\d.*?[^\W\d_]{2,}|[^\W\d_]{2,}.*?\d|\d\s*(?:[-+*×·=]|\s-\s)\s*[$€£]?\d")
 # an approximation that closes the text after an exact value: "$\\frac{1}{6}$, i.e. about 0.17.", "$4\\pi$
 # square units, which is about 12.57.", "1/6 ≈ 16.7%", "(approximately 0.1667)": the value before it is the
 # answer, the approximation restates it (a bound, "nearly 12", is no restatement; "… 72 and she keeps about
 # 10" is no approximation of 72)
-_CLOSING_APPROXIMATION = re.compile(
+_CLOSING_APPROXIMATION = lazy_compile(
     # the exact value: math, or a fraction ("2 kg, which is approximately 2000" restates in another unit)
     r"(?:[$\]}]|\\[)\]]|\d/\d+)[*_]*(?:[ \t]+[^\W\d_]+){0,3}"
     r"(?P<cut>(?:[ \t]*,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is|which\s+comes\s+to)?|[ \t]*\(|"
@@ -3547,7 +3558,7 @@ _APPROXIMATION_WORDS = ("about", "approx", "roughly", "around", "≈", "~")
 # a clause that closes the text after the value it explains, the reason for it ("They need 7 buses, since 6
 # buses hold only 270 students."): the value before it is the statement's, the reason's numbers are givens
 # (a share said after a value, "45 pages, which is 37.5% of the book", answers whichever the question asks)
-_CLOSING_REASON = re.compile(
+_CLOSING_REASON = lazy_compile(
     r"\d%?[*_$]*(?:[ \t]+[^\W\d_]+){0,3}[*_]*"
     r"(?P<cut>,[ \t]*(?:since|because)\b[^.!?\n]*?\d[^.!?\n]*[.!]?)[ \t*_]*\s*$",
     re.IGNORECASE,
@@ -3596,13 +3607,13 @@ def _without_closing_approximation(region: str) -> str:
 
 
 # a currency named in words after a number: the number reader reads it with the number ("72 cents" is not $72)
-_CURRENCY_WORD_AFTER = re.compile(
+_CURRENCY_WORD_AFTER = lazy_compile(
     r"[ \t]+(?i:cents?|dollars?|bucks|euros?|yuan|yen|rupees?|pesos?|pence|penny)(?![A-Za-z])"
 )
 
 # a currency sign written after its amount, as continental and Canadian French write it ("12,50 €", "2,74 $");
 # a "$" only where it is the text's one dollar sign (so no math delimiter: "$1,22 $" is math around 1,22)
-_SIGN_AFTER = re.compile(r"[ \u00a0\u202f]?[€₽]|[ \u00a0\u202f]\$")
+_SIGN_AFTER = lazy_compile(r"[ \u00a0\u202f]?[€₽]|[ \u00a0\u202f]\$")
 _BEFORE_A_SIGN_AFTER = frozenset(" \u00a0\u202f€₽$")
 
 
@@ -3635,17 +3646,17 @@ def _lists_options(region: str, at: int) -> bool:
 
 
 # a line that opens on an option's label and goes on with the option's text: "(A) 12", "B) 15"
-_LABELLED_LINE = re.compile(r"[ \t]*[*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)?[*_]*[.):][ \t]*[*_]*[ \t]*[^\s*_]")
+_LABELLED_LINE = lazy_compile(r"[ \t]*[*_]*\(?[ \t*_]*[A-Z][ \t*_]*\)?[*_]*[.):][ \t]*[*_]*[ \t]*[^\s*_]")
 
 
-_PAREN_LETTER = re.compile(r"\(\s*[A-Z]\s*\)")
-_LETTERS = re.compile(r"[A-Za-z]")
-_DIGIT = re.compile(r"\d")
-_MEMBER_OF = re.compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
+_PAREN_LETTER = lazy_compile(r"\(\s*[A-Z]\s*\)")
+_LETTERS = lazy_compile(r"[A-Za-z]")
+_DIGIT = lazy_compile(r"\d")
+_MEMBER_OF = lazy_compile(r"^[A-Za-z]\s*\\in\s*")  # "x \in [-2, 7]" answers with the set
 
 
 # "… + k\\pi \\text{ for } k \\in \\mathbb{Z}", "…, n \\in ℤ": the range of a family's integer parameter
-_PARAMETER_RANGE = re.compile(
+_PARAMETER_RANGE = lazy_compile(
     r"[\s,;]*(?:\\q?quad\s*)?(?:(?:for|where)(?:\s+(?:all|any|every|some))?\s*|\\forall\s*)?"
     r"([kmn])\s*(?:\\in|∈)\s*(?:\\mathbb\s*\{\s*Z\s*\}|\\mathbb\s*Z|ℤ|\\Z\b)\s*$"
 )
@@ -3684,7 +3695,7 @@ def read_math(span: str) -> Reading:
         return Reading("unparseable", text=text, why=f"cannot read {text!r} as math: {exc}")
 
 
-APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox")
+APPROX = lazy_compile(r"\\approx|≈|\\simeq|\\thickapprox")
 
 
 def split_approximation(text: str) -> tuple[str, str]:

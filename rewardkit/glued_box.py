@@ -22,13 +22,14 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.whole_statement import DISOWNED_AFTER
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import scale_word_is_noun, sign_after, unread_scale_after
 from rewardkit.spoken_operations import operation_after, operation_before
 
 # before the box (and the math delimiter that opens it): a sign or a coefficient touching it, an operator, or
 # the argument of a command that takes the box as an operand ("**" is bold, "- " a bullet or a dash, but
 # after "=", "(" or "is" a spaced minus is the sign: "x = - \\boxed{3}", "The answer is - \\boxed{3}")
-_BEFORE = re.compile(
+_BEFORE = lazy_compile(
     r"(?:-|(?:[=(]|\b(?:is|equals)\b)[ \t]*[-−][ \t]+|\d|[+/^×÷·−][ \t]*|\\(?:times|cdot|div|pm|mp)[ \t]*|"
     r"\\(?:sqrt(?:\[[^\]]{0,10}\])?|frac|dfrac|tfrac|binom)\{|\\frac\{[^{}]{0,40}\}\{|[\^_]\{)(?:\$|\\\(|\\\[)?$"
 )
@@ -37,7 +38,7 @@ _BEFORE = re.compile(
 _OPERAND = r"(?=[\d\\(]|(?![aAI][^a-zA-Z])[a-zA-Z](?![a-zA-Z]))"
 # after the box (and the delimiter that closes it): digits touching it, an operator with an operand, a power
 # that is not a degree sign or a prime, a symbol it multiplies
-_AFTER = re.compile(
+_AFTER = lazy_compile(
     r"(?:\$|\\\)|\\\])?(?:\d|\.\d|[ \t]*(?:[-+/×÷·−][ \t]*" + _OPERAND + r"|\\(?:times|cdot|div|pm|mp)\b|"
     r"\^(?![ \t]*\{?[ \t]*(?:\\circ|\\prime|[o°]))|\\(?:pi|sqrt|frac)\b|"
     # one side of a relation ("\\boxed{72} \\neq 73"; "<|" opens a special token, "<|im_end|>"), or a scale
@@ -46,10 +47,10 @@ _AFTER = re.compile(
     r"\\(?:neq?|leq?|geq?|lt|gt)\b|[<>≤≥≠](?![/a-zA-Z!|])|(?:\\text\{\s*|\s)(?:(?:hundred|thousand|million|billion|trillion)s?|lakhs?|crores?|grand|score|gross|dozen)\b))"
 )
 # a question mark right after it: "The answer is \\boxed{72}?"
-_ASKED = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
+_ASKED = lazy_compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*\?")
 # its own sentence calling it wrong
 # ... or giving it as a careless solver's pick or a trap ("\\boxed{C} is what a naive student picks")
-_CALLED_WRONG = re.compile(
+_CALLED_WRONG = lazy_compile(
     r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[.,]?[ \t]*(?:is\s+(?:wrong|incorrect|not\s+(?:correct|right|"
     r"the\s+(?:final\s+|correct\s+)?answer))\b|\(\s*(?:wrong|incorrect)\s*\))|"
     rf"(?:\$|\\\)|\\\])?{DISOWNED_AFTER}",

@@ -34,6 +34,7 @@ from rewardkit.extract import (
 )
 from rewardkit.languages import normalize as normalize_language
 from rewardkit.latex import repair_escapes
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.letter_sets import letter_set
 from rewardkit.mathtree import (
     ListOf,
@@ -58,18 +59,18 @@ from rewardkit.stated_units import (
 from rewardkit.tree_values import NotEvaluable, TooLarge, exact_value
 from rewardkit.types import Answer
 
-_LETTERED_OPTION = re.compile(
+_LETTERED_OPTION = lazy_compile(
     r"\(?([A-HJ])\)?[.:]?[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){0,3}[ \t]*(?:\n|$)"
     # a letter in parentheses labels any option text: "(A) 5", "(C) $\frac{1}{2}$", "(B) 12 cm"
     r"|\(([A-HJ])\)[ \t]+\S[^\n]{0,80}$"
 )
 
 
-_LETTER_GOLD = re.compile(r"\(?\s*([A-Z])\s*\)?\.?")
+_LETTER_GOLD = lazy_compile(r"\(?\s*([A-Z])\s*\)?\.?")
 
 
 # a word answer ("yes", "Monday"); single letters are variables (or choices), not words
-TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
+TEXT_GOLD = lazy_compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
 
 
 # "S_{MBCN}:S=7:32", "V_{1}:V_{2} = 11:21": a ratio of named quantities set equal to a ratio of numbers states
@@ -77,13 +78,13 @@ TEXT_GOLD = re.compile(r"(?:[A-Za-z]{3,}|no|No|NO)(?:[ '\-]+[A-Za-z]{2,}){0,3}")
 _NAME = r"[A-Za-z]{1,3}(?:_\{?[A-Za-z0-9]{1,6}\}?)?"
 
 
-_NAMED_RATIO = re.compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
+_NAMED_RATIO = lazy_compile(rf"\s*({_NAME}(?:\s*:\s*{_NAME})+)\s*=\s*(\d+(?:\s*:\s*\d+)+)\s*")
 
 
-_GOLD_AND = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
+_GOLD_AND = lazy_compile(r"\s*,?\s+and\s+", re.IGNORECASE)
 
 
-HEDGE_WORDS = re.compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
+HEDGE_WORDS = lazy_compile(r"\b(?:or|and|maybe|possibly|perhaps)\b", re.IGNORECASE)
 
 
 _DEFAULT_LETTERS = "ABCD"
@@ -261,7 +262,7 @@ def _counted_gold(source: str, node: ListOf) -> ListOf:
 
 # a whole number written plainly, digits maybe grouped by commas: what the number reader reads as an integer
 # with no unit, sign of a bound or other reading
-_WHOLE_NUMBER_GOLD = re.compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,17}|0)")
+_WHOLE_NUMBER_GOLD = lazy_compile(r"-?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,17}|0)")
 
 
 def _whole_number_gold(raw: str, n: int) -> Gold:
@@ -304,14 +305,14 @@ def _enumerated(text: str) -> str | None:
     return listed if isinstance(node, ListOf) and len(node.items) >= 3 else None
 
 
-_GOLD_OR = re.compile(r"\s*,?\s+or\s+", re.IGNORECASE)
+_GOLD_OR = lazy_compile(r"\s*,?\s+or\s+", re.IGNORECASE)
 
 
 # a group right after a gold's number multiplies it: "2 (1 + i)", "3\\left(x+1\\right)"
-_TIMES_GROUP = re.compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))")
+_TIMES_GROUP = lazy_compile(r"\s*(?:\\left\s*)?\((?=[^()]{0,200}?(?:[-+*/^\\]|\d))")
 
 
-_QUESTION_GOLD = re.compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
+_QUESTION_GOLD = lazy_compile(r"(?is)\s*(?:how\s+(?:many|much)\s*\??|[^?]{0,200}\?)\s*")
 
 
 def _stated_gold(gold: str) -> tuple[str, str, str]:
@@ -388,7 +389,7 @@ def _all_alike(texts: list[str]) -> bool:
         return False
 
 
-_CALCULATION = re.compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
+_CALCULATION = lazy_compile(r"<<[^<>=]{0,200}=([^<>]{1,60})>>")
 
 
 def gold_readings(gold: str) -> dict[str, str]:
@@ -428,12 +429,12 @@ def gold_readings(gold: str) -> dict[str, str]:
 
 
 # what a gold that states its answer somewhere inside it holds (cheap to test; the scan runs only then)
-_MAY_STATE = re.compile(r"\\boxed|\\fbox|nswer|NSWER|^[ \t*_]*A[*_]*[ \t]*[:：]|\n", re.MULTILINE)
+_MAY_STATE = lazy_compile(r"\\boxed|\\fbox|nswer|NSWER|^[ \t*_]*A[*_]*[ \t]*[:：]|\n", re.MULTILINE)
 
 
 # a line of prose in a gold: a word ending a sentence at a line break, or a line that starts with a word
 # (each alternative anchored on a fixed character, so the scan stays linear on long golds)
-_SENTENCE = re.compile(r"[A-Za-z]{2}[.!?][ \t]*\n|\n[ \t]*[A-Z][a-z]{2,}[ \t]")
+_SENTENCE = lazy_compile(r"[A-Za-z]{2}[.!?][ \t]*\n|\n[ \t]*[A-Z][a-z]{2,}[ \t]")
 
 
 def _letters(choices: str | tuple[str, ...] | None) -> tuple[str, tuple[Quantity | None, ...]]:

@@ -88,6 +88,7 @@ from rewardkit.languages import (
 from rewardkit.languages import rewrite as rewrite_language
 from rewardkit.languages.arabic_hindi import has_script_letter
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.lenient import (
     AFTER_DISPLAY,
     BARE_NUMBER_LINE,
@@ -173,7 +174,7 @@ Choices = str | Sequence[str] | None
 # what states a statement's value again, for the reading that compares the value it opens on with the one it
 # states last: a copula ("is", also "that is, 70") or a restating abbreviation ("72, i.e., 70", "72 (i.e.
 # 70)", "namely 70", an example's "e.g. 70")
-_STATING = re.compile(rf"\s{COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
+_STATING = lazy_compile(rf"\s{COPULA_WORD},?\s|,?[\s(](?:i\.\s?e\.|e\.\s?g\.|namely|viz\.),?\s")
 
 
 def _named_alike_in(statement: str) -> str | None:
@@ -354,7 +355,7 @@ _BOX_CLOSERS = " \t\n$})].\\"
 # characters that show nothing (zero-width spaces and joiners, direction marks and isolates, the soft
 # hyphen, the byte-order mark): between words they hide nothing from a reader, but they would hide a
 # negation or a bound from the rules ("not \u200f72"), so the text is graded without them
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\u2066-\u2069\ufeff]")
+_INVISIBLE = lazy_compile("[\u00ad\u200b-\u200f\u2060\u2066-\u2069\ufeff]")
 
 
 def _without_invisible(
@@ -451,7 +452,7 @@ _SHORT_LINE = 60
 
 # the hyphens and minus signs other than ASCII's and the ones the number reader knows (−, –): read as "-"
 _DASH_AS_MINUS = str.maketrans(dict.fromkeys("\u2010\u2011\ufe63\uff0d", "-"))
-_OTHER_DASHES = re.compile("[\u2010\u2011\ufe63\uff0d]")
+_OTHER_DASHES = lazy_compile("[\u2010\u2011\ufe63\uff0d]")
 
 
 def _grade_rewritten(
@@ -549,12 +550,12 @@ def _dot_grouped(
 
 # what ends a sentence in the scripts no reader covers, as in English: the Devanagari danda, the Arabic full
 # stop and question mark
-_ANY_SENTENCE_STOP = re.compile("[.!?;\n।॥۔؟]")
+_ANY_SENTENCE_STOP = lazy_compile("[.!?;\n।॥۔؟]")
 
 
-_DECIMAL = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
+_DECIMAL = lazy_compile(r"\d{1,30}(?:\.\d{1,30})?")
 # the result of a computation: "= 92", "= **92**"
-_COMPUTED_RESULT = re.compile(r"=\s*[*_$]*(\d{1,30}(?:\.\d{1,30})?)(?![\d.]\d)")
+_COMPUTED_RESULT = lazy_compile(r"=\s*[*_$]*(\d{1,30}(?:\.\d{1,30})?)(?![\d.]\d)")
 
 
 def _in_unread_language(completion: str, start: int, end: int) -> str | None:
@@ -712,7 +713,7 @@ def _graded_in_parts(
 
 
 # a reasoning block, opened and closed
-_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL)
+_THINK_BLOCK = lazy_compile(r"<think>.*?</think>", re.DOTALL)
 
 
 def _answered_between_reasoning(
@@ -1075,12 +1076,12 @@ def _grade_found(
 
 
 # a modal that makes what follows in the same sentence a consequence of a condition
-_MODAL_IN_SENTENCE = re.compile(r"[^.!?\n]*\b(?:would|could|might)\b[^.!?\n]*$", re.IGNORECASE)
+_MODAL_IN_SENTENCE = lazy_compile(r"[^.!?\n]*\b(?:would|could|might)\b[^.!?\n]*$", re.IGNORECASE)
 
 
 # a condition opened after a refused statement, in its sentence (a decimal point ends none): "… if each egg
 # sells for $", "… assuming "
-_CONDITION_IN_SENTENCE = re.compile(
+_CONDITION_IN_SENTENCE = lazy_compile(
     r"(?:[^.!?\n]|(?<=\d)\.(?=\d))*\b(?:if|when|whenever|unless|assuming|provided|given|supposing|as\s+long\s+as|"
     r"in\s+case|only\s+if)\b(?:[^.!?\n]|(?<=\d)\.(?=\d))*$",
     re.IGNORECASE,
@@ -1140,7 +1141,7 @@ _ANY_LETTER = "ABCDEFGHIJ"
 
 # a line that opens the working told after an answer line: "Explanation:", "**Justification:**",
 # "## Reasoning"
-_WORKING_HEADING = re.compile(
+_WORKING_HEADING = lazy_compile(
     rf"^[ \t>*_#-]*(?:{conclusions.WORKING_WORDS}|step-by-step(?:[ \t]+(?:solution|explanation))?)\b"
     r"[ \t*_]*(?:[:：]|$)",
     re.IGNORECASE | re.MULTILINE,
@@ -1182,7 +1183,9 @@ def _hedged_later(completion: str, end: int, reading: Reading, gold: Gold) -> st
     )
 
 
-_WORD_ANSWER = re.compile(r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))")
+_WORD_ANSWER = lazy_compile(
+    r"\s*(?:[^\W\d_]|['\-])+(?:\s+(?:[^\W\d_]|['\-])+){0,3}?(?=\s*(?:\(|,|;|\bor\b|$))"
+)
 
 
 def _dangling_alternative(answer: Answer, completion: str) -> str | None:
@@ -1210,19 +1213,19 @@ def _dangling_alternative(answer: Answer, completion: str) -> str | None:
     )
 
 
-_BOX_OPENING_AT_END = re.compile(r"\\(?:boxed|fbox)\s*\{$")
-_ANSWER_TAG_CLOSE = re.compile(r"^\s*</\s*answer\s*>", re.IGNORECASE)
+_BOX_OPENING_AT_END = lazy_compile(r"\\(?:boxed|fbox)\s*\{$")
+_ANSWER_TAG_CLOSE = lazy_compile(r"^\s*</\s*answer\s*>", re.IGNORECASE)
 
 
 # markers that state an answer by their form alone ("#### 7", "\\boxed{7}"): what follows them (padding,
 # "...") does not make them trail off
 _FORMAL_RULES = frozenset({"hashes", "boxed", "answer_tag", "a_colon", "answer_heading"})
-_PIECEWISE = re.compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
-_CHOICE_LETTER = re.compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
+_PIECEWISE = lazy_compile(r"\bif\b|\botherwise\b|\\begin\{cases\}")
+_CHOICE_LETTER = lazy_compile(r"\(\s*[A-Z]\s*\)|(?<![A-Za-z])[A-Z](?![A-Za-z])")
 
 
 # what makes letters part of an expression rather than a set of options: "AC + 1", "AC = 5", "2AC"
-_IN_EXPRESSION = re.compile(r"[-+*/=^<>×÷√\\\d]")
+_IN_EXPRESSION = lazy_compile(r"[-+*/=^<>×÷√\\\d]")
 
 
 # what a fill-in blank's label opens with: "(1)", "1)", "①", "第一空"
@@ -1577,12 +1580,12 @@ def _committed(answer: Answer, gold: Gold, completion: str | None = None) -> tup
 
 # the marker statements that can work their answer out on their line ("Answer: 12 rows of 6, so 72 chairs.")
 _WORKING_STATEMENT_RULES = frozenset({"answer_colon", "answer_is", "final_answer", "hashes", "a_colon"})
-_LAST_OPERAND = re.compile(r"\d[^\d]*$")
-_RESULT_ENDING = re.compile(
+_LAST_OPERAND = lazy_compile(r"\d[^\d]*$")
+_RESULT_ENDING = lazy_compile(
     r"=[\s*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/]*\d|\s*[-+*/×÷%^=<>])[^\d\n.;!?=]{0,80}[.!]?\s*$"
 )
 # a word of prose (a command's name, "\\times", is math; a variable, "f(2)", is one letter)
-_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_PROSE_WORD = lazy_compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 
 
 def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
@@ -1740,8 +1743,8 @@ def _part_of(answer: Answer, part: str, rule: str, *, last: bool, lenient: bool)
 
 
 # dots right after a decimal of two digits or more continue it ("0.333...", "3.14159…")
-_DOTS_OF_DECIMAL = re.compile(r" ?(?:\.\.\.|…)")
-_DECIMAL_END = re.compile(r"\.\d{2,}$")
+_DOTS_OF_DECIMAL = lazy_compile(r" ?(?:\.\.\.|…)")
+_DECIMAL_END = lazy_compile(r"\.\d{2,}$")
 
 
 def _asks(answer: Answer, completion: str | None) -> str | None:
@@ -1760,7 +1763,7 @@ def _asks(answer: Answer, completion: str | None) -> str | None:
     return None
 
 
-_QUESTION_MARK_AFTER = re.compile(
+_QUESTION_MARK_AFTER = lazy_compile(
     r"[ \t*_$]*(?:\?|\(\s*\?+\s*\)|\[\s*\?+\s*\]|(?:\^|\\textsuperscript\s*)\{\s*\?+\s*\}|\^\s*\?)"
 )
 
@@ -1795,11 +1798,11 @@ def _undercut_after(completion: str, end: int, stated: str = "") -> str | None:
     )
 
 
-_SINGLE_LETTER = re.compile(r"\s*\(?[A-J]\)?\s*")
+_SINGLE_LETTER = lazy_compile(r"\s*\(?[A-J]\)?\s*")
 
 # what ends a line without saying anything: spaces, closing punctuation, emphasis, math delimiters
 _NOTHING_SAID = " \t.,;:!*_$)]}\\"
-_RESTATEMENT_VALUE_END = re.compile(r"[\s.,;:!]*$")
+_RESTATEMENT_VALUE_END = lazy_compile(r"[\s.,;:!]*$")
 
 
 def _restated_alike(head: str, restated: str, gold: Gold) -> bool:
@@ -1996,11 +1999,11 @@ def _retraction(
 
 
 # a sentence's end inside a stretch of text: a full stop, "!" or "?" before a space, or a line break
-_SENTENCE_END_IN = re.compile(r"[.!?](?=\s)|\n")
+_SENTENCE_END_IN = lazy_compile(r"[.!?](?=\s)|\n")
 # where a clause of a check opens: a sentence's start or its colon ("let me verify the speed: 48 km/h"),
 # not a clock's or a decimal's
-_CHECK_CLAUSE_START = re.compile(r"[.!?](?=\s)|\n|(?<!\d):")
-_CHECK_CLAUSE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_CHECK_CLAUSE_START = lazy_compile(r"[.!?](?=\s)|\n|(?<!\d):")
+_CHECK_CLAUSE_END = lazy_compile(r"[.!?](?=\s|$)|\n")
 
 
 def _check_concludes(region: str, start: int, value: int, value_end: int) -> bool:
@@ -2029,14 +2032,14 @@ def _names_asked_value(found: Candidates, tail_start: int, cue: re.Match[str], g
 
 
 # where a sentence ends: a stop before a space or the end, or a blank line
-_SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)|\n\s*\n")
+_SENTENCE_STOP = lazy_compile(r"[.!?](?=\s|$)|\n\s*\n")
 
 
 # corrections read one after another before the text is refused as going back and forth
 _MAX_LINE_CORRECTIONS = 8
 # what may stand between a retraction cue and the value it states right away: "Correction: 70", "Wait,
 # actually it is 70", "Update: the answer should be 70" (not "Wait, she also received 2 …": a new fact)
-_CUE_TO_VALUE = re.compile(
+_CUE_TO_VALUE = lazy_compile(
     r"[ \t*_:,;.!—–-]*(?:(?:actually|no|sorry|oops|rather|instead)\b[ \t,:;.!—–-]*)*"
     r"(?:(?:it|the\s+(?:final\s+)?(?:answer|total|result)|that|this)\s+(?:is|should\s+be|must\s+be|was|would\s+be)"
     r"|it['’]s|should\s+be|make\s+(?:it|that))?[ \t*_:$(]*",
@@ -2045,7 +2048,7 @@ _CUE_TO_VALUE = re.compile(
 
 
 # emphasis closed right after a value, before a stop, a space or the line's end (not the "*" of "8 * 9")
-_CLOSING_EMPHASIS = re.compile(r"[*_]+(?=[\s.,;:!?)]|$)")
+_CLOSING_EMPHASIS = lazy_compile(r"[*_]+(?=[\s.,;:!?)]|$)")
 
 
 def _value_on_cue_line(found: Candidates, at: int, gold: Gold) -> tuple[Answer, Reading] | None:
@@ -2088,8 +2091,8 @@ def _stated_again_after(found: Candidates, answer: Answer, gold: Gold) -> Answer
 
 # an arithmetic sign next to a number: the number is a term of a computation ("48 + 24 = 72"), not a value
 # stated by itself ("71.")
-_SIGN_BEFORE = re.compile(r"[-+*/×÷=^(<>]\s*[$(]*\s*$")
-_SIGN_AFTER = re.compile(r"\s*[$)]*\s*[-+*/×÷=^)<>]")
+_SIGN_BEFORE = lazy_compile(r"[-+*/×÷=^(<>]\s*[$(]*\s*$")
+_SIGN_AFTER = lazy_compile(r"\s*[$)]*\s*[-+*/×÷=^)<>]")
 
 
 def _only_working(text: str) -> bool:
@@ -2120,7 +2123,7 @@ def _own_value_called_wrong(tail: str, answer: Answer, gold: Gold) -> str | None
 
 # a computed value set unequal to another: "= 20 ≠ 18", "$= 20 \\neq 18$", "= 20 != 18" (what a check
 # computes, not a condition such as "5 ≠ 0")
-_UNEQUAL = re.compile(
+_UNEQUAL = lazy_compile(
     r"=[\s$*_]*-?\d[\d,]*(?:\.\d+)?[\s$)*_]*(?:≠|\\neq?(?![A-Za-z])|!=|=/=)[\s$(*_]*(?P<value>-?\d[\d,]*(?:\.\d+)?)"
 )
 
@@ -2169,17 +2172,17 @@ def _reconsideration_cut_off(found: Candidates, answer: Answer) -> str | None:
 
 
 # a check of the answer opened after it: "Let me verify:", "Let's check.", "Verification:", "Check:"
-_RECHECK = re.compile(
+_RECHECK = lazy_compile(
     r"\blet(?:\s+me|'s|\s+us)\s+(?:(?:double[-\s]?|re-?)?(?:verify|check)|confirm)\b|(?:^|(?<=[.!?\n]))[\s*_#]*"
     rf"(?:{shared_words.CHECK_WORDS})[\s*_]*[:：]",
     re.IGNORECASE,
 )
 # a text that ends on an operator or an equals sign, and an equation's result written
-_OPERATOR_AT_END = re.compile(r"[-+*/×÷=]\s*$")
-_RESULT_STATED = re.compile(r"=\s*[$(]*\s*\d")
+_OPERATOR_AT_END = lazy_compile(r"[-+*/×÷=]\s*$")
+_RESULT_STATED = lazy_compile(r"=\s*[$(]*\s*\d")
 # a value said again right after the answer: "\\boxed{\\frac12} (that is, 0.5)", "**72**, i.e. 72", "= 0.5",
 # then the end of the statement (a value said again with words after it, "(16 with tax)", is left to others)
-_RESTATED_AFTER = re.compile(
+_RESTATED_AFTER = lazy_compile(
     r"[ \t*_$]*(?:\([ \t]*(?:(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t]*)?|,?[ \t]*"
     r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely|which\s+is),?[ \t]*|=[ \t]*)"
     r"(?P<value>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t*_]*\)?[ \t]*(?:[.,;:!]|$)",
@@ -2342,12 +2345,12 @@ def _unclosed(fragment: str) -> bool:
     return opened > closed or text.count("{") > text.count("}")
 
 
-_DISPLAY_OR_SET = re.compile(r"\\[\[\]{}]")
+_DISPLAY_OR_SET = lazy_compile(r"\\[\[\]{}]")
 
 
-_IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_IDEOGRAPH = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # a word that opens a sentence and cannot be one alone ("This", "Therefore", "We"): the text stops after it
-_LONE_OPENER = re.compile(
+_LONE_OPENER = lazy_compile(
     r"(?i:this|these|those|it|we|they|there|here|thus|therefore|hence|finally|next|now|since|because|while|"
     r"although|however|also|similarly|substituting|solving|plugging|simplifying|"
     # ("… so 45 minutes. That's": a contraction of a subject and its verb ends no sentence)
@@ -2355,7 +2358,7 @@ _LONE_OPENER = re.compile(
 )
 # a sentence whose main clause tells what to do next: "Substitute x = 9 back into …", "Now that we have
 # a = -2, substitute this value back"
-_INSTRUCTION = re.compile(
+_INSTRUCTION = lazy_compile(
     r"[*_>\s-]*(?:(?i:now\s+that|since|as|once|given\s+that|with)\b[^,;]*,\s*)?"
     r"(?:(?i:then|next|now|first|finally),?\s+)?(?:(?i:let(?:'s|\s+us|\s+me))\s+)?"
     r"(?i:substitute|plug|verify|check|confirm|solve|compute|calculate|simplify|evaluate|put|insert|"
@@ -2363,14 +2366,14 @@ _INSTRUCTION = re.compile(
 )
 # a number followed only by a word that qualifies what it counts, with the noun itself cut off: "there are 5
 # possible", "There are 5 prime", "we have 2013 red", "pairs of positive"
-_COUNT_WITHOUT_NOUN = re.compile(
+_COUNT_WITHOUT_NOUN = lazy_compile(
     r"(?:\d(?:\\\)|\$)?|\bof)\s+(?i:possible|prime|positive|negative|distinct|different|ordered|unordered|"
     r"real|integer|integral|rational|irrational|natural|whole|odd|even|consecutive|unique|valid|non-?negative|"
     r"non-?zero|complex|composite|perfect|equal|identical|red|blue|green|white|black|yellow)\s*$"
 )
 # a sentence that opens with a subordinating word and has no comma for its main clause to follow: "Since we've
 # found n = 23 based on …", "After dinner check ins" — the main clause never came
-_SUBORDINATE_ONLY = re.compile(
+_SUBORDINATE_ONLY = lazy_compile(
     r"[*_>\s-]*(?i:since|because|although|though|whereas|unless|until|once|if|when|whenever|after|before|"
     r"while|as\s+soon\s+as|now\s+that|given\s+that)\b[^,;]*$"
 )
@@ -2403,15 +2406,15 @@ _MARKER_LAST_CHARS = frozenset(":：sSeE#{d*_$ \t\n")
 
 
 # an answer marker with nothing after it, at the very end of the text
-_DANGLING_MARKER = re.compile(
+_DANGLING_MARKER = lazy_compile(
     r"(?i:\b(?:final\s+answer|answer|result)[*_]*\s*(?:(?:is|would\s+be|will\s+be)\s*[:：]?|[:：]))[ \t*_$]*$"
     r"|^[ \t*_]*A[*_]*[ \t]*[:：][ \t*_$]*$|####[ \t]*$|\\boxed\s*\{?\s*$",
     re.MULTILINE,
 )
-_POLITE_CLOSING = re.compile(shared_words.POLITE_CLOSING, re.IGNORECASE)
-_DIGIT_OR_MATH = re.compile(r"\d|\\[A-Za-z]")
+_POLITE_CLOSING = lazy_compile(shared_words.POLITE_CLOSING, re.IGNORECASE)
+_DIGIT_OR_MATH = lazy_compile(r"\d|\\[A-Za-z]")
 # a last word that cannot end an English sentence: the text was cut off
-_DANGLING = re.compile(
+_DANGLING = lazy_compile(
     r"(?:\b(?:the|a|an|of|to|in|on|at|by|for|with|from|and|or|but|so|then|is|are|was|were|be|been|that|"
     r"which|because|plus|minus|times|over|into|than|as|if|when|has|have|had|gets|get|its|their|his|her|"
     r"equals|makes|gives|equivalently|namely|i\.e\.|e\.g\.|between|among|such|per|via|whose|whether|since|"
@@ -2524,7 +2527,7 @@ def _hedging_sibling(
 
 # a reason opening in the words after a box: what it rejects is the reason's subject, not the box
 # ("\\boxed{72}, since the other case is impossible")
-_REASON_WORD = re.compile(r"\b(?:because|since|as|given\s+that|for)\b", re.IGNORECASE)
+_REASON_WORD = lazy_compile(r"\b(?:because|since|as|given\s+that|for)\b", re.IGNORECASE)
 
 
 def _rejected_box(gap: str) -> bool:
@@ -2543,13 +2546,13 @@ def _rejected_box(gap: str) -> bool:
 
 # the words between a general formula's box and the box of its value in the problem:
 # "$\\boxed{-\\frac{b}{a}}$, which here is $\\boxed{-\\frac{3}{2}}$", "…, i.e. …", "…, that is …"
-_EVALUATED_HERE = re.compile(
+_EVALUATED_HERE = lazy_compile(
     r"[\s$)\\\]*_]*,?\s*(?:which\s+here\s+is|which\s+is\s+here|which\s+(?:here\s+)?evaluates\s+to|i\.\s?e\.,?|"
     r"that\s+is,?|here\s+(?:this|that|it)\s+is)[\s$(\\\[*_]*",
     re.IGNORECASE,
 )
-_COMMAND = re.compile(r"\\[A-Za-z]+")
-_A_LETTER = re.compile(r"[A-Za-z]")
+_COMMAND = lazy_compile(r"\\[A-Za-z]+")
+_A_LETTER = lazy_compile(r"[A-Za-z]")
 
 
 def _evaluated_box(gap: str, general: str, value: str) -> bool:
@@ -2594,7 +2597,7 @@ def _concluded_past(completion: str, step: Answer, chosen: Answer) -> bool:
 
 
 # a sentence's end between two boxes: a full stop, mark or semicolon before the next sentence's space
-_SENTENCE_BREAK = re.compile(r"[.!?;](?:[ \t]*\$\$?|[ \t]*\\[)\]])?[ \t]+(?=\S)")
+_SENTENCE_BREAK = lazy_compile(r"[.!?;](?:[ \t]*\$\$?|[ \t]*\\[)\]])?[ \t]+(?=\S)")
 
 
 def _stacked_rival(
@@ -2640,12 +2643,12 @@ _RETRACTION_GAP = 300
 # the marker rules whose statements stand one to a line; what stands between two of them that say nothing else
 _STATEMENT_RULES = ("answer_colon", "answer_is", "final_answer", "hashes")
 # the math delimiters that close a box stacked before a marker's line ("$\\boxed{18}$\n#### 18")
-_BOX_CLOSE = re.compile(r"(?:[ \t]*(?:\$\$?|\\[\])]))*")
-_WORDS_ENDING_LINE = re.compile(r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?(?=[ \t]*\n)")
-_TAGS_BETWEEN = re.compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
+_BOX_CLOSE = lazy_compile(r"(?:[ \t]*(?:\$\$?|\\[\])]))*")
+_WORDS_ENDING_LINE = lazy_compile(r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?(?=[ \t]*\n)")
+_TAGS_BETWEEN = lazy_compile(r"\s*</answer\s*>\s*<answer\s*>\s*", re.IGNORECASE)
 # what stands between two boxes stacked on their own lines: space, math delimiters, a full stop or comma
-_STACKED_BETWEEN = re.compile(r"(?:\s|[$.,;*_]|\\[][()])*")
-_BARE_MARKER_BETWEEN = re.compile(
+_STACKED_BETWEEN = lazy_compile(r"(?:\s|[$.,;*_]|\\[][()])*")
+_BARE_MARKER_BETWEEN = lazy_compile(
     # (JSON's quotes too: '{"answer": 16, "answer": 18}')
     # (an "or" between them offers the second beside the first: "Answer: 18 or Answer: 20")
     r"[\s\u200b-\u200f\u2060\ufeff*_.,;#>\x22'-]*(?:or\b[\s*_,]*)?(?:(?:the|my|our)\s+)?"
@@ -2664,7 +2667,7 @@ def _hedged_boxes(text: str, boxes: list[Answer]) -> bool:
     )
 
 
-_BOX_HEDGE = re.compile(r"\b(?:or|maybe|perhaps|possibly|probably|either)\b", re.IGNORECASE)
+_BOX_HEDGE = lazy_compile(r"\b(?:or|maybe|perhaps|possibly|probably|either)\b", re.IGNORECASE)
 
 
 def _letter_end(completion: str, answer: Answer, letter: str) -> int | None:
@@ -2684,11 +2687,11 @@ _TEXT_END_CHARS = 8
 
 
 # an answer that is an option's letter alone: "(C)", "C", "**C**" (and "about (C)", an approximation of it)
-_LONE_LETTER = re.compile(
+_LONE_LETTER = lazy_compile(
     rf"[ \t*_]*(?:(?i:{shared_words.APPROXIMATION})[ \t]+)?\(?[ \t*_]*[A-J][ \t*_]*\)?[ \t*_.]*"
 )
 # a numeral whose digits may be letters, as a gold in base 16 asks for: "A3", "$1F$"
-_ALPHANUMERAL = re.compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")
+_ALPHANUMERAL = lazy_compile(r"[\s$]*[0-9A-Za-z]{1,64}[\s$.]*")
 
 
 def _judge(
@@ -2893,7 +2896,7 @@ def _judge_restated(
 
 
 # "x = 5", "$t=5$": a value stated for one variable named by a letter (a Greek one by its command)
-_NAMED_VARIABLE = re.compile(r"\s*([A-Za-z]|\\[a-z]+)\s*=(?!=)")
+_NAMED_VARIABLE = lazy_compile(r"\s*([A-Za-z]|\\[a-z]+)\s*=(?!=)")
 
 
 def _named_variable(text: str) -> str | None:
@@ -2963,7 +2966,7 @@ def _compare(reading: Reading, gold: Gold, budget: Budget, decimals: int | None)
 
 # a fraction written as one: "\\frac{3}{4}", "\\dfrac34", "3/4"
 _TERM = r"(?:\{\s*\d+\s*\}|\d)"
-_WRITTEN_FRACTION = re.compile(rf"[\s$(]*(?:\\[dt]?frac\s*{_TERM}\s*{_TERM}|\d+\s*/\s*\d+)[\s$).]*")
+_WRITTEN_FRACTION = lazy_compile(rf"[\s$(]*(?:\\[dt]?frac\s*{_TERM}\s*{_TERM}|\d+\s*/\s*\d+)[\s$).]*")
 
 
 def _ratio_as_fraction(pred: Quantity, pred_text: str, gold: Quantity, gold_text: str) -> bool:

@@ -41,6 +41,7 @@ from typing import IO, Any
 from rewardkit.dotted import lift_fields
 from rewardkit.errors import DataError
 from rewardkit.files import fsync_folder, json_line
+from rewardkit.lazy_regex import lazy_compile
 
 __all__ = [
     "ERRORS_SHOWN",
@@ -295,7 +296,7 @@ ERRORS_SHOWN = 5
 # of a million differently broken lines (``invalid JSON at column N`` differs with N)
 _MESSAGE_KINDS = 100
 _OTHER = "other messages"
-_WHERE = re.compile(r"(?P<where>.*?:[0-9]+): (?P<message>.*)", re.DOTALL)
+_WHERE = lazy_compile(r"(?P<where>.*?:[0-9]+): (?P<message>.*)", re.DOTALL)
 
 
 def _message_of(error: LineError | str) -> str:

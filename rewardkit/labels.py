@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.lookalikes import digit_letters
 from rewardkit.numbers import DIGIT_LOOKALIKES, lookup_unit
 from rewardkit.stated_units import unit_at_start
@@ -44,25 +45,25 @@ _LABELLED = (
     r"player|jersey|horse|car|bus|route|train|room|apartment|house|seat|lot|batch|patch|commit|build|release|"
     r"user|customer|employee|student|member|phone|zip|code|question|problem|page|table|team|group"
 )
-_IDENTIFIER_BEFORE = re.compile(
+_IDENTIFIER_BEFORE = lazy_compile(
     rf"(?:\b(?i:{_LABELLED})[ \t]*(?:#|(?i:no|nr|num)\.|(?i:number|num|id)\b[ \t]*[:#]?|:)|"
     r"\b(?i:version|ver|flight|serial|isbn|sku|invoice|ticket|id)\b[ \t]*[:=#]?|"
     r"(?<![A-Za-z])(?:No|Nr|no|nr|num)\.|№)[ \t]*$"
 )
 # a heading or a reference that numbers a part of the text: "Step 3:", "Part 2.", "see equation 4"
-_HEADING_BEFORE = re.compile(
+_HEADING_BEFORE = lazy_compile(
     r"\b(?i:step|part|case|stage|phase|question|problem|exercise|example|section|method|approach|attempt|"
     r"solution|scenario|figure|fig\.|table|equation|eq\.|lemma|theorem|chapter|paragraph|option)[ \t]*$"
 )
 # a heading's number ends on a colon ("Step 3: answer."), or on a stop when the heading opens its line
-_PROGRESS_BEFORE = re.compile(
+_PROGRESS_BEFORE = lazy_compile(
     r"\b(?i:step|part|stage|phase|question|problem|section)[ \t]+\d+[ \t]+of[ \t]+$"
 )
-_HEADING_AFTER = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?P<colon>:)|[)\]]|[.—–-](?=\s|$)|(?=\n)|$)")
+_HEADING_AFTER = lazy_compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?P<colon>:)|[)\]]|[.—–-](?=\s|$)|(?=\n)|$)")
 # a compound adjective of the solution's structure: "a 2-step problem", "a 3-part question"
-STRUCTURE_AFTER = re.compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
+STRUCTURE_AFTER = lazy_compile(r"[-‐–](?i:step|part|stage|phase)s?\b")
 # a count that selects terms: "the first 10 odd numbers", "in the next 5 years"
-_SELECTS_BEFORE = re.compile(r"\b(?i:the[ \t]+(?:first|next|past|previous|following))[ \t]+$")
+_SELECTS_BEFORE = lazy_compile(r"\b(?i:the[ \t]+(?:first|next|past|previous|following))[ \t]+$")
 _LOOKALIKES = frozenset(DIGIT_LOOKALIKES)
 # currency codes and signs written as letters that may be glued before an amount ("Rs72", "USD72")
 _CURRENCY_LETTERS = frozenset(
@@ -92,48 +93,48 @@ _SUFFIX_LETTERS = frozenset(
         "inr",
     }
 )
-_FILE_NAME = re.compile(
+_FILE_NAME = lazy_compile(
     r"[\w-]+\.(?:txt|py|csv|json|jsonl|md|png|jpe?g|gif|pdf|html?|ipynb|log|xlsx?|docx?|zip|tar|gz|js|ts|cpp|"
     r"java|rb|go|rs|ya?ml|xml|sh|cfg|ini|dat|bin|exe)\b",
     re.IGNORECASE,
 )
-_BASE_PREFIX = re.compile(r"(?<![\w.])0[xXbBoO]$")
-_EXTENSION = re.compile(r"\.[A-Za-z]{2,5}\b")
-_LETTERS_END = re.compile(r"[A-Za-z_]+$")
-_LETTERS_START = re.compile(r"[A-Za-z_]+")
-_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
-_LINK_TEXT = re.compile(r"\[[^\[\]\n]{0,200}\]\(")
+_BASE_PREFIX = lazy_compile(r"(?<![\w.])0[xXbBoO]$")
+_EXTENSION = lazy_compile(r"\.[A-Za-z]{2,5}\b")
+_LETTERS_END = lazy_compile(r"[A-Za-z_]+$")
+_LETTERS_START = lazy_compile(r"[A-Za-z_]+")
+_URL = lazy_compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+_LINK_TEXT = lazy_compile(r"\[[^\[\]\n]{0,200}\]\(")
 # a field of a log line, glued to its key ("extracted=72"), and a line that speaks as the system
-_FIELD = re.compile(r"(?<![\w\\])[A-Za-z_][\w.]+=[^\s=]")
-_ROLE_TAG = re.compile(
+_FIELD = lazy_compile(r"(?<![\w\\])[A-Za-z_][\w.]+=[^\s=]")
+_ROLE_TAG = lazy_compile(
     r"\[(?i:system|admin|grader|inst|sys|assistant|user|judge|evaluator)\]|<\|[\w ]{1,20}\|>|<<SYS>>|"
     r"(?:^|[.!]\s)(?:SYSTEM|System|ADMIN|Admin|GRADER|Grader|JUDGE|Judge)\s*:|"
     r"\b(?i:verdict|extracted|is_correct|grader)\s*[:=]|"
     r"\b(?i:ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions)"
 )
 # a numbered list's item number at the start of a line: "3." or "3)" (past indentation and emphasis)
-_ITEM_NUMBER = re.compile(r"[ \t>*_]*(\d{1,3})([.)])(?=[ \t*_]|$)")
+_ITEM_NUMBER = lazy_compile(r"[ \t>*_]*(\d{1,3})([.)])(?=[ \t*_]|$)")
 # the row that separates a markdown table's header from its body ("|---|---|", "---|:--:")
-_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|[ \t|:-]*$", re.MULTILINE)
+_TABLE_RULE = lazy_compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|[ \t|:-]*$", re.MULTILINE)
 # the first cell of a table row that labels the row the total
-_TOTAL_LABEL = re.compile(
+_TOTAL_LABEL = lazy_compile(
     r"[ \t*_]*(?i:(?:grand\s+|overall\s+)?total|sum|answer|final(?:\s+answer)?|result|altogether|in\s+all|"
     r"overall|combined)\b"
 )
 # a rate's word after the value or before it ("80 flagstones each", "each carry 80", "$2 apiece", "per truck")
-_EACH = re.compile(r"\b(?i:each|apiece|a\s+piece|per[ \t]+(?P<per>[A-Za-z]+))\b")
+_EACH = lazy_compile(r"\b(?i:each|apiece|a\s+piece|per[ \t]+(?P<per>[A-Za-z]+))\b")
 _PER_NUMBER = frozenset({"cent", "mille", "hundred", "thousand", "million", "capita"})
 # the count a rate applies to, in the same sentence: a number, a number word, "the rest"
-_COUNT = re.compile(
+_COUNT = lazy_compile(
     r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|both|the\s+rest|the\s+remain(?:ing|der)"
     r"|all\s+(?:the|of))\b"
 )
 # a whole number of things: "5 boxes" (an amount of money, "$48", or a measure, "2.5 kg", is no count)
-_COUNT_OF_ITEMS = re.compile(r"\d+[ \t]+(?P<noun>[A-Za-z]+)")
+_COUNT_OF_ITEMS = lazy_compile(r"\d+[ \t]+(?P<noun>[A-Za-z]+)")
 _CURRENCY = frozenset("$€£¥")
-_EACH_OF_COUNT = re.compile(r"^[ \t]+of[ \t]+(?:the[ \t]+|these[ \t]+|those[ \t]+)?\d+")
+_EACH_OF_COUNT = lazy_compile(r"^[ \t]+of[ \t]+(?:the[ \t]+|these[ \t]+|those[ \t]+)?\d+")
 # what shows that a text works something out or concludes
-_WORK = re.compile(
+_WORK = lazy_compile(
     r"[=×÷]|\d\s*[-+*/x]\s*\d|\b(?i:so|thus|therefore|hence|total|altogether|in\s+all|answer|result|overall|"
     r"combined|means|get|gets|got|makes?|made|earn(?:s|ed)|spent|leaves?|equals?|need|needs|remain(?:s|ing)?|left|"
     # "…each day, which is 0.5 gallons": the value the rate comes to, stated
@@ -141,18 +142,18 @@ _WORK = re.compile(
 )
 _RESTATE_CHARS = 600  # a text that only restates the question is short
 # control characters, and a run of mixed symbols, in the line before the number
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")  # and the replacement character
-_SYMBOL_RUN = re.compile(r"[#@!$%^&*~|`]{4,}")
+_CONTROL = lazy_compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")  # and the replacement character
+_SYMBOL_RUN = lazy_compile(r"[#@!$%^&*~|`]{4,}")
 # a code block's opening fence with its language, and a line of code that gives or prints a value
-_FENCE_TAG = re.compile(r"```[ \t]*([\w+#-]*)")
+_FENCE_TAG = lazy_compile(r"```[ \t]*([\w+#-]*)")
 _OUTPUT_TAGS = frozenset({"output", "text", "console", "plaintext", "txt", "result", "stdout"})
 # a line that states the program's result: "return 72", "print(72)", "answer = 72"
-_STATES_RESULT = re.compile(
+_STATES_RESULT = lazy_compile(
     r"(?:return[ \t]+|print[ \t]*\([ \t]*|(?i:answer|ans|result|final_answer|solution)[ \t]*=[ \t]*)"
     r"[-$]?[\d.,]+[ \t]*\)?[ \t;]*(?:#.*)?$"
 )
-_ASSIGNED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*=[ \t]*[-$]?[\d.,]+[ \t;]*(?:#.*)?$")
-_ASSIGNED_ANYWHERE = re.compile(
+_ASSIGNED = lazy_compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*=[ \t]*[-$]?[\d.,]+[ \t;]*(?:#.*)?$")
+_ASSIGNED_ANYWHERE = lazy_compile(
     r"(?:^|[;\n])[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*[-$]?[\d.,]+[ \t;]*(?:#[^\n]*)?$", re.M
 )
 
@@ -368,9 +369,9 @@ def _program_literal(region: str, start: int, line_start: int, line_end: int) ->
 
 # a program without fences: a function's definition opening its line, then only indented lines (or blank
 # ones) to a last "return" with its brackets closed
-_DEFINITION = re.compile(r"^[ \t]*def[ \t]+[A-Za-z_]\w*[ \t]*\([^\n]*\)[^\n]*:[ \t]*$", re.MULTILINE)
+_DEFINITION = lazy_compile(r"^[ \t]*def[ \t]+[A-Za-z_]\w*[ \t]*\([^\n]*\)[^\n]*:[ \t]*$", re.MULTILINE)
 _OPEN_ENDS = frozenset("+-*/%,=([{.<>&|^\\")
-_LAST_RETURN = re.compile(r"\n[ \t]+return\b[^\n]*\s*$")
+_LAST_RETURN = lazy_compile(r"\n[ \t]+return\b[^\n]*\s*$")
 
 
 def unfenced_program(region: str) -> int | None:
@@ -403,7 +404,7 @@ def unfenced_program(region: str) -> int | None:
 
 
 # the output block right after a code block: its tag, output-like or none, and its body
-_OUTPUT_AFTER = re.compile(r"```[ \t]*\n\s*```[ \t]*([\w+#-]*)[ \t]*\n(.*?)```", re.DOTALL)
+_OUTPUT_AFTER = lazy_compile(r"```[ \t]*\n\s*```[ \t]*([\w+#-]*)[ \t]*\n(.*?)```", re.DOTALL)
 
 
 def _output_without_value(region: str, line_end: int) -> str | None:

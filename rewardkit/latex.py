@@ -108,6 +108,7 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from rewardkit.errors import RewardkitError
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.mathtree import (
     SCALAR_KINDS,
     Add,
@@ -2074,8 +2075,8 @@ _KNOWN_NAMES = frozenset(
 # String escapes that ate a command's first letter: "\f" of "\frac" read as a form feed, "\b" of "\boxed"
 # as a backspace, "\t" of "\text" as a tab, "\r" of "\right" as a carriage return.
 _ESCAPED_LETTERS = {"\x0c": "f", "\x08": "b", "\t": "t", "\r": "r"}
-_CONTROL_ESCAPE = re.compile(r"\\?([\x0c\x08\t\r])([A-Za-z]+)")
-_DOUBLED_ESCAPE = re.compile(r"(\\+)([A-Za-z]+)")
+_CONTROL_ESCAPE = lazy_compile(r"\\?([\x0c\x08\t\r])([A-Za-z]+)")
+_DOUBLED_ESCAPE = lazy_compile(r"(\\+)([A-Za-z]+)")
 
 
 def repair_escapes(text: str) -> str:
@@ -2115,7 +2116,7 @@ def _uncontrol(m: re.Match[str]) -> str:
 
 # set-builder notation on one real variable: "\\{x \\mid x > 2\\}", "\\{x : x > 2\\}",
 # "\\{x \\in \\mathbb{R} \\mid x > 2\\}"
-_SET_BUILDER = re.compile(
+_SET_BUILDER = lazy_compile(
     r"\s*\\\{\s*(?P<var>[a-z])\s*(?:\\in\s*(?:\\mathbb\s*\{\s*R\s*\}|ℝ)\s*)?(?:\\mid|\\vert|\||:)"
     r"(?P<cond>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\\\}\s*\.?\s*"
 )
@@ -2138,8 +2139,8 @@ def _set_builder(m: re.Match[str]) -> Node:
 _MAX_PROGRESSION = 1000
 
 # a ratio of three numbers or more, "1:2:3", "2 : 4 : 6" (two, "3:4", are read with times of day as one value)
-_LONG_RATIO = re.compile(r"\s*\d{1,12}(?:\.\d{1,12})?(?:\s*:\s*\d{1,12}(?:\.\d{1,12})?){2,11}\s*\.?\s*")
-_RATIO_TERM = re.compile(r"\d+(?:\.\d+)?")
+_LONG_RATIO = lazy_compile(r"\s*\d{1,12}(?:\.\d{1,12})?(?:\s*:\s*\d{1,12}(?:\.\d{1,12})?){2,11}\s*\.?\s*")
+_RATIO_TERM = lazy_compile(r"\d+(?:\.\d+)?")
 
 
 def _ratio(text: str) -> Ratio:
@@ -2158,8 +2159,8 @@ def _ratio(text: str) -> Ratio:
 
 
 # a numeral whose digits may be capital letters, then its base: "A3_{16}", "1F_16", "\\text{B}2_{12}"
-_NUMERAL_WRAPPER = re.compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Z]{1,64})\s*\}")
-_LETTER_NUMERAL = re.compile(
+_NUMERAL_WRAPPER = lazy_compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Z]{1,64})\s*\}")
+_LETTER_NUMERAL = lazy_compile(
     r"((?:[0-9A-Z]|\\(?:text|mathrm)\s*\{\s*[0-9A-Z]{1,64}\s*\}){1,64})"
     r"\s*_\s*(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))"
 )
@@ -2171,19 +2172,19 @@ _ANGLE_POINT = r"[A-Z](?:_\{\s*\w{1,2}\s*\}|_\w)?['′]*"
 _ANGLE_POINTS = (
     rf"{_ANGLE_POINT}(?:[ \t]*{_ANGLE_POINT}){{0,2}}(?![A-Za-z])|[a-z](?![A-Za-z])|\d{{1,2}}(?![\d.])"
 )
-_ANGLE_NAME = re.compile(rf"\s*(?:\{{\s*(?P<braced>{_ANGLE_POINTS})\s*\}}|(?P<name>{_ANGLE_POINTS}))")
+_ANGLE_NAME = lazy_compile(rf"\s*(?:\{{\s*(?P<braced>{_ANGLE_POINTS})\s*\}}|(?P<name>{_ANGLE_POINTS}))")
 # the repeating part of a decimal, right after its point or its last written digit: \overline{45}, \dot{3}
-_REPEATING = re.compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
+_REPEATING = lazy_compile(r"\\overline\s*\{\s*(\d{1,400})\s*\}|\\dot\s*\{\s*(\d)\s*\}")
 # the period in parentheses right after the point or the last digit: 0.(3), 1.2(45)
-_PAREN_PERIOD = re.compile(r"\((\d{1,400})\)")
+_PAREN_PERIOD = lazy_compile(r"\((\d{1,400})\)")
 # dots that continue a decimal: 0.333\ldots, 0.1666..., 0.33…
-_TRAILING_DOTS = re.compile(r" ?(?:\\[lc]?dots\b|\.\.\.|…)")
+_TRAILING_DOTS = lazy_compile(r" ?(?:\\[lc]?dots\b|\.\.\.|…)")
 # the longest period looked for in the digits before such dots
 _MAX_DOTTED_PERIOD = 6
 
 
 # a repeating decimal in a notation the number reader would cut short: 0.(3), 0.1(6), 0.333\ldots, 0.1666...
-_REPEATING_NOTATION = re.compile(
+_REPEATING_NOTATION = lazy_compile(
     r"(?<![\d.])\d+\.(?:\d*\(\d{1,400}\)|(\d{2,60}) ?(?:\\[lc]?dots\b|\.\.\.|…))"
 )
 
@@ -2217,17 +2218,17 @@ _NOT_AN_ANSWER = frozenset({"n/a", "n / a", "n.a.", "n/a."})
 # concludes (``2x = 10 \\implies x = 5``, ``\\therefore \\quad \\frac{a}{b} = \\frac{2}{3}``), and a reason's
 # sign gives the grounds of what stands before it (``x = 5 \\because 2x = 10``), or of nothing when it opens
 # the math
-_CONCLUDES = re.compile(
+_CONCLUDES = lazy_compile(
     r"\\(?:therefore|implies|Longrightarrow|Rightarrow|iff|Longleftrightarrow|Leftrightarrow)(?![A-Za-z])|[∴⇒⟹⇔]"
 )
-_BECAUSE = re.compile(r"\\because(?![A-Za-z])|∵")
+_BECAUSE = lazy_compile(r"\\because(?![A-Za-z])|∵")
 # a word of prose before a sign (not a command's name): "not", "at least", "is" (a product of two variables,
 # "xy", is math)
-_PROSE_BEFORE_SIGN = re.compile(
+_PROSE_BEFORE_SIGN = lazy_compile(
     r"(?<![\\A-Za-z])(?:[A-Za-z]{3,}|(?:at|is|or|no|so|if|be|as|to|of|in|an|it|we|by|on)(?![A-Za-z]))"
 )
 # the words of those signs, one literal scan for the math that holds none
-_REASONING_WORD = re.compile(r"therefore|implies|ightarrow|iff|because")
+_REASONING_WORD = lazy_compile(r"therefore|implies|ightarrow|iff|because")
 
 
 def _conclusion(text: str) -> str:
@@ -2268,7 +2269,7 @@ def _top_level(text: str, at: int) -> bool:
     return depth <= 0
 
 
-_BRACE = re.compile(r"(?<!\\)[{}]")
+_BRACE = lazy_compile(r"(?<!\\)[{}]")
 
 
 # --- entry point -----------------------------------------------------------------------------------------

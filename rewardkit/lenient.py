@@ -52,6 +52,7 @@ from rewardkit.extract import (
 )
 from rewardkit.gold import Gold, normalise_text
 from rewardkit.labels import STRUCTURE_AFTER
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.letter_sets import last_set_named
 from rewardkit.mathtree import (
     Chain,
@@ -130,7 +131,7 @@ from rewardkit.types import Answer
 
 # a value, maybe its unit, and an opening parenthesis right before the last number: "1.5 (3/2)", "72 cm
 # (0.72 m)"
-_VALUE_BEFORE_PARENTHESIS = re.compile(
+_VALUE_BEFORE_PARENTHESIS = lazy_compile(
     # (past the box, math or emphasis the value closes: "\\boxed{15} (", "$15$ (", "**15** (")
     r"(?<![\w.])[-−$]?\d[\d,]*(?:\.\d+)?%?(?:[}$*_\]]|\\[)\]])*[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\([ \t]*"
     # (the value in parentheses may be said to restate the first, "72 (i.e., 70)", or called an approximation:
@@ -141,14 +142,14 @@ _VALUE_BEFORE_PARENTHESIS = re.compile(
 )
 # a value, maybe its unit, and the words that say it again right before the last number: "0.4, which is ",
 # "5 km, i.e. "
-_VALUE_BEFORE_RESTATEMENT = re.compile(
+_VALUE_BEFORE_RESTATEMENT = lazy_compile(
     r"(?<![\w.])(?P<value>[-−$]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?(?:[ \t]*[^\W\d_]+)?)[ \t]*,[ \t]*"
     rf"(?:which[ \t]+is|that[ \t]+is|(?:{RESTATING})|(?:{restatement.CONCLUDING_SO}))[ \t,]*$",
     re.IGNORECASE,
 )
-_CLOSED_AFTER_VALUE = re.compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
+_CLOSED_AFTER_VALUE = lazy_compile(r"\$?[ \t]*(?:[^\W\d_]+[ \t]*){0,2}\)")
 # "Rs. 350", "approx. 350", "ca. 350": a period that abbreviates the word before a value ends no sentence
-_ABBREVIATION_BEFORE_VALUE = re.compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
+_ABBREVIATION_BEFORE_VALUE = lazy_compile(r"\b(?:rs|ca|approx)\.$", re.IGNORECASE)
 
 
 def relations_are_answers(gold: Gold) -> bool:
@@ -178,7 +179,7 @@ def plus_minus(gold: Gold) -> bool:
 
 
 # a sentence that says the one before it again: "Or, in other words, seventy-two.", "I.e. 72.", "That is, 72."
-_RESTATEMENT_OPENING = re.compile(
+_RESTATEMENT_OPENING = lazy_compile(
     r"[ \t\n*_]*(?i:or\b[,\s]*)?(?i:in\s+other\s+words|i\.\s*e\.|that\s+is(?:\s+to\s+say)?|equivalently|"
     r"put\s+(?:another|differently)|namely|in\s+words|in\s+short)\b"
 )
@@ -214,10 +215,10 @@ def _restated_statement(found: Candidates, sentence_start: int, answer: Answer, 
 
 
 # where the sentences after an answer break: a full stop (not a decimal point), a line break, ";", "!" or "?"
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
+_SENTENCE_SPLIT = lazy_compile(r"(?<=[.!?;])(?!\d)\s+|\n+")
 
 
-_NUMERAL_TEXT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_NUMERAL_TEXT = lazy_compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _told_whole(value: str, texts: tuple[str, ...]) -> bool:
@@ -233,19 +234,19 @@ _THOUGHT_READ = 20_000
 
 # a value restated right before the last one: "1/6, i.e. 0.5", "$\\frac{1}{6}$, that is, 0.5" (也就是, 即
 # read)
-_RESTATED_AS = re.compile(
+_RESTATED_AS = lazy_compile(
     r"(?P<first>\$[^$\n]{1,60}\$|[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*,?[ \t]*"
     r"(?:that\s+is|i\.[ \t]?e\.|in\s+other\s+words|namely),?[ \t*_]*\$?$",
     re.IGNORECASE,
 )
 # a value equated with the last one: "0.125 = 1/6 = 12.5%" (its first value stands after no operator: "48 +
 # 24 = 72" computes it)
-_EQUATED_AS = re.compile(r"(?<![\w.,/^])(?P<first>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t]*=[ \t]*\$?$")
+_EQUATED_AS = lazy_compile(r"(?<![\w.,/^])(?P<first>[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[ \t]*=[ \t]*\$?$")
 
 
 # a value restated in words after the last number and its unit: "45 minutes, i.e. half an hour", "90
 # minutes, that is, one and a half hours", "250 cm, or two and a half metres"
-_RESTATED_IN_WORDS = re.compile(
+_RESTATED_IN_WORDS = lazy_compile(
     r"[ \t]*(?P<unit>[A-Za-z]+)[ \t]*,[ \t]*"
     r"(?:i\.[ \t]?e\.|that\s+is|in\s+other\s+words|which\s+is|or),?[ \t]+(?P<words>[A-Za-z][A-Za-z -]{0,40}?)"
     r"[ \t]+(?:of[ \t]+)?(?:an?[ \t]+)?(?P<unit2>[A-Za-z]+)[ \t]*(?:[.,;!]|$)",
@@ -274,7 +275,7 @@ def _restated_in_words(told: str, value: str) -> str | None:
 
 # what stands before a value of a chain of equalities: another link, a copula or the sentence's start (a colon
 # divides: "18 : 2 = 9")
-_LINK_BEFORE = re.compile(
+_LINK_BEFORE = lazy_compile(
     r"(?:(?<![<>!])=|(?<![A-Za-z])(?:is|are|was|be|equals|gives|get)|[.!?\n]|^)$", re.IGNORECASE
 )
 
@@ -407,7 +408,7 @@ def _puts_forward(line: str) -> bool:
 
 
 # one variable, maybe with a subscript or as a Greek letter's command: what a combination's side is not
-_ONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
+_ONE_VARIABLE = lazy_compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?\s*")
 
 
 def _states_a_combination(text: str) -> bool:
@@ -425,8 +426,8 @@ def _states_a_combination(text: str) -> bool:
 
 
 # a line that holds one number and nothing else (but emphasis, a list bullet or a full stop)
-BARE_NUMBER_LINE = re.compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
-DIGIT = re.compile(r"\d")
+BARE_NUMBER_LINE = lazy_compile(r"[ \t*_`>-]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?[ \t*_`.]*")
+DIGIT = lazy_compile(r"\d")
 
 
 def _stacked_numbers_before(region: str, start: int, end: int) -> str | None:
@@ -789,15 +790,15 @@ def lenient_problem(found: Candidates, answer: Answer, gold: Gold) -> str | None
     )
 
 
-_OR_WORD = re.compile(r"\bor\b")
+_OR_WORD = lazy_compile(r"\bor\b")
 # what opens a bulleted line
 _BULLETS = ("-", "*", "+", "•", " ", "\t")
-_NAMED_VALUE = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=\s*")
+_NAMED_VALUE = lazy_compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=\s*")
 
 # a code block's fence; the comment a code line ends with; a line that reports an error
 FENCE = "```"
-_CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22\n]*['\x22][^'\x22\n]*$)", re.MULTILINE)
-_ERROR_REPORT = re.compile(
+_CODE_COMMENT = lazy_compile(r"(?:^|\s)(?:#|//|--)(?![^'\x22\n]*['\x22][^'\x22\n]*$)", re.MULTILINE)
+_ERROR_REPORT = lazy_compile(
     r"^Traceback \(most recent call last\)|^\s*[A-Za-z_.]*(?:Error|Exception)\b", re.MULTILINE
 )
 
@@ -823,10 +824,10 @@ def in_code_aside(region: str, at: int, unclosed: bool = True) -> str | None:
     return None
 
 
-SENTENCE_STOP = re.compile(r"\.(?!\d)")
-_ASKS_AT_END = re.compile(r"[?？][^\w]*$|\d[ \t*_$)]*[?？]")
+SENTENCE_STOP = lazy_compile(r"\.(?!\d)")
+_ASKS_AT_END = lazy_compile(r"[?？][^\w]*$|\d[ \t*_$)]*[?？]")
 # the end of a display (\\] or $$) with a capitalised word after it: a new sentence starts there
-AFTER_DISPLAY = re.compile(r"(?:\\\]|\$\$)\s+(?=[A-Z])")
+AFTER_DISPLAY = lazy_compile(r"(?:\\\]|\$\$)\s+(?=[A-Z])")
 
 
 def _said_around_number(found: Candidates, number: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
@@ -862,7 +863,7 @@ _CONDITION_TAIL_CHARS = (
 
 
 # a closing line that is a letter and a value said of it: "C = 48", "**C**: 60"
-_LETTER_VALUE_LINE = re.compile(r"[ \t*_]*\(?([A-Z])\)?[*_]*[ \t]*[:=][ \t*_$]*[-−]?\d[^\n]*")
+_LETTER_VALUE_LINE = lazy_compile(r"[ \t*_]*\(?([A-Z])\)?[*_]*[ \t]*[:=][ \t*_$]*[-−]?\d[^\n]*")
 
 
 def _letter_value_closing(found: Candidates, gold: Gold) -> tuple[Answer, Reading] | None:
@@ -1206,14 +1207,14 @@ def lenient_answer(
 # what makes a closing sentence conclude on a result of its own: a computation, a conclusion word, what is
 # left or the total, a label's value ("He gave away 3, so 9 are left.", "That's 45 minutes in total.",
 # "Multiply by 2: 24.")
-_CONCLUDED_CUE = re.compile(
+_CONCLUDED_CUE = lazy_compile(
     r"[=×÷/+<>≈]|\d\s*\*\s*\d|\d\s+-\s+\d|:[\s*_$]*\d|\\(?:times|div|cdot|frac)|\b(?:so|thus|hence|therefore|total|totals|"
     r"in\s+all|altogether|overall|left|remain(?:s|ing)?|answer|result)\b",
     re.IGNORECASE,
 )
 # ... or say something of a value that its readers judge (a negation, a hedge, an alternative, a bound, a
 # range, a condition, a correction, a question): such a sentence is read as ever, never stepped over
-_UNCOMMITTED_CUE = re.compile(
+_UNCOMMITTED_CUE = lazy_compile(
     rf"[?？]|n['’]t\b|\b(?:not|no|never|nor|cannot|or|either|alternatively|maybe|perhaps|probably|possibly|"
     rf"likely|guess|think|believe|seems?|suspect|{shared_words.APPROXIMATION}|nearly|almost|least|most|up\s+to|"
     r"more\s+than|less\s+than|fewer\s+than|between|from|range|if|unless|assum\w*|suppos\w*|provided|"
@@ -1222,19 +1223,19 @@ _UNCOMMITTED_CUE = re.compile(
 )
 # ... or state one as a step, a need, a consequence, no restatement of givens ("Now she has 12.", "She needs
 # 45 minutes.", "She would have 15.")
-_RESULT_CUE = re.compile(
+_RESULT_CUE = lazy_compile(
     r"\b(?:giving|gives|leaving|leaves|making|makes|made|means|equals?|times|plus|minus|divided|multiplied|"
     r"sum|difference|product|need(?:s|ed)?|must|should|then|now|but|however|when|would|could|might|may|will)\b",
     re.IGNORECASE,
 )
 # what opens a closing sentence that derives a value from others rather than restates them: "With a length
 # of 6 meters, the width is 4 meters."
-_DERIVING_OPENING = re.compile(
+_DERIVING_OPENING = lazy_compile(
     r"[\s*_>-]*(?:with|given|using|if|since|because|as|for|from|after|taking|assuming|when)\b", re.IGNORECASE
 )
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = lazy_compile(r"[^\W\d_]{2,}")
 # a full stop that abbreviates a word: "i.e.", "e.g.", "etc.", "approx.", "vs."
-_ABBREVIATED = re.compile(
+_ABBREVIATED = lazy_compile(
     r"(?:\b[A-Za-z]\.[A-Za-z]|\b(?i:etc|vs|approx|ca|rs|mr|mrs|ms|dr|st|no|fig|eq|resp))\.$"
 )
 _RESTATED_NUMBERS = 3  # the numbers a closing sentence of givens holds, at most, to be read as operands
@@ -1366,14 +1367,16 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
 # quantity, and which one is asked is unknown); one that points back at the value ("That would be $35.") or
 # derives from it ("For 7 tickets she would pay $35.") goes on from it, and is read as ever
 # (a whole sentence: "(20 after the gift)" is a value under a condition, left to its readers)
-_REMARK_IN_BRACKETS = re.compile(r"\((?P<body>[A-Z][^()\n]{2,200})\)[.!]?")
-_REMARK_OF_THE_REST = re.compile(r"[\s*_>-]*(?:the[ \t]+)?(?:others?|rest)\b", re.IGNORECASE)
-_WOULD_BE = re.compile(
+_REMARK_IN_BRACKETS = lazy_compile(r"\((?P<body>[A-Z][^()\n]{2,200})\)[.!]?")
+_REMARK_OF_THE_REST = lazy_compile(r"[\s*_>-]*(?:the[ \t]+)?(?:others?|rest)\b", re.IGNORECASE)
+_WOULD_BE = lazy_compile(
     r"\b(?:would|could|might)[ \t]+(?:(?:only|still|also|then|now)[ \t]+)?be\b", re.IGNORECASE
 )
-_POINTS_BACK = re.compile(r"[\s*_>-]*(?:that|this|it|which|these|those|so|thus|hence|therefore|then)\b", re.I)
+_POINTS_BACK = lazy_compile(
+    r"[\s*_>-]*(?:that|this|it|which|these|those|so|thus|hence|therefore|then)\b", re.I
+)
 # a statement that concludes the text's working: "So she has 25 stickers left.", "In total they have 30."
-_CONCLUDING_STATEMENT = re.compile(
+_CONCLUDING_STATEMENT = lazy_compile(
     r"[\s*_>-]*(?:so|thus|hence|therefore|in[ \t]+total|in[ \t]+all|altogether|overall|finally|"
     r"in[ \t]+the[ \t]+end)\b",
     re.IGNORECASE,
@@ -1381,17 +1384,17 @@ _CONCLUDING_STATEMENT = re.compile(
 # where a total's breakdown opens after its value: "30 marbles: Alice 18, Bob 12." (a sentence after a value
 # called the total that only breaks it down is one too: "So they have 30 in total. Alice has 18 and Bob 12.";
 # after any other value it may state the asked part: "He had 50 apples. He sold 8 and kept 42.")
-_BREAKDOWN_COLON = re.compile(r":[ \t]+(?=[^\d\n]{0,40}\d)")
-_CALLED_TOTAL = re.compile(r"\b(?:total|altogether|in\s+all|combined|all\s+together)\b", re.IGNORECASE)
+_BREAKDOWN_COLON = lazy_compile(r":[ \t]+(?=[^\d\n]{0,40}\d)")
+_CALLED_TOTAL = lazy_compile(r"\b(?:total|altogether|in\s+all|combined|all\s+together)\b", re.IGNORECASE)
 _PARTS_AT_MOST = 6  # the parts a total's breakdown names, at most
 # a clause added after the concluded value with another quantity: "Hence the train arrives at 3:15 PM, after
 # traveling for 135 minutes." (a time and a duration: which one is asked is unknown)
-_ADDED_CLAUSE = re.compile(
+_ADDED_CLAUSE = lazy_compile(
     r",[ \t]+(?:after|before|while|by|when)[ \t]+[a-z]{2,}ing\b(?=[^,.;:!?\n=]*[.!]?$)", re.IGNORECASE
 )
 # a value per a span of time said again per another: "$1,234.50 a month, which is $41.15 a day"
 _PER_SPAN = r"[ \t]+(?:a|an|per|each|every)[ \t]+(?P<{0}>second|minute|hour|day|week|month|year)\b"
-_RATE_RESTATED = re.compile(
+_RATE_RESTATED = lazy_compile(
     _PER_SPAN.format("first")
     + r"[^,.;:!?\n\d]{0,40},[ \t]+(?:which[ \t]+is|that[ \t]+is|i\.e\.,?|or)[ \t]+"
     + r"[$€£*_ \t]*(?P<second>\d[\d,]*(?:\.\d+)?)"
@@ -1783,7 +1786,7 @@ def _equals_gold(reading: Reading, gold: Gold) -> bool:
 
 # a number glued by a hyphen to a unit or a measure word before a noun: "the 1200-gallon tank", "a 5-pound
 # bag", "her 12-year-old son" (a multiplier, "a 3-fold increase", is no measure)
-_MEASURE_BEFORE_NOUN = re.compile(r"-(?:[A-Za-z]+-){0,2}(?P<word>[A-Za-z]+)[ \t]+(?P<noun>[A-Za-z]+)")
+_MEASURE_BEFORE_NOUN = lazy_compile(r"-(?:[A-Za-z]+-){0,2}(?P<word>[A-Za-z]+)[ \t]+(?P<noun>[A-Za-z]+)")
 # what after the compound shows it stands alone, no adjective of a noun ("It is 12-sided and regular.")
 _NO_NOUN = frozenset(
     "and or but nor so yet with without in on at to for of by from than as is are was were be been has have "
@@ -1791,17 +1794,17 @@ _NO_NOUN = frozenset(
 )
 # a copula and an indefinite article before the compound: the sentence states the measure as the property of
 # what it is about ("It is a 12-sided polygon.", "So it's a 30-minute walk.")
-_PROPERTY_BEFORE = re.compile(
+_PROPERTY_BEFORE = lazy_compile(
     r"(?:\b(?:is|are|was|were|be|been|becomes?|became|makes?|made)|['’]s|['’]re)[ \t]+(?:an?[ \t]+)?$",
     re.IGNORECASE,
 )
 # a conclusion word between the value and an indefinite compound: the thing named is what the sentence
 # concludes on
-_CONCLUDES_BEFORE = re.compile(
+_CONCLUDES_BEFORE = lazy_compile(
     r"\b(?:so|thus|hence|therefore|altogether|in\s+(?:all|total))\b", re.IGNORECASE
 )
 # a definite article or a possessive before the compound: the thing it names is one the problem has
-_DEFINITE_BEFORE = re.compile(
+_DEFINITE_BEFORE = lazy_compile(
     r"(?:\b(?:the|this|that|these|those|his|her|its|their|our|my|your|each|every)|['’]s)[ \t]+$",
     re.IGNORECASE,
 )
@@ -1851,7 +1854,7 @@ def _names_a_thing(
 
 # a participle clause that closes a sentence on a value of its own: ", covering 240 km", ", spending $30"
 # (the words that conclude, "giving", "leaving", "making", "totaling", are conclusions and no such clause)
-_PARTICIPLE_CLAUSE = re.compile(
+_PARTICIPLE_CLAUSE = lazy_compile(
     r",[ \t]+(?:(?:also|while|thereby)[ \t]+)?(?P<verb>[a-z]{2,}ing)\b[^,.;:!?\n=]*$"
 )
 _CONCLUDING_PARTICIPLES = frozenset(
@@ -1859,7 +1862,7 @@ _CONCLUDING_PARTICIPLES = frozenset(
     "equaling equalling being having getting".split()
 )
 # the copula that states the sentence's value before such a clause: "The total time is 4 hours"
-_COPULA_BEFORE = re.compile(rf"\s{COPULA_WORD}\s", re.IGNORECASE)
+_COPULA_BEFORE = lazy_compile(rf"\s{COPULA_WORD}\s", re.IGNORECASE)
 
 
 def _added_by_participle(found: Candidates, number: Answer) -> str | None:
@@ -1911,13 +1914,13 @@ def _piece_of_math(found: Candidates, math: Answer, number: Answer) -> bool:
     return depth > 0
 
 
-_GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
+_GROUP_BRACE = lazy_compile(r"(?<!\\)[{}]")
 # a closing line that is one aside in brackets, after the line it explains: "\n(6 per day × 3 days)"
-_ASIDE_LINE_AT_END = re.compile(r"\n[ \t]*\((?P<body>[^()\n]{1,200})\)[ \t.]*\s*$")
+_ASIDE_LINE_AT_END = lazy_compile(r"\n[ \t]*\((?P<body>[^()\n]{1,200})\)[ \t.]*\s*$")
 # ... that works: an operation on the givens ("6 per day × 3 days", "3 boxes of 4", "12 + 6"), not another
 # value ("20 after the gift")
-_WORKING_ASIDE = re.compile(r"\d[^\n]*(?:[×*/+÷=−]|\s-\s|\b(?:x|per|each|times|of|at)\b)[^\n]*\d")
-_ASIDE_RESULT = re.compile(r"=[ \t*_$]*(?P<value>[-−]?\d[\d,]*(?:\.\d+)?)")
+_WORKING_ASIDE = lazy_compile(r"\d[^\n]*(?:[×*/+÷=−]|\s-\s|\b(?:x|per|each|times|of|at)\b)[^\n]*\d")
+_ASIDE_RESULT = lazy_compile(r"=[ \t*_$]*(?P<value>[-−]?\d[\d,]*(?:\.\d+)?)")
 _OR_TAIL_CHARS = 160  # the plain math a number gold's "or" test reads is at most this long
 _ATTAINED_TAIL_CHARS = 600  # the statement of a value and where it is attained ends the text within this
 
@@ -1951,7 +1954,7 @@ def _before_rejected_rival(
 
 
 # a value (maybe with its unit), then "not" before the last number: "18 dollars, not 16", "18 - not 16"
-_CONTRASTED_BEFORE = re.compile(
+_CONTRASTED_BEFORE = lazy_compile(
     r"\d(?:[%)$]|\\\))?(?:[ \t]+[^\W\d_]+)?[*_]*"
     r"(?P<cut>[ \t]*(?:[,;—–]|[ \t]-)[ \t]*(?:and[ \t]+|but[ \t]+)?not[ \t]+(?:even[ \t]+)?[$€£]?)$",
     re.IGNORECASE,
@@ -1986,13 +1989,13 @@ def _before_contrasted_rival(
 
 
 # a.m. or p.m. after an hour, maybe after the math or emphasis that closes around it ("$3$ p.m.", "**3** PM")
-_MERIDIEM_AFTER = re.compile(rf"(?:\$|\\\)|\*{{1,2}}|_)?\s*{MERIDIEM}")
+_MERIDIEM_AFTER = lazy_compile(rf"(?:\$|\\\)|\*{{1,2}}|_)?\s*{MERIDIEM}")
 # what may follow an hour's digits before its a.m./p.m. or half of the day: a space, the letter glued to them
 # ("3pm"), the math or emphasis closing around them
 _AFTER_AN_HOUR = frozenset(" \t\u00a0\u202faApPoOhHU$\\*_")
 # "at" (or "until") before an hour whose half of the day is said in words ("at 3 in the afternoon")
-_AT_THE_HOUR = re.compile(r"\b(?:at|until|till)[ \t]+(?:around[ \t]+|about[ \t]+)?$", re.IGNORECASE)
-_H_BEFORE = re.compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
+_AT_THE_HOUR = lazy_compile(r"\b(?:at|until|till)[ \t]+(?:around[ \t]+|about[ \t]+)?$", re.IGNORECASE)
+_H_BEFORE = lazy_compile(r"(?<![\d.,:])\d{1,2}[ \t]*(?:h|Uhr)[ \t]*$")
 
 
 def _hour_after(found: Candidates, number: Answer, time_gold: bool = True) -> tuple[Answer, Reading] | None:
@@ -2078,11 +2081,11 @@ def _condition_sentence(found: Candidates, run: list[Answer], gold: Gold) -> int
     return sentence_start
 
 
-_SENTENCE_BREAKS = re.compile(r"[.!?](?=\s)|\n+")
-_MATH_OPENER = re.compile(r"(?:\\[(\[]|\$\$?)\s*$")
-_BARE_VARIABLE = re.compile(r"[A-Za-z]")
+_SENTENCE_BREAKS = lazy_compile(r"[.!?](?=\s)|\n+")
+_MATH_OPENER = lazy_compile(r"(?:\\[(\[]|\$\$?)\s*$")
+_BARE_VARIABLE = lazy_compile(r"[A-Za-z]")
 # "for all positive integers", "for every real", "for any": what binds the variables named after it
-_QUANTIFIER = re.compile(
+_QUANTIFIER = lazy_compile(
     r"\b(?:for\s+(?:all|every|any|each|some)|\\forall|\\exists)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE
 )
 
@@ -2112,7 +2115,7 @@ def _command_argument(found: Candidates, number: Answer) -> Reading | None:
 
 # the opening of a command's argument right before a number: "\\sqrt{", "\\sqrt[3]{", "\\frac{2}{" (not a text
 # wrapper's, "\\text{18 apples}", which holds prose)
-_COMMAND_OPENS = re.compile(
+_COMMAND_OPENS = lazy_compile(
     r"(?:\\(?!(?:text|textbf|textrm|textit|mathrm|mathbf|mbox|emph|operatorname)\b)[A-Za-z]+\s*"
     r"(?:\[[^\]{}]{0,8}\]\s*)?|\}\s*)\{\s*$"
 )
@@ -2159,22 +2162,22 @@ def operand_of_expression(found: Candidates, number: Answer) -> Reading | None:
 
 
 # a line that prints a number and nothing else: "print(18)", "print(18.5)"
-_PRINTED_LITERAL = re.compile(r"[ \t]*print[ \t]*\([ \t]*[-−]?\d[\d_]*(?:\.\d+)?[ \t]*\)[ \t;]*")
+_PRINTED_LITERAL = lazy_compile(r"[ \t]*print[ \t]*\([ \t]*[-−]?\d[\d_]*(?:\.\d+)?[ \t]*\)[ \t;]*")
 # one letter glued after a number, no letter after it ("3k", "2x"; not "5km"), and no English word alone ("a",
 # "I": the text writes them as words)
-_GLUED_LETTER = re.compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
+_GLUED_LETTER = lazy_compile(r"([B-HJ-Zb-z])(?![A-Za-z])")
 _NOT_A_VARIABLE = frozenset("BCDEFGHJKLMNOPQRSTUVWXYZpc")
 # a word after "3x" that makes it a multiplier ("3x as many", "2x faster", "10x the price")
-_MULTIPLIER_AFTER = re.compile(
+_MULTIPLIER_AFTER = lazy_compile(
     r"[ \t]+(?:as|more|less|faster|slower|larger|smaller|bigger|higher|lower|the|that|longer)\b"
 )
 
 
 # an operand of a power or product ("3^x", "x^2", "2*y", "3 * x"); markdown emphasis ("*14* cookies",
 # "**6**") is not a product
-_IN_EXPRESSION_AFTER = re.compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
+_IN_EXPRESSION_AFTER = lazy_compile(r"\s*\^|[*×·/][A-Za-z(\\]|\s+[*×·/]\s+[A-Za-z(\\]")
 # ... or the argument of a call ("$\\sqrt{eval('1')}$", "f(2)"): digits inside code-like math are no value
-_IN_EXPRESSION_BEFORE = re.compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
+_IN_EXPRESSION_BEFORE = lazy_compile(r"(?:\^|[\w)!](?:\s+[*×·/+]\s+|[*×·/])|[A-Za-z_]\(\s*['\"]?)\s*\{?\s*$")
 
 
 def _angle_restated(found: Candidates, math: Answer, gold: Gold) -> tuple[Answer, Reading] | None:
@@ -2215,7 +2218,7 @@ def _angle_restated(found: Candidates, math: Answer, gold: Gold) -> tuple[Answer
 
 # a math span, then the words that restate it, then the opening of the math that restates it:
 # "$\\frac{\\pi}{3}$, that is, $", "\\(60^\\circ\\) (i.e. \\("
-_ANGLE_RESTATED = re.compile(
+_ANGLE_RESTATED = lazy_compile(
     r"(?:\$|\\\()(?P<inner>[^$\n]{1,80}?)(?:\$|\\\))[*_]*(?:[ \t]+rad(?:ians?)?\b)?"
     r"[ \t]*(?:\([ \t]*)?,?[ \t]*"
     r"(?:(?:that\s+is|i\.\s*e\.|in\s+other\s+words|equivalently|which\s+is|or\s+equivalently)[ \t]*,?[ \t]*)?"
@@ -2283,10 +2286,10 @@ def _math_run(run: list[Answer], gold: Gold, found: Candidates) -> tuple[Answer,
 
 
 # the joiners of math spans that offer them as alternatives, and those that guess between them
-_OR_JOINS = re.compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
-_HEDGE_JOINS = re.compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
+_OR_JOINS = lazy_compile(r"(?i:\bor\b)|\\text\{\s*or\s*\}")
+_HEDGE_JOINS = lazy_compile(r"(?i:\b(?:maybe|possibly|perhaps)\b)")
 # math that opens on a variable and a relation: a statement about the variable ("x = 2", "x < 2", "x \\geq 3")
-_OF_A_VARIABLE = re.compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
+_OF_A_VARIABLE = lazy_compile(r"\s*[A-Za-z]\s*(?:[=<>≤≥]|\\(?:geq?|leq?|ge|le|neq?)\b)")
 
 
 def _one_variable(run: list[Answer]) -> bool:

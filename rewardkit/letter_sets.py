@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
+
 # the letters an option is labelled by (what a single-letter gold may be, A to J)
 OPTION_LETTERS = "ABCDEFGHIJ"
 # (I is also the pronoun: "AC, I think" names A and C, "I'd say")
@@ -28,12 +30,12 @@ _LETTER = r"\(?[ \t]*(?:[A-HJ]|I(?![ \t]*['’]|[ \t]+(?!and\b|or\b)[a-z]))[ \t]
 # comma ``、``, "and", "&", or the Chinese words for "and" (``和``, ``与``, ``及``)
 _JOIN = r"[ \t]*(?:(?:,|、|，)[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*|和|与|及|以及)?[ \t]*"
 # (the option word before the letters: "options A and C", "选项A、C")
-_SET = re.compile(
+_SET = lazy_compile(
     rf"(?:(?:the[ \t]+)?options?[ \t]+|选项[ \t]*)?(?P<letters>{_LETTER}(?:{_JOIN}{_LETTER})+)"
     r"[ \t]*[.。!]?[ \t]*"
 )
 # two letter sets offered as alternatives: "AC or AD", "AC或AD", "A, C or A, D"
-_OR = re.compile(r"[ \t]+or[ \t]+|[ \t]*或(?:者)?[ \t]*")
+_OR = lazy_compile(r"[ \t]+or[ \t]+|[ \t]*或(?:者)?[ \t]*")
 
 
 # an option's place in the list, said in words
@@ -42,7 +44,7 @@ PLACE_WORDS = dict(
 )
 # the options of a set named by their places, each with its word: "the 1st option and the 3rd option" (as
 # the Chinese reader writes "选第一项和第三项"), "option 1 and option 3"; each is its letter in the list
-_PLACED_OPTION = re.compile(
+_PLACED_OPTION = lazy_compile(
     rf"(?:the[ \t]+)?(?:(?P<word>{'|'.join(PLACE_WORDS)})|(?P<nth>10|[1-9])(?:st|nd|rd|th))[ \t]+option\b"
     r"|\boption[ \t]+(?P<n>10|[1-9])\b(?![ \t]*[-+*/^=%.,]\d)",
     re.IGNORECASE,
@@ -94,7 +96,7 @@ def hedged_sets(text: str) -> str | None:
 # a set named as the answer with no marker: "The correct options are A and C.", "A and C are correct.", "So
 # both A and C are right.", "选项A和C都对。" (A and C are both right, read as that English), a line holding
 # only the set ("(A) and (C)")
-_SET_NAMED = re.compile(
+_SET_NAMED = lazy_compile(
     rf"(?:\b(?:correct|right|true)\s+(?:options|choices|answers|statements)\s+are\s*:?[ \t*_]*"
     r"|^[ \t*_]*(?:(?:so|thus|hence|therefore)\b,?[ \t]*)?(?:both[ \t]+)?"
     r"(?:(?:options?|choices?)[ \t]+|选项[ \t]*)?[*_]*"
@@ -119,7 +121,7 @@ def last_set_named(region: str) -> tuple[int, int] | None:
     return m.start("set"), m.end("set")
 
 
-_SET_WITHIN = re.compile(rf"(?<![A-Za-z(])(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)(?![A-Za-z)])")
+_SET_WITHIN = lazy_compile(rf"(?<![A-Za-z(])(?P<set>{_LETTER}(?:{_JOIN}{_LETTER})+)(?![A-Za-z)])")
 
 
 def set_within(text: str) -> tuple[int, int] | None:
@@ -131,7 +133,7 @@ def set_within(text: str) -> tuple[int, int] | None:
     return found[0].start("set"), found[0].end("set")
 
 
-_RUN_TOGETHER = re.compile(r"[ \t]*(?:[A-J]{2,10}|(?:\([ \t]*[A-J][ \t]*\)){2,10})[ \t]*[.。!]?[ \t]*")
+_RUN_TOGETHER = lazy_compile(r"[ \t]*(?:[A-J]{2,10}|(?:\([ \t]*[A-J][ \t]*\)){2,10})[ \t]*[.。!]?[ \t]*")
 
 
 def run_together(text: str) -> bool:

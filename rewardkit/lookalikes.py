@@ -14,8 +14,7 @@ number other than its digits: such a number is not read as written. So does a La
 
 from __future__ import annotations
 
-import re
-
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import DIGIT_LOOKALIKES
 
 # Cyrillic and Greek letters a reader cannot tell from a Latin one, and that Latin letter; the Greek lower
@@ -27,21 +26,21 @@ _LATIN_OF = {
     "օ": "o",  # Armenian oh
 }
 _FOLD = str.maketrans(_LATIN_OF)
-_LOOKALIKE = re.compile(f"[{''.join(_LATIN_OF)}]")
+_LOOKALIKE = lazy_compile(f"[{''.join(_LATIN_OF)}]")
 # a word: a run of letters of any script
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy_compile(r"[^\W\d_]+")
 
 # the combining marks (diacritics, overlays, enclosing marks) a digit may carry
 _COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-_MARKED_DIGIT = re.compile(f"\\d[{_COMBINING}]+")
-_COMBINING_MARK = re.compile(f"[{_COMBINING}]")
+_MARKED_DIGIT = lazy_compile(f"\\d[{_COMBINING}]+")
+_COMBINING_MARK = lazy_compile(f"[{_COMBINING}]")
 
 # Latin letters drawn as a digit (O o as 0, l I as 1), and those of other scripts, glued to the end of a
 # number by nothing or by its point or comma ("1O", "1.O", "1,OOO", "3.O5"), and not the first letters of a
 # word ("5.Oh" is a typo's sentence)
 _DRAWN = "OoIl" + DIGIT_LOOKALIKES
-_DRAWN_AFTER = re.compile(f"(?:[.,]?[{_DRAWN}])+(?![^\\W\\d_])")
-_WORD_NEXT = re.compile(r"['’]|[ \t]+[A-Za-z]")
+_DRAWN_AFTER = lazy_compile(f"(?:[.,]?[{_DRAWN}])+(?![^\\W\\d_])")
+_WORD_NEXT = lazy_compile(r"['’]|[ \t]+[A-Za-z]")
 
 
 def fold_mixed_words(text: str, first: int = 0) -> str | None:

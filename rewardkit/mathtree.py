@@ -36,11 +36,12 @@ Node kinds::
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from rewardkit.lazy_regex import lazy_compile
 
 
 class Node:
@@ -417,7 +418,7 @@ def quantity_tree(quantity: Any) -> Node:
     return Percent(node) if quantity.percent else node
 
 
-_STRUCTURAL_NOISE = re.compile(r"\s+|\\left|\\right|\\!|\\,|\\;|\\:|\\displaystyle|\\limits")
+_STRUCTURAL_NOISE = lazy_compile(r"\s+|\\left|\\right|\\!|\\,|\\;|\\:|\\displaystyle|\\limits")
 _STRUCTURAL_ALIASES = (
     ("\\dfrac", "\\frac"),
     ("\\tfrac", "\\frac"),

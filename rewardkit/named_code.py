@@ -23,11 +23,11 @@ rewardkit.errors.ConfigError: reward 'os:system' names 'os', a module of Python'
 from __future__ import annotations
 
 import importlib
-import re
 import sys
 from typing import Any
 
 from rewardkit.errors import CodeNotAllowedError, ConfigError
+from rewardkit.lazy_regex import lazy_compile
 
 __all__ = [
     "OWN_PACKAGES",
@@ -45,7 +45,7 @@ OWN_PACKAGES = frozenset({"rewardkit", "evalkit", "runners"})
 
 
 # a dotted module path, a colon, a dotted attribute path: what a spec that names code looks like
-_CODE_NAME = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+_CODE_NAME = lazy_compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
 
 
 def is_code_name(text: str) -> bool:

@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.substrings import longest_first
 
 # Digit strings longer than this are refused: a Fraction of a 5000-digit integer is cheap, but a policy
@@ -115,10 +116,10 @@ ORDINAL = Unit("ordinal", "ordinal", Fraction(1))
 
 # "a.m.", "PM", "\\text{ p.m.}" after a time: one group, "mer", holds its a or p
 MERIDIEM = r"(?:(?:\\text\{\s*)?(?P<mer>[aApP])\.?\s*[mM]\.?(?:\s*\})?(?![A-Za-z]))"
-_CLOCK_TIME = re.compile(rf"(?P<h>\d{{1,2}}):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?\s*{MERIDIEM}?")
+_CLOCK_TIME = lazy_compile(rf"(?P<h>\d{{1,2}}):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?\s*{MERIDIEM}?")
 # "3 p.m.", "3pm", "12 a.m.": an hour of the 12-hour clock with no minutes, after words that lead to it
-_HOUR_OF_DAY = re.compile(rf"[^\d:\-−]*?(?<![\d.,])(?P<h>\d{{1,2}})\s*{MERIDIEM}[\s.]*")
-_RATIO = re.compile(r"(?P<a>\d{1,12}(?:\.\d{1,12})?)\s*:\s*(?P<b>\d{1,12}(?:\.\d{1,12})?)")
+_HOUR_OF_DAY = lazy_compile(rf"[^\d:\-−]*?(?<![\d.,])(?P<h>\d{{1,2}})\s*{MERIDIEM}[\s.]*")
+_RATIO = lazy_compile(r"(?P<a>\d{1,12}(?:\.\d{1,12})?)\s*:\s*(?P<b>\d{1,12}(?:\.\d{1,12})?)")
 
 
 def clock_or_ratio(text: str) -> Quantity | None:
@@ -168,15 +169,15 @@ def clock_before_event(text: str) -> Quantity | None:
 # the words before a time (no number, nothing in letters: "答: " of a boxed statement may stand there), the
 # time, and the verb phrase after it (ideographs only: its words of commitment have been read into English by
 # then, and English after a time is no verb phrase of this kind)
-_CLOCK_THEN_EVENT = re.compile(
+_CLOCK_THEN_EVENT = lazy_compile(
     r"(?P<lead>[^\dA-Za-z]{0,16}?)(?P<time>\d{1,2}:[0-5]\d)[ \t]*"
     r"(?P<event>[\u3400-\u9fff\uf900-\ufaff]{1,16})[ \t.!。]*"
 )
 # a negation, a bound, an extreme or a doubt said of the time ("不", "最晚", "早于", "前", "后", "约")
-_NOT_AT_THE_TIME = re.compile("[不没未非无别最早晚约前后或]")
+_NOT_AT_THE_TIME = lazy_compile("[不没未非无别最早晚约前后或]")
 # "3:15以后", "3:15之前", "3:15起", "3:15多": before, after, from or past the time, no time itself
 _BOUND_AFTER_TIME = ("以", "之", "起", "多")
-_PART_OF_DAY_WORDS = re.compile("上午|早上|早晨|凌晨|中午|下午|傍晚|晚上")
+_PART_OF_DAY_WORDS = lazy_compile("上午|早上|早晨|凌晨|中午|下午|傍晚|晚上")
 
 
 def hour_of_day(text: str) -> Quantity | None:
@@ -209,14 +210,14 @@ _EVENING = (
 PART_OF_DAY = rf"(?:{_MORNING}|{_EVENING})(?![^\W\d_])"
 # the words before the time: any but those that move it ("quarter to 9", "10 minutes past 9")
 _PLAIN_LEAD = r"(?:(?!\b(?:to|till?|before|past|after|half|quarter|minutes?|mins?)\b)[^\d:])*?"
-_PART_OF_DAY_TIME = re.compile(
+_PART_OF_DAY_TIME = lazy_compile(
     rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})(?:\s*(?::|h|Uhr)\s*(?P<m>[0-5]\d))?"
     r"\s*(?:o['’]clock|Uhr|h|hours?|час(?:а|ов)?)?\s*"
     rf"(?:(?P<am>{_MORNING})|(?P<pm>{_EVENING}))(?![^\W\d_])[\s.]*",
     re.IGNORECASE,
 )
 # "15 h 30", "15h30", "8 Uhr 15": the 24-hour clock as French and German write it
-_H_CLOCK = re.compile(rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})\s*(?:h|Uhr)\s*(?P<m>[0-5]\d)[\s.]*")
+_H_CLOCK = lazy_compile(rf"{_PLAIN_LEAD}(?<![\d.,])(?P<h>\d{{1,2}})\s*(?:h|Uhr)\s*(?P<m>[0-5]\d)[\s.]*")
 
 
 def spoken_time_of_day(text: str) -> Quantity | None:
@@ -245,9 +246,9 @@ def spoken_time_of_day(text: str) -> Quantity | None:
 
 # A numeral written with its base: ``1011_2``, ``2045_{6}``, ``A3_{16}``, in math delimiters or not, once its
 # letter digits are out of their ``\text`` wrappers (``\text{A3}_{16}``, ``\text{B}2_{12}``).
-_BASED_NUMERAL = re.compile(r"[\s$]*([0-9A-Za-z]{1,64})\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?[\s$.]*")
-_BARE_DIGITS = re.compile(r"[\s$]*([0-9A-Z]{1,64})[\s$.]*")
-_DIGITS_WRAPPER = re.compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Za-z]{1,64})\s*\}")
+_BASED_NUMERAL = lazy_compile(r"[\s$]*([0-9A-Za-z]{1,64})\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?[\s$.]*")
+_BARE_DIGITS = lazy_compile(r"[\s$]*([0-9A-Z]{1,64})[\s$.]*")
+_DIGITS_WRAPPER = lazy_compile(r"\\(?:text|mathrm)\s*\{\s*([0-9A-Za-z]{1,64})\s*\}")
 
 
 def numeral_in_base(text: str) -> tuple[str, int] | None:
@@ -528,7 +529,7 @@ NO_LETTER_NEXT = (
 # never the digits alone; a unit of the script ("5км", "3ч") is none of them
 DIGIT_LOOKALIKES = "ЗзОоб\u0406\u0456\u04c0\u04cfΟοΙՕօ"
 # (or glued by a point or comma: "О.5", "1,ООО", the letter standing alone)
-_GLUED_LOOKALIKE = re.compile(
+_GLUED_LOOKALIKE = lazy_compile(
     rf"\d[{DIGIT_LOOKALIKES}]|[{DIGIT_LOOKALIKES}]\d|"
     rf"\d[.,][{DIGIT_LOOKALIKES}](?![^\W\d_])|(?<![^\W\d_])[{DIGIT_LOOKALIKES}][.,]\d"
 )
@@ -640,7 +641,7 @@ _NUMERAL = (
 """
 )
 
-NUMERAL_RE = re.compile(_NUMERAL.replace("(?&no_letter)", NO_LETTER_NEXT), re.VERBOSE)
+NUMERAL_RE = lazy_compile(_NUMERAL.replace("(?&no_letter)", NO_LETTER_NEXT), re.VERBOSE)
 
 _MINUS = "-−–"
 _new_instance = object.__new__
@@ -837,7 +838,7 @@ _GLUE = {"a", "an", "and", "negative", "minus"}
 _PLURAL_SCALES = frozenset({"hundreds", "thousands", "millions", "billions", "trillions"})
 
 _WORD_ALT = longest_first([*_NUMBER_WORDS, *_GLUE, *_PLURAL_SCALES])
-WORDS_RE = re.compile(
+WORDS_RE = lazy_compile(
     r"(?<![A-Za-z])(?:(?:negative|minus)\s+)?(?:(?:an?|half)[\s-]+)?"
     r"(?:" + longest_first(list(_NUMBER_WORDS)) + r")(?:[\s-]+(?:" + _WORD_ALT + r"))*(?![A-Za-z])",
     re.IGNORECASE,
@@ -967,7 +968,7 @@ def ordinal_suffix(n: int) -> str:
 
 
 # "3 and a half", "2 and three quarters", "5 and one-third": a whole number in digits, its fraction in words
-DIGITS_AND_SPOKEN_FRACTION = re.compile(
+DIGITS_AND_SPOKEN_FRACTION = lazy_compile(
     r"(?<![\d.,/])(\d{1,9})\s+and\s+((?:an?|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:"
     + longest_first(list(_DENOMINATORS))
     + r"))(?![A-Za-z])",
@@ -1018,7 +1019,7 @@ class QuantitySpan:
     end: int
 
 
-_WORD_UNIT_RE = re.compile(r"\s*(?P<pct>percent|per cent)?\s*(?P<unit>" + _UNIT_RE_TEXT + ")?")
+_WORD_UNIT_RE = lazy_compile(r"\s*(?P<pct>percent|per cent)?\s*(?P<unit>" + _UNIT_RE_TEXT + ")?")
 
 
 def scan(text: str) -> Iterator[QuantitySpan]:
@@ -1116,7 +1117,7 @@ _NOT_A_NOUN_AFTER_ONE = (
     "left|remains?|remaining|too|also|then|so|as|but|if"
 )
 # (no list between them: "one apple and 3 pears", "one book, 72 pages" count one thing and then others)
-_ARTICLE_ONE_BEFORE_NOUN = re.compile(
+_ARTICLE_ONE_BEFORE_NOUN = lazy_compile(
     rf"[ \t]+(?!(?i:{_NOT_A_NOUN_AFTER_ONE})(?![A-Za-z]))[A-Za-z]{{2,}}(?![\w'’-])"
     rf"(?=(?:(?!(?i:and|or|plus|with)(?![A-Za-z]))[^.!?;,&+\n\d])*?"
     rf"(?:\d|(?<![A-Za-z])(?i:{'|'.join(w for w in _CARDINAL if w != 'one')})(?![A-Za-z])))"
@@ -1126,13 +1127,13 @@ _ARTICLE_ONE_BEFORE_NOUN = re.compile(
 # a part of a number said in descending scales after the first ("2 thousand 5 hundred", "1 million 200
 # thousand"), or its ones after "and" ("3 hundred and 5"), as number words say it ("three hundred and five")
 _SCALE_NAMES = "hundred|thousand|million|billion|trillion"
-_SCALED_PART_AFTER = re.compile(
+_SCALED_PART_AFTER = lazy_compile(
     rf"[ \t]+(?:and[ \t]+)?(?P<n>[1-9]\d{{0,2}})(?:[ \t]+(?P<scale>(?i:{_SCALE_NAMES}))(?![^\W\d_]))?"
     r"(?![\d.,/:%‰])"
 )
 # the parts of such a number before the one at the end of a text ("2 thousand " before "5 hundred")
 _SCALE_RUN = r"(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)|hundred)"
-_SCALED_PARTS_BEFORE = re.compile(
+_SCALED_PARTS_BEFORE = lazy_compile(
     rf"(?<![\d.,$€£¥])[$€£¥]?\d{{1,3}}[ \t]+{_SCALE_RUN}(?:[ \t]+(?:and[ \t]+)?\d{{1,3}}[ \t]+{_SCALE_RUN})*"
     rf"[ \t]+(?:and[ \t]+)?$"
 )
@@ -1185,7 +1186,7 @@ def scaled_parts_start(text: str, start: int) -> int:
 
 
 # a sign said in words before digits: "negative 72" is -72, never 72
-_SIGN_WORD = re.compile(r"(?i:negative|minus)[ \t]+(?=(?:\\\$|\$)?\.?\d)")
+_SIGN_WORD = lazy_compile(r"(?i:negative|minus)[ \t]+(?=(?:\\\$|\$)?\.?\d)")
 
 
 def _signed_numeral(text: str, start: int) -> QuantitySpan | None:
@@ -1203,7 +1204,7 @@ def _signed_numeral(text: str, start: int) -> QuantitySpan | None:
     return None if q is None else QuantitySpan(replace(q, value=-q.value), start, nm.end())
 
 
-_VALUE_BEFORE = re.compile(r"(?:[\d)\]}]|(?<![A-Za-z])[A-Za-z])[ \t]*$")
+_VALUE_BEFORE = lazy_compile(r"(?:[\d)\]}]|(?<![A-Za-z])[A-Za-z])[ \t]*$")
 
 
 def _after_value(text: str, i: int) -> bool:
@@ -1231,14 +1232,14 @@ _CURRENCY_START = (
     r"(?:\\\$|(?-i:(?<![A-Za-z$])[A-Z]{1,3}\$(?=\s?\d))|\$|€|£|¥|￥|₹|₩|₽"
     r"|(?-i:(?<![A-Za-z])(?:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)))"
 )
-_NEXT_START = re.compile(
+_NEXT_START = lazy_compile(
     r"(?P<num>(?:[-−–+]\s*)?(?:" + _CURRENCY_START + r"\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac))"
     r"|(?P<word>(?<![A-Za-z])(?:"
     + longest_first([*_NUMBER_WORDS, "negative", "minus", "a", "an", "half"])
     + r")(?![A-Za-z]))",
     re.IGNORECASE,
 )
-_NUMBER_BODY_START = re.compile(
+_NUMBER_BODY_START = lazy_compile(
     r"(?:" + _CURRENCY_START + r"\s*)?[-−–]?(?:\d|\.\d|\\[dt]?frac)", re.IGNORECASE
 )
 
@@ -1276,10 +1277,10 @@ def parse_number(text: str) -> Quantity | None:
 
 
 # one \s* per stretch of spaces; "and" in the languages the grader reads too ("12 Euro und 50 Cent")
-_COMPOUND_GLUE = re.compile(r"\s*(?:(?:,|(?:,\s*)?(?:and|und|et|y|e|и)(?![^\W\d_]))\s*)?", re.IGNORECASE)
+_COMPOUND_GLUE = lazy_compile(r"\s*(?:(?:,|(?:,\s*)?(?:and|und|et|y|e|и)(?![^\W\d_]))\s*)?", re.IGNORECASE)
 # "£3 20p": the pence of a sum in pounds, written with the letter p glued to their number
-_PENCE_LETTER = re.compile(r"p(?![A-Za-z])")
-_POUND_WORD = re.compile(r"pounds?$", re.IGNORECASE)
+_PENCE_LETTER = lazy_compile(r"p(?![A-Za-z])")
+_POUND_WORD = lazy_compile(r"pounds?$", re.IGNORECASE)
 # the cent of a euro: the table's cent is the US one (each currency its own dimension), but the cents said
 # after euros ("12 euros and 50 cents") are the euro's
 EURO_CENT = Unit("euro cent", "eur", Fraction(1, 100))
@@ -1410,7 +1411,7 @@ _KOREAN_AFTER_SCALE = (
     "원|달러|유로|개|명|마리|권|대|병|잔|번|그루|켤레|쌍|상자|봉지|가지|사람|년|살|킬로|미터|그램|리터|"
     "이|가|은|는|을|를|의|에|도|으로|로|입니다|이다|이에요|예요|이야"
 )
-_UNREAD_SCALE = re.compile(
+_UNREAD_SCALE = lazy_compile(
     r"[ \t]*(?:(?P<word>(?i:(?:[mbzj]|tr|gaz|baz|kaz|squ)"
     r"(?:illiard|iliard|illion|ilion|ill[oó]n|ilh[õã]o|ilh[õã]es)(?:en|es|e|s|i|a|os?)?|[мб]илли(?:он|ард)[^\W\d_]{0,3}|тыс[^\W\d_]{0,4}|млн|млрд"
     r"|mio|mrd|mld|bio|mil|mille|milliers?))(?![^\W\d_])\.?"
@@ -1420,14 +1421,14 @@ _UNREAD_SCALE = re.compile(
     rf"|(?P<korean>[십백천]?[만억조경]|[천백])(?=[^\uac00-\ud7a3]|$|{_KOREAN_AFTER_SCALE})))"
 )
 # A sign said after the value: "72 below zero", "72 feet below sea level", "$72 in debt" are -72.
-_NEGATIVE_AFTER = re.compile(
+_NEGATIVE_AFTER = lazy_compile(
     r"[ \t]*(?:(?P<word>[^\W\d_]{1,12})[ \t]+)?"
     r"(?i:(?:below|under|less[ \t]+than)[ \t]+zero|below[ \t]+(?:sea[ \t]+level|par)"
     r"|in[ \t]+(?:the[ \t]+red|debt))"
     r"(?![^\W\d_])"
 )
 # A value stated against another one ("72 short", "72 to the left of the origin"): no value of its own.
-_RELATIVE_AFTER = re.compile(
+_RELATIVE_AFTER = lazy_compile(
     r"[ \t]*(?i:short|behind|overdrawn|in[ \t]+(?:arrears|deficit)|to[ \t]+the[ \t]+(?:left|right)[ \t]+of)"
     r"(?![^\W\d_])"
 )
@@ -1470,7 +1471,7 @@ def sign_after(text: str, end: int) -> tuple[int, int] | None:
 # feet and inches, the inches' unit being "in" (no unit alone: "5 in total"), a double prime or nothing at the
 # end of the statement: "5 ft 6 in", "5 feet 6 inches", "5'6\"", "5 ft 6 tall"; read whole as inches. Two
 # digits of inches that open on 0 need their unit: "60’00" is no 60 feet but digits grouped wrong
-FEET_INCHES = re.compile(
+FEET_INCHES = lazy_compile(
     r"(?<![\w.])(?P<ft>\d{1,4})\s*(?:ft\.?|feet|foot|['′’])\s*(?:and\s+)?(?P<in>\d{1,2}(?:\.\d{1,3})?)"
     r"(?:\s*(?:in(?:ch(?:es)?)?\.?(?![\w])|[\"″”]|'')"
     r"|(?<![^\d]0\d)(?=\s*(?:[.,;!?)]|$|tall\b|long\b|high\b|wide\b|deep\b)))",
@@ -1491,18 +1492,18 @@ def feet_inches(text: str) -> str:
 # is its multiple, as after a marker, so "She needs 2 dozen eggs." is 24, never 2. Not "dozens", which counts
 # dozens ("7 dozens of eggs" answers how many dozens, as after a marker), nor "score" or "gross" where they
 # are the noun and the adjective they also are (scale_word_is_noun)
-_READ_SCALE = re.compile(
+_READ_SCALE = lazy_compile(
     r"[ \t]+(?P<word>(?i:(?:hundred[ \t]+)?(?:thousand|million|billion|trillion)s?|hundreds?|lakhs?|crores?"
     r"|grand|dozen|score|gross))(?![^\W\d_])"
 )
 # "score" after an article or a possessive is a test's ("a 95 score", "her 72 score"), as it is before what it
 # was scored on ("95 score on the test"); "gross" before what is gross is the adjective ("72 gross pay", "500
 # gross a week")
-_DETERMINER_BEFORE = re.compile(
+_DETERMINER_BEFORE = lazy_compile(
     r"(?<![^\W\d_])(?i:a|an|the|his|her|my|your|their|our|its|this|that)[ \t*_]*$"
 )
-_SCORED_ON_AFTER = re.compile(r"[ \t]+(?i:on|in|for|out|at)(?![^\W\d_])")
-_GROSS_BEFORE_NOUN = re.compile(
+_SCORED_ON_AFTER = lazy_compile(r"[ \t]+(?i:on|in|for|out|at)(?![^\W\d_])")
+_GROSS_BEFORE_NOUN = lazy_compile(
     r"[ \t]+(?i:pay|income|salary|salaries|wages?|earnings|profits?|revenues?|sales|margins?|weight|tonnage|"
     r"amount|total|receipts|proceeds|monthly|annual|yearly|weekly|daily|hourly|per|a|an|each|every|before)"
     r"(?![^\W\d_])"
@@ -1543,7 +1544,7 @@ def scale_word_is_noun(text: str, start: int, word_end: int, word: str, money: b
 # a marker. Not a unit's first letter ("5km", "5kg": a letter follows), nor a variable the numeral multiplies:
 # an operator, a power, a subscript, a bracket or the close of math after it ("2k + 1", "3k^2", "2k(k+1)",
 # "$2k$"; "$50k-$60k" is a range, its dash followed by a sign; "**$50k**" closes emphasis, no product)
-_GLUED_SCALE = re.compile(
+_GLUED_SCALE = lazy_compile(
     r"(?:[kKMB]|bn|mn)"
     + NO_LETTER_NEXT
     + r"(?![\d_^('′’$]|\\\)|[ \t]*[=+/×·÷<>^]|\*(?=[\w(])|[ \t]+\*|[ \t]*[-−][ \t]*(?:\d|[A-Za-z(\\]))"
@@ -1586,8 +1587,8 @@ def glued_scale_end(text: str, end: int) -> int:
 
 _MONEY_SIGNS = frozenset("$€£¥₹")
 # a one-letter variable and its equals sign before a value: "x = ", "y_1 ="
-NAMED_EQUAL_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
-_TEMPERATURE = re.compile(r"(?i:temperature|kelvin|thermal)|°[CF]")
+NAMED_EQUAL_BEFORE = lazy_compile(r"(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*$")
+_TEMPERATURE = lazy_compile(r"(?i:temperature|kelvin|thermal)|°[CF]")
 
 
 def said_after(text: str, end: int) -> int:
@@ -1666,4 +1667,4 @@ def first_value(text: str) -> tuple[int, int, Quantity | None] | None:
 _MOST_COMPOUND_PARTS = 6
 
 
-_MATH_START = re.compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")
+_MATH_START = lazy_compile(r"\\[A-Za-z]|[\d(\[{]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])")

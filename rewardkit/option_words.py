@@ -31,8 +31,10 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rewardkit.lazy_regex import lazy_compile
+
 # what separates the words of an option: anything but a letter, a digit or an apostrophe inside a word
-_NOT_A_WORD = re.compile(r"[^\w']+|_")
+_NOT_A_WORD = lazy_compile(r"[^\w']+|_")
 _ARTICLES = frozenset(("the", "a", "an"))
 _LONGEST_OPTION = 300  # an option's words past this are a passage, not a name an answer repeats
 
@@ -102,11 +104,11 @@ def options_named(text: str, keys: tuple[str, ...]) -> list[tuple[int, int, int]
 
 # what may stand between a letter and the option's words it is stated with: "(C) Paris", "C: Paris",
 # "C - Paris", "C, i.e. Paris", "Paris (C)", "Paris, option C"
-_GAP_AFTER = re.compile(
+_GAP_AFTER = lazy_compile(
     r"[\s).:,=(*_–—-]*(?:(?:which\s+is|that\s+is|i\.\s*e\.?|namely)[\s,:(*_]*)?(?:the\s+|an?\s+)?", re.I
 )
 _CLOSING = " \t.!*_)]}$"
-_GAP_BEFORE = re.compile(
+_GAP_BEFORE = lazy_compile(
     r"(?:[\s,:;=(*_–—-]|\b(?:i\.\s*e\.?|which\s+is|that\s+is|namely|option|choice)\b)*$", re.I
 )
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 
 from rewardkit.extract import POLITE_TAIL
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.several_values import named_quantity_clauses
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 # a part's label opening its line: "(a)", "a)", "a.", "Part a:", "(ii)", "1)", "**(b)**", "Answer (part a):";
 # an answer numbered with its colon ("Answer 1:", "Question 2:", "Q2:") or by an ordinal word and its noun
 # ("First answer:", "Second part:"; "First, …" opens a step of working)
-_PART_LABEL = re.compile(
+_PART_LABEL = lazy_compile(
     r"[ \t>*_#-]*(?P<answer>answer\s*)?(?:"
     r"\(\s*(?:part\s+)?(?P<bracketed>[a-h]|[ivx]{1,4}|[1-9])\s*\)"
     r"|part\s+\(?(?P<part>[a-h]|[ivx]{1,4}|[1-9])\)?"
@@ -151,7 +152,7 @@ def named_parts(text: str, count: int) -> list[tuple[int, int]] | None:
 
 # what may open the sentence before its first named quantity: a conclusion word, no condition or other words
 # ("If n is even, Alice has 18 …" states its values under a condition)
-_LEAD = re.compile(
+_LEAD = lazy_compile(
     r"[\s*_>-]*(?:(?:so|thus|therefore|hence|finally|in\s+the\s+end|in\s+total|altogether)\b[\s,:]*)?"
     r"(?:the\s+)?",
     re.IGNORECASE,
@@ -162,7 +163,7 @@ _LEAD = re.compile(
 # that lists as many values as the gold has parts ("Answer: 12; 8": one answer in parts, each part graded
 # against its value in order); or that gives each named value after its name and a colon: "Maximum: 10,
 # minimum: 2"
-_ANSWERS_LINE = re.compile(
+_ANSWERS_LINE = lazy_compile(
     r"[ \t>*_#-]*(?:(?:so|thus|therefore|hence)\b,?[ \t]*)?(?:the[ \t]+)?(?:final[ \t]+)?"
     r"(?:answers(?:[*_]*[ \t]*:|[ \t]+are\b[ \t]*:?)|(?P<one>answer)(?:[*_]*[ \t]*:|[ \t]+is\b[ \t]*:?))"
     r"[*_]*[ \t]*",
@@ -171,18 +172,18 @@ _ANSWERS_LINE = re.compile(
 # the parts a lone answer's marker lists: bare values (a sign, digits, a decimal point or a fraction's slash,
 # a percent sign), two or more, between semicolons; the line's full stop or emphasis after the last
 _BARE = r"[-−]?\$?\d+(?:\.\d+)?(?:/\d+)?%?"
-_BARE_VALUE = re.compile(rf"(?P<value>{_BARE})")
-_ONE_ANSWER_VALUES = re.compile(rf"[*_]*{_BARE}(?:[ \t]*;[ \t]*{_BARE})+[ \t*_]*\.?")
+_BARE_VALUE = lazy_compile(rf"(?P<value>{_BARE})")
+_ONE_ANSWER_VALUES = lazy_compile(rf"[*_]*{_BARE}(?:[ \t]*;[ \t]*{_BARE})+[ \t*_]*\.?")
 # (a name is a noun's words, no marker's and no statement's: "Answer: not Minimum: 1" names nothing)
 _MARKER_WORD = r"(?:answers?|results?|solutions?|final)\b"
 _STATEMENT_WORD = r"(?:not|no|never|cannot|be|is|are|was|were)\b"
-_NAMED_VALUE = re.compile(
+_NAMED_VALUE = lazy_compile(
     rf"[ \t>*_-]*(?P<name>(?:(?!{_MARKER_WORD}|{_STATEMENT_WORD})[A-Za-z]+[ \t]+){{0,3}}"
     rf"(?!{_MARKER_WORD})[A-Za-z]+)[*_]*[ \t]*:[*_]*[ \t]*(?=\S)",
     re.IGNORECASE,
 )
 # what separates two items of such a line (a comma only before a space: "1,500" is one number)
-_ITEM_SEPARATOR = re.compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?|,[ \t]+(?:and[ \t]+)?|[ \t]+and[ \t]+")
+_ITEM_SEPARATOR = lazy_compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?|,[ \t]+(?:and[ \t]+)?|[ \t]+and[ \t]+")
 
 
 def listed_parts(text: str, count: int) -> list[tuple[int, int]] | None:

@@ -26,6 +26,7 @@ import re
 
 from rewardkit.commitment import problem
 from rewardkit.commitment.retractions import RETRACTION
+from rewardkit.lazy_regex import lazy_compile
 
 _YES = ("yes", "yeah", "yep", "yup", "true", "of course", "certainly", "absolutely", "definitely",
         # the word alone in the languages read (French, German, Spanish, Portuguese, Italian, Russian,
@@ -61,7 +62,7 @@ _OPENS = r"(?:^|(?<=[.!?\n:])|(?<=,)(?=\s*(?:so|thus|therefore|hence)\b))"
 # because …", "False — 91 = 7 × 13.", "Yes because she saved 20"); a condition ("true only if …", "true for
 # n > 2", "true as long as …") is no reason, and leaves the sentence no answer
 _ENDS_OR_GIVES_REASON = r"(?=\s*(?:[.!;:\n—–]|$|-\s)|,?\s*(?:because|since)\b)"
-_STATED = re.compile(
+_STATED = lazy_compile(
     rf"{_OPENS}[\s*_>#-]*{_LEAD}[*_\s]*(?P<word>{_SENTENCE_WORDS})[*_ \t]*"
     rf"(?:{_ENDS_OR_GIVES_REASON}|(?=\s*,))",
     re.IGNORECASE,
@@ -70,7 +71,7 @@ _STATED = re.compile(
 # incorrect." A pronoun ("That is correct.") may name a step of the reasoning, a check that closes it: it
 # answers only right after a question (or as the whole completion). "is not true" says false; "is not false"
 # (a double negation, often "not entirely false") is no answer.
-_VERDICT = re.compile(
+_VERDICT = lazy_compile(
     rf"{_OPENS}[\s*_>#-]*{_LEAD}[*_\s]*"
     r"(?:(?:the|this|that)\s+(?:given\s+|original\s+|above\s+|first\s+|second\s+)?"
     r"(?:statement|claim|assertion|proposition|conjecture)"
@@ -86,14 +87,14 @@ _VERDICT = re.compile(
 # what, right after the word, narrows what it says to some cases: "True — but only for even n.", "Yes,
 # except on Sundays", "False, unless n = 0", "True, though not always": the answer holds in part, no answer
 # ("No, only 12 eggs are left." gives its reason)
-_RESTRICTED_AFTER = re.compile(
+_RESTRICTED_AFTER = lazy_compile(
     r"[\s*_,;:—–-]*(?:(?:but|and|though|although|yet)\s+)?(?:only\s+(?:if|when|whenever|for|in|under|as\s+long|"
     r"provided)|except|unless|not\s+(?:always|necessarily|in\s+general|for\s+(?:all|every|each)))\b",
     re.IGNORECASE,
 )
 _CORRECTING = frozenset({"wait", "actually", "oh", "hmm", "oops"})
 # a reply's opening courtesy, not an answer: "Yes, let's solve it step by step.", "Of course! Here is …"
-_OPENS_A_REPLY = re.compile(
+_OPENS_A_REPLY = lazy_compile(
     r"[*_]*[\s,.!:;-]*(?:let(?:'s|\s+me(?!\s+know)|\s+us)|i(?:'ll|\s+will|\s+can)|we(?:'ll|\s+will|\s+can)|here(?:'s|\s+is))\b",
     re.IGNORECASE,
 )

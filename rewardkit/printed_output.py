@@ -28,34 +28,36 @@ import re
 from fractions import Fraction
 from typing import NamedTuple
 
+from rewardkit.lazy_regex import lazy_compile
+
 # an output block that ends the text's last lines: its tag (output-like, or none after another block)
 _OUTPUT_TAGS = frozenset({"output", "text", "console", "plaintext", "txt", "result", "stdout", ""})
-_FENCE_TAG = re.compile(r"```[ \t]*([\w+#-]*)[ \t]*\n")
+_FENCE_TAG = lazy_compile(r"```[ \t]*([\w+#-]*)[ \t]*\n")
 _TAIL_CHARS = 600
 
 _NUMBER = r"[-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 # values printed side by side: "12 30" (print's separator), "12, 30", "(12, 30)", "[12, 30]", "{12, 30}"
-_SPACED_RUN = re.compile(rf"{_NUMBER}(?:[ \t]+{_NUMBER})+")
-_BRACKETED_RUN = re.compile(rf"[(\[{{]?[ \t]*{_NUMBER}(?:[ \t]*,[ \t]*{_NUMBER})+[ \t]*,?[ \t]*[)\]}}]?")
+_SPACED_RUN = lazy_compile(rf"{_NUMBER}(?:[ \t]+{_NUMBER})+")
+_BRACKETED_RUN = lazy_compile(rf"[(\[{{]?[ \t]*{_NUMBER}(?:[ \t]*,[ \t]*{_NUMBER})+[ \t]*,?[ \t]*[)\]}}]?")
 # a name and its value, as a dict, sympy's solve or a labelled print shows it: "x: 3", "'x': 3", "x = 3"
-_NAMED = re.compile(rf"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*[:=][ \t]*({_NUMBER})")
+_NAMED = lazy_compile(rf"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*[:=][ \t]*({_NUMBER})")
 # a dict, sympy's solution: its values may be any expression ("{x: 3/2, y: sqrt(2)}"), and solve(…, dict=True)
 # prints a list of them ("[{x: 3, y: 5}]")
 _ENTRY = r"['\x22]?[A-Za-z_]\w*['\x22]?[ \t]*:[ \t]*[^,{}\n]+?"
 _DICT = rf"\{{[ \t]*{_ENTRY}(?:[ \t]*,[ \t]*{_ENTRY})*[ \t]*,?[ \t]*\}}"
-_MAPPING = re.compile(rf"\[?[ \t]*{_DICT}(?:[ \t]*,[ \t]*{_DICT})*[ \t]*\]?")
-_ENTRY_PARTS = re.compile(r"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*:[ \t]*([^,{}\n]+?)[ \t]*(?=[,}])")
-_LABELLED_RUN = re.compile(rf"{_NAMED.pattern}(?:[ \t]*[,;]?[ \t]+{_NAMED.pattern})+")
+_MAPPING = lazy_compile(rf"\[?[ \t]*{_DICT}(?:[ \t]*,[ \t]*{_DICT})*[ \t]*\]?")
+_ENTRY_PARTS = lazy_compile(r"['\x22]?([A-Za-z_]\w*)['\x22]?[ \t]*:[ \t]*([^,{}\n]+?)[ \t]*(?=[,}])")
+_LABELLED_RUN = lazy_compile(rf"{_NAMED.pattern}(?:[ \t]*[,;]?[ \t]+{_NAMED.pattern})+")
 # the printed forms of one value: sympy's srepr and numpy's scalars, each with the plain value it prints
-_RATIONAL = re.compile(r"(?:sympy\.|sp\.)?Rational\([ \t]*([-−]?\d+)[ \t]*,[ \t]*([-−]?\d+)[ \t]*\)")
-_WRAPPED = re.compile(
+_RATIONAL = lazy_compile(r"(?:sympy\.|sp\.)?Rational\([ \t]*([-−]?\d+)[ \t]*,[ \t]*([-−]?\d+)[ \t]*\)")
+_WRAPPED = lazy_compile(
     r"(?:sympy\.|sp\.)?(?:Integer|Float)\([ \t]*['\x22]?([-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)['\x22]?"
     r"(?:[ \t]*,[ \t]*(?:precision|dps)[ \t]*=[ \t]*\d+)?[ \t]*\)|"
     r"(?:np|numpy)\.(?:float|int|uint)(?:16|32|64|128)?\([ \t]*([-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)[ \t]*\)"
 )
 # what a printed expression of sympy may hold once its wrapped numbers are plain: numbers, operators,
 # brackets, sqrt, pi and infinity ("sqrt(2)/2", "pi/4", "2*sqrt(3)", "oo")
-_SYMPY_EXPRESSION = re.compile(r"(?:[\d.+\-*/^() \t]|sqrt|pi|oo)+")
+_SYMPY_EXPRESSION = lazy_compile(r"(?:[\d.+\-*/^() \t]|sqrt|pi|oo)+")
 
 
 class Printed(NamedTuple):

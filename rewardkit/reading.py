@@ -24,6 +24,7 @@ from rewardkit.extract import (
 )
 from rewardkit.gold import HEDGE_WORDS, TEXT_GOLD, Gold, normalise_text
 from rewardkit.latex import ASCII_FUNCTIONS
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.letter_sets import hedged_sets, letter_set, run_together
 from rewardkit.mathtree import (
     ListOf,
@@ -59,13 +60,13 @@ from rewardkit.stated_units import (
 from rewardkit.tree_values import NotEvaluable, exact_value, numeric_value
 
 # "approximately 2^{16}", "about sqrt(4)": the approximation of a value, which starts with math or a call
-_APPROXIMATELY = re.compile(
+_APPROXIMATELY = lazy_compile(
     rf"^[\s*_]*(?:{shared_words.APPROXIMATION})\s+"
     rf"(?=[$({{\\\d+\-−–|]|(?:{'|'.join(sorted(ASCII_FUNCTIONS))})\()",
     re.I,
 )
 COPULA_WORD = r"(?:is|are|was|were|equals|(?:should|would|will|must)\s+be)"
-COPULA = re.compile(rf"\s{COPULA_WORD}\s")
+COPULA = lazy_compile(rf"\s{COPULA_WORD}\s")
 
 
 def counted_names(gold: Gold) -> tuple[str, ...] | None:
@@ -105,8 +106,8 @@ def chosen_set(text: str, gold: Gold) -> str | None:
 
 
 # an em dash (or figure dash, horizontal bar) glued to the digits after it: "The answer is —72"
-_GLUED_DASH = re.compile(r"[—‒―](?=\$?\.?\d)")
-_DASH_LEAD = re.compile(r"[\s\"'(*_`]*")
+_GLUED_DASH = lazy_compile(r"[—‒―](?=\$?\.?\d)")
+_DASH_LEAD = lazy_compile(r"[\s\"'(*_`]*")
 
 
 def _said_around_value(text: str, gold: Gold) -> Reading | None:
@@ -141,7 +142,7 @@ def span_of_years_why(years: str) -> str:
 
 
 # an approximation said in words right after a value, up to its number: ", which is about ", " (roughly "
-_APPROXIMATION_IN_WORDS = re.compile(
+_APPROXIMATION_IN_WORDS = lazy_compile(
     r"[ \t]*(?:,[ \t]*(?:i\.\s?e\.,?|that\s+is,?|which\s+is)?|\(|[ \t]+(?:i\.\s?e\.,?|which\s+is))[ \t]*"
     rf"(?:{RESTATING_APPROXIMATION})[ \t]*"
     # the approximation closes the statement: nothing after it but its bracket and punctuation ("(about 0.785)
@@ -279,16 +280,18 @@ def reading_of(span: str, gold: Gold) -> Reading:
 
 # past this length a span of digits is read without the scans for words around its number
 _LONG_SPAN = 60
-_DIGITS_WITH_POINT = re.compile(r"\d*\.?\d*")
+_DIGITS_WITH_POINT = lazy_compile(r"\d*\.?\d*")
 
 # a statement that names a member of a set of values: "one of: 1, 2, 3", "any of the values 1, 2", "either of"
-_MEMBER_OF = re.compile(r"[\s*_$]*(?:one|any|either|each)\s+of\b", re.IGNORECASE)
+_MEMBER_OF = lazy_compile(r"[\s*_$]*(?:one|any|either|each)\s+of\b", re.IGNORECASE)
 # an option's letter opening a statement before the option's value: "(B) 42", "B) 42", "(B)\\ 42"
-_OPTION_LABEL_FIRST = re.compile(r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:[\s*_]|\\ )+(?=[-−$€£\d.\\])")
+_OPTION_LABEL_FIRST = lazy_compile(
+    r"[\s*_]*(?:\(\s*[A-J]\s*\)[.:]?|[A-J][).:])(?:[\s*_]|\\ )+(?=[-−$€£\d.\\])"
+)
 
 
 # two unsigned numbers and the hyphen between them, nothing else: "18-20", "$18-$20", "2.5-3"
-_HYPHEN_PAIR = re.compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
+_HYPHEN_PAIR = lazy_compile(r"[$€£]?(?P<lo>\d[\d,]*(?:\.\d+)?)-[$€£]?(?P<hi>\d[\d,]*(?:\.\d+)?)\.?")
 
 
 def _ascending(lo: str, hi: str) -> bool:
@@ -298,7 +301,7 @@ def _ascending(lo: str, hi: str) -> bool:
 
 # the controls that force a direction on what they enclose (embeddings and overrides): digits under one are
 # shown in another order than they are written
-BIDI_OVERRIDE = re.compile("[\u202a\u202b\u202d\u202e]")
+BIDI_OVERRIDE = lazy_compile("[\u202a\u202b\u202d\u202e]")
 
 
 def _read_span(span: str, gold: Gold) -> Reading:
@@ -455,11 +458,11 @@ def _option_words_named(span: str, gold: Gold) -> Reading | None:
 _NOTHING_BEFORE_AN_OPTION = frozenset(("", "the", "a", "an"))
 # ... and after them: an aside set off by a comma, a bracket or a dash, or a reason ("Paris, the capital of
 # France", "Paris (France)", "Paris because it is the capital"), which the commitment rules have read
-_ASIDE_AFTER_AN_OPTION = re.compile(r"\s*(?:[,(–—]|\s-\s|\s(?:because|since|as)\b)", re.IGNORECASE)
+_ASIDE_AFTER_AN_OPTION = lazy_compile(r"\s*(?:[,(–—]|\s-\s|\s(?:because|since|as)\b)", re.IGNORECASE)
 
 
 # one value in grouping parentheses, then maybe its unit: "(\\frac{2}{5}) tonnes", "(18) apples"
-_PARENTHESISED = re.compile(r"\s*\(\s*([^(),;]{1,200}?)\s*\)\s*((?:[^\W\d_]+\s*){0,4})[.\s]*")
+_PARENTHESISED = lazy_compile(r"\s*\(\s*([^(),;]{1,200}?)\s*\)\s*((?:[^\W\d_]+\s*){0,4})[.\s]*")
 
 
 def _unwrapped(reader: Callable[[str], Reading], span: str) -> Reading:
@@ -480,7 +483,7 @@ def is_time_gold(gold: Gold) -> bool:
     return unit is not None and unit.dimension == "clock"
 
 
-PART_OF_DAY_AFTER = re.compile(
+PART_OF_DAY_AFTER = lazy_compile(
     rf"[ \t]*(?:o['’]clock[ \t]*|Uhr[ \t]*|h[ \t]+|hours?[ \t]+|час(?:а|ов)?[ \t]+)?{PART_OF_DAY}",
     re.IGNORECASE,
 )
@@ -488,13 +491,13 @@ PART_OF_DAY_AFTER = re.compile(
 
 # what an hour of the day holds after its digits, looked for before its readers run against a number gold:
 # a.m./p.m. ("3 p.m.", "3pm", "3 \\text{ P.M.}"), the half of the day in words, the "h" of "15 h 30"
-_HOUR_OF_DAY_GATE = re.compile(
+_HOUR_OF_DAY_GATE = lazy_compile(
     r"\d[ \t]*(?:\\text\{\s*)?[aApP]\.?[ \t]*[mM]|\d[ \t]*(?:h|Uhr)[ \t]*[0-5]\d"
     rf"|\d[ \t]*(?:o['’]clock[ \t]*)?{PART_OF_DAY}",
     re.IGNORECASE,
 )
-_PART_OF_DAY_END = re.compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
-_EVENING_WORDS = re.compile(
+_PART_OF_DAY_END = lazy_compile(rf"[ \t,]*{PART_OF_DAY}[ \t.!]*$", re.IGNORECASE)
+_EVENING_WORDS = lazy_compile(
     r"afternoon|evening|tarde|noche|après-midi|soir|nachmittag|abend|дня|вечера|pomeriggio|sera|noite",
     re.IGNORECASE,
 )

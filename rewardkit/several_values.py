@@ -38,13 +38,14 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.mathtree import Interval, ListOf, Node, Relation, Symbol, Union, symbols_of
 from rewardkit.numbers import same_quantity, scan
 
 # a part's label: "(i)", "ii)", "(a)", "b)", "(2)", "2)", "Part 2:", "Part (b):"
 _LABEL = r"(?:\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)|part\s*\(?(?:[ivx]{1,4}|[a-h]|\d{1,2})\)?\s*[:.])"
 _VALUE = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?(?:[ \t]*[A-Za-z]{1,15})?"
-_PARTS = re.compile(
+_PARTS = lazy_compile(
     rf"(?:[ \t*_]*{_LABEL}[ \t*_]*:?[ \t]*{_VALUE}[ \t*_]*[,;.]?[ \t]*(?:and\s+)?){{2,}}", re.I
 )
 _PART_LINES = 6  # labelled parts on lines of their own, at most
@@ -64,14 +65,14 @@ def parts_before(text: str) -> str | None:
 
 
 # the label of a fill-in blank: "(1)", "1)", "①", "第一空", "(i)"; and its number
-_BLANK = re.compile(
+_BLANK = lazy_compile(
     r"(?:\((?P<digit>\d{1,2})\)|(?<![\w.])(?P<bare>\d{1,2})\)|(?P<circled>[\u2460-\u2473])|"
     r"第(?P<chinese>[一二三四五六七八九十])(?:空|问)|\((?P<roman>i{1,3}|iv|vi{0,3}|ix|x)\))[ \t]*:?[ \t]*"
 )
 _CHINESE_ORDINALS = "一二三四五六七八九十"
 _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 # what a blank's answer may be: a value, a short expression or a word, with no label or clause in it
-_BLANK_VALUE = re.compile(r"[^\n;,，；。]{1,40}?")
+_BLANK_VALUE = lazy_compile(r"[^\n;,，；。]{1,40}?")
 
 
 def _blank_number(m: re.Match[str]) -> int:
@@ -112,7 +113,7 @@ def labelled_blanks(line: str) -> list[str] | None:
 
 # a single-letter variable given a value: "x = 2", "y=4"; a value worked out through others ("y = 2 + 4 = 6")
 # is still one variable's
-_ASSIGNED = re.compile(r"(?<![\w\\])([A-Za-z])\s*=\s*[-−]?\$?\d")
+_ASSIGNED = lazy_compile(r"(?<![\w\\])([A-Za-z])\s*=\s*[-−]?\$?\d")
 
 
 def variables_in(statement: str) -> str | None:
@@ -125,7 +126,7 @@ def variables_in(statement: str) -> str | None:
 
 # a quantity named in words and given its value: "the number of apples is 18", "the cost of the shirt was
 # $12", "Ann's share is 40"
-_NAMED_QUANTITY = re.compile(
+_NAMED_QUANTITY = lazy_compile(
     r"\b(?:the\s+)?(?P<name>(?:number|amount|total|count|cost|price|value|sum|weight|length|width|height|area|"
     r"age|speed|share)\s+of\s+(?:the\s+|her\s+|his\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?|[A-Z][a-z]+'s\s+[a-z]+)"
     r"\s+(?:is|are|was|were|equals|comes\s+to|=)\s+[*_]*[$€£]?[-−]?\d"
@@ -198,10 +199,10 @@ def named_quantity_clauses(statement: str) -> list[tuple[int, int]] | None:
 
 
 # what joins one named quantity's clause to the next: a comma or semicolon, "and", "while", "but", "whereas"
-_CLAUSE_JOINER = re.compile(r"[\s,;]*(?:\b(?:and|while|but|whereas)\b)?[\s,;]*$", re.IGNORECASE)
+_CLAUSE_JOINER = lazy_compile(r"[\s,;]*(?:\b(?:and|while|but|whereas)\b)?[\s,;]*$", re.IGNORECASE)
 
 # a word that makes what follows a consequence of what stands before
-_CONSEQUENCE = re.compile(
+_CONSEQUENCE = lazy_compile(
     r"\b(?:so|thus|hence|therefore|then|which\s+(?:means|gives|makes)|giving|meaning)\b", re.IGNORECASE
 )
 
@@ -256,7 +257,7 @@ def _variables_given_constants(node: ListOf) -> set[str] | None:
 
 # the words that name what a value counts ("apples", "red marbles", "cups of flour"), then a list's joiner:
 # what stands between two quantities listed
-_NOUN_THEN_JOINER = re.compile(
+_NOUN_THEN_JOINER = lazy_compile(
     # (a noun of any alphabet, joined by "and" in the languages the grader reads: "12 Äpfel und 5 Orangen",
     # "12 pommes et 5 oranges", "12 manzanas y 5 naranjas", "12 яблок и 5 апельсинов")
     r"[ \t]*(?P<noun>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,3})[ \t]*"
@@ -271,7 +272,7 @@ _NOT_NOUN = frozenset(
     respectively""".split()
 )
 # a second value that counts part of the first: "5 of them", "5 of which", "5 out of the 12"
-_PART_OF_FIRST = re.compile(
+_PART_OF_FIRST = lazy_compile(
     r"[ \t]*(?:of|out[ \t]+of)[ \t]+(?:them|which|whom|those|these|the|its|their|all)\b", re.IGNORECASE
 )
 
@@ -294,11 +295,11 @@ def noun_between(gap: str, after: str) -> str | None:
 # the name a value is given right before it: "Alice has ", "chickens ", "the boys: ", "鸡有" (words of any
 # alphabet, five at most, maybe a colon, an equals sign or a currency sign before the value)
 _NAME_BEFORE = r"(?P<name>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,4})[ \t]*[:：=]?[ \t*_]*[$€£¥]?[ \t]*"
-_NAMED_VALUE_START = re.compile(_NAME_BEFORE + r"$")
-_NAME_LEADS = re.compile(r"[ \t*_]*" + _NAME_BEFORE)
+_NAMED_VALUE_START = lazy_compile(_NAME_BEFORE + r"$")
+_NAME_LEADS = lazy_compile(r"[ \t*_]*" + _NAME_BEFORE)
 # what stands between two values each named before it: the first one's noun or unit, a list's joiner, the
 # second one's name ("18 apples and Bob has ", " , 兔有")
-_JOINER_THEN_NAME = re.compile(
+_JOINER_THEN_NAME = lazy_compile(
     r"[ \t]*(?:[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)?[ \t*_]*"
     # (a contrast joins them as "and" does: "Alice picked 18, while Bob picked 12", "… whereas Bob …", "… but
     # Bob …")
@@ -341,9 +342,9 @@ def names_before_values(before: str, gap: str) -> str | None:
 # a value as a count or an amount is written in a list of them: "12", "$36", "2.5", "40%"
 _COUNT_TEXT = r"[-−]?[$€£]?\d+(?:,\d{3})*(?:\.\d+)?%?"  # ("18, 12": a comma before a space is a joiner)
 # (a CJK character before it is a name's last, "鸡有18", not a letter the digits are glued to)
-_COUNT = re.compile(rf"(?<![^\W\u3400-\u9fff\uf900-\ufaff]|\.){_COUNT_TEXT}(?![\w.]\w)")
-_BARE_JOINER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)")
-_NOUN_TAIL = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})?[ \t.!]*")
+_COUNT = lazy_compile(rf"(?<![^\W\u3400-\u9fff\uf900-\ufaff]|\.){_COUNT_TEXT}(?![\w.]\w)")
+_BARE_JOINER = lazy_compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*)")
+_NOUN_TAIL = lazy_compile(r"[ \t]*(?:[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3})?[ \t.!]*")
 
 
 def counts_listed(text: str) -> str | None:
@@ -372,7 +373,7 @@ def counts_listed(text: str) -> str | None:
 
 
 # a quantity, the noun of what it counts and a list's joiner, closing the text before a value: "5 cats and "
-_LISTED_BEFORE = re.compile(
+_LISTED_BEFORE = lazy_compile(
     rf"(?<![\w.])(?P<count>{_COUNT_TEXT})"
     r"(?P<gap>[ \t]*[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3}[ \t]*"
     r"(?:,[ \t]*(?:and[ \t]+)?|;[ \t]*|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*))$"
@@ -406,7 +407,7 @@ def _plain(count: str) -> str:
 # what opens one case of several, by family: a numbered case or part ("Case 2:", "Part (b):", "For part (b),",
 # "Scenario 1:"), a condition ("If she sells in the evening,", "When x < 0,"), or a thing counted in or out
 # ("With the discount:", "Without the coupon,", "Including tax,")
-_CASE_OPENING = re.compile(
+_CASE_OPENING = lazy_compile(
     r"[ \t*_>#-]*(?:(?P<numbered>(?:for\s+)?(?:case|scenario|part|situation|option)\s*"
     r"\(?(?:[ivx]{1,4}|[a-d]|\d{1,2})\)?[ \t*_]*[:.),-]|"
     # a bare enumerator before an answer marker: "(1) The answer is 72. (2) The answer is 48." (before any
@@ -417,7 +418,7 @@ _CASE_OPENING = re.compile(
     re.IGNORECASE,
 )
 # where a sentence ends: a line break, "!", "?", ";" or a full stop that is no decimal point ("$3.50")
-_SENTENCE_END = re.compile(r"[\n!?;]|\.(?!\d)")
+_SENTENCE_END = lazy_compile(r"[\n!?;]|\.(?!\d)")
 
 
 def case_series_before(text: str, at: int, stated: str) -> str | None:
@@ -574,7 +575,7 @@ def _verb_left_out(gap: str, first: str) -> tuple[str, str] | None:
 
 
 # a subject said alone: a name ("Bob"), a subject pronoun ("she")
-_SUBJECT_ALONE = re.compile(r"[A-Z][a-z]{1,15}|he|she|they|we")
+_SUBJECT_ALONE = lazy_compile(r"[A-Z][a-z]{1,15}|he|she|they|we")
 
 
 def _lemma(word: str) -> str:
@@ -600,11 +601,11 @@ _BE = frozenset("is are am was were be".split())
 # what ends a name and is no verb: a joiner or an article left at its end
 _NOT_A_VERB = frozenset("and or but while whereas the a an of to".split())
 # a joiner of two statements: a comma, a semicolon, "and", a contrast
-_JOINS_TWO = re.compile(r"[,;，、；]|\b(?:and|while|whereas|but)\b")
+_JOINS_TWO = lazy_compile(r"[,;，、；]|\b(?:and|while|whereas|but)\b")
 _LONGEST_SUBJECT = 16
 # the words that open a subject of three ("the first train", "his older sister")
 _DETERMINERS = frozenset("the his her their my our its your".split())
-_CONCLUSION_OPENING = re.compile(
+_CONCLUSION_OPENING = lazy_compile(
     r"[ \t*_]*(?:so|thus|therefore|hence|finally|in\s+conclusion|in\s+short|in\s+total|overall)\b"
     r"[ \t]*,?[ \t]*",
     re.IGNORECASE,
@@ -618,14 +619,14 @@ _WHEN_NOT_WHOSE = frozenset(
 
 # a value, maybe its noun, then what it counts in or when, and a joiner: "48 in April and ", "5 miles on
 # Monday, " (the qualifier a preposition and a word or two)
-_QUALIFIED_BEFORE = re.compile(
+_QUALIFIED_BEFORE = lazy_compile(
     rf"(?<![\w.])(?P<count>{_COUNT_TEXT})[ \t]*(?P<noun>(?:[A-Za-z]+[ \t]+){{0,2}}?)"
     r"(?P<prep>in|on|during|for|at|by|from|to)[ \t]+(?:the[ \t]+)?(?P<what>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)"
     r"[ \t]*(?:,[ \t]*(?:and[ \t]+|but[ \t]+|while[ \t]+)?|[ \t]+(?:and|but|while|whereas)[ \t]+)$"
 )
 # ... and after the last value: its noun, the same preposition and another word or two, then the
 # sentence's end
-_QUALIFIED_AFTER = re.compile(
+_QUALIFIED_AFTER = lazy_compile(
     r"[ \t]*(?P<noun>(?:[A-Za-z]+[ \t]+){0,2}?)(?P<prep>in|on|during|for|at|by|from|to)[ \t]+(?:the[ \t]+)?"
     r"(?P<what>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)[ \t*_]*(?:[.!;\n]|$)"
 )
@@ -665,11 +666,11 @@ def qualified_values_before(before: str, value: str, after: str) -> str | None:
 
 
 # a bulleted line that gives a value under its label: "- April: 48 clips", "* **May:** $24"
-_LABELLED_BULLET = re.compile(
+_LABELLED_BULLET = lazy_compile(
     r"[ \t]*[-*+•][ \t]+[*_]*(?P<label>[^\W\d_][^:\n]{0,40}?)[*_]*[ \t]*:[ \t*_]*(?P<value>[^\n]*)"
 )
 # a label under which the last line sums or concludes the lines before it: its value is the answer
-_CONCLUDING_LABEL = re.compile(
+_CONCLUDING_LABEL = lazy_compile(
     r"(?:.*\b)?(?:total|totals|sum|altogether|overall|combined|answer|final|result|in\s+all|both|together)\b",
     re.IGNORECASE,
 )
@@ -710,7 +711,7 @@ def bulleted_values_before(text: str, start: int) -> str | None:
     return f"{previous['label'].strip()!r}, {last['label'].strip()!r}"
 
 
-_BULLET_OPENING = re.compile(r"[ \t]*[-*+•][ \t]")
+_BULLET_OPENING = lazy_compile(r"[ \t]*[-*+•][ \t]")
 
 
 def bold_alone_in_list(text: str, start: int) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import CARDINAL_WORDS
 
 # what an infix operation needs after it to be one: a number, a number word, math, or a one-letter variable
@@ -58,13 +59,13 @@ _POSTFIX = (
 # glued to the number: a power, a root or pi written as a symbol ("72²", "72√2", "72π")
 # (a power, a root or pi set a space off the number is still its own: "72 ²", "12 π")
 _GLUED_AFTER = r"[ \t]?(?:[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|√|π)"
-_AFTER = re.compile(
+_AFTER = lazy_compile(
     rf"(?P<glued>{_GLUED_AFTER})|(?:\s*(?:\$|\\\)))?\s+(?:(?P<infix>{_INFIX})\s+{_OPERAND}|"
     rf"(?P<postfix>{_POSTFIX}|pi)\b)",
     re.IGNORECASE,
 )
 # before the number: what it is the operand of ("the square root of 72", "twice 72", "the sum of 72 and 5")
-_BEFORE = re.compile(
+_BEFORE = lazy_compile(
     r"(?:(?<![\w'’])(?P<op>double|twice|triple|thrice|quadruple|sqrt|log|ln|(?:(?:the\s+)?(?:square|cube|fourth)"
     r"\s+root|the\s+(?:sum|product|difference|quotient|ratio|average|mean|square|cube|reciprocal|logarithm|"
     r"log|factorial|opposite|negative|inverse)|(?:a|an|the)\s+(?:multiple|factor|divisor|power)|"
@@ -85,7 +86,7 @@ def operation_after(text: str, end: int) -> str | None:
 
 # before the number: a description the number is a parameter of, not the value described ("the number of
 # groups for 72 students", "the cost of 72 apples"); "the number 72", "a total of 72" name the number itself
-_DESCRIBED_BY = re.compile(
+_DESCRIBED_BY = lazy_compile(
     r"(?<![\w'’])(?P<op>the\s+(?:number|cost|price|amount|value|area|perimeter|volume|length|width|height|"
     r"weight|age|time|distance|speed)\s+of)\s+(?:(?:[A-Za-z]+\s+){1,4}(?:for|of|with|in|from|per)\s+)?$",
     re.IGNORECASE,
@@ -96,7 +97,7 @@ _DESCRIBED_BY = re.compile(
 # (words that name no number, "the number of eggs Janet sells times $2", "the base cost plus 5", "the total
 # divided by 4", or a number, "9 times $2"), and a verb that operates by it ("Multiply the eggs by $2", "so we
 # multiply by 3"); "at times", "increased by 5" (a change said) and "over 6" (a bound) are none
-_OPERATION_SAID_BEFORE = re.compile(
+_OPERATION_SAID_BEFORE = lazy_compile(
     r"(?<![\w'’])(?<!\bat\s)(?P<op>times|plus|(?:multiplied|divided)\s+by|"
     r"(?:multipl(?:y|ies|ying)|divid(?:e|es|ing))(?:\s+(?!by\b)[A-Za-z'’]+){0,4}?\s+by)\s*(?:\$|\\\()?\s*$",
     re.IGNORECASE,
@@ -105,7 +106,7 @@ _OPERATION_SAID_BEFORE = re.compile(
 
 # before the number: a part of it taken ("1/3 of 9", "25% of 80", "half of 9", "two thirds of the 9",
 # "$\\frac13$ of 9"): the number is the whole the part is taken of, not the value said
-_PART_OF = re.compile(
+_PART_OF = lazy_compile(
     r"(?<![\w'’./])(?P<op>(?:\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)|"
     r"\\[dt]?frac\s*(?:\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d\d)\s*\$?|"
     r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+)?(?:half|halves|thirds?|quarters?|"
@@ -145,7 +146,7 @@ def operation_before(prefix: str) -> str | None:
 # numbers are operands while only the operation's objects stand between the verb and the number ("Multiply the
 # total by 3", "Subtract 4 from 28"); any other word ("… and you have 24", "… to get 24", "… so 24 remain")
 # states a result
-_INSTRUCTION = re.compile(
+_INSTRUCTION = lazy_compile(
     r"^[\s*_>#-]*(?:\d{1,2}[.)][ \t]*)?(?:(?:then|next|now|finally|lastly|first|after\s+that)[,\s]+)?"
     # (or names the step it takes: "Subtracting 4 from 28: 24", "Then dividing by 2")
     r"(?P<op>subtract(?:ing)?|add(?:ing)?|multiply(?:ing)?|divid(?:e|ing)|doubl(?:e|ing)|halv(?:e|ing)|"

@@ -30,6 +30,7 @@ import re
 from fractions import Fraction
 
 from rewardkit.commitment.shared_words import APPROXIMATION
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import UNIT_PATTERN, lookup_unit, parse_number
 
 # a number as the fallback finds it, with a sign, a currency, a percent or a unit after it ("2 hours to")
@@ -38,11 +39,11 @@ _END = r"[-−]?[$€£]?\d[\d,]*(?:\.\d+)?(?:%|\s*(?P<unit>" + UNIT_PATTERN + r
 # ("72~75", "72〜75", "72～75"); ("9-11" is read as 9 and -11)
 _JOIN = r"(?:to|through|thru|–|—|~|〜|～)"
 # the lower end of a range right before the number (what lies before the number in its sentence)
-_RANGE_BEFORE = re.compile(rf"(?<![\w.,])(?P<lo>{_END})\s*{_JOIN}\s*[$€£]?$", re.IGNORECASE)
+_RANGE_BEFORE = lazy_compile(rf"(?<![\w.,])(?P<lo>{_END})\s*{_JOIN}\s*[$€£]?$", re.IGNORECASE)
 # the upper end right after it
-_RANGE_AFTER = re.compile(rf"\s*{_JOIN}\s*(?P<hi>{_END.replace('?P<unit>', '?:')})(?![\d])", re.IGNORECASE)
+_RANGE_AFTER = lazy_compile(rf"\s*{_JOIN}\s*(?P<hi>{_END.replace('?P<unit>', '?:')})(?![\d])", re.IGNORECASE)
 # a verb of change before "from"/"to": "rose from 9 to 11", "rounded 12.5 to 13", "converts 5 ft to 60 in"
-_CHANGE = re.compile(
+_CHANGE = lazy_compile(
     r"\b(?:ris|rose|went|go|gone|grew|grow|increas|decreas|drop|fell|fall|jump|climb|chang|mov|shift|rais|"
     r"reduc|cut|round|convert|turn|becam|becom|expand|shrank|shrunk|doubl|tripl|improv|declin|slid|soar|plung|"
     r"updat|adjust|correct|extend|brought|bring|lower|boost|spik|sank|sink|dipp|dip|swell|swoll|upgrad|"
@@ -50,14 +51,14 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 # a band of values around the number: "give or take a few", "plus or minus 5", "+/- 5"
-_TOLERANCE = re.compile(
+_TOLERANCE = lazy_compile(
     r"[\s,;(]*(?P<said>give\s+or\s+take|plus\s+or\s+minus|\+\s*/\s*-|\+-)(?![A-Za-z])", re.IGNORECASE
 )
 
 
 # a number and a hyphen glued to the number after it: "18-20 people" is a range or a difference, of which
 # the 20 is neither the value nor signed
-_JOINED_BY_HYPHEN = re.compile(r"(?<![\w.,])(?P<lo>[$€£]?\d[\d,]*(?:\.\d+)?)-[$€£]?$")
+_JOINED_BY_HYPHEN = lazy_compile(r"(?<![\w.,])(?P<lo>[$€£]?\d[\d,]*(?:\.\d+)?)-[$€£]?$")
 
 
 def range_end_before(before: str, value: str = "") -> str | None:
@@ -113,7 +114,7 @@ def tolerance_after(text: str, end: int) -> str | None:
 # two unsigned numbers joined by a hyphen, spaced or not, each maybe with its currency sign, after an
 # approximating word ("roughly 18-20", "~18-20") or before a unit, a currency word or a percent sign ("18-20
 # dollars", "about 18 - 20 minutes", "18-20%"): the whole statement, presentation around it
-_HYPHEN_RANGE = re.compile(
+_HYPHEN_RANGE = lazy_compile(
     rf"[\s*_]*(?P<approx>(?:{APPROXIMATION})\s+|[~≈∼]\s*|\\(?:approx|sim)\s*)?"
     r"[$€£]?\s*(?P<lo>\d[\d,]*(?:\.\d+)?)\s*-\s*[$€£]?\s*(?P<hi>\d[\d,]*(?:\.\d+)?)"
     rf"(?P<unit>\s*(?:%|\\%|(?:{UNIT_PATTERN})\.?))?[\s.*_]*",

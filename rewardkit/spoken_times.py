@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import CLOCK, CLOCK_12, MERIDIEM, UNITS_WORDS, Quantity
 
 # the hours a clock phrase says in words: "one" … "twelve"
@@ -35,7 +36,7 @@ _MINUTES = (
     r"|(?P<count>\d{1,2}|twenty[\s-]five|twenty|ten|five)\s+(?:minutes?|mins?)"
     r"|(?P<bare>\d{1,2})(?=\s+(?:past|after)\b))"
 )
-_CLOCK_PHRASE = re.compile(
+_CLOCK_PHRASE = lazy_compile(
     rf"(?<![\w'’-]){_MINUTES}\s+(?P<dir>to|till|til|before|past|after)\s+"
     rf"(?P<hour>\d{{1,2}}|{'|'.join(_HOUR_WORDS)})(?![\w'’])(?:\s*o['’]?\s*clock)?(?:\s*{MERIDIEM})?",
     re.IGNORECASE,
@@ -46,7 +47,7 @@ _CLOCK_PHRASE = re.compile(
 _HOUR_CHARS = max(2, *(len(word) for word in _HOUR_WORDS))
 
 # "went from twenty to 8", "between ten to 8 …": a change or a range between two numbers, no clock phrase
-_RANGE_BEFORE = re.compile(r"\b(?:from|between)\s+$", re.IGNORECASE)
+_RANGE_BEFORE = lazy_compile(r"\b(?:from|between)\s+$", re.IGNORECASE)
 
 
 def _phrase_time(m: re.Match[str]) -> Quantity | None:
@@ -96,7 +97,7 @@ def clock_phrase_around(text: str, start: int, end: int) -> tuple[int, int, Quan
 
 # a decade or century: "1970s", "1970's", "1900s" (a year-shaped number before its plural s), "'70s", and a
 # tens number with an article or possessive before it ("the 70s", "mid-80s", "her 30s")
-_SPAN_OF_YEARS = re.compile(
+_SPAN_OF_YEARS = lazy_compile(
     r"(?<![\w.,'’‘])(?P<year>1\d\d0|20\d0)['’]?s(?![A-Za-z])"
     r"|['’‘](?P<short>\d0)['’]?s(?![A-Za-z])"
     r"|(?:\b(?:the|early|mid|late|his|her|their|my|your|our|its)[\s-]+)(?P<tens>\d0)['’]?s(?![A-Za-z])",

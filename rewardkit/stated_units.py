@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rewardkit.languages.chinese import CLASSIFIERS
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import CURRENCIES, UNITS, Quantity, Unit, currency_before, lookup_unit
 
 # the words of an approximation that restates a value said just before it ("$\\frac16$, i.e. about 0.17",
@@ -73,9 +74,9 @@ _RATES = {
 }
 
 # presentation around a unit: \text{…}, \mathrm{…}, spacing commands, math delimiters
-_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|mbox|operatorname|rm|textnormal)\s*\{([^{}]*)\}")
-_SPACING = re.compile(r"\\[,;:! ]|~|\\quad|\$|\\[()\[\]]|\*\*")
-_DEGREE_SIGN = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°|º")
+_WRAPPER = lazy_compile(r"\\(?:text|mathrm|textrm|mbox|operatorname|rm|textnormal)\s*\{([^{}]*)\}")
+_SPACING = lazy_compile(r"\\[,;:! ]|~|\\quad|\$|\\[()\[\]]|\*\*")
+_DEGREE_SIGN = lazy_compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°|º")
 _WORD = r"[A-Za-z]+"
 # the units spelled in two words or with a hyphen ("fl oz", "fluid ounces", "nautical miles", "light-years",
 # "mm Hg"), tried before one word: their first word alone is no unit, or another one ("16 fl oz" is a volume,
@@ -96,19 +97,19 @@ _PHRASE = (
     r"|(?<=[a-z])(?P<glued>[23])(?![\w]|[.,]\d))?"
 )
 # at the end of a span, right after what ends a value (a digit or a closing bracket; braces are gone by then)
-_AT_END = re.compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
-_AT_START = re.compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
-_CLOSERS = re.compile(r"^[*_$]+")
+_AT_END = lazy_compile(rf"(?<=[\d)\]])\s*{_PHRASE}\s*[.,;:!]*\s*$")
+_AT_START = lazy_compile(rf"[ \t]*{_PHRASE}(?![A-Za-z])")
+_CLOSERS = lazy_compile(r"^[*_$]+")
 # the Chinese words that end a span after its unit: what the quantity measures ("72立方米的土", 72 m^3 of
 # soil; "5米长的绳子", a rope 5 m long), with the 的 that joins them (a rate's 每 is read before it)
-_NOUN_AFTER_UNIT = re.compile(r"(?<=[A-Za-z\d²³])[ \t]*[\u3400-\u9fff\uf900-\ufaff]{1,12}[ \t]*[.,;:!。]*$")
+_NOUN_AFTER_UNIT = lazy_compile(r"(?<=[A-Za-z\d²³])[ \t]*[\u3400-\u9fff\uf900-\ufaff]{1,12}[ \t]*[.,;:!。]*$")
 _TAIL_CHARS = 80  # a unit phrase is short: only the span's last characters are looked at
 
 
 # every match of _WRAPPER, _SPACING and _DEGREE_SIGN holds one of these, and _plain drops braces
 _PRESENTATION_CHARS = "\\~$*°º{}^"
 # one scan for any of them, where a generator of ten substring tests cost more than the rest of the check
-_PRESENTATION = re.compile("[" + re.escape(_PRESENTATION_CHARS) + "]")
+_PRESENTATION = lazy_compile("[" + re.escape(_PRESENTATION_CHARS) + "]")
 
 
 def _plain(text: str) -> str:
@@ -345,17 +346,17 @@ _CURRENCY_SIGN = (
     r"\\?\$|[A-Z]{1,3}\$|€|£|¥|￥|₹|₩|₽|(?<![A-Za-z])(?:USD|EUR|GBP|CHF|JPY|INR|CNY|AUD|CAD|Rs\.?)"
 )
 # the span's last number, with the currency sign before it
-_CURRENCY_LAST = re.compile(rf"(?P<cur>{_CURRENCY_SIGN})\s*\d[\d.,]*[^\d]*$")
+_CURRENCY_LAST = lazy_compile(rf"(?P<cur>{_CURRENCY_SIGN})\s*\d[\d.,]*[^\d]*$")
 _RATE_SEP = r"(?P<sep>\s*/\s*|\s*每\s*|\s+(?i:per|every|an?|each)\s+)"
-_RATE_AT_END = re.compile(
+_RATE_AT_END = lazy_compile(
     rf"(?<![\d.,])\d(?:[\d.,]*\d)?\s*(?:(?P<unit>{_LETTERS}(?:\s+{_LETTERS})??)\s*)??{_RATE_SEP}"
     rf"(?P<shape>(?i:square|sq\.?|cubic|cu\.?)\s+)?(?P<per>{_LETTERS})\s*[.,;:!。]*\s*$"
 )
 # "每小时72千米", "每天72元": the Chinese rate names its denominator first
-_RATE_BEFORE = re.compile(
+_RATE_BEFORE = lazy_compile(
     rf"(?P<sep>每)\s*(?P<shape>)(?P<per>{_LETTERS}?)\s*\d(?:[\d.,]*\d)?\s*(?P<unit>{_LETTERS})?\s*[.,;:!。]*\s*$"
 )
-_WORDS_AT_END = re.compile(
+_WORDS_AT_END = lazy_compile(
     rf"(?<![\d.,])\d(?:[\d.,]*\d)?(?P<space>\s*)(?P<words>{_LETTERS}(?:[\s-]{_LETTERS})?)\s*[.,;:!]*\s*$"
 )
 
@@ -403,12 +404,12 @@ def rate_opened_before(before: str, value: str, after: str) -> Unit | None:
 
 
 # the time a Chinese rate is per, after its unit ("km每小时", "km/时")
-_CHINESE_PER_AFTER = re.compile(
+_CHINESE_PER_AFTER = lazy_compile(
     r"[ \t]*(?:/|每)[ \t]*(?P<per>" + "|".join(_CHINESE_DENOMINATOR_WORDS) + r")(?!米)"
 )
-_SENTENCE_END = re.compile(r"[,;:!?。，；！？\n]|\.(?!\d)")
-_PER_AFTER_SLASH = re.compile(rf"/[ \t]*(?P<per>{_LETTERS})")
-_RATE_AT_START = re.compile(
+_SENTENCE_END = lazy_compile(r"[,;:!?。，；！？\n]|\.(?!\d)")
+_PER_AFTER_SLASH = lazy_compile(rf"/[ \t]*(?P<per>{_LETTERS})")
+_RATE_AT_START = lazy_compile(
     rf"[ \t]*(?:(?P<unit>{_WORD})\s*)??(?P<sep>\s*/\s*|\s+(?i:per|every|an?|each)\s+)"
     rf"(?P<per>{_WORD})(?![A-Za-z])"
 )
@@ -425,7 +426,7 @@ _AMOUNT = (
     # (a fraction of one unit: "3/4 of an hour")
     r"(?:[ \t]*(?:of[ \t]+an?[ \t]+)?(?P<unit{i}>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?))?"
 )
-_RESTATED = re.compile(
+_RESTATED = lazy_compile(
     _AMOUNT.format(i=1)
     + r"(?P<join>[ \t]*(?:,?[ \t]*(?:i\.[ \t]?e\.,?|that\s+is,?|that's|which\s+is|which\s+equals"
     r"|or(?:\s+equivalently)?|equivalently|in\s+other\s+words,?)|=|\(|[ \t]—|[ \t]--?)[ \t]*"
@@ -440,15 +441,15 @@ _RESTATED = re.compile(
 )
 # the words that may follow a unit in a restatement: what the quantity measures
 _MEASURES = frozenset(["", "long", "wide", "tall", "high", "deep", "away", "total", "altogether"])
-_MATH_NUMBER = re.compile(r"\$(\d[\d,.]*)\$")
+_MATH_NUMBER = lazy_compile(r"\$(\d[\d,.]*)\$")
 # an arithmetic operator right before an amount: the amount is an operand of what the equals sign sums up
-_OPERATOR_BEFORE = re.compile(
+_OPERATOR_BEFORE = lazy_compile(
     # (or said in words: "9 times $2 = $18", "the cost multiplied by $2 = $18")
     r"(?:[*×·+/÷−-]|\\times|\\cdot|(?<![A-Za-z])[xX]|\b(?:times|plus|minus|(?:multiplied|divided)\s+by))"
     r"[ \t]*$"
 )
 # what a joiner holds, looked for before the pattern is run
-_RESTATING = re.compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
+_RESTATING = lazy_compile(r"i\.e|that|which| or|\(|=|—|-|equivalent|other words", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -528,7 +529,7 @@ def restated_around(text: str, start: int, end: int) -> Restated | None:
 
 
 # the larger part of a compound right before an amount: "5 feet " before "6 inches", "2 hours and "
-_COMPOUND_LEAD = re.compile(r"(?<![\w.,])(?P<num>\d{1,6})[ \t]*(?P<unit>[A-Za-z]+)\.?[ \t]+(?:and[ \t]+)?$")
+_COMPOUND_LEAD = lazy_compile(r"(?<![\w.,])(?P<num>\d{1,6})[ \t]*(?P<unit>[A-Za-z]+)\.?[ \t]+(?:and[ \t]+)?$")
 
 
 def _compound_lead(window: str, at: int, part: Quantity) -> tuple[Quantity, int] | None:

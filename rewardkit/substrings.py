@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from rewardkit.lazy_regex import lazy_compile
+
 __all__ = ["find_all", "first_non_ascii", "longest_first"]
 
 
@@ -49,7 +51,7 @@ def first_non_ascii(text: str, lo: int = 0) -> int:
     return found.start() if found is not None else hi
 
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII = lazy_compile(r"[^\x00-\x7f]")
 
 
 def longest_first(words: Iterable[str]) -> str:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
+
 # where a value is attained, said right after it: "…, attained at $x = 1$", "which occurs when x = 2",
 # "achieved for x = 3", "and it is reached at"; after an extreme value ("the minimum is …") a bare "at" or
 # "when" says as much ("The minimum is -4 at x = 1"). What follows names the argument that gives the value: no
 # condition on it, and no answer of its own
-_ATTAINED_AT = re.compile(
+_ATTAINED_AT = lazy_compile(
     # (possessive: a run of spaces is read once, never split between the runs around what may stand in it)
     r"[ \t]*+[$)*_]*+(?:\\[)\]])?[ \t]*+(?P<stop>[,;.])?[ \t]*+"
     r"(?:(?P<verb>(?:(?P<subject>which|that|and(?:[ \t]+(?:it|this|that))?|this(?:[ \t]+value)?|it)[ \t]+)?"
@@ -19,7 +21,7 @@ _ATTAINED_AT = re.compile(
     re.IGNORECASE,
 )
 # an extreme value, named in the statement before it
-_EXTREMUM = re.compile(
+_EXTREMUM = lazy_compile(
     r"\b(?:minimum|maximum|minimal|maximal|min|max|smallest|largest|least|greatest|lowest|highest|optimum|"
     r"optimal|extreme|peak)\b",
     re.IGNORECASE,
@@ -31,7 +33,7 @@ _ARGUMENT = (
     r"|(?:[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*|(?:(?:the|a|an)[ \t]+)?(?:[a-z]+[ \t]+){0,2}"
     r"(?:is|equals|of|=)[ \t]+)[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:[ \t]+(?!(?:and|or|if)\b)[a-z]{1,12})?)"
 )
-_ARGUMENTS = re.compile(
+_ARGUMENTS = lazy_compile(
     rf"[ \t]*(?:the[ \t]+point[ \t]+)?{_ARGUMENT}(?:[ \t]*(?:,|,?[ \t]*(?:and|or))[ \t]*{_ARGUMENT}){{0,3}}"
     r"[ \t*_]*"
 )
@@ -126,7 +128,7 @@ def attained_at_end(text: str) -> int | None:
 
 
 # the words that open the phrase: what the search tries first
-_ATTAINED_WORDS = re.compile(
+_ATTAINED_WORDS = lazy_compile(
     r"(?i:\b(?:which|that|and|this|it|attained|achieved|reached|obtained|realized|realised|assumed|occurs|occurring|"
     r"happens|taken|at|when|for|where|with)\b)"
 )

@@ -8,10 +8,11 @@ import re
 
 from rewardkit.commitment.shared_words import APPROXIMATION
 from rewardkit.languages import chinese, european, japanese_korean
+from rewardkit.lazy_regex import lazy_compile
 
 # words and relations that, right before a value, make it a bound ("at least 12") or a near miss
 # ("nearly 12"); presentation may stand between: math, emphasis, a bracket or a quote (\x22 is ")
-_QUALIFIER_BEFORE = re.compile(
+_QUALIFIER_BEFORE = lazy_compile(
     r"(?:\b(?:(?:no|not)\s+(?:more|less|fewer|greater|smaller)\s+than|more\s+than|"
     r"less\s+than|fewer\s+than|greater\s+than|smaller\s+than|bigger\s+than|larger\s+than|higher\s+than|"
     # ("round up to 4", "rounded down to 3": a rounding states its result, no bound)
@@ -55,7 +56,7 @@ _QUALIFIER_BEFORE = re.compile(
 _BOUNDS_A_COUNT_AFTER = (
     r"(?![ \t]+(?:one|once|two|twice|three|thrice|four|five|six|seven|eight|nine|ten|\d+)\b)"
 )
-_QUALIFIER_AFTER = re.compile(
+_QUALIFIER_AFTER = lazy_compile(
     # the value's unit may stand between ("72 square feet or more", "2 hours 30 minutes or more")
     r"^[\s$*_)\x22”]*\+(?=[\s.,;!)*_]*$|\s+[A-Za-z]{2,}+(?!\())|"  # "12+", "12+ people"; not "1 + sqrt(3)"
     # after a comma, only the bound words themselves ("72, or more", "72, at least"; "Minimum: 1, Maximum: 3"
@@ -78,24 +79,24 @@ _QUALIFIER_AFTER = re.compile(
     r"\b(?:max|tops)\b(?=[\s.,;!)*_]*$))",
     re.IGNORECASE,
 )
-_RELATION = re.compile(
+_RELATION = lazy_compile(
     r"[<>≤≥≲≳≦≧⩽⩾≪≫]=?\s*[\s$*_(]*$|\\(?:geq?|leq?|gt|lt|geqslant|leqslant|ll|gg)[\s$*_(]*$"
 )
 
 
 # a variable that tends to the value: "as x -> 72", "x \\to 72", "\\lim_{n \\to 72}" (an arrow after a result,
 # "9 * 8 -> 72", gives it)
-_TENDS_TO = re.compile(
+_TENDS_TO = lazy_compile(
     r"(?<![A-Za-z\\])[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*"
     r"(?:\\to|\\rightarrow|\\longrightarrow|→|⟶|-{1,2}>)[\s$*_({]*$"
 )
 # a markup tag that opens an answer's element: "<final_answer>", "<result>", "<b>", '<span class="x">'
-_TAG_AT_END = re.compile(r"<[A-Za-z_][\w:-]{0,30}(?:\s[^<>]{0,80})?>[\s*_$]*$")
+_TAG_AT_END = lazy_compile(r"<[A-Za-z_][\w:-]{0,30}(?:\s[^<>]{0,80})?>[\s*_$]*$")
 # GSM8K's calculator note before the result it computes ("48+24 = <<48+24=72>>72"): its ">>" closes the note,
 # no "much greater than"
 # (the statement read may open inside it, past a decimal point: "2*50=10>>" of "<<0.2*50=10>>"); a note holds
 # no space, "x >> 72" is a relation
-_CALCULATOR_NOTE_AT_END = re.compile(r"(?:<<)?[^<>\s]{0,200}=[^<>\s]{1,40}>>[\s*_$]*$")
+_CALCULATOR_NOTE_AT_END = lazy_compile(r"(?:<<)?[^<>\s]{0,200}=[^<>\s]{1,40}>>[\s*_$]*$")
 
 
 def tends_to(before: str) -> str | None:
@@ -116,7 +117,7 @@ def tends_to(before: str) -> str | None:
 # a bound said after a statement, past its full stop, closing tag, box or line break, and all that stands
 # there before its line ends: "\\boxed{18} or more", "<answer>18</answer> or more.", "The answer is 18. Or
 # more.", "Answer: 18\nat least" (not "18. At least 5 of them are red.", which goes on)
-_BOUND_SAID_AFTER = re.compile(
+_BOUND_SAID_AFTER = lazy_compile(
     r"(?:[ \t]+[A-Za-z%°]+){0,3}"  # the value's unit or noun ("It has 18 legs. Or more.")
     # (past the quote or emphasis that closes the statement: '"The answer is 81." or more')
     r"(?:[\s.,;:!)\]}$*_\x22”’»]|</[A-Za-z_]{1,20}>|\\[)\]])*"
@@ -182,7 +183,7 @@ _REFERENCE_SHARE = (
     r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)"
 )
 # a share said as one: "60%", "half", "three quarters"
-_SHARE_OF = re.compile(
+_SHARE_OF = lazy_compile(
     r"\d(?:[\d,]*\d)?(?:\.\d+)?\s*%|half|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
     r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?)",
     re.IGNORECASE,
@@ -198,18 +199,18 @@ _REFERENCE_RELATION = (
     r"(?:(?:a\s+)?(?:possible|total\s+of|maximum\s+of)\s+)?"
     r"(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+of\s+)?[$€£*_ \t]*$"
 )
-_REFERENCE_CLAUSE = re.compile(
+_REFERENCE_CLAUSE = lazy_compile(
     rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}"
     rf"(?:(?P<share>{_REFERENCE_SHARE})(?:[\s-]+[A-Za-z%]+){{0,3}}?\s+)?{_REFERENCE_RELATION}",
     re.IGNORECASE,
 )
 # ... or with no clause of its own: "He is 2 miles short of his 16-mile goal.", "12 of the 16 questions"
-_REFERENCE_SHARED = re.compile(
+_REFERENCE_SHARED = lazy_compile(
     rf"(?<![\w$€£.,])(?P<share>{_REFERENCE_SHARE})(?:[\s-]+[A-Za-z%]+){{0,3}}?\s+{_REFERENCE_RELATION}",
     re.IGNORECASE,
 )
 # the value the clause follows: a number and the unit or few words after it, right before the clause
-_HEAD_VALUE = re.compile(
+_HEAD_VALUE = lazy_compile(
     r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[\s-]+[A-Za-z]+){0,3}[\s*_$]*$"
 )
 _REFERENCE_WORDS = ("than", "of", "from", "over", "under", "below", "above", "beyond", "versus", "vs")
@@ -220,20 +221,20 @@ _REFERENCE_WORDS = ("than", "of", "from", "over", "under", "below", "above", "be
 _GOAL_NOUN = (
     r"(?:goal|target|limit|quota|capacity|budget|allowance|maximum|minimum|cap|threshold|requirement|mark)s?"
 )
-_GOAL_CLAUSE = re.compile(
+_GOAL_CLAUSE = lazy_compile(
     r"(?<![\w])(?:to\s+(?:reach|meet|hit|achieve|attain|exceed|surpass|fill|stay\s+(?:under|within|below))|"
     r"towards?|out\s+of)\s+"
     r"(?:(?:his|her|their|its|the|my|our|your|this|that|a|an|[A-Z][a-z]+['’]s)\s+)?"
     rf"(?:(?P<named>(?:[A-Za-z]+(?:-[A-Za-z]+)?\s+)?{_GOAL_NOUN}\s+of\s+)|(?=[$€£*_ \t]*$))[$€£*_ \t]*$",
     re.IGNORECASE,
 )
-_GOAL_NAMED = re.compile(rf"{_GOAL_NOUN}\s+of[$€£*_ \t]*$", re.IGNORECASE)
+_GOAL_NAMED = lazy_compile(rf"{_GOAL_NOUN}\s+of[$€£*_ \t]*$", re.IGNORECASE)
 # the words one of those names its reference by: a literal test before the reader
 _GOAL_STEMS = (
     "goal", "target", "limit", "quota", "cap", "budget", "allow", "maxim", "minim", "threshold", "requir",
     "mark", "permitted", "available", "planned",
 )  # fmt: skip
-_GOAL_AFTER = re.compile(
+_GOAL_AFTER = lazy_compile(
     rf"[-\s]*(?:[A-Za-z]+[-\s]+){{0,2}}?(?:{_GOAL_NOUN}|allowed|permitted|required|available|planned)\b",
     re.IGNORECASE,
 )
@@ -242,8 +243,8 @@ _GOAL_AFTER = re.compile(
 # a count said against the whole it is part of: "12 out of 20", "12 of the 20" (digits, right before "of" or
 # with what they count between: "45 points out of 50"); not an index ("Step 3 of 5", "page 2 of 10") nor a
 # piece of a fraction or a product ("1/3 of 9", "7 groups of 8": a count of "of" only with no noun between)
-_COUNT = re.compile(r"[$€£]?[*_ \t]*(?P<count>\d(?:[\d,]*\d)?(?:\.\d+)?)[*_$ \t]*")
-_INDEX_BEFORE = re.compile(
+_COUNT = lazy_compile(r"[$€£]?[*_ \t]*(?P<count>\d(?:[\d,]*\d)?(?:\.\d+)?)[*_$ \t]*")
+_INDEX_BEFORE = lazy_compile(
     r"(?:\b(?:step|page|part|question|problem|item|case|day|week|month|year|chapter|section|round|level|lap|"
     r"game|trial|attempt|turn|stage|phase|number|no\.?)|#)[ \t]*$",
     re.IGNORECASE,
@@ -268,15 +269,15 @@ def _counted_against(before: str, shared: re.Match[str]) -> tuple[int, int] | No
 # the last number as the gap of a comparison whose reference is no number: "So he pays $12, which is $5 less
 # than last week", "Alice has 12 apples, 5 more than Bob" (the clause opens right before the gap; the gap's
 # unit or a few words stand between it and the comparative)
-_GAP_OPENER = re.compile(rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}[$€£*_ \t]*$", re.IGNORECASE)
-_GAP_AFTER = re.compile(
+_GAP_OPENER = lazy_compile(rf"(?:,(?!\d)|\(|\s[—–-])\s*{_REFERENCE_OPENER}[$€£*_ \t]*$", re.IGNORECASE)
+_GAP_AFTER = lazy_compile(
     r"[*_$% \t]*(?:[\s-]+[A-Za-z]+){0,3}?\s+(?!rather\b|other\b)(?:[A-Za-z]+er|more|less|fewer)\s+than\b",
     re.IGNORECASE,
 )
 # a score written as a fraction of its whole after a verb of scoring or counting: "She scored 18/20", "He got
 # 7/10 right", "answered 18/20 correctly", "她得了18/20", "Elle a obtenu 18/20" (the verb right before the
 # fraction, an article or emphasis between); "The ratio is 18/20" is a fraction and nothing else
-_SCORE_VERB_BEFORE = re.compile(
+_SCORE_VERB_BEFORE = lazy_compile(
     r"(?:\b(?:scor(?:ed|es?|ing)|got|gets?|getting|earn(?:ed|s)?|receiv(?:ed|es?)|answer(?:ed|s)|"
     r"solv(?:ed|es)|passed|hit|made|marked|graded"
     # French, Spanish, Italian, Portuguese, German: "a obtenu", "sacó", "ha ottenuto", "tirou", "bekam"
@@ -286,10 +287,10 @@ _SCORE_VERB_BEFORE = re.compile(
     r"[ \t]*[*_$]*$",
     re.IGNORECASE,
 )
-_SCORE_FRACTION = re.compile(r"(?P<count>\d{1,6})/(?P<whole>[1-9]\d{0,5})")
+_SCORE_FRACTION = lazy_compile(r"(?P<count>\d{1,6})/(?P<whole>[1-9]\d{0,5})")
 # what may follow such a score: the sentence's end, or what was scored ("18/20 correctly", "7/10 points");
 # never "of" ("He got 3/4 of the pizza": a share) nor a unit ("3/4 cup")
-_SCORE_AFTER = re.compile(
+_SCORE_AFTER = lazy_compile(
     r"[ \t*_$]*(?:[.,;:!?)。，；！]|$|(?:correct(?:ly)?|right|points?|marks?|questions?|problems?|answers?|"
     r"shots?|on|in|at|en|im|nel|no|na|bei|punkten?|punkte|puntos|punti|pontos)\b|分|题|道)",
     re.IGNORECASE,
@@ -310,14 +311,14 @@ def names_gap(after: str) -> bool:
 # ... and the same gap in the languages that say the comparison before it: "，比原价便宜了" (Chinese:
 # the reference after 比, then what is more or less of it), "定価より " and "원래 가격보다 " (Japanese and
 # Korean: the reference, its particle, the adjective after the gap)
-_GAP_BEFORE_CHINESE = re.compile(
+_GAP_BEFORE_CHINESE = lazy_compile(
     rf",[ \t]*[\u4e00-\u9fff]{{0,2}}?{chinese.COMPARED_BY}[^\d,.;:!?()\n]{{1,15}}?"
     rf"(?:{'|'.join(chinese.COMPARATIVES)})(?:出了|出|了)?[ \t]*(?:约|大约)?[$€£¥*_ \t]*$"
 )
-_GAP_BEFORE_ABROAD = re.compile(
+_GAP_BEFORE_ABROAD = lazy_compile(
     rf",[^\d,.;:!?()\n]{{1,20}}?(?:{'|'.join(japanese_korean.COMPARED_BY)})[$€£¥*_ \t]*$"
 )
-_GAP_ADJECTIVE_AFTER = re.compile(
+_GAP_ADJECTIVE_AFTER = lazy_compile(
     rf"[*_ \t]*(?:[A-Za-z]{{1,12}}[ \t]*)?(?:{'|'.join(japanese_korean.COMPARATIVE_STEMS)})"
 )
 
@@ -384,7 +385,7 @@ def scored_out_of(before: str, fraction: str, after: str = "") -> tuple[str, str
 # a needed amount counted toward a whole named after it: "He needs 3 more to reach a total of 10", "She must
 # buy 4 to make 12", "to get to 10", "to bring the total to 10", "so that he has 10" (the whole is the
 # reference; the same words after a value no need is said of, "He added 3 to reach 10", may state a result)
-_NEEDED_TOWARD = re.compile(
+_NEEDED_TOWARD = lazy_compile(
     r"(?<![\w])(?:to\s+(?:reach|make|get\s+(?:up\s+)?to|have|hit|"
     r"bring\s+(?:(?:his|her|their|its|the|my|our|your)\s+)?(?:total|count|number|sum)\s+(?:up\s+)?to)|"
     r"so\s+(?:that\s+)?(?:he|she|they|it|we|you|i)\s+(?:(?:will|would|can|could)\s+)?"
@@ -392,7 +393,7 @@ _NEEDED_TOWARD = re.compile(
     r"(?:(?:a|the)\s+(?:total|sum)\s+of\s+)?[$€£*_ \t]*$",
     re.IGNORECASE,
 )
-_NEED_BEFORE = re.compile(r"\b(?:needs?|needed|must|ha(?:s|ve|d)\s+to|requires?|required)\b", re.IGNORECASE)
+_NEED_BEFORE = lazy_compile(r"\b(?:needs?|needed|must|ha(?:s|ve|d)\s+to|requires?|required)\b", re.IGNORECASE)
 
 
 def _needed_toward(before: str) -> tuple[int, int, str] | None:
@@ -418,7 +419,7 @@ def _words_of(table: dict[str, tuple[str, ...]]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
 
 
-_COUNTED_AGAINST_ABROAD = re.compile(
+_COUNTED_AGAINST_ABROAD = lazy_compile(
     r"(?<![\w.,/^])[$€£]?[*_$]*(?P<share>\d(?:[\d,]*\d)?(?:\.\d+)?)[*_$]*"
     r"(?P<noun>(?:[ \t-]+[^\W\d_]+){0,3}?)[ \t]+"
     rf"(?P<relation>{_words_of(european.COUNTED_AGAINST)})[ \t]+"
@@ -427,14 +428,14 @@ _COUNTED_AGAINST_ABROAD = re.compile(
     re.IGNORECASE,
 )
 _COUNTED_AGAINST_WORDS = tuple(f" {w} " for words in european.COUNTED_AGAINST.values() for w in words)
-_TOWARD_ABROAD = re.compile(
+_TOWARD_ABROAD = lazy_compile(
     rf"(?<![\w])(?P<toward>{_words_of(european.TOWARD)})[ \t]+"
     rf"(?:(?:{_words_of(european.TOTAL_OF)})[ \t]+)?[$€£*_ \t]*$",
     re.IGNORECASE,
 )
 _TOWARD_ABROAD_WORDS = tuple({w.split()[0] + " " for words in european.TOWARD.values() for w in words})
-_NEED_ABROAD = re.compile(rf"(?<![\w])(?:{_words_of(european.NEEDED)})(?![\w])", re.IGNORECASE)
-_CLOSES_AFTER = re.compile(
+_NEED_ABROAD = lazy_compile(rf"(?<![\w])(?:{_words_of(european.NEEDED)})(?![\w])", re.IGNORECASE)
+_CLOSES_AFTER = lazy_compile(
     r"(?![ \t*_$]*(?:uhr|h)\b)"  # ("um 10 Uhr": a time of day)
     rf"[^.!?;\n]{{0,30}}?\b(?:{'|'.join(european.TOWARD_CLOSES_AFTER.values())})\s+[^\W\d_]+",
     re.IGNORECASE,
@@ -442,15 +443,15 @@ _CLOSES_AFTER = re.compile(
 _CLOSING_TOWARD = {w for code in european.TOWARD_CLOSES_AFTER for w in european.TOWARD[code]}
 # a value and the few words after it, in any script, before the clause that names its whole ("3 de plus ",
 # "3 más, ")
-_HEAD_VALUE_ABROAD = re.compile(
+_HEAD_VALUE_ABROAD = lazy_compile(
     r"(?<![\w.,])(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*(?:[ \t-]+[^\W\d_]+){0,3}[\s*_$,]*$"
 )
 # ... a value glued to the word before it, as Chinese and Japanese write it ("现价120元, ", "120円で, ")
-_HEAD_VALUE_GLUED = re.compile(
+_HEAD_VALUE_GLUED = lazy_compile(
     r"(?<![\w.,](?<![^\x00-\x7f]))(?P<value>[-−]?[$€£]?\d[\d,]*(?:\.\d+)?%?)(?![\d,])[*_$]*"
     r"(?:[ \t-]*[^\W\d_]+){0,3}[\s*_$,]*$"
 )
-_NEEDED_TOWARD_CHINESE = re.compile(
+_NEEDED_TOWARD_CHINESE = lazy_compile(
     rf"(?:{'|'.join(chinese.NEEDED)})[ \t*_$]*(?P<value>\d[\d,]*(?:\.\d+)?)[ \t*_$]*[\u4e00-\u9fff]?[ \t]*"
     rf"(?P<toward>{'|'.join(chinese.TOWARD)})[ \t*_$]*$"
 )
@@ -480,7 +481,7 @@ def _needed_toward_abroad(before: str, after: str) -> tuple[int, int, str] | Non
     return head.start("value"), head.end("value"), before[toward.start() :].strip(" \t$€£*_")
 
 
-_WORD_AFTER = re.compile(r"[ \t*_$]*([^\W\d_]+)")
+_WORD_AFTER = lazy_compile(r"[ \t*_$]*([^\W\d_]+)")
 # what a whole may be called after its number ("12 questions sur 20 possibles", "sur 20 au total")
 _WHOLE_SAID = frozenset("possibles possible posibles posible possíveis möglichen au en in insgesamt".split())
 

@@ -13,9 +13,10 @@ from rewardkit.commitment.shared_words import (
     HEDGE_STEMS,
     RESULT_AFTER,
 )
+from rewardkit.lazy_regex import lazy_compile
 
 # a value stated by a copula: "is $4$", "equals -2", "are \\(\\frac12\\)"
-_STATED_VALUE = re.compile(
+_STATED_VALUE = lazy_compile(
     r"\b(?:is|are|was|were|equals)[ \t]+(?:[$*_(]|\\\()*[ \t]*[-−]?(?:\d|\\[dt]?frac|\\sqrt)", re.IGNORECASE
 )
 
@@ -33,11 +34,11 @@ def value_stated_before(sentence_before: str) -> str | None:
     return f"several values: {sentence_before.strip(' $')[-60:]!r} states another one first"
 
 
-_STATED_AS_ANSWER = re.compile(
+_STATED_AS_ANSWER = lazy_compile(
     r"\b(?:it'?s|it\s+is|(?:the\s+)?answer\s+is|should\s+be|is\s+actually|actually)[\s:]*[$*_(]*$",
     re.IGNORECASE,
 )
-_CONCLUDES = re.compile(
+_CONCLUDES = lazy_compile(
     CONCLUDING +
     # (a clock reading is read whole, "so she arrives at 4:15 PM", never its minutes)
     r"(?:[^.;!?\n]|\.\d){0,100}?(?<![\d.,/^:])"
@@ -48,14 +49,14 @@ _CONCLUDES = re.compile(
 # a sentence that ends on the result of its computation, "… and 48 + 48 = 96 in total.", or on a total, "She
 # sold 96 clips in all." (a unit or a few words may follow it; "…, which occurs when x = 3." computes nothing)
 _VALUE_AT_END = r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.,/]*\d|\s*[-+*/×÷%^=<>])"
-_RESULT_CONCLUDES = re.compile(rf"[\d)][\s*_]{{0,3}}=[\s*_]*{_VALUE_AT_END}[^\d\n.;!?=]{{0,80}}[.!]?\s*$")
+_RESULT_CONCLUDES = lazy_compile(rf"[\d)][\s*_]{{0,3}}=[\s*_]*{_VALUE_AT_END}[^\d\n.;!?=]{{0,80}}[.!]?\s*$")
 # ... its operand and its result counted in one unit: "6 packs of 8 cans = 48 cans" (not a conversion, "3
 # hours = 180 minutes", which says one quantity twice)
-_SAME_UNIT_RESULT = re.compile(
+_SAME_UNIT_RESULT = lazy_compile(
     rf"\d[ \t]+(?P<unit>[A-Za-z]{{2,}})[ \t]*=[ \t*_]*{_VALUE_AT_END}[ \t]+(?P=unit)\b"
     r"[^\d\n.;!?=]{0,80}[.!]?\s*$"
 )
-_TOTAL_CONCLUDES = re.compile(
+_TOTAL_CONCLUDES = lazy_compile(
     rf"(?<![\d.,/^]){_VALUE_AT_END}(?=(?:[\s*_]+[A-Za-z]+){{0,3}}[\s*_]+"
     r"(?i:in\s+total|altogether|in\s+all|all\s+together|total)\b)[^\d\n.;!?=]{0,80}[.!]?\s*$"
 )
@@ -73,30 +74,30 @@ WORKING_ANSWER = (
     r"(?:long|longer|detailed|full|complete|extended|expanded|in-depth|elaborated?|explained|worked)"
     r"[ \t]+answer"
 )
-_WORKING_LABEL = re.compile(
+_WORKING_LABEL = lazy_compile(
     rf"[\s*_>#-]*(?:{WORKING_WORDS}|{WORKING_ANSWER}|work|steps?(?:[ \t]+\d{{1,3}})?|"
     r"calculations?|computation)"
     r"[ \t*_]*[:：][ \t*_]*",
     re.IGNORECASE,
 )
 # a sentence that opens by going on from the answer: "But she lost 1", "Then subtract …", "On closer …"
-_GOES_ON = re.compile(
+_GOES_ON = lazy_compile(
     r"^[\s*_>-]*(?:but|however|then|yet|still|except|actually|after|on\s+(?:closer|second|further)|"
     r"we\s+(?:must|need|should|have\s+to)|subtract|add|minus|now|also|next|finally)\b",
     re.IGNORECASE,
 )
-_EVENT_OPENING = re.compile(EVENT_WORDS + r"[$€£]?$", re.IGNORECASE)
+_EVENT_OPENING = lazy_compile(EVENT_WORDS + r"[$€£]?$", re.IGNORECASE)
 # a clause of a sentence that goes on past a value before it: "72, then …", "72 marbles and then …", "72,
 # after which …"
-_CLAUSE_GOES_ON = re.compile(
+_CLAUSE_GOES_ON = lazy_compile(
     r"(?:,\s*|\s(?=and\s+then\b|but\s+then\b))(?=(?:and\s+|but\s+)?(?:then|after\s+(?:that|which))\b)",
     re.IGNORECASE,
 )
 # the initials of the openings above: a literal test before the reader
 _EVENT_INITIALS = frozenset("TtBbAaLlNnHhSsWwIiYy")
 # the one value of such a sentence (a sign before it is read with the opening), and the digits of a value
-_EVENT_VALUE = re.compile(r"(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)[^\d]*$")
-_EVENT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_EVENT_VALUE = lazy_compile(r"(?P<value>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)[^\d]*$")
+_EVENT_NUMBER = lazy_compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def event_operand(sentence_before: str, value: str, after: str, earlier: str) -> str | None:
@@ -139,7 +140,7 @@ def event_operand(sentence_before: str, value: str, after: str, earlier: str) ->
 
 
 # a sentence that restates a value in a scale: "That is, 72 tens.", "i.e. 72 hundred" (72 tens is 720)
-_RESTATED_SCALED = re.compile(
+_RESTATED_SCALED = lazy_compile(
     r"^[\s*_>-]*(?:that\s+is|that'?s|i\.\s?e\.?|in\s+other\s+words|namely|meaning|or)\s*,?\s*"
     r"(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?\s*(?:tens|dozens?|hundreds?|thousands?|millions?|billions?|score|gross))"
     r"(?![A-Za-z])[^\d\n.;!?]{0,30}[.!]?\s*$",
@@ -282,10 +283,10 @@ def points_back(span: str) -> bool:
 # a value that opens its sentence as the subject of what is said of it: "64 assumed the squares don't
 # overlap", "64 counts the corner twice" (a reason about the value, not a statement of it: "64 is right",
 # "64 it is", "64 stands", "64 hundred")
-_SENTENCE_OPENS_BEFORE = re.compile(
+_SENTENCE_OPENS_BEFORE = lazy_compile(
     r"(?:^|[.!?:\n])[\s*_>]*(?:(?:so|but|and|because|since)[,\s]+)?(?:the\s+)?\Z"
 )
-_SUBJECT_OF_REASON_AFTER = re.compile(
+_SUBJECT_OF_REASON_AFTER = lazy_compile(
     r"\s+(?:(?:only|just|also|wrongly|incorrectly|mistakenly|still)\s+)?(?:(?!hundred\b)[a-z]{3,}ed|"
     r"assumes|counts|ignores|includes|excludes|treats|uses|forgets|misses|leaves\s+out|comes\s+from|came\s+from|"
     r"forgot|left\s+out|(?:is|was)\s+(?:based\s+on|only|just|from|what|for|when|if))\b",
@@ -317,14 +318,14 @@ def stated_as_answer(before: str) -> bool:
 # the final answer, I need to add 40 and 32", "Before I give the final answer of 5, let me check", "For the
 # final answer we need step 2", "The final answer should be a whole number", "The final answer will be in
 # dollars", "the final answer in 2 decimal places")
-_MENTIONED_BEFORE = re.compile(
+_MENTIONED_BEFORE = lazy_compile(
     r"(?:\b(?:to|in\s+order\s+to)\s+(?:get|find|reach|obtain|compute|calculate|determine|work\s+out|arrive\s+at|"
     r"get\s+to|give|write|state|present|express|round|format|simplify)|\bfor|\btowards?|"
     r"\bbefore\s+(?:(?:i|we)\s+(?:\w+\s+)?(?:give|write|state|present|get|reach|commit\s+to)|giving|writing|"
     r"stating|presenting|getting|reaching|committing\s+to))\s+(?:the|a|an|our|my|your|this|that)\s+(?:final\s+)?$",
     re.IGNORECASE,
 )
-_MENTIONED_AFTER = re.compile(
+_MENTIONED_AFTER = lazy_compile(
     r",\s*(?:i|we|you|let(?:'s|\s+us)?|first|one)\b|"
     r"(?:(?:should|must|will|would|needs?\s+to|has\s+to|is|can)\s+(?:be\s+)?)?"
     r"(?:in\s+(?:\w+\s+){0,2}?(?:decimal\s+places?|significant\s+(?:figures|digits)|dollars|cents|simplest|lowest|"
@@ -359,13 +360,13 @@ _PLAN_VERB = (
     r"(?:plans?|planning|intends?|intending|aims?|aiming|wants?|wanting|expects?|expecting|(?:is|are|am)\s+going|"
     r"will\s+(?:try|aim|want)|(?P<wish>hopes?|hoping|wish(?:es)?|wishing|dreams?|dreaming|would\s+like|['’]d\s+like))"
 )
-_PLAN = re.compile(
+_PLAN = lazy_compile(
     rf"\b(?:he|she|they|we|i|you|(?-i:[A-Z][a-z]+)|the\s+[a-z]+)(?:\s+(?:also|still|now|then|really))?\s+"
     rf"{_PLAN_VERB}\s+(?:to|of|on|for)\b",
     re.IGNORECASE,
 )
 _PLAN_STEMS = ("lan", "ntend", "aim", "want", "xpect", "going", "will", "hop", "wish", "dream", "like")
-_ANOTHER_TIME_AT = re.compile(_ANOTHER_TIME, re.IGNORECASE)
+_ANOTHER_TIME_AT = lazy_compile(_ANOTHER_TIME, re.IGNORECASE)
 
 
 def planned(sentence: str) -> str | None:
@@ -389,11 +390,11 @@ def planned(sentence: str) -> str | None:
 # a consequence told under "would" after the result: "At 35 pages a day that would take about 7 more days.",
 # "If she saved $5 a week, it would take her 12 weeks." What would follow from the result is no result of the
 # working; a sentence that negates, corrects, offers another value or asks is read as ever
-_WOULD_CONSEQUENCE = re.compile(
+_WOULD_CONSEQUENCE = lazy_compile(
     r"\bwould\s+(?:(?:only|still|then|also)\s+)?(?:take|last|need|require|cost|leave|give|mean|get|allow|let)\b",
     re.IGNORECASE,
 )
-_NO_REMARK = re.compile(
+_NO_REMARK = lazy_compile(
     r"[?？]|n['’]t\b|\b(?:not|no|never|nor|or|either|answer|result|actually|wait|instead|rather|wrong|"
     r"incorrect|mistake|error|correct\w*|should|must|but|however)\b",
     re.IGNORECASE,
@@ -418,7 +419,7 @@ def would_consequence(sentence: str) -> str | None:
 
 # a line that labels its value as the total: "- Total: 10 hours", "**Sum:** 48 + 24 = 72 clips", "Total cost:
 # $72" (the value ends the line, a unit or a few words after it)
-_TOTAL_LINE = re.compile(
+_TOTAL_LINE = lazy_compile(
     r"[\s*_>#-]*(?:(?:grand\s+)?total|sum|in\s+total|in\s+all|altogether|overall)(?:\s+[A-Za-z]+){0,2}[*_]*"
     r"\s*[:：](?:[^\n]{0,100}?=)?[\s*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d|\s*[-+*/×÷%^=<>])"
     r"[^\d\n.;!?=]{0,40}[.!]?\s*",
@@ -444,7 +445,7 @@ def labelled_total(line: str) -> tuple[int, int] | None:
 # the label of an explanation told after the answer it explains, opening the text's last sentences: "I'd
 # answer 56. The reasoning: 7 groups of 8.", "… 72 clips.\nExplanation: …" (of the working words, those that
 # explain what was stated before them: a "Solution:" or "Working:" heads the working an answer comes after)
-_EXPLANATION_LABEL = re.compile(
+_EXPLANATION_LABEL = lazy_compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_>#-]*(?:(?:the|my|our|here(?:'s|\s+is))[ \t]+)?"
     r"(?:explanation|justification|reasoning|rationale|reason|why)[ \t*_]*[:：]",
     re.IGNORECASE,
@@ -454,7 +455,7 @@ _EXPLANATION_STEMS = ("xplan", "ustif", "eason", "ationale", "hy", "XPLAN", "EAS
 
 # a value stated as what "it" is, then a reason for it that closes the text: "No, it's 48. Each of the 4
 # crates holds 12.", "I believe it's $\\frac23$ since only 2 of the 3 cases work."
-_STATED_THEN_REASON = re.compile(
+_STATED_THEN_REASON = lazy_compile(
     r"\bit(?:'s|’s|[ \t]+is)[ \t]+[*_]{0,2}"
     r"(?P<value>\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[-−]?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)[*_]{0,2}"
     # (a sentence that opens on an alternative, a doubt or a step on is no reason: "It is 18. Or 19.")
@@ -468,7 +469,7 @@ _REASON_CHARS = 160
 # what may open a statement that a sentence of reasons follows: a reply's yes or no, a belief ("No, it's 48.",
 # "I think it is 48."), after a speaker's label; a qualifier ("At first it's 48.") makes the next sentence a
 # step past it
-_REASON_LEAD = re.compile(
+_REASON_LEAD = lazy_compile(
     r"[ \t*_>]*(?:[A-Za-z]{1,12}:[ \t]*)?(?:(?:no|yes|so|well|actually|hmm|ok|okay)[ \t]*[,!]?[ \t]*)?"
     r"(?:i[ \t]+(?:think|believe|guess)[ \t]+)?",
     re.IGNORECASE,

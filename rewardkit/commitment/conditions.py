@@ -16,6 +16,7 @@ from rewardkit.commitment.shared_words import (
     WOULD,
     why_after,
 )
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, scan
 
 # the rest of a parenthesis that gives the value it opens on under a condition of its own: "(16 with tax)",
@@ -24,13 +25,13 @@ _CONDITION_IN_PARENTHESES = (
     r"[ \t]*(?:[A-Za-z%]+[ \t]+){0,2}(?:with|without|including|excluding|incl\.|excl\.|after|before|if|when|"
     r"unless|counting|not[ \t]+counting|plus|minus)\b[^()\n]{0,80}\)"
 )
-_VALUE_UNDER_CONDITION = re.compile(
+_VALUE_UNDER_CONDITION = lazy_compile(
     # (past the value's unit or noun: "3 hours (4 with traffic)")
     r"^(?:[$*_}\]]|\\[)\]])*(?:[ \t]+[^\W\d_]+){0,3}[*_]*[ \t]*\([ \t]*[-−]?[$€£]?\d[\d,]*(?:\.\d+)?"
     + _CONDITION_IN_PARENTHESES,
     re.IGNORECASE,
 )
-_CONDITION_CLOSES_PARENTHESIS = re.compile(_CONDITION_IN_PARENTHESES, re.IGNORECASE)
+_CONDITION_CLOSES_PARENTHESIS = lazy_compile(_CONDITION_IN_PARENTHESES, re.IGNORECASE)
 
 
 def value_under_condition_after(after: str) -> str | None:
@@ -50,7 +51,7 @@ def condition_closes_parenthesis(after: str) -> bool:
     return _CONDITION_CLOSES_PARENTHESIS.match(after) is not None
 
 
-_WITHOUT_AFTER = re.compile(
+_WITHOUT_AFTER = lazy_compile(
     r"^(?:[^.;!?\n]|\.\d){0,100}?\b(?:without(?!\s+(?:a\s+|any\s+)?(?:hesitation|doubt|question|fail|exception|"
     r"delay)\b)|but\s+for|absent|in\s+the\s+absence\s+of|were\s+it\s+not\s+for)\b",
     re.IGNORECASE,
@@ -73,7 +74,7 @@ def counterfactual_around(sentence_before: str, after: str) -> str | None:
 
 # a statement opened by a condition: "If friction is ignored, the answer is (B)", "Note: if the question
 # meant per week, the answer would be 140"
-_CONDITION_BEFORE = re.compile(
+_CONDITION_BEFORE = lazy_compile(
     rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*{ASIDE_LEAD}(?:if|when|whenever|{ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
@@ -81,7 +82,7 @@ _CONDITION_BEFORE = re.compile(
 # a condition that names how the answer is found, not when it holds: "If we check each option,", "When we
 # compare the choices,", "Once you test all four options," (the solver's own look over the options, and
 # nothing after the comma that conditions again)
-_METHOD_CONDITION = re.compile(
+_METHOD_CONDITION = lazy_compile(
     r"[\s*_>-]*(?:[.!?\n]\s*)?[\s*_>-]*(?:if|when|once)\s+(?:we|you|i|one)\s+(?:(?:just|simply|now|carefully)\s+)?"
     r"(?:check|compare|test|examine|evaluate|go\s+through|look\s+(?:at|over|through)|consider|review|try|plug\s+"
     r"[^,.;:!?\n]{0,30}?into|substitute\s+[^,.;:!?\n]{0,30}?into|work\s+through|inspect|verify)\s+"
@@ -92,12 +93,12 @@ _METHOD_CONDITION = re.compile(
 )
 # a condition set aside by what the sentence goes on to say: "If x were 3 the sum would be 9, but x = 4, so
 # the answer is 12" (the statement after the "but" is the text's own)
-_CONDITION_SET_ASIDE = re.compile(r",\s*(?:but|however|yet)\b(?P<rest>[^,]*(?:,[^,]*)?)$", re.IGNORECASE)
+_CONDITION_SET_ASIDE = lazy_compile(r",\s*(?:but|however|yet)\b(?P<rest>[^,]*(?:,[^,]*)?)$", re.IGNORECASE)
 # a counterfactual: what would hold without something, or had something else happened ("Without the coupon, it
 # would cost $72", "But for the fee, she would have 72", "If she had kept them all, she would have 72", "Were
 # it not for …"). A plain "If …, …" restates the question's condition as often as not, and stays a statement
 # ("If the discount applies, the price is $72"; "if there were no current, it would take 45 minutes")
-_COUNTERFACTUAL_BEFORE = re.compile(
+_COUNTERFACTUAL_BEFORE = lazy_compile(
     r"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:(?:without|but\s+for|absent|in\s+the\s+absence\s+of|(?:were|had)\s+it\s+not\s+"
     r"(?:been\s+)?for|if\s+(?:it|there)\s+(?:were|was|had\s+been)\s*(?:n't|\s+not)\s+for|if\s+not\s+for)\b"
     r"[^.!?\n]{0,200}?|"
@@ -113,7 +114,7 @@ _COUNTERFACTUAL_BEFORE = re.compile(
     r"[\s$*_(]*$",
     re.IGNORECASE,
 )
-_ASSUMED_BEFORE = re.compile(
+_ASSUMED_BEFORE = lazy_compile(
     rf"(?:^\s*|[.!?\n]\s*)[\s*_>-]*(?:{ASSUMPTION})\b[^.!?\n]{{0,200}}[,:]"
     r"[^.!?\n]{0,120}$",
     re.IGNORECASE,
@@ -122,7 +123,7 @@ _ASSUMED_BEFORE = re.compile(
 
 # a sentence that opens by saying when something holds ("This is true for \\(n \\geq 5\\)", "It holds only
 # when $x > 0$", "For all $n$"): the math it ends on is a condition, not an answer
-_CONDITION_CLAUSE = re.compile(
+_CONDITION_CLAUSE = lazy_compile(
     r"^[\s*_]*(?:(?:this|that|it|which|the\s+(?:answer|result|formula|solution))\s+(?:is\s+|also\s+)*"
     r"(?:true|valid|holds|works|applies|correct)\s+)?(?:only\s+)?"
     r"(?:for|when|whenever|if|provided(?:\s+that)?|assuming|as\s+long\s+as)\s+"
@@ -134,7 +135,7 @@ _CONDITION_CLAUSE = re.compile(
 # a condition right after a value, nothing but math or a \\text between: "\\boxed{72} \\text{ if } n
 # \\text{ is even}", "\\boxed{72}, unless n = 0" (further on, "… \\boxed{11} more CDs if he had not bought
 # the set" often restates the question's own condition)
-_CONDITION_RIGHT_AFTER = re.compile(
+_CONDITION_RIGHT_AFTER = lazy_compile(
     r"^(?:[\s$,;:)\]]|\\[)\]]|\\(?:quad|qquad|text|mbox|mathrm)\b|[{}])*(?:if|when|whenever|unless|provided|"
     r"assuming|only\s+if|as\s+long\s+as|in\s+case)\b",
     re.IGNORECASE,
@@ -170,7 +171,7 @@ def condition_clause(sentence_before: str) -> bool:
 
 # ... or a marker a condition holds in mid-sentence: "Find x if the answer is 72", "x is 9 provided the result
 # is 72" (the condition's value, not a statement of the answer)
-_CONDITION_ON_MARKER = re.compile(
+_CONDITION_ON_MARKER = lazy_compile(
     r"\b(?:if|unless|supposing|assuming|provided(?:\s+that)?|given\s+that|in\s+case)\s+(?:that\s+)?"
     r"(?:the|its|our|my|your)\s+(?:final\s+|correct\s+|right\s+)?(?:answer|result)\s+(?:is|was|were|equals|be)"
     r"[\s:=*_$]*\Z",
@@ -178,7 +179,7 @@ _CONDITION_ON_MARKER = re.compile(
 )
 # the value a condition gives a variable, after the statement it conditions: "The sum is 2n+1 when n = 3", "…
 # if $x = 3$" ("where x = 72" names the value of a variable of the statement)
-_CONDITION_VALUE_BEFORE = re.compile(
+_CONDITION_VALUE_BEFORE = lazy_compile(
     r"\b(?:when|whenever|if|unless|provided(?:\s+that)?|assuming|given(?:\s+that)?)[\s$\\(]+"
     r"[A-Za-z](?:_\{?\w{1,4}\}?)?\s*=[\s$*_(\\\[{]*$",
     re.IGNORECASE,
@@ -201,7 +202,7 @@ def condition_value_before(before: str) -> str | None:
 # not one stated; so is an answer the writer only takes for granted, "I'll assume the answer is 72", "Let me
 # presume the answer is 72", "Presuming the answer is 72" (an assumption about the problem, "I'll assume each
 # box holds 4, so the answer is 48", states its answer)
-_SUPPOSED_ANSWER = re.compile(
+_SUPPOSED_ANSWER = lazy_compile(
     # (a line break opens a sentence too: "… = 48\nSuppose the answer is \\boxed{48}", a box after a program's
     # output block)
     r"(?:^|[.!?;:]\s|\n)[\s*_>-]*(?:\w+,\s*)?(?:if|suppose|supposing|assume|assuming|presume|presuming|"
@@ -227,9 +228,9 @@ def supposed_before(sentence_before: str) -> str | None:
     return f"conditional: {supposed.group().strip()[:60]!r} tries a value, it does not state one"
 
 
-_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+_TWO_LETTERS = lazy_compile(r"[^\W\d_]{2}")
 # a sentence that is only its marker, after a connective: nothing in it conditions, hedges or doubts
-_PLAIN_OPENING = re.compile(
+_PLAIN_OPENING = lazy_compile(
     r"[\s*_#>]*(?:(?:so|thus|therefore|hence|finally|overall|in\s+conclusion|in\s+total|in\s+summary)\s*,?\s*)?"
     r"(?:the\s+)?(?:final\s+)?(?:answer|result)[*_]*(?:\s+(?:is|will\s+be))?[*_]*\s*[:：]?[\s*_]*",
     re.IGNORECASE,
@@ -256,7 +257,7 @@ def doubted_box(before: str) -> str | None:
 
 # what stands between a marker and its box: "the answer is $", "answer: \("
 _BEFORE_A_BOX = " \t$*_(\\["
-_BOXED_MARKER = re.compile(
+_BOXED_MARKER = lazy_compile(
     r"\b(?:answer|result)(?:\s+(?:is|was|would\s+be|will\s+be))?\s*:?[\s$*_(\\\[]*$", re.IGNORECASE
 )
 
@@ -299,7 +300,7 @@ def conditional_opening(sentence_before: str) -> str | None:
 
 
 # a value given as an example of a format: "written as a number, e.g. 72", "for instance 72"
-_EXAMPLE_BEFORE = re.compile(
+_EXAMPLE_BEFORE = lazy_compile(
     r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as)[\s,:(\x22“$*_]*$", re.IGNORECASE
 )
 
@@ -326,7 +327,7 @@ def example_before(before: str) -> str | None:
 _OPENING_CONNECTIVE = (
     r"[\s*_#>-]*(?:(?:so|now|then|next|first|ok(?:ay)?|well|hmm+|and|but|or|instead|again)[,\s]+){0,2}"
 )
-_PUT_FORWARD = re.compile(
+_PUT_FORWARD = lazy_compile(
     rf"{_OPENING_CONNECTIVE}(?:"
     r"(?:(?:let'?s|let\s+(?:me|us)|i(?:'ll|\s+will)?|we(?:'ll|\s+will|\s+can)?|maybe|perhaps)\s+)?"
     r"(?:try(?:ing)?|test(?:ing)?|plug(?:ging)?\s+in|substitut(?:e|ing)|attempt(?:ing)?|what\s+about|how\s+about)"
@@ -393,7 +394,7 @@ def put_forward_before(sentence_before: str) -> str | None:
 # a sentence that tries a value, and the value it tries: a supposed answer ("Suppose the answer is 72",
 # "Let's say the result is 72", "What if the answer were 72"; another language's "Supposons que la réponse
 # soit 72", "设答案为72" once read as English) or a trial ("Let me try 20", "Try x = 20", "Testing 6")
-_TRIAL_OPENING = re.compile(
+_TRIAL_OPENING = lazy_compile(
     rf"(?:^|(?<=[.!?;:\n]))[ \t]*{_OPENING_CONNECTIVE}(?:"
     r"(?:(?:let'?s|let\s+(?:me|us)|we|i)\s+)?(?:suppose|supposing|assume|assuming|say|imagine)[,\s]+(?:that\s+)?"
     r"(?:the\s+|our\s+|my\s+)?(?:final\s+|correct\s+)?(?:answer|result)(?:\s+(?:is|was|were|would\s+be|be|equals)\b|"
@@ -407,7 +408,7 @@ _TRIAL_OPENING = re.compile(
 # the words one of those sentences holds, lower-cased: a literal scan settles most texts
 _TRIAL_WORDS = ("suppos", "assum", "say", "imagine", "if ", "try", "trying", "test", "plug", "substitut")
 # a sentence break between a trial and what it works out: a full stop (no decimal point), "!", "?", a line
-_TRIAL_BREAK = re.compile(r"[.!?](?!\d)|\n+")
+_TRIAL_BREAK = lazy_compile(r"[.!?](?!\d)|\n+")
 # how far a trial reaches: the sentence it is tried in and the next few, where its working is told
 _TRIAL_SENTENCES = 3
 _TRIAL_CHARS = 400
@@ -488,7 +489,7 @@ def counterfactual_before(sentence_before: str) -> str | None:
 # teacher 25 go, excluding her 24": two conditions of one kind, the first with its value, the second
 # opening the clause of the value. (Reasoning that chains "If …, …. If …, …." over sentences states steps.)
 _PER_CASE = [
-    re.compile(
+    lazy_compile(
         rf"(?:^|[,;:]\s*)[\s*_>-]*(?:{first})\b[^.;!?\n]*?\d[^.!?\n]*?[,;]\s*"
         rf"(?:and\s+|but\s+|while\s+|whereas\s+|or\s+)?(?:{second})\b[^.;!?\n]*$",
         re.IGNORECASE,
@@ -505,15 +506,15 @@ _PER_CASE = [
 # ... or two sentences, the second the first's complement: "If we count the teacher, 25 go. Without the
 # teacher, 24 go." (a chain of "If …" sentences states steps; a case and its complement, naming the same
 # thing, answer two readings)
-_CASE_THEN_COMPLEMENT = re.compile(
+_CASE_THEN_COMPLEMENT = lazy_compile(
     r"(?:^|[.!?\n]\s*)[\s*_>-]*(?:with|including|counting|if\s+(?:we|you)\s+(?:count|include))\b"
     r"(?P<case>[^.!?\n]*?)\d[^.!?\n]*[.!?]\s+[\s*_>-]*(?:without|excluding|not\s+counting|"
     r"if\s+(?:we|you)\s+(?:don'?t|do\s+not)\s+(?:count|include)|if\s+(?:we|you)\s+exclude)\b"
     r"(?P<complement>[^.!?\n]*)$",
     re.IGNORECASE,
 )
-_COMPLEMENT_OPENING = re.compile(r"[\s*_>-]*(?:without|excluding|not\s+counting|if\s+(?:we|you)\s+)", re.I)
-_NAMING_WORD = re.compile(r"[^\W\d_]{3,}")
+_COMPLEMENT_OPENING = lazy_compile(r"[\s*_>-]*(?:without|excluding|not\s+counting|if\s+(?:we|you)\s+)", re.I)
+_NAMING_WORD = lazy_compile(r"[^\W\d_]{3,}")
 _NOT_NAMING = frozenset({"the", "and", "her", "his", "its", "their", "our", "any", "all", "she", "they"})
 
 
@@ -578,4 +579,4 @@ def another_case_after(stated: str, after: str) -> str | None:
 
 
 # the rest of a line up to its next value, after a comma or semicolon: "; if each group, " before "4"
-_NEXT_CASE_VALUE = re.compile(r"[ \t*_]*[,;][^\d\n.!?]{1,200}?(?=[$€£]?\d)")
+_NEXT_CASE_VALUE = lazy_compile(r"[ \t*_]*[,;][^\d\n.!?]{1,200}?(?=[$€£]?\d)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, scan
 
 # --- a character's words: quoted speech and a dialogue of speakers ------------------------------------------
@@ -16,17 +17,17 @@ _SPEECH_VERB = (
     r"mutters|retorted|retorts|protested|protests|added|adds|suggested|suggests|guessed|guesses)"
 )
 _SPEAKER = r"(?:(?:the|a|an|his|her|their|my|our)\s+(?:[a-z]+\s+)?[a-z]+|he|she|they|(?-i:[A-Z][a-z]+))"
-_SAID_AFTER_QUOTE = re.compile(
+_SAID_AFTER_QUOTE = lazy_compile(
     rf"[\s,.!?*_]*[\"”][\s,]*(?:{_SPEECH_VERB}\s+{_SPEAKER}|{_SPEAKER}\s+{_SPEECH_VERB})\b", re.IGNORECASE
 )
-_SAID_BEFORE_QUOTE = re.compile(
+_SAID_BEFORE_QUOTE = lazy_compile(
     rf"\b(?:{_SPEECH_VERB}(?:\s+to\s+{_SPEAKER}|\s+{_SPEAKER})?|{_SPEAKER}\s+{_SPEECH_VERB})\s*[,:]?\s*[\"“]\s*\Z",
     re.IGNORECASE,
 )
 # ... or the problem's own words, quoted after what names them or says they are restated: 'Problem: "Find x if
 # the answer is 72."', 'The question reads, "…"', 'Restating: "…"', 'Recall the task: "…"' (the writer's own
 # words stand outside it: 'The answer is "72".', 'My answer: "72"')
-_QUOTED_PROBLEM_BEFORE = re.compile(
+_QUOTED_PROBLEM_BEFORE = lazy_compile(
     r"\b(?:(?:problem|question|task|prompt|exercise|puzzle)(?:\s+(?:statement|text|wording))?|original|"
     r"(?:re)?stat(?:ed|es|ing)|rephras(?:e|ed|es|ing)|paraphras(?:e|ed|es|ing)|restate|recall(?:ing)?|"
     r"quot(?:e|ed|es|ing)|verbatim|reads|read\s+as|goes|asks|asked)[\s*_]*[,:]?[\s*_]*[\"“]\s*\Z",
@@ -38,14 +39,14 @@ _NARRATED = (
     r"(?:said|replied|answered|shouted|declared|announced|whispered|exclaimed|insisted|cried|muttered|"
     r"retorted)"
 )
-_SAID_AFTER_VALUE = re.compile(
+_SAID_AFTER_VALUE = lazy_compile(
     rf"[\s*_]*[,—–]\s*(?:{_NARRATED}\s+(?:(?:the|a|an|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+|(?-i:[A-Z][a-z]+))|"
     rf"(?:he|she|they)\s+{_NARRATED})\b",
     re.IGNORECASE,
 )
 
 
-_VALUE_WORD = re.compile(r"[^\s,\"”—–]+")
+_VALUE_WORD = lazy_compile(r"[^\s,\"”—–]+")
 
 
 def quoted_speech(completion: str, start: int, end: int) -> str | None:
@@ -96,10 +97,10 @@ def quoted_speech(completion: str, start: int, end: int) -> str | None:
 # a line of a dialogue: a speaker's name, a colon, and what the speaker says in the first person ("Alice: I
 # think it's 45 minutes.", "Bob: Hmm, I get 40."); a label of a section ("Monday: 5 apples", "Answer: 45")
 # says nothing in the first person
-_SPEAKER_LINE = re.compile(
+_SPEAKER_LINE = lazy_compile(
     r"^[ \t*_>-]*(?P<name>[A-Z][a-z]{1,15})[*_]*[ \t]*:[ \t]*(?P<said>.+)$", re.MULTILINE
 )
-_FIRST_PERSON = re.compile(
+_FIRST_PERSON = lazy_compile(
     r"\b(?:I|I'm|I'd|I've|I'll|we|we're|we'll|my|me|let's)\b|\bi\s+(?:think|get|got)\b"
 )
 _SECTION_NAMES = frozenset(

@@ -19,12 +19,13 @@ from rewardkit.commitment.shared_words import (
     shown_after,
     why_after,
 )
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, QuantitySpan, same_quantity, scan
 from rewardkit.stated_units import rounded_restatement
 
 # the writer's own result set, in one statement, against the value before it: '72", but I get 70.', "72, but
 # my calculation gives 70" (group "value"; the value ends the statement)
-_OWN_RESULT_AFTER = re.compile(
+_OWN_RESULT_AFTER = lazy_compile(
     rf"[\s\x22'”’*_)\]]*[,;]?\s*(?:but|however|yet|whereas)[,\s]+{OWN_RESULT}"
     # (in math too: "but I get $70$")
     rf"(?:\$(?=\d[\d,.]*\$))?(?P<value>{OWN_VALUE})\$?\s*(?:[.!]|$)",
@@ -51,7 +52,7 @@ def own_result_after(after: str) -> tuple[int, int] | None:
 # the rest of the statement says it is unsure of the value: "72 (not sure)", "72, I guess", "72, but I could
 # be wrong", "72, though I may have erred", "72 (to be confirmed)", "72, maybe." ("72, I am sure" and "72
 # (checked)" commit; so does "72, I think", as "I think the answer is 72" does)
-_UNSURE_AFTER = re.compile(
+_UNSURE_AFTER = lazy_compile(
     r"^(?!['’])(?:[^.;!?\n]|\.\d){0,80}?(?:\bnot\s+(?:\w+%?\s+)?(?:sure|certain|confident|positive)\b|\bunsure\b|"
     r"\buncertain\b|\b(?:a|my|just\s+a|an?\s+(?:educated|rough|wild)|best)\s+guess\b|\bi\s+guess\b|"
     r"\bwhich\s+i\s+(?:doubt|question)\b|"
@@ -118,7 +119,7 @@ _HEDGED_VERB = (
     r"sold|buys?|bought|takes?|took|uses?|used|weighs?|weighed|saves?|saved|pays?|paid|collects?|collected|"
     r"eats?|ate|reads?|scores?|scored|[\u4e00-\u9fff]{1,3})"
 )
-_HEDGED_BEFORE = re.compile(
+_HEDGED_BEFORE = lazy_compile(
     rf"\b(?:{_HEDGE_WORD_BEFORE}|(?:might|may|could)(?:\s+(?:well|also|possibly))?\s+(?:be|equal)|"
     # "the answer key might say 15", "a calculator may show 15": what something else might report
     r"(?:might|may|could)\s+(?:say|show|give|read|list|expect)|"
@@ -160,7 +161,7 @@ _HEDGED_BEFORE = re.compile(
 # a marker the sentence disowns or gives to someone else: "The wrong answer is 72", "One possible answer is
 # 72", "Bob's answer is 72", "My first answer was 72", "A common mistake is to answer 72" ("The correct
 # answer", "My answer", "Our final answer", "The answer to part (b)" commit)
-_DISOWNED_BEFORE = re.compile(
+_DISOWNED_BEFORE = lazy_compile(
     r"(?:\b(?:wrong|incorrect|naive|naïve|trap|distractor|tempting|mistaken|erroneous|false|bogus|"
     r"one\s+possible|a\s+possible|possible|candidate|alternative|first|initial|earlier|previous|original|old|"
     r"preliminary|tentative|provisional|proposed|guessed|common\s+(?:mistake|wrong|incorrect)|"
@@ -190,7 +191,7 @@ _DISOWNED_BEFORE = re.compile(
     r"[^.!?;\n]{0,40}$",
     re.IGNORECASE,
 )
-_ALSO_VALID_AFTER = re.compile(
+_ALSO_VALID_AFTER = lazy_compile(
     rf"(?P<a>{VALUE})[\s$)*_]*(?:(?:is|would\s+be|are)\s+)?(?:also|too|equally)\s+(?:works?|valid|possible|"
     r"correct|satisf\w*|fits?|holds?|acceptable|(?:an?|one)\s+(?:valid\s+|possible\s+|correct\s+|other\s+)?"
     r"(?:solution|answer|root|possibility|option))\b|"
@@ -210,7 +211,7 @@ _ALSO_VALID_AFTER = re.compile(
 # a label that gives the value after it as what is expected of the text, not as its answer: "Expected output:
 # 72", "(Expected answer = 72)", "Reference solution: 72", "Ground truth: 72", "Gold: 72" ("The expected value
 # is 3.5" states a value of the problem's own)
-_EXPECTED_LABEL = re.compile(
+_EXPECTED_LABEL = lazy_compile(
     r"(?:\b(?:expected|reference|target|gold|official)\s+(?:output|answer|result|solution|response|label)s?|"
     r"\bexpected|\bground[\s-]?truth|\bgold)[*_]*\s*(?:\([^()\n]{0,20}\)\s*)?[:=][\s*_$`]*$",
     re.IGNORECASE,
@@ -267,13 +268,13 @@ def unsure_after(after: str) -> str | None:
 
 
 # the "whether" that a closing "or not" answers: "72, whether she sells more or not" commits
-_WHETHER = re.compile(r"\b(?:whether|regardless|no\s+matter)\b", re.IGNORECASE)
+_WHETHER = lazy_compile(r"\b(?:whether|regardless|no\s+matter)\b", re.IGNORECASE)
 
 
 # the value as the subject of a predicate that hedges: "72 might be the answer", "(C) seems right", "So (C) is
 # probably the answer", "(C) is likely correct" ("(C) is the answer", "(C) must be right" commit)
 _CALLED_ANSWER = r"(?:the\s+(?:(?:correct|right|best|final)\s+)?(?:answer|one|choice|option)|right|correct)\b"
-_HEDGED_PREDICATE_AFTER = re.compile(
+_HEDGED_PREDICATE_AFTER = lazy_compile(
     r"[\s*_)\]$]*(?:(?:might|may|could)\s+(?:well\s+)?be\s+"
     r"|(?:is|was|'s)\s+(?:probably|likely|possibly|perhaps|maybe|presumably)\s+"
     r"|(?:seems|appears|looks)\s+(?:to\s+be\s+|like\s+)?)" + _CALLED_ANSWER,
@@ -300,7 +301,7 @@ def hedged_before(before: str) -> str | None:
 # a sentence that opens on the writer's doubt: "I'm not sure, but the answer is 72", "Not sure: 72", "Not
 # certain if this is right, but …" (its "but" states the value under the doubt, where "Perhaps I erred, but
 # the answer is 72" concedes and commits)
-_UNSURE_OPENING = re.compile(
+_UNSURE_OPENING = lazy_compile(
     r"(?:^|[.!?;:]\s)[\s*_>-]*(?:i(?:'?m|\s+am)\s+|i'?m\s+)?not\s+(?:(?:entirely|completely|totally|quite|really|"
     r"100%)\s+)?(?:sure|certain)\b[^.!?;\n]{0,160}$",
     re.IGNORECASE,
@@ -322,7 +323,7 @@ _REPORTED_CLAUSE = (
     r"(?:(?!\b(?:so|thus|hence|therefore|but|however|giving|meaning|which\s+(?:gives|means|makes))\b)[^.!?;\n])"
     r"{0,80}$"
 )
-_ATTRIBUTED_BEFORE = re.compile(
+_ATTRIBUTED_BEFORE = lazy_compile(
     r"\b(?:according\s+to|as\s+(?:stated|claimed|given|reported|quoted|suggested)\s+(?:by|in)|as\s+per|citing|quoting|"
     r"(?:provided|supplied|quoted|copied|taken|reported|claimed)\s+(?:by|from|in))\s+"
     r"(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|some\s+)?(?:\([^)\n]{0,20}\)\s+|[a-z]+\s+){0,2}?"
@@ -344,7 +345,7 @@ _ATTRIBUTED_BEFORE = re.compile(
 # the rest of a statement gives its value on another's word: "72 (source: answer key)", "72 (from the answer
 # key)", "72, according to the textbook", "72 (the key's answer)" ("72, according to my calculation", "72
 # (from step 3)" are the text's own)
-_ATTRIBUTED_AFTER = re.compile(
+_ATTRIBUTED_AFTER = lazy_compile(
     r"^[\s$*_]*(?:,|\(|[—–]|\s-)\s*(?:(?:source|src|via|credit)\s*:\s*|(?:according\s+to|as\s+per|per|from|"
     r"(?:as\s+)?(?:stated|claimed|given|reported|quoted|listed|printed)\s+(?:by|in)|(?:quoted|copied|taken)\s+from|"
     r"says?|said\s+by)\s+)"
@@ -360,7 +361,7 @@ _ATTRIBUTION_WORDS = ("accord", "as ", "quot", "citing", "by ", "from ", "in ", 
 
 
 # where a statement of its own starts inside a sentence: after its "but", "so", "however" or "whereas"
-_TURN = re.compile(
+_TURN = lazy_compile(
     r"(?:[,;:—–-]\s*|\s)(?:but|so|however|whereas)\b(?!\s+(?:wrong|incorrect|mistaken|erroneous|false|naive|tempting)\b)",
     re.IGNORECASE,
 )
@@ -504,7 +505,7 @@ _ACCEPTANCE_WORDS = ("accept", "fine", "ok", "valid", "correct", "allow", "work"
                      "permi", "tolerat")  # fmt: skip
 # a predicate that accepts what stands before it: "is acceptable", "are all correct", "would also be OK",
 # "works", "is fine too" (a negated one, "is not acceptable", is none)
-_ACCEPTED = re.compile(
+_ACCEPTED = lazy_compile(
     r"(?:\b(?:is|are|would\s+be|will\s+be|should\s+be|can\s+be|could\s+be|be)\s+|['’]s\s+|(?<=[\s)*_$]))"
     r"(?P<also>(?:(?:all|also|equally|both|still|likewise|considered|marked|counted|deemed|graded)\s+(?:as\s+)?)*)"
     r"(?:(?P<accepts>acceptable|fine|ok|okay|accepted|allowed|permitted|permissible|tolerated|close\s+enough|"
@@ -512,17 +513,17 @@ _ACCEPTED = re.compile(
     re.IGNORECASE,
 )
 # where the clause of an accepting predicate opens: a sentence's end, a bracket, a colon (not a decimal point)
-_CLAUSE_BREAK = re.compile(r"[;!?\n(\[:]|\.(?!\d)")
+_CLAUSE_BREAK = lazy_compile(r"[;!?\n(\[:]|\.(?!\d)")
 # what rejects or excludes the values it names: "70 is not acceptable", "no other value is correct", "Other
 # answers such as 70 are wrong"
-_REJECTING = re.compile(
+_REJECTING = lazy_compile(
     r"\b(?:no|not|never|none|nothing|neither|nor|without|except|only|wrong|incorrect|invalid|rejected|fails?)\b"
     r"|n['’]t\b",
     re.IGNORECASE,
 )
 # a band of values: a range, a tolerance, values near one ("any value from 70 to 74", "±2", "anything close to
 # 72", "an error of up to 2"), or any other value ("any other answer is fine too")
-_BAND = re.compile(
+_BAND = lazy_compile(
     r"±|\+/-|\+-|\b(?:plus\s+or\s+minus|give\s+or\s+take|within|close\s+to|near|around|about|roughly|"
     r"approximately|range|between|from|through|thru|errors?|tolerance|margin|deviation|or\s+so)\b|"
     r"\d(?:[-–—~]|\s*to\s*)[-−$]?\d|"
@@ -530,26 +531,26 @@ _BAND = re.compile(
     re.IGNORECASE,
 )
 # the words that may open a clause naming values ("but", "either", "the values", "an answer of")
-_SUBJECT_LEAD = re.compile(
+_SUBJECT_LEAD = lazy_compile(
     r"^(?:(?:but|and|though|although|also|however|note(?:\s+that)?|so|while|either|both|the|values?|answers?|"
     r"results?|numbers?|an?\s+(?:answer|value|result)\s+of|of|even)\b[\s,]*)*",
     re.IGNORECASE,
 )
 # values alone, one or several ("70", "70 clips", "70 or 74", "70, 71 and 72"), and "too" or "also"
-_VALUES_ONLY = re.compile(
+_VALUES_ONLY = lazy_compile(
     rf"{VALUE}%?(?:[ \t]+[a-z]+)?(?P<joined>(?:\s*(?:,\s*(?:or|and)?|/|&|\bor\b|\band\b)\s*"
     rf"{VALUE}%?(?:[ \t]+[a-z]+)?)*)[\s$)*_,]*(?P<too>\b(?:too|also|as\s+well)\b)?\s*",
     re.IGNORECASE,
 )
 # a tolerance the text sets in brackets right after its value: "72 (to within 5%)", "72 (within ±2)"
-_TOLERANCE_ASIDE = re.compile(
+_TOLERANCE_ASIDE = lazy_compile(
     r"[ \t*_$]*\(\s*(?:accurate\s+|correct\s+|exact\s+)?(?:to\s+)?within\s+(?:±|\+/-|\+-)?\s*[$]?\d[\d.,]*"
     r"\s*%?[^()\n]{0,30}\)",
     re.IGNORECASE,
 )
 # a label that gives the answer's other form: "Alternate form: 70", "Equivalent answer: 70", "Equivalently,
 # 70", "also written as 70" ("Another way to see this: …" gives none)
-_OTHER_FORM = re.compile(
+_OTHER_FORM = lazy_compile(
     r"\b(?:(?:an?|the)\s+)?(?:alternate|alternative|equivalent|other|another)\s+(?:forms?|answers?|values?|expressions?|"
     r"representations?|results?|notations?|ways?\s+(?:to|of)\s+writ(?:e|ing)\s+(?:it|this|that|the\s+answer))\b"
     r"(?:\s+(?:is|are|would\s+be|could\s+be))?[\s*_]*[:=,]?|"
@@ -557,47 +558,47 @@ _OTHER_FORM = re.compile(
     re.IGNORECASE,
 )
 # where such a form's statement ends: a sentence's end, a semicolon, a line break, a closing bracket
-_FORM_END = re.compile(r"[;\n)\]]|[.!?](?!\d)")
+_FORM_END = lazy_compile(r"[;\n)\]]|[.!?](?!\d)")
 
 
 # a later sentence that hedges: "It seems to be (B), though it might be (C).", "Maybe (B) or (C).", "Perhaps
 # it is (C)."; one that rejects ("(C) might look right, but it is wrong") hedges nothing
-_LATER_HEDGE = re.compile(
+_LATER_HEDGE = lazy_compile(
     rf"\b(?:seems?|might|{OFFERING_MODAL}|possibly|perhaps|maybe|probably|likely|not\s+(?:sure|certain)"
     r"|unsure|either)\b",
     re.IGNORECASE,
 )
-_LATER_REJECTS = re.compile(
+_LATER_REJECTS = lazy_compile(
     r"\b(?:not|no|never|wrong|incorrect|tempting|trap|distractor|rule[sd]?\s+out|eliminat\w*|exclud\w*|fails?)\b"
     r"|n't\b",
     re.IGNORECASE,
 )
 # the writer's doubt of its own answer, whose "not" rejects nothing: "I'm not fully confident, it might be
 # 14", "Not sure; it could also be 14", "I don't know, maybe 14" (blanked before the test for a rejection)
-_LATER_UNSURE = re.compile(
+_LATER_UNSURE = lazy_compile(
     r"\bnot\s+(?:(?:so|too|entirely|really|completely|totally|quite|fully|100\s?%)\s+)?"
     r"(?:sure|certain|confident|convinced)\b|\b(?:don'?t|do\s+not)\s+(?:really\s+)?know\b",
     re.IGNORECASE,
 )
 # a letter named in such a sentence: "(C)", "C" (not the article of "A cat", the pronoun of "I might")
-_LATER_LETTER = re.compile(
+_LATER_LETTER = lazy_compile(
     r"\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-Z])(?![A-Za-z'’])(?!\s+(?!(?:or|and)\b)[a-z])"
 )
 # a letter the hedge word offers: "could be (C)", "perhaps it is C", "maybe option C"
-_LATER_OFFERED = re.compile(
+_LATER_OFFERED = lazy_compile(
     rf"\b(?:{OFFERING_MODAL}|perhaps|maybe|possibly|probably|likely)\s+"
     r"(?:(?:it|this|that|the\s+answer)\s+(?:is|was)\s+|it's\s+)?(?:(?:option|choice)\s+)?"
     r"(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z]))",
     re.IGNORECASE,
 )
 # a value the hedge word offers: "might be 70", "could also be $96", "perhaps it is 70", "maybe 70"
-_LATER_VALUE = re.compile(
+_LATER_VALUE = lazy_compile(
     rf"\b(?:{OFFERING_MODAL}|perhaps(?:\s+it\s+is|\s+it's)?|maybe(?:\s+it\s+is|\s+it's)?"
     rf"|possibly)\s+(?:equal\s+to\s+)?(?P<v>{VALUE})",
     re.IGNORECASE,
 )
 # a later sentence that concludes on two letters: "so B or D.", "Hence, C or D.", "so it's either (C) or (D)"
-_LETTERS_CONCLUDED = re.compile(
+_LETTERS_CONCLUDED = lazy_compile(
     r"\b(?:so|thus|hence|therefore)\b[,:]?[ \t]+(?:(?:it['’]s|it\s+is|the\s+answer\s+is)[ \t]+)?"
     r"(?:either[ \t]+)?(?:(?:option|choice)[ \t]+)?(?-i:\(\s*(?P<p>[A-J])\s*\)|(?P<b>[A-J])(?![A-Za-z'’]))"
     r"[ \t*_]*,?[ \t]+or[ \t]+"
@@ -612,7 +613,7 @@ _RIGHT = (
 )
 # a condition's verb, said of an option: "satisfies", "meets", "fulfils"
 _MEETS = r"satisf(?:y|ies)|meets?|fulfil(?:l?s)?|fulfills?"
-_ALSO_RIGHT = re.compile(
+_ALSO_RIGHT = lazy_compile(
     # (a letter, or a set of them run together, "BD is also correct", as a multiple-select answer names one)
     rf"(?:(?P<v>{VALUE})|(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?<![A-Za-z'’])(?P<b>[A-J]{{2,10}}|[A-Z])(?![A-Za-z'’])))"
     r"[\s*_)]*"
@@ -631,14 +632,14 @@ _OR_ASKED = (
     r"(?:\s+(?:actually|really|instead))?(?:\s+be)?[,\s]+)"
 )
 # ("Answer: 18 eggs\n(or 24)": the sentence in parentheses too)
-_OR_SENTENCE_OPENS = re.compile(rf"(?:^|[.!?]\s+|\n)[\s*_(]*{_DOUBT_INTERJECTION}or\b", re.IGNORECASE)
+_OR_SENTENCE_OPENS = lazy_compile(rf"(?:^|[.!?]\s+|\n)[\s*_(]*{_DOUBT_INTERJECTION}or\b", re.IGNORECASE)
 # what may stand between the "or" and the value or letter it offers
 _OR_SOFTENED = rf"or[,\s]+(?:{_OR_ASKED}|(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
-_OR_VALUE_SENTENCE = re.compile(
+_OR_VALUE_SENTENCE = lazy_compile(
     rf"[\s*_(]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}(?:equal\s+to\s+)?(?P<v>{VALUE})", re.IGNORECASE
 )
 # ... a letter the same way: "Hmm, or is it C?", "Or maybe (C)."
-_OR_LETTER_SENTENCE = re.compile(
+_OR_LETTER_SENTENCE = lazy_compile(
     rf"[\s*_]*{_DOUBT_INTERJECTION}{_OR_SOFTENED}"
     r"(?:(?:option|choice)\s+)?(?-i:\(\s*(?P<p>[A-Z])\s*\)|(?P<b>[A-Z])(?![A-Za-z'’]))(?=[\s*_).?!,;]|$)",
     re.IGNORECASE,
@@ -650,7 +651,7 @@ _OR_LETTER_SENTENCE = re.compile(
 _LETTER = r"\(?([A-J])\)?"
 # what calls an option only likely, not the answer
 _ONLY_LIKELY = r"(?:plausible|possible|likely|a\s+possibility|a\s+candidate)\b"
-_HEDGED_LETTERS = re.compile(
+_HEDGED_LETTERS = lazy_compile(
     rf"\beither\s+{_LETTER}\s*,?\s+or\s+{_LETTER}(?![A-Za-z])"
     rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s*,?\s+or\s+{_LETTER}\s+(?:could|might|may|both|seem)"
     rf"|(?<![\w'])(?:option\s+|choice\s+)?{_LETTER}\s+(?:(?:seems|appears|looks)\s+(?:to\s+be\s+)?"
@@ -722,7 +723,7 @@ def offered_beside(
 
 # what opens a note set beside the text (a footnote, a margin note), whose words are read as the text after
 # the answer they follow
-_NOTE_OPENING = re.compile(
+_NOTE_OPENING = lazy_compile(
     r"[}$.\s]{0,4}\\(?:footnote|footnotetext|marginpar|marginnote|sidenote|endnote)\s*(?:\[[^\]\n]{0,20}\])?\s*\{"
 )
 
@@ -809,7 +810,7 @@ def hedged_later(
 
 
 # a statement that trails off or asks ("…if she starts with 42...", "…how many would remain?") asserts nothing
-_TRAILS_OFF_AFTER = re.compile(r"^(?:[^.!?\n]|\.\d){0,300}?(?:\.\.\.|…|\?)")
+_TRAILS_OFF_AFTER = lazy_compile(r"^(?:[^.!?\n]|\.\d){0,300}?(?:\.\.\.|…|\?)")
 
 
 def trails_off(text_after: str) -> str | None:

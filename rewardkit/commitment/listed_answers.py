@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.shared_words import NO_ITEM
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import UNIT_PATTERN, same_quantity, scan
 
 # the value ends a list of values: "Candidates: 70, 71, 72", "between 70 and 72", or a range: "72 through
 # 74", "72 till 74" ("from 60 to 72" is as often a change as a range, and its last value the answer)
-_LISTED_BEFORE = re.compile(
+_LISTED_BEFORE = lazy_compile(
     r"(?:^|[\s(:{\[])[-−$]?\d+(?:\.\d+)?[\s$%*_)]*(?:,|,?\s*\band|\s+(?:through|thru|till|until|up\s+until)\b)"
     r"\s*[$*_(]*$|"
     # a run of bare numbers with only spaces between: "Answers: 1 2 3 … 72" (not the groups of "1 000 000")
@@ -27,7 +28,7 @@ _LISTED_BEFORE = re.compile(
 
 # one or two bare numbers with only spaces between them and the value: "Result: 12 30" (not the groups of
 # "1 000 000", nor an operand before a signed value, "72 − 2")
-_NUMBERS_BEFORE = re.compile(
+_NUMBERS_BEFORE = lazy_compile(
     r"(?:^|[\s(:{\[])(?!\d{1,3}(?:[ \t]+\d{3})+[ \t]+$)[-−]?\d+(?:\.\d+)?(?:[ \t]+[-−]?\d+(?:\.\d+)?)?[ \t]+$"
 )
 
@@ -59,7 +60,7 @@ def listed_before(before: str, value: str = "") -> str | None:
 # a word answer listed with others after a comma or semicolon: "red, blue", "red; blue". The item is short and
 # ends the statement or the next list item; what opens a clause or an aside is no item ("red, since …",
 # "red, of course", "yes, it is", "Monday, the 5th")
-_LISTED_WORD_AFTER = re.compile(
+_LISTED_WORD_AFTER = lazy_compile(
     r"^[ \t*_]*[,;][ \t]*(?:(?:and|or)[ \t]+)?[*_\"']*"
     r"(?P<item>[A-Za-z][A-Za-z'’\-]*(?:[ \t]+[A-Za-z][A-Za-z'’\-]*){0,2})"
     r"[*_\"']*[ \t]*(?:[,;]|\b(?:and|or)\b|[.!]?[ \t]*$|[.!]?[ \t]*\n)",

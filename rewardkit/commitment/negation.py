@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.shared_words import NEGATION_BEFORE, REFUSES
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, same_share, scan
 from rewardkit.stated_units import rounded_restatement
 
 # what names the answer after a negation: "not 40, but 45", "not 40; it is 45", "not 40 — rather 45"
-_CORRECTION = re.compile(
+_CORRECTION = lazy_compile(
     r"^[^\n]{0,80}?(?:[,;:—–-]\s*|\s+)(?:but(?:\s+(?:rather|instead|it\s+is|it's))?|rather|instead|it\s+is|"
     r"it's|it\s+was|the\s+answer\s+is|which\s+is)\b[\s:]*"
     # "不是A，是B" read as "not A, is B": the copula alone after the comma, a value right after it
@@ -25,7 +26,7 @@ def negates(before: str) -> bool:
 
 
 # a value its sentence says something is not: "The answer cannot be 18, since …", "It is not 18 but …"
-_NEGATED_VALUE = re.compile(
+_NEGATED_VALUE = lazy_compile(
     r"(?:\bnot|n't|\bnever|\bcannot)\s+(?:be\s+|equal\s+(?:to\s+)?|exactly\s+)?[*_]*[$€£]?(?P<v>-?\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )

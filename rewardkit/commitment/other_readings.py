@@ -7,16 +7,17 @@ import re
 
 from rewardkit.commitment.conditions import counterfactual_around, counterfactual_before
 from rewardkit.commitment.shared_words import ASIDE_LEAD, ASSUMPTION, OFFERING_MODAL, VALUE, WOULD
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, scan
 
 # a statement whose line ends on "or" or a modal "be" (and a qualifier): the alternative stands on the next
 # line
-_DANGLING_ALTERNATIVE = re.compile(
+_DANGLING_ALTERNATIVE = lazy_compile(
     rf"(?:\b(?i:or|nor)|\b(?i:{OFFERING_MODAL}))"
     r"(?:\s+(?i:maybe|perhaps|possibly|probably|approximately|about|around|roughly|even))*[\s*_,]*$"
 )
 # a line right after a statement that opens on "or" and a value: "72\nor 73", "72\n\nOr maybe 73"
-_ALTERNATIVE_LINE = re.compile(
+_ALTERNATIVE_LINE = lazy_compile(
     r"[ \t*_$.\\\])]*\n[\s*_]*(?i:or)\b[^\n]{0,40}?(?:\d|\\frac|\\sqrt|\(\s*[A-J]\s*\)|\b[A-J]\b)"
 )
 
@@ -48,11 +49,11 @@ def alternative_across_lines(statement_end: str, after: str) -> str | None:
 # "or", and the word that softens it, before the value it offers
 _OR_OFFERS = r"or[,\s]+(?:(?:maybe|perhaps|possibly|even|else|alternatively)[,\s]+)?"
 # ... or a value right after the statement: "\\boxed{18}, or 19", "\\boxed{18} or maybe 19"
-_OR_VALUE_AFTER = re.compile(rf"[\s,;*_$)\]}}]*{_OR_OFFERS}(?P<v>{VALUE})", re.IGNORECASE)
+_OR_VALUE_AFTER = lazy_compile(rf"[\s,;*_$)\]}}]*{_OR_OFFERS}(?P<v>{VALUE})", re.IGNORECASE)
 
 
 # the opening of a sentence that is a value offered as another: "Or ", "or maybe $", "Or, possibly, "
-_OR_OPENING = re.compile(rf"[\s*_]*{_OR_OFFERS}[$(]*", re.IGNORECASE)
+_OR_OPENING = lazy_compile(rf"[\s*_]*{_OR_OFFERS}[$(]*", re.IGNORECASE)
 
 
 def offered_instead(previous: str, opening: str, value: Quantity | None) -> str | None:
@@ -96,7 +97,7 @@ def alternative_after(after: str, value: Quantity | None) -> str | None:
 # "On the other hand, …". It opens on its condition or its alternative (after a side remark's lead:
 # "Note:", "However,"), and a plain "If …" or "For …" needs a "would" or an "instead" as well: "If we check: 5
 # + 5 = 10" and "For the second step, we add 3" go on from the answer, they offer none
-_ALTERNATIVE_CUE = re.compile(
+_ALTERNATIVE_CUE = lazy_compile(
     # (opening its sentence, or right after a value that ends a statement with no full stop: "#### 1 if …")
     rf"(?:^|[.!?\n]|(?<=\d)\s|(?<=[$}}])\s)[\s*_>#$)\]}}-]*(?P<lead>{ASIDE_LEAD})(?:"
     r"(?P<alone>alternatively|otherwise|instead|on\s+the\s+other\s+hand|conversely|if\s+instead|if\s+not|"
@@ -113,7 +114,7 @@ _ALTERNATIVE_CUE = re.compile(
     re.IGNORECASE,
 )
 # ("If she sells 3 more tomorrow, she will make 24": the future of another case offers its value as well)
-_MODAL_OR_INSTEAD = re.compile(
+_MODAL_OR_INSTEAD = lazy_compile(
     r"\b(?:would|could|might|will|instead|rather)\b|(?<=\w)['’](?:d|ll)\b", re.IGNORECASE
 )
 
@@ -166,7 +167,7 @@ def alternative_opening(sentence_before: str) -> str | None:
     return _offers_another(m)
 
 
-_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
+_INSTEAD = lazy_compile(r"\binstead\b", re.IGNORECASE)
 
 
 def aside_alternative(sentence_before: str) -> str | None:
@@ -248,7 +249,7 @@ def alternative_reading_after(
 
 
 # an option named as the value a sentence offers: "(C)", "option C", "be C", "choose C"
-_OPTION_OFFERED = re.compile(
+_OPTION_OFFERED = lazy_compile(
     r"(?-i:\(\s*(?P<p>[A-Z])\s*\))|\b(?:option|choice|answer|be|is|choose|pick|get)\s+\**(?-i:(?P<b>[A-Z]))\**"
     r"(?![\w'’])",
     re.IGNORECASE,
@@ -276,12 +277,12 @@ def _letter_offered_after(head: str, letter: str, letters: str) -> str | None:
 
 # a sentence after the answer that opens on a condition and ends on its value: "If we include her brother's
 # apples, 15.", "When counted in dozens, 2." (not a check: "If we verify: 12 / 3 = 4.")
-_CASE_OPENING = re.compile(
+_CASE_OPENING = lazy_compile(
     r"^[\s*_>(]*(?:(?:note|however|but|and|also|alternatively)[,:]?\s+)?(?:if|when|assuming|supposing|in\s+case)\b"
     r"(?![^,:]*\b(?:verify|check|confirm|plug|substitut|test)\w*)[^,:]{1,120}[,:]",
     re.IGNORECASE,
 )
-_ENDS_ON_VALUE = re.compile(r"(?:[ \t]+[^\W\d_]+){0,2}[ \t]*[.!)]*[ \t]*(?:\n|$)")
+_ENDS_ON_VALUE = lazy_compile(r"(?:[ \t]+[^\W\d_]+){0,2}[ \t]*[.!)]*[ \t]*(?:\n|$)")
 
 
 def _case_sentence(sentence_before: str, head: str, end: int) -> str | None:
@@ -294,8 +295,8 @@ def _case_sentence(sentence_before: str, head: str, end: int) -> str | None:
 
 
 # what makes the value after it an operand of math rather than a value offered: "\\cos(", "x^", "2 *"
-_OPERAND_BEFORE = re.compile(r"(?:\\[A-Za-z]+|[\^_+*/×·÷-])[\s$({\[\\]*$")
+_OPERAND_BEFORE = lazy_compile(r"(?:\\[A-Za-z]+|[\^_+*/×·÷-])[\s$({\[\\]*$")
 # the rest of a sentence that asks
-_ENDS_ASKING = re.compile(r"[^.!\n]{0,200}?\?")
+_ENDS_ASKING = lazy_compile(r"[^.!\n]{0,200}?\?")
 # a full stop that ends a sentence (not the point of "$3.50")
-_SENTENCE_STOP = re.compile(r"\.(?!\d)")
+_SENTENCE_STOP = lazy_compile(r"\.(?!\d)")

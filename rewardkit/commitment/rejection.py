@@ -15,12 +15,13 @@ from rewardkit.commitment.shared_words import (
     NOT_CLAIMED,
     why_after,
 )
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import CARDINAL_WORDS, Quantity, same_quantity, scan
 
 # ... or rejects it, with no other value between: "x = 5 is extraneous", "72 (rejected)", "72 ✗", "72 does not
 # work", "72 cannot be the answer", "72 was my first thought, but it's wrong" ("72 because 96 does not work"
 # rejects 96, not 72)
-_REJECTED_AFTER = re.compile(
+_REJECTED_AFTER = lazy_compile(
     r"^[\s$*_)\]\\]*(?:✗|✘|❌|❎|\\times\b(?=[\s$)]*$))|"
     r"^(?:[^\d.;!?\n]){0,60}?(?:\b(?:extraneous|(?:reject|discard)(?:ed|s)?|inadmissible|not\s+admissible|"
     r"(?:is|are|was|seems|looks)\s+(?:(?:far|way|much)\s+)?too\s+(?:large|big|small|high|low|many|few)|"
@@ -35,7 +36,7 @@ _REJECTED_AFTER = re.compile(
 # incorrect", "as option (C) would be wrong"; the clause runs to the next stop
 # (opening on the word, case spelled out: a pattern that may start at any position, or ignores case, costs
 # several times more on every statement that holds none)
-_REASON_ABOUT_A_VALUE = re.compile(
+_REASON_ABOUT_A_VALUE = lazy_compile(
     r"\b(?:[Bb]ecause|[Ss]ince|[Aa]s|[Ww]hile|[Ww]hereas|and|but)\s+(?:(?:options?|choices?|answer)\s+)?"
     # (several letters at once: "since A, B and D all fail", "because (A) and (B) are too small")
     r"(?:(?P<several>\(?[A-J]\)?(?:\s*,\s*\(?[A-J]\)?)*,?\s+(?:and|or|nor)\s+\(?[A-J]\)?(?![A-Za-z]))|"
@@ -49,7 +50,7 @@ _REASON_ABOUT_A_VALUE = re.compile(
     r"(?:wrong|incorrect|invalid|impossible|not\s+(?:correct|right|valid|possible)|"
     r"too\s+(?:large|big|small|high|low|many|few))|fail(?:s|ed)?)\b"
 )
-_A_LETTER = re.compile(r"[A-J]")
+_A_LETTER = lazy_compile(r"[A-J]")
 
 
 def without_reason_about_another(after: str, value: Quantity | None, letter: str | None) -> str:
@@ -117,7 +118,7 @@ def in_reason_about_it(text: str, at: int) -> bool:
 # a sentence after the answer that calls a value wrong by the value itself: "The answer is 72. 72 is wrong.",
 # "… B. B is incorrect.", "… 72. But 72 is not the answer." (a question, "Is 72 wrong?", and "not wrong" call
 # nothing so); the caller knows whether the value is the answer's own
-_VALUE_CALLED_WRONG = re.compile(
+_VALUE_CALLED_WRONG = lazy_compile(
     r"(?:^|(?<=[.!;])\s+|\n)[\s*_>]*(?:(?:but|so|hmm|wait|however|oops|no)[,:]?\s+)?(?:(?:the\s+)?(?:value|answer|"
     r"number|result|option|choice)\s+)?[$(*_]*(?P<value>[-−]?\$?\d[\d,]*(?:\.\d+)?|[A-J](?![\w'’]))[$)*_]*\s+"
     r"(?:is|was)\s+(?:(?:definitely|clearly|actually|obviously|certainly|simply|in\s+fact)\s+)?"
@@ -150,7 +151,7 @@ _OPTIONS_NAMED = (
     rf"{_OPTION_LETTER}(?:[ \t]*(?:,|\bor\b|\band\b|\bnor\b)[ \t]*(?:(?i:either|neither)[ \t]+)?"
     rf"{_OPTION_LETTER})*"
 )
-_OPTION_REJECTED = re.compile(
+_OPTION_REJECTED = lazy_compile(
     r"(?:^|(?<=[.!?:\n]))[\s*_>]*(?:(?:so|thus|hence|therefore|but|and|also|clearly|obviously|then)[\s,]+)*(?:"
     # "The answer cannot be (C)", "It is not D", "That isn't B", "The correct option can't be A or B"
     r"(?:(?:the\s+)?(?:(?:correct|right|final|best)\s+)?(?:answer|option|choice)|it|that|this)\s+"
@@ -196,7 +197,7 @@ _CARDINALS = "|".join(sorted(CARDINAL_WORDS, key=len, reverse=True))
 # an operation after a comma: the statement goes on to change the value ("72, plus 3", "72, then halve it",
 # "72, minus the 4 she kept"); a restatement ("72, which is 48 + 24") or a reason ("72, since 8 * 9 = 72")
 # changes nothing
-_OPERATED_AFTER = re.compile(
+_OPERATED_AFTER = lazy_compile(
     r"^[\s$*_)]*,\s*(?:and\s+|but\s+)?(?:then\s+)?(?:plus|minus|times|less|divided\s+by|multiplied\s+by|"
     r"(?:add|subtract|multiply|divide|halve|double|triple|square|take\s+away|deduct|remove)(?:s|d|ed)?\b|"
     r"take\s+away)\b|"

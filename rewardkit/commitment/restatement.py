@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 
 from rewardkit.commitment.shared_words import APPROXIMATION, sentence_of, shown_after
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, QuantitySpan, combine_compound, same_quantity, same_share, scan
 from rewardkit.stated_units import RESTATING, RESTATING_APPROXIMATION, rounded_restatement, rounds_to
 
 # a value named as one given or found before: "my earlier estimate of", "the previous answer,", "what I first
 # got:"
-_EARLIER_VALUE_BEFORE = re.compile(
+_EARLIER_VALUE_BEFORE = lazy_compile(
     r"\b(?:earlier|previous|prior|original|initial|first|old)\s+(?:\w+\s+)?(?:estimate|answer|result|"
     r"value|guess|figure|calculation|attempt|total)\s*(?:of|was|is|=|:|,)?\s*[$*_(]*$|"
     r"\bwhat\s+(?:i|we)\s+(?:first\s+|originally\s+|initially\s+)?(?:got|had|found)(?:\s+(?:before|earlier))?"
@@ -32,13 +33,13 @@ def named_as_earlier(before: str) -> bool:
 
 # a value the text names as only part of the answer: "The subtotal is 72", "Total before the discount: 72",
 # "72 is the subtotal", "72 is an intermediate result"
-_PARTIAL_BEFORE = re.compile(
+_PARTIAL_BEFORE = lazy_compile(
     r"\b(?:sub-?total|partial\s+(?:sum|total|result|answer)|intermediate\s+(?:result|value|total|answer)|"
     r"(?:total|price|cost|amount|sum)\s+(?:before|excluding|without)\s+(?:the\s+|any\s+)?(?:discounts?|tax(?:es)?|"
     r"tips?|fees?|shipping|deductions?|refunds?|returns?))\b[^.!?;\n]{0,30}$",
     re.IGNORECASE,
 )
-_PARTIAL_AFTER = re.compile(
+_PARTIAL_AFTER = lazy_compile(
     r"^[\s$*_)]*,?\s*(?:which\s+)?(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?(?:the|a|an)\s+(?:sub-?total|partial\s+"
     r"(?:sum|total|result)|intermediate\s+(?:result|value|step|total))\b",
     re.IGNORECASE,
@@ -61,7 +62,7 @@ def partial_around(before: str, after: str) -> str | None:
 
 
 # a restatement of the question holds the answer without asserting it: "The question asks whether (B) …"
-_RESTATEMENT_BEFORE = re.compile(
+_RESTATEMENT_BEFORE = lazy_compile(
     r"\b(?:(?<!\bto\s)the\s+question\s+(?:asks|is)|restat(?:e|es|ed|ing)|"
     r"rephras(?:e|es|ed|ing)|(?:the\s+)?(?:options|choices)\s+(?:mention|include|list)|"
     r"asks?\s+(?:whether|if|how|what|us|for)|"
@@ -74,7 +75,7 @@ _RESTATEMENT_BEFORE = re.compile(
 
 # the question's object named and the value stated after a colon or a "which is": "The question asks for
 # the tip: $12", "… it asks for the total for both days, which is 36"
-_ASKED_FOR_THEN_STATED = re.compile(
+_ASKED_FOR_THEN_STATED = lazy_compile(
     r"\b(?:the\s+question\s+(?:asks|is)|asks?\s+(?:for|what|how))\b"
     r"(?:[^.!?\n:：]{0,80}[:：]|[^.!?\n:：]{1,80}?,\s*which\s+(?:is|equals|comes\s+to))[\s*_$(]*"
     rf"(?:(?:{APPROXIMATION})[\s*_$(]*)?$",
@@ -100,7 +101,7 @@ def restates(text: str) -> str | None:
 CONCLUDING_SO = r"so|thus|hence|therefore"
 # a value said again right after it, in the same or another form: "(i.e., 72.0)", "(that is, 72)", ", namely
 # 72,", "(72.0 cm)", ", which is 40%", ", i.e. 0.33", " (40%)"
-_RESTATEMENT_OPENING = re.compile(
+_RESTATEMENT_OPENING = lazy_compile(
     rf"[ \t]*(?:\([ \t]*(?:(?:{RESTATING}),?[ \t]*)?"
     rf"|,[ \t]*(?:which[ \t]+is|{RESTATING}|{CONCLUDING_SO})[ \t]*,?[ \t]*)"
     # ("2/3, so about 0.67 or more": a rounded restatement)
@@ -109,7 +110,7 @@ _RESTATEMENT_OPENING = re.compile(
 )
 # what a parenthesised restatement may hold after its value before it closes: math or emphasis marks and at
 # most a word ("(72.0 cm)", "($0.4$)"); anything more is a second statement, left to the readers
-_RESTATEMENT_CLOSE = re.compile(r"[$*_ \t]*(?:[A-Za-z]+)?[$*_ \t]*\)")
+_RESTATEMENT_CLOSE = lazy_compile(r"[$*_ \t]*(?:[A-Za-z]+)?[$*_ \t]*\)")
 
 
 def _says_again(said: Quantity, value: Quantity, approximate: bool) -> bool:
@@ -148,7 +149,7 @@ def restated_otherwise(after: str, value: Quantity | None) -> str | None:
     return f"two different values: {said!r} concludes another value from it"
 
 
-_CONCLUDING_OPENING = re.compile(
+_CONCLUDING_OPENING = lazy_compile(
     rf"[ \t]*,[ \t]*(?:{CONCLUDING_SO})[ \t]*,?[ \t]*(?:(?P<approximate>{RESTATING_APPROXIMATION})[ \t]+)?",
     re.IGNORECASE,
 )
@@ -239,7 +240,7 @@ def _compounds_merged(text: str, found: list[QuantitySpan]) -> list[QuantitySpan
 
 
 # the word a bare number counts, right after it: "72 muffins", "72 boxes of pens"
-_NOUN_RIGHT_AFTER = re.compile(r"[ \t]+(?P<noun>[A-Za-z]{3,20})\b")
+_NOUN_RIGHT_AFTER = lazy_compile(r"[ \t]+(?P<noun>[A-Za-z]{3,20})\b")
 # words after a number that name no thing it counts ("72 in all", "72 total", "72, which is …")
 _NOT_NOUNS = frozenset(
     "and but the for not are was were which that then than total overall altogether all each per more less "

@@ -7,13 +7,14 @@ import re
 
 from rewardkit.commitment.conclusions import concluded_value
 from rewardkit.commitment.shared_words import A_DIGIT, CHECK_OPENING, CHECK_WORDS
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, scan
 
 # a hesitation that goes on to open a check rather than a correction: "Wait, let me verify the speed:", "Hold
 # on, I should double-check Friday:", "Hmm, let's check." (the cue is RETRACTION's; the check's words are
 # CHECK_WORDS)
-_HESITATION = re.compile(r"wait|hold\s+on|hmm+|actually", re.IGNORECASE)
-_CHECK_AFTER_HESITATION = re.compile(
+_HESITATION = lazy_compile(r"wait|hold\s+on|hmm+|actually", re.IGNORECASE)
+_CHECK_AFTER_HESITATION = lazy_compile(
     r"[\s,.!:;—–-]*(?:(?:let(?:\s+me|'s|\s+us)|(?:i|we)(?:\s+(?:should|will|need\s+to|want\s+to|must|can|could)|'ll)|"
     rf"just|quickly|first)\s+){{0,3}}(?:{CHECK_WORDS}|confirm)\b",
     re.IGNORECASE,
@@ -25,9 +26,11 @@ _CONFIRMING = (
     r"(?:that|this|it|which)(?:'s|\s+is|\s+was)\s+(?:right|correct|consistent|fine)|"
     r"(?:that|this|it|which)\s+(?:checks\s+out|matches))\b)"
 )
-_CONFIRMED_AFTER = re.compile(rf"[^\d.!?\n✓✔✅]{{0,30}}(?:[.!,;:—–-][\s*_]*|\s*){_CONFIRMING}", re.IGNORECASE)
+_CONFIRMED_AFTER = lazy_compile(
+    rf"[^\d.!?\n✓✔✅]{{0,30}}(?:[.!,;:—–-][\s*_]*|\s*){_CONFIRMING}", re.IGNORECASE
+)
 # a check that closes on its verdict: "… $15 an hour. Yes.", "… 48 km/h. Correct.", "… = 60 ✓"
-_CONFIRMED_AT_END = re.compile(rf"(?:[.!,;:—–-][\s*_]*|\s){_CONFIRMING}[^\n\d]{{0,30}}$", re.IGNORECASE)
+_CONFIRMED_AT_END = lazy_compile(rf"(?:[.!,;:—–-][\s*_]*|\s){_CONFIRMING}[^\n\d]{{0,30}}$", re.IGNORECASE)
 
 
 def check_after_hesitation(cue: str, after: str) -> bool:
@@ -58,7 +61,7 @@ def confirmed_after(after: str) -> bool:
 
 
 # a computation's result ticked off: "$9 \\times 2 = 18$ ✓", "140 + 160 = 300 ✔"
-_TICKED_RESULT = re.compile(r"=[\s$*_]*[-−]?\$?\d[\d,]*(?:\.\d+)?[^\d\n=]{0,20}?[✓✔✅]")
+_TICKED_RESULT = lazy_compile(r"=[\s$*_]*[-−]?\$?\d[\d,]*(?:\.\d+)?[^\d\n=]{0,20}?[✓✔✅]")
 
 
 def check_goes_on(sentence: str, checking: bool) -> bool:
@@ -82,14 +85,14 @@ def check_goes_on(sentence: str, checking: bool) -> bool:
 
 
 # a word that concludes or goes on from what came before, in a ticked sentence ("also" adds a check)
-_CONCLUDING_WORD = re.compile(
+_CONCLUDING_WORD = lazy_compile(
     r"\b(?:so|thus|hence|therefore|giving|leaving|making|but|however|then|yet|actually|instead|total)\b",
     re.IGNORECASE,
 )
 
 
 # a line that checks a result rather than states one: "Check: 72 / 9 = 8 ✓", "(Verification: 7 + 5 = 12)"
-_CHECK_LINE = re.compile(
+_CHECK_LINE = lazy_compile(
     rf"[ \t>*_(#-]*(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+)?(?:quick[ \t]+)?(?:{CHECK_WORDS})\b"
     r"(?:[*_]*[ \t]*[:：][^\n]*|[^\n]*[✓✔✅][ \t*_).]*)",
     re.IGNORECASE,
@@ -97,7 +100,7 @@ _CHECK_LINE = re.compile(
 _CHECK_WORDS = ("heck", "erif", "HECK", "ERIF")
 # a check that takes the result back or states another as the answer is no check: "let me double check:
 # actually it's 6", "Check: wait, 72 / 9 = 8 fails"
-_CHECK_TAKES_BACK = re.compile(
+_CHECK_TAKES_BACK = lazy_compile(
     r"\b(?:actually|wait|oops|sorry|mistake|instead|rather)\b|"
     r"\b(?:it['’]s|it\s+is|answer\s+is|should\s+be)[\s*_$(]*[-−]?\d",
     re.IGNORECASE,
@@ -105,7 +108,7 @@ _CHECK_TAKES_BACK = re.compile(
 
 
 # where a check's sentences break: "Check: 18 / 2 = 9. So she makes $20 a day." (not a decimal point)
-_CHECK_SENTENCE_BREAK = re.compile(r"(?<=[.!?✓✔✅])\s+(?=\S)")
+_CHECK_SENTENCE_BREAK = lazy_compile(r"(?<=[.!?✓✔✅])\s+(?=\S)")
 
 
 def _checks_only(check: str) -> bool:
@@ -181,14 +184,14 @@ def checks_at_end(text: str) -> int | None:
 # a check that does not come out: the value it computes set unequal to another ("Check: 72 + 10 = 82 ≠ 80",
 # "= 20 \\neq 18", "= 20 != 18") or a cross after it ("✗", "❌"). A value set unequal to zero states a
 # condition of the working ("= 2 ≠ 0"), and a tick after the comparison says the check came out
-_CHECK_FAILS = re.compile(
+_CHECK_FAILS = lazy_compile(
     r"=[\s$*_]*(?P<computed>-?\d[\d,]*(?:\.\d+)?)[\s$)*_]*(?:≠|\\neq?(?![A-Za-z])|!=|=/=)[\s$(*_]*"
     r"(?!0(?![\d.,]*\d))-?\d[\d,]*(?:\.\d+)?|[✗✘❌]"
 )
 # the characters one of those holds: a literal test before the reader
 _CHECK_FAIL_SIGNS = ("≠", "\\ne", "!=", "=/=", "✗", "✘", "❌")
-_CHECK_WORD = re.compile(r"\b(?:check|verif)", re.IGNORECASE)
-_TICK = re.compile("[✓✔✅]")
+_CHECK_WORD = lazy_compile(r"\b(?:check|verif)", re.IGNORECASE)
+_TICK = lazy_compile("[✓✔✅]")
 
 
 def failed_check(text: str, answer: Quantity | None = None) -> str | None:
@@ -222,7 +225,7 @@ def failed_check(text: str, answer: Quantity | None = None) -> str | None:
 # a check that closes the line of the result it checks, after a comma, a semicolon or a full stop: ", check: 2
 # × 3 = 6 ✓", "; verification: …", ". Check: … ✓", after a hesitation and naming what it checks: ". Wait, let
 # me recheck the hourly rate: $15 an hour. Yes." (group "body": the check, its hesitation left out)
-_CHECK_CLAUSE = re.compile(
+_CHECK_CLAUSE = lazy_compile(
     r"(?<=[,;.!])[ \t]*(?:and[ \t]+)?[*_]*(?P<hesitation>(?:wait|hold[ \t]+on|hmm+)[ \t]*[,.!—–-]+[ \t]*)?"
     r"(?P<body>(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+|(?:i|we)[ \t]+(?:should|will|need[ \t]+to|must)[ \t]+)?"
     r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?|re-?)?"
@@ -235,7 +238,7 @@ _CHECK_CLAUSE = re.compile(
 # a check after a hesitation that closes the text on a value it names and neither computes, concludes nor
 # judges: "So the total is 72. Wait, let me double-check the second day: 24 apples." (group "said": what
 # follows its colon)
-_UNSETTLED_CHECK = re.compile(
+_UNSETTLED_CHECK = lazy_compile(
     r"(?:^|(?<=[,;.!]))[ \t]*[*_]*(?:wait|hold[ \t]+on|hmm+)[ \t]*[,.!—–-]+[ \t]*"
     r"(?:let(?:[ \t]+me|'s|[ \t]+us)[ \t]+|(?:i|we)[ \t]+(?:should|will|need[ \t]+to|must)[ \t]+)?"
     r"(?:sanity[ \t]+|quick[ \t]+|double[- ]?|re-?)?(?:check|verify|confirm)\b"
@@ -243,7 +246,7 @@ _UNSETTLED_CHECK = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # what makes a check's words more than a named value: a computation or a conclusion
-_WORKED = re.compile(r"[=×*+÷/^]|\\times|\\cdot|\b(?:so|thus|hence|therefore|which|gives?|makes?)\b", re.I)
+_WORKED = lazy_compile(r"[=×*+÷/^]|\\times|\\cdot|\b(?:so|thus|hence|therefore|which|gives?|makes?)\b", re.I)
 
 
 def unsettled_check_at_end(text: str) -> str | None:
@@ -272,7 +275,7 @@ def unsettled_check_at_end(text: str) -> str | None:
 # states it: "… a profit of $12,500.\n\nThis matches the expected margin of 25% on $50,000 revenue.", "That
 # agrees with the 3 hours given." Its numbers are givens; one that states a value ("This confirms the answer
 # is 72", "… = 72") is no remark
-_CONFIRMING_REMARK = re.compile(
+_CONFIRMING_REMARK = lazy_compile(
     r"(?:^|(?<=[.!?\n]))[ \t*_>#-]*(?:this|that|which|it|the\s+result|our\s+(?:answer|result))[ \t]+"
     r"(?:(?:also|indeed|nicely|exactly|perfectly|fully)[ \t]+)?"
     r"(?:matches|confirms|agrees[ \t]+with|is[ \t]+consistent[ \t]+with|aligns[ \t]+with|"
@@ -292,7 +295,7 @@ _CONFIRMING_STEMS = (
     "sense",
     "fits",
 )
-_STATES_A_VALUE = re.compile(
+_STATES_A_VALUE = lazy_compile(
     r"=|\b(?:is|are|was|were|equals?|be|gives?|makes?|get|gets|answer)\b[\s*_$(]*[-−]?\d", re.IGNORECASE
 )
 

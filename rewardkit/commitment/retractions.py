@@ -19,6 +19,7 @@ from rewardkit.commitment.shared_words import (
     REFUSES,
     RESULT_AFTER,
 )
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import scan
 
 # reading the question wrong, said of the text's own reading: "misread", "misunderstood the problem", "read it
@@ -170,11 +171,11 @@ _TAKES_BACK = (
     r"(?:(?:it'?s|that'?s|it\s+is|that\s+is)\s+)?(?:hard|impossible)\s+to\s+(?:say|tell))"
     r"(?:[,\s]+(?:really|honestly|though|tbh|for\s+(?:sure|certain)))?(?=\s*[.!?…\n]|\s*$)"
 )
-STRONG_RETRACTION = re.compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
-CHECK = re.compile(r"let\s+me\s+(?:double[-\s]?check|re-?check|check\s+again)", re.IGNORECASE)
+STRONG_RETRACTION = lazy_compile(rf"\b(?:{_TAKES_BACK})", re.IGNORECASE)
+CHECK = lazy_compile(r"let\s+me\s+(?:double[-\s]?check|re-?check|check\s+again)", re.IGNORECASE)
 # such a closing sentence whose value is a share said in words: "She has 72 marbles. Then she gives away
 # half." (the value stated before it is what the event changes)
-_EVENT_SHARE = re.compile(
+_EVENT_SHARE = lazy_compile(
     r"(?:^|(?<=[.!?\n]))"
     + EVENT_WORDS
     + r"(?:half|a\s+(?:half|third|quarter|fourth|fifth|tenth|few|couple|dozen)|"
@@ -184,7 +185,7 @@ _EVENT_SHARE = re.compile(
 )
 # a sentence that says the work is not done: "Next, we need to account for the returns.", "But that's only the
 # first part of the question.", "This isn't what the question asks for.", "Run it to get the answer."
-_UNFINISHED = re.compile(
+_UNFINISHED = lazy_compile(
     # ("we must then divide by 2", "we still have to subtract")
     r"\b(?:(?:we|i|you)\s+(?:still\s+)?(?:need\s+to|have\s+to|must|should)\s+(?:(?:then|also|still|now|next)\s+)?"
     r"(?:subtract|add|account\s+for|"
@@ -205,7 +206,7 @@ _UNFINISHED = re.compile(
     re.IGNORECASE,
 )
 # the answer stated after the value as a placeholder: "The answer is X, where X is the number of shirts."
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy_compile(
     r"\b(?:final\s+)?(?:answer|result)\s+(?:is|=|:)\s*[$*_(]*[A-Za-z][$*_)]*(?=\s*(?:[,.;]|$|\s+where\b))",
     re.IGNORECASE,
 )
@@ -213,7 +214,7 @@ _PLACEHOLDER = re.compile(
 
 # a closing sentence that is only "No." after the statement ("The answer is 20. No.", "8*9 = 72\nNo"): it says
 # no to what was just stated, and states nothing in its place
-_LONE_NO_AT_END = re.compile(r"(?:^|(?<=[.!?\n]))[\s*_]*(?:no|nope|nah)[\s*_.!]*$", re.IGNORECASE)
+_LONE_NO_AT_END = lazy_compile(r"(?:^|(?<=[.!?\n]))[\s*_]*(?:no|nope|nah)[\s*_.!]*$", re.IGNORECASE)
 # a text that ends on a doubt and nothing after it: "The answer is 72. Hmm, but wait.", "… = 72
 # clips.\nMaybe.", "… 72. Wait, let me re-check." (finished there, it has withdrawn what it stated; "72. I
 # think." commits, as "72, I think" does, and "Let me verify." alone doubts nothing)
@@ -229,18 +230,18 @@ _DOUBT_WORD = (
 )
 # a run of bare numbers that ends the text after its answer, a sentence or a line of its own: "The answer is
 # 72. 1 2 3 4 5 6" (output that runs on into a list, as a run of bare numbers ends a list)
-_NUMBER_RUN_AT_END = re.compile(
+_NUMBER_RUN_AT_END = lazy_compile(
     r"(?:^|(?<=[.!?\n]))[\s*_]*(?:[-−]?\d[\d,.]*(?:[ \t]*[,;]?[ \t]+|[ \t]*[,;][ \t]*)){2,}"
     r"[-−]?\d[\d,.]*[\s.]*$"
 )
 # a line that is only a hedge, "Maybe", "Probably", "Not sure": finished without a full stop too (an opener,
 # "Hmm, but wait", "But wait, maybe", may have been cut off there)
-_ONLY_HEDGE = re.compile(
+_ONLY_HEDGE = lazy_compile(
     r"[\s*_>]*(?:maybe|perhaps|possibly|probably|(?:i'?m\s+|i\s+am\s+)?not\s+(?:sure|certain)|unsure|uncertain|"
     r"or\s+not|i\s+guess)[\s*_]*",
     re.IGNORECASE,
 )
-_DOUBT_LEFT_OPEN = re.compile(
+_DOUBT_LEFT_OPEN = lazy_compile(
     rf"(?:^|(?<=[.!?…\n]))[\s*_>]*(?:{_DOUBT_FILLER}[\s,.…!?*_—–-]+)*{_DOUBT_WORD}"
     rf"(?:[\s,.…!?*_—–-]+(?:{_DOUBT_FILLER}|{_DOUBT_WORD}))*[\s,.…!?*_—–-]*$",
     re.IGNORECASE,
@@ -327,7 +328,7 @@ _QUESTION_READ_AGAIN = (
 
 # a cue that takes back nothing by itself, but makes the value it goes on to state the answer ("Let me
 # double-check... it's 73"); a check that states the same value confirms it
-RETRACTION = re.compile(
+RETRACTION = lazy_compile(
     rf"\b(?:wait|actually|hmm+|oops|correction|on\s+second\s+thought|on\s+(?:further\s+)?reflection|hold\s+on|"
     # "No, D.", "**No, D**": a sentence that opens by saying no to the one before it
     rf"{_SENTENCE_OPENS}no(?=,)|mistake|sorry|i\s+meant?|"
@@ -350,7 +351,7 @@ RETRACTION = re.compile(
 
 # the clauses of the text after a retraction cue: "A is a common trap; C is still right", "A is tempting, but
 # C is still correct" hold two
-_CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=\S)|\n+|,\s+but\s+", re.IGNORECASE)
+_CLAUSE_SPLIT = lazy_compile(r"(?<=[.!?;])\s+(?=\S)|\n+|,\s+but\s+", re.IGNORECASE)
 
 
 def letter_reaffirmed(after: str, letter: str, letters: str) -> bool:
@@ -382,7 +383,7 @@ def letter_reaffirmed(after: str, letter: str, letters: str) -> bool:
 
 
 # what a retraction after a word answer names instead: "Wait, actually Tuesday.", "Hmm, no, it's Tuesday."
-_WORD_AFTER_RETRACTION = re.compile(
+_WORD_AFTER_RETRACTION = lazy_compile(
     r"^(?:[\s,.:;!—–\-]|\b(?:wait|actually|hmm+|oops|no|sorry|correction|i\s+meant?|make\s+that|"
     r"or\s+rather|rather|so)\b)*"
     r"(?:(?:it\s+is|it'?s|it\s+(?:must|should|has\s+to)\s+be|the\s+(?:correct\s+|final\s+|right\s+)?answer\s+"
@@ -416,7 +417,7 @@ def word_after_retraction(after: str) -> tuple[int, int] | None:
 
 
 # a take-back inside the statement, and what it names instead: "72 — just kidding, 73", "72, scratch that: 73"
-_TAKEN_BACK_WITHIN = re.compile(
+_TAKEN_BACK_WITHIN = lazy_compile(
     rf"^[^\n.;!?]{{0,80}}?\b(?:{_TAKES_BACK})(?:\b|(?<=\?))[\s,:;!—–-]*"
     r"(?:(?:it\s+is|it'?s|the\s+answer\s+is|make\s+(?:it|that))\b[\s:]*)?",
     re.IGNORECASE,
@@ -441,7 +442,7 @@ def taken_back_within(after: str) -> str | None:
 
 
 # a hedge the statement settles itself: "18 or 16, but I'll go with 18", "B or C; I'd pick C"
-_SETTLED_ON = re.compile(
+_SETTLED_ON = lazy_compile(
     r"[,;.]?\s*(?:but|so|and|though)?[,\s]*(?:i'?ll|i\s+will|i'?d|i\s+would|i'?m|i\s+am|let'?s|we'?ll)\s+"
     r"(?:go(?:ing)?\s+with|stick(?:ing)?\s+with|settle\s+on|choose|pick|take|say)\s+(?P<value>[^,;\n]{1,60}?)"
     r"[\s.!*_]*$",
@@ -488,7 +489,7 @@ def settled_at_end(text: str) -> tuple[int, int] | None:
     return at, at + found[0].end - found[0].start
 
 
-_OR_WORD = re.compile(r"\b(?:or|and|maybe|perhaps|probably)\b|/", re.IGNORECASE)
+_OR_WORD = lazy_compile(r"\b(?:or|and|maybe|perhaps|probably)\b|/", re.IGNORECASE)
 
 
 # a take-back inside the statement followed by the answer stated again: "72, sorry, it should be 70", "72 — no
@@ -508,7 +509,7 @@ _RESTATEMENT = (
     r"i\s+meant?|make\s+(?:it|that)"
 )
 _CORRECTION_SEPARATOR = r"(?:[ \t]*[,;:!—–-]+[ \t]*|[ \t]+)"
-_RESTATED_CORRECTION = re.compile(
+_RESTATED_CORRECTION = lazy_compile(
     r"(?:[,;—–-]|(?<=\S)[ \t])[ \t]*\(?[ \t]*"
     rf"(?:(?:{_CORRECTION_CUE})\b{_CORRECTION_SEPARATOR}){{1,3}}(?:{_RESTATEMENT})\b[ \t:]*"
     # (the value in emphasis or said as rounded: "it should be **70**", "it is about 70")

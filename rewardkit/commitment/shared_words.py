@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from rewardkit.lazy_regex import lazy_compile
+
 # words that state a value as rounded: they commit to it (unlike a bound), so other readers step over them
 # ("approx. 72", "ca. 72": the abbreviations with their periods)
 APPROXIMATION = r"approx(?:imately|\.)?|about|around|roughly|circa|ca\."
@@ -13,7 +15,7 @@ APPROXIMATION = r"approx(?:imately|\.)?|about|around|roughly|circa|ca\."
 POLITE_CLOSING = (
     r"(?:i\s+)?(?:hope|thanks|thank\s+you|let\s+me\s+know|good\s+luck|cheers|happy|feel\s+free|best)\b"
 )
-NEGATION_BEFORE = re.compile(
+NEGATION_BEFORE = lazy_compile(
     r"\b(?:not|isn't|isnt|aren't|wasn't|weren't|won't\s+be|cannot\s+be|can't\s+be|couldn't\s+be|"
     r"shouldn't\s+be|never|no\s+longer|nor|hardly|different\s+from|other\s+than|anything\s+but|far\s+from|"
     r"nowhere\s+near|unlikely\s+to\s+be|"
@@ -34,11 +36,11 @@ NEGATION_BEFORE = re.compile(
     r"(?:[\s$(]+(?:[A-Za-z]|\\[A-Za-z]+)\s*=)?(?:[\s*_]*[:：])?[\s$*_(\\\[\x22“—–→⟶⇒~≈∼]*$|≠\s*$|\\neq?\s*$",
     re.IGNORECASE,
 )
-A_DIGIT = re.compile(r"\d")
+A_DIGIT = lazy_compile(r"\d")
 
 
 # a counterfactual around the value: "would" before it, "without" after it
-WOULD = re.compile(r"\b(?:would|could|might)\b|(?<=\w)['’]d\b", re.IGNORECASE)
+WOULD = lazy_compile(r"\b(?:would|could|might)\b|(?<=\w)['’]d\b", re.IGNORECASE)
 # a modal that offers a value beside another: "might be", "could also be", "may well be", "can also be"
 OFFERING_MODAL = (
     r"(?:(?:might|may|could)\s+(?:(?:also|well|equally|just\s+as\s+well)\s+)?be|can\s+(?:also|equally)\s+be)"
@@ -73,11 +75,11 @@ CONCLUDING = (
     r"that\s+(?:gives|leaves|makes)|for\s+a\s+total\s+of)\b|(?<!\d):|:(?![0-5]\d(?!\d)))"
 )
 # where a sentence turns to its conclusion: a concluding word, or a computation's "=" ("so", "giving", "=")
-CONCLUDING_TURN = re.compile(rf"{CONCLUDING}|=", re.IGNORECASE)
+CONCLUDING_TURN = lazy_compile(rf"{CONCLUDING}|=", re.IGNORECASE)
 # the words a later sentence concludes with right before its value, which its box or math then states: "the
 # total is", "so the answer is", "Therefore,", "which gives", "for a total of" (an earlier box on the line is
 # a step of the working that sentence goes on from)
-CONCLUDES_BEFORE_VALUE = re.compile(
+CONCLUDES_BEFORE_VALUE = lazy_compile(
     r"(?:\b(?:so|thus|hence|therefore|altogether|overall|in\s+total|in\s+all|finally|giving|which\s+gives|"
     r"we\s+get|for\s+a\s+total\s+of)\b|\b(?:the|our|my)\s+(?:(?:final|overall|grand)\s+)?"
     r"(?:total|answer|sum|result|count)(?:\s+(?:number|count)\s+of\s+\w+)?\s+(?:is|comes\s+to|equals)\b)"
@@ -85,7 +87,7 @@ CONCLUDES_BEFORE_VALUE = re.compile(
     re.IGNORECASE,
 )
 # a sentence that checks or explains the answer rather than going on from it: "Check: 72 - 24 = 48."
-CHECK_OPENING = re.compile(
+CHECK_OPENING = lazy_compile(
     rf"^[\s*_>-]*(?:let(?:\s+me|'s|\s+us)\s+)?(?:{CHECK_WORDS}|proof|indeed|(?:this|that|which)\s+(?:matches|agrees|checks|confirms)|"
     r"as\s+a\s+check)(?:\b|(?<=[检验证算]))",
     re.IGNORECASE,
@@ -107,7 +109,7 @@ EVENT_WORDS = (
     r"(?:(?:away|back|up|out|another|an?\s+(?:extra|further|additional))\s+)*"
 )
 # the words after the value that make it a result after all: "Then she spends $30 in total", "… left"
-RESULT_AFTER = re.compile(
+RESULT_AFTER = lazy_compile(
     r"\b(?:in\s+total|total|altogether|all\s+together|in\s+all|overall|left|remaining|in\s+the\s+end)\b",
     re.IGNORECASE,
 )
@@ -115,7 +117,7 @@ RESULT_AFTER = re.compile(
 
 # a sentence that refuses to answer or says the answer cannot be had: "The answer cannot be determined.",
 # "There is not enough information.", "I'm sorry, I can't solve this.", "This question has no solution."
-REFUSES = re.compile(
+REFUSES = lazy_compile(
     r"\b(?:(?:cannot|can'?t|can\s+not|could\s*n[o']?t|unable\s+to|not\s+able\s+to|(?:wasn'?t|was\s+not)\s+able\s+to|"
     r"impossible\s+to)\s+(?:be\s+)?(?:(?:uniquely|fully|exactly)\s+)?(?:determined?|solved?|answer(?:ed)?|find|"
     r"found|computed?|calculated?|run|execute|tell|say|know|give|reproduced?|verif(?:y|ied)|confirm(?:ed)?|"
@@ -144,7 +146,7 @@ OWN_RESULT = (
 )
 OWN_VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*%)?[*_]*"
 # every match of _HEDGED_BEFORE holds one of these, lower-cased
-HEDGE_STEMS = re.compile(
+HEDGE_STEMS = lazy_compile(
     r"maybe|perhaps|possibly|presumably|probably|likely|conceivably|supposedly|arguably|seemingly|might|may|could|"
     r"guess|estimate|approximation|conjectur|hypothes|"
     r"suppose|possible|conceivable|plausible|probable|tentative|theor|hypothet|suspect|seems\s+like|chance|unclear|"
@@ -176,7 +178,7 @@ def sentence_of(before: str, at: int) -> str:
     return before[start:].strip()[-60:]
 
 
-LATER_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+LATER_SENTENCE = lazy_compile(r"(?<=[.!?])\s+(?=\S)|\n+")
 
 
 # another option called the right one in the text after a letter answer: "so C is correct", "(C) must be the
@@ -186,7 +188,7 @@ _LETTER_CALLED = (
     r"(?:(?:option|choice|answer)\s+)?"
     r"(?-i:\(\s*(?P<{g}p>[A-J])\s*\)|(?<![A-Za-z'’(])(?P<{g}b>[A-HJ])(?![A-Za-z'’)]))"
 )
-CALLED_RIGHT = re.compile(
+CALLED_RIGHT = lazy_compile(
     rf"{_LETTER_CALLED.format(g='x')}[\s*_]*(?:is|must\s+be|should\s+be|has\s+to\s+be)\s+(?:indeed\s+|still\s+)?"
     r"(?:the\s+)?(?:correct|right|true|best|valid)\b(?!\s+(?:if|only|when|unless|for)\b)"
     r"|\b(?:the\s+)?(?:correct|right|best|true)\s+(?:answer|option|choice|one)\s+(?:is|must\s+be|should\s+be)\s*:?\s*"
@@ -198,12 +200,12 @@ CALLED_RIGHT = re.compile(
 # what makes a sentence's "C is correct" no claim of its own: a condition, a belief reported, a trap named
 # (anywhere before it in the sentence), or a negation in its own clause ("The speed doesn't halve, so C is
 # correct" claims C)
-NOT_CLAIMED = re.compile(
+NOT_CLAIMED = lazy_compile(
     r"\b(?:if|whether|suppose|supposing|assum\w*|think\w*|thought|believ\w*|might|may|could|seems?|appears?|"
     r"tempting|trap|mistak\w*|wrongly|incorrectly|unless)\b",
     re.IGNORECASE,
 )
-NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+NEGATED = lazy_compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
 # what opens a condition the text makes of its own: "Assuming the sale was on Monday, 13", "Had she bought one
 # more, it would be 48", "Should the price include tax, …", "In case …", "If not: 72", "Otherwise, 72"
 ASSUMPTION = (
@@ -227,7 +229,7 @@ ASIDE_LEAD = (
 
 # a value inside the condition its sentence opens with: "If x is 72, the total is odd", "Wenn die Antwort 72
 # ist" (the clause ends at its comma or "then": "If she has 72, then she has 8 left" states 8)
-INSIDE_CONDITION = re.compile(
+INSIDE_CONDITION = lazy_compile(
     r"(?:^|[.!?;]\s)[\s*_>-]*(?:only\s+)?(?:if|when|whenever|unless|suppose|supposing|assume|assuming|provided|"
     r"in\s+case)\b"
     r"(?:(?!\bthen\b)[^,;:.!?\n]){0,200}$",
@@ -243,7 +245,7 @@ _SUBJECT_VERB = r"(?!\s+(?:altogether\s+|in\s+total\s+|in\s+all\s+|\w+ly\s+)?(?:
 # clause goes on ("I don't think, that the answer is 72", "I'm not sure, the answer is 72"): after a cue of
 # belief whatever follows it, after any other only before "that", "whether" or "if" ("If you're wondering,
 # the answer is 72" names no clause of its cue)
-DOUBTED_ANSWER = re.compile(
+DOUBTED_ANSWER = lazy_compile(
     r"(?:^|[.!?;:]\s|\n)[\s*_>-]*(?:[^.!?;:\n]{0,120}?\b(?:(?:do|does|did)\s*n[o']?t\s+"
     r"(?:think|believe|know|agree|accept)|"
     r"not\s+(?:\w+%?\s+)?(?:sure|certain|convinced|clear|confident|positive|true|correct|the\s+case)|unsure|"

@@ -40,6 +40,7 @@ from rewardkit.commitment.shared_words import (
     shown_after,
     why_after,
 )
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.numbers import Quantity, same_quantity, scan
 from rewardkit.several_values import names_before_values
 
@@ -61,7 +62,7 @@ DISOWNED_AFTER = (
     r"(?:answer|choice|option|pick|guess|result|one|value)s?)\b)"
 )
 # the rest of the statement calls the value wrong: "72, which is wrong", "72 (incorrect)", "C is incorrect"
-_CALLED_WRONG_AFTER = re.compile(
+_CALLED_WRONG_AFTER = lazy_compile(
     r"^(?:[^.;\n]|\.\d){0,120}?(?:\b(?:is|are|was|seems?|looks?|that'?s)\s+(?:both\s+|all\s+|also\s+|clearly\s+)?"
     r"(?:wrong|incorrect|not\s+(?:right|correct))\b|"
     r"\(\s*(?:this\s+is\s+|that'?s\s+)?(?:wrong|incorrect)\b|\bnot\s+correct\b|"
@@ -81,7 +82,7 @@ _CALLED_WRONG_AFTER = re.compile(
 
 # ... or corrects it to another value: "72, I mean 73", "72, er, 73", "72, make that 73", "72 → 73", "72 —
 # wait, 73", "72 no 73", "72, oops, 73"
-_CORRECTED_AFTER = re.compile(
+_CORRECTED_AFTER = lazy_compile(
     # (the leading run is read possessively, and the space a cue follows is looked at behind it: a run of
     # spaces split three ways between the runs before a cue would cost the cube of its length)
     r"^[\s*_)]*+(?:(?:[,;—–-]\s*|(?<=\s))\(?\s*(?:er|um+|uh+|i\s+mean|i\s+meant|make\s+that|or\s+rather|rather|sorry|"
@@ -96,7 +97,7 @@ _CORRECTED_AFTER = re.compile(
 )
 
 
-_CONDITION_AFTER = re.compile(
+_CONDITION_AFTER = lazy_compile(
     r"^(?:[^.;\n]|\.\d){0,200}?\b(?:if|when|whenever|unless|provided|providing|assuming|supposing|only\s+if|"
     r"as\s+long\s+as|in\s+case|depending\s+on|given\s+that|on\s+condition|"
     # an inverted condition: "72 had she kept all of them", "72 were it not for the fee", "72 should he stay"
@@ -113,7 +114,7 @@ _CONDITION_AFTER = re.compile(
 
 
 # a statement of one value per case, the value after the first: "40 in the first case and 55 in the second"
-_CASE_BEFORE = re.compile(
+_CASE_BEFORE = lazy_compile(
     r"\b(?:in|for|under)\s+(?:the\s+)?(?:first|former)\s+(?:case|scenario|situation|interpretation|reading|version|"
     r"setting)\b[^.!?;\n]{0,120}$",
     re.IGNORECASE,
@@ -122,7 +123,7 @@ _CASE_BEFORE = re.compile(
 # a character of the same sentence: no stop, or the period of a decimal or of an abbreviation before a value
 # ("approx. 73", "ca. 73", "Rs. 73")
 _IN_SENTENCE = r"(?:[^.;\n]|\.\d|(?<=\bapprox)\.|(?<=\bca)\.|(?<=\bRs)\.)"
-_HEDGE_AFTER = re.compile(
+_HEDGE_AFTER = lazy_compile(
     rf"^{_IN_SENTENCE}{{0,120}}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|"
     rf"\b{OFFERING_MODAL}\b|"
     r"\bpossibly\b|\banother\s+(?:reading|interpretation|view)\b|\bunder\s+(?:one|another|a\s+different)\b|"
@@ -136,7 +137,7 @@ _HEDGE_AFTER = re.compile(
 
 # another value offered before the answer: "70 or 80 people" (the last number is not the answer it hedges),
 # its math closed before or after its comma ("\\(-1,\\) or \\(1\\)")
-_HEDGE_BEFORE = re.compile(
+_HEDGE_BEFORE = lazy_compile(
     r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
     r"sixty|seventy|eighty|ninety|hundred)\b)"
     # (what the value counts may stand before the "or": "72 pens or 70 pencils")
@@ -172,7 +173,7 @@ def called_wrong_after(after: str, value: Quantity | None = None) -> str | None:
 
 
 # another choice letter offered beside the answer: "(B), though it might be (C)", "(B) (or (C))"
-_HEDGE_LETTER = re.compile(
+_HEDGE_LETTER = lazy_compile(
     r"^[^.;\n]{0,120}?(?:\bor\b|\bthough\b|\balthough\b|\bmight\b|\bmay\s+be\b|\bcould\s+be\b|"
     r"\bpossibly\b|\bperhaps\b|\bmaybe\b|\beither\b|\bprobably\b)[^.;\n]{0,40}?(?:\(\s*[A-Z]\s*\)|\b[A-Z]\b)"
     # "D, but C is also plausible", "(B); (C) is equally valid"
@@ -181,23 +182,23 @@ _HEDGE_LETTER = re.compile(
 )
 # another choice letter joined to the answer's: "B and C", "B, D", "(B) & (C)"; not the pronoun of
 # "B and I think"
-_LETTER_LISTED = re.compile(
+_LETTER_LISTED = lazy_compile(
     r"[ \t*_]*(?:,|&|\+|\band\b|\bas\s+well\s+as\b|\bplus\b)[ \t*_]*(?:\(\s*[A-Z]\s*\)|[A-Z])"
     # (a word after the letter starts a clause about it, "B, A is too small"; a plural verb calls the letters
     # listed together something: "A, C are correct")
     r"(?![A-Za-z'’])(?!\s+(?!(?:or|and|are|were|both)\b)[a-z])"
 )
 # another word offered beside a word answer: "Monday (or Tuesday)", "even, or possibly odd"
-_HEDGE_WORD = re.compile(
+_HEDGE_WORD = lazy_compile(
     r"^[^.;\n]{0,60}?\b(?:or|though|although|possibly|perhaps|maybe)\b[\s(]*[A-Za-z]{2,}", re.I
 )
-_EXCLUSION = re.compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
+_EXCLUSION = lazy_compile(r"\b(?:not|never|cannot|nor)\b|n't\b", re.IGNORECASE)
 
 
 # "writes" or "wrote" right before a value whose noun is a thing written ("James writes 624 pages", "she wrote
 # 3 more letters") counts what was written: the verb's object is the quantity, no answer someone reports
-_WRITES_RIGHT_BEFORE = re.compile(r"\b(?:wrote|writes)[\s*_$]*$", re.IGNORECASE)
-_WRITTEN_THINGS = re.compile(
+_WRITES_RIGHT_BEFORE = lazy_compile(r"\b(?:wrote|writes)[\s*_$]*$", re.IGNORECASE)
+_WRITTEN_THINGS = lazy_compile(
     r"[\s*_$]*(?:(?:more|new|extra|additional|other|short|long|full|whole|handwritten|[a-z]+-page)\s+)?"
     r"(?:pages?|letters?|words?|lines?|essays?|articles?|stor(?:y|ies)|poems?|books?|e-?mails?|songs?|chapters?|"
     r"reports?|checks?|cheques?|notes?|cards?|postcards?|messages?|posts?|paragraphs?|sentences?|papers?|"
@@ -316,7 +317,7 @@ def problem(
 
 # another value listed after a semicolon: "Answer: 3; 5" (the statement ends at the semicolon, its list
 # does not)
-_LISTED_AFTER = re.compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
+_LISTED_AFTER = lazy_compile(r"[ \t*_$]*;[ \t]*[-−$]?(?:\d|\\frac)")
 
 
 def listed_after(text: str, start: int, end: int) -> str | None:
@@ -333,7 +334,7 @@ def listed_after(text: str, start: int, end: int) -> str | None:
     return f"several answers: {text[start : m.end()].strip()[:60]!r}"
 
 
-_SEMICOLON_AFTER = re.compile(r"[ \t*_$]*;")
+_SEMICOLON_AFTER = lazy_compile(r"[ \t*_$]*;")
 
 
 def _named_listed_after(text: str, start: int, end: int) -> str | None:

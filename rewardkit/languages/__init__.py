@@ -29,13 +29,13 @@ and no rule of the grader is written twice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import NamedTuple
 
 from rewardkit.languages import arabic_hindi, chinese, european, japanese_korean
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.substrings import first_non_ascii
 
 
@@ -99,8 +99,8 @@ _UNREAD_SCRIPTS = (
     ("Khmer", "\u1780-\u17ff"),
     ("Armenian", "\u0531-\u0587"),
 )
-_UNREAD_LETTER = re.compile("[" + "".join(blocks for _, blocks in _UNREAD_SCRIPTS) + "]")
-_SCRIPT_OF = [(name, re.compile(f"[{blocks}]")) for name, blocks in _UNREAD_SCRIPTS]
+_UNREAD_LETTER = lazy_compile("[" + "".join(blocks for _, blocks in _UNREAD_SCRIPTS) + "]")
+_SCRIPT_OF = [(name, lazy_compile(f"[{blocks}]")) for name, blocks in _UNREAD_SCRIPTS]
 
 
 def unread_script(text: str) -> str | None:
@@ -131,7 +131,7 @@ def unread_script(text: str) -> str | None:
 # the scripts read where they write a language of arabic_hindi; a letter of any other script stays unread
 _READ_SCRIPTS = ("Arabic", "Devanagari")
 _UNREAD_BUT = {
-    read: re.compile("[" + "".join(blocks for name, blocks in _UNREAD_SCRIPTS if name != read) + "]")
+    read: lazy_compile("[" + "".join(blocks for name, blocks in _UNREAD_SCRIPTS if name != read) + "]")
     for read in _READ_SCRIPTS
 }
 
@@ -174,7 +174,7 @@ _UNREAD_WORD_OF = {
 }
 # the first word of each, met against a sentence's words: one scan, however many phrases
 _UNREAD_FIRST_WORDS = frozenset(word.split()[0] for word in _UNREAD_WORD_OF)
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_LETTER_RUN = lazy_compile(r"[^\W\d_]+")
 
 
 def unread_commitment_word(sentence: str) -> str | None:
@@ -347,7 +347,7 @@ def _line_readers(
 
 # a number every reader leaves as it is, standing for the line's own while its words are read
 _PLACEHOLDER = "1"
-_DIGIT = re.compile(r"\d")
+_DIGIT = lazy_compile(r"\d")
 
 
 @lru_cache(maxsize=4096)

@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.lazy_regex import lazy_compile
 
 
 @dataclass(frozen=True)
@@ -158,26 +159,26 @@ _DIGITS = {
     ord("।"): ".",
     ord("॥"): ".",
 }
-_SCRIPT_CHARACTER = re.compile("[\u0600-\u06ff\u0900-\u097f]")
-_ARABIC_LETTER = re.compile("[\u0621-\u064a\u066e-\u06d3]")
-_DEVANAGARI_LETTER = re.compile("[\u0900-\u097f]")
+_SCRIPT_CHARACTER = lazy_compile("[\u0600-\u06ff\u0900-\u097f]")
+_ARABIC_LETTER = lazy_compile("[\u0621-\u064a\u066e-\u06d3]")
+_DEVANAGARI_LETTER = lazy_compile("[\u0900-\u097f]")
 # letters of the other languages written in these scripts: Urdu, Pashto, Kurdish, Uyghur, Sindhi (Arabic
 # script), Marathi (Devanagari): a text that holds one is none of these languages
-_OTHER_ARABIC_SCRIPT = re.compile(
+_OTHER_ARABIC_SCRIPT = lazy_compile(
     "[\u0679\u0688\u0691\u06ba\u06be\u06c1\u06d2\u067c\u0693\u0696\u069a\u0695"
     "\u06c6\u06ce\u06b5\u06c7\u06c8\u06cb\u06d0\u067b\u0680\u068a\u068d]"
 )
-_PERSIAN_LETTER = re.compile("[\u067e\u0686\u0698\u06af\u06a9\u06cc]")
-_OTHER_DEVANAGARI = re.compile("[\u0933]|(?<![\u0900-\u097f])(?:आहे|आणि|छ|छन्|हुन्छ)(?![\u0900-\u097f])")
+_PERSIAN_LETTER = lazy_compile("[\u067e\u0686\u0698\u06af\u06a9\u06cc]")
+_OTHER_DEVANAGARI = lazy_compile("[\u0933]|(?<![\u0900-\u097f])(?:आहे|आणि|छ|छन्|हुन्छ)(?![\u0900-\u097f])")
 # a letter of a word of these scripts: their vowel signs are no \w
 _WORD_CHARACTER = r"\w\u0600-\u06ff\u0900-\u097f"
-_TOKEN = re.compile(f"[{_WORD_CHARACTER}]+")
+_TOKEN = lazy_compile(f"[{_WORD_CHARACTER}]+")
 
 
 def _alternation(patterns: dict[str, str]) -> re.Pattern[str]:
     # each pattern a named group, so the English of a match is found by its group's name
     groups = "|".join(f"(?P<p{i}>{pattern})" for i, pattern in enumerate(patterns))
-    return re.compile(rf"(?<![{_WORD_CHARACTER}])(?:{groups})(?![{_WORD_CHARACTER}])")
+    return lazy_compile(rf"(?<![{_WORD_CHARACTER}])(?:{groups})(?![{_WORD_CHARACTER}])")
 
 
 _WORDS = {

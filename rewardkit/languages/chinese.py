@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from rewardkit.languages.rewrite import Rewritten
 from rewardkit.languages.traditional import FINANCIAL_THREE, TABLE, TRADITIONAL
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.letter_sets import letter_set
 from rewardkit.numbers import ordinal_suffix
 from rewardkit.substrings import find_all, first_non_ascii, longest_first
@@ -410,16 +411,16 @@ _PUNCTUATION = {
 }  # fmt: skip
 # the ideographs (CJK unified, extension A, compatibility), as the body of a character class
 _IDEOGRAPHS = r"\u3400-\u9fff\uf900-\ufaff"
-_CJK = re.compile(f"[{_IDEOGRAPHS}]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
+_CJK = lazy_compile(f"[{_IDEOGRAPHS}]")
+_KANA = lazy_compile(r"[\u3040-\u30ff]")
 # the parts of the day a clock reading may open with ("下午3点" is 15:00)
 _PART_OF_DAY = "上午|早上|凌晨|中午|下午|晚上"
-_FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
+_FULL_WIDTH = lazy_compile(r"[\uff01-\uff5e]")
 # A full-width comma between full-width digits, three of them after it, separates thousands ("３，５００",
 # "１２，３４５，６７８"), as "3,500" does: a writer who types digits full width types their separator so too.
 # Next to an ASCII digit it stays the clause comma it is in a Chinese sentence ("买了3，5个苹果": 3, 5).
 FULL_WIDTH_THOUSANDS = r"(?<=[０-９])，(?=[０-９]{3}(?![０-９]))"
-_FULL_WIDTH_GROUP = re.compile(FULL_WIDTH_THOUSANDS)
+_FULL_WIDTH_GROUP = lazy_compile(FULL_WIDTH_THOUSANDS)
 
 # A numeral is at most MAX_NUMERAL characters (一万亿零一千万 is 8): bounded quantifiers, and patterns that
 # start only where a number starts, keep every rewrite linear in the text, whatever runs it holds
@@ -429,7 +430,7 @@ _DIGITS = rf"\d{{1,{MAX_NUMERAL}}}(?:\.\d{{1,{MAX_NUMERAL}}})?"
 _NUMBER = rf"(?:负)?(?:{_DIGITS}|{_NUMERAL})"
 # "三分之二", "3分之2", "二又三分之一", "百分之二十五", "千分之五"
 _UNSIGNED = rf"(?:{_DIGITS}|{_NUMERAL})"
-_FRACTION = re.compile(
+_FRACTION = lazy_compile(
     rf"(?<![{_NUMERAL_CHARS}\d.])(?:(?P<of>{_NUMBER})的)?(?P<sign>负)?(?:(?P<whole>{_UNSIGNED})又)?(?P<den>{_UNSIGNED})分之(?P<num>{_UNSIGNED})"
 )
 # "72的两倍" (twice 72), "72的一半" (half of 72): the number is what the multiple is taken of, never the
@@ -437,12 +438,12 @@ _FRACTION = re.compile(
 # When the number is said right before ("这个数是十二的三倍": this number is three times twelve), the product
 # is written as the value it is: the subject before the copula leaves a sentence the number readers read
 # only when its value stands alone after "is"
-_MULTIPLE_OF = re.compile(
+_MULTIPLE_OF = lazy_compile(
     rf"(?:(?<![\d.{_NUMERAL_CHARS}负])(?P<base>{_DIGITS}|{_NUMERAL}))?\s*的\s*(?:(?P<half>一半)|(?P<times>{_UNSIGNED})\s*倍)"
 )
 # arithmetic between two numbers, said in words: "72乘以2" is 72 × 2, "72的平方" 72^2, never 72
-_OPERATION_BETWEEN = re.compile(r"(?<=\d)\s*(?:再\s*)?(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
-_POWER_OF = re.compile(
+_OPERATION_BETWEEN = lazy_compile(r"(?<=\d)\s*(?:再\s*)?(?P<op>乘以|乘|除以|加上|加|减去|减)\s*(?=\d)")
+_POWER_OF = lazy_compile(
     r"(?<=\d)\s*(?:的\s*(?P<power>平方根|立方根|平方|立方|倒数)|(?P<root>开平方|开立方|开方))"
 )
 _OPERATORS = {
@@ -451,31 +452,31 @@ _OPERATORS = {
 _POWERS = {"平方": "^2", "立方": "^3", "平方根": "^(1/2)", "立方根": "^(1/3)", "倒数": "^(-1)",
            "开方": "^(1/2)", "开平方": "^(1/2)", "开立方": "^(1/3)"}  # fmt: skip
 # "负72" is -72 (the numeral reader knows 负七十二); "72和73" lists two values, as "72 and 73" does
-_NEGATIVE_DIGITS = re.compile(r"负\s*(?=\d)")
+_NEGATIVE_DIGITS = lazy_compile(r"负\s*(?=\d)")
 # 为 between a noun and a value is its copula ("交点坐标为(1,2)", "概率为$\frac16$", "面积为12"), as 是
 # is; not in the words it ends (因为 because, 认为 think, 以为, 作为 as, 成为 become, 设…为 let … be, 分为
 # divide into …)
-_COPULA_BEFORE_VALUE = re.compile(
+_COPULA_BEFORE_VALUE = lazy_compile(
     rf"(?<=[{_IDEOGRAPHS}])(?<![因认以作成称视改分变化设令记定选最较更极颇尤行])为"
     rf"(?=[ \t]*(?:\$|\\\(|[-−(\[{{]|\d|负|[{_NUMERAL_CHARS}]))"
 )
 # "三十五和三十六", "5和6", and between pieces of math or bracketed values: "$(0,1)$和$(2,+\infty)$" (two
 # intervals listed), "(1,2)与(3,4)"
-_AND_BETWEEN = re.compile(r"(?<=[\d$)\]])[ \t]*(?:和|与|及|以及)[ \t]*(?=[\d$(\[])")
+_AND_BETWEEN = lazy_compile(r"(?<=[\d$)\]])[ \t]*(?:和|与|及|以及)[ \t]*(?=[\d$(\[])")
 # a count's noun, then 和 and another count: "1 苹果和3 梨" (the classifiers read before it)
-_AND_AFTER_NOUN = re.compile(r"(?<=\d)([ \t]*[\u4e00-\u9fff]{1,4}?)[ \t]*(?:和|与|以及|及)[ \t]*(?=\d)")
+_AND_AFTER_NOUN = lazy_compile(r"(?<=\d)([ \t]*[\u4e00-\u9fff]{1,4}?)[ \t]*(?:和|与|以及|及)[ \t]*(?=\d)")
 # a question or a guess, said by the particle that closes the clause: "答案是72吗" (is the answer 72?),
 # "是72吧" (72, I suppose?), "那么x呢" (and x?)
-_QUESTION_PARTICLE = re.compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
-_MIXED_DIGITS = re.compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
+_QUESTION_PARTICLE = lazy_compile(r"[吗呢吧](?=[^" + _IDEOGRAPHS + r"]|$)")
+_MIXED_DIGITS = lazy_compile(r"(\d)\s*又\s*(\d+\s*/\s*\d+)")  # "2又1/3"
 # "三四个", "七八十", "一两个": two neighbouring digits say "three or four", never 34; after the places above
 # them too: "十二三" (12 or 13), "二十五六" (25 or 26), "一百二三十" (120 or 130), "一百零二三" (102 or 103)
-_NEIGHBOURS = re.compile(
+_NEIGHBOURS = lazy_compile(
     r"(?<![一二两三四五六七八九十百千万亿点])(?P<head>[一二两三四五六七八九十百千万]*[十百千万]零?)?"
     r"(?P<low>[一二三四五六七八])(?P<high>[二两三四五六七八九])(?P<unit>[十百千万]?)(?=[^一二三四五六七八九十百千万亿点]|$)"
 )
 # "三十多", "12多个", "十几": more than the number, a bound; "5～6", "5至6", "2到3": a range, two values
-_MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
+_MORE_THAN = lazy_compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?![少边])")
 # "72块多", "72元多", "72米多", "72岁多": a measure or a classifier between the number and its 多 bounds it as
 # "72个多" does ("72 yuan and some"), whatever the word: not 多 opening a word of its own ("多少", "多了2块",
 # "多出", "多于", "多边形", "多项式", "多面体", "多位数", "多元", "多次", "多种"), nor the words that already
@@ -483,40 +484,42 @@ _MORE_THAN = re.compile(r"(?<=\d)\s*(?:多|余|几)(?!少)|(?<=\d)\s*个\s*多(?
 _MEASURES_BEFORE_MORE = longest_first(
     {*CLASSIFIERS, *UNITS} - {"多", "余", "以上", "以下", "左右", "打", "个"}
 )
-_MEASURE_THEN_MORE = re.compile(
+_MEASURE_THEN_MORE = lazy_compile(
     r"(?<=\d)[^\S\r\n]*(?P<measure>"
     + _MEASURES_BEFORE_MORE
     + r")[^\S\r\n]*多(?![少了出于边项面位元数次种样变])"
 )
 # a hyphen is a range only before a number with a Chinese unit or classifier ("5-6个", "3-4小时"): between
 # bare numbers it is a minus ("16 - 3 = 13" in a Chinese solution's working)
-_RANGE = re.compile(
+_RANGE = lazy_compile(
     r"(?<![\d.])(\d(?:[\d.]{0,40}\d)?)\s*(?:(?:～|~|至|到)\s*(?=\d)|-\s*(?=\d[\d.]{0,40}\s*[\u4e00-\u9fff]))"
 )
 # "零下5度": below zero; "下午3点" is 15:00, "3点半" 3:30, "3点15分" 3:15; "半小时", "一个半小时"
-_BELOW_ZERO = re.compile(r"零下\s*")
+_BELOW_ZERO = lazy_compile(r"零下\s*")
 # 分 is the minute of a duration said in parts, after hours or before seconds ("2小时30分", "2分30秒"); after
 # a sum in yuan (or alone) it stays the fen
-_MINUTE_FEN = re.compile(
+_MINUTE_FEN = lazy_compile(
     r"(?P<after_hours>(?:小时|钟头)\s*\d{1,2}\s*)分(?![钟之米])|(?<=\d)(?P<space>\s*)分(?=\s*\d{1,2}(?:\.\d+)?\s*秒)"
 )
-_WHEN = re.compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
-_CLOCK = re.compile(
+_WHEN = lazy_compile(r"(?<![相应适恰正])当([^,.;!?\n。，]{1,40}?)时")
+_CLOCK = lazy_compile(
     r"(?P<part>" + _PART_OF_DAY + r")?\s*(?P<h>\d{1,2})\s*点\s*"
     r"(?:(?P<half>半)|(?P<m>\d{1,2})\s*分|(?(part)(?P<bare>\d{1,2})|(?!)))?(?!\d)"
 )
 # "72点5" is 72.5, as "七十二点五" is; "3点15" with no 分 may be 3:15 too, so it reads both ways (never paid
 # as either); "72点多" is a little over 72; "下午3点15" is a clock's (read by _CLOCK)
-_DECIMAL_POINT = re.compile(
+_DECIMAL_POINT = lazy_compile(
     r"(?<![\d.])(?<!"
     + _PART_OF_DAY
     + r")(?P<whole>\d{1,40})\s*点\s*(?:(?P<more>多)|(?P<dec>\d{1,40})(?![\d.]|\s*分))"
 )
 # "72来个", "72上下": about 72, the approximation "72左右" is; "近72": nearly 72 (not 最近, 附近, 接近, 将近)
-_ABOUT_AFTER = re.compile(r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^" + _IDEOGRAPHS + r"]|$)))")
-_NEARLY_BEFORE = re.compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
+_ABOUT_AFTER = lazy_compile(
+    r"(?<=\d)\s*(?:上下|来\s*(?:[个只人名位本条张件次]|(?=[^" + _IDEOGRAPHS + r"]|$)))"
+)
+_NEARLY_BEFORE = lazy_compile(r"(?<![将接附最亲邻靠临])近\s*(?=[-\d])")
 # "不下72" (no fewer than 72): a bound before its number, as "至少" is
-_AT_LEAST_BEFORE = re.compile(r"不下于?\s*(?=[-\d])")
+_AT_LEAST_BEFORE = lazy_compile(r"不下于?\s*(?=[-\d])")
 # "至少需要72块" (at least need 72), "最多只能买72个" (at most can only buy 72), "起码要72天": the adverb of
 # a bound stands before the verb it bounds, where English puts "at least" right before the number ("need at
 # least 72"); read so, or the verb between would leave the number unbounded. What may stand between: an
@@ -530,7 +533,7 @@ _QUANTITY_VERBS = (
     "有|买|卖|用|花|付|装|坐|放|走|跑|做|种|带|拿|吃|喝|读|看|写|搬|运|剩下|剩|等|达到|达|占|得到|"
     "准备|借|租|给|交|存|攒|省|赚|挣|收|获得|容纳|载|生产|制作|完成|修|挖|栽|请|住|分"
 )
-_BOUND_BEFORE_VERB = re.compile(
+_BOUND_BEFORE_VERB = lazy_compile(
     rf"(?P<bound>{'|'.join(_BOUND_ADVERBS)})"
     rf"(?P<gap>[也还就才都只仅]{{0,2}}(?:(?:{_AUXILIARIES})[{_IDEOGRAPHS}]{{0,2}}?|{_QUANTITY_VERBS})[了过]?"
     r"|[也还就才都只仅]{1,2})"
@@ -540,7 +543,7 @@ _BOUND_BEFORE_VERB = re.compile(
 # "方程没有实数根" (no real solutions), "无解" (no solution), "解集为空集" (the solution set is the empty
 # set); the equation, inequality or set named before it is the sentence's subject ("there are no real
 # solutions"). "无解析式", "无解释", "没有解出", "无根号" are other words.
-_SET_IN_WORDS = re.compile(
+_SET_IN_WORDS = lazy_compile(
     r"(?:(?:此|该|这个|这|原)?(?:方程组|方程|不等式组|不等式))?(?:无|没有)(?P<real>实数)?"
     r"(?:解(?![析释答决读题法出开得])|根(?![号据式源本])|(?P<real_root>实根))|(?P<set>(?:(?:解集|集合)(?:为|是))?)空集"
 )
@@ -551,7 +554,7 @@ _SET_IN_WORDS = re.compile(
 # (no bound, hedge or negation between: "4天一共最多做60个" is left to the bound's reading) and a verb that
 # states a quantity.
 _TOTAL_WORDS = "一共|总共|共计|合计|总计|(?<!公)共"
-_TOTAL_AFTER_QUANTITY = re.compile(
+_TOTAL_AFTER_QUANTITY = lazy_compile(
     rf"(?<![\d.第])(?P<lead>\d{{1,40}}(?:\.\d{{1,40}})?)"
     rf"(?P<over>(?:(?![不没未非无约概近至最多少余或吗呢吧要是])[{_IDEOGRAPHS}]){{1,6}}?)"
     # (or a measure's adjective: "两条路共长90千米", two roads together 90 km long)
@@ -562,19 +565,19 @@ _TOTAL_AFTER_QUANTITY = re.compile(
 # "72开外", "72挂零", "72有余" (72 and some), "72强" (a little over 72), "72弱" (a little under): bounds after
 # their number (a numeral's too: 零 of 挂零 is read before numerals are); "500强企业" (the top 500 firms) is a
 # name, so 强 and 弱 count only where the clause ends
-_BOUND_AFTER_NUMBER = re.compile(
+_BOUND_AFTER_NUMBER = lazy_compile(
     rf"(?<=[\d{_NUMERAL_CHARS}])\s*(?:开外|挂零|有余)|(?<=\d)\s*(?:强|(?P<weak>弱))(?![" + _IDEOGRAPHS + r"])"
 )
 # "2的72次方" is 2^72, "72比1" the ratio 72:1, "根号72" √72: never 72
-_NTH_POWER = re.compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
-_RATIO = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
-_ROOT_OF = re.compile(r"根号\s*(?=\d)")
+_NTH_POWER = lazy_compile(r"(?:\s*的\s*)?(\d{1,40})\s*次方(?!案)")  # not 第3次方案 (the third plan)
+_RATIO = lazy_compile(r"(?<=\d)\s*比\s*(?=\d)")
+_ROOT_OF = lazy_compile(r"根号\s*(?=\d)")
 # "7成" and "8折" count tenths (70 %, 80 % of the price): "72成" is no 72
 # in numerals as in digits ("七成", "打八折"); "7成5", "七成五" are 7.5 tenths, and "85折", "八五折" 8.5
 # tenths (a discount of two digits counts hundredths: no price is 85 tenths of itself); "一成不变",
 # "七折八扣" are words, and a bound after the tenths ("七成以上", "七成多") bounds them
 _CHINESE_DIGITS = "".join(DIGITS)
-_TENTHS = re.compile(
+_TENTHS = lazy_compile(
     rf"(?<![\d.{_NUMERAL_CHARS}])(?P<count>\d{{1,40}}(?:\.\d{{1,40}})?|[{_CHINESE_DIGITS}十]{{1,2}})\s*"
     rf"(?:成(?P<more>[{_CHINESE_DIGITS}]|\d(?!\d|\.\d))?|(?P<discount>折))"
     rf"(?:(?![{_IDEOGRAPHS}])|(?=以上|以下|以内|左右|上下|出头|多)"
@@ -584,36 +587,36 @@ _TENTHS = re.compile(
 )
 # before a copula 八成 is no 80 %: "答案八成是72" (most likely 72) hedges, as "多半是" does
 PHRASES.update({"八成是": " is probably ", "八成会是": " would probably be "})
-_AND_A_HALF = re.compile(
+_AND_A_HALF = lazy_compile(
     r"(?<!\d)(\d{1,40})\s*个?半(?=\s*(?:小时|钟头|天|年|个月|月|星期|周|公斤|千克|斤|米|公里|分钟)|[^"
     + _IDEOGRAPHS
     + r"]|$)"
 )
-_HALF = re.compile(r"(?<![\d个大])半(?=\s*(?:个|小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
+_HALF = lazy_compile(r"(?<![\d个大])半(?=\s*(?:个|小时|钟头|天|年|个月|星期|公斤|千克|斤|米|公里))")
 # "一半" (a half) where it stands as a value, "答案是一半", "剩下一半" (half of a thing, "72的一半", is read
 # as the product before); "多一半", "少一半", "大一半" (over or under a half) are no half
-_A_HALF = re.compile(r"(?<![的多少大小])一半(?!儿)")
+_A_HALF = lazy_compile(r"(?<![的多少大小])一半(?!儿)")
 # "一刻钟" is a quarter of an hour, "三刻钟" three; "3点一刻", "三点三刻" a clock's quarters (read by
 # _CLOCK_IN_NUMERALS)
-_QUARTER_HOURS = re.compile(r"(?<![点\d])(?P<n>[一两二三四]|[1-4])\s*刻钟")
+_QUARTER_HOURS = lazy_compile(r"(?<![点\d])(?P<n>[一两二三四]|[1-4])\s*刻钟")
 # a clock said in numerals ("三点十五分", "下午三点半", "三点一刻", "三点五分" at 3:05, "三点钟"): written
 # with digits, "3点15分", for _CLOCK to read (a numeral before 点 alone is a decimal, "三点五" 3.5)
-_CLOCK_IN_NUMERALS = re.compile(
+_CLOCK_IN_NUMERALS = lazy_compile(
     rf"(?<![\d.{_NUMERAL_CHARS}第])(?P<h>\d{{1,2}}|[零〇一二两三四五六七八九十]{{1,3}})\s*点\s*"
     r"(?:(?P<m>\d{1,2}|[零〇一二三四五六七八九十]{1,3})\s*分(?!之)|(?P<half>半)(?!点)|(?P<q>[一两二三])\s*刻(?!钟)|钟|整)"
 )
 # "以下三点十分重要" (the three points below are very important): 十分 before an adjective is "very"
-_VERY = re.compile("重要|关键|必要|明显|清楚|简单|容易|困难|复杂|相似|有用|有趣|值得|注意|相同|接近")
+_VERY = lazy_compile("重要|关键|必要|明显|清楚|简单|容易|困难|复杂|相似|有用|有趣|值得|注意|相同|接近")
 # "百分之二十五" is 25 %, but "三百分之一" is 1/300: a scale word with a numeral before it is a denominator
-_PERCENT = re.compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
+_PERCENT = lazy_compile(rf"(?<![{_NUMERAL_CHARS}\d])(?P<scale>百|千)分之(?P<num>{_NUMBER})")
 # "3万", "1.5万"; "1万5千" and "3千5百" are one number (15000, 3500), never 10000 glued to 5000; the scales
 # of several characters are one ("3千万" 30 million, "3百万", "3万亿" 3 × 10^12, "2千亿"), never "3000" glued
 # to a 万 left unread (the traditional 萬 and 億, and Japanese 億, are the same scales)
-_DIGITS_THEN_SCALE = re.compile(
+_DIGITS_THEN_SCALE = lazy_compile(
     r"(?<![\d.])(\d{1,40}(?:\.\d{1,40})?)\s*([十百千]?[万萬]?[亿億]|[十百千]?[万萬]|[千百])"
     r"(?P<rest>(?:\d{1,4}[万萬亿億千百十]{0,3}){1,8}+)?+(?![克米瓦分])"
 )
-_SCALED_PART = re.compile(r"(\d{1,4})([万萬亿億千百十]{0,3})")
+_SCALED_PART = lazy_compile(r"(\d{1,4})([万萬亿億千百十]{0,3})")
 # a lone 一 opening a word of two characters ("一共", "一些", "一定") is no numeral (_inside_word says so,
 # and no measure opens on the word's second character to make it one): passed over by the pattern itself,
 # as a match it cost a call and a rewrite that changed nothing, in almost every Chinese text
@@ -628,10 +631,10 @@ _WORDS_OPENED_BY_ONE = sorted(
         and not any(len(unit) >= 2 and unit.startswith(word[1]) for unit in (*UNITS, *CLASSIFIERS))
     }
 )
-_NUMERAL_RUN = re.compile(
+_NUMERAL_RUN = lazy_compile(
     rf"负?(?!一[{''.join(_WORDS_OPENED_BY_ONE)}])[{_NUMERAL_CHARS}]++(?:点[{''.join(DIGITS)}]++)?"
 )
-_NUMBER_FOLLOWS = re.compile(
+_NUMBER_FOLLOWS = lazy_compile(
     r"\s*(?:$|[\s.,;:!?)\]}%$<*_。！？；，：、）]|[A-Za-z\\]|"
     # a word joining it to another number: "三十五或三十六" (35 or 36), "三十五到四十" (35 to 40), "三和五"
     r"(?:或者|或是|或|还是|到|至|和|与|跟)\s*(?=[0-9０-９零〇一二三四五六七八九十百千万亿两负])|"
@@ -646,21 +649,21 @@ for _word, _english_word in list(PHRASES.items()):
             PHRASES.setdefault(_word + _copula, f" is {_english_word.strip()} ")
 
 
-_PHRASE = re.compile(longest_first(PHRASES))
+_PHRASE = lazy_compile(longest_first(PHRASES))
 # a unit or classifier follows its number on the number's line: one opening the next line starts its words
 # ("= 65000\n所以…", "= 12\n分析：", "= 3\n根据…")
-_UNIT_AFTER_NUMBER = re.compile(r"(?<=[\d%)}$])[^\S\r\n]*(" + longest_first(UNITS) + ")")
+_UNIT_AFTER_NUMBER = lazy_compile(r"(?<=[\d%)}$])[^\S\r\n]*(" + longest_first(UNITS) + ")")
 # (not 打: a dozen where the dozen step reads it, the verb where it does not, "3打2")
 _CLASSIFIERS_AFTER_NUMBER = "".join(c for c in CLASSIFIERS if c not in UNITS and len(c) == 1 and c != "打")
-_CLASSIFIER_AFTER_NUMBER = re.compile(
+_CLASSIFIER_AFTER_NUMBER = lazy_compile(
     r"(?<=\d)[^\S\r\n]*(?:" + "|".join(map(re.escape, _CLASSIFIERS_AFTER_NUMBER)) + ")"
 )
 # "2打鸡蛋", "两打": 打 after a number is a dozen, read as English reads "2 dozen" (24, never 2); not the verb
 # it also is after a score or a count ("3打2", "打败", "打折", "打了")
-_DOZEN_AFTER_NUMBER = re.compile(
+_DOZEN_AFTER_NUMBER = lazy_compile(
     r"(?<=\d)[^\S\r\n]*打(?![\d败开算扫折电球针印工车字卡死伤破碎断平赢输了过着成])"
 )
-_ORDINAL = re.compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
+_ORDINAL = lazy_compile(r"第\s*(\d+)(\s*名)?")  # "第3", "第3名" (third place)
 # "第三个选项", "第3个选项": the third option, an option named by its place in the list; and after 选
 # (choose), "第三项", the third item, and a list of them ("故选第一项和第三项"; elsewhere 第三项 is as often a
 # sequence's third term)
@@ -668,21 +671,21 @@ _PLACE_NUMERAL = r"(?:\d{1,2}|[一二三四五六七八九十])"
 _PLACE_JOIN = r"[ \t]*(?:和|与|以及|及|,|、)[ \t]*"
 _OPTION_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?选项"
 _CHOSEN_ITEM = rf"第\s*{_PLACE_NUMERAL}\s*(?:个\s*)?项"
-_OPTION_PLACE = re.compile(
+_OPTION_PLACE = lazy_compile(
     rf"{_OPTION_ITEM}(?:{_PLACE_JOIN}{_OPTION_ITEM}){{0,9}}"
     rf"|(?<=选)[ \t]*{_CHOSEN_ITEM}(?:{_PLACE_JOIN}{_CHOSEN_ITEM}){{0,9}}(?![\u4e00-\u9fff])"
 )
-_PLACE_ITEM = re.compile(rf"第\s*({_PLACE_NUMERAL})\s*(?:个\s*)?选?项")
+_PLACE_ITEM = lazy_compile(rf"第\s*({_PLACE_NUMERAL})\s*(?:个\s*)?选?项")
 # a condition that did not happen and what would have followed: "假如他没有花钱, 他会有…" (after the
 # punctuation step: its comma is ", ")
-_COUNTERFACTUAL = re.compile(
+_COUNTERFACTUAL = lazy_compile(
     rf"(?P<cond>(?:假如|如果|要是|倘若|假若|假使|若是|如若)[^,.;!?\n]{{0,40}}?)(?:没有|没)"
     rf"(?P<mid>(?=[{_IDEOGRAPHS}])[^,.;!?\n]{{0,40}}?,[^,.;!?\n]{{0,40}}?)(?:就会|将会|会)"
 )
 # "答：…", the school answer line; and the answer key's heading, "【答案】72" (also "[答案]", "【答】",
 # "【参考答案】", "【最终答案】", a heading that lost its opening bracket, "答案】72"), opening a line or a
 # sentence: a marker like "答案：" (the "【解析】" after it is the working, read as any text after an answer)
-_ANSWER_LINE = re.compile(
+_ANSWER_LINE = lazy_compile(
     r"(?m)^(?P<lead>[ \t*_]*)答\s*[:：]\s*"
     r"|(?:^|(?<=[.!?] ))(?P<heading>[ \t*_]*)"
     r"(?:[【\[〖]\s*(?:最终|参考|正确|标准)?答案?|(?:最终|参考|正确|标准)?答案)\s*[】\]〗]\s*(?:[:：]\s*)?"
@@ -693,12 +696,12 @@ _ANSWER_LINE = re.compile(
 # too ("C is also correct"), any other value after "so" ("so 72"), so that an analysis concluding on another
 # answer than its key's leaves two answers (AMBIGUOUS), and one concluding on the key's own answer confirms
 # it.
-_ANALYSIS_HEADING = re.compile(
+_ANALYSIS_HEADING = lazy_compile(
     r"(?:[【\[〖]\s*(?:试题|详细)?(?:解析|分析|详解|详析|点评|思路|解答)\s*[】\]〗]|"
     r"(?m:^)[ \t*_]*(?:解析|分析|详解)\s*[:：])"
 )
-_ANSWER_BEFORE = re.compile(r"Answer: |答案")  # the key's heading, "【答案】" (read by then) or "答案："
-_ANALYSIS_CONCLUSION = re.compile(
+_ANSWER_BEFORE = lazy_compile(r"Answer: |答案")  # the key's heading, "【答案】" (read by then) or "答案："
+_ANALYSIS_CONCLUSION = lazy_compile(
     r"(?:故|所以|因此|因而|从而|综上所述?,?[ \t]*|则)?[ \t]*"
     # (a verb of choosing only before its letter: "选项A错误" is no conclusion; nor "不选", "挑选")
     r"(?:本题)?(?:(?<![不挑候筛精评入落竞初预推当优海票])(?:应选|选择|选)[ \t]*(?::[ \t]*)?"
@@ -709,23 +712,23 @@ _ANALYSIS_CONCLUSION = re.compile(
 # a negated verb right before its number: "她没有卖出72个" (she did not sell 72), "没买72个", "她没有72个"
 # (she does not have 72): read as the English negation before a value ("没错", right, is no negation)
 # (not after the word that opens a condition: "如果没有五月的" is "if not for May's", read as a condition)
-_NEGATED_VERB = re.compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAPHS}]{{1,2}})?(?=[ \t]*[-−]?\d)")
+_NEGATED_VERB = lazy_compile(rf"(?<![果如若假使])没有?(?!错)(?:[{_IDEOGRAPHS}]{{1,2}})?(?=[ \t]*[-−]?\d)")
 # "选B", "选择 (C)", "本题选C", "应该选择D", "选A项": the letter chosen, as exam answers state it
 # (after the phrases, which read "故选", "答案选", "不选" first); not where 选 closes another word
 # ("挑选", "候选", "筛选", "入选"), nor before a letter that names something else ("选A组的学生": choose
 # the students of group A)
-_CHOSEN_LETTER = re.compile(
+_CHOSEN_LETTER = lazy_compile(
     r"(?<![挑候筛精评入落竞初预推当优海票])(?:选择|选)[ \t]*(?::[ \t]*)?"
     r"(?=\(?[A-J]\)?(?:[A-J]{1,9})?(?:项)?(?:[\s.,;:!?*_)]|或|和|与|$))"  # "选AC": several letters
 )
 # "B和C", "(B)与(C)", "A以及选项D": two choice letters joined, as "B and C" names two (a letter glued to
 # a word of Latin letters is none: "AB和CD")
-_LETTERS_JOINED = re.compile(
+_LETTERS_JOINED = lazy_compile(
     r"(?<![A-Za-z])(\(?[A-J]\)?)[ \t]*(?:以及|和|与|及|跟)[ \t]*(?=(?:选项)?[ \t]*\(?[A-J]\)?(?![A-Za-z]))"
 )
 # "A也对", "A同样正确", "70也可以": another letter or value called right too, as "A is also correct" offers a
 # second answer ("A也不对" calls it wrong, and stays as it is)
-_ALSO_RIGHT = re.compile(
+_ALSO_RIGHT = lazy_compile(
     r"(?P<what>(?<![A-Za-z])\(?[A-J]\)?|(?<![\d.])\d{1,40}(?:\.\d{1,40})?)[ \t]*(?:选项|项)?[ \t]*"
     r"(?:也同样|同样也|也|同样|亦)[ \t]*(?:是)?[ \t]*"
     r"(?:正确答案|正确的|正确|对的|对|可以|成立|行|符合题意|满足题意|符合条件|满足条件)(?![\u3400-\u9fff])"
@@ -751,7 +754,7 @@ _STORY_VERBS = {
     "借": "lends", "扣": "deducts", "取": "takes", "交": "pays", "付": "pays", "输": "loses", "赢": "wins",
 }  # fmt: skip
 _ACTORS = {"她": "she", "他": "he", "它": "it", "她们": "they", "他们": "they", "我们": "we", "你": "you"}
-_THEN_OPERATION = re.compile(
+_THEN_OPERATION = lazy_compile(
     r"(?:(?P<comma>,[ \t]*)|(?<=\d)[ \t]*(?=然后|接着|随后|之后|后来|接下来|还|再|又))"
     r"(?P<then>然后|接着|随后|之后|后来|接下来)?(?P<who>她们|他们|我们|她|他|它|你)?"
     r"(?P<adverbs>(?:还要|还得|还需要|还需|还应|还|又|再|也|要|需要|得){0,3})"
@@ -761,7 +764,7 @@ _THEN_OPERATION = re.compile(
 )
 # the parts of a question answered one by one: "第一问答案是72，第二问答案是48", "第(2)小题：48": "for part
 # (2), …", each part a statement of its own (a comma before the next part's label ends the one before)
-_PART_LABEL = re.compile(
+_PART_LABEL = lazy_compile(
     r"(?P<comma>,[ \t]*)?第[ \t]*\(?[ \t]*(?P<n>\d{1,2}|[一二三四五六七八九十])[ \t]*\)?[ \t]*"
     r"(?:小问|小题|问)(?:[ \t]*的)?(?:[ \t]*[,:][ \t]*)?"
 )
@@ -783,12 +786,12 @@ _AGREEMENT_WORDS = frozenset(
 )
 # words that open a correction as well ("不对，应为70"): a polarity only where an answer is expected
 _CORRECTION_WORDS = frozenset(("不对", "错", "错误", "不正确"))
-_POLARITY_CLAUSE = re.compile(
+_POLARITY_CLAUSE = lazy_compile(
     r"(?P<word>" + "|".join(sorted(_POLARITY_WORDS, key=len, reverse=True)) + r")(?=[ \t*_]*(?:[.!,;}]|\n|$))"
 )
 # where such a word is the answer, read backwards from it: the start of the text or of a sentence (a
 # question answered, the closing sentence), a marker (答案：, 答：, 答案是), a conclusion (所以, 因此), a box
-_POLARITY_POSITION = re.compile(
+_POLARITY_POSITION = lazy_compile(
     r"(?:(?P<box>\\(?:boxed|text|textbf|mathrm)\{[ \t]*)"
     r"|(?P<opening>(?:^|[\n.!?])[ \t*_>#-]*)"
     r"|(?P<marker>(?:答案|答|Answer)[ \t]*:[ \t*_]*)"
@@ -796,21 +799,21 @@ _POLARITY_POSITION = re.compile(
     r"|(?P<so>(?:所以|因此|因而|综上所述|综上|总之|故)[ \t]*(?:,[ \t]*)?[ \t*_]*))\Z"
 )
 # what the rest of a text holds after the clause when the clause opens its last sentence
-_REST_OF_LAST_SENTENCE = re.compile(r"[ \t*_]*(?:[,;](?:[^.!?\n]|\.\d)*)?[.!]*\s*$")
+_REST_OF_LAST_SENTENCE = lazy_compile(r"[ \t*_]*(?:[,;](?:[^.!?\n]|\.\d)*)?[.!]*\s*$")
 # a comma after the word that goes on to take it back or to begin the working ("是，也不是", "是的，但…",
 # "对，我们先算…"): no answer
-_GOES_ON_TO_HEDGE_OR_WORK = re.compile(
+_GOES_ON_TO_HEDGE_OR_WORK = lazy_compile(
     r"[ \t*_]*,[ \t]*(?:也|又|但|可是|不过|然而|却|我们|让我|我来|首先|下面|先|来)"
 )
 # a question that negates ("他的钱不够吗?"), once its choices between a word and its negation ("够不够",
 # "是不是", "有没有") are taken out
-_NEGATED_QUESTION = re.compile(r"[不没未非别]")
-_A_NOT_A = re.compile(r"(.)[不没]\1")
+_NEGATED_QUESTION = lazy_compile(r"[不没未非别]")
+_A_NOT_A = lazy_compile(r"(.)[不没]\1")
 
 
 # A line that a Chinese marker opens and a number alone completes ("答案：72", "答案是 七十二。",
 # "**最终答案为** 2.5"): how most models close an answer in Chinese
-_ANSWER_LINE_VALUE = re.compile(
+_ANSWER_LINE_VALUE = lazy_compile(
     r"[ \t*_#>]*(?:(?:最终|最后)?答案(?:应该是|应为|是|为)|(?:(?:最终|最后)?答案|答)[ \t]*[:：])[ \t*_]*"
     rf"(?P<value>-?\d{{1,{MAX_NUMERAL}}}(?:\.\d{{1,{MAX_NUMERAL}}})?"
     rf"|[０-９]{{1,{MAX_NUMERAL}}}|{_NUMERAL_RUN.pattern})"
@@ -1021,7 +1024,7 @@ def _multiple_of(m: re.Match[str]) -> str:
 _OPERATOR_CHARACTERS = frozenset("+-−×*/÷^=加减乘除")
 # a thing named in words right before a multiple ("乙的三倍", "乙的钱数的一半"): ideographs after a copula or
 # where a word starts, no numeral among them ("72元的两倍", "三个苹果的两倍" take a multiple of a quantity)
-_NOUN_BEFORE_MULTIPLE = re.compile(
+_NOUN_BEFORE_MULTIPLE = lazy_compile(
     rf"(?:(?<=[是为])|(?<![{_IDEOGRAPHS}\w]))(?:(?![是为{_NUMERAL_CHARS}])[{_IDEOGRAPHS}]){{1,12}}$"
 )
 
@@ -1180,17 +1183,17 @@ _THING_CLASSIFIERS = (
     "个 只 本 位 名 条 张 辆 块 件 支 颗 棵 头 匹 道 朵 杯 瓶 盒 箱 包 袋 双 对 份 种 组 层 台 "
     "架 间 座 粒 根 片 场 盆 碗 封 首 幅 把 枝 堆 批 户 家 所 门 节 课 题 队 行 列 排"
 ).split()
-_NOUN_PHRASE_AFTER_ONE = re.compile(
+_NOUN_PHRASE_AFTER_ONE = lazy_compile(
     f"(?:{'|'.join(_THING_CLASSIFIERS)})(?![{_NUMERAL_CHARS}是为有共和与或也都就还又的])(?=[{_IDEOGRAPHS}])"
 )
 # where a statement opens: the text's start, a line, a sentence, a clause, a marker's colon or a box before it
-_STATEMENT_OPENS_BEFORE = re.compile(r"(?:^|[.!?;:,\n。！？；：，{])[ \t*_]*$")
+_STATEMENT_OPENS_BEFORE = lazy_compile(r"(?:^|[.!?;:,\n。！？；：，{])[ \t*_]*$")
 # a number the statement states after the phrase: digits, or a numeral that is not a lone 一 of a word
-_ANOTHER_NUMBER = re.compile(
+_ANOTHER_NUMBER = lazy_compile(
     f"\\d|[零〇二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億]|一(?=[十百千万亿点]|{'|'.join(_THING_CLASSIFIERS)})"
 )
-_STATEMENT_END = re.compile(r"[!?;\n。！？；]|\.(?!\d)")
-_LISTED = re.compile(r"[,，、和与及跟或加+&]|还有|以及")
+_STATEMENT_END = lazy_compile(r"[!?;\n。！？；]|\.(?!\d)")
+_LISTED = lazy_compile(r"[,，、和与及跟或加+&]|还有|以及")
 
 
 def _article_one(text: str, start: int, end: int) -> bool:
@@ -1352,7 +1355,7 @@ def _holds_a_range_separator(text: str, chinese_start: int = 0) -> bool:
 
 
 # one scan of the text for any of them (a test per separator scanned it four times)
-_RANGE_SEPARATOR_BUT_HYPHEN = re.compile(f"[{_RANGE_SEPARATORS[:-1]}]")
+_RANGE_SEPARATOR_BUT_HYPHEN = lazy_compile(f"[{_RANGE_SEPARATORS[:-1]}]")
 
 
 def _range_matches(text: str, chinese_start: int = 0) -> Iterator[re.Match[str]]:
@@ -1408,7 +1411,7 @@ def _group(i: int, before: str = "", after: str = "") -> Callable[[re.Match[str]
 # answer is not after what it is, as "C, not B" and "72 (not 73)" do, and takes nothing back. Only before
 # the letter or the number it sets aside: "72（不是很确定）" doubts, "不选B，选C" and "(不是最终答案)" are
 # read as ever
-_SET_ASIDE = re.compile(
+_SET_ASIDE = lazy_compile(
     r"(?P<comma>,)[ \t]*(?:而|并)?不(?:应该?|该)?选(?:择)?[ \t]*(?=\(?[A-J]\)?(?![A-Za-z]))"
     r"|(?P<rather>而)不选(?:择)?[ \t]*(?=\(?[A-J]\)?(?![A-Za-z]))"
     r"|(?P<paren>\()[ \t]*(?:并不是|不是|并非|而不是)[ \t]*(?=[-−]?\d|\(?[A-J]\)?[ \t]*\))"
@@ -1437,11 +1440,11 @@ def _set_aside(m: re.Match[str]) -> str:
 
 # the letter or the number chosen right before a set-aside, and the one set aside
 # (a number's unit between: "72元（不是73元）")
-_ITEM_BEFORE = re.compile(
+_ITEM_BEFORE = lazy_compile(
     r"(?<![A-Za-z\d.])\(?(?:(?P<item>[A-J])\)?|(?P<number>[-−]?\d+(?:\.\d+)?)(?:[ \t]*[A-Za-z]{1,12})?)"
     r"[*_ \t]*$"
 )
-_ITEM_AFTER = re.compile(r"\(?(?P<item>[A-J]|[-−]?\d+(?:\.\d+)?)")
+_ITEM_AFTER = lazy_compile(r"\(?(?P<item>[A-J]|[-−]?\d+(?:\.\d+)?)")
 
 
 def _same_item(chosen: str, aside: str) -> bool:
@@ -1452,8 +1455,8 @@ def _same_item(chosen: str, aside: str) -> bool:
 
 # a choice letter that opens a line glued to "不是" ("B不是 A") is the answer set against another: "B, not A",
 # as "B，不是A" reads; inside a sentence ("集合A不是B的子集", set A is not a subset of B) it is a subject
-_LETTER_NOT = re.compile(r"^([ \t*_]*\(?[A-Z]\)?)[ \t]*(?=不是)", re.MULTILINE)
-_PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+_LETTER_NOT = lazy_compile(r"^([ \t*_]*\(?[A-Z]\)?)[ \t]*(?=不是)", re.MULTILINE)
+_PUNCTUATION_MARK = lazy_compile("[" + "".join(_PUNCTUATION) + "]")
 _FULL_WIDTH_CHARACTERS = "".join(map(chr, range(0xFF01, 0xFF5F)))
 
 

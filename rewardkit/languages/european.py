@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from rewardkit.languages.number_words import DECIMAL_POINTS, spans
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.substrings import find_all, first_non_ascii
 
 
@@ -786,16 +787,16 @@ _CONCLUSION_WORDS = {
     "ru": ("итак", "итого", "значит", "поэтому", "следовательно", "всего", "таким образом", "в итоге"),
 }  # fmt: skip
 _CONCLUSION_WORD = {
-    code: re.compile(rf"(?<![\w'’])(?:{'|'.join(words)})(?![\w'’])")
+    code: lazy_compile(rf"(?<![\w'’])(?:{'|'.join(words)})(?![\w'’])")
     for code, words in _CONCLUSION_WORDS.items()
 }
-_ANY_CONCLUSION_WORD = re.compile(
+_ANY_CONCLUSION_WORD = lazy_compile(
     rf"(?<![\w'’])(?:{'|'.join(w for words in _CONCLUSION_WORDS.values() for w in words)})(?![\w'’])"
 )
 # the closing sentence read so is short, and written in none of English's words ("So it is also null.")
 _LONGEST_CLOSING = 300
 _CLOSING_AFTER = " \t\n.!?*_"
-_ANY_DIGIT = re.compile(r"\d")
+_ANY_DIGIT = lazy_compile(r"\d")
 _ENDS_ON_NO_WORD = frozenset("0123456789$})]\\%")
 # the only commitment words such a sentence may hold: any other (a negation, a hedge, a bound, an
 # alternative, a condition) leaves its number unread; and the words that make a number approximate
@@ -968,18 +969,18 @@ for _code, _words_of in _OWN_WORDS.items():
 
 _MARKERS = [(language, pattern, english) for language in LANGUAGES for pattern, english in language.markers]
 # every alternative of every marker opens where a word starts ("Réponsele résultat est" holds no marker)
-_MARKER = re.compile(
+_MARKER = lazy_compile(
     "|".join(f"(?P<m{i}>(?<![^\\W\\d_])(?:{pattern}))" for i, (_, pattern, _) in enumerate(_MARKERS)),
     re.IGNORECASE,
 )
 _CHEAP = ("répon", "résult", "antwort", "lösung", "ergebnis", "respuesta", "resultado", "rispost", "risultat",
           "respost", "ответ")  # fmt: skip
 _NON_ASCII_STEMS = tuple(word for word in _CHEAP if not word.isascii())
-_STEM = re.compile("|".join(_CHEAP), re.IGNORECASE)
+_STEM = lazy_compile("|".join(_CHEAP), re.IGNORECASE)
 # per answer word, the markers that hold it (each marker holds one): tried where that word stands, a handful
 # of alternatives fail at a word faster than every language's together
 _MARKER_OF_STEM = {
-    stem: re.compile(
+    stem: lazy_compile(
         "(?<![^\\W\\d_])(?:"
         + "|".join(
             f"(?P<m{i}>{pattern})" for i, (_, pattern, _) in enumerate(_MARKERS) if stem in pattern.lower()
@@ -1040,8 +1041,8 @@ def _first_marker(
     return None
 
 
-_LETTER = re.compile(r"[^\W\d_]")
-_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTER = lazy_compile(r"[^\W\d_]")
+_LETTERS = lazy_compile(r"[^\W\d_]+")
 
 
 def has_answer_word(lowered: str, first: int | None = None) -> bool:
@@ -1085,7 +1086,7 @@ _ENGLISH_WORDS = ("the", "is", "and", "of", "to", "a", "in", "so", "we", "that",
 
 
 def _words(words: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(
+    return lazy_compile(
         r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'’])", re.IGNORECASE
     )
 
@@ -1102,7 +1103,7 @@ _FUNCTION_WORDS_OF = {
 }
 _ENGLISH_FUNCTION_WORDS = frozenset(w for w, codes in _LANGUAGES_OF_WORD.items() if "en" in codes)
 # every function word is one token of these characters, the ones _words bounds a word by
-_TOKEN = re.compile(r"[\w'’]+")
+_TOKEN = lazy_compile(r"[\w'’]+")
 # the word a range is written with between its two numbers ("de 72 a 74", "72 bis 74", "от 72 до 74"): read as
 # English "to", where "72 to 74" states no single value; elsewhere it is what its phrase says ("до" "up to")
 # or left as it is ("a", "à")
@@ -1114,22 +1115,22 @@ _PHRASES = {
     )
     for language in LANGUAGES
 }
-_SEPARATED_DIGITS = re.compile(r"\d[.,\s\u00a0\u202f]\d")
-_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
+_SEPARATED_DIGITS = lazy_compile(r"\d[.,\s\u00a0\u202f]\d")
+_WORD = lazy_compile(r"[^\W\d_][^\W\d_'’-]*")
 _PHRASE_ENGLISH = {lang.code: {k.lower(): v for k, v in lang.phrases.items()} for lang in LANGUAGES}
 _PHRASE_OPENERS = {
     lang.code: {_WORD.match(k.lower()).group() for k in (*lang.phrases, *_RANGE_WORDS.get(lang.code, ()))}  # type: ignore[union-attr]
     for lang in LANGUAGES
 }
-_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+_SENTENCE_END = lazy_compile(r"[.!?;](?=\s|$)|\n")
 # numbers as these languages group and point them
-_GROUPED = re.compile(r"(?<![\d.,])(?!0)\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
-_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,]|\s\d)")
+_GROUPED = lazy_compile(r"(?<![\d.,])(?!0)\d{1,3}(?:(?:\.|[ \u00a0\u202f])\d{3}){2,}(?:,\d+)?(?![\d.,])")
+_SPACE_GROUPED = lazy_compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,]|\s\d)")
 # (a leading 0 groups nothing: "0.125" is a point, never 125)
-_DOT_GROUPED = re.compile(r"(?<![\d.,])(?!0)(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
-_LONE_COMMA_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
-_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
-_BRACED_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
+_DOT_GROUPED = lazy_compile(r"(?<![\d.,])(?!0)(\d{1,3})\.(\d{3})(,\d+)?(?![\d.,])")
+_LONE_COMMA_THOUSANDS = lazy_compile(r"(?<![\d.,])(\d{1,3}),(\d{3})(?![\d.,])")
+_DECIMAL_COMMA = lazy_compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,]|\.\d)")
+_BRACED_COMMA = lazy_compile(r"(?<=\d)\{,\}(?=\d)")
 
 
 def _in_money(text: str, start: int, end: int) -> bool:
@@ -1199,8 +1200,8 @@ def plain_value(number: str, language: Language) -> str:
 
 # A line that one of these languages' markers opens and a number alone completes ("Réponse : 2,5",
 # "**Antwort:** 72."): how most models close an answer in these languages
-_LINE_LEAD = re.compile(r"[ \t*_#>]*")
-_LINE_VALUE = re.compile(r"[ \t*_]*(?P<value>[-\u2212]?\d(?:\d|[.,\u00a0\u202f ](?=\d))*)[ \t*_.]*")
+_LINE_LEAD = lazy_compile(r"[ \t*_#>]*")
+_LINE_VALUE = lazy_compile(r"[ \t*_]*(?P<value>[-\u2212]?\d(?:\d|[.,\u00a0\u202f ](?=\d))*)[ \t*_.]*")
 
 
 def read_answer_line(line: str) -> tuple[int, int, str] | None:
@@ -1243,7 +1244,7 @@ def answer_line_span(line: str) -> tuple[int, int, Language] | None:
     return start, end, _MARKERS[int((m.lastgroup or "m0")[1:])][0]
 
 
-_WHOLE = re.compile(r"[\s\S]+")
+_WHOLE = lazy_compile(r"[\s\S]+")
 
 
 def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> None:
@@ -1270,17 +1271,17 @@ def _spelled_numbers(r: Rewritten, start: int, end: int, language: Language) -> 
 
 
 _PERCENT_WORDS = {
-    code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+    code: lazy_compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
     for code, words in {"fr": r"pour[ -]?cent", "de": "prozent", "es": r"por\s+ciento", "it": r"per\s+cento",
                         "pt": r"por\s+cento", "ru": "процент(?:а|ов)?"}.items()
 }  # fmt: skip
 _PERMILLE_WORDS = {
-    code: re.compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+    code: lazy_compile(rf"[ \t\u00a0]*(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
     for code, words in {"fr": r"pour[ -]?mille", "de": "promille", "es": r"por\s+mil", "it": r"per\s+mille",
                         "pt": r"por\s+mil", "ru": "промилле"}.items()
 }  # fmt: skip
 _DECIMAL_POINT_WORDS = {
-    code: re.compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
+    code: lazy_compile(rf"(?<=\d)[ \t\u00a0]+(?:{words})[ \t\u00a0]+(?=\d)", re.IGNORECASE)
     for code, words in DECIMAL_POINTS.items()
 }
 
@@ -1303,9 +1304,9 @@ def language_of(text: str, markers: list[re.Match[str]] | None = None) -> Langua
 
 
 # a lone point before exactly three digits, the first group no 0: "12.500", "2.400" (not "0.125", "1.250.000")
-_LONE_DOT_GROUP = re.compile(r"(?<![\d.,])[1-9]\d{0,2}\.\d{3}(?![\d.,])")
+_LONE_DOT_GROUP = lazy_compile(r"(?<![\d.,])[1-9]\d{0,2}\.\d{3}(?![\d.,])")
 # an amount of money around it: a sign or a currency's name
-_MONEY = re.compile(
+_MONEY = lazy_compile(
     r"[$€£¥₽元]|\b(?:euros?|eur|dollars?|usd|pounds?|gbp|yuan|rmb|yen|pesos?|reais|rubles?|roubles?|francs?|chf)\b"
     r"|руб",
     re.IGNORECASE,
@@ -1378,7 +1379,7 @@ def dot_thousands_value(value: str, text: str) -> str | None:
     return value[: point.start()] + point.group().replace(".", "") + value[point.end() :]
 
 
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]{2,}")
+_CYRILLIC = lazy_compile(r"[\u0400-\u04ff]{2,}")
 
 
 def _function_words(tail: str) -> set[str] | None:
@@ -1503,7 +1504,7 @@ _OPERATIONS = {"por": "times", "per": "times", "entre": "divided by", "sur": "ov
 _OPERATION_WORDS = {"es": ("por", "entre", "sobre"), "it": ("per", "diviso", "fratto"), "pt": ("por",),
                     "fr": ("sur", "par"), "de": ("durch", "hoch"), "ru": ("на",)}  # fmt: skip
 _BETWEEN_NUMBERS = {
-    code: re.compile(rf"(?<=\d)\s+({'|'.join(words)})\s+(?=[-−]?\d)", re.IGNORECASE)
+    code: lazy_compile(rf"(?<=\d)\s+({'|'.join(words)})\s+(?=[-−]?\d)", re.IGNORECASE)
     for code, words in _OPERATION_WORDS.items()
 }
 
@@ -1599,7 +1600,7 @@ _CONDITIONS = (" si ", " se ", "\nsi ", "\nse ", "wenn", "falls", "sofern", "е�
                "sarebbe", "seria", " бы", "würde")  # fmt: skip
 _DOUBT_WORDS = (*_OWN_HEDGE_ENGLISH, *_CONDITIONS)
 _ASCII_DOUBT_WORDS = tuple(word for word in _DOUBT_WORDS if word.isascii())
-_WORD_RUN = re.compile(r"[^\W\d_]+")
+_WORD_RUN = lazy_compile(r"[^\W\d_]+")
 _DOUBT_FIRST_WORDS = frozenset(_WORD_RUN.findall(word)[0] for word in _DOUBT_WORDS)
 
 
@@ -1627,11 +1628,11 @@ _CONDITIONAL_MOOD = {
     "it": r"\w+rebbe(?:ro)?", "pt": r"\w+ria(?:m)?", "ru": r"бы",
 }  # fmt: skip
 _MOOD_OF = {
-    code: re.compile(rf"(?<![\w'’])(?:{verb})(?![\w'’])", re.IGNORECASE)
+    code: lazy_compile(rf"(?<![\w'’])(?:{verb})(?![\w'’])", re.IGNORECASE)
     for code, verb in _CONDITIONAL_MOOD.items()
 }
-_ANY_MOOD = re.compile(rf"(?<![\w'’])(?:{'|'.join(_CONDITIONAL_MOOD.values())})(?![\w'’])", re.IGNORECASE)
-_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+_ANY_MOOD = lazy_compile(rf"(?<![\w'’])(?:{'|'.join(_CONDITIONAL_MOOD.values())})(?![\w'’])", re.IGNORECASE)
+_WITHOUT = lazy_compile(r"\bwithout\b", re.IGNORECASE)
 _STOPS = ".!?\n"
 
 
@@ -1675,11 +1676,11 @@ def _in_english(language: Language) -> Callable[[re.Match[str]], str]:
 
 
 # what follows a word that is a statement's last: a closing bracket or emphasis, its stop, the line's end
-_STANDS_ALONE = re.compile(r"[ \t)\]}$*_]*(?:[.!;,]|\n|$)")
+_STANDS_ALONE = lazy_compile(r"[ \t)\]}$*_]*(?:[.!;,]|\n|$)")
 
 
-_NUMBER_BEFORE = re.compile(r"(?<![\d.,])(\d{1,15}(?:[.,]\d{1,15})?)\s+$")
-_NUMBER_AFTER = re.compile(r"\s+(\d{1,15}(?:[.,]\d{1,15})?)(?![\d.,]\d)")
+_NUMBER_BEFORE = lazy_compile(r"(?<![\d.,])(\d{1,15}(?:[.,]\d{1,15})?)\s+$")
+_NUMBER_AFTER = lazy_compile(r"\s+(\d{1,15}(?:[.,]\d{1,15})?)(?![\d.,]\d)")
 
 
 def _between_rising_numbers(text: str, start: int, end: int) -> bool:

@@ -31,12 +31,13 @@ from dataclasses import dataclass
 
 from rewardkit.languages.chinese import FULL_WIDTH_THOUSANDS
 from rewardkit.languages.rewrite import Rewritten
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.substrings import first_non_ascii, longest_first
 
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KANA = lazy_compile(r"[\u3040-\u30ff]")
+_HANGUL = lazy_compile(r"[\uac00-\ud7a3]")
 # (a full-width comma between full-width digit groups separates thousands, as the Chinese reader reads it)
-_FULL_WIDTH_DIGIT = re.compile(rf"[０-９]|(?<=[0-9０-９])．(?=[0-9０-９])|{FULL_WIDTH_THOUSANDS}")
+_FULL_WIDTH_DIGIT = lazy_compile(rf"[０-９]|(?<=[0-9０-９])．(?=[0-9０-９])|{FULL_WIDTH_THOUSANDS}")
 # the punctuation of Japanese, as the readers write it (the Chinese reader would, but a text whose Chinese
 # characters were all words read here has none left for it to run on)
 _PUNCTUATION = {
@@ -49,7 +50,7 @@ _PUNCTUATION = {
     "；": "; ",
     "\u3000": " ",
 }
-_PUNCTUATION_MARK = re.compile("[" + "".join(_PUNCTUATION) + "]")
+_PUNCTUATION_MARK = lazy_compile("[" + "".join(_PUNCTUATION) + "]")
 _HALF_WIDTH_MARK = {"．": ".", "，": ","}
 # what a value written in ASCII holds, and the space before its words
 _BEFORE_WORDS = frozenset("0123456789.,-/ \t")
@@ -480,7 +481,7 @@ COMPARATIVE_STEMS = (
 
 # An option set aside after the one chosen: "C、Bではありません", "C, B는 아님" (C, B is not: "C, not B", as
 # the Chinese reader reads "C，B不对"); the same letter twice ("C, C는 아님") is left as it is
-_LETTER_SET_ASIDE = re.compile(
+_LETTER_SET_ASIDE = lazy_compile(
     r"(?<![A-Za-z])(?P<chosen>\(?(?P<first>[A-J])\)?[*_ \t]*,)[ \t]*(?P<aside>\(?(?P<second>[A-J])\)?)[ \t]*"
     r"(?:では(?:ありません|ない)|じゃ(?:ありません|ない)|は(?:違います|誤り|間違い)|"
     r"(?:는|은|가|이)?[ \t]*(?:아님|아닙니다|아니다|아니에요|틀렸습니다|틀림|오답))"
@@ -524,12 +525,12 @@ def _patterns(language: VerbFinalLanguage) -> _Patterns:
     predicate = rf"[ \t]*(?P<predicate>{longest_first(language.predicates)}){ends}"
     alternative = rf"[ \t]*,?[ \t]*(?P<alternative>{longest_first(language.alternatives)})[ \t]*"
     return _Patterns(
-        re.compile(value + counter + predicate),
-        re.compile(rf"{value}{counter}{alternative}(?=[-−]?\d|[{_IDEOGRAPHIC_NUMERAL}])"),
+        lazy_compile(value + counter + predicate),
+        lazy_compile(rf"{value}{counter}{alternative}(?=[-−]?\d|[{_IDEOGRAPHIC_NUMERAL}])"),
         # (not the 分 of a fraction, "3分之1", which _FRACTION_OF wrote for the Chinese reader)
-        re.compile(rf"(?<=\d)[ \t]*(?:{counters})(?![之의])"),
-        re.compile(longest_first(language.phrases)),
-        re.compile(
+        lazy_compile(rf"(?<=\d)[ \t]*(?:{counters})(?![之의])"),
+        lazy_compile(longest_first(language.phrases)),
+        lazy_compile(
             rf"(?<![^\s.,!?:;)])(?P<word>{longest_first(language.corrections)})(?P<punctuation>[ \t]*[,.!:])?"
         ),
     )
@@ -537,38 +538,38 @@ def _patterns(language: VerbFinalLanguage) -> _Patterns:
 
 _PATTERNS = {language.code: _patterns(language) for language in (JAPANESE, KOREAN)}
 # what follows a Korean numeral that is a whole word: its predicate, or its counter (and what follows that)
-_KOREAN_PREDICATE = re.compile(rf"[ \t*_]*(?:{longest_first(KOREAN.predicates)})")
-_KOREAN_AFTER_VALUE = re.compile(
+_KOREAN_PREDICATE = lazy_compile(rf"[ \t*_]*(?:{longest_first(KOREAN.predicates)})")
+_KOREAN_AFTER_VALUE = lazy_compile(
     rf"[ \t*_]*(?:{longest_first(KOREAN.predicates)}|(?:{longest_first(KOREAN.counters)})(?![\uac00-\ud7a3])"
     rf"|(?:{longest_first(KOREAN.counters)})[ \t]*(?:{longest_first(KOREAN.predicates)}))"
 )
 # a letter of the language glued to a digit: the space a reader needs between a word and a number
 # (a Chinese character's are the Chinese reader's: "1万5千" is one number)
-_GLUED = re.compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
+_GLUED = lazy_compile(r"(?<=[\u3040-\u30ff\uac00-\ud7a3])(?=[-−]?\d)|(?<=\d)(?=[\u3040-\u30ff\uac00-\ud7a3])")
 # "3分の1" is a third ("3 minutes of 1" it is not), as the Chinese "3分之1" the Chinese reader reads
-_FRACTION_OF = re.compile(rf"(?<=[\d{_IDEOGRAPHIC_NUMERAL}])分の(?=[\d{_IDEOGRAPHIC_NUMERAL}])")
+_FRACTION_OF = lazy_compile(rf"(?<=[\d{_IDEOGRAPHIC_NUMERAL}])分の(?=[\d{_IDEOGRAPHIC_NUMERAL}])")
 # Japanese writes a hundred and a thousand with no "one" before them ("百二十" is 120, "千五百" 1500),
 # where Chinese writes it (一百二十): read with it, where more numeral characters follow (a lone 百 or 千
 # is as often a word's: 百貨店, 千葉), for the Chinese reader to read the numeral
-_BARE_HUNDRED = re.compile(
+_BARE_HUNDRED = lazy_compile(
     f"(?<![{_IDEOGRAPHIC_NUMERAL}])[百千](?=[〇零一二三四五六七八九十百千万億]{{1,20}}(?![{_IDEOGRAPHIC_NUMERAL}]))"
     # ... and inside a numeral, after a larger unit ("三千百" is 3100, "二万千" 21000)
     "|(?<=[千万億])百|(?<=[万億])千"
 )
 # "3분의 1" is a third, written as one
-_KOREAN_FRACTION = re.compile(r"(?<![\d.])(\d{1,40})[ \t]*분의[ \t]*(\d{1,40})(?![\d.])")
+_KOREAN_FRACTION = lazy_compile(r"(?<![\d.])(\d{1,40})[ \t]*분의[ \t]*(\d{1,40})(?![\d.])")
 
 
 # the number of an option named as the answer: "정답은 3번" (the answer is number 3), "답: ③번",
 # "정답은 3번째" (the third): an option's place in the list, as "option 3" says it (a count of times, "3번",
 # is no answer after a marker of a choice; against a number the reader reads "option 3" as 3)
-_OPTION_NUMBER = re.compile(
+_OPTION_NUMBER = lazy_compile(
     r"(?:(?<=답은)|(?<=답이)|(?<=답:)|(?<=답 :))[ \t]*(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*번(?:째)?"
     r"(?:[ \t]*(?:선택지|보기))?"  # ("3번째 선택지": the third option)
 )
 
 # ... and in Japanese: "正解は3番です" (number 3), "答えは③番", "答え：3番目" (the third)
-_OPTION_NUMBER_JA = re.compile(
+_OPTION_NUMBER_JA = lazy_compile(
     r"(?:(?<=答えは)|(?<=正解は)|(?<=答え:)|(?<=答え：)|(?<=正解:)|(?<=正解：))[ \t]*"
     r"(?:(?P<n>\d{1,2})|(?P<circled>[①-⑩]))[ \t]*番(?:目)?(?:[ \t]*の?[ \t]*(?:選択肢|選択))?"
 )
@@ -586,14 +587,14 @@ _HANGUL_PLACES = {"십": 10, "백": 100, "천": 1000}
 _HANGUL_MYRIADS = {"만": 10**4, "억": 10**8}
 _HANGUL_NUMERAL_CHARS = "일이삼사오육칠팔구십백천만억"
 _MAX_HANGUL_NUMERAL = 40
-_HANGUL_NUMERAL = re.compile(
+_HANGUL_NUMERAL = lazy_compile(
     r"(?:(?<=답은)|(?<=답이)|(?<=답:)|(?<=답 :))(?P<lead>[ \t*_]*)"
     rf"(?P<run>[{_HANGUL_NUMERAL_CHARS}]"
     rf"(?:[{_HANGUL_NUMERAL_CHARS}]|(?<=[만억])[ \t](?=[{_HANGUL_NUMERAL_CHARS}]))"
     rf"{{0,{_MAX_HANGUL_NUMERAL}}})"
 )
 # what may close a numeral's statement right after it
-_CLOSES_NUMERAL = re.compile(r"[ \t*_]*(?:[.!?,;:)\]\n]|$)")
+_CLOSES_NUMERAL = lazy_compile(r"[ \t*_]*(?:[.!?,;:)\]\n]|$)")
 # the copula contracted after a vowel ("122다", "122야"): a numeral ending in 이 before it reads two ways
 _CONTRACTED_COPULA = ("다", "야", "였")
 

@@ -27,6 +27,8 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from rewardkit.lazy_regex import lazy_compile
+
 __all__ = ["read", "spans"]
 
 THOUSAND = 1000
@@ -105,11 +107,11 @@ _FRACTION_AFTER = {
 DECIMAL_POINTS = {"fr": "virgule", "de": "komma", "es": "coma|punto", "it": "virgola|punto",
                   "pt": "vírgula|virgula|ponto", "ru": "запятая|целых|целая"}  # fmt: skip
 _DECIMAL_AFTER = {
-    code: re.compile(rf"[ \t\u00a0]+(?:{words})(?!\w)", re.IGNORECASE)
+    code: lazy_compile(rf"[ \t\u00a0]+(?:{words})(?!\w)", re.IGNORECASE)
     for code, words in DECIMAL_POINTS.items()
 }
 _DECIMAL_BEFORE = {
-    code: re.compile(rf"(?<!\w)(?:{words})[ \t\u00a0]+$", re.IGNORECASE)
+    code: lazy_compile(rf"(?<!\w)(?:{words})[ \t\u00a0]+$", re.IGNORECASE)
     for code, words in DECIMAL_POINTS.items()
 }
 # "of the" before a number: "un des deux", "una de las dos", "eine der beiden" name one of a group, never its
@@ -117,10 +119,10 @@ _DECIMAL_BEFORE = {
 _OF_THE = {"fr": r"des|d['’]entre", "de": r"der|von\s+den", "es": r"de\s+l[oa]s|entre\s+l[oa]s",
            "it": r"dei|degli|delle|tra\s+i|fra\s+i", "pt": r"dos|das|entre\s+[oa]s", "ru": r"из"}  # fmt: skip
 _OF_THE_BEFORE = {
-    code: re.compile(rf"(?<!\w)(?:{words})[ \t\u00a0]*$", re.IGNORECASE) for code, words in _OF_THE.items()
+    code: lazy_compile(rf"(?<!\w)(?:{words})[ \t\u00a0]*$", re.IGNORECASE) for code, words in _OF_THE.items()
 }
 _FRACTION_AFTER_RE = {
-    code: re.compile(rf"[ \t\u00a0]+(?:{words})(?![\w])", re.IGNORECASE)
+    code: lazy_compile(rf"[ \t\u00a0]+(?:{words})(?![\w])", re.IGNORECASE)
     for code, words in _FRACTION_AFTER.items()
 }
 
@@ -355,9 +357,9 @@ def read(words: str, code: str) -> int | None:
 
 # --- where runs of number words stand in a statement --------------------------------------------------------
 
-_TOKEN = re.compile(r"[^\W\d_]+")
-_BETWEEN_WORDS = re.compile(r"[ \t\u00a0\-‐]+")
-_DIGIT_BEFORE = re.compile(r"\d[ \t\u00a0]*$")
+_TOKEN = lazy_compile(r"[^\W\d_]+")
+_BETWEEN_WORDS = lazy_compile(r"[ \t\u00a0\-‐]+")
+_DIGIT_BEFORE = lazy_compile(r"\d[ \t\u00a0]*$")
 
 
 def spans(text: str, code: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int, int]]:

@@ -18,7 +18,7 @@ write", stay as they are). Japanese writes many of these characters too, in word
 
 from __future__ import annotations
 
-import re
+from rewardkit.lazy_regex import lazy_compile
 
 # traditional, simplified: in pairs, two characters each
 _PAIRS = (
@@ -52,7 +52,7 @@ TABLE = str.maketrans(TRADITIONAL_TO_SIMPLIFIED)
 # 參 is the financial three among the numerals it is written with ("參佰", "壹萬參仟": 叁), before a
 # classifier ("參個") or alone as a value ("答案為參。"), and 参 of a word elsewhere ("參考答案", the
 # reference answer; "參加", take part): 参 is no numeral, so the word never reads 3
-FINANCIAL_THREE = re.compile(
+FINANCIAL_THREE = lazy_compile(
     "參(?=[拾佰仟萬億元圓角個隻張條本件位名次歲])"
     "|(?<=[壹貳參叄肆伍陸柒捌玖拾佰仟萬億零])參"
     "|(?<=[是為为:：])參(?=[。，.,！!；;]|\\s|$)"

@@ -21,6 +21,7 @@ from typing import Any
 
 from rewardkit.equivalence import check_decimals
 from rewardkit.grade import DEFAULT_TIMEOUT_S, grade_many
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.rewards.base import Reward, Scored, column
 from rewardkit.rewards.component_logs import reward_key
 from rewardkit.types import GradeResult, Policy, Verdict
@@ -142,7 +143,7 @@ class AccuracyReward(GradedReward):
 # completion with newlines earns nothing. The equation test reads "a digit, later an '=', later a digit"
 # as: up to the first digit, up to the next '=', then any digit: one way to match, so linear time (the
 # spelling ".*\d.*=.*\d" backtracks cubically: a 1,600-character line of digits and '=' took minutes).
-_STEP_LINE = re.compile(r"^\s*(?:step\s*\d+\b|\d{1,3}[.)]\s|[-*•]\s+\S)|^\D*\d[^=]*=.*\d", re.IGNORECASE)
+_STEP_LINE = lazy_compile(r"^\s*(?:step\s*\d+\b|\d{1,3}[.)]\s|[-*•]\s+\S)|^\D*\d[^=]*=.*\d", re.IGNORECASE)
 
 
 def count_steps(text: str) -> int:

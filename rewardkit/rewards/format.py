@@ -14,11 +14,12 @@ import re
 from typing import Any, Literal
 
 from rewardkit.errors import ConfigError
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.rewards.base import TextReward
 
 FormatMode = Literal["tolerant", "strict"]
 _MODES: tuple[FormatMode, ...] = ("tolerant", "strict")
-_TAG_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
+_TAG_NAME = lazy_compile(r"[A-Za-z_][\w.:-]*")
 
 
 def _check_tag(reward: str, option: str, tag: str) -> str:

@@ -22,13 +22,13 @@ as TRL does (``prompts``, ``completions``, ``completion_ids``, the gold column).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.rewards.base import Reward
 
 ProbeKind = Literal["attack", "control", "reference"]
@@ -138,11 +138,11 @@ class ProbeResult:
 
 # --------------------------------------------------------------------------- gold helpers
 
-_INT = re.compile(r"[-+]?\d+")
-_DECIMAL = re.compile(r"[-+]?\d*\.\d+")
-_FRAC = re.compile(r"\\[dt]?frac\{([^{}]+)\}\{([^{}]+)\}")
-_TUPLE = re.compile(r"\(([^()]*,[^()]*)\)")
-_COEFF = re.compile(r"(\d+)\s*(\\[a-zA-Z]+)")
+_INT = lazy_compile(r"[-+]?\d+")
+_DECIMAL = lazy_compile(r"[-+]?\d*\.\d+")
+_FRAC = lazy_compile(r"\\[dt]?frac\{([^{}]+)\}\{([^{}]+)\}")
+_TUPLE = lazy_compile(r"\(([^()]*,[^()]*)\)")
+_COEFF = lazy_compile(r"(\d+)\s*(\\[a-zA-Z]+)")
 _WRONG_CANDIDATES = ("7", "13", "-4", "1000003")
 
 

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from rewardkit import grade
 from rewardkit.errors import ConfigError
 from rewardkit.grade import DEFAULT_TIMEOUT_S
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.rewards.accuracy import gold_for
 from rewardkit.rewards.trajectory_parsers import TOOL_NAME, step_text
 from rewardkit.rewards.trajectory_steps import Step, Trajectory
@@ -258,7 +259,7 @@ class ToolSucceeded:
         return self.reward if ok else self.penalty
 
 
-_NUMBER = re.compile(r"-?\d[\d,]{0,60}(?:\.\d{1,30})?")
+_NUMBER = lazy_compile(r"-?\d[\d,]{0,60}(?:\.\d{1,30})?")
 
 
 def _numbers(text: str) -> frozenset[str]:

@@ -48,6 +48,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rewardkit.lazy_regex import lazy_compile
 from rewardkit.rewards.base import content_text
 from rewardkit.rewards.steps import KINDS, Step, invalid_call
 
@@ -58,14 +59,14 @@ _LABELS = {
     "observation": "observation",
     "finalanswer": "final_answer",
 }
-_MARKER = re.compile(
+_MARKER = lazy_compile(
     r"(?im)(?:^[ \t]*(?:\*\*)?(?P<label>thought|action[ \t]*input|action|observation|final[ \t]*answer)"
     r"(?:\*\*)?[ \t]*:(?:\*\*)?)|(?P<open><(?P<tag>tool_call|tool_response)>)"
 )
-TOOL_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,127}")
-_BRACKET_CALL = re.compile(r"([A-Za-z_][\w.\-]{0,127})\s*\[(.*)\]", re.DOTALL)
-_NAME_IN_JSON = re.compile(r'"name"\s*:\s*"([^"\\]{1,128})"')
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+TOOL_NAME = lazy_compile(r"[A-Za-z_][\w.\-]{0,127}")
+_BRACKET_CALL = lazy_compile(r"([A-Za-z_][\w.\-]{0,127})\s*\[(.*)\]", re.DOTALL)
+_NAME_IN_JSON = lazy_compile(r'"name"\s*:\s*"([^"\\]{1,128})"')
+_FENCE = lazy_compile(r"^```(?:json)?\s*|\s*```$")
 
 
 def _segments(text: str) -> list[tuple[str, str, bool]]:

@@ -327,8 +327,8 @@ def test_the_markdown_tables() -> None:
                            "rewardkit_vs_math_verify": (9, 10),
                            "rewardkit_median_item_ms": 0.0254}}  # fmt: skip
     table = report.markdown_table([res]).splitlines()
-    assert table[0].count("|") == table[1].count("|") == table[2].count("|") == 10
-    assert table[2] == "| s | 10 | 1,000 | 10 | 100.0x | — | — | 9/10 | 2.00 ms |"
+    assert table[0].count("|") == table[1].count("|") == table[2].count("|") == 11
+    assert table[2] == "| s | 10 | 1,000 | 10 | 100.0x | — | — | — | 9/10 | 2.00 ms |"
     assert report.group_table([res]).splitlines()[2] == "| s | g | 10 | — | — | 9/10 | 25.4 µs |"
     checks = [{"suite": "s", "target": "t", "value": "v", "met": False}]
     assert report.targets_table(checks).splitlines()[2] == "| s | t | v | **NO** |"
@@ -356,7 +356,7 @@ def test_grading_speed_end_to_end(data_dir: Path, tmp_path: Path, capsys: pytest
     text = capsys.readouterr().out
     headings = [line for line in text.splitlines() if line.startswith(("| suite", "### "))]
     assert headings == [
-        "| suite | items | rewardkit /s | math-verify /s | ratio | rewardkit vs labels "
+        "| suite | items | rewardkit /s | math-verify /s | ratio | first pass ratio | rewardkit vs labels "
         "| math-verify vs labels | rewardkit vs math-verify | rewardkit worst item |",
         "| suite | target | value | met |",
         "| suite | group | items | rewardkit vs labels | math-verify vs labels | rewardkit vs math-verify "

@@ -28,20 +28,21 @@ def test_public_api_is_curated():
 
 def test_import_is_light_and_torch_free():
     code = (
-        "import sys, time; t = time.perf_counter(); import rewardkit; dt = time.perf_counter() - t;"
+        "import sys, time; t = time.process_time(); import rewardkit; dt = time.process_time() - t;"
         "import json; print(json.dumps({'dt': dt, 'mods': sorted(m for m in ('torch', 'transformers',"
         " 'sympy', 'rich', 'numpy') if m in sys.modules)}))"
     )
-    # the fastest of three: a busy machine slows one start, not what the import pulls in. The time bound
-    # only catches an import gone badly wrong (about 0.09 s idle: twenty times that); the
-    # timing target is bench/import_time.py's, as a ratio to math-verify's import measured in one run.
+    # CPU time, the fastest of three: a busy machine stretches the wall clock, not the work the import does.
+    # The bound only catches an import gone badly wrong (about 0.2 s, 0.5 s where no bytecode is cached;
+    # compiling every pattern at import took 1.6 s, which is why they compile at first use); the timing
+    # target is bench/import_time.py's, as a ratio to math-verify's import measured in one run.
     command = [sys.executable, "-c", code]
     runs = [
         json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
         for _ in range(3)
     ]
     assert all(run["mods"] == [] for run in runs)
-    assert min(run["dt"] for run in runs) < 2.0
+    assert min(run["dt"] for run in runs) < 1.5
 
 
 def test_no_code_execution_on_strings():

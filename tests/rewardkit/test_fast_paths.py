@@ -148,7 +148,7 @@ grade_module = sys.modules["rewardkit.grade"]
 gold_module = sys.modules["rewardkit.gold"]
 
 _WHOLE_NUMBER_GOLDS = st.one_of(
-    st.from_regex(gold_module._WHOLE_NUMBER_GOLD, fullmatch=True),
+    st.from_regex(gold_module._WHOLE_NUMBER_GOLD.pattern, fullmatch=True),
     st.integers(-(10**18), 10**18).map(str),
     st.integers(-(10**15), 10**15).map(lambda n: f"{n:,}"),
 )
