@@ -1218,7 +1218,9 @@ _UNCOMMITTED_CUE = lazy_compile(
     rf"[?？]|n['’]t\b|\b(?:not|no|never|nor|cannot|or|either|alternatively|maybe|perhaps|probably|possibly|"
     rf"likely|guess|think|believe|seems?|suspect|{shared_words.APPROXIMATION}|nearly|almost|least|most|up\s+to|"
     r"more\s+than|less\s+than|fewer\s+than|between|from|range|if|unless|assum\w*|suppos\w*|provided|"
-    r"otherwise|actually|wait|instead|rather|wrong|incorrect|mistake|error|reject\w*|correct\w*)\b",
+    r"otherwise|actually|wait|instead|rather|wrong|incorrect|mistake|error|reject\w*|correct\w*)\b"
+    # the writer's own result, said apart ("(My computation gave 68.)"), contradicts the value; no remark
+    rf"|\b{shared_words.OWN_RESULT}",
     re.IGNORECASE,
 )
 # ... or state one as a step, a need, a consequence, no restatement of givens ("Now she has 12.", "She needs
