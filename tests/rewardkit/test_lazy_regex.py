@@ -91,3 +91,14 @@ def test_no_module_compiles_a_pattern_at_import() -> None:
         for line in _module_level_compiles(path)
     ]
     assert offenders == []
+
+
+def test_the_stand_in_stays_the_object_its_holders_compare() -> None:
+    """Readers tell patterns apart by identity (``pattern is _RANGE`` in the Chinese steps): the first use
+    must not swap the object a module holds for another."""
+    from rewardkit.languages import chinese
+
+    held = [pattern for _triggers, pattern, _replacement in chinese._STEPS]
+    assert any(pattern is chinese._RANGE for pattern in held)
+    chinese._RANGE.search("3~5")
+    assert any(pattern is chinese._RANGE for pattern in held)
