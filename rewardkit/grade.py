@@ -115,6 +115,7 @@ from rewardkit.mathtree import (
     Indexed,
     ListOf,
     Node,
+    Number,
     Relation,
     SetOf,
     TupleOf,
@@ -1664,16 +1665,6 @@ def _concluded_within(answer: Answer, gold: Gold) -> Answer | str | None:
     return Answer(chosen, answer.rule, at, at + len(chosen), answer.lenient)
 
 
-def _digits_in_base(digits: str, base: int) -> bool:
-    """Whether every digit of ``digits`` (upper-case, 0-9 then A-Z) is a digit of ``base``: ``A3`` is a
-    numeral in base 16, not in base 2.
-
-    >>> _digits_in_base("1011", 2), _digits_in_base("A3", 16), _digits_in_base("A", 2)
-    (True, True, False)
-    """
-    return all(int(c, 36) < base for c in digits)
-
-
 def _worked_to(result: Quantity, operands: list[Quantity]) -> bool:
     """Whether ``result`` is the sum, the product, the difference or the quotient of ``operands`` (a
     percentage read as its share): ``36`` of ``3 boxes of 12``, ``120`` of ``40, 40 and 40``, ``$60`` of
@@ -2797,14 +2788,8 @@ def _judge(
         match = match or "numeral"
     elif based is None and "_" in reading.text and gold.kind in ("number", "math"):
         numeral = numeral_in_base(reading.text)  # (read: "72₈", "72 (in base 8)" and "72_8" alike)
-        if (
-            numeral is not None
-            and numeral[1] != 10
-            and _digits_in_base(*numeral)
-            and not (
-                len(numeral[0]) == 1 and numeral[0].isalpha()
-            )  # (F_{16}: a lone letter is an indexed name)
-        ):
+        # (the math reader decided numeral or indexed name: F_{16}, a_2 are names, A3_{16} a numeral)
+        if numeral is not None and numeral[1] != 10 and isinstance(reading.node, Number):
             # the other way round: a gold in base ten asks for base ten, so 101101_2 against 45 is another
             # answer (it is what "express 101101_2 in base ten" starts from); against a gold of the numeral's
             # own digits (101101) the base the gold left off is unknown (72_8 and 72_9 would both be "72"), so

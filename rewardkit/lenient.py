@@ -1064,12 +1064,13 @@ def lenient_answer(
         # "… = 45 minutes.\n\nSo Maria needs 45 minutes in total. She walks 3 blocks at 15 minutes each.", "…
         # so he saved $240 this year. Next year he hopes to save $300.": a closing sentence that restates the
         # givens, or a plan for another time, states no answer; the result stands before it
-        closing = _closing_remark(found, gold, conditions_left)
+        closing_tail = _closing_tail(found)  # (read once for both readers of the closing sentence)
+        closing = _closing_remark(found, gold, conditions_left, closing_tail)
         if closing is not None:
             return closing
         # "So she has 25 stickers left. (She gave away 15.)", "In total they have 30 marbles: Alice 18, Bob
         # 12.": a remark told after the concluded value, or the total's breakdown, states no answer
-        concluded_before = _remark_after_result(found, gold, conditions_left)
+        concluded_before = _remark_after_result(found, gold, conditions_left, closing_tail)
         if concluded_before is not None:
             return concluded_before
     if gold.kind == "text":
@@ -1261,7 +1262,22 @@ def _combines_to(value: Fraction, numbers: list[Fraction]) -> bool:
     return value in (sum(numbers, Fraction(0)), product)
 
 
-def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tuple[Answer, Reading] | None:
+# the end of a text as the readers of its closing sentence see it: where it starts in the region, the text
+# without a closing pleasantry, and its sentence breaks
+_ClosingTail = tuple[int, str, list[re.Match[str]]]
+
+
+def _closing_tail(found: Candidates) -> _ClosingTail:
+    """The last :data:`_CHECKS_TAIL_CHARS` of the answer region, a closing pleasantry taken off, and the
+    sentence breaks in it (but a last one at its very end)."""
+    tail_at = max(0, len(found.region) - _CHECKS_TAIL_CHARS)
+    body = POLITE_TAIL.sub("", found.region[tail_at:]).rstrip()
+    return tail_at, body, list(_SENTENCE_BREAKS.finditer(body, 0, max(0, len(body) - 1)))
+
+
+def _closing_remark(
+    found: Candidates, gold: Gold, conditions_left: int, tail: _ClosingTail
+) -> tuple[Answer, Reading] | None:
     """The value stated before a closing sentence that states no answer, read in the last number's place:
     a sentence that only restates the givens (``So Maria needs 45 minutes in total. She walks 3 blocks at
     15 minutes each.``: its numbers are stated earlier and its last as no result, or they are the operands
@@ -1271,9 +1287,7 @@ def _closing_remark(found: Candidates, gold: Gold, conditions_left: int) -> tupl
     the answer. None when the text closes on no such sentence, or when that sentence's last number is read
     as ever (it restates the value before it, or a result of the working)."""
     region = found.region
-    tail_at = max(0, len(region) - _CHECKS_TAIL_CHARS)
-    body = POLITE_TAIL.sub("", region[tail_at:]).rstrip()
-    breaks = list(_SENTENCE_BREAKS.finditer(body, 0, max(0, len(body) - 1)))
+    tail_at, body, breaks = tail
     if not breaks or not DIGIT.search(body, breaks[-1].end()):
         return None  # (one sentence, or a closing sentence with no digit: the common cases)
     if _ABBREVIATED.search(body, max(0, breaks[-1].start() - 8), breaks[-1].start() + 1):
@@ -1467,7 +1481,7 @@ def _remark_kind(sentence: str) -> str | None:
 
 
 def _remark_after_result(
-    found: Candidates, gold: Gold, conditions_left: int
+    found: Candidates, gold: Gold, conditions_left: int, tail: _ClosingTail
 ) -> tuple[Answer, Reading] | None:
     """The value a text concludes on before a remark that closes it (``So she has 25 stickers left. (She gave
     away 15.)``, ``Therefore, the farmer has 36 cows. The other 14 animals are horses.``) or before the
@@ -1478,9 +1492,7 @@ def _remark_after_result(
     the rest follows a value that no concluding statement states (``Tom needs 9 more dollars. (He already
     has 21.)``). None when the text closes on no such remark."""
     region = found.region
-    tail_at = max(0, len(region) - _CHECKS_TAIL_CHARS)
-    body = POLITE_TAIL.sub("", region[tail_at:]).rstrip()
-    breaks = list(_SENTENCE_BREAKS.finditer(body, 0, max(0, len(body) - 1)))
+    tail_at, body, breaks = tail
     sentence_at = breaks[-1].end() if breaks else 0
     if not DIGIT.search(body, sentence_at):
         return None  # (the common case: a closing sentence with no digit)
